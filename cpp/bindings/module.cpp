@@ -1,0 +1,406 @@
+// polyreversi._core: the pybind11 bindings. Conversion only: every rule
+// lives in the core (cpp/src, cpp/include); the Python package adds the facade.
+#include <pybind11/native_enum.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "polyreversi/game.hpp"
+#include "polyreversi/kernel_api.hpp"
+#include "polyreversi/rules.hpp"
+
+namespace py = pybind11;
+using namespace polyreversi;
+
+namespace {
+
+enum class ColorCode : int { Black = 1, White = 2, Red = 3, Green = 4 };
+
+// Python exception classes, created at import.
+PyObject* exc_base = nullptr;
+PyObject* exc_variant = nullptr;
+PyObject* exc_square = nullptr;
+PyObject* exc_illegal = nullptr;
+PyObject* exc_position = nullptr;
+PyObject* exc_history = nullptr;
+
+PyObject* new_exception(py::module_& m, const char* name, py::tuple bases, const char* doc) {
+  const std::string qualified = std::string("polyreversi.") + name;
+  PyObject* cls = PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases.ptr(), nullptr);
+  if (!cls) throw py::error_already_set();
+  m.attr(name) = py::handle(cls);
+  return cls;
+}
+
+// Colour members, cached: to_move is called once per move in Python loops.
+py::object color_members[kMaxPlayers];
+
+py::object color_object(int index) { return color_members[index]; }
+
+int color_index(py::handle value, int players) {
+  if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
+    throw py::type_error("a colour must be a Color or an int 1..4");
+  const long c = PyLong_AsLong(value.ptr());
+  if (c < 1 || c > players) {
+    PyErr_Clear();
+    throw py::value_error("colour " + std::to_string(c) + " is not a player of this " + std::to_string(players) +
+                          "-player game (1.." + std::to_string(players) + ")");
+  }
+  return static_cast<int>(c) - 1;
+}
+
+// A rule set shared by every state of a variant.
+struct PyRules {
+  std::shared_ptr<const Rules> rules;
+};
+
+// The object behind polyreversi.State.
+struct PyState {
+  Game game;
+  py::object variant;
+  PyState(std::shared_ptr<const Rules> r, py::object v) : game(std::move(r)), variant(std::move(v)) {}
+  PyState(std::shared_ptr<const Rules> r, const Position& p, py::object v) : game(std::move(r), p), variant(std::move(v)) {}
+  PyState(const PyState&) = default;
+};
+
+// A move given as an index or a name ("f5", "pass"). Bools are refused.
+int to_move_index(const Game& g, py::handle move) {
+  PyObject* o = move.ptr();
+  if (PyLong_CheckExact(o)) {
+    int overflow = 0;
+    const long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || v < INT32_MIN || v > INT32_MAX) {
+      g.check_square(-1 - g.rules().squares());  // throws SquareError with the valid range
+    }
+    return static_cast<int>(v);
+  }
+  if (PyUnicode_Check(o)) return parse_square(g.rules().n, move.cast<std::string>());
+  if (PyLong_Check(o) && !PyBool_Check(o)) return static_cast<int>(move.cast<long>());  // IntEnum and friends
+  throw py::type_error("a move is a square index (int) or a name such as 'f5' or 'pass', not " +
+                       std::string(Py_TYPE(o)->tp_name));
+}
+
+py::list squares_list(u128 mask) {
+  py::list out;
+  for (; mask; mask &= mask - 1) {
+    const u64 lo = static_cast<u64>(mask);
+    const int sq = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(mask >> 64));
+    out.append(sq);
+  }
+  return out;
+}
+
+py::object mask_to_int(u128 mask) {
+  const u64 lo = static_cast<u64>(mask), hi = static_cast<u64>(mask >> 64);
+  if (!hi) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));
+  py::object h = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(hi));
+  py::object l = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));
+  return (h.attr("__lshift__")(64)).attr("__or__")(l);
+}
+
+py::array_t<std::int8_t> board_array(const Game& g) {
+  const int n = g.rules().n;
+  py::array_t<std::int8_t> a({n, n});
+  g.board(a.mutable_data());
+  return a;
+}
+
+py::tuple rules_args(const Rules& r) {
+  std::vector<int> blocked;
+  for (int sq = 0; sq < r.squares(); ++sq)
+    if (r.blocked & bit128(sq)) blocked.push_back(sq);
+  return py::make_tuple(std::string(board_name(r.board)), r.players, r.anti, r.free_opening, r.handicap,
+                        r.handicap_color, blocked);
+}
+
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, int players, bool anti, bool free_opening,
+                                             int handicap, int handicap_color, const std::vector<int>& blocked) {
+  return std::make_shared<const Rules>(
+      make_rules(parse_board(board), players, anti, free_opening, handicap, handicap_color, blocked));
+}
+
+// A custom position from an (n, n) or (n*n,) integer array of cell codes.
+Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, int ply) {
+  py::array raw = py::array::ensure(cells_obj);
+  if (!raw || (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u'))
+    throw PositionError("board: expected an integer array of cell codes");
+  auto cells = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(raw);
+  const int n = r.n;
+  const bool square_shape = cells.ndim() == 2 && cells.shape(0) == n && cells.shape(1) == n;
+  const bool flat_shape = cells.ndim() == 1 && cells.shape(0) == n * n;
+  if (!square_shape && !flat_shape)
+    throw PositionError("board: expected shape (" + std::to_string(n) + ", " + std::to_string(n) + ") or (" +
+                        std::to_string(n * n) + ",) for the " + board_name(r.board) + " board");
+  const long long* c = cells.data();
+  Position p;
+  for (int sq = 0; sq < n * n; ++sq) {
+    const long long v = c[sq];
+    const u128 b = bit128(sq);
+    if (v == kCellEmpty) continue;
+    if (v >= 1 && v <= kMaxPlayers) p.disks[v - 1] |= b;
+    else if (v == kCellNeutral) p.neutral |= b;
+    else if (v == kCellBlocked && (r.blocked & b)) continue;
+    else if (v == kCellCutOut && (r.cut_out & b)) continue;
+    else
+      throw PositionError("board: code " + std::to_string(v) + " on " + square_name(n, sq) +
+                          " is not allowed there (0 empty, 1-4 colours, 5 neutral, -1 on blocked squares, "
+                          "-2 on octagon cut-outs)");
+  }
+  p.to_move = to_move;
+  p.ply = ply;
+  return p;
+}
+
+void translate(std::exception_ptr p) {
+  try {
+    if (p) std::rethrow_exception(p);
+  } catch (const IllegalMoveError& e) {
+    PyErr_SetString(exc_illegal, e.what());
+  } catch (const SquareError& e) {
+    PyErr_SetString(exc_square, e.what());
+  } catch (const VariantError& e) {
+    PyErr_SetString(exc_variant, e.what());
+  } catch (const PositionError& e) {
+    PyErr_SetString(exc_position, e.what());
+  } catch (const HistoryError& e) {
+    PyErr_SetString(exc_history, e.what());
+  } catch (const Error& e) {
+    PyErr_SetString(exc_base, e.what());
+  }
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
+  m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
+
+  py::tuple base_bases = py::make_tuple(py::handle(PyExc_Exception));
+  exc_base = new_exception(m, "PolyreversiError", base_bases, "Base class of every error polyreversi raises.");
+  auto value_bases = py::make_tuple(py::handle(exc_base), py::handle(PyExc_ValueError));
+  exc_variant = new_exception(m, "VariantError", value_bases,
+                              "An impossible variant: unknown board or option, a forbidden combination (RULES.md §8).");
+  exc_square = new_exception(m, "InvalidSquareError", value_bases,
+                             "A square index or name that is not on the board's grid.");
+  exc_illegal = new_exception(m, "IllegalMoveError", value_bases,
+                              "A move the rules forbid in this position; the message names the move, the ply "
+                              "and the legal moves.");
+  exc_position = new_exception(m, "PositionError", value_bases, "A custom position that breaks the variant's board.");
+  exc_history = new_exception(m, "HistoryError",
+                              py::make_tuple(py::handle(exc_base), py::handle(PyExc_IndexError)),
+                              "undo() with no move to take back.");
+  py::register_exception_translator(&translate);
+
+  py::native_enum<ColorCode>(m, "Color", "enum.IntEnum",
+                             "A player's colour; the value is also its code in board() arrays. Turn order is "
+                             "BLACK, WHITE, RED, GREEN (RULES.md §2).")
+      .value("BLACK", ColorCode::Black)
+      .value("WHITE", ColorCode::White)
+      .value("RED", ColorCode::Red)
+      .value("GREEN", ColorCode::Green)
+      .finalize();
+  {
+    py::object cls = m.attr("Color");
+    const char* names[] = {"BLACK", "WHITE", "RED", "GREEN"};
+    for (int i = 0; i < kMaxPlayers; ++i) color_members[i] = cls.attr(names[i]);
+  }
+
+  py::class_<PyRules>(m, "Rules", "A validated rule set (built by polyreversi.Variant).")
+      .def(py::init([](const std::string& board, int players, bool anti, bool free_opening, int handicap,
+                       int handicap_color, const std::vector<int>& blocked) {
+             return PyRules{rules_from_args(board, players, anti, free_opening, handicap, handicap_color, blocked)};
+           }),
+           py::arg("board"), py::arg("players"), py::arg("anti"), py::arg("free_opening"), py::arg("handicap"),
+           py::arg("handicap_color"), py::arg("blocked"))
+      .def_property_readonly("n", [](const PyRules& r) { return r.rules->n; })
+      .def_property_readonly("playable", [](const PyRules& r) { return squares_list(r.rules->playable); })
+      .def_property_readonly("cut_out", [](const PyRules& r) { return squares_list(r.rules->cut_out); })
+      .def("args", [](const PyRules& r) { return rules_args(*r.rules); });
+
+  m.def("eligible_blocked", [](const std::string& board, int handicap) {
+    if (handicap < 0 || handicap > 4) throw VariantError("handicap: allowed: 0, 1, 2, 3, 4");
+    return eligible_blocked(parse_board(board), handicap);
+  });
+  m.def("board_side", [](const std::string& board) { return board_side(parse_board(board)); });
+  m.def("square_name", [](int n, int square) {
+    if (n != 6 && n != 8 && n != 10) throw SquareError("no board has side " + std::to_string(n));
+    if (square < 0 || square > n * n)
+      throw SquareError("square " + std::to_string(square) + " is off the " + std::to_string(n) + "x" +
+                        std::to_string(n) + " grid; squares are 0.." + std::to_string(n * n - 1) + ", pass is " +
+                        std::to_string(n * n));
+    return square == n * n ? std::string("pass") : square_name(n, square);
+  });
+  m.def("parse_square", [](int n, const std::string& text) {
+    if (n != 6 && n != 8 && n != 10) throw SquareError("no board has side " + std::to_string(n));
+    return parse_square(n, text);
+  });
+  m.def("kernels", []() { return std::string(kernels().name); }, "Name of the kernel set picked for this CPU.");
+
+  py::class_<PyState>(m, "State",
+                      "A position of a variant with the player to move, the moves played and undo. "
+                      "Mutable: play() and undo() change it in place; child() and copy() make new states.")
+      .def(py::init([](const PyRules& r, py::object variant) { return PyState(r.rules, std::move(variant)); }),
+           py::arg("rules"), py::arg("variant"))
+      .def_static(
+          "_from_cells",
+          [](const PyRules& r, py::object variant, py::handle cells, py::handle to_move, int ply) {
+            const int c = color_index(to_move, r.rules->players);
+            if (ply < 0) throw PositionError("ply: must not be negative");
+            return PyState(r.rules, position_from_cells(*r.rules, cells, c, ply), std::move(variant));
+          },
+          py::arg("rules"), py::arg("variant"), py::arg("cells"), py::arg("to_move"), py::arg("ply"))
+      .def_property_readonly("variant", [](const PyState& s) { return s.variant; }, "The Variant of this game.")
+      .def_property_readonly("to_move", [](const PyState& s) { return color_object(s.game.to_move()); },
+                             "The Color of the player to move.")
+      .def_property_readonly("ply", [](const PyState& s) { return s.game.ply(); },
+                             "Plies played from the variant's start (a pass is a ply).")
+      .def_property_readonly("PASS", [](const PyState& s) { return s.game.rules().pass_move(); },
+                             "The pass move: N*N.")
+      .def("legal_moves",
+           [](const PyState& s) {
+             const Turn t = s.game.turn();
+             if (t == Turn::kPass) {
+               py::list out(1);
+               PyList_SET_ITEM(out.ptr(), 0, PyLong_FromLong(s.game.rules().pass_move()));
+               return out;
+             }
+             return squares_list(s.game.legal_squares());
+           },
+           "Legal moves as ascending square indices; [PASS] for a forced pass; [] once the game is over.")
+      .def("legal_mask",
+           [](const PyState& s) {
+             u128 m = s.game.legal_squares();
+             if (s.game.turn() == Turn::kPass) m = bit128(s.game.rules().pass_move());
+             return mask_to_int(m);
+           },
+           "Legal moves as an int bitmask: bit i is square i, bit N*N is a forced pass; 0 once the game is over.")
+      .def("is_legal",
+           [](const PyState& s, py::handle move) {
+             int m;
+             try {
+               m = to_move_index(s.game, move);
+             } catch (const SquareError&) {
+               return false;
+             }
+             return s.game.is_legal(m);
+           },
+           py::arg("move"), "True if the move (index or name) is legal here; never raises for a bad square.")
+      .def("play", [](PyState& s, py::handle move) { s.game.play(to_move_index(s.game, move)); }, py::arg("move"),
+           "Plays a legal move in place. Raises IllegalMoveError (the state is unchanged) or InvalidSquareError.")
+      .def("undo",
+           [](PyState& s) {
+             if (s.game.moves().empty()) throw HistoryError("undo: no move to take back");
+             const int m = s.game.moves().back();
+             s.game.undo();
+             return m;
+           },
+           "Takes back the last move and returns it. Raises HistoryError when no move was played.")
+      .def("child",
+           [](const PyState& s, py::handle move) {
+             PyState c(s);
+             c.game.play(to_move_index(c.game, move));
+             return c;
+           },
+           py::arg("move"), "A new state after the move; this one is unchanged.")
+      .def("copy", [](const PyState& s) { return PyState(s); }, "An independent copy, with its move history.")
+      .def("__copy__", [](const PyState& s) { return PyState(s); })
+      .def("__deepcopy__", [](const PyState& s, py::handle) { return PyState(s); }, py::arg("memo"))
+      .def("is_over", [](const PyState& s) { return s.game.is_over(); }, "True when nobody can move.")
+      .def("must_pass", [](const PyState& s) { return s.game.turn() == Turn::kPass; },
+           "True when the player to move has no move but a pass (2 players only).")
+      .def("scores",
+           [](const PyState& s) {
+             int sc[kMaxPlayers];
+             s.game.scores(sc);
+             py::tuple t(s.game.rules().players);
+             for (int i = 0; i < s.game.rules().players; ++i) t[i] = sc[i];
+             return t;
+           },
+           "Disks of each colour in turn order (RULES.md §7); a tuple of ints, one per player.")
+      .def("winners",
+           [](const PyState& s) {
+             const auto w = s.game.winners();
+             py::tuple t(w.size());
+             for (std::size_t i = 0; i < w.size(); ++i) t[i] = color_object(w[i]);
+             return t;
+           },
+           "Colours with the winning disk count (the fewest with Anti-Reversi); more than one is a draw. "
+           "Meaningful once is_over(); during the game it names the current leaders.")
+      .def("flips", [](const PyState& s, py::handle move) { return squares_list(s.game.flips(to_move_index(s.game, move))); },
+           py::arg("move"), "Ascending squares the legal move would flip. Raises IllegalMoveError otherwise.")
+      .def("board", [](const PyState& s) { return board_array(s.game); },
+           "The board as a new int8 array of shape (N, N): 0 empty, 1-4 the Color values, 5 neutral, "
+           "-1 blocked, -2 octagon cut-out.")
+      .def("cell", [](const PyState& s, py::handle square) {
+             const int sq = to_move_index(s.game, square);
+             if (sq < 0 || sq >= s.game.rules().squares()) s.game.check_square(sq < 0 ? sq : s.game.rules().squares() + 1);
+             return static_cast<int>(s.game.cell(sq));
+           }, py::arg("square"), "The cell code of one square (see board()).")
+      .def("moves", [](const PyState& s) { return py::cast(s.game.moves()); },
+           "Moves played on this state since its initial position, as indices.")
+      .def("initial",
+           [](const PyState& s) { return PyState(s.game.rules_ptr(), s.game.initial_position(), s.variant); },
+           "A new state at this state's initial position (the start, or the custom position it was made from).")
+      .def("key",
+           [](const PyState& s) {
+             const Position& p = s.game.position();
+             const int words = s.game.rules().n <= 8 ? 8 : 16;
+             char buf[5 * 16 + 1];
+             int k = 0;
+             for (int i = 0; i < s.game.rules().players; ++i, k += words) std::memcpy(buf + k, &p.disks[i], words);
+             std::memcpy(buf + k, &p.neutral, words);
+             k += words;
+             buf[k++] = static_cast<char>(p.to_move);
+             return py::bytes(buf, k);
+           },
+           "A hashable bytes key of the position and the player to move (not the ply or history).")
+      .def("__eq__",
+           [](const PyState& a, py::object other) -> py::object {
+             if (!py::isinstance<PyState>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             const PyState& b = other.cast<const PyState&>();
+             const bool same = a.game.position() == b.game.position() && a.variant.equal(b.variant);
+             return py::bool_(same);
+           })
+      .def("__ne__",
+           [](const PyState& a, py::object other) -> py::object {
+             if (!py::isinstance<PyState>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             const PyState& b = other.cast<const PyState&>();
+             return py::bool_(!(a.game.position() == b.game.position() && a.variant.equal(b.variant)));
+           })
+      .def(py::pickle(
+          [](const PyState& s) {
+            const Position& init = s.game.initial_position();
+            py::array_t<std::int8_t> cells(s.game.rules().squares());
+            Game g(s.game.rules_ptr(), init);
+            g.board(cells.mutable_data());
+            return py::make_tuple(s.variant, rules_args(s.game.rules()), cells, init.to_move + 1, init.ply,
+                                  py::cast(s.game.moves()));
+          },
+          [](py::tuple t) {
+            if (t.size() != 6) throw PositionError("pickle: unexpected State pickle");
+            py::tuple a = t[1].cast<py::tuple>();
+            auto rules = rules_from_args(a[0].cast<std::string>(), a[1].cast<int>(), a[2].cast<bool>(),
+                                         a[3].cast<bool>(), a[4].cast<int>(), a[5].cast<int>(),
+                                         a[6].cast<std::vector<int>>());
+            const int to_move = t[3].cast<int>() - 1;
+            PyState s(rules, position_from_cells(*rules, t[2], to_move, t[4].cast<int>()), t[0]);
+            for (int m : t[5].cast<std::vector<int>>()) s.game.play(m);
+            return s;
+          }));
+  m.attr("State").attr("__hash__") = py::none();
+
+  m.def(
+      "perft",
+      [](const PyState& s, int depth) {
+        if (depth < 0) throw py::value_error("depth: must be 0 or more, got " + std::to_string(depth));
+        const Rules& r = s.game.rules();
+        const Position p = s.game.position();
+        py::gil_scoped_release release;
+        return kernels().perft(r, p, depth);
+      },
+      py::arg("state"), py::arg("depth"));
+}

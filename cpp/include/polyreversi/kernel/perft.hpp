@@ -1,0 +1,62 @@
+// Perft: the number of leaves of the game tree to a depth (RULES.md §9: a
+// forced pass uses one ply, a finished game is one leaf). Bulk counting at
+// the last ply; copy-make, since a board is a few words.
+#pragma once
+#include "polyreversi/kernel/engine.hpp"
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+template <class W, int N>
+struct Perft {
+  using E = Engine<W, N>;
+
+  // Two players after any free-opening placements: P to move against O.
+  // `passed`: the previous ply was a pass, so no move here ends the game.
+  static u64 two_players(W P, W O, W playable, int depth, bool passed) {
+    const W empty = playable & ~(P | O);
+    W m = E::flipping_moves(P, O, empty);
+    if (!m) {
+      if (passed || depth == 1) return 1;
+      return two_players(O, P, playable, depth - 1, true);
+    }
+    if (depth == 1) return popcount(m);
+    u64 leaves = 0;
+    do {
+      const W sq = m & (~m + 1);
+      m ^= sq;
+      const W f = E::flips(P, O, sq);
+      leaves += two_players(O ^ f, P | f | sq, playable, depth - 1, false);
+    } while (m);
+    return leaves;
+  }
+
+  // Any variant: free opening, 3-4 players, the adjacency fallback.
+  static u64 any(const Table<W>& t, const Board<W>& b, int depth) {
+    if (depth == 0) return 1;
+    const W occ = E::occupied(b);
+    if (t.players == 2 && !(t.free_opening && (t.centre & ~occ)))
+      return two_players(b.disks[b.to_move], b.disks[b.to_move ^ 1], t.playable, depth, false);
+    Turn turn;
+    W m = E::legal(t, b, turn);
+    if (turn == Turn::kOver) return 1;
+    if (turn == Turn::kPass) {
+      Board<W> c = b;
+      E::pass(c);
+      return any(t, c, depth - 1);
+    }
+    if (depth == 1) return popcount(m);
+    u64 leaves = 0;
+    while (m) {
+      const int sq = lowest_bit(m);
+      m &= m - 1;
+      Board<W> c = b;
+      E::play(t, c, turn, sq);
+      leaves += any(t, c, depth - 1);
+    }
+    return leaves;
+  }
+};
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi

@@ -1,0 +1,152 @@
+// Game: checked moves, undo and queries on top of the portable engine.
+// Per-call work is tiny next to the Python call around it, so this uses the
+// portable kernels; bulk work goes through kernels() instead.
+#define POLYREVERSI_ARCH generic
+#include "polyreversi/game.hpp"
+
+#include "polyreversi/kernel/boards.hpp"
+#include "polyreversi/kernel/engine.hpp"
+#include "polyreversi/rules.hpp"
+
+namespace polyreversi {
+
+using generic::Engine;
+using generic::with_geometry;
+
+Game::Game(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), pos_(start_position(*rules_)) {}
+
+Game::Game(std::shared_ptr<const Rules> rules, const Position& pos) : rules_(std::move(rules)), pos_(pos) {
+  check_position(*rules_, pos_);
+}
+
+void Game::refresh() const {
+  if (cached_) return;
+  with_geometry(rules_->board, [&](auto g) {
+    using E = Engine<typename decltype(g)::W, decltype(g)::N>;
+    Turn turn;
+    legal_ = E::legal(E::table(*rules_), E::load(pos_), turn);
+    turn_ = turn;
+  });
+  cached_ = true;
+}
+
+void Game::legal_moves(std::vector<int>& out) const {
+  out.clear();
+  refresh();
+  if (turn_ == Turn::kPass) {
+    out.push_back(rules_->pass_move());
+    return;
+  }
+  for (u128 m = legal_; m; m &= m - 1) out.push_back(generic::lowest_bit(m));
+}
+
+bool Game::is_legal(int move) const {
+  refresh();
+  if (move == rules_->pass_move()) return turn_ == Turn::kPass;
+  return move >= 0 && move < rules_->pass_move() && (legal_ & bit128(move));
+}
+
+void Game::check_square(int move) const {
+  const int n = rules_->n;
+  if (move < 0 || move > n * n)
+    throw SquareError("square " + std::to_string(move) + " is off the " + std::to_string(n) + "x" +
+                      std::to_string(n) + " grid; squares are 0.." + std::to_string(n * n - 1) + ", pass is " +
+                      std::to_string(n * n));
+}
+
+std::string Game::describe_illegal(int move) const {
+  const Rules& r = *rules_;
+  std::string s = "illegal move " + move_name(r, move) + " at ply " + std::to_string(pos_.ply);
+  if (is_over()) return s + ": the game is over";
+  s += std::string(" (") + kColorNames[pos_.to_move] + " to move): ";
+  if (move == r.pass_move()) {
+    s += r.players == 2 ? "a player with a legal move may not pass" : "nobody passes in a game of 3 or 4 players";
+  } else if (r.cut_out & bit128(move)) {
+    s += "not a square of the octagon";
+  } else if (r.blocked & bit128(move)) {
+    s += "the square is blocked";
+  } else if (cell(move) != kCellEmpty) {
+    s += "the square is taken";
+  } else if (turn_ == Turn::kPass) {
+    s += "no move flips a disk, so the player must pass";
+  } else if (turn_ == Turn::kPlace && r.players > 2) {
+    s += "no flipping move exists, so the disk must touch a disk";
+  } else if (turn_ == Turn::kPlace) {
+    s += "the first four disks go on the centre";
+  } else {
+    s += "it flips nothing";
+  }
+  std::vector<int> legal;
+  legal_moves(legal);
+  s += "; legal moves:";
+  for (int m : legal) s += " " + move_name(r, m);
+  return s;
+}
+
+u128 Game::flips(int move) const {
+  check_square(move);
+  if (!is_legal(move)) throw IllegalMoveError(describe_illegal(move));
+  if (move == rules_->pass_move()) return 0;
+  return with_geometry(rules_->board, [&](auto g) -> u128 {
+    using E = Engine<typename decltype(g)::W, decltype(g)::N>;
+    return E::move_flips(E::load(pos_), turn_, move);
+  });
+}
+
+void Game::play(int move) {
+  check_square(move);
+  if (!is_legal(move)) throw IllegalMoveError(describe_illegal(move));
+  history_.push_back(pos_);
+  moves_.push_back(move);
+  if (move == rules_->pass_move()) {
+    pos_.to_move ^= 1;
+    ++pos_.ply;
+  } else {
+    with_geometry(rules_->board, [&](auto g) {
+      using E = Engine<typename decltype(g)::W, decltype(g)::N>;
+      auto b = E::load(pos_);
+      E::play(E::table(*rules_), b, turn_, move);
+      pos_ = E::store(b);
+    });
+  }
+  invalidate();
+}
+
+void Game::undo() {
+  if (history_.empty()) throw HistoryError("undo: no move to take back");
+  pos_ = history_.back();
+  history_.pop_back();
+  moves_.pop_back();
+  invalidate();
+}
+
+void Game::scores(int* out) const {
+  for (int i = 0; i < rules_->players; ++i) out[i] = generic::popcount(pos_.disks[i]);
+}
+
+std::vector<int> Game::winners() const {
+  int s[kMaxPlayers];
+  scores(s);
+  int best = s[0];
+  for (int i = 1; i < rules_->players; ++i) best = rules_->anti ? std::min(best, s[i]) : std::max(best, s[i]);
+  std::vector<int> w;
+  for (int i = 0; i < rules_->players; ++i)
+    if (s[i] == best) w.push_back(i);
+  return w;
+}
+
+std::int8_t Game::cell(int sq) const {
+  const u128 b = bit128(sq);
+  for (int i = 0; i < rules_->players; ++i)
+    if (pos_.disks[i] & b) return static_cast<std::int8_t>(i + 1);
+  if (pos_.neutral & b) return kCellNeutral;
+  if (rules_->blocked & b) return kCellBlocked;
+  if (rules_->cut_out & b) return kCellCutOut;
+  return kCellEmpty;
+}
+
+void Game::board(std::int8_t* out) const {
+  for (int sq = 0; sq < rules_->squares(); ++sq) out[sq] = cell(sq);
+}
+
+}  // namespace polyreversi

@@ -1,0 +1,179 @@
+// Variants: validation of combinations (RULES.md §8), eligible blocked
+// squares (§4), start positions (§3) and custom-position checks.
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "polyreversi/rules.hpp"
+
+namespace polyreversi {
+
+namespace {
+
+u128 grid_mask(int n) {
+  u128 m = 0;
+  for (int i = 0; i < n * n; ++i) m |= bit128(i);
+  return m;
+}
+
+int centre_square(int n, int dr, int dc) { return (n / 2 - 1 + dr) * n + (n / 2 - 1 + dc); }
+
+// RULES.md §1: rows and columns N/2-2 .. N/2+1.
+bool in_central_region(int n, int sq) {
+  const int r = sq / n, c = sq % n, h = n / 2;
+  return r >= h - 2 && r <= h + 1 && c >= h - 2 && c <= h + 1;
+}
+
+std::string join_boards() { return "6x6, 8x8, 10x10, octagon"; }
+
+}  // namespace
+
+BoardKind parse_board(const std::string& name) {
+  if (name == "6x6") return BoardKind::Board6x6;
+  if (name == "8x8") return BoardKind::Board8x8;
+  if (name == "10x10") return BoardKind::Board10x10;
+  if (name == "octagon") return BoardKind::Octagon;
+  throw VariantError("board: unknown board '" + name + "'; allowed: " + join_boards());
+}
+
+const char* board_name(BoardKind board) {
+  switch (board) {
+    case BoardKind::Board6x6: return "6x6";
+    case BoardKind::Board8x8: return "8x8";
+    case BoardKind::Board10x10: return "10x10";
+    case BoardKind::Octagon: return "octagon";
+  }
+  return "?";
+}
+
+int board_side(BoardKind board) {
+  switch (board) {
+    case BoardKind::Board6x6: return 6;
+    case BoardKind::Board8x8: return 8;
+    default: return 10;
+  }
+}
+
+u128 board_squares(BoardKind board) {
+  const int n = board_side(board);
+  u128 m = grid_mask(n);
+  if (board == BoardKind::Octagon) {
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        if (std::min(r, n - 1 - r) + std::min(c, n - 1 - c) < 2) m &= ~bit128(r * n + c);
+  }
+  return m;
+}
+
+std::vector<int> handicap_corners(int n) { return {0, n * n - 1, n - 1, (n - 1) * n}; }
+
+std::vector<int> eligible_blocked(BoardKind board, int handicap) {
+  const int n = board_side(board);
+  const u128 squares = board_squares(board);
+  const auto corners = handicap_corners(n);
+  std::vector<int> out;
+  for (int sq = 0; sq < n * n; ++sq) {
+    if (!(squares & bit128(sq))) continue;
+    if (in_central_region(n, sq)) continue;
+    const auto used = corners.begin() + std::min(std::max(handicap, 0), 4);
+    if (std::find(corners.begin(), used, sq) != used) continue;
+    out.push_back(sq);
+  }
+  return out;
+}
+
+Rules make_rules(BoardKind board, int players, bool anti, bool free_opening, int handicap,
+                 int handicap_color, const std::vector<int>& blocked) {
+  Rules r;
+  r.board = board;
+  r.n = board_side(board);
+  const std::string bname = board_name(board);
+  if (players < 2 || players > 4)
+    throw VariantError("players: " + std::to_string(players) + " is not allowed; allowed: 2, 3, 4");
+  if (players > 2 && board == BoardKind::Board6x6)
+    throw VariantError("players: the 6x6 board is for 2 players only; allowed boards for " +
+                       std::to_string(players) + " players: 8x8, 10x10, octagon");
+  if (free_opening && players > 2)
+    throw VariantError("free_opening: only with 2 players (got " + std::to_string(players) + ")");
+  if (handicap < 0 || handicap > 4)
+    throw VariantError("handicap: " + std::to_string(handicap) + " is not allowed; allowed: 0, 1, 2, 3, 4");
+  if (handicap > 0 && players > 2)
+    throw VariantError("handicap: only with 2 players (got " + std::to_string(players) + ")");
+  if (handicap > 0 && board == BoardKind::Octagon)
+    throw VariantError("handicap: not offered on the octagon, which has no corner squares; allowed boards: 6x6, 8x8, 10x10");
+  if (handicap_color != 0 && handicap_color != 1)
+    throw VariantError("handicap_color: allowed: Black, White");
+  if (blocked.size() > 4)
+    throw VariantError("blocked: " + std::to_string(blocked.size()) + " squares given; allowed: 0 to 4");
+  r.players = players;
+  r.anti = anti;
+  r.free_opening = free_opening;
+  r.handicap = handicap;
+  r.handicap_color = handicap > 0 ? handicap_color : 0;
+  r.cut_out = grid_mask(r.n) & ~board_squares(board);
+  const auto eligible = eligible_blocked(board, handicap);
+  for (int sq : blocked) {
+    if (sq < 0 || sq >= r.n * r.n)
+      throw VariantError("blocked: square " + std::to_string(sq) + " is off the " + bname + " board");
+    if (r.blocked & bit128(sq))
+      throw VariantError("blocked: square " + square_name(r.n, sq) + " is given twice");
+    if (!std::binary_search(eligible.begin(), eligible.end(), sq)) {
+      const char* why = (r.cut_out & bit128(sq))        ? "an octagon cut-out"
+                        : in_central_region(r.n, sq) ? "in the central 4x4 region"
+                                                     : "a handicap corner";
+      throw VariantError("blocked: square " + square_name(r.n, sq) + " cannot be blocked (" + why +
+                         "); blocked squares lie outside the central 4x4 region, off handicap corners and cut-outs");
+    }
+    r.blocked |= bit128(sq);
+  }
+  r.playable = board_squares(board) & ~r.blocked;
+  for (int dr = 0; dr < 2; ++dr)
+    for (int dc = 0; dc < 2; ++dc) r.centre |= bit128(centre_square(r.n, dr, dc));
+  return r;
+}
+
+Position start_position(const Rules& r) {
+  Position p;
+  const int n = r.n;
+  const int tl = centre_square(n, 0, 0), tr = centre_square(n, 0, 1);
+  const int bl = centre_square(n, 1, 0), br = centre_square(n, 1, 1);
+  if (r.players == 2) {
+    if (!r.free_opening) {
+      p.disks[1] = bit128(tl) | bit128(br);  // White
+      p.disks[0] = bit128(tr) | bit128(bl);  // Black
+    }
+    const auto corners = handicap_corners(n);
+    for (int i = 0; i < r.handicap; ++i) p.disks[r.handicap_color] |= bit128(corners[i]);
+  } else {
+    p.disks[0] = bit128(tl);
+    p.disks[1] = bit128(tr);
+    p.disks[2] = bit128(br);
+    if (r.players == 4) p.disks[3] = bit128(bl);
+    else p.neutral = bit128(bl);
+  }
+  return p;
+}
+
+void check_position(const Rules& r, const Position& p) {
+  if (p.to_move < 0 || p.to_move >= r.players)
+    throw PositionError("to_move: colour index " + std::to_string(p.to_move) + " is not a player of this " +
+                        std::to_string(r.players) + "-player game");
+  if (p.ply < 0) throw PositionError("ply: must not be negative");
+  u128 seen = p.neutral;
+  for (int i = 0; i < kMaxPlayers; ++i) {
+    if (i >= r.players && p.disks[i])
+      throw PositionError(std::string(kColorNames[i]) + " disks in a " + std::to_string(r.players) + "-player game");
+    if (seen & p.disks[i]) throw PositionError("two disks on one square");
+    seen |= p.disks[i];
+  }
+  if (p.neutral && r.players != 3) throw PositionError("a neutral disk is only part of 3-player games");
+  const u128 off = seen & ~r.playable;
+  if (off) {
+    int sq = 0;
+    while (!(off & bit128(sq))) ++sq;
+    throw PositionError("a disk on " + square_name(r.n, sq) + ", which is " +
+                        ((r.blocked & bit128(sq)) ? "blocked" : (r.cut_out & bit128(sq)) ? "an octagon cut-out" : "off the board"));
+  }
+}
+
+}  // namespace polyreversi

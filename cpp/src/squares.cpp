@@ -1,0 +1,36 @@
+// Square names: column letters a.. from the left, row numbers 1.. from the top.
+#include <cctype>
+
+#include "polyreversi/rules.hpp"
+
+namespace polyreversi {
+
+std::string square_name(int n, int square) {
+  if (square < 0 || square >= n * n) return "?" + std::to_string(square);
+  return std::string(1, static_cast<char>('a' + square % n)) + std::to_string(square / n + 1);
+}
+
+int parse_square(int n, const std::string& text) {
+  std::string s;
+  for (char ch : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (s == "pass" || s == "pa") return n * n;
+  const std::string last_col(1, static_cast<char>('a' + n - 1));
+  const std::string hint = "; squares are a1.." + last_col + std::to_string(n) + " or 'pass'";
+  if (s.size() < 2 || s.size() > 3 || s[0] < 'a' || s[0] > 'z')
+    throw SquareError("'" + text + "' is not a square name" + hint);
+  const int col = s[0] - 'a';
+  int row = 0;
+  for (std::size_t i = 1; i < s.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(s[i]))) throw SquareError("'" + text + "' is not a square name" + hint);
+    row = row * 10 + (s[i] - '0');
+  }
+  if (s[1] == '0' || col >= n || row < 1 || row > n)
+    throw SquareError("'" + text + "' is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid" + hint);
+  return (row - 1) * n + col;
+}
+
+std::string move_name(const Rules& rules, int move) {
+  return move == rules.pass_move() ? "pass" : square_name(rules.n, move);
+}
+
+}  // namespace polyreversi

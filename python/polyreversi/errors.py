@@ -1,0 +1,44 @@
+"""The exceptions polyreversi raises. All share the base class PolyreversiError.
+
+=====================  ==========================  ==============================================
+exception              also a                      raised for
+=====================  ==========================  ==============================================
+PolyreversiError       Exception                   base class of all below
+VariantError           ValueError                  unknown board/option, forbidden combination
+                                                   (RULES.md §8), bad variant string
+InvalidSquareError     ValueError                  square index or name off the board's grid
+IllegalMoveError       ValueError                  a move the rules forbid here (names the move,
+                                                   the ply and the legal moves)
+PositionError          ValueError                  a custom position that breaks the variant
+HistoryError           IndexError                  undo() with no move to take back
+RecordError            ValueError                  a malformed or inconsistent game record/file
+=====================  ==========================  ==============================================
+"""
+from __future__ import annotations
+
+from polyreversi._core import (
+    HistoryError,
+    IllegalMoveError,
+    InvalidSquareError,
+    PolyreversiError,
+    PositionError,
+    VariantError,
+)
+
+
+class RecordError(PolyreversiError, ValueError):
+    """A game record or file that cannot be read or does not replay.
+
+    The message names the file, the game and the field or ply where possible.
+    """
+
+
+__all__ = [
+    "PolyreversiError",
+    "VariantError",
+    "InvalidSquareError",
+    "IllegalMoveError",
+    "PositionError",
+    "HistoryError",
+    "RecordError",
+]

@@ -1,0 +1,75 @@
+"""State: one position of a variant (the class itself is native, for speed).
+
+``State`` is the C++ class from the bindings; this module adds the pure-Python
+conveniences (text, repr) and documents the interface. Moves are square
+indices ``row * N + col`` or names (``"f5"``, ``"j10"``, ``"pass"``); the pass
+move is ``state.PASS == N * N``.
+
+Cell codes of ``State.board()`` (an ``int8`` array of shape (N, N)):
+
+====  ======================
+code  square
+====  ======================
+0     empty
+1     Black disk (Color.BLACK)
+2     White disk (Color.WHITE)
+3     Red disk (Color.RED)
+4     Green disk (Color.GREEN)
+5     neutral disk (3 players)
+-1    blocked square
+-2    octagon cut-out (not a square)
+====  ======================
+"""
+from __future__ import annotations
+
+from typing import Union
+
+from polyreversi import _core
+from polyreversi.text import board_text
+
+State = _core.State
+
+EMPTY, NEUTRAL, BLOCKED, CUT_OUT = 0, 5, -1, -2
+
+
+def _state_str(self) -> str:
+    status = "game over" if self.is_over() else f"{self.to_move.name.title()} to move"
+    scores = " ".join(f"{c.name.title()} {s}" for c, s in zip(_colors(self), self.scores()))
+    return f"{board_text(self)}\n{self.variant}, ply {self.ply}, {status}; {scores}"
+
+
+def _state_repr(self) -> str:
+    return f"<State {self.variant} ply={self.ply} to_move={self.to_move.name} scores={self.scores()}>"
+
+
+def _colors(state):
+    return list(_core.Color)[: state.variant.players]
+
+
+# The class is native (per-call speed); these Python-only methods are attached here.
+State.__str__ = _state_str
+State.__repr__ = _state_repr
+
+
+def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int:  # noqa: F821
+    """Leaves of the game tree ``depth`` plies deep (RULES.md §9): a forced pass
+    uses one ply, a finished game is one leaf. One call into C++; the GIL is released.
+
+    >>> perft(Variant(), 6)
+    8200
+
+    Raises:
+        ValueError: a negative depth; TypeError: not a State, Variant or variant text.
+    """
+    from polyreversi.variant import Variant, as_variant
+
+    if isinstance(state_or_variant, (Variant, str)):
+        state_or_variant = as_variant(state_or_variant).start()
+    if not isinstance(state_or_variant, State):
+        raise TypeError(f"perft: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"perft: depth must be an int, got {depth!r}")
+    return _core.perft(state_or_variant, depth)
+
+
+__all__ = ["State", "perft", "EMPTY", "NEUTRAL", "BLOCKED", "CUT_OUT"]
