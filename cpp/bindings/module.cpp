@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "polyreversi/bulk.hpp"
 #include "polyreversi/game.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
@@ -155,6 +156,19 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, 
   p.ply = ply;
   return p;
 }
+
+// A read-only NumPy view of memory owned by `owner` (kept alive by the view).
+template <class T>
+py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, const char* dtype = nullptr) {
+  py::array a = dtype ? py::array(py::dtype(dtype), shape, {}, data, owner) : py::array(py::dtype::of<T>(), shape, {}, data, owner);
+  a.attr("setflags")(py::arg("write") = false);
+  return a;
+}
+
+struct PyBatch {
+  Batch batch;
+  py::object variant;
+};
 
 void translate(std::exception_ptr p) {
   try {
@@ -337,7 +351,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            "-1 blocked, -2 octagon cut-out.")
       .def("cell", [](const PyState& s, py::handle square) {
              const int sq = to_move_index(s.game, square);
-             if (sq < 0 || sq >= s.game.rules().squares()) s.game.check_square(sq < 0 ? sq : s.game.rules().squares() + 1);
+             s.game.check_square(sq);
+             if (sq == s.game.rules().pass_move()) throw SquareError("cell: 'pass' is a move, not a square");
              return static_cast<int>(s.game.cell(sq));
            }, py::arg("square"), "The cell code of one square (see board()).")
       .def("moves", [](const PyState& s) { return py::cast(s.game.moves()); },
@@ -392,6 +407,112 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
             return s;
           }));
   m.attr("State").attr("__hash__") = py::none();
+
+  m.def(
+      "play_games",
+      [](const PyState& s, long long games, int policy, unsigned long long seed, int threads, bool record_moves) {
+        if (games < 0) throw py::value_error("games: must be 0 or more");
+        if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
+        if (threads < 0) throw py::value_error("threads: must be 0 (all cores) or more");
+        const Rules& r = s.game.rules();
+        const int players = r.players, max_plies = 2 * r.squares() + 2;
+        py::array_t<std::int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
+        py::array_t<bool> winners({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
+        py::array_t<std::int32_t> plies(static_cast<py::ssize_t>(games));
+        py::object moves = py::none();
+        PlayoutResults out;
+        out.scores = scores.mutable_data();
+        out.winners = reinterpret_cast<std::uint8_t*>(winners.mutable_data());
+        out.plies = plies.mutable_data();
+        out.max_plies = max_plies;
+        if (record_moves) {
+          py::array_t<std::int16_t> mv({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(max_plies)});
+          out.moves = mv.mutable_data();
+          moves = mv;
+        }
+        const Position start = s.game.position();
+        {
+          py::gil_scoped_release release;
+          play_many(r, start, policy, seed, static_cast<u64>(games), threads, out);
+        }
+        return py::make_tuple(scores, winners, plies, moves);
+      },
+      py::arg("state"), py::arg("games"), py::arg("policy"), py::arg("seed"), py::arg("threads"),
+      py::arg("record_moves"));
+
+  py::class_<PyBatch>(m, "Batch", "B games of one variant held in C++ (see polyreversi.Batch).")
+      .def(py::init([](const PyRules& r, py::object variant, int size) {
+             if (size < 1) throw py::value_error("size: a batch holds at least 1 game");
+             return std::make_unique<PyBatch>(PyBatch{Batch(r.rules, size), std::move(variant)});
+           }),
+           py::arg("rules"), py::arg("variant"), py::arg("size"))
+      .def_property_readonly("size", [](const PyBatch& b) { return b.batch.size(); })
+      .def_property_readonly("variant", [](const PyBatch& b) { return b.variant; })
+      .def_property_readonly("masks", [](py::object self) {
+        const PyBatch& b = self.cast<const PyBatch&>();
+        const int nn = b.batch.rules().squares();
+        return view(self, b.batch.data().masks, {b.batch.size(), nn + 1}, "bool");
+      })
+      .def_property_readonly("boards", [](py::object self) {
+        const PyBatch& b = self.cast<const PyBatch&>();
+        const int n = b.batch.rules().n;
+        return view(self, b.batch.data().boards, {b.batch.size(), n, n});
+      })
+      .def_property_readonly("done", [](py::object self) {
+        const PyBatch& b = self.cast<const PyBatch&>();
+        return view(self, b.batch.data().done, {b.batch.size()}, "bool");
+      })
+      .def_property_readonly("scores", [](py::object self) {
+        const PyBatch& b = self.cast<const PyBatch&>();
+        return view(self, b.batch.data().scores, {b.batch.size(), b.batch.rules().players});
+      })
+      .def_property_readonly("to_move", [](py::object self) {
+        const PyBatch& b = self.cast<const PyBatch&>();
+        return view(self, b.batch.data().to_move, {b.batch.size()});
+      })
+      .def("plies", [](const PyBatch& b) {
+        py::array_t<std::int32_t> out(b.batch.size());
+        for (int i = 0; i < b.batch.size(); ++i) out.mutable_data()[i] = b.batch.ply(i);
+        return out;
+      })
+      .def("step",
+           [](PyBatch& b, py::array_t<std::int32_t, py::array::c_style> moves, int threads) {
+             if (moves.ndim() != 1 || moves.shape(0) != b.batch.size())
+               throw py::value_error("moves: expected shape (" + std::to_string(b.batch.size()) + ",)");
+             const std::int32_t* mv = moves.data();
+             py::gil_scoped_release release;
+             b.batch.step(mv, threads);
+           },
+           py::arg("moves").noconvert(), py::arg("threads") = 1)
+      .def("reset",
+           [](PyBatch& b, py::object which) {
+             if (which.is_none()) {
+               b.batch.reset(nullptr);
+               return;
+             }
+             auto w = which.cast<py::array_t<std::uint8_t, py::array::c_style>>();
+             if (w.ndim() != 1 || w.shape(0) != b.batch.size())
+               throw py::value_error("reset: expected shape (" + std::to_string(b.batch.size()) + ",)");
+             b.batch.reset(w.data());
+           },
+           py::arg("which"))
+      .def("choose",
+           [](PyBatch& b, int policy, unsigned long long seed) {
+             if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
+             py::array_t<std::int32_t> out(b.batch.size());
+             std::int32_t* o = out.mutable_data();
+             {
+               py::gil_scoped_release release;
+               b.batch.choose(policy, seed, o);
+             }
+             return out;
+           },
+           py::arg("policy"), py::arg("seed"))
+      .def("state", [](const PyBatch& b, int i) {
+        if (i < 0 || i >= b.batch.size())
+          throw py::index_error("game " + std::to_string(i) + " is not in this batch of " + std::to_string(b.batch.size()));
+        return PyState(b.batch.rules_ptr(), b.batch.position(i), b.variant);
+      }, py::arg("index"));
 
   m.def(
       "perft",

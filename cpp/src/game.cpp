@@ -127,11 +127,10 @@ void Game::scores(int* out) const {
 std::vector<int> Game::winners() const {
   int s[kMaxPlayers];
   scores(s);
-  int best = s[0];
-  for (int i = 1; i < rules_->players; ++i) best = rules_->anti ? std::min(best, s[i]) : std::max(best, s[i]);
+  const unsigned mask = winner_mask(*rules_, s);
   std::vector<int> w;
   for (int i = 0; i < rules_->players; ++i)
-    if (s[i] == best) w.push_back(i);
+    if (mask >> i & 1) w.push_back(i);
   return w;
 }
 

@@ -154,6 +154,15 @@ Position start_position(const Rules& r) {
   return p;
 }
 
+unsigned winner_mask(const Rules& r, const int* s) {
+  int best = s[0];
+  for (int i = 1; i < r.players; ++i) best = r.anti ? std::min(best, s[i]) : std::max(best, s[i]);
+  unsigned mask = 0;
+  for (int i = 0; i < r.players; ++i)
+    if (s[i] == best) mask |= 1u << i;
+  return mask;
+}
+
 void check_position(const Rules& r, const Position& p) {
   if (p.to_move < 0 || p.to_move >= r.players)
     throw PositionError("to_move: colour index " + std::to_string(p.to_move) + " is not a player of this " +

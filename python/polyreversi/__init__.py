@@ -11,6 +11,7 @@ Boards 6x6, 8x8, 10x10 and octagon; Anti-Reversi, free opening, corner
 handicap, 1-4 blocked squares; 2, 3 or 4 players. The rules are RULES.md.
 """
 from polyreversi._core import Color
+from polyreversi.bulk import Batch, GamesResult, play_games
 from polyreversi.errors import (
     HistoryError,
     IllegalMoveError,
@@ -22,6 +23,16 @@ from polyreversi.errors import (
 )
 from polyreversi.state import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, State, perft
 from polyreversi.variant import BOARDS, Variant
+from polyreversi.record import Game, Record, Result, StartPosition, record_of
+from polyreversi.replay import Replay, ReplayError
+from polyreversi.formats import UnsupportedGameError
+from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_game
+from polyreversi import svg
+
+# The State class is native (per-call speed); these Python-only methods are attached here.
+State.record = lambda self, **meta: record_of(self, **meta)
+State.record.__doc__ = "The game so far as a Record (keywords: players=, date=, end=, komi=, other metadata)."
+State._repr_svg_ = svg._repr_svg_
 
 __version__ = "0.1.0"
 
@@ -31,6 +42,9 @@ __all__ = [
     "Variant",
     "BOARDS",
     "perft",
+    "play_games",
+    "GamesResult",
+    "Batch",
     "EMPTY",
     "NEUTRAL",
     "BLOCKED",
@@ -42,4 +56,17 @@ __all__ = [
     "PositionError",
     "HistoryError",
     "RecordError",
+    "ReplayError",
+    "UnsupportedGameError",
+    "Record",
+    "Result",
+    "StartPosition",
+    "Game",
+    "record_of",
+    "Replay",
+    "RandomPlayer",
+    "GreedyPlayer",
+    "HumanPlayer",
+    "play_game",
+    "svg",
 ]

@@ -12,6 +12,10 @@ IllegalMoveError       ValueError                  a move the rules forbid here 
 PositionError          ValueError                  a custom position that breaks the variant
 HistoryError           IndexError                  undo() with no move to take back
 RecordError            ValueError                  a malformed or inconsistent game record/file
+  ReplayError          (RecordError)               a record whose moves do not replay (names
+                                                   the game, ply, move and legal moves)
+  UnsupportedGameError (RecordError)               a game in a file the engine cannot play
+                                                   (e.g. a 4x4 GGF board)
 =====================  ==========================  ==============================================
 """
 from __future__ import annotations

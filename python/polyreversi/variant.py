@@ -202,6 +202,10 @@ class Variant:
     def __repr__(self) -> str:
         return f"Variant.parse({str(self)!r})"
 
+    def __reduce__(self):
+        # The native rule set does not pickle; the text form is lossless.
+        return (Variant.parse, (str(self),))
+
     @classmethod
     def parse(cls, text: str) -> "Variant":
         """Reads the short form written by ``str(variant)``.

@@ -34,6 +34,10 @@ Position start_position(const Rules& rules);
 // to_move in range); throws PositionError.
 void check_position(const Rules& rules, const Position& pos);
 
+// Bit i set when colour i shares the winning disk count (the fewest with
+// Anti-Reversi), RULES.md §7. `scores` has rules.players entries.
+unsigned winner_mask(const Rules& rules, const int* scores);
+
 // Square names: column letter a.., row number 1.. from the top ("a1" = 0).
 std::string square_name(int n, int square);
 // Parses "f5", "J10" (any case) or "pass"; checks the square is on the grid

@@ -1,0 +1,3 @@
+from polyreversi.cli import main
+
+main()

@@ -1,0 +1,210 @@
+"""Bulk work in C++: many whole games at once, and batches stepped together.
+
+Both release the GIL. Built-in policies: ``"random"`` (uniform over the legal
+moves) and ``"greedy"`` (most flips; ties, and turns that flip nothing, at
+random). Random numbers come from SplitMix64 with one stream per game, so a
+game depends only on ``(seed, game index)``, never on the thread count.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+import numpy as np
+
+from polyreversi import _core
+from polyreversi.errors import PolyreversiError
+from polyreversi.state import State
+from polyreversi.variant import Variant, as_variant
+
+POLICIES = {"random": 0, "greedy": 1}
+_U64 = 2**64
+
+
+@dataclass(frozen=True)
+class GamesResult:
+    """Per-game results of :func:`play_games`.
+
+    Attributes:
+        scores: int32 array of shape (G, P): disks of each colour in turn order.
+        winners: bool array of shape (G, P): True where the colour shares the win.
+        plies: int32 array of shape (G,): plies played (a pass is a ply).
+        moves: int16 array of shape (G, 2*N*N+2) with the moves (N*N = pass),
+            -1 after the last ply; None unless ``record_moves``.
+    """
+
+    scores: np.ndarray
+    winners: np.ndarray
+    plies: np.ndarray
+    moves: Optional[np.ndarray]
+
+    def win_rates(self) -> np.ndarray:
+        """float64 array (P,): the share of games each colour won outright."""
+        outright = self.winners & (self.winners.sum(axis=1, keepdims=True) == 1)
+        return outright.mean(axis=0) if len(self.plies) else np.zeros(self.winners.shape[1])
+
+    def draw_rate(self) -> float:
+        """The share of games shared by two or more colours."""
+        return float((self.winners.sum(axis=1) > 1).mean()) if len(self.plies) else 0.0
+
+
+def _policy(policy: str) -> int:
+    if policy not in POLICIES:
+        raise ValueError(f"policy: unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
+    return POLICIES[policy]
+
+
+def _seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed: expected an int, got {seed!r}")
+    return int(seed) % _U64
+
+
+def _count(value, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {value!r}")
+    if value < low:
+        raise ValueError(f"{name}: must be {low} or more, got {value}")
+    return int(value)
+
+
+def play_games(
+    start: Union[Variant, State, str],
+    games: int,
+    *,
+    policy: str = "random",
+    seed: int = 0,
+    threads: int = 1,
+    record_moves: bool = False,
+) -> GamesResult:
+    """Plays ``games`` whole games in C++ from a variant's start or a state.
+
+    Args:
+        start: a Variant (or its text form) or a State to start every game from.
+        games: how many games (0 or more).
+        policy: ``"random"`` or ``"greedy"``, for every seat.
+        seed: any int (taken modulo 2**64); the same seed gives the same games.
+        threads: worker threads; 0 means every core. Results do not depend on it.
+        record_moves: also return every game's moves.
+
+    Raises:
+        ValueError: unknown policy, negative games or threads. TypeError: wrong types.
+
+    >>> r = play_games("8x8", 100, seed=1)
+    >>> r.scores.shape, r.scores.dtype
+    ((100, 2), dtype('int32'))
+    """
+    state = as_variant(start).start() if isinstance(start, (Variant, str)) else start
+    if not isinstance(state, State):
+        raise TypeError(f"start: expected a Variant, variant text or State, got {type(start).__name__}")
+    scores, winners, plies, moves = _core.play_games(
+        state, _count(games, "games", 0), _policy(policy), _seed(seed), _count(threads, "threads", 0),
+        bool(record_moves)
+    )
+    return GamesResult(scores, winners, plies, moves)
+
+
+class Batch:
+    """B games of one variant held in C++ and stepped together (for learning
+    and search loops). All arrays are read-only NumPy views of the engine's
+    memory: they change in place as the games are stepped, without copies.
+
+    Attributes:
+        masks: bool (B, N*N+1): legal moves per game; column N*N is a forced pass.
+        boards: int8 (B, N, N): cell codes as in ``State.board()``.
+        done: bool (B,): finished games.
+        scores: int32 (B, P): disks of each colour.
+        to_move: int8 (B,): Color value of the player to move.
+
+    >>> b = Batch("8x8", 4)
+    >>> b.masks.shape, b.boards.shape
+    ((4, 65), (4, 8, 8))
+    """
+
+    def __init__(self, variant: Union[Variant, str], size: int) -> None:
+        self.variant = as_variant(variant)
+        self._core = _core.Batch(self.variant._rules, self.variant, _count(size, "size", 1))
+
+    @property
+    def size(self) -> int:
+        return self._core.size
+
+    def __len__(self) -> int:
+        return self._core.size
+
+    @property
+    def masks(self) -> np.ndarray:
+        return self._core.masks
+
+    @property
+    def boards(self) -> np.ndarray:
+        return self._core.boards
+
+    @property
+    def done(self) -> np.ndarray:
+        return self._core.done
+
+    @property
+    def scores(self) -> np.ndarray:
+        return self._core.scores
+
+    @property
+    def to_move(self) -> np.ndarray:
+        return self._core.to_move
+
+    def plies(self) -> np.ndarray:
+        """int32 (B,): plies played in each game since its reset."""
+        return self._core.plies()
+
+    def step(self, moves, *, threads: int = 1) -> None:
+        """Plays moves[i] in game i: a square index, N*N for a forced pass, -1
+        for a finished game. Every move is checked before any is played.
+
+        Args:
+            moves: integer array-like of shape (B,).
+            threads: split the batch over this many threads (0 = every core).
+
+        Raises:
+            IllegalMoveError: names the first bad game, its move and its legal moves.
+            ValueError: wrong shape, or a value outside int32. TypeError: not integers.
+        """
+        array = np.asarray(moves)
+        if array.shape != (self.size,):
+            raise ValueError(f"moves: expected shape ({self.size},), got {array.shape}")
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"moves: expected integers, got dtype {array.dtype}")
+        if array.dtype != np.int32:
+            if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
+                raise ValueError("moves: values outside int32")
+            array = array.astype(np.int32)
+        self._core.step(np.ascontiguousarray(array), _count(threads, "threads", 0))
+
+    def reset(self, which=None) -> None:
+        """Puts games back at the start: every finished game, or those where
+        ``which`` (bool array-like of shape (B,)) is True."""
+        if which is None:
+            self._core.reset(None)
+            return
+        array = np.asarray(which)
+        if array.shape != (self.size,) or array.dtype != np.bool_:
+            raise ValueError(f"which: expected a bool array of shape ({self.size},)")
+        self._core.reset(array.astype(np.uint8))
+
+    def choose(self, policy: str = "random", seed: int = 0) -> np.ndarray:
+        """int32 (B,): a move per game by a built-in policy (-1 for finished
+        games), ready for :meth:`step`."""
+        return self._core.choose(_policy(policy), _seed(seed))
+
+    def state(self, index: int) -> State:
+        """Game ``index`` as a new State (its history is not kept).
+
+        Raises IndexError for an index outside 0..B-1."""
+        if isinstance(index, (int, np.integer)) and not isinstance(index, bool) and index < 0:
+            index += self.size
+        return self._core.state(index)
+
+    def __repr__(self) -> str:
+        return f"<Batch {self.variant} size={self.size} done={int(self.done.sum())}>"
+
+
+__all__ = ["play_games", "GamesResult", "Batch", "POLICIES"]

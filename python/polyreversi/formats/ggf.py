@@ -1,0 +1,526 @@
+"""GGF, the Generic Game Format of the Generic Game Server (GGS), for Othello.
+
+A game is ``(;`` properties ``;)``; a property is a name and a value in brackets
+(skatgame.net/mburo/ggsa/ggf)::
+
+    (;GM[Othello]PC[GGS/os]DT[2003.12.15_12:33:18.MST]PB[Saio1200]PW[Saio3000]
+      RB[2196.37]RW[2200.35]TI[05:00//02:00]TY[8]RE[+0.000]
+      BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]
+      B[d3//0.01]W[c5//0.01]...;)
+
+What is read (docs/records.md):
+
+- one or many games per file, each optionally preceded by a counter (``1 (;...;)``,
+  as server logs write them); whitespace between games;
+- ``TY``: ``[s]<size>`` followed by any of ``k`` (komi), ``r<n>`` (random start with
+  n disks), ``a`` (anti), ``b``/``w`` (colour preference); sizes 6, 8 and 10 are
+  played (other sizes raise UnsupportedGameError, a RecordError);
+- ``BO``: the size, the cells (``-`` empty, ``*`` Black, ``O`` White) and the side to
+  move (``*`` or ``O``); a board other than the variant's start becomes the record's
+  start position;
+- ``B[f5/eval/time]`` and ``W[...]``; a pass is ``PA`` (``pass`` is read too); when the
+  same colour moves twice in a row the other player's pass is inserted (and the
+  replay checks it was forced);
+- ``RE[+12.000]``: Black's margin (empties to the winner), minus the komi ``KM`` in
+  komi games; ``:r`` resigned, ``:t`` time, ``:s`` agreed score;
+- ``PB``, ``PW``, ``DT``; everything else is kept in ``meta["ggf"]``, and the moves'
+  evaluations and times in ``meta["move_evals"]`` / ``meta["move_times"]``.
+
+Writing refuses, with a RecordError, what GGF cannot express: the octagon, blocked
+squares, 3-4 players, the free opening. A handicap is written as its start board
+(``BO``), and the record read back has that board as a custom start.
+
+>>> rec = parse_game("1 (;GM[Othello]PB[Ann]PW[Ben]TY[8]RE[+64.00:r]B[F5//1.20]W[d6];)")
+>>> rec.players, rec.move_names(), rec.result
+(('Ann', 'Ben'), ['f5', 'd6'], Result(end='resigned', disks=None, margin=64.0))
+>>> dumps(rec)
+'(;GM[Othello]PB[Ann]PW[Ben]TY[8]RE[+64:r]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5//1.20]W[D6];)'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+
+import numpy as np
+
+from polyreversi import _core
+from polyreversi._core import Color
+from polyreversi.errors import RecordError
+from polyreversi.formats import GameEntry, UnsupportedGameError, atomic_write, in_context
+from polyreversi.record import Record, Result, StartPosition
+from polyreversi.replay import Replay, final_margin
+from polyreversi.variant import Variant
+
+SIZES = (6, 8, 10)
+
+_RE = re.compile(r"^\s*(?P<margin>[+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?::\s*(?P<flag>[a-z]))?\s*$", re.IGNORECASE)
+_ENDS = {None: "finished", "r": "resigned", "t": "time", "s": "agreed"}
+_FLAGS = {"resigned": ":r", "time": ":t", "agreed": ":s"}
+# Properties the reader turns into record fields (the rest go to meta["ggf"]).
+_FIELDS = {"GM", "TY", "BO", "B", "W", "RE", "PB", "PW", "DT", "KM"}
+
+
+@dataclass
+class _Property:
+    name: str
+    value: str
+    pos: int
+
+
+@dataclass
+class _RawGame:
+    number: int
+    pos: int
+    props: List[_Property]
+
+
+@dataclass(frozen=True)
+class GameType:
+    """A parsed ``TY`` value."""
+
+    size: int
+    synchro: bool = False
+    komi: bool = False
+    random: Optional[int] = None  # disks of a random start; 0 when TY says r without a count
+    anti: bool = False
+    color: Optional[str] = None  # "b" / "w": the asking player's colour preference
+
+
+# -- reading ---------------------------------------------------------------------
+def parse_type(text: str) -> GameType:
+    """Parses a ``TY`` value such as ``8``, ``s8r20``, ``8kr20``, ``10a``.
+
+    Raises:
+        RecordError: naming the TY value and the modifier it does not know.
+    """
+    m = re.fullmatch(r"\s*(?P<s>s?)(?P<size>\d+)(?P<mods>[a-z0-9]*)\s*", text, re.IGNORECASE)
+    if m is None:
+        raise RecordError(f"TY[{text}]: unknown game type; expected [s]<size> then any of k, r<n>, a, b, w (e.g. 8, s8r20)")
+    synchro = bool(m.group("s"))
+    komi = anti = False
+    random: Optional[int] = None
+    color = None
+    mods = m.group("mods").lower()
+    i = 0
+    while i < len(mods):
+        c = mods[i]
+        i += 1
+        if c == "k" and not komi:
+            komi = True
+        elif c == "a" and not anti:
+            anti = True
+        elif c == "s" and not synchro:
+            synchro = True
+        elif c in "bw" and color is None:
+            color = c
+        elif c == "r" and random is None:
+            digits = re.match(r"\d*", mods[i:]).group(0)
+            random = int(digits) if digits else 0
+            i += len(digits)
+        else:
+            raise RecordError(
+                f"TY[{text}]: unknown or repeated game type modifier {c!r}; known: s (synchro), k (komi), "
+                "r<n> (random start), a (anti), b/w (colour preference)"
+            )
+    return GameType(int(m.group("size")), synchro, komi, random, anti, color)
+
+
+def parse_game(text: str) -> Record:
+    """The record of a text holding exactly one GGF game.
+
+    Raises:
+        RecordError: as :func:`loads`, or a text with no game or more than one.
+    """
+    records = loads(text)
+    if len(records) != 1:
+        raise RecordError(f"expected one GGF game, found {len(records)}")
+    return records[0]
+
+
+def loads(text: str) -> List[Record]:
+    """Every game of a GGF text.
+
+    Raises:
+        RecordError: unbalanced brackets or parentheses, text outside games, an unknown
+            ``TY``, a board size the engine does not play, a bad ``BO``, ``RE`` or move; the
+            message names the game (numbered from 1), the property and the line.
+    """
+    records = []
+    for entry in _entries_of_text(text, ""):
+        if entry.error is not None:
+            raise entry.error
+        records.append(entry.record)
+    return records
+
+
+def entries(path) -> Iterator[GameEntry]:
+    """The games of a GGF file, one entry each.
+
+    Raises:
+        RecordError: a file that cannot be read or whose brackets do not balance (no
+            game can then be trusted); errors inside one game are in its entry.
+    """
+    text = _read_text(path)
+    return _entries_of_text(text, f"{path}: ")
+
+
+def read(path) -> List[Record]:
+    """Every game of a GGF file.
+
+    Raises:
+        RecordError: the first bad game or a malformed file, naming the file.
+    """
+    records = []
+    for entry in entries(path):
+        if entry.error is not None:
+            raise entry.error
+        records.append(entry.record)
+    return records
+
+
+def _entries_of_text(text: str, prefix: str) -> Iterator[GameEntry]:
+    try:
+        games = _scan(text)
+    except RecordError as e:
+        raise in_context(e, prefix.rstrip(": ") or "GGF") from None
+    return _parse_all(text, games, prefix)
+
+
+def _parse_all(text: str, games: List[_RawGame], prefix: str) -> Iterator[GameEntry]:
+    for game in games:
+        try:
+            yield GameEntry(game.number, _record(text, game), None)
+        except RecordError as e:
+            yield GameEntry(game.number, None, in_context(e, f"{prefix}game {game.number} ({_where(text, game.pos)})"))
+
+
+def _scan(text: str) -> List[_RawGame]:
+    """Splits a GGF text into games and properties; checks every bracket."""
+    games: List[_RawGame] = []
+    pos, n = 0, len(text)
+    ws = re.compile(r"\s*")
+    while True:
+        pos = ws.match(text, pos).end()
+        if pos >= n:
+            return games
+        counter = re.compile(r"\d+(?=\s*\()").match(text, pos)
+        if counter:
+            pos = ws.match(text, counter.end()).end()
+        if not text.startswith("(;", pos):
+            snippet = text[pos : pos + 20].split("\n")[0]
+            raise RecordError(f"{_where(text, pos)}: unexpected {snippet!r} outside a game (expected '(;')")
+        start = pos
+        pos += 2
+        props: List[_Property] = []
+        while True:
+            pos = ws.match(text, pos).end()
+            if pos >= n:
+                raise RecordError(f"{_where(text, start)}: game {len(games) + 1} is not closed with ';)'")
+            if text.startswith(";)", pos):
+                pos += 2
+                break
+            name_match = re.compile(r"[A-Za-z]+").match(text, pos)
+            if name_match is None:
+                raise RecordError(
+                    f"{_where(text, pos)}: unexpected {text[pos]!r} in game {len(games) + 1} "
+                    "(expected a property such as B[f5] or the end ';)')"
+                )
+            name = name_match.group(0).upper()
+            pos = ws.match(text, name_match.end()).end()
+            if not text.startswith("[", pos):
+                raise RecordError(f"{_where(text, pos)}: property {name} has no '[' value")
+            close = text.find("]", pos + 1)
+            if close < 0:
+                raise RecordError(f"{_where(text, pos)}: unbalanced brackets: '[' of {name} is never closed")
+            value = text[pos + 1 : close]
+            inner = value.find("[")
+            if inner >= 0:
+                raise RecordError(
+                    f"{_where(text, pos + 1 + inner)}: unbalanced brackets: '[' inside the value of {name} "
+                    f"opened at {_where(text, pos)}"
+                )
+            props.append(_Property(name, value, name_match.start()))
+            pos = close + 1
+        games.append(_RawGame(len(games) + 1, start, props))
+
+
+def _record(text: str, game: _RawGame) -> Record:
+    props = game.props
+    first = {}
+    for p in props:
+        first.setdefault(p.name, p)
+    gm = first.get("GM")
+    if gm is not None and gm.value.strip().lower() != "othello":
+        raise RecordError(f"GM[{gm.value}]: not an Othello game")
+    gtype = parse_type(first["TY"].value) if "TY" in first else None
+    board = _board(first["BO"].value) if "BO" in first else None
+    size = gtype.size if gtype is not None else (board[0] if board is not None else 8)
+    if board is not None and board[0] != size:
+        raise RecordError(f"BO: a {board[0]}x{board[0]} board in a game of type TY[{first['TY'].value}]")
+    if size not in SIZES:
+        where = f"TY[{first['TY'].value}]" if "TY" in first else f"BO[{board[0]} ...]"
+        raise UnsupportedGameError(f"{where}: a {size}x{size} board; the engine plays sides 6, 8 and 10 only")
+    variant = Variant(f"{size}x{size}", 2, anti=bool(gtype and gtype.anti))
+    start = None
+    first_color = Color.BLACK
+    if board is not None:
+        _, cells, first_color = board
+        standard = variant.start()
+        if first_color != Color.BLACK or not np.array_equal(np.array(cells).reshape(size, size), standard.board()):
+            start = StartPosition(tuple(cells), first_color, 0)
+            start.state(variant)
+    if gtype is not None and gtype.random is not None and board is None:
+        raise RecordError(f"TY[{first['TY'].value}]: a random-start game needs its start board BO")
+
+    moves: List[int] = []
+    evals: List[str] = []
+    times: List[str] = []
+    expected = first_color
+    for k, p in enumerate(x for x in props if x.name in ("B", "W")):
+        color = Color.BLACK if p.name == "B" else Color.WHITE
+        if color != expected:  # the other player's pass is not written: insert it
+            moves.append(variant.PASS)
+            evals.append("")
+            times.append("")
+        parts = p.value.split("/")
+        name = parts[0].strip().lower()
+        if name in ("pa", "pass"):
+            moves.append(variant.PASS)
+        else:
+            try:
+                moves.append(_core.parse_square(size, name))
+            except _core.InvalidSquareError:
+                raise RecordError(
+                    f"{p.name}[{p.value}] (move {k + 1}, {_where(text, p.pos)}): {parts[0]!r} is not a square of "
+                    f"the {size}x{size} board nor a pass (PA)"
+                ) from None
+        evals.append(parts[1].strip() if len(parts) > 1 else "")
+        times.append("/".join(parts[2:]).strip() if len(parts) > 2 else "")
+        expected = Color.WHITE if color == Color.BLACK else Color.BLACK
+
+    result = None
+    if "RE" in first:
+        m = _RE.match(first["RE"].value)
+        flag = m.group("flag").lower() if m and m.group("flag") else None
+        if m is None or flag not in _ENDS:
+            raise RecordError(
+                f"RE[{first['RE'].value}]: expected Black's margin such as +12.000, optionally followed by "
+                ":r (resigned), :t (time) or :s (agreed score)"
+            )
+        result = Result(end=_ENDS[flag], margin=float(m.group("margin")))
+    komi = None
+    if "KM" in first:
+        try:
+            komi = float(first["KM"].value)
+        except ValueError:
+            raise RecordError(f"KM[{first['KM'].value}]: expected a number (the komi)") from None
+        if not np.isfinite(komi):
+            raise RecordError(f"KM[{first['KM'].value}]: expected a finite number (the komi)")
+
+    meta: Dict[str, Any] = {}
+    extra: Dict[str, Any] = {}
+    for p in props:
+        if p.name in _FIELDS:
+            continue
+        if p.name in extra:
+            previous = extra[p.name]
+            extra[p.name] = (previous if isinstance(previous, list) else [previous]) + [p.value]
+        else:
+            extra[p.name] = p.value
+    if extra:
+        meta["ggf"] = extra
+    if gtype is not None:
+        if gtype.synchro:
+            meta["synchro"] = True
+        if gtype.random is not None:
+            meta["random_start"] = gtype.random
+        if gtype.color is not None:
+            meta["color_preference"] = "black" if gtype.color == "b" else "white"
+    if any(evals):
+        meta["move_evals"] = evals
+    if any(times):
+        meta["move_times"] = times
+    return Record(
+        variant=variant,
+        moves=tuple(moves),
+        players=(_text(first, "PB"), _text(first, "PW")),
+        result=result,
+        date=_text(first, "DT"),
+        start=start,
+        komi=komi,
+        meta=meta,
+    )
+
+
+def _board(value: str) -> Tuple[int, List[int], Color]:
+    """Parses a BO value: size, N*N cell codes, the colour to move."""
+    tokens = value.split()
+    if not tokens or not tokens[0].isdigit():
+        raise RecordError(f"BO[{value[:30]}]: expected the board size first, e.g. BO[8 ---...--- *]")
+    size = int(tokens[0])
+    body = "".join(tokens[1:])
+    if not body:
+        raise RecordError(f"BO[{value[:30]}]: no cells after the size")
+    cells_text, mover = body[:-1], body[-1]
+    if len(cells_text) != size * size:
+        raise RecordError(
+            f"BO: {len(cells_text)} cells for a {size}x{size} board ({size * size} expected, then * or O to move)"
+        )
+    codes = {"-": 0, "*": 1, "O": 2, "o": 2}
+    cells = []
+    for i, c in enumerate(cells_text):
+        if c not in codes:
+            raise RecordError(f"BO: cell {i + 1} is {c!r}; cells are - (empty), * (Black) and O (White)")
+        cells.append(codes[c])
+    if mover not in ("*", "O", "o"):
+        raise RecordError(f"BO: the side to move is {mover!r}; expected * (Black) or O (White)")
+    return size, cells, Color.BLACK if mover == "*" else Color.WHITE
+
+
+def _text(props: Dict[str, _Property], name: str) -> Optional[str]:
+    p = props.get(name)
+    return p.value if p is not None else None
+
+
+# -- writing ---------------------------------------------------------------------
+def dumps(record: Record) -> str:
+    """One game as GGF text on one line: ``(;GM[Othello]...;)``.
+
+    Raises:
+        RecordError: a variant GGF cannot express (octagon, blocked squares, 3-4 players,
+            free opening) or text containing ``]``; nothing wrong is ever written.
+        ReplayError: the record does not replay.
+    """
+    v = record.variant
+    if v.players != 2:
+        raise RecordError(f"GGF cannot express a {v.players}-player game")
+    if v.board == "octagon":
+        raise RecordError("GGF cannot express the octagon board")
+    if v.blocked:
+        raise RecordError("GGF cannot express blocked squares")
+    if v.free_opening:
+        raise RecordError("GGF cannot express the free opening (its first four plies flip nothing)")
+    replay = Replay(record)
+    initial = replay.initial
+    moves = replay.moves
+    n = v.n
+    meta = record.meta
+    extra = dict(meta.get("ggf") or {})
+    parts = ["(;GM[Othello]"]
+
+    def prop(name: str, value: Any) -> None:
+        values = value if isinstance(value, list) else [value]
+        for item in values:
+            item = str(item)
+            if "]" in item:
+                raise RecordError(f"{name}: {item!r} contains ']', which GGF cannot write")
+            parts.append(f"{name}[{item}]")
+
+    if "PC" in extra:
+        prop("PC", extra.pop("PC"))
+    if record.date is not None:
+        prop("DT", record.date)
+    if record.players[0] is not None:
+        prop("PB", record.players[0])
+    if record.players[1] is not None:
+        prop("PW", record.players[1])
+    for name, value in extra.items():
+        if not re.fullmatch(r"[A-Za-z]+", str(name)) or name.upper() in _FIELDS:
+            raise RecordError(f"meta['ggf']: {name!r} cannot be written as a GGF property")
+        prop(name.upper(), value)
+    ty = ("s" if meta.get("synchro") else "") + str(n) + ("k" if record.komi is not None else "")
+    if meta.get("random_start") is not None:
+        ty += f"r{meta['random_start'] or ''}"
+    ty += "a" if v.anti else ""
+    ty += {"black": "b", "white": "w"}.get(meta.get("color_preference"), "")
+    prop("TY", ty)
+    if record.komi is not None:
+        prop("KM", _number(record.komi, sign=False))
+    re_value = _result_value(record, replay)
+    if re_value is not None:
+        prop("RE", re_value)
+    cells = initial.board().ravel()
+    rows = ["".join("-*O"[int(c)] for c in cells[r * n : (r + 1) * n]) for r in range(n)]
+    prop("BO", f"{n} {' '.join(rows)} {'*' if initial.to_move == Color.BLACK else 'O'}")
+    evals = meta.get("move_evals")
+    times = meta.get("move_times")
+    evals = evals if isinstance(evals, list) and len(evals) == len(moves) else None
+    times = times if isinstance(times, list) and len(times) == len(moves) else None
+    color = initial.to_move
+    for i, move in enumerate(moves):
+        name = "PA" if move == v.PASS else v.square_name(move).upper()
+        ev = str(evals[i]) if evals else ""
+        tm = str(times[i]) if times else ""
+        if tm:
+            name += f"/{ev}/{tm}"
+        elif ev:
+            name += f"/{ev}"
+        prop("B" if color == Color.BLACK else "W", name)
+        color = Color.WHITE if color == Color.BLACK else Color.BLACK
+    parts.append(";)")
+    return "".join(parts)
+
+
+def write(path, records: Iterable[Record]) -> None:
+    """Writes games to a GGF file, one per line, atomically.
+
+    Raises:
+        RecordError / ReplayError: as :func:`dumps`, naming the game; nothing is written.
+    """
+    lines = []
+    for number, record in enumerate(records, 1):
+        try:
+            lines.append(dumps(record) + "\n")
+        except RecordError as e:
+            raise in_context(e, f"{path}: game {number}") from None
+    atomic_write(path, "".join(lines))
+
+
+def _result_value(record: Record, replay: Replay) -> Optional[str]:
+    result = record.result
+    if result is None:
+        return None
+    end = result.end
+    if end is None:  # the source did not say (WTHOR): the replay decides
+        end = "finished" if replay.final.is_over() else "unfinished"
+    if end == "unfinished":
+        return None  # GGF has no way to say "stopped early" other than leaving RE out
+    margin = result.margin
+    if margin is None:
+        if result.disks is None:
+            return None
+        final = replay.final
+        margin = final_margin(final) - (record.komi or 0)
+    return _number(margin) + _FLAGS.get(end, "")
+
+
+def _number(x: float, sign: bool = True) -> str:
+    if float(x).is_integer():
+        text = str(int(x))
+    else:
+        text = format(float(x), ".15g")
+    return ("+" + text) if sign and not text.startswith("-") else text
+
+
+def _where(text: str, pos: int) -> str:
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return f"line {line} column {column}"
+
+
+def _read_text(path) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+__all__ = ["GameType", "parse_type", "parse_game", "loads", "entries", "read", "dumps", "write", "SIZES"]

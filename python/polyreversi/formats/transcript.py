@@ -1,0 +1,193 @@
+"""Transcripts of 2-player games: the moves as square names, ``f5d6c3d3c4...``.
+
+Reading accepts the forms people write (docs/records.md):
+
+- squares in any case, with or without separators (spaces, commas, semicolons,
+  dots, single dashes) and with move numbers (``1. f5 d6 2. c3``); 10x10 squares
+  such as ``j10`` are split correctly (``f10j10`` is f10, j10);
+- passes implicit (a replay inserts a pass where the player to move has none) or
+  explicit as ``pass``, ``pa`` or ``--``.
+
+A transcript file holds one game per line; blank lines and lines starting with
+``#`` are skipped, and a line ``# variant: 10x10/anti`` sets the variant of the
+games below it (8x8 by default). Transcripts keep only the moves: names, result,
+date and metadata are not written, and a custom start position cannot be.
+
+>>> rec = parse("1. F5 d6, 2. C3")
+>>> rec.move_names(), rec.implicit_passes
+(['f5', 'd6', 'c3'], True)
+>>> parse("f10j10a1", "10x10").move_names()
+['f10', 'j10', 'a1']
+>>> parse("f5 d6 k3")
+Traceback (most recent call last):
+...
+polyreversi.errors.RecordError: column 7: k3 is not a square of the 8x8 board
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable, Iterator, List, Optional, Union
+
+from polyreversi import _core
+from polyreversi.errors import RecordError
+from polyreversi.formats import GameEntry, atomic_write, in_context
+from polyreversi.record import Record
+from polyreversi.replay import Replay
+from polyreversi.variant import Variant, VariantError, as_variant
+
+_TOKEN = re.compile(
+    r"""
+      (?P<pass>pass|pa|--)
+    | (?P<square>[a-z](?:10|[1-9]))
+    | (?P<number>(?<![a-z0-9])\d+\.)
+    | (?P<sep>(?:[\s,;.]|-(?!-))+)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_VARIANT_LINE = re.compile(r"#\s*variant\s*:\s*(?P<variant>\S+)\s*$", re.IGNORECASE)
+
+
+def parse(text: str, variant: Union[Variant, str] = "8x8") -> Record:
+    """The record of one transcript (forced passes may be missing: ``implicit_passes``).
+
+    Raises:
+        RecordError: a variant that is not for 2 players, or a character that is not
+            part of a move or a separator, or a square off the board (the message
+            gives the column, counted from 1).
+    """
+    try:
+        variant = as_variant(variant)
+    except VariantError as e:
+        raise RecordError(f"variant: {e}") from None
+    if variant.players != 2:
+        raise RecordError(f"variant: transcripts are for 2-player games, not {variant.players} players")
+    n = variant.n
+    moves: List[int] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise RecordError(f"column {pos + 1}: unexpected {text[pos]!r} (expected a square such as f5, or pass)")
+        if m.group("pass"):
+            moves.append(variant.PASS)
+        elif m.group("square"):
+            name = m.group("square").lower()
+            try:
+                moves.append(_core.parse_square(n, name))
+            except _core.InvalidSquareError:
+                raise RecordError(f"column {pos + 1}: {name} is not a square of the {variant.board} board") from None
+        pos = m.end()
+    return Record(variant, moves=tuple(moves), implicit_passes=True)
+
+
+def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> str:
+    """The transcript of a record: ``f5d6c3...`` (squares in lower case).
+
+    With ``passes="implicit"`` forced passes are left out, except passes at the
+    very end (which a reader could not guess); ``"explicit"`` writes every pass as
+    ``pass``.
+
+    Raises:
+        RecordError: not a 2-player game, a custom start position, an unknown ``passes``.
+        ReplayError: the record does not replay.
+    """
+    if passes not in ("implicit", "explicit"):
+        raise RecordError(f"passes: expected 'implicit' or 'explicit', got {passes!r}")
+    variant = record.variant
+    if variant.players != 2:
+        raise RecordError(f"transcript: cannot write a {variant.players}-player game (transcripts are for 2 players)")
+    if record.start is not None:
+        raise RecordError("transcript: cannot write a game with a custom start position (use JSON or GGF)")
+    moves = list(Replay(record).moves)
+    if passes == "implicit":
+        tail = len(moves)
+        while tail and moves[tail - 1] == variant.PASS:
+            tail -= 1
+        moves = [m for m in moves[:tail] if m != variant.PASS] + moves[tail:]
+    return separator.join(variant.square_name(m) for m in moves)
+
+
+def entries(path, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
+    """The games of a transcript file, one per line (see the module docstring).
+
+    Raises:
+        RecordError: the file cannot be read, or ``variant`` is not a variant. Errors of
+            one line are returned in its entry, naming the file, line and game.
+    """
+    try:
+        current = as_variant(variant) if variant is not None else Variant("8x8")
+    except VariantError as e:
+        raise RecordError(f"variant: {e}") from None
+    return _entries(path, _read_text(path), current)
+
+
+def _entries(path, text: str, current: Variant) -> Iterator[GameEntry]:
+    number = 0
+    for line_no, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            directive = _VARIANT_LINE.match(stripped)
+            if directive:
+                try:
+                    current = Variant.parse(directive.group("variant"))
+                except VariantError as e:
+                    raise RecordError(f"{path}: line {line_no}: {e}") from None
+            continue
+        number += 1
+        try:
+            yield GameEntry(number, parse(line, current), None)
+        except RecordError as e:
+            yield GameEntry(number, None, in_context(e, f"{path}: line {line_no} (game {number})"))
+
+
+def read(path, *, variant: Union[Variant, str, None] = None) -> List[Record]:
+    """Every game of a transcript file.
+
+    Raises:
+        RecordError: the first bad line (naming the file, the line and the column).
+    """
+    records = []
+    for entry in entries(path, variant=variant):
+        if entry.error is not None:
+            raise entry.error
+        records.append(entry.record)
+    return records
+
+
+def write(path, records: Iterable[Record]) -> None:
+    """Writes one transcript per line, with a ``# variant:`` line whenever the variant
+    changes (and first, unless it is 8x8), atomically.
+
+    Raises:
+        RecordError / ReplayError: as :func:`dumps`, naming the game; nothing is written.
+    """
+    lines = []
+    current: Optional[Variant] = Variant("8x8")
+    for number, record in enumerate(records, 1):
+        try:
+            text = dumps(record)
+        except RecordError as e:
+            raise in_context(e, f"{path}: game {number}") from None
+        if record.variant != current:
+            current = record.variant
+            lines.append(f"# variant: {current}\n")
+        lines.append(text + "\n")
+    atomic_write(path, "".join(lines))
+
+
+def _read_text(path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
+
+
+__all__ = ["parse", "dumps", "entries", "read", "write"]

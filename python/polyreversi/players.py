@@ -1,0 +1,465 @@
+"""Built-in players and the loop that drives a game between players.
+
+A **player** is anything that picks a move for a state: a callable
+``player(state) -> move`` or an object with a ``choose(state) -> move`` method.
+The move is a square index, a square name (``"f5"``) or the pass move; a
+player is only asked when the game is not over, and must return one of
+``state.legal_moves()`` (a forced pass is ``[state.PASS]``). It must not change
+the state it is given (use ``state.child(move)`` or ``copy()`` to look ahead).
+
+>>> import polyreversi as pr
+>>> from polyreversi.players import GreedyPlayer, RandomPlayer, play_game
+>>> final = play_game("8x8", [RandomPlayer(seed=1), GreedyPlayer(seed=2)])
+>>> final.is_over(), sum(final.scores()) <= 64
+(True, True)
+
+Built-in players by name, for the command line: ``random``, ``greedy``,
+``human`` (see :data:`PLAYER_NAMES` and :func:`make_player`).
+"""
+from __future__ import annotations
+
+import random
+import sys
+from typing import Callable, Iterator, Mapping, Optional, Sequence, TextIO, Union
+
+try:
+    from typing import Protocol
+except ImportError:  # pragma: no cover - Python < 3.8
+    Protocol = object
+
+from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
+from polyreversi.state import State
+from polyreversi.variant import Variant, as_variant
+
+Move = Union[int, str]
+
+
+class Chooser(Protocol):
+    """An object player: ``choose(state)`` returns a legal move of ``state``."""
+
+    def choose(self, state: State) -> Move:  # pragma: no cover - a protocol
+        ...
+
+
+Player = Union[Callable[[State], Move], Chooser]
+"""A player: a function ``state -> move`` or an object with ``choose(state)``."""
+
+
+class RandomPlayer:
+    """Plays a legal move chosen uniformly at random.
+
+    Args:
+        seed: seed of the player's own generator (``random.Random``); the same seed
+            and the same positions give the same moves. ``None`` seeds from the OS.
+
+    >>> RandomPlayer(seed=7).choose(Variant().start()) in (19, 26, 37, 44)
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        """A uniformly random legal move of ``state`` (``state.PASS`` for a forced pass).
+
+        Raises:
+            ValueError: the game is over (there is no move to choose).
+        """
+        moves = _moves_or_raise(state)
+        return moves[0] if len(moves) == 1 else self.rng.choice(moves)
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+
+class GreedyPlayer:
+    """Plays the move that flips the most disks; ties are broken at random.
+
+    In placement turns, where no move flips (the free opening's first four
+    plies, the 3-4 player adjacency fallback), every legal move ties, so the
+    choice is uniform.
+
+    Args:
+        seed: seed of the generator that breaks ties; ``None`` seeds from the OS.
+
+    >>> GreedyPlayer(seed=1).choose(Variant().start()) in (19, 26, 37, 44)
+    True
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        """A legal move of ``state`` with the most flips, ties broken at random.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        moves = _moves_or_raise(state)
+        if len(moves) == 1:
+            return moves[0]
+        counts = [len(state.flips(m)) for m in moves]
+        best = max(counts)
+        top = [m for m, c in zip(moves, counts) if c == best]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return "GreedyPlayer()"
+
+
+class HumanPlayer:
+    """Asks a person for each move, reading lines of text.
+
+    Accepts a square name (``f5``, case-insensitive), ``pass`` (or an empty line)
+    when the pass is forced, and ``moves``/``?`` to list the legal moves. Malformed
+    or illegal input is answered with a message naming the problem and the legal
+    moves, and the question is asked again.
+
+    Args:
+        input: the stream to read lines from (default: ``sys.stdin``).
+        output: where prompts go (default: ``sys.stdout``).
+        errors: where rejection messages go (default: ``sys.stderr``).
+        echo: write each line read to ``output`` (so a piped transcript reads like a
+            session); ``None``: when the input is not a terminal.
+
+    Raises (from :meth:`choose`):
+        EOFError: the input ended before a legal move was given.
+    """
+
+    name = "human"
+
+    def __init__(self, input: Optional[TextIO] = None, output: Optional[TextIO] = None,
+                 errors: Optional[TextIO] = None, echo: Optional[bool] = None) -> None:
+        self.input = input
+        self.output = output
+        self.errors = errors
+        self.echo = echo
+
+    def choose(self, state: State) -> int:
+        """Reads lines until one names a legal move of ``state``; returns its index.
+
+        Raises:
+            EOFError: end of input.
+            ValueError: the game is over.
+        """
+        _moves_or_raise(state)
+        inp = self.input or sys.stdin
+        out = self.output or sys.stdout
+        err = self.errors or sys.stderr
+        who = state.to_move.name.title()
+        forced_pass = state.legal_moves() == [state.PASS]
+        echo = self.echo if self.echo is not None else not _isatty(inp)
+        prompt = (f"{who} has no legal move and must pass; press Enter: " if forced_pass
+                  else f"{who} to move (a square such as {_example(state)}, or 'moves'): ")
+        while True:
+            out.write(prompt)
+            out.flush()
+            line = inp.readline()
+            if line == "":
+                out.write("\n")
+                out.flush()
+                raise EOFError(f"end of input while waiting for {who}'s move at ply {state.ply}")
+            if echo:
+                out.write(line if line.endswith("\n") else line + "\n")
+                out.flush()
+            try:
+                return parse_move(state, line)
+            except _AskAgain as e:
+                err.write(f"{e}\n")
+                err.flush()
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return "HumanPlayer()"
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _AskAgain(ValueError):
+    """Input that is not a move (a request, or a mistake): say why and ask again."""
+
+
+def parse_move(state: State, text: str) -> int:
+    """The legal move of ``state`` that a person typed, as a square index.
+
+    Args:
+        state: the position; its player to move is the one typing.
+        text: a square name (``"f5"``, ``" F5 "``), ``"pass"``, or an empty string for
+            a forced pass.
+
+    Returns:
+        The move's index (``state.PASS`` for a pass).
+
+    Raises:
+        ValueError: with a message for a person: the text is not a square name, the
+            square is not a legal move (the legal moves are listed), a pass that is not
+            forced, or a request to list the moves (``moves``, ``?``).
+    """
+    variant = state.variant
+    word = text.strip().lower()
+    legal = state.legal_moves()
+    legal_names = ", ".join(variant.square_name(m) for m in legal)
+    forced_pass = legal == [state.PASS]
+    if word in ("moves", "?", "help"):
+        raise _AskAgain(f"legal moves: {legal_names}")
+    if word == "" and forced_pass:
+        return state.PASS
+    if word == "":
+        raise _AskAgain(f"no move given; legal moves: {legal_names}")
+    try:
+        move = variant.square(word)
+    except InvalidSquareError:
+        last = variant.square_name(variant.n * variant.n - 1)
+        raise _AskAgain(f"{text.strip()!r} is not a square: use a letter and a number from a1 to {last}"
+                        f" (or 'pass'); legal moves: {legal_names}") from None
+    if move in legal:
+        return move
+    who = state.to_move.name.title()
+    if forced_pass:
+        raise _AskAgain(f"{word} is not legal: {who} has no legal move and must pass (type pass)")
+    if move == state.PASS:
+        raise _AskAgain(f"{who} may not pass with a legal move to play; legal moves: {legal_names}")
+    cell = state.cell(move)
+    why = {0: "it encloses no disk", -1: "it is blocked", -2: "it is not on the board"}.get(cell, "it is taken")
+    raise _AskAgain(f"{word} is not a legal move for {who} ({why}); legal moves: {legal_names}")
+
+
+def _example(state: State) -> str:
+    moves = state.legal_moves()
+    return state.variant.square_name(moves[0]) if moves else "d3"
+
+
+def _moves_or_raise(state: State) -> list:
+    moves = state.legal_moves()
+    if not moves:
+        raise ValueError(f"no move to choose: the game is over at ply {state.ply}")
+    return moves
+
+
+# -- by name ----------------------------------------------------------------
+
+PLAYER_NAMES = ("random", "greedy", "human")
+"""Names of the built-in players, as the command line spells them."""
+
+_FACTORIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def make_player(name: str, seed: Optional[int] = None, **human_streams):
+    """A built-in player by name.
+
+    Args:
+        name: ``"random"``, ``"greedy"`` or ``"human"`` (case-insensitive).
+        seed: the seed of a random or greedy player (ignored by ``human``).
+        human_streams: ``input``, ``output``, ``errors`` for a human player.
+
+    Returns:
+        A :class:`RandomPlayer`, :class:`GreedyPlayer` or :class:`HumanPlayer`.
+
+    Raises:
+        ValueError: an unknown name (the message lists the known ones).
+    """
+    key = str(name).strip().lower()
+    if key == "human":
+        return HumanPlayer(**human_streams)
+    if key not in _FACTORIES:
+        raise ValueError(f"unknown player {name!r}; known players: {', '.join(PLAYER_NAMES)}")
+    return _FACTORIES[key](seed)
+
+
+def as_callable(player) -> Callable[[State], Move]:
+    """The move-choosing function of a player: its ``choose`` method, or the player
+    itself if it is callable.
+
+    Raises:
+        TypeError: neither callable nor with a ``choose`` method.
+    """
+    choose = getattr(player, "choose", None)
+    if callable(choose):
+        return choose
+    if callable(player):
+        return player
+    raise TypeError(f"a player is a function state -> move or an object with choose(state); got {player!r}")
+
+
+def player_name(player) -> str:
+    """A short name for a player: its ``name`` attribute, a function's name, or its class name."""
+    name = getattr(player, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(player, "__name__", type(player).__name__)
+
+
+# -- driving games -------------------------------------------------------------
+
+def _seats(variant: Variant, players) -> list:
+    colors = list(Color)[: variant.players]
+    if isinstance(players, Mapping):
+        missing = [c.name.title() for c in colors if c not in players]
+        extra = [k for k in players if k not in colors]
+        if missing or extra:
+            raise ValueError(f"players: expected one player for each of {', '.join(c.name.title() for c in colors)}"
+                             + (f"; missing {', '.join(missing)}" if missing else "")
+                             + (f"; not in this game: {extra}" if extra else ""))
+        players = [players[c] for c in colors]
+    players = list(players)
+    if len(players) != variant.players:
+        raise ValueError(f"players: {variant} has {variant.players} players "
+                         f"({', '.join(c.name.title() for c in colors)}), got {len(players)}")
+    return [as_callable(p) for p in players]
+
+
+def play_game(
+    variant: Union[Variant, str, State],
+    players: Union[Sequence, Mapping],
+    *,
+    on_move: Optional[Callable[[State, int], None]] = None,
+    max_plies: Optional[int] = None,
+) -> State:
+    """Plays a game to its end and returns the final state (with its move history).
+
+    Args:
+        variant: a Variant, its text form (``"octagon/4p"``), or a State to continue from
+            (it is copied, not changed).
+        players: one player per colour in turn order (Black, White, Red, Green), or a
+            mapping ``{Color: player}``.
+        on_move: called as ``on_move(state, move)`` after each move, with the state
+            after the move (do not change it).
+        max_plies: stop after this many plies even if the game is not over.
+
+    Returns:
+        The final State; ``state.moves()`` lists every move from the start.
+
+    Raises:
+        ValueError: the wrong number of players.
+        IllegalMoveError: a player returned a move that is not legal (the message names
+            the player's colour, the move and the ply).
+        EOFError: from a human player whose input ended.
+    """
+    state = variant.copy() if isinstance(variant, State) else as_variant(variant).start()
+    seats = _seats(state.variant, players)
+    played = 0
+    while not state.is_over() and (max_plies is None or played < max_plies):
+        color = state.to_move
+        move = seats[color - 1](state)
+        try:
+            state.play(move)
+        except (IllegalMoveError, InvalidSquareError, TypeError) as e:
+            raise IllegalMoveError(f"{color.name.title()}'s player returned {move!r}: {e}") from None
+        played += 1
+        if on_move is not None:
+            on_move(state, state.moves()[-1])
+    return state
+
+
+def play_series(
+    variant: Union[Variant, str],
+    players: Sequence[str],
+    games: int,
+    *,
+    seed: Optional[int] = None,
+    blocked: Optional[Union[int, str]] = None,
+) -> Iterator[State]:
+    """Plays ``games`` games between built-in players and yields each final state.
+
+    Every game gets its own seeds, drawn from ``seed``, so a run is reproducible
+    and games differ from each other.
+
+    Args:
+        variant: the rules of every game.
+        players: a built-in player name per colour (``"random"``, ``"greedy"``).
+        games: how many games.
+        seed: the master seed (``None``: from the OS).
+        blocked: ``None`` keeps the variant's blocked squares; ``"random"`` or a count
+            1-4 draws new blocked squares for each game (RULES.md §4).
+
+    Raises:
+        ValueError: a player name that is not a built-in computer player, a wrong count.
+        VariantError: a blocked count outside 1-4.
+    """
+    variant = as_variant(variant)
+    names = [str(p).strip().lower() for p in players]
+    for name in names:
+        if name not in _FACTORIES:
+            raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(_FACTORIES)}")
+    if len(names) != variant.players:
+        raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
+    master = random.Random(seed)
+    for _ in range(games):
+        game_seed = master.getrandbits(63)
+        yield play_seeded_game(variant, names, game_seed, blocked=blocked)
+
+
+def play_seeded_game(variant: Union[Variant, str], names: Sequence[str], seed: int, *,
+                     blocked: Optional[Union[int, str]] = None,
+                     on_move: Optional[Callable[[State, int], None]] = None, **human_streams) -> State:
+    """One game between named built-in players, fully determined by ``seed``.
+
+    The blocked squares (if drawn) and each seat's generator are derived from the seed,
+    so the same arguments give the same game.
+
+    Args:
+        variant: the rules.
+        names: a player name per colour (``random``, ``greedy``, ``human``).
+        seed: the game's seed.
+        blocked: ``None``, ``"random"`` or a count 1-4 of blocked squares to draw.
+        on_move: as in :func:`play_game`.
+        human_streams: streams for human seats (see :class:`HumanPlayer`).
+
+    Raises:
+        as :func:`play_game` and :func:`make_player`; VariantError for a bad blocked count.
+    """
+    variant = seeded_variant(as_variant(variant), seed, blocked)
+    rng = random.Random(seed)
+    seats = [make_player(name, seed=rng.getrandbits(63), **human_streams) for name in names]
+    return play_game(variant, seats, on_move=on_move)
+
+
+def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Union[int, str]]) -> Variant:
+    """``variant`` with blocked squares drawn from ``seed`` when ``blocked`` asks for them.
+
+    Args:
+        variant: the rules.
+        seed: the seed of the draw.
+        blocked: ``None`` (keep the variant as it is), ``"random"`` (1-4 squares) or a
+            count 1-4.
+
+    Raises:
+        VariantError: a count outside 1-4.
+    """
+    if blocked is None:
+        return variant
+    count = None if blocked == "random" else blocked
+    # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
+    return variant.with_random_blocked(seed=None if seed is None else seed ^ 0x5EED_B10C, count=count)
+
+
+__all__ = [
+    "Player",
+    "Chooser",
+    "RandomPlayer",
+    "GreedyPlayer",
+    "HumanPlayer",
+    "PLAYER_NAMES",
+    "make_player",
+    "as_callable",
+    "player_name",
+    "parse_move",
+    "play_game",
+    "play_series",
+    "play_seeded_game",
+    "seeded_variant",
+]

@@ -1,0 +1,424 @@
+"""Game records: the variant, the players, the moves, the result (docs/records.md).
+
+A :class:`Record` is plain data: everything needed to replay a game and to say
+how it ended, and nothing that depends on a random generator (the blocked
+squares actually used are part of the variant, RULES.md §4). Records are built
+from played states (:meth:`Record.from_state`, :func:`record_of`), by the
+:class:`Game` convenience, or by the readers in :mod:`polyreversi.formats`;
+:class:`polyreversi.replay.Replay` replays and checks them.
+
+>>> import polyreversi as pr
+>>> state = pr.Variant("8x8").start()
+>>> for move in ("f5", "d6", "c3"):
+...     state.play(move)
+>>> rec = Record.from_state(state, players=("Alice", "Bob"), event="club night")
+>>> [rec.variant.square_name(m) for m in rec.moves], rec.players, rec.result.end
+(['f5', 'd6', 'c3'], ('Alice', 'Bob'), 'unfinished')
+>>> rec.meta["event"]
+'club night'
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from polyreversi._core import Color, InvalidSquareError, PositionError
+from polyreversi.errors import RecordError
+from polyreversi.variant import Variant, VariantError, as_variant
+
+#: How a game ended. ``finished``: nobody could move (RULES.md §5-§6);
+#: ``resigned`` / ``time``: stopped by a resignation or a time loss;
+#: ``agreed``: a score agreed by both players (GGF ``:s``);
+#: ``unfinished``: stopped early for another reason (or not over yet).
+ENDINGS = ("finished", "resigned", "time", "agreed", "unfinished")
+
+_COLOR_NAMES = ("black", "white", "red", "green")
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended and what was recorded about it.
+
+    Attributes:
+        end: one of :data:`ENDINGS`, or None when the source does not say (WTHOR);
+            a replay then decides between finished and unfinished.
+        disks: the disk count of each colour in turn order at the end of the record
+            (RULES.md §7), or None when the source does not give them.
+        margin: two players only: Black's score minus White's exactly as the source
+            recorded it (GGF ``RE``; WTHOR's real score ``s`` as ``2*s - 64``), in the
+            World Othello Federation convention that gives the empty squares of a
+            finished game to the winner; None when the source gives none.
+
+    Raises:
+        RecordError: an unknown ``end``, negative or non-integer disks, a non-numeric margin.
+    """
+
+    end: Optional[str] = None
+    disks: Optional[Tuple[int, ...]] = None
+    margin: Optional[float] = None
+
+    def __post_init__(self) -> None:
+        if self.end is not None and self.end not in ENDINGS:
+            raise RecordError(f"result.end: unknown ending {self.end!r}; allowed: {', '.join(ENDINGS)}")
+        if self.disks is not None:
+            try:
+                disks = tuple(_count(d) for d in self.disks)
+            except (TypeError, ValueError):
+                raise RecordError(f"result.disks: expected disk counts (whole numbers >= 0), got {self.disks!r}") from None
+            object.__setattr__(self, "disks", disks)
+        if self.margin is not None:
+            if isinstance(self.margin, bool) or not isinstance(self.margin, (int, float, np.integer, np.floating)):
+                raise RecordError(f"result.margin: expected a number, got {self.margin!r}")
+            if not math.isfinite(float(self.margin)):
+                raise RecordError(f"result.margin: expected a finite number, got {self.margin!r}")
+            margin = int(self.margin) if isinstance(self.margin, (int, np.integer)) else float(self.margin)
+            object.__setattr__(self, "margin", margin)
+
+
+@dataclass(frozen=True)
+class StartPosition:
+    """A custom start position (a random start, a handicap written as a board, a study).
+
+    Attributes:
+        board: the N*N cell codes row by row, as ``State.board()`` gives them
+            (0 empty, 1-4 colours, 5 neutral, -1 blocked, -2 octagon cut-out).
+        to_move: the Color to move first.
+        ply: the ply number of the position (0 for a start).
+    """
+
+    board: Tuple[int, ...]
+    to_move: Color = Color.BLACK
+    ply: int = 0
+
+    def __post_init__(self) -> None:
+        try:
+            board = tuple(int(c) for c in np.asarray(self.board).ravel())
+        except (TypeError, ValueError):
+            raise RecordError(f"start.board: expected cell codes, got {self.board!r}") from None
+        object.__setattr__(self, "board", board)
+        try:
+            object.__setattr__(self, "to_move", Color(int(self.to_move)))
+        except (TypeError, ValueError):
+            raise RecordError(f"start.to_move: expected a colour 1-4, got {self.to_move!r}") from None
+        if isinstance(self.ply, bool) or not isinstance(self.ply, (int, np.integer)) or self.ply < 0:
+            raise RecordError(f"start.ply: expected a whole number >= 0, got {self.ply!r}")
+        object.__setattr__(self, "ply", int(self.ply))
+
+    @classmethod
+    def of(cls, state) -> "StartPosition":
+        """The position of a State (its board, player to move and ply)."""
+        return cls(tuple(int(c) for c in state.board().ravel()), state.to_move, state.ply)
+
+    def state(self, variant: Variant):
+        """A new State of ``variant`` at this position.
+
+        Raises:
+            RecordError: the board does not fit the variant (size, a disk on a blocked
+                square or cut-out, a colour the variant does not have, a blocked square or
+                cut-out marked where the variant has none).
+        """
+        n = variant.n
+        if len(self.board) != n * n:
+            raise RecordError(
+                f"start.board: {len(self.board)} cells, the {variant.board} board has {n * n} ({n}x{n})"
+            )
+        blocked, cut = set(variant.blocked), _cut_outs(variant)
+        for square, code in enumerate(self.board):
+            if code == -1 and square not in blocked:
+                raise RecordError(f"start.board: {variant.square_name(square)} is marked blocked; the variant "
+                                  f"blocks {_names(variant, sorted(blocked)) or 'no square'}")
+            if code == -2 and square not in cut:
+                raise RecordError(f"start.board: {variant.square_name(square)} is marked as a cut-out; it is a square "
+                                  f"of the {variant.board} board")
+        if int(self.to_move) > variant.players:
+            raise RecordError(f"start.to_move: {self.to_move.name.title()} is not a player of a "
+                              f"{variant.players}-player game")
+        try:
+            return variant.position(np.array(self.board, dtype=np.int64).reshape(n, n), self.to_move, self.ply)
+        except (PositionError, ValueError) as e:
+            raise RecordError(f"start: {e}") from None
+
+
+@dataclass(frozen=True)
+class Record:
+    """One game: everything needed to replay it and to say how it ended.
+
+    Attributes:
+        variant: the rules, including the blocked squares actually used and the
+            handicap (a :class:`Variant` or its text form, e.g. ``"octagon/4p/blocked=b7"``).
+        moves: square indices (``row * N + col``; ``N*N`` is a pass) or names (``"f5"``,
+            ``"pass"``), converted to indices.
+        players: one name per colour in turn order (Black, White, Red, Green); None
+            where unknown; padded with None to the variant's player count.
+        result: a :class:`Result`, or None when nothing is known about the end.
+        date: the date as the source gave it (ISO 8601 ``YYYY-MM-DD`` when we write it).
+        start: a :class:`StartPosition` for custom or random starts; None for the
+            variant's own start (RULES.md §3).
+        komi: GGF komi games only: the komi, subtracted from Black's margin (GGF ``KM``).
+        meta: anything else (event, round, seed, source, ratings, ...); JSON-friendly values.
+        implicit_passes: True when forced passes may be missing from ``moves`` (2-player
+            transcripts and WTHOR, which do not store passes): a replay inserts a pass
+            where the player to move has to pass and the record does not say so.
+
+    Raises:
+        RecordError: a field of the wrong type, a move name off the board, more names
+            than players; ``variant`` text that does not parse (the message names the field).
+    """
+
+    variant: Variant
+    moves: Tuple[int, ...] = ()
+    players: Tuple[Optional[str], ...] = ()
+    result: Optional[Result] = None
+    date: Optional[str] = None
+    start: Optional[StartPosition] = None
+    komi: Optional[float] = None
+    meta: Dict[str, Any] = field(default_factory=dict)
+    implicit_passes: bool = False
+
+    def __post_init__(self) -> None:
+        try:
+            variant = as_variant(self.variant)
+        except VariantError as e:
+            raise RecordError(f"variant: {e}") from None
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "moves", _moves(variant, self.moves))
+        players = tuple(self.players) if self.players is not None else ()
+        if len(players) > variant.players:
+            raise RecordError(f"players: {len(players)} names for a {variant.players}-player game")
+        for i, name in enumerate(players):
+            if name is not None and not isinstance(name, str):
+                raise RecordError(f"players[{i}]: expected a name (text) or None, got {name!r}")
+        object.__setattr__(self, "players", players + (None,) * (variant.players - len(players)))
+        if self.result is not None and not isinstance(self.result, Result):
+            raise RecordError(f"result: expected a Result, got {type(self.result).__name__}")
+        if self.result is not None and self.result.disks is not None and len(self.result.disks) != variant.players:
+            raise RecordError(f"result.disks: {len(self.result.disks)} counts for a {variant.players}-player game")
+        if self.result is not None and self.result.margin is not None and variant.players != 2:
+            raise RecordError("result.margin: a margin is for 2-player games only")
+        if self.date is not None and not isinstance(self.date, str):
+            raise RecordError(f"date: expected text, got {self.date!r}")
+        if self.start is not None and not isinstance(self.start, StartPosition):
+            raise RecordError(f"start: expected a StartPosition, got {type(self.start).__name__}")
+        if self.komi is not None:
+            if isinstance(self.komi, bool) or not isinstance(self.komi, (int, float)) or not math.isfinite(self.komi):
+                raise RecordError(f"komi: expected a finite number, got {self.komi!r}")
+            if variant.players != 2:
+                raise RecordError("komi: komi is for 2-player games only")
+        if not isinstance(self.meta, Mapping):
+            raise RecordError(f"meta: expected a mapping, got {type(self.meta).__name__}")
+        object.__setattr__(self, "meta", dict(self.meta))
+        if self.implicit_passes and variant.players != 2:
+            raise RecordError("implicit_passes: only 2-player games have passes")
+        object.__setattr__(self, "implicit_passes", bool(self.implicit_passes))
+
+    __hash__ = None  # meta is a dict
+
+    # -- building --------------------------------------------------------
+    @classmethod
+    def from_state(
+        cls,
+        state,
+        *,
+        players: Iterable[Optional[str]] = (),
+        date: Optional[str] = None,
+        end: Optional[str] = None,
+        komi: Optional[float] = None,
+        **meta: Any,
+    ) -> "Record":
+        """The record of the moves played on ``state`` since its initial position.
+
+        The result holds the disks of ``state`` (RULES.md §7) and ``end`` (default:
+        ``"finished"`` when the game is over, else ``"unfinished"``; pass ``"resigned"``
+        or ``"time"`` for a game stopped that way). A state made with
+        ``Variant.position`` records that position as its ``start``. Other keywords
+        go to ``meta`` (event, round, seed, ...).
+
+        Raises:
+            RecordError: ``end`` is not one of :data:`ENDINGS`, or ``"finished"`` for a
+                game that is not over.
+        """
+        if end is None:
+            end = "finished" if state.is_over() else "unfinished"
+        elif end == "finished" and not state.is_over():
+            raise RecordError(f"end: the game is not over at ply {state.ply}; it cannot be recorded as finished")
+        return cls(
+            variant=state.variant,
+            moves=tuple(state.moves()),
+            players=tuple(players),
+            result=Result(end=end, disks=tuple(state.scores())),
+            date=date,
+            start=_start_of(state),
+            komi=komi,
+            meta=meta,
+        )
+
+    # -- using -----------------------------------------------------------
+    @property
+    def plies(self) -> int:
+        """Moves in the record, passes included (forced passes a replay inserts excluded)."""
+        return len(self.moves)
+
+    def initial_state(self):
+        """A new State at the record's start (the variant's start, or ``start``).
+
+        Raises:
+            RecordError: the start position does not fit the variant.
+        """
+        if self.start is None:
+            return self.variant.start()
+        return self.start.state(self.variant)
+
+    def replay(self):
+        """A :class:`polyreversi.replay.Replay` of this record (validates every move).
+
+        Raises:
+            ReplayError: an illegal move; the message names the ply, the move and the legal moves.
+        """
+        from polyreversi.replay import Replay
+
+        return Replay(self)
+
+    def replace(self, **changes: Any) -> "Record":
+        """A copy with some fields changed (same names as the attributes)."""
+        fields = dict(
+            variant=self.variant,
+            moves=self.moves,
+            players=self.players,
+            result=self.result,
+            date=self.date,
+            start=self.start,
+            komi=self.komi,
+            meta=self.meta,
+            implicit_passes=self.implicit_passes,
+        )
+        fields.update(changes)
+        return Record(**fields)
+
+    def move_names(self) -> list:
+        """The moves as names (``"f5"``, ``"pass"``)."""
+        return [self.variant.square_name(m) for m in self.moves]
+
+    def player_name(self, color: Union[Color, int]) -> str:
+        """The name of a colour's player, or the colour's name when unknown."""
+        name = self.players[int(color) - 1]
+        return name if name else Color(int(color)).name.title()
+
+    def title(self) -> str:
+        """``"Alice vs Bob"`` (``" vs "`` between every player)."""
+        return " vs ".join(self.player_name(c) for c in range(1, self.variant.players + 1))
+
+
+def record_of(state, **meta: Any) -> Record:
+    """The record of a played state: ``state.record(...)``; see :meth:`Record.from_state`.
+
+    Raises:
+        RecordError: as :meth:`Record.from_state`.
+    """
+    return Record.from_state(state, **meta)
+
+
+class Game:
+    """A state with its players' names and metadata, building a record as moves are played.
+
+    >>> game = Game("8x8", players=("Alice", "Bob"), event="club night")
+    >>> game.play("f5"); game.play("d6")
+    >>> game.record.move_names(), game.record.players
+    (['f5', 'd6'], ('Alice', 'Bob'))
+
+    Set ``game.end = "resigned"`` (or ``"time"``) when a game stops that way.
+
+    Raises:
+        VariantError: a bad variant; IllegalMoveError / InvalidSquareError from :meth:`play`.
+    """
+
+    def __init__(
+        self,
+        variant: Union[Variant, str] = "8x8",
+        players: Sequence[Optional[str]] = (),
+        *,
+        date: Optional[str] = None,
+        state=None,
+        **meta: Any,
+    ) -> None:
+        self.variant = as_variant(variant)
+        self.state = state.copy() if state is not None else self.variant.start()
+        if self.state.variant != self.variant:
+            raise VariantError(f"state: its variant {self.state.variant} is not the game's {self.variant}")
+        self.players = tuple(players)
+        self.date = date
+        self.meta = dict(meta)
+        self.end: Optional[str] = None
+
+    def play(self, move) -> None:
+        """Plays a legal move (index or name) in place; raises IllegalMoveError otherwise."""
+        self.state.play(move)
+
+    def undo(self) -> int:
+        """Takes back the last move and returns it; raises HistoryError when there is none."""
+        return self.state.undo()
+
+    def is_over(self) -> bool:
+        """True when nobody can move."""
+        return self.state.is_over()
+
+    @property
+    def record(self) -> Record:
+        """The record of the game so far."""
+        return Record.from_state(self.state, players=self.players, date=self.date, end=self.end, **self.meta)
+
+
+# -- helpers ---------------------------------------------------------------
+def _count(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ValueError(value)
+    return int(value)
+
+
+def _moves(variant: Variant, moves) -> Tuple[int, ...]:
+    if type(moves) is tuple and all(type(m) is int for m in moves):  # the common case, fast
+        return moves
+    if isinstance(moves, (str, bytes)):
+        raise RecordError("moves: expected a sequence of moves, not one string (see polyreversi.formats.transcript)")
+    out = []
+    try:
+        items = list(moves)
+    except TypeError:
+        raise RecordError(f"moves: expected a sequence of moves, got {moves!r}") from None
+    for i, m in enumerate(items):
+        if isinstance(m, str):
+            try:
+                out.append(variant.square(m))
+            except InvalidSquareError as e:
+                raise RecordError(f"moves[{i}]: {e}") from None
+        elif isinstance(m, (int, np.integer)) and not isinstance(m, bool):
+            out.append(int(m))
+        else:
+            raise RecordError(f"moves[{i}]: expected a square index or name, got {m!r}")
+    return tuple(out)
+
+
+def _start_of(state) -> Optional[StartPosition]:
+    initial = state.initial()
+    standard = initial.variant.start()
+    if (
+        initial.ply == standard.ply
+        and initial.to_move == standard.to_move
+        and np.array_equal(initial.board(), standard.board())
+    ):
+        return None
+    return StartPosition.of(initial)
+
+
+def _cut_outs(variant: Variant) -> set:
+    playable = set(variant.squares) | set(variant.blocked)
+    return {sq for sq in range(variant.n * variant.n) if sq not in playable}
+
+
+def _names(variant: Variant, squares) -> str:
+    return ", ".join(variant.square_name(s) for s in squares)
+
+
+__all__ = ["Record", "Result", "StartPosition", "Game", "record_of", "ENDINGS"]

@@ -1,0 +1,581 @@
+"""Pictures of positions: SVG text, PNG images and animated replays.
+
+One drawing, two outputs: :func:`scene` lays a position out as a list of simple
+shapes (rectangles, circles, lines, text) in board units, and the SVG and PNG
+writers draw exactly those shapes, so both pictures show the same geometry.
+
+>>> import polyreversi as pr
+>>> from polyreversi.svg import svg
+>>> picture = svg(pr.Variant("octagon", 4).start(), size=300)
+>>> picture.startswith("<svg") and picture.count('class="disk ') == 4
+True
+
+What is drawn: the board's real shape (octagon cut-outs are left out, blocked
+squares are holes with a cross), the Black, White, Red and Green disks and the
+grey neutral disk, coordinates (columns a, b, ... on top, rows 1, 2, ... on the
+left), the square of the last move, optionally the legal moves of the player to
+move (small dots in its colour) and the disks a move flipped (rings). The output
+depends only on the position and the options: no random ids, no timestamps.
+
+SVG elements carry classes for styling and tests: ``square <name>`` (plus
+``blocked`` for holes), ``lastmove``, ``disk <colour> <name>`` (colour is
+``black``, ``white``, ``red``, ``green`` or ``neutral``), ``hint <name>``,
+``flip <name>``, ``coord``.
+"""
+from __future__ import annotations
+
+import io
+import os
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from typing import Iterable, Mapping, NamedTuple, Optional, Tuple, Union
+
+from polyreversi.state import BLOCKED, CUT_OUT, NEUTRAL, State
+
+# -- geometry (board units) -------------------------------------------------
+SQUARE = 40.0  # side of a square
+MARGIN = 20.0  # frame around the board; holds the coordinates
+DISK_RADIUS = 0.42 * SQUARE
+HINT_RADIUS = 0.12 * SQUARE
+FLIP_RADIUS = 0.47 * SQUARE
+STROKE = 1.0
+FONT_SIZE = 13.0
+
+DEFAULT_COLORS = {
+    "frame": "#263238",
+    "coord": "#cfd8dc",
+    "square": "#1e6b3c",
+    "grid": "#0b3d1f",
+    "lastmove": "#4fa068",
+    "hole": "#0c0f0e",
+    "hole mark": "#4a5450",
+    "black": "#111111",
+    "black stroke": "#000000",
+    "white": "#f5f5f5",
+    "white stroke": "#8a8a8a",
+    "red": "#d32f2f",
+    "red stroke": "#7f0000",
+    "green": "#9ccc65",
+    "green stroke": "#33691e",
+    "neutral": "#9e9e9e",
+    "neutral stroke": "#4e4e4e",
+    "flip": "#ffb300",
+}
+"""Colour of every part of the picture; override any of them with ``colors={...}``."""
+
+COLOR_NAMES = {1: "black", 2: "white", 3: "red", 4: "green", NEUTRAL: "neutral"}
+"""The class/colour name of each disk code of ``State.board()``."""
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    cls: str
+    stroke: Optional[str] = None
+    stroke_width: float = 0.0
+
+
+class Circle(NamedTuple):
+    cx: float
+    cy: float
+    r: float
+    fill: Optional[str]
+    cls: str
+    stroke: Optional[str] = None
+    stroke_width: float = 0.0
+
+
+class Line(NamedTuple):
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str
+    stroke_width: float
+    cls: str
+
+
+class Text(NamedTuple):
+    x: float
+    y: float
+    text: str
+    fill: str
+    size: float
+    cls: str
+
+
+Shape = Union[Rect, Circle, Line, Text]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A position laid out as shapes: ``board`` (frame, squares, coordinates) is drawn
+    first, then ``pieces`` (last move, disks, hints, flips). ``width`` and ``height``
+    are in board units."""
+
+    width: float
+    height: float
+    board: Tuple[Shape, ...]
+    pieces: Tuple[Shape, ...]
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    """The colour ``t`` of the way from ``a`` to ``b`` (both ``#rrggbb``)."""
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+def _last_move_and_flips(state: State) -> Tuple[Optional[int], list]:
+    moves = state.moves()
+    if not moves:
+        return None, []
+    move = moves[-1]
+    if move == state.PASS:
+        return move, []
+    before = state.copy()
+    before.undo()
+    return move, before.flips(move)
+
+
+def scene(
+    state: State,
+    *,
+    coordinates: bool = True,
+    last_move: bool = True,
+    legal_moves: bool = False,
+    flips: Union[None, bool, Iterable[Union[int, str]]] = None,
+    colors: Optional[Mapping[str, str]] = None,
+) -> Scene:
+    """Lays out a position as shapes (see :func:`svg` for the arguments).
+
+    Raises:
+        InvalidSquareError: a square in ``flips`` that is not on the board.
+        KeyError: an unknown key in ``colors``.
+    """
+    palette = dict(DEFAULT_COLORS)
+    for key, value in (colors or {}).items():
+        if key not in DEFAULT_COLORS:
+            raise KeyError(f"colors: unknown part {key!r}; parts: {', '.join(DEFAULT_COLORS)}")
+        palette[key] = value
+    variant = state.variant
+    grid = state.board()
+    n = grid.shape[0]
+    margin = MARGIN if coordinates else 0.0
+    side = 2 * margin + n * SQUARE
+
+    def corner(sq: int) -> Tuple[float, float]:
+        r, c = divmod(sq, n)
+        return margin + c * SQUARE, margin + r * SQUARE
+
+    def centre(sq: int) -> Tuple[float, float]:
+        x, y = corner(sq)
+        return x + SQUARE / 2, y + SQUARE / 2
+
+    board: list = []
+    if coordinates:
+        board.append(Rect(0, 0, side, side, palette["frame"], "frame"))
+    for sq in range(n * n):
+        code = int(grid.flat[sq])
+        if code == CUT_OUT:
+            continue
+        x, y = corner(sq)
+        name = variant.square_name(sq)
+        if code == BLOCKED:
+            board.append(Rect(x, y, SQUARE, SQUARE, palette["hole"], f"square blocked {name}",
+                              palette["grid"], STROKE))
+            inset = 0.3 * SQUARE
+            for x1, y1, x2, y2 in ((x + inset, y + inset, x + SQUARE - inset, y + SQUARE - inset),
+                                   (x + SQUARE - inset, y + inset, x + inset, y + SQUARE - inset)):
+                board.append(Line(x1, y1, x2, y2, palette["hole mark"], 2 * STROKE, f"blocked-mark {name}"))
+        else:
+            board.append(Rect(x, y, SQUARE, SQUARE, palette["square"], f"square {name}", palette["grid"], STROKE))
+    if coordinates:
+        for i in range(n):
+            offset = margin + (i + 0.5) * SQUARE
+            board.append(Text(offset, margin / 2, chr(ord("a") + i), palette["coord"], FONT_SIZE, "coord"))
+            board.append(Text(margin / 2, offset, str(i + 1), palette["coord"], FONT_SIZE, "coord"))
+
+    pieces: list = []
+    last, last_flips = _last_move_and_flips(state)
+    if last_move and last is not None and last != state.PASS:
+        x, y = corner(last)
+        pieces.append(Rect(x, y, SQUARE, SQUARE, palette["lastmove"],
+                           f"lastmove {variant.square_name(last)}", palette["grid"], STROKE))
+    for sq in range(n * n):
+        code = int(grid.flat[sq])
+        if code in COLOR_NAMES:
+            color = COLOR_NAMES[code]
+            cx, cy = centre(sq)
+            pieces.append(Circle(cx, cy, DISK_RADIUS, palette[color], f"disk {color} {variant.square_name(sq)}",
+                                 palette[f"{color} stroke"], STROKE))
+    if legal_moves:
+        mover = COLOR_NAMES[int(state.to_move)]
+        for sq in state.legal_moves():
+            if sq == state.PASS:
+                continue
+            cx, cy = centre(sq)
+            under = palette["lastmove"] if sq == last else palette["square"]
+            pieces.append(Circle(cx, cy, HINT_RADIUS, _mix(under, palette[mover], 0.6),
+                                 f"hint {variant.square_name(sq)}"))
+    if flips is True:
+        flipped = last_flips
+    elif flips is None or flips is False:
+        flipped = []
+    else:
+        flipped = sorted(variant.square(sq) for sq in flips)
+        if flipped and flipped[-1] >= n * n:
+            raise ValueError("flips: 'pass' is not a square")
+    for sq in flipped:
+        cx, cy = centre(sq)
+        pieces.append(Circle(cx, cy, FLIP_RADIUS, None, f"flip {variant.square_name(sq)}", palette["flip"],
+                             2.5 * STROKE))
+    return Scene(side, side, tuple(board), tuple(pieces))
+
+
+# -- SVG --------------------------------------------------------------------
+
+def _num(value: float) -> str:
+    """Short, stable text for a coordinate (no float noise)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _element(shape: Shape) -> ET.Element:
+    if isinstance(shape, Rect):
+        attrs = {"class": shape.cls, "x": _num(shape.x), "y": _num(shape.y), "width": _num(shape.w),
+                 "height": _num(shape.h), "fill": shape.fill}
+        tag = "rect"
+    elif isinstance(shape, Circle):
+        attrs = {"class": shape.cls, "cx": _num(shape.cx), "cy": _num(shape.cy), "r": _num(shape.r),
+                 "fill": shape.fill or "none"}
+        tag = "circle"
+    elif isinstance(shape, Line):
+        attrs = {"class": shape.cls, "x1": _num(shape.x1), "y1": _num(shape.y1), "x2": _num(shape.x2),
+                 "y2": _num(shape.y2), "stroke": shape.stroke, "stroke-width": _num(shape.stroke_width),
+                 "stroke-linecap": "round"}
+        el = ET.Element("line", attrs)
+        return el
+    else:
+        el = ET.Element("text", {"class": shape.cls, "x": _num(shape.x), "y": _num(shape.y), "fill": shape.fill,
+                                 "font-size": _num(shape.size), "font-family": "DejaVu Sans, Verdana, sans-serif",
+                                 "text-anchor": "middle", "dominant-baseline": "central"})
+        el.text = shape.text
+        return el
+    if shape.stroke:
+        attrs["stroke"] = shape.stroke
+        attrs["stroke-width"] = _num(shape.stroke_width)
+    return ET.Element(tag, attrs)
+
+
+def _root(width: float, height: float, size: Optional[int]) -> ET.Element:
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "viewBox": f"0 0 {_num(width)} {_num(height)}"}
+    if size is not None:
+        _check_size(size)
+        attrs["width"] = str(size)
+        attrs["height"] = _num(size * height / width)
+    return ET.Element("svg", attrs)
+
+
+def _text(root: ET.Element) -> str:
+    """The document as text, one element per line (stable, diff-friendly)."""
+    ET.indent(root, space="  ")
+    return ET.tostring(root, encoding="unicode")
+
+
+def _check_size(size) -> None:
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise ValueError(f"size: expected a whole number of pixels, at least 1; got {size!r}")
+
+
+def _describe(state: State) -> str:
+    status = "game over" if state.is_over() else f"{state.to_move.name.title()} to move"
+    scores = ", ".join(f"{name.title()} {s}" for name, s in zip(("black", "white", "red", "green"), state.scores()))
+    return f"{state.variant}, ply {state.ply}, {status}; {scores}"
+
+
+def svg(
+    state: State,
+    *,
+    size: Optional[int] = None,
+    coordinates: bool = True,
+    last_move: bool = True,
+    legal_moves: bool = False,
+    flips: Union[None, bool, Iterable[Union[int, str]]] = None,
+    colors: Optional[Mapping[str, str]] = None,
+) -> str:
+    """An SVG picture of a position, as text.
+
+    Args:
+        state: the position (any variant).
+        size: width in pixels (the height follows); ``None`` leaves the size to the
+            viewer (the picture scales to its container).
+        coordinates: draw a frame with the column letters and row numbers.
+        last_move: highlight the square of the last move of ``state.moves()``.
+        legal_moves: dots on the legal moves of the player to move, in its colour.
+        flips: ``True`` rings the disks the last move flipped; an iterable of squares
+            (indices or names) rings those; ``None``/``False`` rings nothing.
+        colors: overrides of :data:`DEFAULT_COLORS`, e.g. ``{"square": "#2e7d32"}``.
+
+    Returns:
+        The SVG document (one ``<svg>`` element, no XML declaration). Identical
+        states and options give identical text.
+
+    Raises:
+        ValueError: a bad ``size``; InvalidSquareError: a bad square in ``flips``;
+        KeyError: an unknown part in ``colors``.
+    """
+    drawing = scene(state, coordinates=coordinates, last_move=last_move, legal_moves=legal_moves,
+                    flips=flips, colors=colors)
+    root = _root(drawing.width, drawing.height, size)
+    ET.SubElement(root, "title").text = _describe(state)
+    for shape in drawing.board + drawing.pieces:
+        root.append(_element(shape))
+    return _text(root)
+
+
+def _repr_svg_(state: State) -> str:
+    """The picture Jupyter shows for a State (attach as ``State._repr_svg_``)."""
+    return svg(state, size=360, legal_moves=not state.is_over())
+
+
+# -- PNG (Pillow) -----------------------------------------------------------
+
+_SUPERSAMPLE = 4
+
+
+def _image(drawing: Scene, size: int):
+    """Draws a scene with Pillow; returns an RGBA image ``size`` pixels wide."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    _check_size(size)
+    scale = size * _SUPERSAMPLE / drawing.width
+    width = round(drawing.width * scale)
+    height = round(drawing.height * scale)
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(image)
+    fonts: dict = {}
+    for shape in drawing.board + drawing.pieces:
+        if isinstance(shape, Rect):
+            half = shape.stroke_width * scale / 2 if shape.stroke else 0.0
+            box = [shape.x * scale - half, shape.y * scale - half,
+                   (shape.x + shape.w) * scale + half - 1, (shape.y + shape.h) * scale + half - 1]
+            pen.rectangle(box, fill=shape.fill, outline=shape.stroke,
+                          width=max(1, round(shape.stroke_width * scale)) if shape.stroke else 0)
+        elif isinstance(shape, Circle):
+            half = shape.stroke_width * scale / 2 if shape.stroke else 0.0
+            r = shape.r * scale + half
+            box = [shape.cx * scale - r, shape.cy * scale - r, shape.cx * scale + r, shape.cy * scale + r]
+            pen.ellipse(box, fill=shape.fill, outline=shape.stroke,
+                        width=max(1, round(shape.stroke_width * scale)) if shape.stroke else 0)
+        elif isinstance(shape, Line):
+            pen.line([shape.x1 * scale, shape.y1 * scale, shape.x2 * scale, shape.y2 * scale],
+                     fill=shape.stroke, width=max(1, round(shape.stroke_width * scale)))
+        else:
+            px = max(1, round(shape.size * scale))
+            if px not in fonts:
+                fonts[px] = ImageFont.load_default(size=px)
+            pen.text((shape.x * scale, shape.y * scale), shape.text, fill=shape.fill, font=fonts[px], anchor="mm")
+    out_height = max(1, round(size * drawing.height / drawing.width))
+    return image.resize((size, out_height), Image.LANCZOS)
+
+
+def png(
+    state: State,
+    path: Union[None, str, os.PathLike] = None,
+    *,
+    size: int = 400,
+    **options,
+) -> bytes:
+    """A PNG picture of a position, drawn with Pillow from the same shapes as :func:`svg`.
+
+    Args:
+        state: the position.
+        path: a file to write, or ``None`` to only return the bytes.
+        size: width in pixels (the picture is square).
+        options: ``coordinates``, ``last_move``, ``legal_moves``, ``flips``, ``colors``
+            as for :func:`svg`.
+
+    Returns:
+        The PNG file's bytes.
+
+    Raises:
+        ValueError: a bad ``size``; OSError: the file cannot be written.
+    """
+    image = _image(scene(state, **options), size)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    data = buffer.getvalue()
+    if path is not None:
+        with open(path, "wb") as f:
+            f.write(data)
+    return data
+
+
+# -- animated replays -------------------------------------------------------
+
+def frames(source) -> list:
+    """The states of a whole game, from its start to its last move.
+
+    Args:
+        source: a State (its move history is replayed from ``state.initial()``), a
+            sequence of States (taken as they are), or a game record
+            (``polyreversi.record.Record``, replayed with ``polyreversi.replay.Replay``).
+
+    Returns:
+        A list of States, one per ply plus the start.
+
+    Raises:
+        TypeError: something else; RecordError: a record that does not replay.
+    """
+    if isinstance(source, State):
+        state = source.initial()
+        out = [state]
+        for move in source.moves():
+            state = state.child(move)
+            out.append(state)
+        return out
+    if isinstance(source, (list, tuple)):
+        if not source or not all(isinstance(s, State) for s in source):
+            raise TypeError("frames: expected a non-empty sequence of States")
+        return list(source)
+    from polyreversi.record import Record
+
+    if isinstance(source, Record):
+        from polyreversi.replay import Replay
+
+        return list(Replay(source))
+    raise TypeError(f"frames: expected a State, a list of States or a Record, got {type(source).__name__}")
+
+
+def animated_svg(
+    source,
+    *,
+    size: Optional[int] = None,
+    delay: float = 0.7,
+    final_delay: float = 3.0,
+    **options,
+) -> str:
+    """An animated SVG (SMIL, plays in browsers) stepping through a whole game.
+
+    The board is drawn once; each state's disks and marks are a ``<g class="frame">``
+    group shown in turn, looping. Without animation support the last position shows.
+
+    Args:
+        source: as for :func:`frames`.
+        size: width in pixels, or ``None``.
+        delay: seconds per ply.
+        final_delay: seconds the final position stays before the loop starts again.
+        options: as for :func:`svg` (``last_move`` defaults to on, ``flips`` to ``True``).
+
+    Returns:
+        The SVG document; identical input gives identical text.
+
+    Raises:
+        ValueError: a non-positive delay or a bad size; as :func:`frames`.
+    """
+    states = frames(source)
+    if not delay > 0 or not final_delay > 0:
+        raise ValueError(f"delay: expected seconds above 0, got {delay!r} and {final_delay!r}")
+    options.setdefault("flips", True)
+    scenes = [scene(s, **options) for s in states]
+    durations = [delay] * (len(states) - 1) + [final_delay]
+    total = sum(durations)
+    root = _root(scenes[0].width, scenes[0].height, size)
+    ET.SubElement(root, "title").text = f"{states[-1].variant}: {len(states) - 1} plies; final: {_describe(states[-1])}"
+    for shape in scenes[0].board:
+        root.append(_element(shape))
+    start = 0.0
+    for i, (drawing, duration) in enumerate(zip(scenes, durations)):
+        last = i == len(scenes) - 1
+        group = ET.SubElement(root, "g", {"class": "frame", "visibility": "visible" if last else "hidden"})
+        for shape in drawing.pieces:
+            group.append(_element(shape))
+        on, off = start / total, (start + duration) / total
+        ET.SubElement(group, "animate", {
+            "attributeName": "visibility", "calcMode": "discrete", "dur": f"{_num(total)}s",
+            "repeatCount": "indefinite", "values": "hidden;visible;hidden",
+            "keyTimes": f"0;{on:.6f};{min(off, 1.0):.6f}" if i else f"0;0;{off:.6f}",
+        })
+        start += duration
+    return _text(root)
+
+
+def gif(
+    source,
+    path: Union[None, str, os.PathLike] = None,
+    *,
+    size: int = 400,
+    delay: float = 0.7,
+    final_delay: float = 3.0,
+    **options,
+) -> bytes:
+    """An animated GIF of a whole game, one frame per ply, looping.
+
+    Args:
+        source: as for :func:`frames`.
+        path: a file to write, or ``None``.
+        size: width in pixels.
+        delay: seconds per ply; final_delay: seconds on the final position.
+        options: as for :func:`svg` (``flips`` defaults to ``True``).
+
+    Returns:
+        The GIF file's bytes.
+
+    Raises:
+        ValueError: a bad size or delay; OSError: the file cannot be written.
+    """
+    states = frames(source)
+    if not delay > 0 or not final_delay > 0:
+        raise ValueError(f"delay: expected seconds above 0, got {delay!r} and {final_delay!r}")
+    options.setdefault("flips", True)
+    images = []
+    for s in states:
+        rgba = _image(scene(s, **options), size)
+        images.append(rgba.convert("RGB"))
+    durations = [round(delay * 1000)] * (len(images) - 1) + [round(final_delay * 1000)]
+    buffer = io.BytesIO()
+    images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
+    data = buffer.getvalue()
+    if path is not None:
+        with open(path, "wb") as f:
+            f.write(data)
+    return data
+
+
+def animate(source, path: Union[str, os.PathLike], **options) -> None:
+    """Writes an animated replay of a whole game; the file's suffix picks the format.
+
+    Args:
+        source: as for :func:`frames`.
+        path: ``*.svg`` (animated SVG) or ``*.gif``.
+        options: as for :func:`animated_svg` / :func:`gif`.
+
+    Raises:
+        ValueError: another suffix; OSError: the file cannot be written.
+    """
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    if suffix == ".svg":
+        text = animated_svg(source, **options)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    elif suffix == ".gif":
+        gif(source, path, **options)
+    else:
+        raise ValueError(f"animate: unknown picture type {suffix or '(none)'!r} for {os.fspath(path)!r}; use .svg or .gif")
+
+
+__all__ = [
+    "svg",
+    "png",
+    "gif",
+    "animated_svg",
+    "animate",
+    "frames",
+    "scene",
+    "Scene",
+    "DEFAULT_COLORS",
+]

@@ -1,0 +1,245 @@
+"""``polyreversi replay`` and ``polyreversi convert`` on real and broken files."""
+from __future__ import annotations
+
+import json
+import random
+import struct
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import polyreversi as pr
+from polyreversi.cli import main
+from polyreversi.cli.replay_cmd import _progress
+from polyreversi.formats import iter_games, json_record
+from polyreversi.record import Record, Result
+from polyreversi.replay import Replay
+from polyreversi.text import board_text
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def data_file(*parts: str) -> Path:
+    path = DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"shared data not found at {path} (tests read ../shared/data beside the project root)")
+    return path
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def counts(output: str) -> dict:
+    out = {}
+    for line in output.splitlines():
+        if ":" in line and line.startswith("  ") and line.split(":")[1].strip().isdigit():
+            out[line.split(":")[0].strip()] = int(line.split(":")[1])
+    return out
+
+
+def random_record(seed, variant="8x8", players=("Alice", "Bob")):
+    rng = random.Random(seed)
+    state = pr.Variant.parse(variant).start()
+    while not state.is_over():
+        state.play(rng.choice(state.legal_moves()))
+    return Record.from_state(state, players=players)
+
+
+def test_replay_wthor_reports_every_game_matching():
+    path = data_file("wthor", "WTH_2015.wtb")
+    games = struct.unpack_from("<I", path.read_bytes(), 4)[0]
+    result = run("replay", path)
+    assert result.exit_code == 0, result.output
+    c = counts(result.output)
+    assert c["games read"] == c["replayed legally"] == c["finished, result matches"] == games
+    assert c["result mismatches"] == c["illegal games"] == 0
+
+
+def test_replay_reports_unfinished_games_with_their_players():
+    path = data_file("wthor", "WTH_2003.wtb")
+    result = run("replay", path)
+    assert result.exit_code == 0
+    c = counts(result.output)
+    lines = [l for l in result.output.splitlines() if l.strip().startswith("unfinished: game")]
+    assert len(lines) == c["unfinished (stopped early)"] > 0
+    assert c["finished, result matches"] + c["unfinished (stopped early)"] == c["games read"]
+    first = lines[0].split("unfinished: game ")[1]
+    number = int(first.split()[0])
+    record = list(iter_games(path))[number - 1].record
+    assert f"({record.title()})" in first and not Replay(record).final.is_over()
+
+
+def test_replay_ggf_files():
+    files = sorted(data_file("ggf").glob("*.ggf"))
+    result = run("replay", *files)
+    assert result.exit_code == 0, result.output  # the 4x4 game is listed, not a failure
+    assert "games the engine cannot play: 1" in result.output
+    assert "unsupported: game 1 (line 1 column 1): TY[4]: a 4x4 board" in result.output
+    assert "0 mismatches, 0 illegal, 0 unreadable" in result.output.splitlines()[-1]
+
+
+def test_replay_json_lines_with_a_mismatch_and_an_illegal_game(tmp_path):
+    good = random_record(1)
+    wrong = random_record(2, players=("Carol", "Dan"))
+    wrong = wrong.replace(result=Result("finished", (wrong.result.disks[0] + 2, wrong.result.disks[1] - 2)))
+    path = tmp_path / "games.jsonl"
+    lines = [json_record.dumps_line(good), json_record.dumps_line(wrong)]
+    bad = json.loads(json_record.dumps_line(good))
+    bad["moves"][4] = "a1"
+    lines.append(json.dumps(bad))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("replay", path)
+    assert result.exit_code == 1
+    c = counts(result.output)
+    assert (c["games read"], c["replayed legally"], c["finished, result matches"]) == (3, 2, 1)
+    assert (c["result mismatches"], c["illegal games"]) == (1, 1)
+    assert "mismatch: game 2 (Carol vs Dan): recorded disks" in result.output
+    assert "illegal: line 3 (game 3): ply 5: a1 is illegal" in result.output
+
+
+def test_replay_transcripts_and_format_option(tmp_path):
+    state = random_record(3, "10x10")
+    from polyreversi.formats import transcript
+
+    path = tmp_path / "games.dat"
+    path.write_text(transcript.dumps(state) + "\n", encoding="utf-8")
+    result = run("replay", path, "--format", "transcript", "--variant", "10x10")
+    assert result.exit_code == 0, result.output
+    assert counts(result.output)["finished, no recorded result"] == 1
+    assert run("replay", path).exit_code == 1  # no extension: a one-line error
+    result = run("replay", path, "--format", "transcript")  # 8x8 by default: j10 is off the board
+    assert result.exit_code == 1 and "unreadable: line 1 (game 1): column" in result.output
+
+
+def test_print_the_board_at_a_ply():
+    path = data_file("wthor", "WTH_2015.wtb")
+    record = list(iter_games(path))[11].record
+    replay = Replay(record)
+    result = run("replay", path, "--game", 12, "--ply", 30)
+    assert result.exit_code == 0
+    assert f"game 12 ({record.title()}, {record.meta['event']}), ply 30 of {len(replay) - 1}" in result.output
+    assert board_text(replay[30]) in result.output
+    last = run("replay", path, "--game", 12, "--ply", -1)
+    assert board_text(replay.final) in last.output and "game over" in last.output
+
+
+def test_print_the_board_before_an_illegal_move(tmp_path):
+    obj = json.loads(json_record.dumps_line(random_record(4)))
+    obj["moves"][6] = "a1"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    result = run("replay", path, "--ply", 6)
+    assert result.exit_code == 1
+    assert "ply 6 of 6" in result.output and "illegal: ply 7: a1 is illegal" in result.output
+    result = run("replay", path, "--ply", 7)
+    assert result.exit_code == 1 and "--ply 7: game 1 has plies 0..6 (the move at ply 7 is illegal)" in result.output
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["replay", "nowhere.wtb"], "nowhere.wtb: no such file"),
+        (["replay", "x.obf"], "cannot tell the format from the extension '.obf'"),
+        (["replay", "x.wtb", "--format", "pgn"], "--format pgn: unknown format"),
+        (["replay", "WTH", "--game", "99999", "--ply", "1"], "--game 99999: "),
+        (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply 99: game 1 has plies 0.."),
+        (["replay", "WTH", "--variant", "10x10"], "--variant applies to transcript files, not wthor"),
+        (["replay", "WTH", "WTH", "--game", "1"], "--game/--ply show one game: give one FILE"),
+    ],
+)
+def test_bad_arguments_give_one_line_errors(args, message):
+    wtb = str(data_file("wthor", "WTH_2015.wtb"))
+    args = [wtb if a == "WTH" else a for a in args]
+    result = run(*args)
+    assert result.exit_code != 0
+    text = result.output.strip()
+    assert message in text and len(text.splitlines()) == 1, text
+
+
+def test_broken_wthor_file(tmp_path):
+    data = data_file("wthor", "WTH_2015.wtb").read_bytes()
+    path = tmp_path / "broken.wtb"
+    path.write_bytes(data[:1000])
+    result = run("replay", path)
+    assert result.exit_code == 1 and "broken.wtb: truncated" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_progress_yields_every_entry():
+    entries = list(range(300))
+    assert list(_progress(entries, "x", enabled=True)) == entries
+    assert list(_progress(entries, "x", enabled=False)) == entries
+
+
+# -- convert --------------------------------------------------------------------------------
+
+def test_convert_wthor_to_json_lines_and_back_through_replay(tmp_path):
+    data = bytearray(data_file("wthor", "WTH_2010.wtb").read_bytes()[: 16 + 68 * 300])
+    struct.pack_into("<I", data, 4, 300)
+    src = tmp_path / "first300.wtb"
+    src.write_bytes(bytes(data))
+    (tmp_path / "WTHOR.JOU").write_bytes(data_file("wthor", "WTHOR.JOU").read_bytes())
+    out = tmp_path / "wth.jsonl"
+    result = run("convert", src, out)
+    assert result.exit_code == 0, result.output
+    a = [e.record for e in iter_games(src)]
+    b = json_record.read_lines(out)
+    assert [Replay(x).final for x in a] == [Replay(y).final for y in b]
+    assert [x.players for x in a] == [y.players for y in b] and a[0].players[0]
+    assert run("replay", out).exit_code == 0
+
+
+def test_convert_ggf_round_trip_and_skip(tmp_path):
+    src = data_file("ggf", "nboard_test2.ggf")
+    out = tmp_path / "out.ggf"
+    result = run("convert", src, out)
+    assert result.exit_code == 1 and "TY[4]" in result.output and not out.exists()
+    result = run("convert", src, out, "--skip-bad")
+    assert result.exit_code == 0 and "skipped 1 game(s)" in result.output
+    assert [r.moves for r in json_record_free(out)] == [e.record.moves for e in iter_games(src) if e.record]
+    txt = tmp_path / "out.txt"
+    result = run("convert", out, txt)  # the random-start game cannot be a transcript
+    assert result.exit_code == 1 and "custom start position" in result.output
+    result = run("convert", out, txt, "--skip-bad")
+    assert result.exit_code == 0 and len(txt.read_text().splitlines()) == 1
+
+
+def json_record_free(path):
+    from polyreversi.formats import ggf
+
+    return ggf.read(path)
+
+
+@pytest.mark.parametrize(
+    "target, extra, message",
+    [
+        ("out.wtb", [], "WTHOR files are read-only"),
+        ("out.json", [], "a .json file holds one game, not 1926"),
+        ("out.xyz", [], "cannot tell the format"),
+        ("out.jsonl", ["--to", "pgn"], "--to pgn: unknown format"),
+        ("out.jsonl", ["--variant", "8x8"], "--variant applies to transcript files, not wthor"),
+    ],
+)
+def test_convert_errors(tmp_path, target, extra, message):
+    result = run("convert", data_file("wthor", "WTH_2015.wtb"), tmp_path / target, *extra)
+    assert result.exit_code != 0 and message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_convert_one_game_to_json_and_ggf(tmp_path):
+    record = random_record(5)
+    src = tmp_path / "g.json"
+    json_record.write(src, record)
+    result = run("convert", src, tmp_path / "g.ggf")
+    assert result.exit_code == 0
+    result = run("convert", tmp_path / "g.ggf", tmp_path / "back.json")
+    assert result.exit_code == 0
+    back = json_record.read(tmp_path / "back.json")
+    assert back.moves == record.moves and back.players == record.players
+    assert Replay(back).check().status == "match"

@@ -1,0 +1,70 @@
+"""Perft: the published 8x8 figures (RULES.md §9) and the reference elsewhere."""
+from __future__ import annotations
+
+import pytest
+
+import reference as ref
+from polyreversi import Variant, perft
+from variants import make_variant, Combo, ref_variant
+
+# RULES.md §9 (Aart Bik's "Perft for Reversi"; a pass uses one ply).
+PUBLISHED_8X8 = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216, 9: 3005288,
+                 10: 24571284, 11: 212258800}
+
+
+@pytest.mark.parametrize("depth", range(1, 10))
+def test_standard_8x8_perft_matches_the_published_figures(depth):
+    assert perft(Variant(), depth) == PUBLISHED_8X8[depth]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [10, 11])
+def test_deep_standard_8x8_perft(depth):
+    assert perft(Variant("8x8"), depth) == PUBLISHED_8X8[depth]
+
+
+def test_perft_depth_zero_and_errors():
+    assert perft(Variant(), 0) == 1
+    assert perft("8x8", 3) == 56
+    with pytest.raises(ValueError):
+        perft(Variant(), -1)
+    with pytest.raises(TypeError):
+        perft(Variant(), 2.0)
+    with pytest.raises(TypeError):
+        perft(42, 2)
+
+
+def test_perft_from_a_state_counts_from_that_state():
+    s = Variant().start()
+    s.play("f5")
+    assert perft(s, 8) == PUBLISHED_8X8[9] // 4  # the four openings are symmetric
+
+
+# Every other board, option and player count: engine and reference agree.
+# The depths keep the reference under a few seconds per case.
+CASES = [
+    Combo("6x6", 2, False, False, 0, 0),
+    Combo("6x6", 2, True, True, 0, 0),
+    Combo("6x6", 2, False, False, 4, 2),
+    Combo("8x8", 2, False, True, 0, 0),
+    Combo("8x8", 2, True, False, 2, 3),
+    Combo("8x8", 3, False, False, 0, 0),
+    Combo("8x8", 4, True, False, 0, 4),
+    Combo("10x10", 2, False, False, 0, 0),
+    Combo("10x10", 2, False, False, 3, 1),
+    Combo("10x10", 3, False, False, 0, 2),
+    Combo("10x10", 4, False, False, 0, 0),
+    Combo("octagon", 2, False, False, 0, 0),
+    Combo("octagon", 2, False, True, 0, 4),
+    Combo("octagon", 3, True, False, 0, 0),
+    Combo("octagon", 4, False, False, 0, 3),
+]
+
+
+@pytest.mark.parametrize("combo", CASES, ids=[c.id for c in CASES])
+def test_perft_agrees_with_the_reference(combo):
+    variant = make_variant(combo, seed=7)
+    depth = 5 if combo.players == 2 else 4
+    expected = ref.perft(ref.start(ref_variant(variant)), depth)
+    assert perft(variant, depth) == expected
+    assert perft(variant, 2) == ref.perft(ref.start(ref_variant(variant)), 2)

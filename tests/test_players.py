@@ -1,0 +1,259 @@
+"""Built-in players and the game loop (polyreversi.players)."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from polyreversi import Color, IllegalMoveError, Variant
+from polyreversi.players import (
+    GreedyPlayer,
+    HumanPlayer,
+    RandomPlayer,
+    make_player,
+    parse_move,
+    play_game,
+    play_series,
+    play_seeded_game,
+)
+
+from diagrams import position
+
+# Every board and player count (RULES.md §8).
+BOARD_PLAYERS = [("6x6", 2), ("8x8", 2), ("8x8", 3), ("8x8", 4), ("10x10", 2), ("10x10", 3), ("10x10", 4),
+                 ("octagon", 2), ("octagon", 3), ("octagon", 4)]
+IDS = [f"{b}-{p}p" for b, p in BOARD_PLAYERS]
+
+
+class Recorder:
+    """A player that checks it is only asked in playable positions and that it
+    never sees a changed state, delegating the choice."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.asked = 0
+
+    def choose(self, state):
+        assert not state.is_over()
+        key = state.key()
+        move = self.inner.choose(state)
+        assert state.key() == key, "a player must not change the state it is given"
+        assert move in state.legal_moves()
+        self.asked += 1
+        return move
+
+
+@pytest.mark.parametrize("board,players", BOARD_PLAYERS, ids=IDS)
+def test_random_and_greedy_finish_every_variant(board, players):
+    for anti in (False, True):
+        variant = Variant(board, players, anti=anti).with_random_blocked(seed=players, count=2)
+        seats = [Recorder(GreedyPlayer(i) if i % 2 else RandomPlayer(i)) for i in range(players)]
+        final = play_game(variant, seats)
+        assert final.is_over()
+        assert sum(s.asked for s in seats) == final.ply == len(final.moves())
+        # every colour was asked for its own turns only: replaying the moves gives the same end
+        replay = variant.start()
+        for move in final.moves():
+            replay.play(move)
+        assert replay == final
+
+
+def test_players_are_reproducible_and_seeds_matter():
+    def game(seed):
+        return play_game("10x10/3p", [RandomPlayer(seed), GreedyPlayer(seed + 1), RandomPlayer(seed + 2)]).moves()
+
+    assert game(5) == game(5)
+    assert len({tuple(game(s)) for s in range(6)}) > 1
+
+
+def test_greedy_plays_the_most_flips_on_a_known_position():
+    variant = Variant("8x8")
+    state = position(variant, """
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        X O O O . . . .
+        . . . . . . . .
+        . . . . X O . .
+        . . . . . . . .
+        . . . . . . . .
+    """)
+    assert sorted(variant.square_name(m) for m in state.legal_moves()) == ["e4", "g6"]
+    for seed in range(10):
+        assert GreedyPlayer(seed).choose(state) == variant.square("e4")
+
+
+def test_greedy_always_takes_a_maximum_and_breaks_ties_at_random():
+    tie_choices = set()
+    for seed in range(40):
+        greedy = GreedyPlayer(seed)
+        state = Variant("8x8", 4).start()
+        while not state.is_over():
+            moves = state.legal_moves()
+            counts = {m: len(state.flips(m)) for m in moves}
+            move = greedy.choose(state)
+            assert counts[move] == max(counts.values())
+            if state.ply == 0:
+                tie_choices.add(move)
+            state.play(move)
+    # Black's first moves in the 4-player start all flip one disk: more than one is taken
+    assert len(tie_choices) > 1
+
+
+def test_greedy_places_uniformly_in_placement_turns():
+    # free opening: the first four plies place a disk on an empty centre square, flipping nothing
+    start = Variant("8x8", free_opening=True).start()
+    assert len(start.legal_moves()) == 4 and all(start.flips(m) == [] for m in start.legal_moves())
+    picks = {GreedyPlayer(seed).choose(start) for seed in range(60)}
+    assert picks == set(start.legal_moves())
+
+
+def test_greedy_uses_the_adjacency_fallback():
+    # a 3-player position where Red cannot flip: every empty square touching a disk is a placement
+    variant = Variant("8x8", 3)
+    state = position(variant, """
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . X O . . .
+        . . . N X . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+    """, to_move=Color.RED)
+    moves = state.legal_moves()
+    assert len(moves) > 4 and all(state.flips(m) == [] for m in moves)
+    picks = {GreedyPlayer(seed).choose(state) for seed in range(200)}
+    assert picks == set(moves)
+
+
+def test_players_pass_when_forced():
+    variant = Variant("8x8")
+    state = position(variant, """
+        X X X X X X X O
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X .
+        X X X X X X . O
+    """, to_move=Color.BLACK)
+    assert state.legal_moves() == [state.PASS]
+    for player in (RandomPlayer(0), GreedyPlayer(0)):
+        assert player.choose(state) == state.PASS
+
+
+def test_player_interface_accepts_functions_mappings_and_names():
+    def first_move(state):
+        return state.variant.square_name(state.legal_moves()[0])
+
+    final = play_game("6x6", {Color.WHITE: RandomPlayer(1), Color.BLACK: first_move})
+    assert final.is_over()
+    with pytest.raises(ValueError, match="has 2 players"):
+        play_game("8x8", [RandomPlayer()])
+    with pytest.raises(ValueError, match="missing White"):
+        play_game("8x8", {Color.BLACK: RandomPlayer()})
+    with pytest.raises(TypeError, match="choose"):
+        play_game("8x8", [RandomPlayer(), 42])
+    with pytest.raises(ValueError, match="unknown player 'alphazero'"):
+        make_player("alphazero")
+    assert isinstance(make_player("Greedy", seed=1), GreedyPlayer)
+
+
+def test_a_player_returning_an_illegal_move_is_named():
+    with pytest.raises(IllegalMoveError, match="White's player returned 'a1'"):
+        play_game("8x8", [RandomPlayer(0), lambda state: "a1"])
+
+
+def test_play_game_continues_a_state_without_changing_it():
+    state = Variant("8x8").start()
+    state.play("f5")
+    final = play_game(state, [RandomPlayer(1), RandomPlayer(2)])
+    assert state.ply == 1 and final.moves()[0] == state.moves()[0] and final.is_over()
+    partial = play_game("8x8", [RandomPlayer(1), RandomPlayer(2)], max_plies=10)
+    assert partial.ply == 10
+
+
+def test_play_games_is_reproducible_and_draws_blocked_squares_per_game():
+    first = [s.moves() for s in play_series("8x8", ["random", "greedy"], 4, seed=3, blocked="random")]
+    again = [s.moves() for s in play_series("8x8", ["random", "greedy"], 4, seed=3, blocked="random")]
+    assert first == again
+    blocked = [s.variant.blocked for s in play_series("8x8", ["random", "greedy"], 6, seed=3, blocked=2)]
+    assert all(len(b) == 2 for b in blocked) and len(set(blocked)) > 1
+    one = play_seeded_game("octagon/4p", ["greedy"] * 4, 99, blocked=3)
+    assert len(one.variant.blocked) == 3 and one.is_over()
+    with pytest.raises(ValueError, match="unknown computer player 'human'"):
+        list(play_series("8x8", ["human", "random"], 1))
+
+
+# -- the human seat --------------------------------------------------------------
+
+def ask(state, text):
+    out, err = io.StringIO(), io.StringIO()
+    move = HumanPlayer(input=io.StringIO(text), output=out, errors=err).choose(state)
+    return move, out.getvalue(), err.getvalue()
+
+
+def test_human_accepts_a_legal_move():
+    state = Variant("8x8").start()
+    move, out, err = ask(state, " F5 \n")
+    assert move == state.variant.square("f5")
+    assert "Black to move" in out and err == ""
+
+
+def test_human_rejects_malformed_and_illegal_input_and_asks_again():
+    state = Variant("8x8").start()
+    move, out, err = ask(state, "zz9\na1\nd4\nmoves\n\npass\nd3\n")
+    assert move == state.variant.square("d3")
+    lines = err.splitlines()
+    assert len(lines) == 6
+    assert "'zz9' is not a square" in lines[0]
+    assert "a1 is not a legal move for Black (it encloses no disk)" in lines[1]
+    assert "d4 is not a legal move for Black (it is taken)" in lines[2]
+    assert lines[3] == "legal moves: d3, c4, f5, e6"
+    assert "no move given" in lines[4]
+    assert "may not pass" in lines[5]
+    assert out.count("Black to move") == 7
+
+
+def test_human_is_told_about_blocked_squares_and_cut_outs():
+    state = Variant("octagon", blocked=["b3"]).start()
+    with pytest.raises(EOFError):
+        ask(state, "b3\na1\n")
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(EOFError):
+        HumanPlayer(input=io.StringIO("b3\na1\n"), output=out, errors=err).choose(state)
+    assert "(it is blocked)" in err.getvalue() and "(it is not on the board)" in err.getvalue()
+
+
+def test_human_forced_pass_takes_an_empty_line_or_pass():
+    variant = Variant("8x8")
+    state = position(variant, """
+        X X X X X X X O
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X X
+        X X X X X X X .
+        X X X X X X . O
+    """)
+    assert ask(state, "\n")[0] == state.PASS
+    move, out, err = ask(state, "g8\npass\n")
+    assert move == state.PASS and "must pass" in out and "must pass" in err
+
+
+def test_human_end_of_input_raises_eoferror():
+    state = Variant("8x8").start()
+    with pytest.raises(EOFError, match="Black's move at ply 0"):
+        ask(state, "")
+    with pytest.raises(EOFError):
+        ask(state, "h8\n")
+
+
+def test_parse_move_messages_list_the_legal_moves():
+    state = Variant("10x10").start()
+    with pytest.raises(ValueError, match=r"from a1 to j10.*legal moves: "):
+        parse_move(state, "k11")
+    assert parse_move(state, "e4") == state.variant.square("e4")

@@ -1,0 +1,305 @@
+"""The native JSON record: lossless round trips for every variant, validation on read."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import polyreversi as pr
+from polyreversi.errors import RecordError
+from polyreversi.formats import json_record
+from polyreversi.formats.json_record import dumps, from_dict, loads, read, read_lines, write, write_lines
+from polyreversi.record import Record
+from polyreversi.replay import Replay, ReplayError
+
+
+def combos():
+    """Every allowed board x players x anti x free opening x handicap (RULES.md §8)."""
+    for board, players, anti, free, handicap in itertools.product(
+        ("6x6", "8x8", "10x10", "octagon"), (2, 3, 4), (False, True), (False, True), range(5)
+    ):
+        if players > 2 and (board == "6x6" or free or handicap):
+            continue
+        if handicap and board == "octagon":
+            continue
+        yield board, players, anti, free, handicap
+
+
+ALL_COMBOS = list(combos())
+
+
+def make_variant(combo, seed, blocked_count):
+    board, players, anti, free, handicap = combo
+    color = pr.Color.WHITE if seed % 2 and handicap else pr.Color.BLACK
+    v = pr.Variant(board, players, anti=anti, free_opening=free, handicap=handicap, handicap_color=color)
+    if blocked_count:
+        v = v.with_random_blocked(seed=seed, count=blocked_count)
+    return v
+
+
+def play_random(state, rng, plies=None):
+    while not state.is_over() and (plies is None or plies > 0):
+        state.play(rng.choice(state.legal_moves()))
+        plies = None if plies is None else plies - 1
+    return state
+
+
+def random_record(combo, seed, *, blocked_count, plies, custom_start, names, meta, date):
+    rng = random.Random(seed)
+    variant = make_variant(combo, seed, blocked_count)
+    state = variant.start()
+    if custom_start:
+        play_random(state, rng, plies=rng.randint(0, 12))
+        state = variant.position(state.board(), state.to_move, state.ply)
+    play_random(state, rng, plies)
+    return Record.from_state(state, players=names[: variant.players], date=date, **meta)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    combo=st.sampled_from(ALL_COMBOS),
+    seed=st.integers(0, 2**32 - 1),
+    blocked_count=st.integers(0, 4),
+    plies=st.none() | st.integers(0, 40),
+    custom_start=st.booleans(),
+    names=st.lists(st.none() | st.text(max_size=12), min_size=4, max_size=4),
+    meta=st.dictionaries(st.text(min_size=1, max_size=6).filter(lambda k: k not in ("players", "date", "end", "komi")),
+                         JSON_VALUES, max_size=3),
+    date=st.none() | st.dates().map(lambda d: d.isoformat()),
+)
+def test_json_round_trip_is_identical_for_random_games(combo, seed, blocked_count, plies, custom_start, names,
+                                                       meta, date):
+    record = random_record(combo, seed, blocked_count=blocked_count, plies=plies, custom_start=custom_start,
+                           names=names, meta=meta, date=date)
+    text = dumps(record)
+    again = loads(text)
+    assert dumps(again) == text
+    assert again == record
+    assert Replay(again).final == Replay(record).final
+    line = json_record.dumps_line(record)
+    assert "\n" not in line and json_record.dumps_line(loads(line)) == line
+
+
+def test_json_round_trip_every_combination_with_blocked_squares():
+    for i, combo in enumerate(ALL_COMBOS):
+        for blocked in (0, 1 + i % 4):
+            record = random_record(combo, 1000 + i, blocked_count=blocked, plies=None, custom_start=False,
+                                   names=["a", "b", "c", "d"], meta={"seed": i}, date=None)
+            text = dumps(record)
+            assert dumps(loads(text)) == text, combo
+            assert loads(text).variant.blocked == record.variant.blocked
+
+
+def test_json_document_shape():
+    state = pr.Variant("8x8", blocked=["b7"]).start()
+    state.play("f5")
+    obj = json.loads(dumps(Record.from_state(state, players=("Alice", "Bob"), event="club")))
+    assert obj["format"] == "polyreversi-record" and obj["version"] == 1
+    assert obj["variant"]["blocked"] == ["b7"] and obj["moves"] == ["f5"]
+    assert obj["result"] == {"end": "unfinished", "disks": [4, 1], "margin": None}
+    assert obj["players"] == ["Alice", "Bob"] and obj["meta"] == {"event": "club"}
+
+
+def test_passes_are_written_explicitly():
+    for seed in range(500):
+        state = play_random(pr.Variant("6x6").start(), random.Random(seed))
+        if state.PASS in state.moves():
+            break
+    implicit = [m for m in state.moves() if m != state.PASS]
+    text = dumps(Record("6x6", moves=implicit, implicit_passes=True))
+    assert "pass" in json.loads(text)["moves"]
+    assert loads(text).moves == tuple(state.moves())
+    obj = json.loads(text)
+    obj["moves"] = [m for m in obj["moves"] if m != "pass"]
+    with pytest.raises(ReplayError, match="ply"):
+        from_dict(obj)
+
+
+def test_custom_start_round_trip_three_players():
+    variant = pr.Variant("octagon", 3, blocked=["b7"])
+    state = play_random(variant.start(), random.Random(3), plies=9)
+    start = variant.position(state.board(), state.to_move, state.ply)
+    play_random(start, random.Random(4), plies=6)
+    record = Record.from_state(start)
+    obj = json.loads(dumps(record))
+    assert obj["start"]["to_move"] == start.initial().to_move.name.lower()
+    assert obj["start"]["ply"] == 9
+    assert "#" in obj["start"]["board"][6] and obj["start"]["board"][0].startswith("--")
+    assert loads(dumps(record)) == record
+
+
+# -- validation -----------------------------------------------------------------------
+
+def good():
+    state = pr.Variant("8x8").start()
+    for m in ("f5", "d6", "c3"):
+        state.play(m)
+    return json.loads(dumps(Record.from_state(state, players=("A", "B"))))
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda o: o.update(version=2), "version: unknown version 2; this polyreversi reads version 1"),
+        (lambda o: o.pop("version"), "version: missing field"),
+        (lambda o: o.update(version=True), "version: unknown version True"),
+        (lambda o: o.pop("moves"), "^moves: missing field$"),
+        (lambda o: o["variant"].pop("board"), "^variant.board: missing field$"),
+        (lambda o: o.update(colour="x"), "^colour: unknown field$"),
+        (lambda o: o.update(format="other"), "format: expected 'polyreversi-record'"),
+        (lambda o: o["moves"].__setitem__(1, "i9"), "^moves\\[1\\]: i9 is not a square of the 8x8 board$"),
+        (lambda o: o["moves"].__setitem__(2, "k3"), "^moves\\[2\\]: 'k3' is not a square name"),
+        (lambda o: o["moves"].__setitem__(2, "a1"), "^ply 3: a1 is illegal for Black"),
+        (lambda o: o["moves"].append("pass"), "^ply 4: pass is illegal for White"),
+        (lambda o: o["variant"].update(blocked=["z1"]), "^variant.blocked\\[0\\]: 'z1' is not a square name"),
+        (lambda o: o["variant"].update(blocked=["d4"]), "^variant: blocked"),
+        (lambda o: o["variant"].update(players=3, free_opening=True), "^variant: "),
+        (lambda o: o["variant"].update(board="9x9"), "^variant.board: "),
+        (lambda o: o.update(players=["A"]), "^players: "),
+        (lambda o: o.update(players=["A", "B", "C"]), "^players: 3 entries for a 2-player game"),
+        (lambda o: o["result"].update(disks=[1, 2, 3]), "^result.disks: 3 counts for a 2-player game"),
+        (lambda o: o["result"].update(end="won"), "^result.end: "),
+        (lambda o: o["result"].update(disks=[-1, 2]), "^result.disks\\[0\\]: "),
+        (lambda o: o.update(start={"board": ["." * 8] * 7, "to_move": "black", "ply": 0}),
+         "^start.board: 7 rows; the 8x8 board has 8$"),
+        (lambda o: o.update(start={"board": ["." * 8] * 7 + ["." * 7], "to_move": "black", "ply": 0}),
+         "^start.board\\[7\\]: 7 cells; the 8x8 board has 8 per row$"),
+        (lambda o: o.update(start={"board": ["#" + "." * 7] + ["." * 8] * 7, "to_move": "black", "ply": 0}),
+         "^start.board: a1 is marked blocked"),
+        (lambda o: o.update(start={"board": ["R" + "." * 7] + ["." * 8] * 7, "to_move": "black", "ply": 0}),
+         "^start: "),
+        (lambda o: o.update(start={"board": ["." * 8] * 8, "to_move": "red", "ply": 0}),
+         "^start.to_move: Red is not a player"),
+        (lambda o: o.update(komi="x"), "^komi: "),
+        (lambda o: o.update(meta=[]), "^meta: "),
+    ],
+)
+def test_bad_records_name_the_field_or_ply(change, message):
+    obj = good()
+    change(obj)
+    with pytest.raises(RecordError, match=message):
+        from_dict(obj)
+
+
+def test_not_json_gives_line_and_column():
+    with pytest.raises(RecordError, match="line 2 column 1: not valid JSON"):
+        loads('{"version": 1,\n}')
+    with pytest.raises(RecordError, match="record: expected a JSON object, got an array"):
+        loads("[]")
+
+
+def test_validate_false_skips_the_replay_only():
+    obj = good()
+    obj["moves"][2] = "a1"
+    record = from_dict(obj, validate=False)
+    assert record.move_names() == ["f5", "d6", "a1"]
+    obj["moves"][2] = "i9"
+    with pytest.raises(RecordError, match="moves\\[2\\]"):
+        from_dict(obj, validate=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200) | st.binary(max_size=200).map(lambda b: b.decode("latin-1")))
+def test_fuzzed_text_never_crashes(text):
+    try:
+        loads(text)
+    except RecordError:
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_fuzzed_fields_never_crash(data):
+    obj = good()
+    key = data.draw(st.sampled_from(sorted(obj)))
+    obj[key] = data.draw(JSON_VALUES)
+    try:
+        from_dict(obj)
+    except RecordError:
+        pass
+
+
+# -- files ---------------------------------------------------------------------------
+
+def test_files_and_lines_round_trip(tmp_path):
+    records = [random_record(c, 7 + i, blocked_count=i % 3, plies=None, custom_start=i % 2 == 1,
+                             names=["x", None, "z", "w"], meta={"round": i}, date="2024-01-02")
+               for i, c in enumerate(ALL_COMBOS[::7])]
+    path = tmp_path / "one.json"
+    write(path, records[0])
+    assert read(path) == records[0]
+    lines = tmp_path / "many.jsonl"
+    write_lines(lines, records)
+    assert read_lines(lines) == records
+    assert len(lines.read_text(encoding="utf-8").splitlines()) == len(records)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.jsonl", "one.json"]
+
+
+def test_bad_line_is_named(tmp_path):
+    lines = tmp_path / "many.jsonl"
+    good_line = json.dumps(good())
+    bad = good()
+    bad["moves"][1] = "i9"
+    lines.write_text(good_line + "\n\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"many.jsonl: line 3 \(game 2\): moves\[1\]: i9"):
+        read_lines(lines)
+
+
+def test_failed_write_leaves_the_file_as_it_was(tmp_path):
+    path = tmp_path / "game.json"
+    write(path, Record("8x8", moves=["f5"]))
+    before = path.read_bytes()
+    with pytest.raises(ReplayError):
+        write(path, Record("8x8", moves=["f5", "f5"]))
+    with pytest.raises(RecordError, match="meta: cannot be written as JSON"):
+        write(path, Record("8x8", meta={"x": object()}))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_missing_and_non_utf8_files(tmp_path):
+    with pytest.raises(RecordError, match="no such file"):
+        read(tmp_path / "none.json")
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe{")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        read(bad)
+
+
+def test_schema_is_published():
+    assert json_record.SCHEMA["properties"]["version"] == {"const": 1}
+    assert set(json_record.SCHEMA["required"]) == set(good())
+
+
+def docs_blocks():
+    path = Path(__file__).resolve().parents[1] / "docs" / "records.md"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    return re.findall(r"```json\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+
+
+def test_documented_schema_is_the_schema():
+    blocks = [json.loads(b) for b in docs_blocks()]
+    assert json_record.SCHEMA in blocks
+
+
+def test_documented_example_is_a_valid_record():
+    example = next(b for b in docs_blocks() if '"format": "polyreversi-record"' in b)
+    record = loads(example)
+    assert record.variant == pr.Variant.parse("octagon/3p/blocked=b7")
+    assert dumps(record) == example
+    assert Replay(record).check().status == "unfinished"

@@ -1,0 +1,91 @@
+"""Variant: validation (RULES.md §8), the text form, blocked squares (§4)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from polyreversi import Color, Variant, VariantError
+from variants import all_combos
+
+
+@pytest.mark.parametrize(
+    "kwargs,option",
+    [
+        (dict(board="6x6", players=3), "players"),
+        (dict(board="6x6", players=4), "players"),
+        (dict(board="9x9"), "board"),
+        (dict(board="8x8", players=5), "players"),
+        (dict(board="8x8", players=1), "players"),
+        (dict(board="8x8", players=3, free_opening=True), "free_opening"),
+        (dict(board="8x8", players=4, handicap=1), "handicap"),
+        (dict(board="octagon", handicap=2), "handicap"),
+        (dict(board="8x8", handicap=5), "handicap"),
+        (dict(board="8x8", handicap=-1), "handicap"),
+        (dict(board="8x8", blocked=["d4"]), "central 4x4"),
+        (dict(board="8x8", blocked=["c3"]), "central 4x4"),
+        (dict(board="8x8", handicap=1, blocked=["a1"]), "handicap corner"),
+        (dict(board="octagon", blocked=["a1"]), "cut-out"),
+        (dict(board="8x8", blocked=["a1", "a1"]), "twice"),
+        (dict(board="8x8", blocked=["a1", "b1", "c1", "d1", "e1"]), "0 to 4"),
+        (dict(board="8x8", blocked=["z9"]), "blocked"),
+        (dict(board="8x8", blocked=[64]), "blocked"),
+        (dict(board="8x8", players="2"), "players"),
+        (dict(board="8x8", anti="yes"), "anti"),
+        (dict(board="8x8", handicap=1, handicap_color="red"), "handicap_color"),
+    ],
+)
+def test_impossible_combinations_name_the_option(kwargs, option):
+    board = kwargs.pop("board")
+    players = kwargs.pop("players", 2)
+    with pytest.raises(VariantError, match=option):
+        Variant(board, players, **kwargs)
+
+
+def test_every_allowed_combination_builds_and_round_trips():
+    seen = 0
+    for combo in all_combos():
+        v = Variant(combo.board, combo.players, anti=combo.anti, free_opening=combo.free_opening,
+                    handicap=combo.handicap)
+        if combo.blocked:
+            v = v.with_random_blocked(seed=seen, count=combo.blocked)
+            assert len(v.blocked) == combo.blocked
+        assert Variant.parse(str(v)) == v and hash(Variant.parse(str(v))) == hash(v)
+        seen += 1
+    assert seen == 380
+
+
+def test_parse_examples():
+    v = Variant.parse("octagon/4p/anti/blocked=b7,i3")
+    assert (v.board, v.players, v.anti, v.blocked) == ("octagon", 4, True, (28, 61))
+    assert Variant.parse("8x8/handicap=2w").handicap_color == Color.WHITE
+    assert Variant.parse("8X8/FREE/2p") == Variant(free_opening=True)
+    for bad in ["", "8x8/3q", "8x8/anti/anti", "8x8/handicap=x", "8x8/blocked=", "hex", "8x8/3p/4p", None]:
+        with pytest.raises(VariantError):
+            Variant.parse(bad)
+
+
+@given(seed=st.integers(0, 2**32), count=st.one_of(st.none(), st.integers(1, 4)),
+       board=st.sampled_from(["6x6", "8x8", "10x10", "octagon"]), handicap=st.integers(0, 4))
+def test_random_blocked_squares_are_eligible_and_reproducible(seed, count, board, handicap):
+    if board == "octagon":
+        handicap = 0
+    v = Variant(board, handicap=handicap)
+    a = v.with_random_blocked(seed=seed, count=count)
+    assert a == v.with_random_blocked(seed=seed, count=count)
+    assert 1 <= len(a.blocked) <= 4 and (count is None or len(a.blocked) == count)
+    assert set(a.blocked) <= set(v.eligible_blocked())
+    assert not set(a.blocked) & set(a.squares)
+
+
+def test_random_blocked_count_checked():
+    for bad in (0, 5, -1, 2.5):
+        with pytest.raises(VariantError):
+            Variant().with_random_blocked(seed=1, count=bad)
+
+
+def test_squares_and_names():
+    v = Variant("10x10")
+    assert v.square("j10") == 99 and v.square_name(99) == "j10" and v.square("pass") == v.PASS == 100
+    assert v.square("A1") == 0 and v.square_name(100) == "pass"
+    assert Variant("6x6").eligible_blocked() == [0, 1, 2, 3, 4, 5, 6, 11, 12, 17, 18, 23, 24, 29, 30, 31, 32, 33, 34, 35]
+    assert len(Variant("octagon").squares) == 88
