@@ -188,6 +188,121 @@ void translate(std::exception_ptr p) {
   }
 }
 
+// The calls a Python game loop makes once per move are plain CPython methods
+// on the State type (no pybind11 dispatch): about 4x cheaper per call.
+PyState* state_of(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  void* value = inst->simple_layout ? inst->simple_value_holder[0]
+                                    : inst->get_value_and_holder(nullptr, false).value_ptr();
+  if (!value) PyErr_SetString(PyExc_TypeError, "State was not initialised; use Variant.start()");
+  return static_cast<PyState*>(value);
+}
+
+template <class F>
+PyObject* guarded(PyObject* self, F f) {
+  PyState* s = state_of(self);
+  if (!s) return nullptr;
+  try {
+    return f(*s);
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const Error&) {
+    translate(std::current_exception());
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyObject* fast_legal_moves(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    if (s.game.turn() == Turn::kPass) return Py_BuildValue("[i]", s.game.rules().pass_move());
+    u128 m = s.game.legal_squares();
+    const int count = static_cast<int>(__builtin_popcountll(static_cast<u64>(m)) +
+                                       __builtin_popcountll(static_cast<u64>(m >> 64)));
+    PyObject* list = PyList_New(count);
+    if (!list) return nullptr;
+    for (int k = 0; m; m &= m - 1, ++k) {
+      const u64 lo = static_cast<u64>(m);
+      const int sq = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(m >> 64));
+      PyList_SET_ITEM(list, k, PyLong_FromLong(sq));
+    }
+    return list;
+  });
+}
+
+PyObject* fast_legal_mask(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    u128 m = s.game.legal_squares();
+    if (s.game.turn() == Turn::kPass) m = bit128(s.game.rules().pass_move());
+    return mask_to_int(m).release().ptr();
+  });
+}
+
+PyObject* fast_play(PyObject* self, PyObject* move) {
+  return guarded(self, [move](PyState& s) -> PyObject* {
+    s.game.play(to_move_index(s.game, move));
+    Py_RETURN_NONE;
+  });
+}
+
+PyObject* fast_undo(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    if (s.game.moves().empty()) throw HistoryError("undo: no move to take back");
+    const int m = s.game.moves().back();
+    s.game.undo();
+    return PyLong_FromLong(m);
+  });
+}
+
+PyObject* fast_is_over(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return PyBool_FromLong(s.game.is_over()); });
+}
+
+PyObject* fast_must_pass(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return PyBool_FromLong(s.game.turn() == Turn::kPass); });
+}
+
+PyObject* fast_to_move(PyObject* self, void*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return color_object(s.game.to_move()).release().ptr(); });
+}
+
+PyObject* fast_ply(PyObject* self, void*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return PyLong_FromLong(s.game.ply()); });
+}
+
+PyMethodDef fast_methods[] = {
+    {"legal_moves", fast_legal_moves, METH_NOARGS,
+     "Legal moves as ascending square indices; [PASS] for a forced pass; [] once the game is over."},
+    {"legal_mask", fast_legal_mask, METH_NOARGS,
+     "Legal moves as an int bitmask: bit i is square i, bit N*N is a forced pass; 0 once the game is over."},
+    {"play", fast_play, METH_O,
+     "Plays a legal move (index or name) in place. Raises IllegalMoveError (the state is unchanged), "
+     "InvalidSquareError or TypeError."},
+    {"undo", fast_undo, METH_NOARGS, "Takes back the last move and returns it. Raises HistoryError when none was played."},
+    {"is_over", fast_is_over, METH_NOARGS, "True when nobody can move."},
+    {"must_pass", fast_must_pass, METH_NOARGS, "True when the player to move has no move but a pass (2 players only)."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyGetSetDef fast_getters[] = {
+    {"to_move", fast_to_move, nullptr, "The Color of the player to move.", nullptr},
+    {"ply", fast_ply, nullptr, "Plies played from the variant's start (a pass is a ply).", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+void install_fast_methods(py::handle cls) {
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  for (PyMethodDef* d = fast_methods; d->ml_name; ++d) {
+    py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, d));
+    if (!descr || PyObject_SetAttrString(cls.ptr(), d->ml_name, descr.ptr()) < 0) throw py::error_already_set();
+  }
+  for (PyGetSetDef* g = fast_getters; g->name; ++g) {
+    py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewGetSet(type, g));
+    if (!descr || PyObject_SetAttrString(cls.ptr(), g->name, descr.ptr()) < 0) throw py::error_already_set();
+  }
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
@@ -268,30 +383,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
           },
           py::arg("rules"), py::arg("variant"), py::arg("cells"), py::arg("to_move"), py::arg("ply"))
       .def_property_readonly("variant", [](const PyState& s) { return s.variant; }, "The Variant of this game.")
-      .def_property_readonly("to_move", [](const PyState& s) { return color_object(s.game.to_move()); },
-                             "The Color of the player to move.")
-      .def_property_readonly("ply", [](const PyState& s) { return s.game.ply(); },
-                             "Plies played from the variant's start (a pass is a ply).")
       .def_property_readonly("PASS", [](const PyState& s) { return s.game.rules().pass_move(); },
                              "The pass move: N*N.")
-      .def("legal_moves",
-           [](const PyState& s) {
-             const Turn t = s.game.turn();
-             if (t == Turn::kPass) {
-               py::list out(1);
-               PyList_SET_ITEM(out.ptr(), 0, PyLong_FromLong(s.game.rules().pass_move()));
-               return out;
-             }
-             return squares_list(s.game.legal_squares());
-           },
-           "Legal moves as ascending square indices; [PASS] for a forced pass; [] once the game is over.")
-      .def("legal_mask",
-           [](const PyState& s) {
-             u128 m = s.game.legal_squares();
-             if (s.game.turn() == Turn::kPass) m = bit128(s.game.rules().pass_move());
-             return mask_to_int(m);
-           },
-           "Legal moves as an int bitmask: bit i is square i, bit N*N is a forced pass; 0 once the game is over.")
       .def("is_legal",
            [](const PyState& s, py::handle move) {
              int m;
@@ -303,16 +396,6 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
              return s.game.is_legal(m);
            },
            py::arg("move"), "True if the move (index or name) is legal here; never raises for a bad square.")
-      .def("play", [](PyState& s, py::handle move) { s.game.play(to_move_index(s.game, move)); }, py::arg("move"),
-           "Plays a legal move in place. Raises IllegalMoveError (the state is unchanged) or InvalidSquareError.")
-      .def("undo",
-           [](PyState& s) {
-             if (s.game.moves().empty()) throw HistoryError("undo: no move to take back");
-             const int m = s.game.moves().back();
-             s.game.undo();
-             return m;
-           },
-           "Takes back the last move and returns it. Raises HistoryError when no move was played.")
       .def("child",
            [](const PyState& s, py::handle move) {
              PyState c(s);
@@ -323,9 +406,6 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
       .def("copy", [](const PyState& s) { return PyState(s); }, "An independent copy, with its move history.")
       .def("__copy__", [](const PyState& s) { return PyState(s); })
       .def("__deepcopy__", [](const PyState& s, py::handle) { return PyState(s); }, py::arg("memo"))
-      .def("is_over", [](const PyState& s) { return s.game.is_over(); }, "True when nobody can move.")
-      .def("must_pass", [](const PyState& s) { return s.game.turn() == Turn::kPass; },
-           "True when the player to move has no move but a pass (2 players only).")
       .def("scores",
            [](const PyState& s) {
              int sc[kMaxPlayers];
@@ -407,6 +487,7 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
             return s;
           }));
   m.attr("State").attr("__hash__") = py::none();
+  install_fast_methods(m.attr("State"));
 
   m.def(
       "play_games",

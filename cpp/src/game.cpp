@@ -1,17 +1,22 @@
-// Game: checked moves, undo and queries on top of the portable engine.
-// Per-call work is tiny next to the Python call around it, so this uses the
-// portable kernels; bulk work goes through kernels() instead.
-#define POLYREVERSI_ARCH generic
+// Game: checked moves, undo and queries, on the kernels this CPU runs best.
 #include "polyreversi/game.hpp"
 
-#include "polyreversi/kernel/boards.hpp"
-#include "polyreversi/kernel/engine.hpp"
+#include <algorithm>
+
+#include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
 
-using generic::Engine;
-using generic::with_geometry;
+namespace {
+int count_bits(u128 x) {
+  return __builtin_popcountll(static_cast<u64>(x)) + __builtin_popcountll(static_cast<u64>(x >> 64));
+}
+int lowest(u128 x) {
+  const u64 lo = static_cast<u64>(x);
+  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(x >> 64));
+}
+}  // namespace
 
 Game::Game(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), pos_(start_position(*rules_)) {}
 
@@ -21,12 +26,7 @@ Game::Game(std::shared_ptr<const Rules> rules, const Position& pos) : rules_(std
 
 void Game::refresh() const {
   if (cached_) return;
-  with_geometry(rules_->board, [&](auto g) {
-    using E = Engine<typename decltype(g)::W, decltype(g)::N>;
-    Turn turn;
-    legal_ = E::legal(E::table(*rules_), E::load(pos_), turn);
-    turn_ = turn;
-  });
+  legal_ = kernels().legal(*rules_, pos_, &turn_);
   cached_ = true;
 }
 
@@ -37,7 +37,7 @@ void Game::legal_moves(std::vector<int>& out) const {
     out.push_back(rules_->pass_move());
     return;
   }
-  for (u128 m = legal_; m; m &= m - 1) out.push_back(generic::lowest_bit(m));
+  for (u128 m = legal_; m; m &= m - 1) out.push_back(lowest(m));
 }
 
 bool Game::is_legal(int move) const {
@@ -87,10 +87,7 @@ u128 Game::flips(int move) const {
   check_square(move);
   if (!is_legal(move)) throw IllegalMoveError(describe_illegal(move));
   if (move == rules_->pass_move()) return 0;
-  return with_geometry(rules_->board, [&](auto g) -> u128 {
-    using E = Engine<typename decltype(g)::W, decltype(g)::N>;
-    return E::move_flips(E::load(pos_), turn_, move);
-  });
+  return kernels().flips(*rules_, pos_, turn_, move);
 }
 
 void Game::play(int move) {
@@ -98,17 +95,7 @@ void Game::play(int move) {
   if (!is_legal(move)) throw IllegalMoveError(describe_illegal(move));
   history_.push_back(pos_);
   moves_.push_back(move);
-  if (move == rules_->pass_move()) {
-    pos_.to_move ^= 1;
-    ++pos_.ply;
-  } else {
-    with_geometry(rules_->board, [&](auto g) {
-      using E = Engine<typename decltype(g)::W, decltype(g)::N>;
-      auto b = E::load(pos_);
-      E::play(E::table(*rules_), b, turn_, move);
-      pos_ = E::store(b);
-    });
-  }
+  kernels().play(*rules_, pos_, turn_, move);
   invalidate();
 }
 
@@ -121,7 +108,7 @@ void Game::undo() {
 }
 
 void Game::scores(int* out) const {
-  for (int i = 0; i < rules_->players; ++i) out[i] = generic::popcount(pos_.disks[i]);
+  for (int i = 0; i < rules_->players; ++i) out[i] = count_bits(pos_.disks[i]);
 }
 
 std::vector<int> Game::winners() const {

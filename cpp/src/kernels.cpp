@@ -25,6 +25,30 @@ u64 perft(const Rules& rules, const Position& pos, int depth) {
   });
 }
 
+u128 legal(const Rules& rules, const Position& pos, Turn* turn) {
+  return with_geometry(rules.board, [&](auto g) -> u128 {
+    using E = Engine<typename decltype(g)::W, decltype(g)::N>;
+    return E::legal(E::table(rules), E::load(pos), *turn);
+  });
+}
+
+u128 flips(const Rules& rules, const Position& pos, Turn turn, int square) {
+  return with_geometry(rules.board, [&](auto g) -> u128 {
+    using E = Engine<typename decltype(g)::W, decltype(g)::N>;
+    return E::move_flips(E::load(pos), turn, square);
+  });
+}
+
+void play(const Rules& rules, Position& pos, Turn turn, int square) {
+  with_geometry(rules.board, [&](auto g) {
+    using E = Engine<typename decltype(g)::W, decltype(g)::N>;
+    auto b = E::load(pos);
+    if (square == rules.pass_move()) E::pass(b);
+    else E::play(E::table(rules), b, turn, square);
+    pos = E::store(b);
+  });
+}
+
 template <class W>
 void write_scores(const Rules& rules, const Board<W>& b, std::int32_t* scores, std::uint8_t* winners) {
   int s[kMaxPlayers];
@@ -163,7 +187,7 @@ void batch_choose(const Rules& rules, const BatchData& d, int policy, u64 seed, 
 
 }  // namespace
 
-extern const KernelTable kernel_table = {POLYREVERSI_STR(POLYREVERSI_ARCH), &perft, &play_games, &batch_refresh,
+extern const KernelTable kernel_table = {POLYREVERSI_STR(POLYREVERSI_ARCH), &perft, &legal, &flips, &play, &play_games, &batch_refresh,
                                          &batch_check, &batch_apply, &batch_choose};
 
 }  // namespace POLYREVERSI_ARCH

@@ -7,6 +7,7 @@ game depends only on ``(seed, game index)``, never on the thread count.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -19,6 +20,15 @@ from polyreversi.variant import Variant, as_variant
 
 POLICIES = {"random": 0, "greedy": 1}
 _U64 = 2**64
+
+#: Most worker threads one call may ask for. Results never depend on the thread
+#: count, and the engine cannot survive a thread it fails to start, so counts far
+#: beyond any machine are refused instead of tried.
+MAX_THREADS = 1024
+#: Most games one :func:`play_games` call plays (their result arrays must fit in memory).
+MAX_GAMES = 2**32
+#: Most games one :class:`Batch` holds (the engine counts them with a 32-bit int).
+MAX_BATCH = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,8 @@ class GamesResult:
 
 
 def _policy(policy: str) -> int:
+    if not isinstance(policy, str):
+        raise TypeError(f"policy: expected a name ({', '.join(POLICIES)}), got {policy!r}")
     if policy not in POLICIES:
         raise ValueError(f"policy: unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
     return POLICIES[policy]
@@ -60,12 +72,18 @@ def _seed(seed) -> int:
     return int(seed) % _U64
 
 
-def _count(value, name: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+def _count(value, name: str, low: int, high: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name}: expected an int, got {value!r}")
     if value < low:
         raise ValueError(f"{name}: must be {low} or more, got {value}")
+    if value > high:
+        raise ValueError(f"{name}: must be at most {high}, got {value}")
     return int(value)
+
+
+def _threads(value) -> int:
+    return _count(value, "threads", 0, MAX_THREADS)
 
 
 def play_games(
@@ -84,11 +102,13 @@ def play_games(
         games: how many games (0 or more).
         policy: ``"random"`` or ``"greedy"``, for every seat.
         seed: any int (taken modulo 2**64); the same seed gives the same games.
-        threads: worker threads; 0 means every core. Results do not depend on it.
+        threads: worker threads, at most :data:`MAX_THREADS`; 0 means every core.
+            Results do not depend on it.
         record_moves: also return every game's moves.
 
     Raises:
-        ValueError: unknown policy, negative games or threads. TypeError: wrong types.
+        ValueError: unknown policy, games outside 0 .. :data:`MAX_GAMES`, threads outside
+            0 .. :data:`MAX_THREADS`. TypeError: wrong types. VariantError: bad variant text.
 
     >>> r = play_games("8x8", 100, seed=1)
     >>> r.scores.shape, r.scores.dtype
@@ -98,7 +118,7 @@ def play_games(
     if not isinstance(state, State):
         raise TypeError(f"start: expected a Variant, variant text or State, got {type(start).__name__}")
     scores, winners, plies, moves = _core.play_games(
-        state, _count(games, "games", 0), _policy(policy), _seed(seed), _count(threads, "threads", 0),
+        state, _count(games, "games", 0, MAX_GAMES), _policy(policy), _seed(seed), _threads(threads),
         bool(record_moves)
     )
     return GamesResult(scores, winners, plies, moves)
@@ -123,7 +143,7 @@ class Batch:
 
     def __init__(self, variant: Union[Variant, str], size: int) -> None:
         self.variant = as_variant(variant)
-        self._core = _core.Batch(self.variant._rules, self.variant, _count(size, "size", 1))
+        self._core = _core.Batch(self.variant._rules, self.variant, _count(size, "size", 1, MAX_BATCH))
 
     @property
     def size(self) -> int:
@@ -162,12 +182,16 @@ class Batch:
 
         Args:
             moves: integer array-like of shape (B,).
-            threads: split the batch over this many threads (0 = every core).
+            threads: split the batch over this many threads (0 = every core), at most
+                :data:`MAX_THREADS`.
 
         Raises:
-            IllegalMoveError: names the first bad game, its move and its legal moves.
-            ValueError: wrong shape, or a value outside int32. TypeError: not integers.
+            IllegalMoveError: names the first bad game, its move and its legal moves;
+                nothing is played then.
+            ValueError: wrong shape, a value outside int32, threads out of range.
+            TypeError: not integers.
         """
+        threads = _threads(threads) or min(os.cpu_count() or 1, MAX_THREADS)
         array = np.asarray(moves)
         if array.shape != (self.size,):
             raise ValueError(f"moves: expected shape ({self.size},), got {array.shape}")
@@ -177,17 +201,24 @@ class Batch:
             if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
                 raise ValueError("moves: values outside int32")
             array = array.astype(np.int32)
-        self._core.step(np.ascontiguousarray(array), _count(threads, "threads", 0))
+        self._core.step(np.ascontiguousarray(array), threads)
 
     def reset(self, which=None) -> None:
         """Puts games back at the start: every finished game, or those where
-        ``which`` (bool array-like of shape (B,)) is True."""
+        ``which`` (bool array-like of shape (B,)) is True.
+
+        Raises:
+            ValueError: ``which`` is not a bool array of shape (B,)."""
         if which is None:
             self._core.reset(None)
             return
-        array = np.asarray(which)
+        try:
+            array = np.asarray(which)
+        except (TypeError, ValueError):  # ragged lists and the like
+            raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
         if array.shape != (self.size,) or array.dtype != np.bool_:
-            raise ValueError(f"which: expected a bool array of shape ({self.size},)")
+            raise ValueError(f"which: expected a bool array of shape ({self.size},), "
+                             f"got {array.dtype} of shape {array.shape}")
         self._core.reset(array.astype(np.uint8))
 
     def choose(self, policy: str = "random", seed: int = 0) -> np.ndarray:
@@ -198,13 +229,24 @@ class Batch:
     def state(self, index: int) -> State:
         """Game ``index`` as a new State (its history is not kept).
 
-        Raises IndexError for an index outside 0..B-1."""
-        if isinstance(index, (int, np.integer)) and not isinstance(index, bool) and index < 0:
-            index += self.size
-        return self._core.state(index)
+        Raises IndexError for an index outside -B..B-1, TypeError for a non-int."""
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
+            raise TypeError(f"index: expected an int, got {index!r}")
+        if not -self.size <= index < self.size:
+            raise IndexError(f"game {index} is not in this batch of {self.size}")
+        return self._core.state(int(index) % self.size)
 
     def __repr__(self) -> str:
         return f"<Batch {self.variant} size={self.size} done={int(self.done.sum())}>"
 
 
-__all__ = ["play_games", "GamesResult", "Batch", "POLICIES"]
+def _refuse_pickle(self, protocol: int):
+    raise TypeError(f"cannot pickle {type(self).__qualname__} objects: a batch lives in the engine's memory; "
+                    "save its games with batch.state(i) instead")
+
+
+# Without this, pickle protocols 0 and 1 abort the process inside the bindings.
+_core.Batch.__reduce_ex__ = _refuse_pickle
+
+
+__all__ = ["play_games", "GamesResult", "Batch", "POLICIES", "MAX_THREADS", "MAX_GAMES", "MAX_BATCH"]

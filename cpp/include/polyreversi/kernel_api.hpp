@@ -11,6 +11,12 @@ struct KernelTable {
   const char* name;
   // Leaves of the game tree from `pos` to `depth` plies (RULES.md §9).
   u64 (*perft)(const Rules& rules, const Position& pos, int depth);
+  // Legal squares of the player to move and the kind of turn (RULES.md §5-§6).
+  u128 (*legal)(const Rules& rules, const Position& pos, Turn* turn);
+  // Disks a legal square flips (`turn` as legal() gave it).
+  u128 (*flips)(const Rules& rules, const Position& pos, Turn turn, int square);
+  // Plays a legal square, or passes when square == N*N.
+  void (*play)(const Rules& rules, Position& pos, Turn turn, int square);
   // Plays games first..first+count-1 of a run from `start` with a built-in
   // policy (0 random, 1 greedy), writing row i of `out` for game first+i.
   void (*play_games)(const Rules& rules, const Position& start, int policy, u64 seed, u64 first, u64 count,

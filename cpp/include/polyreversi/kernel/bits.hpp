@@ -8,7 +8,7 @@
 #error "define POLYREVERSI_ARCH (the instruction-set namespace) before including kernel headers"
 #endif
 
-#if defined(__BMI2__)
+#if defined(__BMI2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 

@@ -13,11 +13,10 @@ template <class W, int N>
 struct Playout {
   using E = Engine<W, N>;
 
-  // Picks a legal square from `m` (not empty) for the policy.
-  static inline int choose(const Board<W>& b, Turn turn, W m, int policy, SplitMix64& rng) {
+  // Picks a legal square from `m` (not empty) for the policy; own/opp are
+  // the mover's disks and every other disk.
+  static inline int choose(W own, W opp, Turn turn, W m, int policy, SplitMix64& rng) {
     if (policy == kGreedyPolicy && turn == Turn::kFlip) {
-      const W own = b.disks[b.to_move];
-      const W opp = E::occupied(b) & ~own;
       int best = -1, ties = 0, pick = 0;
       for (W x = m; x; x &= x - 1) {
         const int sq = lowest_bit(x);
@@ -35,12 +34,54 @@ struct Playout {
     return nth_bit(m, rng.below(popcount(m)));
   }
 
+  static inline int choose(const Board<W>& b, Turn turn, W m, int policy, SplitMix64& rng) {
+    const W own = b.disks[b.to_move];
+    return choose(own, E::occupied(b) & ~own, turn, m, policy, rng);
+  }
+
+  // Two players after the free opening, on (P, O) pairs as perft does; the
+  // same moves as the general loop, for the same random numbers.
+  static int play_two(const Table<W>& t, Board<W>& b, int policy, SplitMix64& rng, int plies, int max_plies,
+                      std::int16_t* moves_out) {
+    W P = b.disks[b.to_move], O = b.disks[b.to_move ^ 1];
+    int mover = b.to_move;
+    const int start = plies;
+    while (plies < max_plies) {
+      const W empty = t.playable & ~(P | O);
+      const W m = E::flipping_moves(P, O, empty);
+      int move;
+      if (m) {
+        move = choose(P, O, Turn::kFlip, m, policy, rng);
+        const W sq = one_bit<W>(move);
+        const W f = E::flips(P, O, sq);
+        P |= f | sq;
+        O ^= f;
+      } else {
+        if (!E::flipping_moves(O, P, empty)) break;  // nobody can move: over
+        move = N * N;
+      }
+      const W tmp = P;
+      P = O;
+      O = tmp;
+      mover ^= 1;
+      if (moves_out) moves_out[plies] = static_cast<std::int16_t>(move);
+      ++plies;
+    }
+    b.disks[mover] = P;
+    b.disks[mover ^ 1] = O;
+    b.to_move = mover;
+    b.ply += plies - start;
+    return plies;
+  }
+
   // Plays one game from `b` to the end (or `max_plies` plies); a pass is
   // written as N*N. Returns the number of plies played.
   static int play_game(const Table<W>& t, Board<W>& b, int policy, SplitMix64& rng, int max_plies,
                        std::int16_t* moves_out) {
     int plies = 0;
     while (plies < max_plies) {
+      if (t.players == 2 && !(t.free_opening && (t.centre & ~E::occupied(b))))
+        return play_two(t, b, policy, rng, plies, max_plies, moves_out);
       Turn turn;
       const W m = E::legal(t, b, turn);
       if (turn == Turn::kOver) break;

@@ -1,0 +1,122 @@
+"""Shared pieces of the benchmarks: the peers' game loops, the pure-Python
+reference, and a helper that stores a rate beside pytest-benchmark's times.
+
+Every benchmark stores ``extra_info["rate"]`` (units per second, from the
+median round) and ``extra_info["unit"]``; ``report.py`` turns a run's JSON into
+the ratios of benchmarks/README.md. Peers are skipped, with the reason, when
+they are not installed (``pip install '.[peers]'``).
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_BENCH = ROOT.parent / "shared" / "bench"
+sys.path.insert(0, str(ROOT / "tests"))  # the pure-Python reference rules
+
+SEED = 12345
+# A 20-ply opening (from ../shared/bench/_common.py): every engine is timed
+# per call on the same midgame position, Black to move with 11 legal moves.
+MID20 = [26, 34, 41, 19, 10, 48, 43, 52, 51, 20, 33, 11, 53, 1, 49, 42, 44, 60, 3, 56]
+
+
+def measure(benchmark, fn, *, unit: str, rounds: int = 5, **info):
+    """Times fn() (which returns how many units it did) and stores the rate."""
+    counts = []
+
+    def run():
+        counts.append(fn())
+
+    benchmark.pedantic(run, rounds=rounds, iterations=1, warmup_rounds=1)
+    median = benchmark.stats.stats.median
+    benchmark.extra_info.update(unit=unit, rate=counts[-1] / median, **info)
+    return counts[-1]
+
+
+def peer(module: str, extra: str = "peers"):
+    """Imports a peer engine or skips with the reason."""
+    return pytest.importorskip(module, reason=f"{module} is not installed (pip install '.[{extra}]')")
+
+
+# -- one random game per engine, from a Python loop: returns moves (passes not counted)
+
+
+def polyreversi_game(rng, variant=None):
+    import polyreversi as pr
+
+    s = (variant or pr.Variant()).start()
+    moves = 0
+    pass_move = s.PASS
+    while True:
+        legal = s.legal_moves()
+        if not legal:
+            return moves
+        m = legal[rng.randrange(len(legal))]
+        s.play(m)
+        moves += m != pass_move
+
+
+def rust_reversi_game(rng):
+    import rust_reversi as rr
+
+    b, moves = rr.Board(), 0
+    while not b.is_game_over():
+        if b.is_pass():
+            b.do_pass()
+            continue
+        ms = b.get_legal_moves_vec()
+        b.do_move(ms[rng.randrange(len(ms))])
+        moves += 1
+    return moves
+
+
+def openspiel_game(rng):
+    import pyspiel
+
+    s, moves = pyspiel.load_game("othello").new_initial_state(), 0
+    while not s.is_terminal():
+        la = s.legal_actions()
+        a = la[rng.randrange(len(la))]
+        s.apply_action(a)
+        moves += a != 64
+    return moves
+
+
+def creversi_game(rng):
+    import creversi
+
+    b, moves = creversi.Board(), 0
+    while not b.is_game_over():
+        ms = list(b.legal_moves)
+        m = ms[rng.randrange(len(ms))]
+        b.move(m)
+        moves += m != creversi.PASS
+    return moves
+
+
+def reference_game(rng):
+    import reference as ref
+
+    s = ref.start(ref.RefVariant("8x8", 2))
+    moves = 0
+    while True:
+        legal = ref.legal_moves(s)
+        if not legal:
+            return moves
+        m = legal[rng.randrange(len(legal))]
+        s = ref.play(s, m)
+        moves += m != 64
+
+
+def games(game, count: int, seed: int = SEED):
+    """A function playing `count` seeded games; returns total moves."""
+
+    def run():
+        rng = random.Random(seed)
+        return sum(game(rng) for _ in range(count))
+
+    return run

@@ -1,0 +1,100 @@
+"""Turns a benchmark run's JSON into the tables of benchmarks/README.md.
+
+    python -m pytest benchmarks --benchmark-json=benchmarks/latest.json
+    python benchmarks/report.py benchmarks/latest.json [--write benchmarks/README.md]
+
+Every ratio compares benchmarks of the same run.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import re
+import sys
+from pathlib import Path
+
+START, END = "<!-- results:start -->", "<!-- results:end -->"
+
+# (label, numerator test name, denominator test name, target)
+TARGETS = [
+    ("8x8 perft(11), one thread vs c_perft_anchor", "test_perft[8x8-d11]", "test_perft_c_anchor[11]", 5.0),
+    ("10x10 perft vs 8x8 perft per leaf", "test_perft[10x10-d8]", "test_perft[8x8-d11]", 0.5),
+    ("octagon perft vs 8x8 perft per leaf", "test_perft[octagon-d8]", "test_perft[8x8-d11]", 0.5),
+    ("8x8 blocked perft vs 8x8 perft per leaf", "test_perft[8x8/blocked=b1,g2,a7,h5-d10]", "test_perft[8x8-d11]", 0.5),
+    ("random playouts from a Python loop vs rust-reversi", "test_loop_polyreversi", "test_loop_rust_reversi", 1.3),
+    ("native random playouts, one thread vs rust-reversi native", "test_native_playouts[8x8-1-thread]",
+     "test_native_playouts_rust_reversi", 5.0),
+    ("native playouts, all threads vs one thread", "test_native_playouts[8x8-all-threads]",
+     "test_native_playouts[8x8-1-thread]", 1.8),
+    ("batched stepping B=4096 (Batch.choose) vs creversi-python", "test_batch_native_choice[4096]",
+     "test_batch_creversi_python[4096]", 10.0),
+    ("batched stepping B=4096 (NumPy choice) vs creversi-python", "test_batch_numpy_choice[4096]",
+     "test_batch_creversi_python[4096]", 10.0),
+    ("3-player native playouts vs 2-player", "test_native_playouts[8x8/3p-1-thread]",
+     "test_native_playouts[8x8-1-thread]", 0.5),
+    ("4-player native playouts vs 2-player", "test_native_playouts[8x8/4p-1-thread]",
+     "test_native_playouts[8x8-1-thread]", 0.5),
+]
+
+
+def fmt(rate: float, unit: str) -> str:
+    if unit.startswith("bytes"):
+        return f"{rate:,.0f} {unit}"
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if rate >= scale:
+            return f"{rate / scale:.2f}{suffix} {unit}/s"
+    return f"{rate:.1f} {unit}/s"
+
+
+def report(data: dict) -> str:
+    rates = {b["name"]: b["extra_info"] for b in data["benchmarks"] if "rate" in b["extra_info"]}
+    machine = data.get("machine_info", {})
+    lines = [
+        f"Run of {data.get('datetime', '?')[:19]} on {machine.get('cpu', {}).get('brand_raw', platform.processor())}, "
+        f"{machine.get('cpu', {}).get('count', '?')} cores, Python {machine.get('python_version', '?')}, "
+        f"kernels `{next((i.get('kernels') for i in rates.values() if i.get('kernels')), '?')}`.",
+        "",
+        "| target | measured | target | met |",
+        "|---|---|---|---|",
+    ]
+    for label, num, den, target in TARGETS:
+        if num in rates and den in rates:
+            ratio = rates[num]["rate"] / rates[den]["rate"]
+            lines.append(f"| {label} | {ratio:.2f}× | ≥ {target}× | {'yes' if ratio >= target else '**no**'} |")
+        else:
+            missing = num if num not in rates else den
+            lines.append(f"| {label} | not run ({missing} missing) | ≥ {target}× | — |")
+    groups: dict[str, list] = {}
+    for b in data["benchmarks"]:
+        if "rate" in b["extra_info"]:
+            groups.setdefault(b["group"] or "other", []).append(b)
+    for group, items in groups.items():
+        lines += ["", f"**{group}**", "", "| benchmark | rate |", "|---|---|"]
+        for b in items:
+            info = b["extra_info"]
+            lines.append(f"| `{b['name']}` | {fmt(info['rate'], info['unit'])} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("json", type=Path, help="pytest-benchmark JSON of one run")
+    parser.add_argument("--write", type=Path, help="replace the results section of this Markdown file")
+    args = parser.parse_args()
+    text = report(json.loads(args.json.read_text()))
+    if args.write:
+        doc = args.write.read_text()
+        if START not in doc or END not in doc:
+            parser.error(f"{args.write} has no {START} ... {END} section")
+        doc = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _: f"{START}\n{text}\n{END}", doc, flags=re.S)
+        tmp = args.write.with_suffix(".tmp")
+        tmp.write_text(doc)
+        tmp.replace(args.write)
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
