@@ -34,6 +34,18 @@ def test_perft_depth_zero_and_errors():
         perft(42, 2)
 
 
+def test_perft_divide_sums_to_perft():
+    from polyreversi import perft_divide
+
+    counts = perft_divide(Variant(), 6)
+    assert list(counts) == [19, 26, 37, 44] and set(counts.values()) == {2050}
+    assert sum(counts.values()) == PUBLISHED_8X8[6]
+    v = Variant("octagon", 4, blocked=["b7"])
+    assert sum(perft_divide(v, 4).values()) == perft(v, 4)
+    with pytest.raises(ValueError):
+        perft_divide(v, 0)
+
+
 def test_perft_from_a_state_counts_from_that_state():
     s = Variant().start()
     s.play("f5")

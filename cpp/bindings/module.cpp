@@ -69,19 +69,36 @@ struct PyState {
   PyState(const PyState&) = default;
 };
 
-// A move given as an index or a name ("f5", "pass"). Bools are refused.
+std::string off_grid(const Game& g, const std::string& what) {
+  const int n = g.rules().n;
+  return "square " + what + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid; squares are 0.." +
+         std::to_string(n * n - 1) + ", pass is " + std::to_string(n * n);
+}
+
+// A move given as an index or a name ("f5", "pass"). Bools are refused; an
+// int outside int32 is reported as given, never truncated.
 int to_move_index(const Game& g, py::handle move) {
   PyObject* o = move.ptr();
-  if (PyLong_CheckExact(o)) {
+  if (PyLong_Check(o) && !PyBool_Check(o)) {
     int overflow = 0;
-    const long v = PyLong_AsLongAndOverflow(o, &overflow);
+    const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
     if (overflow || v < INT32_MIN || v > INT32_MAX) {
-      g.check_square(-1 - g.rules().squares());  // throws SquareError with the valid range
+      py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(o, 10));
+      if (!text) throw py::error_already_set();
+      throw SquareError(off_grid(g, text.cast<std::string>()));
     }
     return static_cast<int>(v);
   }
-  if (PyUnicode_Check(o)) return parse_square(g.rules().n, move.cast<std::string>());
-  if (PyLong_Check(o) && !PyBool_Check(o)) return static_cast<int>(move.cast<long>());  // IntEnum and friends
+  if (PyUnicode_Check(o)) {
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(o, &size);
+    if (!utf8) {
+      PyErr_Clear();
+      throw SquareError(std::string("a move name must be text such as 'f5' or 'pass'; got a string that is not valid text"));
+    }
+    return parse_square(g.rules().n, std::string(utf8, static_cast<std::size_t>(size)));
+  }
   throw py::type_error("a move is a square index (int) or a name such as 'f5' or 'pass', not " +
                        std::string(Py_TYPE(o)->tp_name));
 }
@@ -196,6 +213,16 @@ PyState* state_of(PyObject* self) {
                                     : inst->get_value_and_holder(nullptr, false).value_ptr();
   if (!value) PyErr_SetString(PyExc_TypeError, "State was not initialised; use Variant.start()");
   return static_cast<PyState*>(value);
+}
+
+// The State behind a Python object, checked: a TypeError, not a crash, for
+// another type or a State whose __init__ never ran.
+const PyState& get_state(py::handle h) {
+  if (!py::isinstance<PyState>(h))
+    throw py::type_error(std::string("expected a polyreversi.State, got ") + Py_TYPE(h.ptr())->tp_name);
+  PyState* s = state_of(h.ptr());
+  if (!s) throw py::error_already_set();
+  return *s;
 }
 
 template <class F>
@@ -382,11 +409,14 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
             return PyState(r.rules, position_from_cells(*r.rules, cells, c, ply), std::move(variant));
           },
           py::arg("rules"), py::arg("variant"), py::arg("cells"), py::arg("to_move"), py::arg("ply"))
-      .def_property_readonly("variant", [](const PyState& s) { return s.variant; }, "The Variant of this game.")
-      .def_property_readonly("PASS", [](const PyState& s) { return s.game.rules().pass_move(); },
+      .def_property_readonly("variant", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return s.variant; }, "The Variant of this game.")
+      .def_property_readonly("PASS", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return s.game.rules().pass_move(); },
                              "The pass move: N*N.")
       .def("is_legal",
-           [](const PyState& s, py::handle move) {
+           [](py::handle s_obj, py::handle move) {
+        const PyState& s = get_state(s_obj);
              int m;
              try {
                m = to_move_index(s.game, move);
@@ -397,17 +427,22 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            },
            py::arg("move"), "True if the move (index or name) is legal here; never raises for a bad square.")
       .def("child",
-           [](const PyState& s, py::handle move) {
+           [](py::handle s_obj, py::handle move) {
+        const PyState& s = get_state(s_obj);
              PyState c(s);
              c.game.play(to_move_index(c.game, move));
              return c;
            },
            py::arg("move"), "A new state after the move; this one is unchanged.")
-      .def("copy", [](const PyState& s) { return PyState(s); }, "An independent copy, with its move history.")
-      .def("__copy__", [](const PyState& s) { return PyState(s); })
-      .def("__deepcopy__", [](const PyState& s, py::handle) { return PyState(s); }, py::arg("memo"))
+      .def("copy", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return PyState(s); }, "An independent copy, with its move history.")
+      .def("__copy__", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return PyState(s); })
+      .def("__deepcopy__", [](py::handle s_obj, py::handle) {
+        const PyState& s = get_state(s_obj); return PyState(s); }, py::arg("memo"))
       .def("scores",
-           [](const PyState& s) {
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
              int sc[kMaxPlayers];
              s.game.scores(sc);
              py::tuple t(s.game.rules().players);
@@ -416,7 +451,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            },
            "Disks of each colour in turn order (RULES.md §7); a tuple of ints, one per player.")
       .def("winners",
-           [](const PyState& s) {
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
              const auto w = s.game.winners();
              py::tuple t(w.size());
              for (std::size_t i = 0; i < w.size(); ++i) t[i] = color_object(w[i]);
@@ -424,24 +460,30 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            },
            "Colours with the winning disk count (the fewest with Anti-Reversi); more than one is a draw. "
            "Meaningful once is_over(); during the game it names the current leaders.")
-      .def("flips", [](const PyState& s, py::handle move) { return squares_list(s.game.flips(to_move_index(s.game, move))); },
+      .def("flips", [](py::handle s_obj, py::handle move) {
+        const PyState& s = get_state(s_obj); return squares_list(s.game.flips(to_move_index(s.game, move))); },
            py::arg("move"), "Ascending squares the legal move would flip. Raises IllegalMoveError otherwise.")
-      .def("board", [](const PyState& s) { return board_array(s.game); },
+      .def("board", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return board_array(s.game); },
            "The board as a new int8 array of shape (N, N): 0 empty, 1-4 the Color values, 5 neutral, "
            "-1 blocked, -2 octagon cut-out.")
-      .def("cell", [](const PyState& s, py::handle square) {
+      .def("cell", [](py::handle s_obj, py::handle square) {
+        const PyState& s = get_state(s_obj);
              const int sq = to_move_index(s.game, square);
              s.game.check_square(sq);
              if (sq == s.game.rules().pass_move()) throw SquareError("cell: 'pass' is a move, not a square");
              return static_cast<int>(s.game.cell(sq));
            }, py::arg("square"), "The cell code of one square (see board()).")
-      .def("moves", [](const PyState& s) { return py::cast(s.game.moves()); },
+      .def("moves", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return py::cast(s.game.moves()); },
            "Moves played on this state since its initial position, as indices.")
       .def("initial",
-           [](const PyState& s) { return PyState(s.game.rules_ptr(), s.game.initial_position(), s.variant); },
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return PyState(s.game.rules_ptr(), s.game.initial_position(), s.variant); },
            "A new state at this state's initial position (the start, or the custom position it was made from).")
       .def("key",
-           [](const PyState& s) {
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
              const Position& p = s.game.position();
              const int words = s.game.rules().n <= 8 ? 8 : 16;
              char buf[5 * 16 + 1];
@@ -454,20 +496,23 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            },
            "A hashable bytes key of the position and the player to move (not the ply or history).")
       .def("__eq__",
-           [](const PyState& a, py::object other) -> py::object {
+           [](py::handle a_obj, py::object other) -> py::object {
+        const PyState& a = get_state(a_obj);
              if (!py::isinstance<PyState>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-             const PyState& b = other.cast<const PyState&>();
+             const PyState& b = get_state(other);
              const bool same = a.game.position() == b.game.position() && a.variant.equal(b.variant);
              return py::bool_(same);
            })
       .def("__ne__",
-           [](const PyState& a, py::object other) -> py::object {
+           [](py::handle a_obj, py::object other) -> py::object {
+        const PyState& a = get_state(a_obj);
              if (!py::isinstance<PyState>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-             const PyState& b = other.cast<const PyState&>();
+             const PyState& b = get_state(other);
              return py::bool_(!(a.game.position() == b.game.position() && a.variant.equal(b.variant)));
            })
       .def(py::pickle(
-          [](const PyState& s) {
+          [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
             const Position& init = s.game.initial_position();
             py::array_t<std::int8_t> cells(s.game.rules().squares());
             Game g(s.game.rules_ptr(), init);
@@ -491,7 +536,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
 
   m.def(
       "play_games",
-      [](const PyState& s, long long games, int policy, unsigned long long seed, int threads, bool record_moves) {
+      [](py::handle s_obj, long long games, int policy, unsigned long long seed, int threads, bool record_moves) {
+        const PyState& s = get_state(s_obj);
         if (games < 0) throw py::value_error("games: must be 0 or more");
         if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
         if (threads < 0) throw py::value_error("threads: must be 0 (all cores) or more");
@@ -597,7 +643,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
 
   m.def(
       "perft",
-      [](const PyState& s, int depth) {
+      [](py::handle s_obj, int depth) {
+        const PyState& s = get_state(s_obj);
         if (depth < 0) throw py::value_error("depth: must be 0 or more, got " + std::to_string(depth));
         const Rules& r = s.game.rules();
         const Position p = s.game.position();

@@ -1,11 +1,15 @@
 // polyreversi-perft: leaves of the game tree of a variant, timed.
-//   polyreversi-perft [depth=9] [board=8x8] [players=2] [repeats=1] [kernels=auto]
-// Prints one JSON line per depth.
+//   polyreversi-perft [depth=9] [board=8x8] [players=2] [repeats=1] [kernels=auto] [--divide]
+// Prints one JSON line; with --divide, one line per first move before it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "polyreversi/game.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
@@ -13,22 +17,38 @@ using namespace polyreversi;
 
 int main(int argc, char** argv) {
   try {
-    const int depth = argc > 1 ? std::atoi(argv[1]) : 9;
-    const std::string board = argc > 2 ? argv[2] : "8x8";
-    const int players = argc > 3 ? std::atoi(argv[3]) : 2;
-    const int repeats = argc > 4 ? std::atoi(argv[4]) : 1;
-    const KernelTable& k = argc > 5 ? kernels_named(argv[5]) : kernels();
-    if (depth < 0 || depth > 30 || repeats < 1) {
-      std::fprintf(stderr, "usage: polyreversi-perft [depth 0..30] [board] [players] [repeats>=1] [kernels]\n");
+    bool divide = false;
+    std::vector<std::string> args;
+    for (int i = 1; i < argc; ++i) {
+      if (std::strcmp(argv[i], "--divide") == 0) divide = true;
+      else args.emplace_back(argv[i]);
+    }
+    const int depth = args.size() > 0 ? std::atoi(args[0].c_str()) : 9;
+    const std::string board = args.size() > 1 ? args[1] : "8x8";
+    const int players = args.size() > 2 ? std::atoi(args[2].c_str()) : 2;
+    const int repeats = args.size() > 3 ? std::atoi(args[3].c_str()) : 1;
+    const KernelTable& k = args.size() > 4 ? kernels_named(args[4]) : kernels();
+    if (depth < 0 || depth > 30 || repeats < 1 || (divide && depth < 1)) {
+      std::fprintf(stderr, "usage: polyreversi-perft [depth 0..30] [board] [players] [repeats>=1] [kernels] [--divide]\n");
       return 2;
     }
-    const Rules rules = make_rules(parse_board(board), players, false, false, 0, 0, {});
-    const Position start = start_position(rules);
+    auto rules = std::make_shared<const Rules>(make_rules(parse_board(board), players, false, false, 0, 0, {}));
+    const Game start(rules);
+    if (divide) {
+      std::vector<int> moves;
+      start.legal_moves(moves);
+      for (int m : moves) {
+        Game child = start;
+        child.play(m);
+        std::printf("{\"move\": \"%s\", \"leaves\": %llu}\n", move_name(*rules, m).c_str(),
+                    static_cast<unsigned long long>(k.perft(*rules, child.position(), depth - 1)));
+      }
+    }
     double best = 1e300;
     u64 leaves = 0;
     for (int i = 0; i < repeats; ++i) {
       const auto t0 = std::chrono::steady_clock::now();
-      leaves = k.perft(rules, start, depth);
+      leaves = k.perft(*rules, start.position(), depth);
       const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (dt < best) best = dt;
     }

@@ -21,7 +21,7 @@ from polyreversi.errors import (
     RecordError,
     VariantError,
 )
-from polyreversi.state import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, State, perft
+from polyreversi.state import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, State, perft, perft_divide
 from polyreversi.variant import BOARDS, Variant
 from polyreversi.record import Game, Record, Result, StartPosition, record_of
 from polyreversi.replay import Replay, ReplayError
@@ -42,6 +42,7 @@ __all__ = [
     "Variant",
     "BOARDS",
     "perft",
+    "perft_divide",
     "play_games",
     "GamesResult",
     "Batch",

@@ -24,12 +24,18 @@ from __future__ import annotations
 
 from typing import Union
 
+import numpy as np
+
 from polyreversi import _core
 from polyreversi.text import board_text
 
 State = _core.State
 
 EMPTY, NEUTRAL, BLOCKED, CUT_OUT = 0, 5, -1, -2
+
+#: The deepest perft the engine takes (its depth is a 32-bit int; no game lasts
+#: more than 2*N*N+2 plies, so deeper searches all count the same finished games).
+MAX_DEPTH = 2**31 - 1
 
 
 def _state_str(self) -> str:
@@ -46,9 +52,17 @@ def _colors(state):
     return list(_core.Color)[: state.variant.players]
 
 
+def _state_reduce_ex(self, protocol: int):
+    # Pickle protocols 0 and 1 would go through copyreg._reduce_ex, which calls
+    # the native base class and aborts the process; protocol 2's reduction (the
+    # native __getstate__/__setstate__) is written fine by every protocol.
+    return object.__reduce_ex__(self, max(protocol, 2))
+
+
 # The class is native (per-call speed); these Python-only methods are attached here.
 State.__str__ = _state_str
 State.__repr__ = _state_repr
+State.__reduce_ex__ = _state_reduce_ex
 
 
 def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int:  # noqa: F821
@@ -59,7 +73,8 @@ def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int: 
     8200
 
     Raises:
-        ValueError: a negative depth; TypeError: not a State, Variant or variant text.
+        ValueError: a depth outside 0 .. :data:`MAX_DEPTH`; TypeError: not a State,
+        Variant or variant text, or a depth that is not an int; VariantError: bad variant text.
     """
     from polyreversi.variant import Variant, as_variant
 
@@ -67,9 +82,32 @@ def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int: 
         state_or_variant = as_variant(state_or_variant).start()
     if not isinstance(state_or_variant, State):
         raise TypeError(f"perft: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
-    if isinstance(depth, bool) or not isinstance(depth, int):
+    if isinstance(depth, (bool, np.bool_)) or not isinstance(depth, (int, np.integer)):
         raise TypeError(f"perft: depth must be an int, got {depth!r}")
-    return _core.perft(state_or_variant, depth)
+    if not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth: must be 0 to {MAX_DEPTH}, got {depth}")
+    return _core.perft(state_or_variant, int(depth))
 
 
-__all__ = ["State", "perft", "EMPTY", "NEUTRAL", "BLOCKED", "CUT_OUT"]
+def perft_divide(state_or_variant, depth: int) -> dict:
+    """Leaves under each first move: ``{move: perft(child, depth - 1)}`` in
+    ascending move order (the pass, N*N, when it is forced). The values add
+    up to ``perft(state, depth)`` unless the game is already over (then ``{}``).
+
+    Raises:
+        ValueError: depth below 1. TypeError: as :func:`perft`.
+    """
+    from polyreversi.variant import Variant, as_variant
+
+    if isinstance(state_or_variant, (Variant, str)):
+        state_or_variant = as_variant(state_or_variant).start()
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"perft_divide: depth must be an int, got {depth!r}")
+    if depth < 1:
+        raise ValueError(f"perft_divide: depth must be 1 or more, got {depth}")
+    if not isinstance(state_or_variant, State):
+        raise TypeError(f"perft_divide: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
+    return {m: perft(state_or_variant.child(m), depth - 1) for m in state_or_variant.legal_moves()}
+
+
+__all__ = ["State", "perft", "perft_divide", "EMPTY", "NEUTRAL", "BLOCKED", "CUT_OUT", "MAX_DEPTH"]

@@ -5,7 +5,7 @@ import time
 
 import click
 
-from polyreversi.state import perft
+from polyreversi.state import perft, perft_divide
 
 from polyreversi.cli.play_cmd import VARIANT, VARIANT_HELP, make_console
 
@@ -29,11 +29,10 @@ def command(variant, depth: int, divide: bool) -> None:
     if divide:
         if depth == 0:
             raise click.BadParameter("--divide needs a depth of 1 or more", param_hint="DEPTH")
-        total = 0
-        for move in start.legal_moves():
-            leaves = perft(start.child(move), depth - 1)
-            total += leaves
+        counts = perft_divide(start, depth)
+        for move, leaves in counts.items():
             console.print(f"{variant.square_name(move):<5} {leaves}")
+        total = sum(counts.values()) if counts else perft(start, depth)
     else:
         total = perft(start, depth)
     seconds = time.perf_counter() - began

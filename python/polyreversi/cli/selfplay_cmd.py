@@ -9,6 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from polyreversi._core import Color
 from polyreversi.errors import VariantError
+from polyreversi.bulk import POLICIES, play_games
 from polyreversi.players import play_series
 from polyreversi.variant import Variant
 
@@ -70,11 +71,25 @@ class Tally:
 def finished_games(variant: Variant, names: Sequence[str], games: int, seed: int, blocked) -> Iterator:
     """The final states of ``games`` seeded games between built-in players.
 
-    The Python loop of :func:`polyreversi.players.play_series`; this is the one place
-    to call native bulk play instead when it can play these players (random, greedy)
-    and return the moves of each game.
+    When every seat plays the same built-in policy on one fixed board, the
+    games are played in C++ (:func:`polyreversi.play_games`, all cores) and
+    each is replayed into a State for the tally and the records; otherwise
+    the Python loop of :func:`polyreversi.players.play_series`.
     """
+    if blocked is None and len(set(names)) == 1 and names[0] in POLICIES:
+        return _native_games(variant, names[0], games, seed)
     return play_series(variant, names, games, seed=seed, blocked=blocked)
+
+
+def _native_games(variant: Variant, policy: str, games: int, seed: int, chunk: int = 2000) -> Iterator:
+    for first in range(0, games, chunk):
+        count = min(chunk, games - first)
+        result = play_games(variant, count, policy=policy, seed=seed + first, threads=0, record_moves=True)
+        for moves, plies in zip(result.moves, result.plies):
+            state = variant.start()
+            for move in moves[:plies].tolist():
+                state.play(move)
+            yield state
 
 
 @click.command("selfplay", epilog=VARIANT_HELP)
