@@ -65,6 +65,7 @@ struct Engine {
   static inline W flipping_moves(W P, W O, W empty) {
 #if defined(__AVX2__)
     if constexpr (sizeof(W) == 8) return flipping_moves_avx2(P, O, empty);
+    else return flipping_moves_avx2_128(P, O, empty);
 #endif
     return moves_dir<kEast>(P, O, empty) | moves_dir<kWest>(P, O, empty) |
            moves_dir<kSouth>(P, O, empty) | moves_dir<kNorth>(P, O, empty) |
@@ -126,6 +127,87 @@ struct Engine {
     const __m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
     return static_cast<u64>(_mm_cvtsi128_si64(h) | _mm_extract_epi64(h, 1));
   }
+
+  // 128-bit boards: each AVX2 register holds two directions as (low, high)
+  // 64-bit halves; a shift moves the bits that cross the halves with a
+  // byte shift inside each 128-bit lane. Four registers cover the eight
+  // directions: (east, south) and (south-east, south-west) shift left,
+  // (west, north) and (north-west, north-east) shift right.
+  struct Lanes128 {
+    __m256i k, kc, mask;  // shift, 64 - shift, wrap mask per lane
+  };
+  static inline __m256i pair(u128 a, u128 b) {
+    return _mm256_set_epi64x(static_cast<long long>(static_cast<u64>(b >> 64)), static_cast<long long>(static_cast<u64>(b)),
+                             static_cast<long long>(static_cast<u64>(a >> 64)), static_cast<long long>(static_cast<u64>(a)));
+  }
+  static inline Lanes128 lanes(int k1, W m1, int k2, W m2) {
+    return Lanes128{_mm256_set_epi64x(k2, k2, k1, k1), _mm256_set_epi64x(64 - k2, 64 - k2, 64 - k1, 64 - k1),
+                    pair(static_cast<u128>(m1), static_cast<u128>(m2))};
+  }
+  static inline __m256i shl(__m256i v, const Lanes128& l) {
+    return _mm256_or_si256(_mm256_sllv_epi64(v, l.k), _mm256_bslli_epi128(_mm256_srlv_epi64(v, l.kc), 8));
+  }
+  static inline __m256i shr(__m256i v, const Lanes128& l) {
+    return _mm256_or_si256(_mm256_srlv_epi64(v, l.k), _mm256_bsrli_epi128(_mm256_sllv_epi64(v, l.kc), 8));
+  }
+  static inline u128 fold(__m256i v) {
+    const __m128i h = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return (static_cast<u128>(static_cast<u64>(_mm_extract_epi64(h, 1))) << 64) | static_cast<u64>(_mm_cvtsi128_si64(h));
+  }
+  struct Groups128 {
+    Lanes128 l1, l2, r1, r2;
+  };
+  static inline Groups128 groups128() {
+    return Groups128{lanes(1, G::kNotFirstColumn, N, G::kGrid), lanes(N + 1, G::kNotFirstColumn, N - 1, G::kNotLastColumn),
+                     lanes(1, G::kNotLastColumn, N, G::kGrid), lanes(N + 1, G::kNotLastColumn, N - 1, G::kNotFirstColumn)};
+  }
+
+  static inline u128 flipping_moves_avx2_128(u128 P, u128 O, u128 empty) {
+    const Groups128 g = groups128();
+    const __m256i p = pair(P, P), o = pair(O, O), e = pair(empty, empty);
+    const __m256i o1 = _mm256_and_si256(o, g.l1.mask), o2 = _mm256_and_si256(o, g.l2.mask);
+    const __m256i o3 = _mm256_and_si256(o, g.r1.mask), o4 = _mm256_and_si256(o, g.r2.mask);
+    __m256i x1 = _mm256_and_si256(shl(p, g.l1), o1), x2 = _mm256_and_si256(shl(p, g.l2), o2);
+    __m256i x3 = _mm256_and_si256(shr(p, g.r1), o3), x4 = _mm256_and_si256(shr(p, g.r2), o4);
+    for (int i = 0; i < N - 3; ++i) {
+      x1 = _mm256_or_si256(x1, _mm256_and_si256(shl(x1, g.l1), o1));
+      x2 = _mm256_or_si256(x2, _mm256_and_si256(shl(x2, g.l2), o2));
+      x3 = _mm256_or_si256(x3, _mm256_and_si256(shr(x3, g.r1), o3));
+      x4 = _mm256_or_si256(x4, _mm256_and_si256(shr(x4, g.r2), o4));
+    }
+    const __m256i m = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(shl(x1, g.l1), g.l1.mask), _mm256_and_si256(shl(x2, g.l2), g.l2.mask)),
+        _mm256_or_si256(_mm256_and_si256(shr(x3, g.r1), g.r1.mask), _mm256_and_si256(shr(x4, g.r2), g.r2.mask)));
+    return fold(_mm256_and_si256(m, e));
+  }
+
+  static inline u128 flips_avx2_128(u128 P, u128 O, u128 square) {
+    const Groups128 g = groups128();
+    const __m256i sq = pair(square, square), p = pair(P, P), o = pair(O, O);
+    const __m256i o1 = _mm256_and_si256(o, g.l1.mask), o2 = _mm256_and_si256(o, g.l2.mask);
+    const __m256i o3 = _mm256_and_si256(o, g.r1.mask), o4 = _mm256_and_si256(o, g.r2.mask);
+    __m256i x1 = _mm256_and_si256(shl(sq, g.l1), o1), x2 = _mm256_and_si256(shl(sq, g.l2), o2);
+    __m256i x3 = _mm256_and_si256(shr(sq, g.r1), o3), x4 = _mm256_and_si256(shr(sq, g.r2), o4);
+    for (int i = 0; i < N - 3; ++i) {
+      x1 = _mm256_or_si256(x1, _mm256_and_si256(shl(x1, g.l1), o1));
+      x2 = _mm256_or_si256(x2, _mm256_and_si256(shl(x2, g.l2), o2));
+      x3 = _mm256_or_si256(x3, _mm256_and_si256(shr(x3, g.r1), o3));
+      x4 = _mm256_or_si256(x4, _mm256_and_si256(shr(x4, g.r2), o4));
+    }
+    // Keep a direction's run where a P disk closes it; a direction is one
+    // 128-bit lane, so its two 64-bit halves are tested together.
+    const __m256i zero = _mm256_setzero_si256();
+    auto keep = [&](__m256i run, __m256i close) {
+      const __m256i half_zero = _mm256_cmpeq_epi64(close, zero);
+      const __m256i lane_zero = _mm256_and_si256(half_zero, _mm256_shuffle_epi32(half_zero, 0x4E));
+      return _mm256_andnot_si256(lane_zero, run);
+    };
+    x1 = keep(x1, _mm256_and_si256(_mm256_and_si256(shl(x1, g.l1), g.l1.mask), p));
+    x2 = keep(x2, _mm256_and_si256(_mm256_and_si256(shl(x2, g.l2), g.l2.mask), p));
+    x3 = keep(x3, _mm256_and_si256(_mm256_and_si256(shr(x3, g.r1), g.r1.mask), p));
+    x4 = keep(x4, _mm256_and_si256(_mm256_and_si256(shr(x4, g.r2), g.r2.mask), p));
+    return fold(_mm256_or_si256(_mm256_or_si256(x1, x2), _mm256_or_si256(x3, x4)));
+  }
 #endif
 
   // The run of O disks from the square, kept if a P disk closes it. No
@@ -141,6 +223,7 @@ struct Engine {
   static inline W flips(W P, W O, W square) {
 #if defined(__AVX2__)
     if constexpr (sizeof(W) == 8) return flips_avx2(P, O, square);
+    else return flips_avx2_128(P, O, square);
 #endif
     return flips_dir<kEast>(P, O, square) | flips_dir<kWest>(P, O, square) |
            flips_dir<kSouth>(P, O, square) | flips_dir<kNorth>(P, O, square) |

@@ -1,0 +1,43 @@
+"""The portable kernels and the x86-64-v3 (AVX2, BMI2) kernels agree.
+
+The library picks one set at import (POLYREVERSI_KERNELS=generic forces the
+portable set), so the other set runs in a subprocess."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import polyreversi as pr
+
+PROBE = """
+import json, polyreversi as pr
+out = {"kernels": pr._core.kernels()}
+for text, depth in [("6x6", 8), ("8x8", 8), ("10x10", 5), ("octagon/3p/blocked=b7,i3", 5), ("8x8/4p/anti", 6),
+                    ("10x10/4p/blocked=a1", 4), ("8x8/free/handicap=3", 6)]:
+    r = pr.play_games(text, 40, seed=5, policy="greedy", record_moves=True)
+    out[text] = [pr.perft(text, depth), r.moves.tolist(), r.scores.tolist()]
+print(json.dumps(out))
+"""
+
+
+def probe(kernels: str | None) -> dict:
+    env = dict(os.environ)
+    env.pop("POLYREVERSI_KERNELS", None)
+    if kernels:
+        env["POLYREVERSI_KERNELS"] = kernels
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def test_portable_and_native_kernels_agree():
+    native, portable = probe(None), probe("generic")
+    assert portable.pop("kernels") == "generic"
+    chosen = native.pop("kernels")
+    if chosen == "generic":
+        pytest.skip("this CPU runs only the portable kernels; nothing to compare")
+    assert native == portable
