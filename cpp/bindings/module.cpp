@@ -5,7 +5,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <memory>
 #include <string>
 #include <vector>
@@ -89,6 +94,11 @@ int to_move_index(const Game& g, py::handle move) {
       throw SquareError(off_grid(g, text.cast<std::string>()));
     }
     return static_cast<int>(v);
+  }
+  if (!PyUnicode_Check(o) && PyIndex_Check(o)) {  // NumPy integers and other __index__ types
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
+    if (!index) throw py::error_already_set();
+    return to_move_index(g, index);
   }
   if (PyUnicode_Check(o)) {
     Py_ssize_t size = 0;
@@ -182,6 +192,47 @@ py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, 
   return a;
 }
 
+// Runs long C++ work on a worker thread while this thread waits without the
+// GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
+// kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
+void run_interruptible(const std::function<void(const int* cancel)>& work) {
+  int cancel = 0;
+  std::exception_ptr error;
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  std::thread worker([&] {
+    try {
+      work(&cancel);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    done = true;
+    finished.notify_all();
+  });
+  bool interrupted = false;
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock<std::mutex> lock(mutex);
+      finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; });
+      if (done) break;
+    }
+    if (PyErr_CheckSignals() != 0) {
+      __atomic_store_n(&cancel, 1, __ATOMIC_RELAXED);
+      interrupted = true;
+      break;
+    }
+  }
+  {
+    py::gil_scoped_release release;
+    worker.join();
+  }
+  if (interrupted) throw py::error_already_set();
+  if (error) std::rethrow_exception(error);
+}
+
 struct PyBatch {
   Batch batch;
   py::object variant;
@@ -207,23 +258,34 @@ void translate(std::exception_ptr p) {
 
 // The calls a Python game loop makes once per move are plain CPython methods
 // on the State type (no pybind11 dispatch): about 4x cheaper per call.
-PyState* state_of(PyObject* self) {
+// The C++ value of a bound object, or a TypeError for another type or an
+// object whose __init__ never ran (Cls.__new__(Cls) gives such objects).
+template <class T>
+T* value_of(PyObject* self) {
   auto* inst = reinterpret_cast<py::detail::instance*>(self);
   void* value = inst->simple_layout ? inst->simple_value_holder[0]
                                     : inst->get_value_and_holder(nullptr, false).value_ptr();
+  return static_cast<T*>(value);
+}
+
+template <class T>
+T& checked(py::handle h, const char* name) {
+  if (!py::isinstance<T>(h))
+    throw py::type_error(std::string("expected a ") + name + ", got " + Py_TYPE(h.ptr())->tp_name);
+  T* value = value_of<T>(h.ptr());
+  if (!value) throw py::type_error(std::string(name) + " was not initialised; use polyreversi.Variant");
+  return *value;
+}
+
+PyState* state_of(PyObject* self) {
+  PyState* value = value_of<PyState>(self);
   if (!value) PyErr_SetString(PyExc_TypeError, "State was not initialised; use Variant.start()");
-  return static_cast<PyState*>(value);
+  return value;
 }
 
 // The State behind a Python object, checked: a TypeError, not a crash, for
 // another type or a State whose __init__ never ran.
-const PyState& get_state(py::handle h) {
-  if (!py::isinstance<PyState>(h))
-    throw py::type_error(std::string("expected a polyreversi.State, got ") + Py_TYPE(h.ptr())->tp_name);
-  PyState* s = state_of(h.ptr());
-  if (!s) throw py::error_already_set();
-  return *s;
-}
+const PyState& get_state(py::handle h) { return checked<PyState>(h, "State"); }
 
 template <class F>
 PyObject* guarded(PyObject* self, F f) {
@@ -372,10 +434,14 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            }),
            py::arg("board"), py::arg("players"), py::arg("anti"), py::arg("free_opening"), py::arg("handicap"),
            py::arg("handicap_color"), py::arg("blocked"))
-      .def_property_readonly("n", [](const PyRules& r) { return r.rules->n; })
-      .def_property_readonly("playable", [](const PyRules& r) { return squares_list(r.rules->playable); })
-      .def_property_readonly("cut_out", [](const PyRules& r) { return squares_list(r.rules->cut_out); })
-      .def("args", [](const PyRules& r) { return rules_args(*r.rules); });
+      .def_property_readonly("n", [](py::handle r_obj) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return r.rules->n; })
+      .def_property_readonly("playable", [](py::handle r_obj) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return squares_list(r.rules->playable); })
+      .def_property_readonly("cut_out", [](py::handle r_obj) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return squares_list(r.rules->cut_out); })
+      .def("args", [](py::handle r_obj) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return rules_args(*r.rules); });
 
   m.def("eligible_blocked", [](const std::string& board, int handicap) {
     if (handicap < 0 || handicap > 4) throw VariantError("handicap: allowed: 0, 1, 2, 3, 4");
@@ -399,11 +465,13 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
   py::class_<PyState>(m, "State",
                       "A position of a variant with the player to move, the moves played and undo. "
                       "Mutable: play() and undo() change it in place; child() and copy() make new states.")
-      .def(py::init([](const PyRules& r, py::object variant) { return PyState(r.rules, std::move(variant)); }),
+      .def(py::init([](py::handle r_obj, py::object variant) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return PyState(r.rules, std::move(variant)); }),
            py::arg("rules"), py::arg("variant"))
       .def_static(
           "_from_cells",
-          [](const PyRules& r, py::object variant, py::handle cells, py::handle to_move, int ply) {
+          [](py::handle r_obj, py::object variant, py::handle cells, py::handle to_move, int ply) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules");
             const int c = color_index(to_move, r.rules->players);
             if (ply < 0) throw PositionError("ply: must not be negative");
             return PyState(r.rules, position_from_cells(*r.rules, cells, c, ply), std::move(variant));
@@ -558,9 +626,13 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
           moves = mv;
         }
         const Position start = s.game.position();
-        {
+        if (games < 256) {
           py::gil_scoped_release release;
           play_many(r, start, policy, seed, static_cast<u64>(games), threads, out);
+        } else {
+          run_interruptible([&](const int* cancel) {
+            play_many(r, start, policy, seed, static_cast<u64>(games), threads, out, cancel);
+          });
         }
         return py::make_tuple(scores, winners, plies, moves);
       },
@@ -568,42 +640,47 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
       py::arg("record_moves"));
 
   py::class_<PyBatch>(m, "Batch", "B games of one variant held in C++ (see polyreversi.Batch).")
-      .def(py::init([](const PyRules& r, py::object variant, int size) {
+      .def(py::init([](py::handle r_obj, py::object variant, int size) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules");
              if (size < 1) throw py::value_error("size: a batch holds at least 1 game");
              return std::make_unique<PyBatch>(PyBatch{Batch(r.rules, size), std::move(variant)});
            }),
            py::arg("rules"), py::arg("variant"), py::arg("size"))
-      .def_property_readonly("size", [](const PyBatch& b) { return b.batch.size(); })
-      .def_property_readonly("variant", [](const PyBatch& b) { return b.variant; })
+      .def_property_readonly("size", [](py::handle b_obj) {
+        const PyBatch& b = checked<PyBatch>(b_obj, "Batch"); return b.batch.size(); })
+      .def_property_readonly("variant", [](py::handle b_obj) {
+        const PyBatch& b = checked<PyBatch>(b_obj, "Batch"); return b.variant; })
       .def_property_readonly("masks", [](py::object self) {
-        const PyBatch& b = self.cast<const PyBatch&>();
+        const PyBatch& b = checked<PyBatch>(self, "Batch");
         const int nn = b.batch.rules().squares();
         return view(self, b.batch.data().masks, {b.batch.size(), nn + 1}, "bool");
       })
       .def_property_readonly("boards", [](py::object self) {
-        const PyBatch& b = self.cast<const PyBatch&>();
+        const PyBatch& b = checked<PyBatch>(self, "Batch");
         const int n = b.batch.rules().n;
         return view(self, b.batch.data().boards, {b.batch.size(), n, n});
       })
       .def_property_readonly("done", [](py::object self) {
-        const PyBatch& b = self.cast<const PyBatch&>();
+        const PyBatch& b = checked<PyBatch>(self, "Batch");
         return view(self, b.batch.data().done, {b.batch.size()}, "bool");
       })
       .def_property_readonly("scores", [](py::object self) {
-        const PyBatch& b = self.cast<const PyBatch&>();
+        const PyBatch& b = checked<PyBatch>(self, "Batch");
         return view(self, b.batch.data().scores, {b.batch.size(), b.batch.rules().players});
       })
       .def_property_readonly("to_move", [](py::object self) {
-        const PyBatch& b = self.cast<const PyBatch&>();
+        const PyBatch& b = checked<PyBatch>(self, "Batch");
         return view(self, b.batch.data().to_move, {b.batch.size()});
       })
-      .def("plies", [](const PyBatch& b) {
+      .def("plies", [](py::handle b_obj) {
+        const PyBatch& b = checked<PyBatch>(b_obj, "Batch");
         py::array_t<std::int32_t> out(b.batch.size());
         for (int i = 0; i < b.batch.size(); ++i) out.mutable_data()[i] = b.batch.ply(i);
         return out;
       })
       .def("step",
-           [](PyBatch& b, py::array_t<std::int32_t, py::array::c_style> moves, int threads) {
+           [](py::handle b_obj, py::array_t<std::int32_t, py::array::c_style> moves, int threads) {
+        PyBatch& b = checked<PyBatch>(b_obj, "Batch");
              if (moves.ndim() != 1 || moves.shape(0) != b.batch.size())
                throw py::value_error("moves: expected shape (" + std::to_string(b.batch.size()) + ",)");
              const std::int32_t* mv = moves.data();
@@ -612,7 +689,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            },
            py::arg("moves").noconvert(), py::arg("threads") = 1)
       .def("reset",
-           [](PyBatch& b, py::object which) {
+           [](py::handle b_obj, py::object which) {
+        PyBatch& b = checked<PyBatch>(b_obj, "Batch");
              if (which.is_none()) {
                b.batch.reset(nullptr);
                return;
@@ -624,7 +702,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
            },
            py::arg("which"))
       .def("choose",
-           [](PyBatch& b, int policy, unsigned long long seed) {
+           [](py::handle b_obj, int policy, unsigned long long seed) {
+        PyBatch& b = checked<PyBatch>(b_obj, "Batch");
              if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
              py::array_t<std::int32_t> out(b.batch.size());
              std::int32_t* o = out.mutable_data();
@@ -635,7 +714,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
              return out;
            },
            py::arg("policy"), py::arg("seed"))
-      .def("state", [](const PyBatch& b, int i) {
+      .def("state", [](py::handle b_obj, int i) {
+        const PyBatch& b = checked<PyBatch>(b_obj, "Batch");
         if (i < 0 || i >= b.batch.size())
           throw py::index_error("game " + std::to_string(i) + " is not in this batch of " + std::to_string(b.batch.size()));
         return PyState(b.batch.rules_ptr(), b.batch.position(i), b.variant);
@@ -648,8 +728,14 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
         if (depth < 0) throw py::value_error("depth: must be 0 or more, got " + std::to_string(depth));
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
-        py::gil_scoped_release release;
-        return kernels().perft(r, p, depth);
+        u64 leaves = 0;
+        if (depth < 7) {  // a few milliseconds at most: not worth a worker thread
+          py::gil_scoped_release release;
+          leaves = kernels().perft(r, p, depth, nullptr);
+        } else {
+          run_interruptible([&](const int* cancel) { leaves = kernels().perft(r, p, depth, cancel); });
+        }
+        return leaves;
       },
       py::arg("state"), py::arg("depth"));
 }

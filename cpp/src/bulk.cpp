@@ -48,7 +48,7 @@ void parallel_ranges(u64 n, int threads, F f) {
 }  // namespace
 
 void play_many(const Rules& rules, const Position& start, int policy, u64 seed, u64 games, int threads,
-               const PlayoutResults& out) {
+               const PlayoutResults& out, const int* cancel) {
   const KernelTable& k = kernels();
   const int players = rules.players;
   parallel_ranges(games, resolve_threads(threads), [&](u64 begin, u64 end) {
@@ -57,7 +57,7 @@ void play_many(const Rules& rules, const Position& start, int policy, u64 seed, 
     part.winners += begin * players;
     part.plies += begin;
     if (part.moves) part.moves += begin * out.max_plies;
-    k.play_games(rules, start, policy, seed, begin, end - begin, part);
+    k.play_games(rules, start, policy, seed, begin, end - begin, part, cancel);
   });
 }
 

@@ -17,11 +17,11 @@ namespace POLYREVERSI_ARCH {
 
 namespace {
 
-u64 perft(const Rules& rules, const Position& pos, int depth) {
+u64 perft(const Rules& rules, const Position& pos, int depth, const int* cancel) {
   return with_geometry(rules.board, [&](auto g) {
     using P = Perft<typename decltype(g)::W, decltype(g)::N>;
     using E = typename P::E;
-    return P::any(E::table(rules), E::load(pos), depth);
+    return P::any(E::table(rules), E::load(pos), depth, cancel);
   });
 }
 
@@ -61,7 +61,7 @@ void write_scores(const Rules& rules, const Board<W>& b, std::int32_t* scores, s
 }
 
 void play_games(const Rules& rules, const Position& start, int policy, u64 seed, u64 first, u64 count,
-                const PlayoutResults& out) {
+                const PlayoutResults& out, const int* cancel) {
   with_geometry(rules.board, [&](auto g) {
     using W = typename decltype(g)::W;
     using PO = Playout<W, decltype(g)::N>;
@@ -69,7 +69,7 @@ void play_games(const Rules& rules, const Position& start, int policy, u64 seed,
     const Table<W> t = E::table(rules);
     const Board<W> b0 = E::load(start);
     const int players = rules.players;
-    for (u64 i = 0; i < count; ++i) {
+    for (u64 i = 0; i < count && !cancelled(cancel); ++i) {
       Board<W> b = b0;
       SplitMix64 rng = game_stream(seed, first + i);
       std::int16_t* moves = out.moves ? out.moves + i * out.max_plies : nullptr;

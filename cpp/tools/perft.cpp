@@ -41,14 +41,14 @@ int main(int argc, char** argv) {
         Game child = start;
         child.play(m);
         std::printf("{\"move\": \"%s\", \"leaves\": %llu}\n", move_name(*rules, m).c_str(),
-                    static_cast<unsigned long long>(k.perft(*rules, child.position(), depth - 1)));
+                    static_cast<unsigned long long>(k.perft(*rules, child.position(), depth - 1, nullptr)));
       }
     }
     double best = 1e300;
     u64 leaves = 0;
     for (int i = 0; i < repeats; ++i) {
       const auto t0 = std::chrono::steady_clock::now();
-      leaves = k.perft(*rules, start.position(), depth);
+      leaves = k.perft(*rules, start.position(), depth, nullptr);
       const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (dt < best) best = dt;
     }

@@ -14,8 +14,9 @@ int resolve_threads(int threads);
 
 // Plays `games` games from `start` with a built-in policy (0 random, 1 greedy)
 // on `threads` threads; game i depends only on (seed, i), whatever the thread count.
+// Stops early, leaving rows unwritten, once *cancel (may be null) is set.
 void play_many(const Rules& rules, const Position& start, int policy, u64 seed, u64 games, int threads,
-               const PlayoutResults& out);
+               const PlayoutResults& out, const int* cancel = nullptr);
 
 // B games of one variant held in C++, stepped together.
 class Batch {

@@ -10,7 +10,8 @@ namespace polyreversi {
 struct KernelTable {
   const char* name;
   // Leaves of the game tree from `pos` to `depth` plies (RULES.md §9).
-  u64 (*perft)(const Rules& rules, const Position& pos, int depth);
+  // Long work polls *cancel (may be null) and stops early, with a wrong count, once it is set.
+  u64 (*perft)(const Rules& rules, const Position& pos, int depth, const int* cancel);
   // Legal squares of the player to move and the kind of turn (RULES.md §5-§6).
   u128 (*legal)(const Rules& rules, const Position& pos, Turn* turn);
   // Disks a legal square flips (`turn` as legal() gave it).
@@ -20,7 +21,7 @@ struct KernelTable {
   // Plays games first..first+count-1 of a run from `start` with a built-in
   // policy (0 random, 1 greedy), writing row i of `out` for game first+i.
   void (*play_games)(const Rules& rules, const Position& start, int policy, u64 seed, u64 first, u64 count,
-                     const PlayoutResults& out);
+                     const PlayoutResults& out, const int* cancel);
   // Recomputes legal moves, masks, boards, scores of games [begin, end).
   void (*batch_refresh)(const Rules& rules, const BatchData& batch, int begin, int end);
   // Index of the first game whose move is illegal (-1 for a finished game

@@ -13,12 +13,13 @@ struct Perft {
 
   // Two players after any free-opening placements: P to move against O.
   // `passed`: the previous ply was a pass, so no move here ends the game.
-  static u64 two_players(W P, W O, W playable, int depth, bool passed) {
+  static u64 two_players(W P, W O, W playable, int depth, bool passed, const int* cancel) {
+    if (depth >= 5 && cancelled(cancel)) return 0;
     const W empty = playable & ~(P | O);
     W m = E::flipping_moves(P, O, empty);
     if (!m) {
       if (passed || depth == 1) return 1;
-      return two_players(O, P, playable, depth - 1, true);
+      return two_players(O, P, playable, depth - 1, true, cancel);
     }
     if (depth == 1) return popcount(m);
     u64 leaves = 0;
@@ -26,24 +27,25 @@ struct Perft {
       const W sq = m & (~m + 1);
       m ^= sq;
       const W f = E::flips(P, O, sq);
-      leaves += two_players(O ^ f, P | f | sq, playable, depth - 1, false);
+      leaves += two_players(O ^ f, P | f | sq, playable, depth - 1, false, cancel);
     } while (m);
     return leaves;
   }
 
   // Any variant: free opening, 3-4 players, the adjacency fallback.
-  static u64 any(const Table<W>& t, const Board<W>& b, int depth) {
+  static u64 any(const Table<W>& t, const Board<W>& b, int depth, const int* cancel) {
     if (depth == 0) return 1;
+    if (depth >= 5 && cancelled(cancel)) return 0;
     const W occ = E::occupied(b);
     if (t.players == 2 && !(t.free_opening && (t.centre & ~occ)))
-      return two_players(b.disks[b.to_move], b.disks[b.to_move ^ 1], t.playable, depth, false);
+      return two_players(b.disks[b.to_move], b.disks[b.to_move ^ 1], t.playable, depth, false, cancel);
     Turn turn;
     W m = E::legal(t, b, turn);
     if (turn == Turn::kOver) return 1;
     if (turn == Turn::kPass) {
       Board<W> c = b;
       E::pass(c);
-      return any(t, c, depth - 1);
+      return any(t, c, depth - 1, cancel);
     }
     if (depth == 1) return popcount(m);
     u64 leaves = 0;
@@ -52,7 +54,7 @@ struct Perft {
       m &= m - 1;
       Board<W> c = b;
       E::play(t, c, turn, sq);
-      leaves += any(t, c, depth - 1);
+      leaves += any(t, c, depth - 1, cancel);
     }
     return leaves;
   }

@@ -1,0 +1,57 @@
+"""Ctrl-C stops long C++ work, and NumPy integers work as moves."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import polyreversi as pr
+
+SCRIPT = """
+import os, signal, threading, time
+import polyreversi as pr
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+began = time.perf_counter()
+try:
+    {call}
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", time.perf_counter() - began)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+@pytest.mark.parametrize("call", ['pr.perft("10x10", 16)', 'pr.play_games("10x10", 10**8, threads=2)'])
+def test_keyboard_interrupt_stops_long_native_work(call):
+    done = subprocess.run([sys.executable, "-c", SCRIPT.format(call=call)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-1000:]
+    word, seconds = done.stdout.split()
+    assert word == "interrupted" and float(seconds) < 30
+
+
+def test_numpy_integers_are_moves():
+    s = pr.Variant().start()
+    moves = np.array(s.legal_moves())
+    s.play(moves[0])
+    assert s.moves() == [19] and s.is_legal(np.int32(18)) and s.flips(np.uint8(18)) == [27]
+    s.child(np.int16(18))
+    with pytest.raises(TypeError):
+        s.play(np.float64(18.0))
+    with pytest.raises(pr.InvalidSquareError):
+        s.play(np.int64(2**40))
+
+
+@pytest.mark.parametrize("make", [
+    lambda c: c.Batch.__new__(c.Batch).masks,
+    lambda c: c.Rules.__new__(c.Rules).n,
+    lambda c: c.State(c.Rules.__new__(c.Rules), None),
+    lambda c: c.perft(c.Rules.__new__(c.Rules), 1),
+])
+def test_uninitialised_native_objects_raise_type_error(make):
+    from polyreversi import _core
+
+    with pytest.raises(TypeError):
+        make(_core)
