@@ -80,6 +80,11 @@ std::string off_grid(const Game& g, const std::string& what) {
          std::to_string(n * n - 1) + ", pass is " + std::to_string(n * n);
 }
 
+bool is_numpy_bool(PyObject* o) {
+  const std::string name = Py_TYPE(o)->tp_name;
+  return name == "numpy.bool" || name == "numpy.bool_";
+}
+
 // A move given as an index or a name ("f5", "pass"). Bools are refused; an
 // int outside int32 is reported as given, never truncated.
 int to_move_index(const Game& g, py::handle move) {
@@ -95,7 +100,7 @@ int to_move_index(const Game& g, py::handle move) {
     }
     return static_cast<int>(v);
   }
-  if (!PyUnicode_Check(o) && PyIndex_Check(o)) {  // NumPy integers and other __index__ types
+  if (!PyUnicode_Check(o) && !PyBool_Check(o) && !is_numpy_bool(o) && PyIndex_Check(o)) {  // NumPy integers
     py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
     if (!index) throw py::error_already_set();
     return to_move_index(g, index);
@@ -394,7 +399,7 @@ void install_fast_methods(py::handle cls) {
 
 }  // namespace
 
-PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
+PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
 
   py::tuple base_bases = py::make_tuple(py::handle(PyExc_Exception));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <system_error>
 #include <string>
 #include <thread>
 
@@ -30,15 +31,20 @@ void parallel_ranges(u64 n, int threads, F f) {
   }
   std::vector<std::thread> pool;
   std::vector<std::exception_ptr> errors(threads);
-  for (int t = 0; t < threads; ++t) {
-    const u64 begin = n * t / threads, end = n * (t + 1) / threads;
-    pool.emplace_back([&, t, begin, end] {
-      try {
-        f(begin, end);
-      } catch (...) {
-        errors[t] = std::current_exception();
-      }
-    });
+  try {
+    for (int t = 0; t < threads; ++t) {
+      const u64 begin = n * t / threads, end = n * (t + 1) / threads;
+      pool.emplace_back([&, t, begin, end] {
+        try {
+          f(begin, end);
+        } catch (...) {
+          errors[t] = std::current_exception();
+        }
+      });
+    }
+  } catch (const std::system_error&) {  // a thread could not start: finish the others, then report
+    for (auto& th : pool) th.join();
+    throw Error("could not start " + std::to_string(threads) + " threads; ask for fewer");
   }
   for (auto& th : pool) th.join();
   for (auto& e : errors)
@@ -90,7 +96,7 @@ void Batch::step(const std::int32_t* moves, int threads) {
                              std::to_string(rules_->pass_move()) + ")");
     throw IllegalMoveError(where + g.describe_illegal(moves[bad]));
   }
-  parallel_ranges(static_cast<u64>(data_.size), threads, [&](u64 begin, u64 end) {
+  parallel_ranges(static_cast<u64>(data_.size), resolve_threads(threads), [&](u64 begin, u64 end) {
     k.batch_apply(*rules_, data_, moves, static_cast<int>(begin), static_cast<int>(end));
   });
   ++steps_;

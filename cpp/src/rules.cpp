@@ -167,7 +167,7 @@ void check_position(const Rules& r, const Position& p) {
   if (p.to_move < 0 || p.to_move >= r.players)
     throw PositionError("to_move: colour index " + std::to_string(p.to_move) + " is not a player of this " +
                         std::to_string(r.players) + "-player game");
-  if (p.ply < 0) throw PositionError("ply: must not be negative");
+  if (p.ply < 0 || p.ply > (1 << 30)) throw PositionError("ply: must be 0 to 2**30");
   u128 seen = p.neutral;
   for (int i = 0; i < kMaxPlayers; ++i) {
     if (i >= r.players && p.disks[i])

@@ -86,6 +86,14 @@ def _threads(value) -> int:
     return _count(value, "threads", 0, MAX_THREADS)
 
 
+def _cores() -> int:
+    """The cores this process may run on (what ``threads=0`` means)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def play_games(
     start: Union[Variant, State, str],
     games: int,
@@ -191,7 +199,7 @@ class Batch:
             ValueError: wrong shape, a value outside int32, threads out of range.
             TypeError: not integers.
         """
-        threads = _threads(threads) or min(os.cpu_count() or 1, MAX_THREADS)
+        threads = _threads(threads) or min(_cores(), MAX_THREADS)
         array = np.asarray(moves)
         if array.shape != (self.size,):
             raise ValueError(f"moves: expected shape ({self.size},), got {array.shape}")

@@ -95,9 +95,12 @@ class StartPosition:
 
     def __post_init__(self) -> None:
         try:
-            board = tuple(int(c) for c in np.asarray(self.board).ravel())
-        except (TypeError, ValueError):
+            cells = np.asarray(self.board).ravel()
+        except (TypeError, ValueError):  # ragged rows and the like
             raise RecordError(f"start.board: expected cell codes, got {self.board!r}") from None
+        if not all(isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)) for c in cells.tolist()):
+            raise RecordError(f"start.board: expected whole-number cell codes, got {self.board!r}")
+        board = tuple(int(c) for c in cells.tolist())
         object.__setattr__(self, "board", board)
         try:
             object.__setattr__(self, "to_move", Color(int(self.to_move)))

@@ -30,6 +30,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
+from polyreversi._files import replace_file
 from polyreversi.state import BLOCKED, CUT_OUT, NEUTRAL, State
 
 # -- geometry (board units) -------------------------------------------------
@@ -155,7 +156,10 @@ def scene(
     Raises:
         InvalidSquareError: a square in ``flips`` that is not on the board.
         KeyError: an unknown key in ``colors``.
+        TypeError: ``state`` is not a State.
     """
+    if not isinstance(state, State):
+        raise TypeError(f"expected a State, got {type(state).__name__}")
     palette = dict(DEFAULT_COLORS)
     for key, value in (colors or {}).items():
         if key not in DEFAULT_COLORS:
@@ -286,9 +290,16 @@ def _text(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def _check_size(size) -> None:
+#: The widest PNG or GIF frame drawn (pixels); it is drawn 4x larger first, so
+#: this bounds the memory a picture takes (about 1 GB at the limit).
+MAX_RASTER_SIZE = 4096
+
+
+def _check_size(size, limit: Optional[int] = None) -> None:
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise ValueError(f"size: expected a whole number of pixels, at least 1; got {size!r}")
+    if limit is not None and size > limit:
+        raise ValueError(f"size: at most {limit} pixels for PNG and GIF pictures; got {size}")
 
 
 def _describe(state: State) -> str:
@@ -351,7 +362,7 @@ def _image(drawing: Scene, size: int):
     """Draws a scene with Pillow; returns an RGBA image ``size`` pixels wide."""
     from PIL import Image, ImageDraw, ImageFont
 
-    _check_size(size)
+    _check_size(size, MAX_RASTER_SIZE)
     scale = size * _SUPERSAMPLE / drawing.width
     width = round(drawing.width * scale)
     height = round(drawing.height * scale)
@@ -394,8 +405,9 @@ def png(
 
     Args:
         state: the position.
-        path: a file to write, or ``None`` to only return the bytes.
-        size: width in pixels (the picture is square).
+        path: a file to write (atomically: a temporary file renamed into place), or
+            ``None`` to only return the bytes.
+        size: width in pixels (the picture is square), at most :data:`MAX_RASTER_SIZE`.
         options: ``coordinates``, ``last_move``, ``legal_moves``, ``flips``, ``colors``
             as for :func:`svg`.
 
@@ -410,8 +422,7 @@ def png(
     image.save(buffer, format="PNG", optimize=True)
     data = buffer.getvalue()
     if path is not None:
-        with open(path, "wb") as f:
-            f.write(data)
+        replace_file(path, data)
     return data
 
 
@@ -517,8 +528,8 @@ def gif(
 
     Args:
         source: as for :func:`frames`.
-        path: a file to write, or ``None``.
-        size: width in pixels.
+        path: a file to write (atomically), or ``None``.
+        size: width in pixels, at most :data:`MAX_RASTER_SIZE`.
         delay: seconds per ply; final_delay: seconds on the final position.
         options: as for :func:`svg` (``flips`` defaults to ``True``).
 
@@ -541,13 +552,13 @@ def gif(
     images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
     data = buffer.getvalue()
     if path is not None:
-        with open(path, "wb") as f:
-            f.write(data)
+        replace_file(path, data)
     return data
 
 
 def animate(source, path: Union[str, os.PathLike], **options) -> None:
     """Writes an animated replay of a whole game; the file's suffix picks the format.
+    The file is written atomically (a temporary file renamed into place).
 
     Args:
         source: as for :func:`frames`.
@@ -560,8 +571,7 @@ def animate(source, path: Union[str, os.PathLike], **options) -> None:
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix == ".svg":
         text = animated_svg(source, **options)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+        replace_file(path, text + "\n")
     elif suffix == ".gif":
         gif(source, path, **options)
     else:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
@@ -11,6 +12,10 @@ from polyreversi import _core
 from polyreversi._core import Color, VariantError
 
 BOARDS = ("6x6", "8x8", "10x10", "octagon")
+
+#: The largest ply number a custom position may start from: far below the
+#: engine's 32-bit ply counter, whatever is played from there.
+MAX_PLY = 2**30
 
 Square = Union[int, str]
 
@@ -61,7 +66,11 @@ class Variant:
         if not isinstance(board, str) or board not in BOARDS:
             raise VariantError(f"board: unknown board {board!r}; allowed: {', '.join(BOARDS)}")
         players = _whole(players, "players")
+        if players not in (2, 3, 4):
+            raise VariantError(f"players: {players} is not allowed; allowed: 2, 3, 4")
         handicap = _whole(handicap, "handicap")
+        if not 0 <= handicap <= 4:
+            raise VariantError(f"handicap: {handicap} is not allowed; allowed: 0, 1, 2, 3, 4")
         for name, value in (("anti", anti), ("free_opening", free_opening)):
             if not isinstance(value, (bool, np.bool_)):
                 raise VariantError(f"{name}: expected True or False, got {value!r}")
@@ -70,11 +79,14 @@ class Variant:
         if isinstance(blocked, (str, int)):
             blocked = [blocked]
         try:
-            squares = [_core.parse_square(n, b) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
+            squares = [parse_square(n, b) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
         except _core.InvalidSquareError as e:
             raise VariantError(f"blocked: {e}") from None
         except TypeError:
             raise VariantError(f"blocked: expected square names or indices, got {blocked!r}") from None
+        for sq in squares:
+            if not 0 <= sq < n * n:
+                raise VariantError(f"blocked: square {sq} is off the {board} board (squares 0..{n * n - 1})")
         rules = _core.Rules(board, players, bool(anti), bool(free_opening), handicap, int(color) - 1, squares)
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "players", players)
@@ -112,17 +124,15 @@ class Variant:
         44
         """
         if isinstance(name, str):
-            return _core.parse_square(self.n, name)
-        index = _whole(name, "square", error=_core.InvalidSquareError)
-        _core.square_name(self.n, index)  # range check
-        return index
+            return parse_square(self.n, name)
+        return _check_index(self.n, _whole(name, "square", error=_core.InvalidSquareError))
 
     def square_name(self, index: int) -> str:
         """The name of a square index (``44`` -> ``"e6"``, ``N*N`` -> ``"pass"``).
 
         Raises InvalidSquareError off the grid.
         """
-        return _core.square_name(self.n, _whole(index, "square", error=_core.InvalidSquareError))
+        return _core.square_name(self.n, _check_index(self.n, _whole(index, "square", error=_core.InvalidSquareError)))
 
     def eligible_blocked(self) -> list[int]:
         """Squares that may be blocked in this variant (RULES.md §4), ascending."""
@@ -140,14 +150,33 @@ class Variant:
             board: integer array-like of shape (N, N) or (N*N,) with the cell codes of
                 ``State.board()`` (0 empty, 1-4 colours, 5 neutral; -1/-2 allowed only on
                 this variant's blocked squares and cut-outs).
-            to_move: the Color to move.
-            ply: the ply number of the position.
+            to_move: the Color to move (1 .. players).
+            ply: the ply number of the position, 0 .. :data:`MAX_PLY`.
 
         Raises:
-            PositionError: wrong shape or dtype, a disk on a blocked square or cut-out,
-                colours or a neutral disk this player count does not have.
+            PositionError: wrong shape or dtype, a cell code that is not one, a disk on a
+                blocked square or cut-out, colours or a neutral disk this player count does
+                not have, a ``to_move`` that is not a player, a ``ply`` out of range.
+            TypeError: ``to_move`` or ``ply`` is not an int.
         """
-        return _core.State._from_cells(self._rules, self, board, to_move, _whole(ply, "ply"))
+        if isinstance(to_move, (bool, np.bool_)) or not isinstance(to_move, (int, np.integer)):
+            raise TypeError(f"to_move: expected a Color or an int 1..{self.players}, got {to_move!r}")
+        if not 1 <= to_move <= self.players:
+            raise _core.PositionError(
+                f"to_move: {to_move} is not a player of this {self.players}-player game (1..{self.players})"
+            )
+        if isinstance(ply, (bool, np.bool_)) or not isinstance(ply, (int, np.integer)):
+            raise TypeError(f"ply: expected a whole number, got {ply!r}")
+        if not 0 <= ply <= MAX_PLY:
+            raise _core.PositionError(f"ply: {ply} is out of range; allowed: 0 to {MAX_PLY}")
+        try:
+            cells = np.asarray(board)
+        except (TypeError, ValueError, OverflowError) as e:  # ragged lists and the like
+            raise _core.PositionError(f"board: expected an integer array of cell codes ({e})") from None
+        if cells.dtype.kind == "u" and cells.size and cells.max() > np.iinfo(np.int64).max:
+            raise _core.PositionError(f"board: code {int(cells.max())} is not a cell code "
+                                      "(0 empty, 1-4 colours, 5 neutral, -1 blocked, -2 cut-out)")
+        return _core.State._from_cells(self._rules, self, cells, Color(int(to_move)), int(ply))
 
     def with_random_blocked(self, seed: Optional[int] = None, count: Optional[int] = None) -> "Variant":
         """This variant with 1-4 blocked squares drawn at random (RULES.md §4).
@@ -159,7 +188,9 @@ class Variant:
         Raises:
             VariantError: ``count`` outside 1..4.
         """
-        rng = random.Random(seed)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise TypeError(f"seed: expected an int or None, got {seed!r}")
+        rng = random.Random(None if seed is None else int(seed))
         if count is None:
             count = rng.randint(1, 4)
         count = _whole(count, "count")
@@ -240,7 +271,7 @@ class Variant:
                 if value[-1:] in ("w", "b"):
                     color = Color.WHITE if value[-1] == "w" else Color.BLACK
                     value = value[:-1]
-                if not value.isdigit():
+                if not re.fullmatch(r"[0-9]{1,3}", value):
                     raise VariantError(f"handicap: expected a count 1-4 with an optional w or b, got {part!r}")
                 kwargs["handicap"] = int(value)
                 kwargs["handicap_color"] = color
@@ -265,6 +296,27 @@ def _whole(value, name: str, error=VariantError) -> int:
     return int(value)
 
 
+def parse_square(n: int, text: str) -> int:
+    """The index of a square name on an N x N grid (``"pass"`` is N*N).
+
+    Raises InvalidSquareError for text that is not a square name of the grid.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates cannot reach the core
+        raise _core.InvalidSquareError(f"{text!r} is not a square name") from None
+    return _core.parse_square(n, text)
+
+
+def _check_index(n: int, index: int) -> int:
+    """``index`` if it is a square of the N x N grid or the pass move N*N."""
+    if not 0 <= index <= n * n:
+        raise _core.InvalidSquareError(
+            f"square {index} is off the {n}x{n} grid; squares are 0..{n * n - 1}, pass is {n * n}"
+        )
+    return index
+
+
 def _handicap_color(value) -> Color:
     if isinstance(value, str):
         if value.upper() in ("BLACK", "WHITE"):
@@ -276,6 +328,14 @@ def _handicap_color(value) -> Color:
     raise VariantError(f"handicap_color: allowed: Black, White; got {value!r}")
 
 
+def _refuse_pickle(self, protocol: int):
+    raise TypeError("cannot pickle the engine's rule set; pickle the Variant")
+
+
+# Without this, pickle protocols 0 and 1 abort the process inside the bindings.
+_core.Rules.__reduce_ex__ = _refuse_pickle
+
+
 def as_variant(value: Union["Variant", str]) -> Variant:
     """A Variant from a Variant or its short text form."""
     if isinstance(value, Variant):
@@ -285,4 +345,4 @@ def as_variant(value: Union["Variant", str]) -> Variant:
     raise VariantError(f"variant: expected a Variant or text such as '8x8', got {value!r}")
 
 
-__all__ = ["Variant", "BOARDS", "as_variant"]
+__all__ = ["Variant", "BOARDS", "MAX_PLY", "as_variant", "parse_square"]

@@ -15,6 +15,24 @@ from polyreversi.variant import Variant
 from polyreversi.cli.play_cmd import VARIANT, make_console
 
 
+class Seconds(click.ParamType):
+    """A finite number of seconds, 0.01 to 3600 (NaN and infinity would never end a run)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not (0.01 <= seconds <= 3600):  # false for NaN too
+            self.fail(f"{value} is not between 0.01 and 3600", param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
+
+
 def timed_perft(variant: Variant, depth: int, min_seconds: float = 0.2):
     """Perft of the start of ``variant``, repeated until ``min_seconds`` have passed so a
     short count still gives a steady rate. Returns ``(leaves, seconds per count)``."""
@@ -68,7 +86,7 @@ def greedy_playouts(variant: Variant, seconds: float, seed: int = 0):
 @click.command("bench")
 @click.argument("variant", type=VARIANT, default="8x8", required=False)
 @click.option("--depth", type=click.IntRange(min=1, max=14), default=8, show_default=True, help="Perft depth.")
-@click.option("--seconds", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
+@click.option("--seconds", type=SECONDS, default=1.0, show_default=True,
               help="Time spent on each playout figure.")
 def command(variant: Variant, depth: int, seconds: float) -> None:
     """Quick speed figures for VARIANT (default 8x8): perft, random playouts from a

@@ -12,7 +12,7 @@ from polyreversi.cli.play_cmd import VARIANT, VARIANT_HELP, make_console
 
 @click.command("perft", epilog=VARIANT_HELP)
 @click.argument("variant", type=VARIANT)
-@click.argument("depth", type=click.IntRange(min=0))
+@click.argument("depth", type=click.IntRange(min=0, max=60))
 @click.option("--divide", is_flag=True, help="Also print the leaves under each first move.")
 def command(variant, depth: int, divide: bool) -> None:
     """Count the leaves DEPTH plies below the start of VARIANT (a forced pass is a

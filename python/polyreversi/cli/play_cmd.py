@@ -6,6 +6,8 @@ record writing.
 """
 from __future__ import annotations
 
+import os
+
 import random
 import sys
 from typing import Callable, Optional, Sequence
@@ -138,6 +140,12 @@ def setup_variant(variant: Variant, blocked) -> None:
         raise click.UsageError(f"--blocked {blocked} and a variant with blocked squares ({variant}): use one")
 
 
+def variant_for_check(variant: Variant, blocked) -> Variant:
+    """The variant the games will have, as far as a file format cares: with
+    --blocked, some blocked squares."""
+    return variant if blocked is None else variant.with_random_blocked(seed=0, count=1)
+
+
 # -- what is shown ------------------------------------------------------------------
 
 TERMINAL_GLYPHS = {0: ("·", "green3 on dark_green"), 1: ("●", "black on dark_green"),
@@ -228,18 +236,20 @@ def make_console(stderr: bool = False) -> Console:
 
 # -- records ------------------------------------------------------------------------
 
-def check_out(path: Optional[str], games: int = 1) -> Optional[str]:
+def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None) -> Optional[str]:
     """Checks before any game is played that records can be written to ``path`` in the
-    format its extension names (``.json`` one game, ``.jsonl`` many, ``.ggf``, ``.txt``).
+    format its extension names (``.json`` one game, ``.jsonl`` many, ``.ggf``, ``.txt``):
+    the folder exists and is writable, and the format can hold games of ``variant``.
 
     Returns the format name, or None without a path.
 
     Raises:
-        click.BadParameter: an unknown or read-only extension, or ``.json`` for many games.
+        click.BadParameter: an unknown or read-only extension, ``.json`` for many games,
+            a missing or read-only folder, a variant the format cannot express.
     """
     if path is None:
         return None
-    from polyreversi.formats import WRITABLE, detect_format
+    from polyreversi.formats import WRITABLE, check_expressible, detect_format
 
     try:
         fmt = detect_format(path)
@@ -251,6 +261,18 @@ def check_out(path: Optional[str], games: int = 1) -> Optional[str]:
     if fmt == "json" and games > 1:
         raise click.BadParameter(f"{path}: a .json file holds one game; use .jsonl for {games} games",
                                  param_hint="--out")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint="--out")
+    if not os.access(folder, os.W_OK):
+        raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint="--out")
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path} is a folder", param_hint="--out")
+    if variant is not None:
+        try:
+            check_expressible(variant, fmt)
+        except PolyreversiError as e:
+            raise click.BadParameter(str(e), param_hint="--out") from None
     return fmt
 
 
@@ -303,7 +325,7 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
     """
     setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players, humans)
-    check_out(out)
+    check_out(out, 1, variant_for_check(variant, blocked))
     seed = fresh_seed(seed)
     try:
         variant = seeded_variant(variant, seed, blocked)

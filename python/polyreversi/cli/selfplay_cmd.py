@@ -25,6 +25,7 @@ from polyreversi.cli.play_cmd import (
     resolve_seats,
     seat_options,
     setup_variant,
+    variant_for_check,
     write_records,
 )
 
@@ -115,7 +116,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players,
                           allowed=COMPUTER_PLAYERS)
-    check_out(out, games)
+    check_out(out, games, variant_for_check(variant, blocked))
     seed = fresh_seed(seed)
     console = make_console()
     err = make_console(stderr=True)

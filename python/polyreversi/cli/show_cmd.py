@@ -1,11 +1,11 @@
 """``polyreversi show``: a recorded game's board at any ply, as text or a picture."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import click
 
+from polyreversi._files import replace_file
 from polyreversi.errors import PolyreversiError
 
 from polyreversi.cli.play_cmd import board_for, color_name, make_console, status_line
@@ -100,7 +100,7 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
 
     if svg_out:
         text = pictures.svg(state, size=size, legal_moves=hints, flips=True) + "\n"
-        _write(svg_out, lambda: Path(svg_out).write_text(text, encoding="utf-8"))
+        _write(svg_out, lambda: replace_file(svg_out, text))
         console.print(f"SVG written to {svg_out}")
     if png_out:
         _write(png_out, lambda: pictures.png(state, png_out, size=size, legal_moves=hints, flips=True))

@@ -20,10 +20,10 @@ interrupted write never leaves a half-written file. docs/records.md has the deta
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, List, NamedTuple, Optional, Union
 
+from polyreversi._files import replace_file
 from polyreversi.errors import RecordError
 
 if TYPE_CHECKING:  # the record module imports nothing from here; this avoids a cycle at run time
@@ -138,43 +138,33 @@ def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None
 def atomic_write(path: PathLike, data: Union[str, bytes]) -> None:
     """Writes ``data`` to a temporary file in ``path``'s folder, then moves it over ``path``.
 
-    Text is written as UTF-8. An interrupted write leaves ``path`` as it was.
+    Text is written as UTF-8. An interrupted write leaves ``path`` as it was and no
+    temporary file behind (see :func:`polyreversi._files.replace_file`).
 
     Raises:
         RecordError: the folder does not exist or cannot be written.
     """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise RecordError(f"{path}: cannot write: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(payload)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, _mode_for(target))
-        os.replace(tmp, target)
-    except BaseException as e:
+    if isinstance(data, str):
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise RecordError(f"{path}: cannot write: {e.strerror}") from None
-        raise
-
-
-def _mode_for(target: Path) -> int:
-    """The permissions a plain ``open(target, "w")`` would give (mkstemp makes 0600 files)."""
+            data = data.encode("utf-8")
+        except UnicodeEncodeError as e:  # lone surrogates in a name, say
+            raise RecordError(f"{path}: cannot write {data[e.start:e.end]!r} (character {e.start + 1}) "
+                              "as UTF-8 text") from None
     try:
-        return target.stat().st_mode & 0o7777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
+        replace_file(path, data)
+    except OSError as e:
+        raise RecordError(f"{path}: cannot write: {e.strerror or e}") from None
+
+
+def check_expressible(variant, fmt: str) -> None:
+    """Raises RecordError (naming the format and what it lacks) when ``fmt``
+    cannot hold games of ``variant``, before any game is played. JSON holds
+    every variant; GGF and transcripts say what they refuse by writing an
+    empty game of the variant."""
+    from polyreversi.record import Record
+
+    if fmt in ("ggf", "transcript"):
+        _module(fmt).dumps(Record(variant, ()))
 
 
 def in_context(error: RecordError, where: str) -> RecordError:
@@ -214,5 +204,6 @@ __all__ = [
     "read",
     "write",
     "atomic_write",
+    "check_expressible",
     "in_context",
 ]

@@ -51,11 +51,15 @@ from polyreversi.errors import RecordError
 from polyreversi.formats import GameEntry, UnsupportedGameError, atomic_write, in_context
 from polyreversi.record import Record, Result, StartPosition
 from polyreversi.replay import Replay, final_margin
-from polyreversi.variant import Variant
+from polyreversi.variant import Variant, parse_square
 
 SIZES = (6, 8, 10)
 
-_RE = re.compile(r"^\s*(?P<margin>[+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?::\s*(?P<flag>[a-z]))?\s*$", re.IGNORECASE)
+_RE = re.compile(r"^\s*(?P<margin>[+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?::\s*(?P<flag>[a-z]))?\s*$", re.IGNORECASE | re.ASCII)
+# A komi (KM): a plain decimal number, ASCII digits only.
+_KM = re.compile(r"\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*", re.IGNORECASE | re.ASCII)
+# Longest number read from TY and BO (sizes, random-start counts); longer ones are refused.
+_MAX_DIGITS = 9
 _ENDS = {None: "finished", "r": "resigned", "t": "time", "s": "agreed"}
 _FLAGS = {"resigned": ":r", "time": ":t", "agreed": ":s"}
 # Properties the reader turns into record fields (the rest go to meta["ggf"]).
@@ -95,7 +99,7 @@ def parse_type(text: str) -> GameType:
     Raises:
         RecordError: naming the TY value and the modifier it does not know.
     """
-    m = re.fullmatch(r"\s*(?P<s>s?)(?P<size>\d+)(?P<mods>[a-z0-9]*)\s*", text, re.IGNORECASE)
+    m = re.fullmatch(r"\s*(?P<s>s?)(?P<size>\d+)(?P<mods>[a-z0-9]*)\s*", text, re.IGNORECASE | re.ASCII)
     if m is None:
         raise RecordError(f"TY[{text}]: unknown game type; expected [s]<size> then any of k, r<n>, a, b, w (e.g. 8, s8r20)")
     synchro = bool(m.group("s"))
@@ -116,7 +120,9 @@ def parse_type(text: str) -> GameType:
         elif c in "bw" and color is None:
             color = c
         elif c == "r" and random is None:
-            digits = re.match(r"\d*", mods[i:]).group(0)
+            digits = re.match(r"[0-9]*", mods[i:]).group(0)
+            if len(digits) > _MAX_DIGITS:
+                raise RecordError(f"TY[{text}]: random-start disk count {digits[:12]}... is too long")
             random = int(digits) if digits else 0
             i += len(digits)
         else:
@@ -124,6 +130,8 @@ def parse_type(text: str) -> GameType:
                 f"TY[{text}]: unknown or repeated game type modifier {c!r}; known: s (synchro), k (komi), "
                 "r<n> (random start), a (anti), b/w (colour preference)"
             )
+    if len(m.group("size")) > _MAX_DIGITS:
+        raise RecordError(f"TY[{text[:30]}]: board size {m.group('size')[:12]}... is too long")
     return GameType(int(m.group("size")), synchro, komi, random, anti, color)
 
 
@@ -205,7 +213,7 @@ def _scan(text: str) -> List[_RawGame]:
         pos = ws.match(text, pos).end()
         if pos >= n:
             return games
-        counter = re.compile(r"\d+(?=\s*\()").match(text, pos)
+        counter = re.compile(r"[0-9]+(?=\s*\()").match(text, pos)
         if counter:
             pos = ws.match(text, counter.end()).end()
         if not text.startswith("(;", pos):
@@ -290,7 +298,7 @@ def _record(text: str, game: _RawGame) -> Record:
             moves.append(variant.PASS)
         else:
             try:
-                moves.append(_core.parse_square(size, name))
+                moves.append(parse_square(size, name))
             except _core.InvalidSquareError:
                 raise RecordError(
                     f"{p.name}[{p.value}] (move {k + 1}, {_where(text, p.pos)}): {parts[0]!r} is not a square of "
@@ -312,10 +320,9 @@ def _record(text: str, game: _RawGame) -> Record:
         result = Result(end=_ENDS[flag], margin=float(m.group("margin")))
     komi = None
     if "KM" in first:
-        try:
-            komi = float(first["KM"].value)
-        except ValueError:
-            raise RecordError(f"KM[{first['KM'].value}]: expected a number (the komi)") from None
+        if not _KM.fullmatch(first["KM"].value):
+            raise RecordError(f"KM[{first['KM'].value}]: expected a number (the komi)")
+        komi = float(first["KM"].value)
         if not np.isfinite(komi):
             raise RecordError(f"KM[{first['KM'].value}]: expected a finite number (the komi)")
 
@@ -357,7 +364,7 @@ def _record(text: str, game: _RawGame) -> Record:
 def _board(value: str) -> Tuple[int, List[int], Color]:
     """Parses a BO value: size, N*N cell codes, the colour to move."""
     tokens = value.split()
-    if not tokens or not tokens[0].isdigit():
+    if not tokens or not re.fullmatch(f"[0-9]{{1,{_MAX_DIGITS}}}", tokens[0]):
         raise RecordError(f"BO[{value[:30]}]: expected the board size first, e.g. BO[8 ---...--- *]")
     size = int(tokens[0])
     body = "".join(tokens[1:])

@@ -173,7 +173,7 @@ def to_dict(record: Record) -> Dict[str, Any]:
     }
     try:
         json.dumps(record.meta, allow_nan=False)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RecursionError) as e:
         raise RecordError(f"meta: cannot be written as JSON: {e}") from None
     return obj
 
@@ -198,7 +198,10 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
     version = obj["version"]
     if version != VERSION or isinstance(version, bool):
         raise RecordError(f"version: unknown version {version!r}; this polyreversi reads version {VERSION}")
-    error = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(_without_good_moves(obj)))
+    try:
+        error = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(_without_good_moves(obj)))
+    except RecursionError:
+        raise RecordError("record: arrays or objects nested too deeply") from None
     if error is not None:
         raise RecordError(_schema_message(error))
     fields = obj["variant"]
@@ -403,6 +406,8 @@ def _parse(text: str) -> Any:
         raise RecordError(f"line {e.lineno} column {e.colno}: not valid JSON: {e.msg}") from None
     except (TypeError, ValueError) as e:
         raise RecordError(f"not valid JSON: {e}") from None
+    except RecursionError:
+        raise RecordError("not valid JSON here: arrays or objects nested too deeply") from None
 
 
 def _read_text(path) -> str:
