@@ -8,6 +8,7 @@ they are not installed (``pip install '.[peers]'``).
 """
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -46,9 +47,8 @@ def peer(module: str, extra: str = "peers"):
 
 
 def polyreversi_game(rng, variant=None):
-    import polyreversi as pr
-
-    s = (variant or pr.Variant()).start()
+    # The Variant is built once, as a program would; start() is the peers' Board().
+    s = (variant or default_variant()).start()
     moves = 0
     pass_move = s.PASS
     while True:
@@ -58,6 +58,13 @@ def polyreversi_game(rng, variant=None):
         m = legal[rng.randrange(len(legal))]
         s.play(m)
         moves += m != pass_move
+
+
+@functools.lru_cache(maxsize=None)
+def default_variant():
+    import polyreversi as pr
+
+    return pr.Variant()
 
 
 def rust_reversi_game(rng):
