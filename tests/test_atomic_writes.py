@@ -247,3 +247,20 @@ def test_converting_a_bad_file_onto_itself_leaves_it(tmp_path):
     result = _cli(["convert", "games.jsonl", "games.jsonl"], tmp_path)
     assert result.exit_code != 0 and "game 3" in result.output
     assert path.read_bytes() == bad and _leftovers(tmp_path, path) == []
+
+
+def test_a_symlink_is_written_through_and_a_device_is_written_to(tmp_path):
+    import os
+
+    from polyreversi._files import replace_file
+
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    replace_file(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    if os.path.exists("/dev/full"):
+        with pytest.raises(OSError):
+            replace_file("/dev/full", "x")  # written to, so the full device says no
+        assert not os.path.isfile("/dev/full")

@@ -16,12 +16,20 @@ def replace_file(path: Union[str, "os.PathLike[str]"], data: Union[str, bytes]) 
     file. A new file gets the permissions a plain ``open(path, "w")`` would give; an
     existing file keeps its own.
 
+    A symlink is followed (its target is replaced, the link stays); a device or a
+    pipe at ``path`` is written to directly, since it cannot be replaced.
+
     Raises:
         OSError: the folder does not exist or cannot be written (``path`` is unchanged).
     """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    target = Path(os.path.realpath(path))  # a symlink is written through, not replaced
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    if target.exists() and not target.is_file():
+        # A device or a pipe (/dev/stdout, a FIFO) cannot be renamed over: write to it.
+        with open(target, "wb") as f:
+            f.write(payload)
+        return
+    folder = target.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         _write_all(fd, payload)
