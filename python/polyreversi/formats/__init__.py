@@ -156,6 +156,19 @@ def atomic_write(path: PathLike, data: Union[str, bytes]) -> None:
         raise RecordError(f"{path}: cannot write: {e.strerror or e}") from None
 
 
+def read_text(path: PathLike) -> str:
+    """A UTF-8 text file's content. Raises RecordError naming the file: missing,
+    not UTF-8 (with the byte offset), or unreadable."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
+
+
 def check_expressible(variant, fmt: str) -> None:
     """Raises RecordError (naming the format and what it lacks) when ``fmt``
     cannot hold games of ``variant``, before any game is played. JSON holds

@@ -36,7 +36,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Tuple
 
 import jsonschema
@@ -44,7 +43,7 @@ import jsonschema
 from polyreversi import _core
 from polyreversi._core import Color, InvalidSquareError
 from polyreversi.errors import RecordError
-from polyreversi.formats import GameEntry, atomic_write, in_context
+from polyreversi.formats import GameEntry, atomic_write, in_context, read_text
 from polyreversi.record import ENDINGS, Record, Result, StartPosition
 from polyreversi.replay import Replay
 from polyreversi.variant import BOARDS, Variant, VariantError
@@ -294,7 +293,7 @@ def read(path, *, validate: bool = True) -> Record:
         RecordError: a missing or unreadable file, or as :func:`loads`; the message names the file.
     """
     try:
-        return loads(_read_text(path), validate=validate)
+        return loads(read_text(path), validate=validate)
     except RecordError as e:
         raise in_context(e, str(path)) from None
 
@@ -342,7 +341,7 @@ class _Single:
 
     @staticmethod
     def entries(path, *, validate: bool = True) -> Iterator[GameEntry]:
-        text = _read_text(path)  # a missing file raises here, not on iteration
+        text = read_text(path)  # a missing file raises here, not on iteration
         try:
             entry = GameEntry(1, loads(text, validate=validate), None)
         except RecordError as e:
@@ -364,7 +363,7 @@ class _Lines:
 
     @staticmethod
     def entries(path, *, validate: bool = True) -> Iterator[GameEntry]:
-        text = _read_text(path)  # a missing file raises here, not on iteration
+        text = read_text(path)  # a missing file raises here, not on iteration
         return _Lines._entries(path, text, validate)
 
     @staticmethod
@@ -408,17 +407,6 @@ def _parse(text: str) -> Any:
         raise RecordError(f"not valid JSON: {e}") from None
     except RecursionError:
         raise RecordError("not valid JSON here: arrays or objects nested too deeply") from None
-
-
-def _read_text(path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{path}: not UTF-8 text (byte {e.start})") from None
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
 
 
 def _square(board: str, name: str, where: str) -> int:

@@ -26,12 +26,11 @@ polyreversi.errors.RecordError: column 7: k3 is not a square of the 8x8 board
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Iterable, Iterator, List, Optional, Union
 
 from polyreversi import _core
 from polyreversi.errors import RecordError
-from polyreversi.formats import GameEntry, atomic_write, in_context
+from polyreversi.formats import GameEntry, atomic_write, in_context, read_text
 from polyreversi.record import Record
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, VariantError, as_variant
@@ -120,7 +119,7 @@ def entries(path, *, variant: Union[Variant, str, None] = None) -> Iterator[Game
         current = as_variant(variant) if variant is not None else Variant("8x8")
     except VariantError as e:
         raise RecordError(f"variant: {e}") from None
-    return _entries(path, _read_text(path), current)
+    return _entries(path, read_text(path), current)
 
 
 def _entries(path, text: str, current: Variant) -> Iterator[GameEntry]:
@@ -177,17 +176,6 @@ def write(path, records: Iterable[Record]) -> None:
             lines.append(f"# variant: {current}\n")
         lines.append(text + "\n")
     atomic_write(path, "".join(lines))
-
-
-def _read_text(path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{path}: not UTF-8 text (byte {e.start})") from None
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
 
 
 __all__ = ["parse", "dumps", "entries", "read", "write"]
