@@ -75,16 +75,12 @@ int to_move_index(const Game& g, py::handle move) {
 
 py::list squares_list(u128 mask) {
   py::list out;
-  for (; mask; mask &= mask - 1) {
-    const u64 lo = static_cast<u64>(mask);
-    const int sq = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(mask >> 64));
-    out.append(sq);
-  }
+  for (; mask; mask &= mask - 1) out.append(lowest_bit(mask));
   return out;
 }
 
 py::object mask_to_int(u128 mask) {
-  const u64 lo = static_cast<u64>(mask), hi = static_cast<u64>(mask >> 64);
+  const u64 lo = low_word(mask), hi = high_word(mask);
   if (!hi) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));
   py::object h = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(hi));
   py::object l = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "polyreversi/bits.hpp"
 #include "polyreversi/game.hpp"
 #include "polyreversi/rules.hpp"
 #include "polyreversi/types.hpp"

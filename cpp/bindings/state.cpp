@@ -38,15 +38,9 @@ PyObject* fast_legal_moves(PyObject* self, PyObject*) {
   return guarded(self, [](PyState& s) -> PyObject* {
     if (s.game.turn() == Turn::kPass) return Py_BuildValue("[i]", s.game.rules().pass_move());
     u128 m = s.game.legal_squares();
-    const int count = static_cast<int>(__builtin_popcountll(static_cast<u64>(m)) +
-                                       __builtin_popcountll(static_cast<u64>(m >> 64)));
-    PyObject* list = PyList_New(count);
+    PyObject* list = PyList_New(count_bits(m));
     if (!list) return nullptr;
-    for (int k = 0; m; m &= m - 1, ++k) {
-      const u64 lo = static_cast<u64>(m);
-      const int sq = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(m >> 64));
-      PyList_SET_ITEM(list, k, PyLong_FromLong(sq));
-    }
+    for (int k = 0; m; m &= m - 1, ++k) PyList_SET_ITEM(list, k, PyLong_FromLong(lowest_bit(m)));
     return list;
   });
 }

@@ -3,20 +3,11 @@
 
 #include <algorithm>
 
+#include "polyreversi/bits.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
-
-namespace {
-int count_bits(u128 x) {
-  return __builtin_popcountll(static_cast<u64>(x)) + __builtin_popcountll(static_cast<u64>(x >> 64));
-}
-int lowest(u128 x) {
-  const u64 lo = static_cast<u64>(x);
-  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(x >> 64));
-}
-}  // namespace
 
 Game::Game(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), pos_(start_position(*rules_)) {}
 
@@ -37,7 +28,7 @@ void Game::legal_moves(std::vector<int>& out) const {
     out.push_back(rules_->pass_move());
     return;
   }
-  for (u128 m = legal_; m; m &= m - 1) out.push_back(lowest(m));
+  for (u128 m = legal_; m; m &= m - 1) out.push_back(lowest_bit(m));
 }
 
 bool Game::is_legal(int move) const {

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "polyreversi/bits.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
@@ -178,8 +179,7 @@ void check_position(const Rules& r, const Position& p) {
   if (p.neutral && r.players != 3) throw PositionError("a neutral disk is only part of 3-player games");
   const u128 off = seen & ~r.playable;
   if (off) {
-    int sq = 0;
-    while (!(off & bit128(sq))) ++sq;
+    const int sq = lowest_bit(off);
     throw PositionError("a disk on " + square_name(r.n, sq) + ", which is " +
                         ((r.blocked & bit128(sq)) ? "blocked" : (r.cut_out & bit128(sq)) ? "an octagon cut-out" : "off the board"));
   }
