@@ -17,22 +17,20 @@ PyObject* exc_history = nullptr;
 
 py::object color_members[kMaxPlayers];
 
-int color_index(py::handle value, int players) {
-  if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
-    throw py::type_error("a colour must be a Color or an int 1..4");
-  const long c = PyLong_AsLong(value.ptr());
-  if (c < 1 || c > players) {
-    PyErr_Clear();
-    throw py::value_error("colour " + std::to_string(c) + " is not a player of this " + std::to_string(players) +
-                          "-player game (1.." + std::to_string(players) + ")");
-  }
-  return static_cast<int>(c) - 1;
+std::string decimal_text(py::handle value) {
+  py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(value.ptr(), 10));
+  if (!text) throw py::error_already_set();
+  return text.cast<std::string>();
 }
 
-std::string off_grid(const Game& g, const std::string& what) {
-  const int n = g.rules().n;
-  return "square " + what + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid; squares are 0.." +
-         std::to_string(n * n - 1) + ", pass is " + std::to_string(n * n);
+long long square_number(int n, py::handle value) {
+  PyObject* o = value.ptr();
+  if (PyBool_Check(o) || !PyLong_Check(o)) throw py::type_error("square: expected a whole number");
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow) throw SquareError(off_grid_message(n, decimal_text(value)));
+  return v;
 }
 
 bool is_numpy_bool(PyObject* o) {
@@ -49,9 +47,7 @@ int to_move_index(const Game& g, py::handle move) {
     const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
     if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
     if (overflow || v < INT32_MIN || v > INT32_MAX) {
-      py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(o, 10));
-      if (!text) throw py::error_already_set();
-      throw SquareError(off_grid(g, text.cast<std::string>()));
+      throw SquareError(off_grid_message(g.rules().n, decimal_text(o)));
     }
     return static_cast<int>(v);
   }
@@ -102,14 +98,15 @@ py::tuple rules_args(const Rules& r) {
                         r.handicap_color, blocked);
 }
 
-std::shared_ptr<const Rules> rules_from_args(const std::string& board, int players, bool anti, bool free_opening,
-                                             int handicap, int handicap_color, const std::vector<int>& blocked) {
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti,
+                                             bool free_opening, long long handicap, long long handicap_color,
+                                             const std::vector<long long>& blocked) {
   return std::make_shared<const Rules>(
       make_rules(parse_board(board), players, anti, free_opening, handicap, handicap_color, blocked));
 }
 
 // A custom position from an (n, n) or (n*n,) integer array of cell codes.
-Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, int ply) {
+Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_move, long long ply) {
   py::array raw = py::array::ensure(cells_obj);
   if (!raw || (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u'))
     throw PositionError("board: expected an integer array of cell codes");
@@ -120,24 +117,7 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, 
   if (!square_shape && !flat_shape)
     throw PositionError("board: expected shape (" + std::to_string(n) + ", " + std::to_string(n) + ") or (" +
                         std::to_string(n * n) + ",) for the " + board_name(r.board) + " board");
-  const long long* c = cells.data();
-  Position p;
-  for (int sq = 0; sq < n * n; ++sq) {
-    const long long v = c[sq];
-    const u128 b = bit128(sq);
-    if (v == kCellEmpty) continue;
-    if (v >= 1 && v <= kMaxPlayers) p.disks[v - 1] |= b;
-    else if (v == kCellNeutral) p.neutral |= b;
-    else if (v == kCellBlocked && (r.blocked & b)) continue;
-    else if (v == kCellCutOut && (r.cut_out & b)) continue;
-    else
-      throw PositionError("board: code " + std::to_string(v) + " on " + square_name(n, sq) +
-                          " is not allowed there (0 empty, 1-4 colours, 5 neutral, -1 on blocked squares, "
-                          "-2 on octagon cut-outs)");
-  }
-  p.to_move = to_move;
-  p.ply = ply;
-  return p;
+  return position_from_codes(r, cells.data(), to_move, ply);
 }
 
 // Runs long C++ work on a worker thread while this thread waits without the

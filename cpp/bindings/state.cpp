@@ -126,11 +126,11 @@ void init_state(py::module_& m) {
            py::arg("rules"), py::arg("variant"))
       .def_static(
           "_from_cells",
-          [](py::handle r_obj, py::object variant, py::handle cells, py::handle to_move, int ply) {
-        const PyRules& r = checked<PyRules>(r_obj, "Rules");
-            const int c = color_index(to_move, r.rules->players);
-            if (ply < 0) throw PositionError("ply: must not be negative");
-            return PyState(r.rules, position_from_cells(*r.rules, cells, c, ply), std::move(variant));
+          [](py::handle r_obj, py::object variant, py::handle cells, py::handle to_move, py::handle ply) {
+            const PyRules& r = checked<PyRules>(r_obj, "Rules");
+            const long long color = whole_number<PositionError>(to_move, "to_move");
+            const long long first_ply = whole_number<PositionError>(ply, "ply");
+            return PyState(r.rules, position_from_cells(*r.rules, cells, color, first_ply), std::move(variant));
           },
           py::arg("rules"), py::arg("variant"), py::arg("cells"), py::arg("to_move"), py::arg("ply"))
       .def_property_readonly("variant", [](py::handle s_obj) {
@@ -150,6 +150,17 @@ void init_state(py::module_& m) {
              return s.game.is_legal(m);
            },
            py::arg("move"), "True if the move (index or name) is legal here; never raises for a bad square.")
+      .def("why_illegal",
+           [](py::handle s_obj, py::handle move) -> py::object {
+             const PyState& s = get_state(s_obj);
+             const int m = to_move_index(s.game, move);
+             s.game.check_square(m);
+             if (s.game.is_legal(m)) return py::none();
+             return py::str(s.game.describe_illegal(m));
+           },
+           py::arg("move"),
+           "Why the move (index or name) is illegal here, in the words of the IllegalMoveError that play() "
+           "would raise; None when it is legal. Raises InvalidSquareError off the grid, TypeError.")
       .def("child",
            [](py::handle s_obj, py::handle move) {
         const PyState& s = get_state(s_obj);
@@ -193,10 +204,7 @@ void init_state(py::module_& m) {
            "-1 blocked, -2 octagon cut-out.")
       .def("cell", [](py::handle s_obj, py::handle square) {
         const PyState& s = get_state(s_obj);
-             const int sq = to_move_index(s.game, square);
-             s.game.check_square(sq);
-             if (sq == s.game.rules().pass_move()) throw SquareError("cell: 'pass' is a move, not a square");
-             return static_cast<int>(s.game.cell(sq));
+             return static_cast<int>(s.game.checked_cell(to_move_index(s.game, square)));
            }, py::arg("square"), "The cell code of one square (see board()).")
       .def("moves", [](py::handle s_obj) {
         const PyState& s = get_state(s_obj); return py::cast(s.game.moves()); },
@@ -249,9 +257,8 @@ void init_state(py::module_& m) {
             py::tuple a = t[1].cast<py::tuple>();
             auto rules = rules_from_args(a[0].cast<std::string>(), a[1].cast<int>(), a[2].cast<bool>(),
                                          a[3].cast<bool>(), a[4].cast<int>(), a[5].cast<int>(),
-                                         a[6].cast<std::vector<int>>());
-            const int to_move = t[3].cast<int>() - 1;
-            PyState s(rules, position_from_cells(*rules, t[2], to_move, t[4].cast<int>()), t[0]);
+                                         a[6].cast<std::vector<long long>>());
+            PyState s(rules, position_from_cells(*rules, t[2], t[3].cast<int>(), t[4].cast<int>()), t[0]);
             for (int m : t[5].cast<std::vector<int>>()) s.game.play(m);
             return s;
           }));

@@ -38,11 +38,7 @@ bool Game::is_legal(int move) const {
 }
 
 void Game::check_square(int move) const {
-  const int n = rules_->n;
-  if (move < 0 || move > n * n)
-    throw SquareError("square " + std::to_string(move) + " is off the " + std::to_string(n) + "x" +
-                      std::to_string(n) + " grid; squares are 0.." + std::to_string(n * n - 1) + ", pass is " +
-                      std::to_string(n * n));
+  if (move < 0 || move > rules_->pass_move()) throw SquareError(off_grid_message(rules_->n, std::to_string(move)));
 }
 
 std::string Game::describe_illegal(int move) const {
@@ -120,6 +116,12 @@ std::int8_t Game::cell(int sq) const {
   if (rules_->blocked & b) return kCellBlocked;
   if (rules_->cut_out & b) return kCellCutOut;
   return kCellEmpty;
+}
+
+std::int8_t Game::checked_cell(int sq) const {
+  check_square(sq);
+  if (sq == rules_->pass_move()) throw SquareError("cell: 'pass' is a move, not a square");
+  return cell(sq);
 }
 
 void Game::board(std::int8_t* out) const {

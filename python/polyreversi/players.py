@@ -226,16 +226,10 @@ def parse_move(state: State, text: str) -> int:
         last = variant.square_name(variant.n * variant.n - 1)
         raise _AskAgain(f"{text.strip()!r} is not a square: use a letter and a number from a1 to {last}"
                         f" (or 'pass'); legal moves: {legal_names}") from None
-    if move in legal:
+    why = state.why_illegal(move)  # the engine's explanation, as State.play gives it
+    if why is None:
         return move
-    who = state.to_move.name.title()
-    if forced_pass:
-        raise _AskAgain(f"{word} is not legal: {who} has no legal move and must pass (type pass)")
-    if move == state.PASS:
-        raise _AskAgain(f"{who} may not pass with a legal move to play; legal moves: {legal_names}")
-    cell = state.cell(move)
-    why = {0: "it encloses no disk", -1: "it is blocked", -2: "it is not on the board"}.get(cell, "it is taken")
-    raise _AskAgain(f"{word} is not a legal move for {who} ({why}); legal moves: {legal_names}")
+    raise _AskAgain(why)
 
 
 def _example(state: State) -> str:

@@ -47,11 +47,18 @@ class Game {
   std::vector<int> winners() const;
   // n*n cell codes (types.hpp).
   void board(std::int8_t* out) const;
-  // Cell code of one square.
+  // Cell code of one square 0..n*n-1 (unchecked).
   std::int8_t cell(int square) const;
+  // Cell code of one square; SquareError off the grid or for the pass move.
+  std::int8_t checked_cell(int square) const;
 
-  // A move's index or throws SquareError; "pass" only as N*N.
+  // Throws SquareError unless `move` is a square of the grid or the pass, N*N.
   void check_square(int move) const;
+  // The one explanation of why a move (checked by check_square) is illegal
+  // here, e.g. "illegal move a1 at ply 0 (Black to move): the first four disks
+  // go on the centre; legal moves: d4 e4 d5 e5". The ply is this position's
+  // ply() and the reason follows RULES.md §3-§6. IllegalMoveError carries it;
+  // every caller (State.play, Replay, HumanPlayer) shows this text.
   std::string describe_illegal(int move) const;
 
  private:

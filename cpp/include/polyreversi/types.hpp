@@ -15,6 +15,9 @@ enum class BoardKind : std::uint8_t { Board6x6 = 0, Board8x8 = 1, Board10x10 = 2
 constexpr int kMaxPlayers = 4;
 constexpr int kMaxSide = 10;
 constexpr int kMaxSquares = kMaxSide * kMaxSide;
+// The largest ply a custom position may start from: far below the 32-bit
+// ply counter, whatever is played from there.
+constexpr int kMaxStartPly = 1 << 30;
 
 // Codes of board() arrays (documented in the Python package).
 constexpr std::int8_t kCellEmpty = 0;   // colours are 1..4 (Black, White, Red, Green)
@@ -71,5 +74,7 @@ inline u128 bit128(int i) { return u128(1) << i; }
 enum class Turn { kFlip, kPlace, kPass, kOver };
 
 constexpr const char* kColorNames[kMaxPlayers] = {"Black", "White", "Red", "Green"};
+// Board names in BoardKind order.
+constexpr const char* kBoardNames[4] = {"6x6", "8x8", "10x10", "octagon"};
 
 }  // namespace polyreversi
