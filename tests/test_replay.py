@@ -96,8 +96,9 @@ def test_move_after_the_end_is_an_error():
 
 
 def test_off_board_move_is_an_error_not_a_crash():
-    with pytest.raises(ReplayError, match="square 99 is off the 8x8 grid"):
-        Replay(Record("8x8", moves=[99]))
+    # refused when the record is built (docs/errors.md), before any replay
+    with pytest.raises(RecordError, match=r"^moves\[0\]: square 99 is off the 8x8 grid"):
+        Record("8x8", moves=[99])
 
 
 def test_implicit_passes_are_inserted_only_where_forced():

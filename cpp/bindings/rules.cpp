@@ -42,6 +42,10 @@ void init_rules(py::module_& m) {
     return parse_square(n, text);
   });
   m.attr("MAX_START_PLY") = kMaxStartPly;
+  m.attr("CELL_EMPTY") = kCellEmpty;
+  m.attr("CELL_NEUTRAL") = kCellNeutral;
+  m.attr("CELL_BLOCKED") = kCellBlocked;
+  m.attr("CELL_CUT_OUT") = kCellCutOut;
   m.attr("BOARDS") = py::make_tuple(kBoardNames[0], kBoardNames[1], kBoardNames[2], kBoardNames[3]);
   m.def("kernels", []() { return std::string(kernels().name); }, "Name of the kernel set picked for this CPU.");
 }

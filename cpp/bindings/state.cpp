@@ -99,7 +99,10 @@ PyMethodDef fast_methods[] = {
     {nullptr, nullptr, 0, nullptr}};
 
 PyGetSetDef fast_getters[] = {
-    {"to_move", fast_to_move, nullptr, "The Color of the player to move.", nullptr},
+    {"to_move", fast_to_move, nullptr,
+     "The Color of the player to move. Once the game is over, nobody moves: it is the colour whose turn "
+     "would come after the last move (the next in turn order, RULES.md §2); check is_over() first.",
+     nullptr},
     {"ply", fast_ply, nullptr, "Plies played from the variant's start (a pass is a ply).", nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
@@ -121,9 +124,13 @@ void init_state(py::module_& m) {
   py::class_<PyState>(m, "State",
                       "A position of a variant with the player to move, the moves played and undo. "
                       "Mutable: play() and undo() change it in place; child() and copy() make new states.")
-      .def(py::init([](py::handle r_obj, py::object variant) {
-        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return PyState(r.rules, std::move(variant)); }),
-           py::arg("rules"), py::arg("variant"))
+      .def_static(
+          "_start",
+          [](py::handle r_obj, py::object variant) {
+            const PyRules& r = checked<PyRules>(r_obj, "Rules");
+            return PyState(r.rules, std::move(variant));
+          },
+          py::arg("rules"), py::arg("variant"))
       .def_static(
           "_from_cells",
           [](py::handle r_obj, py::object variant, py::handle cells, py::handle to_move, py::handle ply) {

@@ -68,7 +68,12 @@ def square_index(n: int, square: Union[int, str]) -> int: ...
 def parse_square(n: int, text: str) -> int: ...
 
 BOARDS: Tuple[str, str, str, str]
+COLOR_NAMES: Tuple[str, str, str, str]
 MAX_START_PLY: int
+CELL_EMPTY: int
+CELL_NEUTRAL: int
+CELL_BLOCKED: int
+CELL_CUT_OUT: int
 
 def kernels() -> str:
     """Name of the kernel set picked for this CPU ("generic" or "x86v3")."""
@@ -77,7 +82,9 @@ class State:
     """A position of a variant with the player to move, the moves played and undo."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
-    def __init__(self, rules: Rules, variant: Variant) -> None: ...
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+    @staticmethod
+    def _start(rules: Rules, variant: Variant) -> State: ...
     @staticmethod
     def _from_cells(rules: Rules, variant: Variant, cells: Any, to_move: Union[Color, int], ply: int) -> State: ...
     @property

@@ -22,6 +22,7 @@ from typing import Iterator, List, Optional, Tuple
 from polyreversi._core import IllegalMoveError, InvalidSquareError
 from polyreversi.errors import RecordError
 from polyreversi.record import Record
+from polyreversi.vocabulary import color_name
 
 # Margins may be recorded rounded to hundredths (GGF RE with a komi).
 _MARGIN_TOLERANCE = 0.01
@@ -189,7 +190,7 @@ class Replay:
             if end == "finished":
                 return ResultCheck(
                     "mismatch", f"recorded as finished, but the game is not over after ply {len(self.moves)} "
-                    f"({final.to_move.name.title()} to move)"
+                    f"({color_name(final.to_move)} to move)"
                 )
             return ResultCheck("unfinished", f"stops at ply {len(self.moves)} before the end of the game")
         if end == "unfinished":

@@ -139,7 +139,7 @@ class Variant:
     # -- making games ----------------------------------------------------
     def start(self) -> "_core.State":
         """A new State at the start position (RULES.md §3)."""
-        return _core.State(self._rules, self)
+        return _core.State._start(self._rules, self)
 
     def position(self, board, to_move: Union[Color, int] = Color.BLACK, ply: int = 0) -> "_core.State":
         """A State at a custom position.
