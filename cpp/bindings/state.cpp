@@ -62,10 +62,7 @@ PyObject* fast_play(PyObject* self, PyObject* move) {
 
 PyObject* fast_undo(PyObject* self, PyObject*) {
   return guarded(self, [](PyState& s) -> PyObject* {
-    if (s.game.moves().empty()) throw HistoryError("undo: no move to take back");
-    const int m = s.game.moves().back();
-    s.game.undo();
-    return PyLong_FromLong(m);
+    return PyLong_FromLong(s.game.undo());
   });
 }
 

@@ -86,12 +86,14 @@ void Game::play(int move) {
   invalidate();
 }
 
-void Game::undo() {
+int Game::undo() {
   if (history_.empty()) throw HistoryError("undo: no move to take back");
+  const int move = moves_.back();
   pos_ = history_.back();
   history_.pop_back();
   moves_.pop_back();
   invalidate();
+  return move;
 }
 
 void Game::scores(int* out) const {

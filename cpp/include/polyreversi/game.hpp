@@ -36,8 +36,8 @@ class Game {
   u128 flips(int move) const;
   // Plays a legal move; throws SquareError / IllegalMoveError and leaves the game unchanged.
   void play(int move);
-  // Takes back the last move; throws HistoryError if there is none.
-  void undo();
+  // Takes back the last move and returns it; throws HistoryError if there is none.
+  int undo();
   // Moves played since the initial position.
   const std::vector<int>& moves() const { return moves_; }
 
