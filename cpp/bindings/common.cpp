@@ -61,7 +61,8 @@ int to_move_index(const Game& g, py::handle move) {
     const char* utf8 = PyUnicode_AsUTF8AndSize(o, &size);
     if (!utf8) {
       PyErr_Clear();
-      throw SquareError(std::string("a move name must be text such as 'f5' or 'pass'; got a string that is not valid text"));
+      throw SquareError(
+          std::string("a move name must be text such as 'f5' or 'pass'; got a string that is not valid text"));
     }
     return parse_square(g.rules().n, std::string(utf8, static_cast<std::size_t>(size)));
   }
@@ -98,8 +99,8 @@ py::tuple rules_args(const Rules& r) {
                         r.handicap_color, blocked);
 }
 
-std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti,
-                                             bool free_opening, long long handicap, long long handicap_color,
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti, bool free_opening,
+                                             long long handicap, long long handicap_color,
                                              const std::vector<long long>& blocked) {
   return std::make_shared<const Rules>(
       make_rules(parse_board(board), players, anti, free_opening, handicap, handicap_color, blocked));
@@ -132,9 +133,7 @@ void run_interruptible(const std::function<void(const int* cancel)>& work) {
   std::thread worker([&] {
     try {
       work(&cancel);
-    } catch (...) {
-      error = std::current_exception();
-    }
+    } catch (...) { error = std::current_exception(); }
     std::lock_guard<std::mutex> lock(mutex);
     done = true;
     finished.notify_all();
@@ -164,17 +163,11 @@ void run_interruptible(const std::function<void(const int* cancel)>& work) {
 void translate(std::exception_ptr p) {
   try {
     if (p) std::rethrow_exception(p);
-  } catch (const IllegalMoveError& e) {
-    PyErr_SetString(exc_illegal, e.what());
-  } catch (const SquareError& e) {
+  } catch (const IllegalMoveError& e) { PyErr_SetString(exc_illegal, e.what()); } catch (const SquareError& e) {
     PyErr_SetString(exc_square, e.what());
-  } catch (const VariantError& e) {
-    PyErr_SetString(exc_variant, e.what());
-  } catch (const PositionError& e) {
+  } catch (const VariantError& e) { PyErr_SetString(exc_variant, e.what()); } catch (const PositionError& e) {
     PyErr_SetString(exc_position, e.what());
-  } catch (const HistoryError& e) {
-    PyErr_SetString(exc_history, e.what());
-  } catch (const Error& e) {
+  } catch (const HistoryError& e) { PyErr_SetString(exc_history, e.what()); } catch (const Error& e) {
     PyErr_SetString(exc_base, e.what());
   }
 }

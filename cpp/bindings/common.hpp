@@ -44,16 +44,15 @@ extern py::object color_members[kMaxPlayers];
 inline py::object color_object(int index) { return color_members[index]; }
 
 // A rule set shared by every state of a variant.
-struct PyRules {
-  std::shared_ptr<const Rules> rules;
-};
+struct PyRules { std::shared_ptr<const Rules> rules; };
 
 // The object behind polyreversi.State.
 struct PyState {
   Game game;
   py::object variant;
   PyState(std::shared_ptr<const Rules> r, py::object v) : game(std::move(r)), variant(std::move(v)) {}
-  PyState(std::shared_ptr<const Rules> r, const Position& p, py::object v) : game(std::move(r), p), variant(std::move(v)) {}
+  PyState(std::shared_ptr<const Rules> r, const Position& p, py::object v)
+      : game(std::move(r), p), variant(std::move(v)) {}
   PyState(const PyState&) = default;
 };
 
@@ -86,8 +85,8 @@ py::object mask_to_int(u128 mask);
 py::array_t<std::int8_t> board_array(const Game& g);
 
 py::tuple rules_args(const Rules& r);
-std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti,
-                                             bool free_opening, long long handicap, long long handicap_color,
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti, bool free_opening,
+                                             long long handicap, long long handicap_color,
                                              const std::vector<long long>& blocked);
 // A custom position from an (n, n) or (n*n,) integer array of cell codes;
 // to_move is a colour number 1..players (checked by the core, as is ply).
@@ -96,7 +95,8 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_
 // A read-only NumPy view of memory owned by `owner` (kept alive by the view).
 template <class T>
 py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, const char* dtype = nullptr) {
-  py::array a = dtype ? py::array(py::dtype(dtype), shape, {}, data, owner) : py::array(py::dtype::of<T>(), shape, {}, data, owner);
+  py::array a = dtype ? py::array(py::dtype(dtype), shape, {}, data, owner)
+                      : py::array(py::dtype::of<T>(), shape, {}, data, owner);
   a.attr("setflags")(py::arg("write") = false);
   return a;
 }
@@ -111,8 +111,8 @@ void run_interruptible(const std::function<void(const int* cancel)>& work);
 template <class T>
 T* value_of(PyObject* self) {
   auto* inst = reinterpret_cast<py::detail::instance*>(self);
-  void* value = inst->simple_layout ? inst->simple_value_holder[0]
-                                    : inst->get_value_and_holder(nullptr, false).value_ptr();
+  void* value =
+      inst->simple_layout ? inst->simple_value_holder[0] : inst->get_value_and_holder(nullptr, false).value_ptr();
   return static_cast<T*>(value);
 }
 

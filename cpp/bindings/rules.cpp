@@ -1,6 +1,6 @@
 // polyreversi._core.Rules (a validated rule set) and the square and board helpers.
-#include "polyreversi/kernel_api.hpp"
 #include "common.hpp"
+#include "polyreversi/kernel_api.hpp"
 
 namespace polyreversi::bindings {
 
@@ -16,14 +16,25 @@ void init_rules(py::module_& m) {
            }),
            py::arg("board"), py::arg("players"), py::arg("anti"), py::arg("free_opening"), py::arg("handicap"),
            py::arg("handicap_color"), py::arg("blocked"))
-      .def_property_readonly("n", [](py::handle r_obj) {
-        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return r.rules->n; })
-      .def_property_readonly("playable", [](py::handle r_obj) {
-        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return squares_list(r.rules->playable); })
-      .def_property_readonly("cut_out", [](py::handle r_obj) {
-        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return squares_list(r.rules->cut_out); })
+      .def_property_readonly("n",
+                             [](py::handle r_obj) {
+                               const PyRules& r = checked<PyRules>(r_obj, "Rules");
+                               return r.rules->n;
+                             })
+      .def_property_readonly("playable",
+                             [](py::handle r_obj) {
+                               const PyRules& r = checked<PyRules>(r_obj, "Rules");
+                               return squares_list(r.rules->playable);
+                             })
+      .def_property_readonly("cut_out",
+                             [](py::handle r_obj) {
+                               const PyRules& r = checked<PyRules>(r_obj, "Rules");
+                               return squares_list(r.rules->cut_out);
+                             })
       .def("args", [](py::handle r_obj) {
-        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return rules_args(*r.rules); });
+        const PyRules& r = checked<PyRules>(r_obj, "Rules");
+        return rules_args(*r.rules);
+      });
 
   m.def("eligible_blocked", [](const std::string& board, py::handle handicap) {
     return eligible_blocked(parse_board(board), whole_number<VariantError>(handicap, "handicap"));

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <exception>
-#include <system_error>
 #include <string>
+#include <system_error>
 #include <thread>
 
 #include "polyreversi/game.hpp"
@@ -37,9 +37,7 @@ void parallel_ranges(u64 n, int threads, F f) {
       pool.emplace_back([&, t, begin, end] {
         try {
           f(begin, end);
-        } catch (...) {
-          errors[t] = std::current_exception();
-        }
+        } catch (...) { errors[t] = std::current_exception(); }
       });
     }
   } catch (const std::system_error&) {  // a thread could not start: finish the others, then report
@@ -78,7 +76,7 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   boards_.assign(static_cast<std::size_t>(size) * nn, 0);
   to_move_.assign(size, 0);
   scores_.assign(static_cast<std::size_t>(size) * rules_->players, 0);
-  data_ = BatchData{size,          positions_.data(), legal_.data(),   turns_.data(), boards_.data(),
+  data_ = BatchData{size,          positions_.data(), legal_.data(),  turns_.data(),  boards_.data(),
                     masks_.data(), done_.data(),      scores_.data(), to_move_.data()};
   kernels().batch_refresh(*rules_, data_, 0, size);
 }
@@ -89,7 +87,8 @@ void Batch::step(const std::int32_t* moves, int threads) {
   if (bad >= 0) {
     const std::string where = "batch game " + std::to_string(bad) + ": ";
     if (done_[bad])
-      throw IllegalMoveError(where + "the game is over; give -1 for it (or reset it), got " + std::to_string(moves[bad]));
+      throw IllegalMoveError(where + "the game is over; give -1 for it (or reset it), got " +
+                             std::to_string(moves[bad]));
     const Game g(rules_, positions_[bad]);
     if (moves[bad] < 0 || moves[bad] > rules_->pass_move())
       throw IllegalMoveError(where + "move " + std::to_string(moves[bad]) + " is off the board (0.." +

@@ -187,8 +187,16 @@ void batch_choose(const Rules& rules, const BatchData& d, int policy, u64 seed, 
 
 }  // namespace
 
-extern const KernelTable kernel_table = {POLYREVERSI_STR(POLYREVERSI_ARCH), &perft, &legal, &flips, &play, &play_games, &batch_refresh,
-                                         &batch_check, &batch_apply, &batch_choose};
+extern const KernelTable kernel_table = {POLYREVERSI_STR(POLYREVERSI_ARCH),
+                                         &perft,
+                                         &legal,
+                                         &flips,
+                                         &play,
+                                         &play_games,
+                                         &batch_refresh,
+                                         &batch_check,
+                                         &batch_apply,
+                                         &batch_choose};
 
 }  // namespace POLYREVERSI_ARCH
 }  // namespace polyreversi

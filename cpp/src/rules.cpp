@@ -1,12 +1,13 @@
 // Variants: validation of combinations (RULES.md §8), eligible blocked
 // squares (§4), start positions (§3) and custom-position checks.
+#include "polyreversi/rules.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
 #include <sstream>
 
 #include "polyreversi/bits.hpp"
-#include "polyreversi/rules.hpp"
 
 namespace polyreversi {
 
@@ -91,8 +92,8 @@ Rules make_rules(BoardKind board, long long players, bool anti, bool free_openin
   if (players < 2 || players > 4)
     throw VariantError("players: " + std::to_string(players) + " is not allowed; allowed: 2, 3, 4");
   if (players > 2 && board == BoardKind::Board6x6)
-    throw VariantError("players: the 6x6 board is for 2 players only; allowed boards for " +
-                       std::to_string(players) + " players: 8x8, 10x10, octagon");
+    throw VariantError("players: the 6x6 board is for 2 players only; allowed boards for " + std::to_string(players) +
+                       " players: 8x8, 10x10, octagon");
   if (free_opening && players > 2)
     throw VariantError("free_opening: only with 2 players (got " + std::to_string(players) + ")");
   if (handicap < 0 || handicap > 4)
@@ -100,9 +101,9 @@ Rules make_rules(BoardKind board, long long players, bool anti, bool free_openin
   if (handicap > 0 && players > 2)
     throw VariantError("handicap: only with 2 players (got " + std::to_string(players) + ")");
   if (handicap > 0 && board == BoardKind::Octagon)
-    throw VariantError("handicap: not offered on the octagon, which has no corner squares; allowed boards: 6x6, 8x8, 10x10");
-  if (handicap_color != 0 && handicap_color != 1)
-    throw VariantError("handicap_color: allowed: Black, White");
+    throw VariantError(
+        "handicap: not offered on the octagon, which has no corner squares; allowed boards: 6x6, 8x8, 10x10");
+  if (handicap_color != 0 && handicap_color != 1) throw VariantError("handicap_color: allowed: Black, White");
   if (blocked.size() > 4)
     throw VariantError("blocked: " + std::to_string(blocked.size()) + " squares given; allowed: 0 to 4");
   r.players = static_cast<int>(players);
@@ -117,10 +118,9 @@ Rules make_rules(BoardKind board, long long players, bool anti, bool free_openin
       throw VariantError("blocked: square " + std::to_string(square) + " is off the " + bname + " board (squares 0.." +
                          std::to_string(r.n * r.n - 1) + ")");
     const int sq = static_cast<int>(square);
-    if (r.blocked & bit128(sq))
-      throw VariantError("blocked: square " + square_name(r.n, sq) + " is given twice");
+    if (r.blocked & bit128(sq)) throw VariantError("blocked: square " + square_name(r.n, sq) + " is given twice");
     if (!std::binary_search(eligible.begin(), eligible.end(), sq)) {
-      const char* why = (r.cut_out & bit128(sq))        ? "an octagon cut-out"
+      const char* why = (r.cut_out & bit128(sq))     ? "an octagon cut-out"
                         : in_central_region(r.n, sq) ? "in the central 4x4 region"
                                                      : "a handicap corner";
       throw VariantError("blocked: square " + square_name(r.n, sq) + " cannot be blocked (" + why +
@@ -184,7 +184,9 @@ void check_position(const Rules& r, const Position& p) {
   if (off) {
     const int sq = lowest_bit(off);
     throw PositionError("a disk on " + square_name(r.n, sq) + ", which is " +
-                        ((r.blocked & bit128(sq)) ? "blocked" : (r.cut_out & bit128(sq)) ? "an octagon cut-out" : "off the board"));
+                        ((r.blocked & bit128(sq))   ? "blocked"
+                         : (r.cut_out & bit128(sq)) ? "an octagon cut-out"
+                                                    : "off the board"));
   }
 }
 

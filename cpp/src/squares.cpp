@@ -21,7 +21,8 @@ int parse_square(int n, const std::string& text) {
   const int col = s[0] - 'a';
   int row = 0;
   for (std::size_t i = 1; i < s.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(s[i]))) throw SquareError("'" + text + "' is not a square name" + hint);
+    if (!std::isdigit(static_cast<unsigned char>(s[i])))
+      throw SquareError("'" + text + "' is not a square name" + hint);
     row = row * 10 + (s[i] - '0');
   }
   if (s[1] == '0' || col >= n || row < 1 || row > n)

@@ -8,9 +8,9 @@
 namespace polyreversi {
 
 struct BatchData {
-  int size = 0;               // B
-  Position* positions = nullptr;  // B
-  u128* legal = nullptr;      // B legal-square masks
+  int size = 0;                    // B
+  Position* positions = nullptr;   // B
+  u128* legal = nullptr;           // B legal-square masks
   std::uint8_t* turns = nullptr;   // B Turn values
   std::int8_t* boards = nullptr;   // B * n * n cell codes
   std::uint8_t* masks = nullptr;   // B * (n * n + 1) legal-move flags (last: pass)

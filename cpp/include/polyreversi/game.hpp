@@ -25,8 +25,14 @@ class Game {
   int ply() const { return pos_.ply; }
 
   // Legal squares of the player to move (none for a pass or a finished game).
-  u128 legal_squares() const { refresh(); return legal_; }
-  Turn turn() const { refresh(); return turn_; }
+  u128 legal_squares() const {
+    refresh();
+    return legal_;
+  }
+  Turn turn() const {
+    refresh();
+    return turn_;
+  }
   bool is_over() const { return turn() == Turn::kOver; }
   // Ascending squares; {pass} for a forced pass; {} once the game is over.
   void legal_moves(std::vector<int>& out) const;

@@ -34,8 +34,12 @@ struct KernelTable {
                        std::int32_t* moves_out);
 };
 
-namespace generic { extern const KernelTable kernel_table; }
-namespace x86v3 { extern const KernelTable kernel_table; }
+namespace generic {
+extern const KernelTable kernel_table;
+}
+namespace x86v3 {
+extern const KernelTable kernel_table;
+}
 
 // The fastest table this CPU runs; POLYREVERSI_KERNELS=generic in the
 // environment forces the portable one.

@@ -20,7 +20,7 @@ constexpr int kMaxSquares = kMaxSide * kMaxSide;
 constexpr int kMaxStartPly = 1 << 30;
 
 // Codes of board() arrays (documented in the Python package).
-constexpr std::int8_t kCellEmpty = 0;   // colours are 1..4 (Black, White, Red, Green)
+constexpr std::int8_t kCellEmpty = 0;  // colours are 1..4 (Black, White, Red, Green)
 constexpr std::int8_t kCellNeutral = 5;
 constexpr std::int8_t kCellBlocked = -1;
 constexpr std::int8_t kCellCutOut = -2;
@@ -28,7 +28,7 @@ constexpr std::int8_t kCellCutOut = -2;
 // A validated variant (RULES.md §1-§4, §8). Built only by make_rules().
 struct Rules {
   BoardKind board = BoardKind::Board8x8;
-  int n = 8;               // grid side
+  int n = 8;  // grid side
   int players = 2;
   bool anti = false;
   bool free_opening = false;
@@ -57,9 +57,7 @@ struct Position {
 };
 
 // Errors of the core; the bindings map each to its own Python exception.
-struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+struct Error : std::runtime_error { using std::runtime_error::runtime_error; };
 struct VariantError : Error { using Error::Error; };      // impossible rule combination
 struct SquareError : Error { using Error::Error; };       // bad square index or name
 struct IllegalMoveError : Error { using Error::Error; };  // a move the rules forbid here
