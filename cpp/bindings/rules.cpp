@@ -9,7 +9,7 @@ void init_rules(py::module_& m) {
       .def(py::init([](const std::string& board, py::handle players, bool anti, bool free_opening, py::handle handicap,
                        py::handle handicap_color, py::iterable blocked) {
              std::vector<long long> squares;
-             for (py::handle sq : blocked) squares.push_back(whole_number<VariantError>(sq, "blocked: square"));
+             for (py::handle sq : blocked) squares.push_back(whole_number<VariantError>(sq, "blocked"));
              return PyRules{rules_from_args(board, whole_number<VariantError>(players, "players"), anti, free_opening,
                                             whole_number<VariantError>(handicap, "handicap"),
                                             whole_number<VariantError>(handicap_color, "handicap_color"), squares)};

@@ -19,6 +19,7 @@ from played states (:meth:`Record.from_state`, :func:`record_of`), by the
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple, Union
@@ -384,13 +385,21 @@ def _count(value) -> int:
     return int(value)
 
 
+_INT_ONLY = frozenset({int})
+
+
+@functools.lru_cache(maxsize=None)
+def _moves_of_grid(n: int) -> frozenset:
+    return frozenset(range(n * n + 1))
+
+
 def _moves(variant: Variant, moves) -> Tuple[int, ...]:
     """Moves as indices, each a square of the grid or the pass (N*N), checked here;
     whether they are legal is the replay's question."""
-    last = variant.n * variant.n
-    if type(moves) is tuple and all(type(m) is int for m in moves):  # the common case, fast
-        if not moves or (min(moves) >= 0 and max(moves) <= last):
-            return moves
+    # The common case (formats build records from tuples of ints), in two set
+    # operations: no dearer than the old type check alone.
+    if type(moves) is tuple and _INT_ONLY.issuperset(map(type, moves)) and _moves_of_grid(variant.n).issuperset(moves):
+        return moves
     if isinstance(moves, (str, bytes)):
         raise RecordError("moves: expected a sequence of moves, not one string (see polyreversi.formats.transcript)")
     out = []
