@@ -34,9 +34,15 @@ class Variant:
         handicap_color: ``Color.BLACK`` (default) or ``Color.WHITE``.
         blocked: 0-4 blocked squares, as indices or names (RULES.md §4).
 
+    Text is read in any letter case (``Variant("8X8")``, ``blocked=["B7"]``,
+    ``handicap_color="WHITE"``), as it is everywhere in polyreversi; every rule
+    (RULES.md §8) is checked by the C++ core, whose message this raises.
+
     Raises:
         VariantError: (a ``ValueError``) naming the option and the allowed values.
 
+    >>> Variant("8X8") == Variant("8x8")
+    True
     >>> v = Variant("octagon", 4, blocked=("b7", "i3"))
     >>> str(v)
     'octagon/4p/blocked=i3,b7'
