@@ -185,16 +185,16 @@ class Replay:
                 "mismatch", f"recorded disks {list(result.disks)}, the moves end with {list(scores)}"
             )
         if end in ("resigned", "time", "agreed"):
-            return ResultCheck(end, f"{_ENDED[end]} at ply {len(self.moves)}")
+            return ResultCheck(end, f"{_ENDED[end]} at ply {final.ply}")
         if not over:
             if end == "finished":
                 return ResultCheck(
-                    "mismatch", f"recorded as finished, but the game is not over after ply {len(self.moves)} "
+                    "mismatch", f"recorded as finished, but the game is not over after ply {final.ply} "
                     f"({color_name(final.to_move)} to move)"
                 )
-            return ResultCheck("unfinished", f"stops at ply {len(self.moves)} before the end of the game")
+            return ResultCheck("unfinished", f"stops at ply {final.ply} before the end of the game")
         if end == "unfinished":
-            return ResultCheck("mismatch", f"recorded as unfinished, but the game is over after ply {len(self.moves)}")
+            return ResultCheck("mismatch", f"recorded as unfinished, but the game is over after ply {final.ply}")
         if result is None or (result.disks is None and result.margin is None):
             return ResultCheck("unchecked", "finished; no result recorded")
         if result.margin is not None:

@@ -22,7 +22,7 @@ from polyreversi.players import PLAYER_NAMES, HumanPlayer, make_player, play_gam
 from polyreversi.state import State
 from polyreversi.text import board_text
 from polyreversi.variant import Variant
-from polyreversi.vocabulary import color_name  # noqa: F401 (used by the other commands through this module)
+from polyreversi.vocabulary import color_name  # also imported from here by selfplay_cmd
 
 COLOR_WORDS = ("black", "white", "red", "green")
 
