@@ -111,13 +111,19 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_
   py::array raw = py::array::ensure(cells_obj);
   if (!raw || (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u'))
     throw PositionError("board: expected an integer array of cell codes");
-  auto cells = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(raw);
   const int n = r.n;
-  const bool square_shape = cells.ndim() == 2 && cells.shape(0) == n && cells.shape(1) == n;
-  const bool flat_shape = cells.ndim() == 1 && cells.shape(0) == n * n;
+  const bool square_shape = raw.ndim() == 2 && raw.shape(0) == n && raw.shape(1) == n;
+  const bool flat_shape = raw.ndim() == 1 && raw.shape(0) == n * n;
   if (!square_shape && !flat_shape)
     throw PositionError("board: expected shape (" + std::to_string(n) + ", " + std::to_string(n) + ") or (" +
                         std::to_string(n * n) + ",) for the " + board_name(r.board) + " board");
+  if (raw.dtype().kind() == 'u' && raw.itemsize() == 8) {  // values above int64 would wrap in the cast below
+    auto wide = py::array_t<unsigned long long, py::array::c_style | py::array::forcecast>::ensure(raw);
+    for (int sq = 0; sq < n * n; ++sq)
+      if (wide.data()[sq] > static_cast<unsigned long long>(INT64_MAX))
+        throw PositionError(bad_cell_code_message(r, std::to_string(wide.data()[sq]), sq));
+  }
+  auto cells = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(raw);
   return position_from_codes(r, cells.data(), to_move, ply);
 }
 

@@ -190,6 +190,11 @@ void check_position(const Rules& r, const Position& p) {
   }
 }
 
+std::string bad_cell_code_message(const Rules& r, const std::string& code, int square) {
+  return "board: code " + code + " on " + square_name(r.n, square) +
+         " is not allowed there (0 empty, 1-4 colours, 5 neutral, -1 on blocked squares, -2 on octagon cut-outs)";
+}
+
 Position position_from_codes(const Rules& r, const long long* codes, long long to_move, long long ply) {
   if (to_move < 1 || to_move > r.players)
     throw PositionError("to_move: " + std::to_string(to_move) + " is not a player of this " +
@@ -206,10 +211,7 @@ Position position_from_codes(const Rules& r, const long long* codes, long long t
     else if (v == kCellNeutral) p.neutral |= b;
     else if (v == kCellBlocked && (r.blocked & b)) continue;
     else if (v == kCellCutOut && (r.cut_out & b)) continue;
-    else
-      throw PositionError("board: code " + std::to_string(v) + " on " + square_name(r.n, sq) +
-                          " is not allowed there (0 empty, 1-4 colours, 5 neutral, -1 on blocked squares, "
-                          "-2 on octagon cut-outs)");
+    else throw PositionError(bad_cell_code_message(r, std::to_string(v), sq));
   }
   p.to_move = static_cast<int>(to_move) - 1;
   p.ply = static_cast<int>(ply);

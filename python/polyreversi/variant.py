@@ -172,9 +172,6 @@ class Variant:
             cells = np.asarray(board)
         except (TypeError, ValueError, OverflowError) as e:  # ragged lists and the like
             raise _core.PositionError(f"board: expected an integer array of cell codes ({e})") from None
-        if cells.dtype.kind == "u" and cells.size and cells.max() > np.iinfo(np.int64).max:
-            raise _core.PositionError(f"board: code {int(cells.max())} is not a cell code "
-                                      "(0 empty, 1-4 colours, 5 neutral, -1 blocked, -2 cut-out)")
         return _core.State._from_cells(self._rules, self, cells, int(to_move), int(ply))
 
     def with_random_blocked(self, seed: Optional[int] = None, count: Optional[int] = None) -> "Variant":

@@ -43,6 +43,8 @@ void check_position(const Rules& rules, const Position& pos);
 // checks the rest when it is made from it. Throws PositionError naming the
 // first bad value (a code with its square).
 Position position_from_codes(const Rules& rules, const long long* codes, long long to_move, long long ply);
+// Why a cell code (as text, so that any integer can be named) may not stand on `square`.
+std::string bad_cell_code_message(const Rules& rules, const std::string& code, int square);
 
 // Bit i set when colour i shares the winning disk count (the fewest with
 // Anti-Reversi), RULES.md §7. `scores` has rules.players entries.
