@@ -4,7 +4,6 @@ game files (``-`` is standard input or output; errors name the file and become o
 line on stderr)."""
 from __future__ import annotations
 
-import os
 import random
 from typing import Callable, Optional, Sequence
 
@@ -225,50 +224,54 @@ def move_line(before: State, move: int) -> str:
     return f"{before.ply + 1}. {who} {before.variant.square_name(move)}, {detail}"
 
 
+class _Console(Console):
+    """A rich Console whose closed pipe is reported like any write error (one line on
+    stderr, exit status 1: see :mod:`polyreversi.cli`), not a silent exit."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+
+
 def make_console(stderr: bool = False) -> Console:
     """A rich Console on stdout (or stderr): colours on a terminal, plain text when piped."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 # -- records ------------------------------------------------------------------------
 
-def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None) -> Optional[str]:
-    """Checks before any game is played that records can be written to ``path`` in the
-    format its extension names (``.json`` one game, ``.jsonl`` many, ``.ggf``, ``.txt``):
-    the folder exists and is writable, and the format can hold games of ``variant``.
+def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
+              fmt: Optional[str] = None) -> Optional[str]:
+    """Checks before any game is played that records can be written to ``path`` (``-``:
+    standard output) in ``fmt`` (given with ``--to``) or the format its extension names:
+    the format is written and holds ``games`` games of ``variant``, and the path can be
+    written (an existing folder that takes new files; not a folder, not a read-only file).
 
     Returns the format name, or None without a path.
 
     Raises:
-        click.BadParameter: an unknown or read-only extension, ``.json`` for many games,
-            a missing or read-only folder, a variant the format cannot express.
+        click.BadParameter: naming the path once: an unknown or read-only format, a
+            one-game format for many games, a variant the format cannot express, a path
+            that cannot be written.
     """
     if path is None:
         return None
-    from polyreversi.formats import WRITABLE, check_expressible, detect_format
+    from polyreversi import _files, formats
+    from polyreversi.formats import registry
 
+    shown = formats.source_name(path, writing=True)
+    why = _files.check_writable(path)
+    if why is not None:
+        raise click.BadParameter(f"{shown}: {why}", param_hint="--out")
     try:
-        fmt = detect_format(path)
-    except PolyreversiError as e:
-        raise click.BadParameter(str(e), param_hint="--out") from None
-    if fmt not in WRITABLE:
-        raise click.BadParameter(f"{path}: {fmt} files cannot be written; use one of "
-                                 f"{', '.join(WRITABLE)}", param_hint="--out")
-    if fmt == "json" and games > 1:
-        raise click.BadParameter(f"{path}: a .json file holds one game; use .jsonl for {games} games",
-                                 param_hint="--out")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint="--out")
-    if not os.access(folder, os.W_OK):
-        raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint="--out")
-    if os.path.isdir(path):
-        raise click.BadParameter(f"{path} is a folder", param_hint="--out")
-    if variant is not None:
-        try:
-            check_expressible(variant, fmt)
-        except PolyreversiError as e:
-            raise click.BadParameter(str(e), param_hint="--out") from None
+        fmt = format_of(path, fmt, "--to")
+        found = registry.check_writable(fmt)
+        if games > 1 and not found.capabilities.many_games:
+            raise RecordError(f"a {found.extensions[0]} file holds one game; use .jsonl for {games} games")
+        if variant is not None:
+            formats.check_expressible(variant, fmt)
+    except RecordError as e:
+        raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
     return fmt
 
 
@@ -280,8 +283,9 @@ def record_for(state: State, names: Sequence[str], **meta):
     return record_of(state, players=list(names), **meta)
 
 
-def write_records(path: str, records: Sequence) -> None:
-    """Writes records to ``path`` in the format of its extension (:func:`polyreversi.formats.write`).
+def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> None:
+    """Writes records to ``path`` in ``fmt`` or the format of its extension
+    (:func:`polyreversi.formats.write`; ``-`` is standard output).
 
     Raises:
         click.ClickException: the file cannot be written, or the format cannot express a
@@ -290,7 +294,7 @@ def write_records(path: str, records: Sequence) -> None:
     from polyreversi.formats import write
 
     try:
-        write(path, records)
+        write(path, records, fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
 
@@ -319,3 +323,11 @@ def format_of(path: Optional[str], fmt: Optional[str], flag: str) -> str:
         if path is not None and path == "-":
             raise RecordError(f"-: standard input or output has no extension; give {flag} FORMAT") from None
         raise
+
+
+def writes_stdout(path: Optional[str]) -> bool:
+    """True when writing ``path`` writes standard output (``-``, ``/dev/stdout``):
+    the report then goes to stderr, so that the records alone are on stdout."""
+    from polyreversi import _files
+
+    return path is not None and (_files.is_stdio(path) or _files.open_descriptor(path) == 1)
