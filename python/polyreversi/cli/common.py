@@ -331,3 +331,89 @@ def writes_stdout(path: Optional[str]) -> bool:
     from polyreversi import _files
 
     return path is not None and (_files.is_stdio(path) or _files.open_descriptor(path) == 1)
+
+
+def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, *, flag: str = "--format",
+                 allow_empty: bool = False, **reader_options) -> tuple:
+    """The format name and every :class:`~polyreversi.formats.GameEntry` of a game file
+    (``-``: standard input, ``fmt`` then required). Reader options (``options``, by
+    their names in :data:`READER_FLAGS`) are checked against the format.
+
+    Raises:
+        RecordError: naming the file: it cannot be read, an option of another format,
+            or it holds no game (unless ``allow_empty``): ``no games in FILE``.
+    """
+    from polyreversi import formats
+
+    fmt = format_of(path, fmt, flag)
+    given = formats.check_options(fmt, options or {}, READER_FLAGS)
+    entries = list(formats.iter_games(path, fmt, **given, **reader_options))
+    if not entries and not allow_empty:
+        raise RecordError(f"no games in {formats.source_name(path)}")
+    return fmt, entries
+
+
+class Position:
+    """A record's state at one ply (:func:`position_at`): ``state``, ``ply`` (0 = the
+    record's start), ``plies`` (the last ply that can be shown), ``illegal`` (the
+    ReplayError of a record that stops being legal, else None) and ``replay``."""
+
+    def __init__(self, record, state: State, ply: int, plies: int, illegal, replay) -> None:
+        self.record, self.state, self.ply, self.plies, self.illegal, self.replay = (
+            record, state, ply, plies, illegal, replay)
+
+
+def position_at(record, ply: Optional[int], game: int = 1) -> Position:
+    """The position of ``record`` after ``ply`` plies (negative: from the end; None: the
+    end). A record with an illegal move is shown up to the ply before it.
+
+    Raises:
+        click.ClickException: a ply outside the record (the message gives the range).
+    """
+    from polyreversi.replay import Replay, ReplayError
+
+    illegal = None
+    try:
+        replay = Replay(record)
+        states = len(replay)
+    except ReplayError as e:
+        illegal, replay, states = e, None, e.ply  # plies 0 .. e.ply - 1 are legal
+    k = states - 1 if ply is None else ply
+    if k < 0:
+        k += states
+    if not 0 <= k < states:
+        note = f" (the move at ply {illegal.ply} is illegal)" if illegal is not None else ""
+        raise click.ClickException(f"--ply {ply}: game {game} has plies 0 to {states - 1} "
+                                   f"(or -1 to -{states} from the end){note}")
+    if replay is not None:
+        state = replay[k]
+    else:
+        state = illegal.state.copy()
+        for _ in range(states - 1 - k):
+            state.undo()
+    return Position(record, state, k, states - 1, illegal, replay)
+
+
+def print_position(console: Console, source: str, game: int, position: Position, *, hints: bool = False) -> None:
+    """Prints a position of a record: the file, the game, its players and event, the
+    ply and the last move; the board; the status line; the illegal move, if any."""
+    record, state = position.record, position.state
+    event = record.meta.get("event")
+    last = ""
+    moves = state.moves()
+    if position.ply > 0 and moves:
+        what = "passed" if moves[-1] == state.PASS else f"played {state.variant.square_name(moves[-1])}"
+        last = f": {color_name(_mover(state))} {what}"
+    console.print(f"{source}: {record.variant} game {game} ({record.title()}{', ' + str(event) if event else ''}), "
+                  f"ply {position.ply} of {position.plies}{last}")
+    console.print(board_for(console, state, hints=hints))
+    console.print(status_line(state))
+    if position.illegal is not None:
+        console.print(f"illegal: {position.illegal}")
+
+
+def _mover(state: State):
+    """The colour that played the last move of ``state``."""
+    before = state.copy()
+    before.undo()
+    return before.to_move
