@@ -225,3 +225,21 @@ def test_errors_name_the_file_that_is_wrong(folder):
         assert line.startswith(f"Error: {source}:") or line == f"Error: no games in {source}", line
         assert target not in line
         assert not (folder / target).exists()
+
+
+# -- 12. pictures follow their file's extension ---------------------------------------
+
+def test_a_picture_is_written_only_under_its_own_extension(folder):
+    from polyreversi import svg
+
+    for args in (["--png", "board.jpg"], ["--svg", "board.png"], ["--animate", "game.mp4"], ["--png", "b.PNG.txt"]):
+        result = cli(["show", "g.json", *args])
+        assert result.exit_code == 2 and "the name must end in" in errors(result.output)[0], result.output
+        assert "ply" not in result.output  # refused before anything was read or shown
+    state = pr.Variant("6x6").start()
+    for call in (lambda: svg.png(state, folder / "board.jpg", size=16), lambda: svg.gif(state, folder / "a.png", size=16)):
+        with pytest.raises(ValueError, match="file name must end in"):
+            call()
+    assert sorted(p.name for p in folder.iterdir()) == ["g.json", "two.jsonl"]
+    assert cli(["show", "g.json", "--png", "B.PNG", "--size", 32]).exit_code == 0
+    assert (folder / "B.PNG").read_bytes()[:4] == b"\x89PNG"
