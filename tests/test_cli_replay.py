@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import random
 import struct
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,14 +16,7 @@ from polyreversi.record import Record, Result
 from polyreversi.replay import Replay
 from polyreversi.text import board_text
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
-
-def data_file(*parts: str) -> Path:
-    path = DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared data not found at {path} (tests read ../shared/data beside the project root)")
-    return path
+from conftest import shared_data as data_file
 
 
 def run(*args):

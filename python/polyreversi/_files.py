@@ -31,11 +31,6 @@ def is_stdio(path: Optional[PathLike]) -> bool:
     return path is not None and os.fspath(path) == STDIO
 
 
-def display_name(path: PathLike) -> str:
-    """The name of ``path`` in messages (``<stdin>`` / ``<stdout>`` are said by the caller)."""
-    return os.fspath(path)
-
-
 def open_descriptor(path: PathLike) -> Optional[int]:
     """The file descriptor ``path`` names (``/dev/stdout`` -> 1, ``/dev/fd/3`` -> 3), or None.
 

@@ -37,8 +37,6 @@ from polyreversi.variant import Variant, VariantError, as_variant
 #: ``unfinished``: stopped early for another reason (or not over yet).
 ENDINGS = ("finished", "resigned", "time", "agreed", "unfinished")
 
-_COLOR_NAMES = ("black", "white", "red", "green")
-
 
 @dataclass(frozen=True)
 class Result:

@@ -61,12 +61,14 @@ class BlockedParam(click.ParamType):
 VARIANT = VariantParam()
 BLOCKED = BlockedParam()
 PLAYER_CHOICE = click.Choice(PLAYER_NAMES, case_sensitive=False)
+#: The players a program runs (every name of polyreversi.players.PLAYER_NAMES but the person).
+COMPUTER_PLAYERS = tuple(name for name in PLAYER_NAMES if name != "human")
 
 
 def seat_options(humans: bool = True) -> Callable:
     """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
     (and ``--human`` when ``humans``)."""
-    choice = PLAYER_CHOICE if humans else click.Choice(["random", "greedy"], case_sensitive=False)
+    choice = PLAYER_CHOICE if humans else click.Choice(COMPUTER_PLAYERS, case_sensitive=False)
 
     def decorate(f):
         # click lists options in decorator order: the last applied comes first
@@ -181,7 +183,6 @@ def board_for(console: Console, state: State, *, hints: bool = False, last: bool
 
 
 COLOR_STYLE = {1: "black", 2: "bright_white", 3: "red1", 4: "chartreuse1", 5: "grey50"}
-NAME_STYLE = {1: "bold", 2: "bold", 3: "bold red1", 4: "bold chartreuse1"}
 
 
 def color_name(color) -> str:
@@ -304,6 +305,22 @@ def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> No
 
 #: The command-line flag of each reader option (polyreversi.formats.check_options).
 READER_FLAGS = {"variant": "--variant", "players_file": "--players", "tournaments_file": "--tournaments"}
+
+
+def reader_options(beside: str) -> Callable:
+    """Adds the reader options of the formats that take one (``--variant`` for
+    transcripts, ``--players`` / ``--tournaments`` for WTHOR) to a command; ``beside``
+    names the file the WTHOR name files are looked for beside."""
+
+    def decorate(f):
+        f = click.option("--tournaments", "tournaments_file", default=None, metavar="TRN",
+                         help=f"WTHOR tournament names (default: WTHOR.TRN beside {beside}).")(f)
+        f = click.option("--players", "players_file", default=None, metavar="JOU",
+                         help=f"WTHOR player names (default: WTHOR.JOU beside {beside}).")(f)
+        return click.option("--variant", default=None,
+                            help="Variant of transcript games without a '# variant:' line (default 8x8).")(f)
+
+    return decorate
 
 
 def format_of(path: Optional[str], fmt: Optional[str], flag: str) -> str:

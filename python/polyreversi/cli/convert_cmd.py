@@ -10,7 +10,7 @@ from polyreversi import formats
 from polyreversi.formats import registry
 from polyreversi.formats import READABLE, WRITABLE, write
 
-from polyreversi.cli.common import format_of, read_entries
+from polyreversi.cli.common import reader_options, format_of, read_entries
 
 
 @click.command("convert")
@@ -20,11 +20,7 @@ from polyreversi.cli.common import format_of, read_entries
               help=f"Format of IN: {', '.join(READABLE)} (default: from the extension).")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
               help=f"Format of OUT: {', '.join(WRITABLE)} (default: from the extension).")
-@click.option("--variant", default=None, help="Variant of transcript games without a '# variant:' line (default 8x8).")
-@click.option("--players", "players_file", default=None, metavar="JOU",
-              help="WTHOR player names (default: WTHOR.JOU beside IN).")
-@click.option("--tournaments", "tournaments_file", default=None, metavar="TRN",
-              help="WTHOR tournament names (default: WTHOR.TRN beside IN).")
+@reader_options(beside="IN")
 @click.option("--allow-empty", is_flag=True, help="An IN with no game is not an error (OUT then holds none).")
 @click.option("--skip-bad", is_flag=True,
               help="Leave out games that cannot be read, do not replay or cannot be written in OUT's format "

@@ -12,7 +12,7 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
-from polyreversi.cli.common import format_of, make_console, position_at, print_position, read_entries
+from polyreversi.cli.common import reader_options, format_of, make_console, position_at, print_position, read_entries
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
@@ -169,11 +169,7 @@ def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "-f", "fmt", default=None, metavar="FORMAT",
               help=f"File format: {', '.join(READABLE)} (default: from each file's extension).")
-@click.option("--variant", default=None, help="Variant of transcript games without a '# variant:' line (default 8x8).")
-@click.option("--players", "players_file", default=None, metavar="JOU",
-              help="WTHOR player names (default: WTHOR.JOU beside the file).")
-@click.option("--tournaments", "tournaments_file", default=None, metavar="TRN",
-              help="WTHOR tournament names (default: WTHOR.TRN beside the file).")
+@reader_options(beside="the file")
 @click.option("--game", type=int, default=None, help="With --ply: the game to show, numbered from 1.")
 @click.option("--allow-empty", is_flag=True, help="A file with no game is not an error (it reports 0 games).")
 @click.option("--ply", type=int, default=None,

@@ -14,6 +14,7 @@ from polyreversi.players import play_series
 from polyreversi.variant import Variant
 
 from polyreversi.cli.common import (
+    COMPUTER_PLAYERS,
     BLOCKED,
     VARIANT,
     VARIANT_HELP,
@@ -29,9 +30,6 @@ from polyreversi.cli.common import (
     write_records,
     writes_stdout,
 )
-
-COMPUTER_PLAYERS = ("random", "greedy")
-
 
 class Tally:
     """Wins, draws, disks and plies over many finished games."""
