@@ -338,7 +338,8 @@ def format_of(path: Optional[str], fmt: Optional[str], flag: str) -> str:
         return formats.detect_format(path, fmt)
     except RecordError:
         if path is not None and path == "-":
-            raise RecordError(f"-: standard input or output has no extension; give {flag} FORMAT") from None
+            stream = "standard output" if flag == "--to" else "standard input"
+            raise RecordError(f"{stream} has no extension; give {flag} FORMAT") from None
         raise
 
 

@@ -129,7 +129,7 @@ def check_writable(name: str) -> FileFormat:
     """
     fmt = by_name(name)
     if not fmt.capabilities.write:
-        raise RecordError(f"{fmt.name}: {fmt.title} files are read-only here; write {', '.join(writable())}")
+        raise RecordError(f"{fmt.title} files are read-only here; write {', '.join(writable())}")
     return fmt
 
 
