@@ -27,8 +27,9 @@ class _Main(click.Group):
             return result
         except OSError as e:
             _silence_stdout()
-            where = e.filename if e.filename is not None else "standard output"
-            raise click.ClickException(f"{where}: cannot write: {e.strerror or e}") from None
+            if e.filename is not None:  # a file the command opened itself
+                raise click.ClickException(f"{e.filename}: {e.strerror or e}") from None
+            raise click.ClickException(f"standard output: cannot write: {e.strerror or e}") from None
 
 
 def _silence_stdout() -> None:
