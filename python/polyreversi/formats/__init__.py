@@ -271,7 +271,12 @@ def check_expressible(variant, fmt: str) -> None:
     writer is asked to write an empty game of the variant."""
     from polyreversi.record import Record
 
-    encode([Record(variant, ())], fmt)
+    try:
+        encode([Record(variant, ())], fmt)
+    except RecordError as e:
+        if str(e).startswith("game 1: "):  # about the variant, not about one game
+            e.args = (str(e)[len("game 1: "):],)
+        raise
 
 
 __all__ = [
