@@ -395,7 +395,7 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
         replay = Replay(record)
         states = len(replay)
     except ReplayError as e:
-        illegal, replay, states = e, None, e.ply  # plies 0 .. e.ply - 1 are legal
+        illegal, replay, states = e, None, len(e.state.moves()) + 1  # the states before the bad move
     k = states - 1 if ply is None else ply
     if k < 0:
         k += states
