@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import random
 import struct
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,14 +16,7 @@ from polyreversi.record import Record, Result
 from polyreversi.replay import Replay
 from polyreversi.text import board_text
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
-
-def data_file(*parts: str) -> Path:
-    path = DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared data not found at {path} (tests read ../shared/data beside the project root)")
-    return path
+from conftest import shared_data as data_file
 
 
 def run(*args):
@@ -125,7 +117,7 @@ def test_print_the_board_at_a_ply():
     assert f"game 12 ({record.title()}, {record.meta['event']}), ply 30 of {len(replay) - 1}" in result.output
     assert board_text(replay[30]) in result.output
     last = run("replay", path, "--game", 12, "--ply", -1)
-    assert board_text(replay.final) in last.output and "game over" in last.output
+    assert board_text(replay.final) in last.output and "Game over after 60 plies" in last.output
 
 
 def test_print_the_board_before_an_illegal_move(tmp_path):
@@ -137,7 +129,8 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
     assert result.exit_code == 1
     assert "ply 6 of 6" in result.output and "illegal: illegal move a1 at ply 6 (Black to move)" in result.output
     result = run("replay", path, "--ply", 7)
-    assert result.exit_code == 1 and "--ply 7: game 1 has plies 0..6 (the move at ply 6 is illegal)" in result.output
+    assert result.exit_code == 1 and "--ply 7: game 1 has plies 0 to 6" in result.output
+    assert "(the move at ply 6 is illegal)" in result.output
 
 
 @pytest.mark.parametrize(
@@ -147,7 +140,7 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
         (["replay", "x.obf"], "cannot tell the format from the extension '.obf'"),
         (["replay", "x.wtb", "--format", "pgn"], "--format pgn: unknown format"),
         (["replay", "WTH", "--game", "99999", "--ply", "1"], "--game 99999: "),
-        (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply 99: game 1 has plies 0.."),
+        (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply 99: game 1 has plies 0 to 63"),
         (["replay", "WTH", "--variant", "10x10"], "--variant applies to transcript files, not wthor"),
         (["replay", "WTH", "WTH", "--game", "1"], "--game/--ply show one game: give one FILE"),
     ],

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
@@ -28,6 +29,7 @@ import numpy as np
 
 from polyreversi._core import Color, InvalidSquareError, PositionError
 from polyreversi.errors import RecordError
+from polyreversi.replay import Replay
 from polyreversi.variant import Variant, VariantError, as_variant
 from polyreversi.vocabulary import color_name
 
@@ -36,8 +38,6 @@ from polyreversi.vocabulary import color_name
 #: ``agreed``: a score agreed by both players (GGF ``:s``);
 #: ``unfinished``: stopped early for another reason (or not over yet).
 ENDINGS = ("finished", "resigned", "time", "agreed", "unfinished")
-
-_COLOR_NAMES = ("black", "white", "red", "green")
 
 
 @dataclass(frozen=True)
@@ -285,25 +285,11 @@ class Record:
         Raises:
             ReplayError: an illegal move; the message names the ply, the move and the legal moves.
         """
-        from polyreversi.replay import Replay
-
         return Replay(self)
 
     def replace(self, **changes: Any) -> "Record":
         """A copy with some fields changed (same names as the attributes)."""
-        fields = dict(
-            variant=self.variant,
-            moves=self.moves,
-            players=self.players,
-            result=self.result,
-            date=self.date,
-            start=self.start,
-            komi=self.komi,
-            meta=self.meta,
-            implicit_passes=self.implicit_passes,
-        )
-        fields.update(changes)
-        return Record(**fields)
+        return dataclasses.replace(self, **changes)
 
     def move_names(self) -> list:
         """The moves as names (``"f5"``, ``"pass"``)."""

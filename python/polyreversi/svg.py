@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
-from polyreversi._files import replace_file
+from polyreversi._files import write_bytes
 from polyreversi.state import State
 from polyreversi.vocabulary import BLOCKED, COLOR_NAMES as _COLOR_TITLES, CUT_OUT, NEUTRAL, status_line
 
@@ -143,6 +143,31 @@ def _last_move_and_flips(state: State) -> Tuple[Optional[int], list]:
     return move, before.flips(move)
 
 
+@dataclass(frozen=True)
+class _Grid:
+    """Where the squares of an N x N board are, in board units (``margin`` is the frame)."""
+
+    n: int
+    margin: float
+
+    def corner(self, sq: int) -> Tuple[float, float]:
+        r, c = divmod(sq, self.n)
+        return self.margin + c * SQUARE, self.margin + r * SQUARE
+
+    def centre(self, sq: int) -> Tuple[float, float]:
+        x, y = self.corner(sq)
+        return x + SQUARE / 2, y + SQUARE / 2
+
+
+def _palette(colors: Optional[Mapping[str, str]]) -> dict:
+    palette = dict(DEFAULT_COLORS)
+    for key, value in (colors or {}).items():
+        if key not in DEFAULT_COLORS:
+            raise KeyError(f"colors: unknown part {key!r}; parts: {', '.join(DEFAULT_COLORS)}")
+        palette[key] = value
+    return palette
+
+
 def scene(
     state: State,
     *,
@@ -161,84 +186,78 @@ def scene(
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a State, got {type(state).__name__}")
-    palette = dict(DEFAULT_COLORS)
-    for key, value in (colors or {}).items():
-        if key not in DEFAULT_COLORS:
-            raise KeyError(f"colors: unknown part {key!r}; parts: {', '.join(DEFAULT_COLORS)}")
-        palette[key] = value
+    palette = _palette(colors)
+    n = state.board().shape[0]
+    grid = _Grid(n, MARGIN if coordinates else 0.0)
+    side = 2 * grid.margin + n * SQUARE
+    board = _board_shapes(state, grid, palette, coordinates, side)
+    pieces = _piece_shapes(state, grid, palette, last_move=last_move, legal_moves=legal_moves, flips=flips)
+    return Scene(side, side, tuple(board), tuple(pieces))
+
+
+def _board_shapes(state: State, grid: _Grid, palette: dict, coordinates: bool, side: float) -> list:
+    """The frame, the squares (holes crossed out, cut-outs left out) and the coordinates."""
     variant = state.variant
-    grid = state.board()
-    n = grid.shape[0]
-    margin = MARGIN if coordinates else 0.0
-    side = 2 * margin + n * SQUARE
-
-    def corner(sq: int) -> Tuple[float, float]:
-        r, c = divmod(sq, n)
-        return margin + c * SQUARE, margin + r * SQUARE
-
-    def centre(sq: int) -> Tuple[float, float]:
-        x, y = corner(sq)
-        return x + SQUARE / 2, y + SQUARE / 2
-
-    board: list = []
-    if coordinates:
-        board.append(Rect(0, 0, side, side, palette["frame"], "frame"))
-    for sq in range(n * n):
-        code = int(grid.flat[sq])
+    cells = state.board().ravel()
+    shapes: list = [Rect(0, 0, side, side, palette["frame"], "frame")] if coordinates else []
+    for sq, code in enumerate(int(c) for c in cells):
         if code == CUT_OUT:
             continue
-        x, y = corner(sq)
+        x, y = grid.corner(sq)
         name = variant.square_name(sq)
-        if code == BLOCKED:
-            board.append(Rect(x, y, SQUARE, SQUARE, palette["hole"], f"square blocked {name}",
-                              palette["grid"], STROKE))
-            inset = 0.3 * SQUARE
-            for x1, y1, x2, y2 in ((x + inset, y + inset, x + SQUARE - inset, y + SQUARE - inset),
-                                   (x + SQUARE - inset, y + inset, x + inset, y + SQUARE - inset)):
-                board.append(Line(x1, y1, x2, y2, palette["hole mark"], 2 * STROKE, f"blocked-mark {name}"))
-        else:
-            board.append(Rect(x, y, SQUARE, SQUARE, palette["square"], f"square {name}", palette["grid"], STROKE))
+        if code != BLOCKED:
+            shapes.append(Rect(x, y, SQUARE, SQUARE, palette["square"], f"square {name}", palette["grid"], STROKE))
+            continue
+        shapes.append(Rect(x, y, SQUARE, SQUARE, palette["hole"], f"square blocked {name}", palette["grid"], STROKE))
+        near, far = 0.3 * SQUARE, 0.7 * SQUARE
+        for x1, x2 in ((near, far), (far, near)):  # the two strokes of the cross
+            shapes.append(Line(x + x1, y + near, x + x2, y + far, palette["hole mark"], 2 * STROKE,
+                               f"blocked-mark {name}"))
     if coordinates:
-        for i in range(n):
-            offset = margin + (i + 0.5) * SQUARE
-            board.append(Text(offset, margin / 2, chr(ord("a") + i), palette["coord"], FONT_SIZE, "coord"))
-            board.append(Text(margin / 2, offset, str(i + 1), palette["coord"], FONT_SIZE, "coord"))
+        for i in range(grid.n):
+            offset = grid.margin + (i + 0.5) * SQUARE
+            shapes.append(Text(offset, grid.margin / 2, chr(ord("a") + i), palette["coord"], FONT_SIZE, "coord"))
+            shapes.append(Text(grid.margin / 2, offset, str(i + 1), palette["coord"], FONT_SIZE, "coord"))
+    return shapes
 
-    pieces: list = []
+
+def _piece_shapes(state: State, grid: _Grid, palette: dict, *, last_move: bool, legal_moves: bool, flips) -> list:
+    """The last move's square, the disks, the hints of the legal moves and the flip rings."""
+    variant = state.variant
+    shapes: list = []
     last, last_flips = _last_move_and_flips(state)
     if last_move and last is not None and last != state.PASS:
-        x, y = corner(last)
-        pieces.append(Rect(x, y, SQUARE, SQUARE, palette["lastmove"],
-                           f"lastmove {variant.square_name(last)}", palette["grid"], STROKE))
-    for sq in range(n * n):
-        code = int(grid.flat[sq])
+        x, y = grid.corner(last)
+        shapes.append(Rect(x, y, SQUARE, SQUARE, palette["lastmove"], f"lastmove {variant.square_name(last)}",
+                           palette["grid"], STROKE))
+    for sq, code in enumerate(int(c) for c in state.board().ravel()):
         if code in COLOR_NAMES:
             color = COLOR_NAMES[code]
-            cx, cy = centre(sq)
-            pieces.append(Circle(cx, cy, DISK_RADIUS, palette[color], f"disk {color} {variant.square_name(sq)}",
-                                 palette[f"{color} stroke"], STROKE))
+            shapes.append(Circle(*grid.centre(sq), DISK_RADIUS, palette[color],
+                                 f"disk {color} {variant.square_name(sq)}", palette[f"{color} stroke"], STROKE))
     if legal_moves:
-        mover = COLOR_NAMES[int(state.to_move)]
+        mover = palette[COLOR_NAMES[int(state.to_move)]]
         for sq in state.legal_moves():
-            if sq == state.PASS:
-                continue
-            cx, cy = centre(sq)
-            under = palette["lastmove"] if sq == last else palette["square"]
-            pieces.append(Circle(cx, cy, HINT_RADIUS, _mix(under, palette[mover], 0.6),
-                                 f"hint {variant.square_name(sq)}"))
+            if sq != state.PASS:
+                under = palette["lastmove"] if sq == last else palette["square"]
+                shapes.append(Circle(*grid.centre(sq), HINT_RADIUS, _mix(under, mover, 0.6),
+                                     f"hint {variant.square_name(sq)}"))
+    for sq in _flipped(state, flips, last_flips):
+        shapes.append(Circle(*grid.centre(sq), FLIP_RADIUS, None, f"flip {variant.square_name(sq)}",
+                             palette["flip"], 2.5 * STROKE))
+    return shapes
+
+
+def _flipped(state: State, flips, last_flips: list) -> list:
+    """The squares to ring: the last move's flips (``True``), none, or those named."""
     if flips is True:
-        flipped = last_flips
-    elif flips is None or flips is False:
-        flipped = []
-    else:
-        flipped = sorted(variant.square(sq) for sq in flips)
-        if flipped and flipped[-1] >= n * n:
-            raise ValueError("flips: 'pass' is not a square")
-    for sq in flipped:
-        cx, cy = centre(sq)
-        pieces.append(Circle(cx, cy, FLIP_RADIUS, None, f"flip {variant.square_name(sq)}", palette["flip"],
-                             2.5 * STROKE))
-    return Scene(side, side, tuple(board), tuple(pieces))
+        return list(last_flips)
+    if flips is None or flips is False:
+        return []
+    squares = sorted(state.variant.square(sq) for sq in flips)
+    if squares and squares[-1] >= state.variant.n ** 2:
+        raise ValueError("flips: 'pass' is not a square")
+    return squares
 
 
 # -- SVG --------------------------------------------------------------------
@@ -369,18 +388,18 @@ def _image(drawing: Scene, size: int):
     pen = ImageDraw.Draw(image)
     fonts: dict = {}
     for shape in drawing.board + drawing.pieces:
-        if isinstance(shape, Rect):
-            half = shape.stroke_width * scale / 2 if shape.stroke else 0.0
-            box = [shape.x * scale - half, shape.y * scale - half,
-                   (shape.x + shape.w) * scale + half - 1, (shape.y + shape.h) * scale + half - 1]
-            pen.rectangle(box, fill=shape.fill, outline=shape.stroke,
-                          width=max(1, round(shape.stroke_width * scale)) if shape.stroke else 0)
-        elif isinstance(shape, Circle):
-            half = shape.stroke_width * scale / 2 if shape.stroke else 0.0
-            r = shape.r * scale + half
-            box = [shape.cx * scale - r, shape.cy * scale - r, shape.cx * scale + r, shape.cy * scale + r]
-            pen.ellipse(box, fill=shape.fill, outline=shape.stroke,
-                        width=max(1, round(shape.stroke_width * scale)) if shape.stroke else 0)
+        if isinstance(shape, (Rect, Circle)):
+            half = shape.stroke_width * scale / 2 if shape.stroke else 0.0  # Pillow strokes inside the box
+            outline = {"fill": shape.fill, "outline": shape.stroke,
+                       "width": max(1, round(shape.stroke_width * scale)) if shape.stroke else 0}
+            if isinstance(shape, Rect):
+                pen.rectangle([shape.x * scale - half, shape.y * scale - half,
+                               (shape.x + shape.w) * scale + half - 1, (shape.y + shape.h) * scale + half - 1],
+                              **outline)
+            else:
+                r = shape.r * scale + half
+                pen.ellipse([shape.cx * scale - r, shape.cy * scale - r, shape.cx * scale + r, shape.cy * scale + r],
+                            **outline)
         elif isinstance(shape, Line):
             pen.line([shape.x1 * scale, shape.y1 * scale, shape.x2 * scale, shape.y2 * scale],
                      fill=shape.stroke, width=max(1, round(shape.stroke_width * scale)))
@@ -404,8 +423,8 @@ def png(
 
     Args:
         state: the position.
-        path: a file to write (atomically: a temporary file renamed into place), or
-            ``None`` to only return the bytes.
+        path: a file to write, its name ending in ``.png`` (atomically: a temporary file
+            renamed into place; ``-`` is standard output), or ``None`` to only return the bytes.
         size: width in pixels (the picture is square), at most :data:`MAX_RASTER_SIZE`.
         options: ``coordinates``, ``last_move``, ``legal_moves``, ``flips``, ``colors``
             as for :func:`svg`.
@@ -414,15 +433,30 @@ def png(
         The PNG file's bytes.
 
     Raises:
-        ValueError: a bad ``size``; OSError: the file cannot be written.
+        ValueError: a bad ``size``, a file name not ending in ``.png``; OSError: the file
+            cannot be written.
     """
+    if path is not None:
+        _picture_path(path, ".png")
     image = _image(scene(state, **options), size)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True)
     data = buffer.getvalue()
     if path is not None:
-        replace_file(path, data)
+        write_bytes(path, data)
     return data
+
+
+def _picture_path(path, suffix: str):
+    """``path`` when its name ends in ``suffix`` (any case) or is ``-`` (standard output).
+
+    Raises:
+        ValueError: another name, so that a .jpg never holds PNG bytes.
+    """
+    name = os.fspath(path)
+    if name != "-" and os.path.splitext(name)[1].lower() != suffix:
+        raise ValueError(f"{name!r}: a {suffix[1:].upper()} picture's file name must end in {suffix}")
+    return path
 
 
 # -- animated replays -------------------------------------------------------
@@ -461,6 +495,15 @@ def frames(source) -> list:
     raise TypeError(f"frames: expected a State, a list of States or a Record, got {type(source).__name__}")
 
 
+def _game_frames(source, delay: float, final_delay: float, options: dict) -> list:
+    """The states of an animation (:func:`frames`); checks the delays; rings the flips by default."""
+    states = frames(source)
+    if not delay > 0 or not final_delay > 0:
+        raise ValueError(f"delay: expected seconds above 0, got {delay!r} and {final_delay!r}")
+    options.setdefault("flips", True)
+    return states
+
+
 def animated_svg(
     source,
     *,
@@ -487,10 +530,7 @@ def animated_svg(
     Raises:
         ValueError: a non-positive delay or a bad size; as :func:`frames`.
     """
-    states = frames(source)
-    if not delay > 0 or not final_delay > 0:
-        raise ValueError(f"delay: expected seconds above 0, got {delay!r} and {final_delay!r}")
-    options.setdefault("flips", True)
+    states = _game_frames(source, delay, final_delay, options)
     scenes = [scene(s, **options) for s in states]
     durations = [delay] * (len(states) - 1) + [final_delay]
     total = sum(durations)
@@ -527,7 +567,7 @@ def gif(
 
     Args:
         source: as for :func:`frames`.
-        path: a file to write (atomically), or ``None``.
+        path: a file to write, its name ending in ``.gif`` (atomically), or ``None``.
         size: width in pixels, at most :data:`MAX_RASTER_SIZE`.
         delay: seconds per ply; final_delay: seconds on the final position.
         options: as for :func:`svg` (``flips`` defaults to ``True``).
@@ -536,12 +576,12 @@ def gif(
         The GIF file's bytes.
 
     Raises:
-        ValueError: a bad size or delay; OSError: the file cannot be written.
+        ValueError: a bad size or delay, a file name not ending in ``.gif``; OSError: the
+            file cannot be written.
     """
-    states = frames(source)
-    if not delay > 0 or not final_delay > 0:
-        raise ValueError(f"delay: expected seconds above 0, got {delay!r} and {final_delay!r}")
-    options.setdefault("flips", True)
+    if path is not None:
+        _picture_path(path, ".gif")
+    states = _game_frames(source, delay, final_delay, options)
     images = []
     for s in states:
         rgba = _image(scene(s, **options), size)
@@ -551,7 +591,7 @@ def gif(
     images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
     data = buffer.getvalue()
     if path is not None:
-        replace_file(path, data)
+        write_bytes(path, data)
     return data
 
 
@@ -570,7 +610,7 @@ def animate(source, path: Union[str, os.PathLike], **options) -> None:
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix == ".svg":
         text = animated_svg(source, **options)
-        replace_file(path, text + "\n")
+        write_bytes(path, text + "\n")
     elif suffix == ".gif":
         gif(source, path, **options)
     else:

@@ -1,27 +1,16 @@
 """``polyreversi convert``: convert game files between formats."""
 from __future__ import annotations
 
-from typing import Callable, List
+from typing import List
 
 import click
 
 from polyreversi.errors import PolyreversiError, RecordError
-from polyreversi.formats import READABLE, WRITABLE, detect_format, iter_games, write
+from polyreversi import formats
+from polyreversi.formats import registry
+from polyreversi.formats import READABLE, WRITABLE, write
 
-
-def _dumper(fmt: str) -> Callable:
-    """The function that turns one record into the text of ``fmt`` (raises when it cannot)."""
-    if fmt in ("json", "jsonl"):
-        from polyreversi.formats import json_record
-
-        return json_record.dumps_line
-    if fmt == "ggf":
-        from polyreversi.formats import ggf
-
-        return ggf.dumps
-    from polyreversi.formats import transcript
-
-    return transcript.dumps
+from polyreversi.cli.common import reader_options, format_of, read_entries
 
 
 @click.command("convert")
@@ -31,15 +20,12 @@ def _dumper(fmt: str) -> Callable:
               help=f"Format of IN: {', '.join(READABLE)} (default: from the extension).")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
               help=f"Format of OUT: {', '.join(WRITABLE)} (default: from the extension).")
-@click.option("--variant", default=None, help="Variant of transcript games without a '# variant:' line (default 8x8).")
-@click.option("--players", "players_file", default=None, metavar="JOU",
-              help="WTHOR player names (default: WTHOR.JOU beside IN).")
-@click.option("--tournaments", "tournaments_file", default=None, metavar="TRN",
-              help="WTHOR tournament names (default: WTHOR.TRN beside IN).")
+@reader_options(beside="IN")
+@click.option("--allow-empty", is_flag=True, help="An IN with no game is not an error (OUT then holds none).")
 @click.option("--skip-bad", is_flag=True,
               help="Leave out games that cannot be read, do not replay or cannot be written in OUT's format "
                    "(each is named on stderr) instead of stopping.")
-def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, skip_bad) -> None:
+def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad) -> None:
     """Convert the games of IN to OUT: JSON (.json, one game), JSON Lines (.jsonl),
     GGF (.ggf), transcripts (.txt); WTHOR (.wtb) is read only.
 
@@ -55,39 +41,29 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
       polyreversi convert game.json game.ggf
     """
     try:
-        src_fmt = detect_format(source, from_fmt)
-        if to_fmt is not None and to_fmt.lower() == "wthor":
-            raise RecordError("--to wthor: WTHOR files are read-only here; write json, jsonl, ggf or transcript")
-        if to_fmt is not None and to_fmt.lower() not in WRITABLE:
-            raise RecordError(f"--to {to_fmt}: unknown format; writable: {', '.join(WRITABLE)}")
-        dst_fmt = to_fmt.lower() if to_fmt is not None else detect_format(target)
-        if dst_fmt == "wthor":
-            raise RecordError(f"{target}: WTHOR files are read-only here; write json, jsonl, ggf or transcript")
+        dst_fmt = format_of(target, to_fmt, "--to")
+        registry.check_writable(dst_fmt)
         options = {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file}
-        applies = {"variant": "transcript", "players_file": "wthor", "tournaments_file": "wthor"}
-        for name, value in options.items():
-            if value is not None and applies[name] != src_fmt:
-                flag = {"variant": "--variant", "players_file": "--players", "tournaments_file": "--tournaments"}[name]
-                raise RecordError(f"{flag} applies to {applies[name]} files, not {src_fmt}")
-        records = _read(source, src_fmt, {k: v for k, v in options.items() if v is not None}, dst_fmt, skip_bad)
-        if dst_fmt == "json" and len(records) != 1:
-            raise RecordError(f"{target}: a .json file holds one game, not {len(records)}; use .jsonl")
+        src_fmt, entries = read_entries(source, from_fmt, options, flag="--from", allow_empty=allow_empty)
+        records = _keep(entries, dst_fmt, skip_bad)
         write(target, records, dst_fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
-    click.echo(f"converted {len(records)} game(s) from {source} ({src_fmt}) to {target} ({dst_fmt})", err=True)
+    click.echo(f"converted {len(records)} game(s) from {formats.source_name(source)} ({src_fmt}) to "
+               f"{formats.source_name(target, writing=True)} ({dst_fmt})", err=True)
 
 
-def _read(source: str, src_fmt: str, options: dict, dst_fmt: str, skip_bad: bool) -> List:
-    dump = _dumper(dst_fmt)
+def _keep(entries: List, dst_fmt: str, skip_bad: bool) -> List:
+    """The records to write: every one, or (``skip_bad``) those that read and can be
+    written in ``dst_fmt``, each other one named on stderr."""
     records = []
     skipped = 0
-    for entry in iter_games(source, src_fmt, **options):
+    for entry in entries:
         error = entry.error
         record = entry.record
         if error is None and skip_bad:  # otherwise the writer stops at the first bad game
             try:
-                dump(record)
+                formats.encode([record], dst_fmt)
             except RecordError as e:
                 error = RecordError(f"game {entry.number} ({record.title()}): {e}")
         if error is None:

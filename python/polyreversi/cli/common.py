@@ -1,0 +1,433 @@
+"""What the ``polyreversi`` subcommands share: the VARIANT argument and the seat
+options, the board as terminal text and the status lines, and reading and writing
+game files (``-`` is standard input or output; errors name the file and become one
+line on stderr)."""
+from __future__ import annotations
+
+import random
+from typing import Callable, Optional, Sequence
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from polyreversi._core import Color
+from polyreversi.errors import PolyreversiError, RecordError, VariantError
+from polyreversi.players import PLAYER_NAMES
+from polyreversi.state import State
+from polyreversi.text import board_text
+from polyreversi.vocabulary import color_name
+from polyreversi.variant import Variant
+
+COLOR_WORDS = ("black", "white", "red", "green")
+
+VARIANT_HELP = (
+    "VARIANT is BOARD[/3p|/4p][/anti][/free][/handicap=K[w]][/blocked=SQ,SQ], where BOARD is 6x6, 8x8, "
+    "10x10 or octagon; e.g. 8x8, 10x10/anti, octagon/4p/blocked=b7,i3."
+)
+
+
+# -- arguments shared by the game commands ----------------------------------------
+
+class VariantParam(click.ParamType):
+    """A variant in its short text form (``octagon/4p/anti``)."""
+
+    name = "variant"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Variant):
+            return value
+        try:
+            return Variant.parse(value)
+        except VariantError as e:
+            self.fail(str(e), param, ctx)
+
+
+class BlockedParam(click.ParamType):
+    """``random`` (1-4 squares) or a count 1-4 of blocked squares drawn from the seed."""
+
+    name = "N|random"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) or value == "random":
+            return value
+        text = str(value).strip().lower()
+        if text == "random":
+            return "random"
+        if text.isdigit() and 1 <= int(text) <= 4:
+            return int(text)
+        self.fail(f"{value!r}: expected a count from 1 to 4, or 'random'", param, ctx)
+
+
+VARIANT = VariantParam()
+BLOCKED = BlockedParam()
+PLAYER_CHOICE = click.Choice(PLAYER_NAMES, case_sensitive=False)
+#: The players a program runs (every name of polyreversi.players.PLAYER_NAMES but the person).
+COMPUTER_PLAYERS = tuple(name for name in PLAYER_NAMES if name != "human")
+
+
+def seat_options(humans: bool = True) -> Callable:
+    """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
+    (and ``--human`` when ``humans``)."""
+    choice = PLAYER_CHOICE if humans else click.Choice(COMPUTER_PLAYERS, case_sensitive=False)
+
+    def decorate(f):
+        # click lists options in decorator order: the last applied comes first
+        if humans:
+            f = click.option("--human", "humans", multiple=True, metavar="COLOR",
+                             type=click.Choice(COLOR_WORDS, case_sensitive=False),
+                             help="A person plays this colour from the terminal (repeatable).")(f)
+        f = click.option("--players", "players", default=None, metavar="P1,P2,...",
+                         help="All seats in turn order, e.g. random,greedy or greedy,random,random,random.")(f)
+        for word in reversed(COLOR_WORDS):
+            f = click.option(f"--{word}", word, type=choice, default=None, metavar="PLAYER",
+                             help=f"{word.title()}'s player: {', '.join(choice.choices)} (default random).")(f)
+        return f
+
+    return decorate
+
+
+def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans: Sequence[str] = (),
+                  allowed: Sequence[str] = PLAYER_NAMES) -> list:
+    """The player name of each colour in turn order, from the seat options.
+
+    Raises:
+        click.UsageError: a seat the variant does not have, --players with the wrong count
+            or an unknown name, or --players together with a colour option.
+    """
+    colors = COLOR_WORDS[: variant.players]
+    given = {w: v for w, v in seats.items() if v is not None}
+    for word in given:
+        if word not in colors:
+            raise click.UsageError(f"--{word}: {variant} has {variant.players} players ({', '.join(colors)})")
+    for word in humans:
+        word = word.lower()
+        if word not in colors:
+            raise click.UsageError(f"--human {word}: {variant} has {variant.players} players ({', '.join(colors)})")
+        if given.get(word, "human") != "human":
+            raise click.UsageError(f"--human {word} and --{word} {given[word]} name two players for one seat")
+    if players is not None:
+        if given:
+            raise click.UsageError("--players and --" + "/--".join(given) + " both set seats; use one or the other")
+        names = [p.strip().lower() for p in players.split(",")]
+        if len(names) != variant.players:
+            raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
+                                   f"got {len(names)} name{'s' if len(names) != 1 else ''}: {players!r}")
+        for name in names:
+            if name not in allowed:
+                raise click.UsageError(f"--players: unknown player {name!r}; choose from {', '.join(allowed)}")
+    else:
+        names = [str(given.get(w, "random")).lower() for w in colors]
+    for word in humans:
+        names[colors.index(word.lower())] = "human"
+    return names
+
+
+def fresh_seed(seed: Optional[int]) -> int:
+    """``seed``, or a new one from the OS (printed so the game can be repeated)."""
+    return seed if seed is not None else random.SystemRandom().randrange(2**32)
+
+
+def setup_variant(variant: Variant, blocked) -> None:
+    """Checks that --blocked can apply to ``variant``.
+
+    Raises:
+        click.UsageError: the variant already lists blocked squares.
+    """
+    if blocked is not None and variant.blocked:
+        raise click.UsageError(f"--blocked {blocked} and a variant with blocked squares ({variant}): use one")
+
+
+def variant_for_check(variant: Variant, blocked) -> Variant:
+    """The variant the games will have, as far as a file format cares: with
+    --blocked, some blocked squares."""
+    return variant if blocked is None else variant.with_random_blocked(seed=0, count=1)
+
+
+# -- what is shown ------------------------------------------------------------------
+
+TERMINAL_GLYPHS = {0: ("·", "green3 on dark_green"), 1: ("●", "black on dark_green"),
+                   2: ("●", "bright_white on dark_green"), 3: ("●", "red1 on dark_green"),
+                   4: ("●", "chartreuse1 on dark_green"), 5: ("●", "grey50 on dark_green"),
+                   -1: ("#", "grey35 on grey11"), -2: (" ", "")}
+
+
+def board_for(console: Console, state: State, *, hints: bool = False, last: bool = True):
+    """The board for ``console``: coloured disks on a terminal, the plain text of
+    :func:`polyreversi.text.board_text` otherwise (``*`` marks legal moves with ``hints``)."""
+    if not console.is_terminal or console.no_color:
+        return Text(board_text(state, hints=hints))
+    grid = state.board()
+    n = grid.shape[0]
+    legal = set(state.legal_moves()) if hints else set()
+    moves = state.moves()
+    last_sq = moves[-1] if (last and moves and moves[-1] != state.PASS) else None
+    text = Text()
+    text.append("   " + " ".join(chr(ord("a") + c) for c in range(n)) + "\n", style="dim")
+    for r in range(n):
+        text.append(f"{r + 1:>2} ", style="dim")
+        for c in range(n):
+            sq = r * n + c
+            code = int(grid[r, c])
+            char, style = TERMINAL_GLYPHS[code]
+            if sq in legal:
+                char, style = "∙", f"{COLOR_STYLE[int(state.to_move)]} on dark_green"
+            if sq == last_sq:
+                style = style.replace("on dark_green", "on green4") + " bold"
+            text.append(char, style=style)
+            if c + 1 < n:  # the gap between two squares is board, beside a cut-out it is not
+                on_board = code != -2 and int(grid[r, c + 1]) != -2
+                text.append(" ", style="on dark_green" if on_board else "")
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+COLOR_STYLE = {1: "black", 2: "bright_white", 3: "red1", 4: "chartreuse1", 5: "grey50"}
+
+
+def result_line(state: State) -> str:
+    """``"Game over after 60 plies: Black 30, White 34. White wins."`` (or a draw; for an
+    unfinished state, the scores so far)."""
+    colors = list(Color)[: state.variant.players]
+    scores = ", ".join(f"{color_name(c)} {s}" for c, s in zip(colors, state.scores()))
+    if not state.is_over():
+        return f"Stopped after {state.ply} plies: {scores}."
+    winners = state.winners()
+    if len(winners) == 1:
+        verdict = f"{color_name(winners[0])} wins"
+    else:
+        verdict = "Draw between " + " and ".join(color_name(c) for c in winners)
+    rule = " (Anti-Reversi: fewest disks win)" if state.variant.anti else ""
+    return f"Game over after {state.ply} plies: {scores}. {verdict}{rule}."
+
+
+def status_line(state: State) -> str:
+    """:func:`result_line` once the game is over, else ``"Ply 12, Red to move: Black 5, ..."``."""
+    if state.is_over():
+        return result_line(state)
+    colors = list(Color)[: state.variant.players]
+    scores = ", ".join(f"{color_name(c)} {s}" for c, s in zip(colors, state.scores()))
+    return f"Ply {state.ply}, {color_name(state.to_move)} to move: {scores}."
+
+
+def move_line(before: State, move: int) -> str:
+    """``"12. Red e7, 3 flips"`` for the move about to be played on ``before``."""
+    who = color_name(before.to_move)
+    if move == before.PASS:
+        return f"{before.ply + 1}. {who} passes"
+    flips = len(before.flips(move))
+    detail = f"{flips} flip{'s' if flips != 1 else ''}" if flips else "placement, no flip"
+    return f"{before.ply + 1}. {who} {before.variant.square_name(move)}, {detail}"
+
+
+class _Console(Console):
+    """A rich Console whose closed pipe is reported like any write error (one line on
+    stderr, exit status 1: see :mod:`polyreversi.cli`), not a silent exit."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A rich Console on stdout (or stderr): colours on a terminal, plain text when piped."""
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+# -- records ------------------------------------------------------------------------
+
+def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
+              fmt: Optional[str] = None) -> Optional[str]:
+    """Checks before any game is played that records can be written to ``path`` (``-``:
+    standard output) in ``fmt`` (given with ``--to``) or the format its extension names:
+    the format is written and holds ``games`` games of ``variant``, and the path can be
+    written (an existing folder that takes new files; not a folder, not a read-only file).
+
+    Returns the format name, or None without a path.
+
+    Raises:
+        click.BadParameter: naming the path once: an unknown or read-only format, a
+            one-game format for many games, a variant the format cannot express, a path
+            that cannot be written.
+    """
+    if path is None:
+        return None
+    from polyreversi import _files, formats
+    from polyreversi.formats import registry
+
+    shown = formats.source_name(path, writing=True)
+    why = _files.check_writable(path)
+    if why is not None:
+        raise click.BadParameter(f"{shown}: {why}", param_hint="--out")
+    try:
+        fmt = format_of(path, fmt, "--to")
+        found = registry.check_writable(fmt)
+        if games > 1 and not found.capabilities.many_games:
+            raise RecordError(f"a {found.extensions[0]} file holds one game; use .jsonl for {games} games")
+        if variant is not None:
+            formats.check_expressible(variant, fmt)
+    except RecordError as e:
+        raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
+    return fmt
+
+
+def record_for(state: State, names: Sequence[str], **meta):
+    """The game record of a played state (:func:`polyreversi.record.record_of`), with the
+    players' names and the metadata given."""
+    from polyreversi.record import record_of
+
+    return record_of(state, players=list(names), **meta)
+
+
+def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> None:
+    """Writes records to ``path`` in ``fmt`` or the format of its extension
+    (:func:`polyreversi.formats.write`; ``-`` is standard output).
+
+    Raises:
+        click.ClickException: the file cannot be written, or the format cannot express a
+            game (e.g. GGF and a 4-player game); the message names the file.
+    """
+    from polyreversi.formats import write
+
+    try:
+        write(path, records, fmt)
+    except PolyreversiError as e:
+        raise click.ClickException(str(e)) from None
+
+
+
+# -- files ----------------------------------------------------------------------------
+
+#: The command-line flag of each reader option (polyreversi.formats.check_options).
+READER_FLAGS = {"variant": "--variant", "players_file": "--players", "tournaments_file": "--tournaments"}
+
+
+def reader_options(beside: str) -> Callable:
+    """Adds the reader options of the formats that take one (``--variant`` for
+    transcripts, ``--players`` / ``--tournaments`` for WTHOR) to a command; ``beside``
+    names the file the WTHOR name files are looked for beside."""
+
+    def decorate(f):
+        f = click.option("--tournaments", "tournaments_file", default=None, metavar="TRN",
+                         help=f"WTHOR tournament names (default: WTHOR.TRN beside {beside}).")(f)
+        f = click.option("--players", "players_file", default=None, metavar="JOU",
+                         help=f"WTHOR player names (default: WTHOR.JOU beside {beside}).")(f)
+        return click.option("--variant", default=None,
+                            help="Variant of transcript games without a '# variant:' line (default 8x8).")(f)
+
+    return decorate
+
+
+def format_of(path: Optional[str], fmt: Optional[str], flag: str) -> str:
+    """The format of ``path``: ``fmt`` (given with ``flag``, e.g. ``--to``) or its extension.
+
+    Raises:
+        RecordError: an unknown ``fmt`` (naming the flag), an unknown extension, ``-`` without ``fmt``.
+    """
+    from polyreversi import formats
+    from polyreversi.formats import registry
+
+    if fmt is not None and fmt.lower() not in registry.names():
+        raise RecordError(f"{flag} {fmt}: unknown format; known: {', '.join(registry.names())}")
+    try:
+        return formats.detect_format(path, fmt)
+    except RecordError:
+        if path is not None and path == "-":
+            stream = "standard output" if flag == "--to" else "standard input"
+            raise RecordError(f"{stream} has no extension; give {flag} FORMAT") from None
+        raise
+
+
+def writes_stdout(path: Optional[str]) -> bool:
+    """True when writing ``path`` writes standard output (``-``, ``/dev/stdout``):
+    the report then goes to stderr, so that the records alone are on stdout."""
+    from polyreversi import _files
+
+    return path is not None and (_files.is_stdio(path) or _files.open_descriptor(path) == 1)
+
+
+def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, *, flag: str = "--format",
+                 allow_empty: bool = False, **reader_options) -> tuple:
+    """The format name and every :class:`~polyreversi.formats.GameEntry` of a game file
+    (``-``: standard input, ``fmt`` then required). Reader options (``options``, by
+    their names in :data:`READER_FLAGS`) are checked against the format.
+
+    Raises:
+        RecordError: naming the file: it cannot be read, an option of another format,
+            or it holds no game (unless ``allow_empty``): ``no games in FILE``.
+    """
+    from polyreversi import formats
+
+    fmt = format_of(path, fmt, flag)
+    given = formats.check_options(fmt, options or {}, READER_FLAGS)
+    entries = list(formats.iter_games(path, fmt, **given, **reader_options))
+    if not entries and not allow_empty:
+        raise RecordError(f"no games in {formats.source_name(path)}")
+    return fmt, entries
+
+
+class Position:
+    """A record's state at one ply (:func:`position_at`): ``state``, ``ply`` (0 = the
+    record's start), ``plies`` (the last ply that can be shown), ``illegal`` (the
+    ReplayError of a record that stops being legal, else None) and ``replay``."""
+
+    def __init__(self, record, state: State, ply: int, plies: int, illegal, replay) -> None:
+        self.record, self.state, self.ply, self.plies, self.illegal, self.replay = (
+            record, state, ply, plies, illegal, replay)
+
+
+def position_at(record, ply: Optional[int], game: int = 1) -> Position:
+    """The position of ``record`` after ``ply`` plies (negative: from the end; None: the
+    end). A record with an illegal move is shown up to the ply before it.
+
+    Raises:
+        click.ClickException: a ply outside the record (the message gives the range).
+    """
+    from polyreversi.replay import Replay, ReplayError
+
+    illegal = None
+    try:
+        replay = Replay(record)
+        states = len(replay)
+    except ReplayError as e:
+        illegal, replay, states = e, None, len(e.state.moves()) + 1  # the states before the bad move
+    k = states - 1 if ply is None else ply
+    if k < 0:
+        k += states
+    if not 0 <= k < states:
+        note = f" (the move at ply {illegal.ply} is illegal)" if illegal is not None else ""
+        raise click.ClickException(f"--ply {ply}: game {game} has plies 0 to {states - 1} "
+                                   f"(or -1 to -{states} from the end){note}")
+    if replay is not None:
+        state = replay[k]
+    else:
+        state = illegal.state.copy()
+        for _ in range(states - 1 - k):
+            state.undo()
+    return Position(record, state, k, states - 1, illegal, replay)
+
+
+def print_position(console: Console, source: str, game: int, position: Position, *, hints: bool = False) -> None:
+    """Prints a position of a record: the file, the game, its players and event, the
+    ply and the last move; the board; the status line; the illegal move, if any."""
+    record, state = position.record, position.state
+    event = record.meta.get("event")
+    last = ""
+    moves = state.moves()
+    if position.ply > 0 and moves:
+        what = "passed" if moves[-1] == state.PASS else f"played {state.variant.square_name(moves[-1])}"
+        last = f": {color_name(_mover(state))} {what}"
+    console.print(f"{source}: {record.variant} game {game} ({record.title()}{', ' + str(event) if event else ''}), "
+                  f"ply {position.ply} of {position.plies}{last}")
+    console.print(board_for(console, state, hints=hints))
+    console.print(status_line(state))
+    if position.illegal is not None:
+        console.print(f"illegal: {position.illegal}")
+
+
+def _mover(state: State):
+    """The colour that played the last move of ``state``."""
+    before = state.copy()
+    before.undo()
+    return before.to_move
