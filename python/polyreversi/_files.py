@@ -1,23 +1,167 @@
-"""Writing files so that an interrupted write never leaves a half-written file."""
+"""Reading and writing files: standard input and output, pipes and devices in place,
+regular files atomically (an interrupted write never leaves a half-written file).
+
+``-`` is standard input (when read) or standard output (when written). A path that
+is not a regular file (a pipe, a FIFO, ``/dev/stdout``, a terminal, a character
+device) is read or written in place; only a regular file (or a new one) is written
+to a temporary file beside it and renamed over it.
+"""
 from __future__ import annotations
 
 import os
+import re
+import stat
+import sys
 import tempfile
 from pathlib import Path
-from typing import Union
+from typing import Optional, Union
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: The name that means standard input or standard output.
+STDIO = "-"
+
+# /dev/stdout, /dev/fd/1, /proc/self/fd/1: names of a file descriptor this process already has open.
+_FD_PATH = re.compile(r"/(?:dev|proc/self|proc/thread-self|proc/(?P<pid>\d+))/fd/(?P<fd>\d+)")
+_STD_NAMES = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 
 
-def replace_file(path: Union[str, "os.PathLike[str]"], data: Union[str, bytes]) -> None:
+def is_stdio(path: Optional[PathLike]) -> bool:
+    """True for ``-`` (standard input or output)."""
+    return path is not None and os.fspath(path) == STDIO
+
+
+def display_name(path: PathLike) -> str:
+    """The name of ``path`` in messages (``<stdin>`` / ``<stdout>`` are said by the caller)."""
+    return os.fspath(path)
+
+
+def open_descriptor(path: PathLike) -> Optional[int]:
+    """The file descriptor ``path`` names (``/dev/stdout`` -> 1, ``/dev/fd/3`` -> 3), or None.
+
+    Writing to such a name must go to the descriptor itself: opening the name again
+    would truncate the file the shell opened for ``>>`` (appending) and fails for a pipe.
+    """
+    name = os.path.abspath(os.fspath(path))
+    for _ in range(40):  # follow symlinks by hand: realpath would resolve /proc/self/fd/1 to its target
+        if name in _STD_NAMES:
+            return _STD_NAMES[name]
+        m = _FD_PATH.fullmatch(name)
+        if m and (m.group("pid") is None or int(m.group("pid")) == os.getpid()):
+            return int(m.group("fd"))
+        if not os.path.islink(name):
+            return None
+        name = os.path.normpath(os.path.join(os.path.dirname(name), os.readlink(name)))
+    return None
+
+
+def read_bytes(path: PathLike) -> bytes:
+    """The content of ``path``: ``-`` reads standard input; pipes and devices are read in place.
+
+    Raises:
+        OSError: as :func:`open` (FileNotFoundError, IsADirectoryError, PermissionError, ...).
+    """
+    if is_stdio(path):
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        data = stream.read()
+        return data.encode("utf-8") if isinstance(data, str) else data
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write_bytes(path: PathLike, data: Union[str, bytes]) -> None:
+    """Writes ``data`` (text as UTF-8) to ``path``: ``-`` and descriptor names
+    (``/dev/stdout``) to the open descriptor, other non-regular files (FIFOs,
+    terminals, devices) in place, regular files with :func:`replace_file`.
+
+    Raises:
+        OSError: the file cannot be written (``path`` is unchanged when it is a regular file);
+            BrokenPipeError for a closed pipe, ENOSPC for a full disk or ``/dev/full``.
+    """
+    payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    if is_stdio(path):
+        _write_stream(getattr(sys.stdout, "buffer", None), payload, 1)
+        return
+    fd = open_descriptor(path)
+    if fd is not None:
+        _write_stream(_std_stream(fd), payload, fd)
+        return
+    target = os.path.realpath(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "Is a directory", os.fspath(path))
+        with open(target, "wb") as f:  # a FIFO, a terminal, a device: cannot be renamed over
+            f.write(payload)
+        return
+    replace_file(target, payload)
+
+
+def _std_stream(fd: int):
+    """The binary stream of sys.stdout / sys.stderr when it is descriptor ``fd``, else None."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None and stream.fileno() == fd:
+                return getattr(stream, "buffer", None)
+        except (AttributeError, OSError, ValueError):
+            continue
+    return None
+
+
+def _write_stream(stream, payload: bytes, fd: int) -> None:
+    """Writes to a Python stream (flushing what was printed before), else to the descriptor."""
+    if stream is None:
+        for std in (sys.stdout, sys.stderr):
+            if std is not None:
+                std.flush()
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(fd, view):]
+        return
+    stream.write(payload)
+    stream.flush()
+
+
+def check_writable(path: PathLike) -> Optional[str]:
+    """Why ``path`` cannot be written, or None when it can (checked without writing):
+    a folder, a missing or read-only folder, a read-only file. ``-``, descriptors,
+    pipes and devices are taken as writable."""
+    if is_stdio(path) or open_descriptor(path) is not None:
+        return None
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        return "is a folder"
+    if os.path.exists(target):
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return None if os.access(target, os.W_OK) else "cannot be written (permission denied)"
+        if not os.access(target, os.W_OK):
+            return "is read-only"
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    try:  # access() says yes in /proc and on read-only mounts: try to make a file there
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".check", dir=folder)
+    except OSError as e:
+        return f"cannot create a file in {folder} ({e.strerror or e})"
+    os.close(fd)
+    os.unlink(tmp)
+    return None
+
+
+def replace_file(path: PathLike, data: Union[str, bytes]) -> None:
     """Writes ``data`` to a temporary file in ``path``'s folder, then renames it over ``path``.
 
     Text is written as UTF-8. The rename is atomic on POSIX and Windows: readers see the
     old file or the new one, never a part of it, and an error or an interruption
     (including KeyboardInterrupt) leaves ``path`` as it was and removes the temporary
     file. A new file gets the permissions a plain ``open(path, "w")`` would give; an
-    existing file keeps its own.
-
-    A symlink is followed (its target is replaced, the link stays); a device or a
-    pipe at ``path`` is written to directly, since it cannot be replaced.
+    existing file keeps its own. A symlink is followed (its target is replaced, the
+    link stays). For pipes, devices and ``-`` use :func:`write_bytes`.
 
     Raises:
         OSError: the folder does not exist or cannot be written (``path`` is unchanged).
@@ -25,9 +169,7 @@ def replace_file(path: Union[str, "os.PathLike[str]"], data: Union[str, bytes]) 
     target = Path(os.path.realpath(path))  # a symlink is written through, not replaced
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     if target.exists() and not target.is_file():
-        # A device or a pipe (/dev/stdout, a FIFO) cannot be renamed over: write to it.
-        with open(target, "wb") as f:
-            f.write(payload)
+        write_bytes(target, payload)  # a device or a pipe cannot be renamed over
         return
     folder = target.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

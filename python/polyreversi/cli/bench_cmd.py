@@ -12,7 +12,7 @@ from polyreversi.players import GreedyPlayer, play_game
 from polyreversi.state import perft
 from polyreversi.variant import Variant
 
-from polyreversi.cli.play_cmd import VARIANT, make_console
+from polyreversi.cli.common import VARIANT, make_console
 
 
 class Seconds(click.ParamType):

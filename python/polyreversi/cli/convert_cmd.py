@@ -1,27 +1,16 @@
 """``polyreversi convert``: convert game files between formats."""
 from __future__ import annotations
 
-from typing import Callable, List
+from typing import List
 
 import click
 
 from polyreversi.errors import PolyreversiError, RecordError
-from polyreversi.formats import READABLE, WRITABLE, detect_format, iter_games, write
+from polyreversi import formats
+from polyreversi.formats import registry
+from polyreversi.formats import READABLE, WRITABLE, iter_games, write
 
-
-def _dumper(fmt: str) -> Callable:
-    """The function that turns one record into the text of ``fmt`` (raises when it cannot)."""
-    if fmt in ("json", "jsonl"):
-        from polyreversi.formats import json_record
-
-        return json_record.dumps_line
-    if fmt == "ggf":
-        from polyreversi.formats import ggf
-
-        return ggf.dumps
-    from polyreversi.formats import transcript
-
-    return transcript.dumps
+from polyreversi.cli.common import READER_FLAGS, format_of
 
 
 @click.command("convert")
@@ -55,23 +44,12 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
       polyreversi convert game.json game.ggf
     """
     try:
-        src_fmt = detect_format(source, from_fmt)
-        if to_fmt is not None and to_fmt.lower() == "wthor":
-            raise RecordError("--to wthor: WTHOR files are read-only here; write json, jsonl, ggf or transcript")
-        if to_fmt is not None and to_fmt.lower() not in WRITABLE:
-            raise RecordError(f"--to {to_fmt}: unknown format; writable: {', '.join(WRITABLE)}")
-        dst_fmt = to_fmt.lower() if to_fmt is not None else detect_format(target)
-        if dst_fmt == "wthor":
-            raise RecordError(f"{target}: WTHOR files are read-only here; write json, jsonl, ggf or transcript")
-        options = {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file}
-        applies = {"variant": "transcript", "players_file": "wthor", "tournaments_file": "wthor"}
-        for name, value in options.items():
-            if value is not None and applies[name] != src_fmt:
-                flag = {"variant": "--variant", "players_file": "--players", "tournaments_file": "--tournaments"}[name]
-                raise RecordError(f"{flag} applies to {applies[name]} files, not {src_fmt}")
-        records = _read(source, src_fmt, {k: v for k, v in options.items() if v is not None}, dst_fmt, skip_bad)
-        if dst_fmt == "json" and len(records) != 1:
-            raise RecordError(f"{target}: a .json file holds one game, not {len(records)}; use .jsonl")
+        src_fmt = format_of(source, from_fmt, "--from")
+        dst_fmt = format_of(target, to_fmt, "--to")
+        options = formats.check_options(src_fmt, {"variant": variant, "players_file": players_file,
+                                                  "tournaments_file": tournaments_file}, READER_FLAGS)
+        registry.check_writable(dst_fmt)
+        records = _read(source, src_fmt, options, dst_fmt, skip_bad)
         write(target, records, dst_fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
@@ -79,7 +57,6 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
 
 
 def _read(source: str, src_fmt: str, options: dict, dst_fmt: str, skip_bad: bool) -> List:
-    dump = _dumper(dst_fmt)
     records = []
     skipped = 0
     for entry in iter_games(source, src_fmt, **options):
@@ -87,7 +64,7 @@ def _read(source: str, src_fmt: str, options: dict, dst_fmt: str, skip_bad: bool
         record = entry.record
         if error is None and skip_bad:  # otherwise the writer stops at the first bad game
             try:
-                dump(record)
+                formats.encode([record], dst_fmt)
             except RecordError as e:
                 error = RecordError(f"game {entry.number} ({record.title()}): {e}")
         if error is None:

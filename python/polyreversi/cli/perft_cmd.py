@@ -7,7 +7,7 @@ import click
 
 from polyreversi.state import perft, perft_divide
 
-from polyreversi.cli.play_cmd import VARIANT, VARIANT_HELP, make_console
+from polyreversi.cli.common import VARIANT, VARIANT_HELP, make_console
 
 
 @click.command("perft", epilog=VARIANT_HELP)

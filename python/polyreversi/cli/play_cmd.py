@@ -1,303 +1,34 @@
-"""``polyreversi play``: one game between built-in players or people.
-
-This module also holds the pieces the other game commands share: the VARIANT
-argument, the seat options, the board as terminal text, the result line and
-record writing.
-"""
+"""``polyreversi play``: one game between built-in players or people."""
 from __future__ import annotations
 
-import os
-
-import random
 import sys
-from typing import Callable, Optional, Sequence
 
 import click
-from rich.console import Console
-from rich.text import Text
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
-from polyreversi.players import PLAYER_NAMES, HumanPlayer, make_player, play_game, seeded_variant
+from polyreversi.players import HumanPlayer, make_player, play_game, seeded_variant
 from polyreversi.state import State
-from polyreversi.text import board_text
 from polyreversi.variant import Variant
 
-COLOR_WORDS = ("black", "white", "red", "green")
-
-VARIANT_HELP = (
-    "VARIANT is BOARD[/3p|/4p][/anti][/free][/handicap=K[w]][/blocked=SQ,SQ], where BOARD is 6x6, 8x8, "
-    "10x10 or octagon; e.g. 8x8, 10x10/anti, octagon/4p/blocked=b7,i3."
+from polyreversi.cli.common import (
+    BLOCKED,
+    VARIANT,
+    VARIANT_HELP,
+    board_for,
+    check_out,
+    color_name,
+    fresh_seed,
+    make_console,
+    move_line,
+    record_for,
+    resolve_seats,
+    result_line,
+    seat_options,
+    setup_variant,
+    variant_for_check,
+    write_records,
 )
-
-
-# -- arguments shared by the game commands ----------------------------------------
-
-class VariantParam(click.ParamType):
-    """A variant in its short text form (``octagon/4p/anti``)."""
-
-    name = "variant"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, Variant):
-            return value
-        try:
-            return Variant.parse(value)
-        except VariantError as e:
-            self.fail(str(e), param, ctx)
-
-
-class BlockedParam(click.ParamType):
-    """``random`` (1-4 squares) or a count 1-4 of blocked squares drawn from the seed."""
-
-    name = "N|random"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int) or value == "random":
-            return value
-        text = str(value).strip().lower()
-        if text == "random":
-            return "random"
-        if text.isdigit() and 1 <= int(text) <= 4:
-            return int(text)
-        self.fail(f"{value!r}: expected a count from 1 to 4, or 'random'", param, ctx)
-
-
-VARIANT = VariantParam()
-BLOCKED = BlockedParam()
-PLAYER_CHOICE = click.Choice(PLAYER_NAMES, case_sensitive=False)
-
-
-def seat_options(humans: bool = True) -> Callable:
-    """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
-    (and ``--human`` when ``humans``)."""
-    choice = PLAYER_CHOICE if humans else click.Choice(["random", "greedy"], case_sensitive=False)
-
-    def decorate(f):
-        # click lists options in decorator order: the last applied comes first
-        if humans:
-            f = click.option("--human", "humans", multiple=True, metavar="COLOR",
-                             type=click.Choice(COLOR_WORDS, case_sensitive=False),
-                             help="A person plays this colour from the terminal (repeatable).")(f)
-        f = click.option("--players", "players", default=None, metavar="P1,P2,...",
-                         help="All seats in turn order, e.g. random,greedy or greedy,random,random,random.")(f)
-        for word in reversed(COLOR_WORDS):
-            f = click.option(f"--{word}", word, type=choice, default=None, metavar="PLAYER",
-                             help=f"{word.title()}'s player: {', '.join(choice.choices)} (default random).")(f)
-        return f
-
-    return decorate
-
-
-def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans: Sequence[str] = (),
-                  allowed: Sequence[str] = PLAYER_NAMES) -> list:
-    """The player name of each colour in turn order, from the seat options.
-
-    Raises:
-        click.UsageError: a seat the variant does not have, --players with the wrong count
-            or an unknown name, or --players together with a colour option.
-    """
-    colors = COLOR_WORDS[: variant.players]
-    given = {w: v for w, v in seats.items() if v is not None}
-    for word in given:
-        if word not in colors:
-            raise click.UsageError(f"--{word}: {variant} has {variant.players} players ({', '.join(colors)})")
-    for word in humans:
-        word = word.lower()
-        if word not in colors:
-            raise click.UsageError(f"--human {word}: {variant} has {variant.players} players ({', '.join(colors)})")
-        if given.get(word, "human") != "human":
-            raise click.UsageError(f"--human {word} and --{word} {given[word]} name two players for one seat")
-    if players is not None:
-        if given:
-            raise click.UsageError("--players and --" + "/--".join(given) + " both set seats; use one or the other")
-        names = [p.strip().lower() for p in players.split(",")]
-        if len(names) != variant.players:
-            raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
-                                   f"got {len(names)} name{'s' if len(names) != 1 else ''}: {players!r}")
-        for name in names:
-            if name not in allowed:
-                raise click.UsageError(f"--players: unknown player {name!r}; choose from {', '.join(allowed)}")
-    else:
-        names = [str(given.get(w, "random")).lower() for w in colors]
-    for word in humans:
-        names[colors.index(word.lower())] = "human"
-    return names
-
-
-def fresh_seed(seed: Optional[int]) -> int:
-    """``seed``, or a new one from the OS (printed so the game can be repeated)."""
-    return seed if seed is not None else random.SystemRandom().randrange(2**32)
-
-
-def setup_variant(variant: Variant, blocked) -> None:
-    """Checks that --blocked can apply to ``variant``.
-
-    Raises:
-        click.UsageError: the variant already lists blocked squares.
-    """
-    if blocked is not None and variant.blocked:
-        raise click.UsageError(f"--blocked {blocked} and a variant with blocked squares ({variant}): use one")
-
-
-def variant_for_check(variant: Variant, blocked) -> Variant:
-    """The variant the games will have, as far as a file format cares: with
-    --blocked, some blocked squares."""
-    return variant if blocked is None else variant.with_random_blocked(seed=0, count=1)
-
-
-# -- what is shown ------------------------------------------------------------------
-
-TERMINAL_GLYPHS = {0: ("·", "green3 on dark_green"), 1: ("●", "black on dark_green"),
-                   2: ("●", "bright_white on dark_green"), 3: ("●", "red1 on dark_green"),
-                   4: ("●", "chartreuse1 on dark_green"), 5: ("●", "grey50 on dark_green"),
-                   -1: ("#", "grey35 on grey11"), -2: (" ", "")}
-
-
-def board_for(console: Console, state: State, *, hints: bool = False, last: bool = True):
-    """The board for ``console``: coloured disks on a terminal, the plain text of
-    :func:`polyreversi.text.board_text` otherwise (``*`` marks legal moves with ``hints``)."""
-    if not console.is_terminal or console.no_color:
-        return Text(board_text(state, hints=hints))
-    grid = state.board()
-    n = grid.shape[0]
-    legal = set(state.legal_moves()) if hints else set()
-    moves = state.moves()
-    last_sq = moves[-1] if (last and moves and moves[-1] != state.PASS) else None
-    text = Text()
-    text.append("   " + " ".join(chr(ord("a") + c) for c in range(n)) + "\n", style="dim")
-    for r in range(n):
-        text.append(f"{r + 1:>2} ", style="dim")
-        for c in range(n):
-            sq = r * n + c
-            code = int(grid[r, c])
-            char, style = TERMINAL_GLYPHS[code]
-            if sq in legal:
-                char, style = "∙", f"{COLOR_STYLE[int(state.to_move)]} on dark_green"
-            if sq == last_sq:
-                style = style.replace("on dark_green", "on green4") + " bold"
-            text.append(char, style=style)
-            if c + 1 < n:  # the gap between two squares is board, beside a cut-out it is not
-                on_board = code != -2 and int(grid[r, c + 1]) != -2
-                text.append(" ", style="on dark_green" if on_board else "")
-        text.append("\n")
-    text.rstrip()
-    return text
-
-
-COLOR_STYLE = {1: "black", 2: "bright_white", 3: "red1", 4: "chartreuse1", 5: "grey50"}
-NAME_STYLE = {1: "bold", 2: "bold", 3: "bold red1", 4: "bold chartreuse1"}
-
-
-def color_name(color) -> str:
-    """``Color.RED`` -> ``"Red"``."""
-    return Color(int(color)).name.title()
-
-
-def result_line(state: State) -> str:
-    """``"Game over after 60 plies: Black 30, White 34. White wins."`` (or a draw; for an
-    unfinished state, the scores so far)."""
-    colors = list(Color)[: state.variant.players]
-    scores = ", ".join(f"{color_name(c)} {s}" for c, s in zip(colors, state.scores()))
-    if not state.is_over():
-        return f"Stopped after {state.ply} plies: {scores}."
-    winners = state.winners()
-    if len(winners) == 1:
-        verdict = f"{color_name(winners[0])} wins"
-    else:
-        verdict = "Draw between " + " and ".join(color_name(c) for c in winners)
-    rule = " (Anti-Reversi: fewest disks win)" if state.variant.anti else ""
-    return f"Game over after {state.ply} plies: {scores}. {verdict}{rule}."
-
-
-def status_line(state: State) -> str:
-    """:func:`result_line` once the game is over, else ``"Ply 12, Red to move: Black 5, ..."``."""
-    if state.is_over():
-        return result_line(state)
-    colors = list(Color)[: state.variant.players]
-    scores = ", ".join(f"{color_name(c)} {s}" for c, s in zip(colors, state.scores()))
-    return f"Ply {state.ply}, {color_name(state.to_move)} to move: {scores}."
-
-
-def move_line(before: State, move: int) -> str:
-    """``"12. Red e7, 3 flips"`` for the move about to be played on ``before``."""
-    who = color_name(before.to_move)
-    if move == before.PASS:
-        return f"{before.ply + 1}. {who} passes"
-    flips = len(before.flips(move))
-    detail = f"{flips} flip{'s' if flips != 1 else ''}" if flips else "placement, no flip"
-    return f"{before.ply + 1}. {who} {before.variant.square_name(move)}, {detail}"
-
-
-def make_console(stderr: bool = False) -> Console:
-    """A rich Console on stdout (or stderr): colours on a terminal, plain text when piped."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
-
-
-# -- records ------------------------------------------------------------------------
-
-def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None) -> Optional[str]:
-    """Checks before any game is played that records can be written to ``path`` in the
-    format its extension names (``.json`` one game, ``.jsonl`` many, ``.ggf``, ``.txt``):
-    the folder exists and is writable, and the format can hold games of ``variant``.
-
-    Returns the format name, or None without a path.
-
-    Raises:
-        click.BadParameter: an unknown or read-only extension, ``.json`` for many games,
-            a missing or read-only folder, a variant the format cannot express.
-    """
-    if path is None:
-        return None
-    from polyreversi.formats import WRITABLE, check_expressible, detect_format
-
-    try:
-        fmt = detect_format(path)
-    except PolyreversiError as e:
-        raise click.BadParameter(str(e), param_hint="--out") from None
-    if fmt not in WRITABLE:
-        raise click.BadParameter(f"{path}: {fmt} files cannot be written; use one of "
-                                 f"{', '.join(WRITABLE)}", param_hint="--out")
-    if fmt == "json" and games > 1:
-        raise click.BadParameter(f"{path}: a .json file holds one game; use .jsonl for {games} games",
-                                 param_hint="--out")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint="--out")
-    if not os.access(folder, os.W_OK):
-        raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint="--out")
-    if os.path.isdir(path):
-        raise click.BadParameter(f"{path} is a folder", param_hint="--out")
-    if variant is not None:
-        try:
-            check_expressible(variant, fmt)
-        except PolyreversiError as e:
-            raise click.BadParameter(str(e), param_hint="--out") from None
-    return fmt
-
-
-def record_for(state: State, names: Sequence[str], **meta):
-    """The game record of a played state (:func:`polyreversi.record.record_of`), with the
-    players' names and the metadata given."""
-    from polyreversi.record import record_of
-
-    return record_of(state, players=list(names), **meta)
-
-
-def write_records(path: str, records: Sequence) -> None:
-    """Writes records to ``path`` in the format of its extension (:func:`polyreversi.formats.write`).
-
-    Raises:
-        click.ClickException: the file cannot be written, or the format cannot express a
-            game (e.g. GGF and a 4-player game); the message names the file.
-    """
-    from polyreversi.formats import write
-
-    try:
-        write(path, records)
-    except PolyreversiError as e:
-        raise click.ClickException(str(e)) from None
-
 
 # -- the command --------------------------------------------------------------------
 
@@ -358,6 +89,8 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
         if quiet:  # nothing was shown: the person needs to see the board
             console.print(board_for(console, state, hints=True))
         return human.choose(state)
+
+    import random
 
     rng = random.Random(seed)
     seat_players = []

@@ -10,9 +10,11 @@ import click
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, RecordError
-from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, detect_format, iter_games
+from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, check_options, detect_format, iter_games
 from polyreversi.replay import Replay, ReplayError
 from polyreversi.text import board_text
+
+from polyreversi.cli.common import READER_FLAGS
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
@@ -186,16 +188,7 @@ def _unchecked_record(path: str, fmt: str, game: int):
 
 def _options_for(fmt: str, options: dict) -> dict:
     """The reader options that apply to ``fmt``; an option given for another format is an error."""
-    applies = {"variant": ("transcript",), "players_file": ("wthor",), "tournaments_file": ("wthor",)}
-    flags = {"variant": "--variant", "players_file": "--players", "tournaments_file": "--tournaments"}
-    out = {}
-    for name, value in options.items():
-        if value is None:
-            continue
-        if fmt not in applies[name]:
-            raise click.ClickException(f"{flags[name]} applies to {applies[name][0]} files, not {fmt}")
-        out[name] = value
-    return out
+    return check_options(fmt, options, READER_FLAGS)
 
 
 def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):

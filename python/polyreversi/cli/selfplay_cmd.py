@@ -13,7 +13,7 @@ from polyreversi.bulk import POLICIES, play_games
 from polyreversi.players import play_series
 from polyreversi.variant import Variant
 
-from polyreversi.cli.play_cmd import (
+from polyreversi.cli.common import (
     BLOCKED,
     VARIANT,
     VARIANT_HELP,

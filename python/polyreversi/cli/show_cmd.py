@@ -8,7 +8,7 @@ import click
 from polyreversi._files import replace_file
 from polyreversi.errors import PolyreversiError
 
-from polyreversi.cli.play_cmd import board_for, color_name, make_console, status_line
+from polyreversi.cli.common import board_for, color_name, make_console, status_line
 
 
 def read_records(path: str, fmt: Optional[str] = None) -> list:

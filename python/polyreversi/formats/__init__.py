@@ -1,109 +1,158 @@
 """Game files: the native JSON record, JSON Lines, transcripts, GGF and WTHOR.
 
-=============  ================  =====  =====  ==============================================
-format         extensions        read   write  module
-=============  ================  =====  =====  ==============================================
-``json``       .json             yes    yes    :mod:`polyreversi.formats.json_record` (one game)
-``jsonl``      .jsonl, .ndjson   yes    yes    :mod:`polyreversi.formats.json_record` (many)
-``transcript`` .txt              yes    yes    :mod:`polyreversi.formats.transcript`
-``ggf``        .ggf              yes    yes    :mod:`polyreversi.formats.ggf`
-``wthor``      .wtb              yes    no     :mod:`polyreversi.formats.wthor`
-=============  ================  =====  =====  ==============================================
+=============  ================  ============================================
+format         extensions        module
+=============  ================  ============================================
+``json``       .json             :mod:`polyreversi.formats.json_record` (one game)
+``jsonl``      .jsonl, .ndjson   :mod:`polyreversi.formats.json_record` (many)
+``transcript`` .txt              :mod:`polyreversi.formats.transcript`
+``ggf``        .ggf              :mod:`polyreversi.formats.ggf`
+``wthor``      .wtb              :mod:`polyreversi.formats.wthor`
+=============  ================  ============================================
+
+Every format follows one protocol (:mod:`polyreversi.formats.base`) and is found by
+name or extension in one registry (:mod:`polyreversi.formats.registry`); what each
+can hold, read and write is its :class:`~polyreversi.formats.base.Capabilities`
+(:func:`capabilities`). This module reads and writes the files, once for all formats.
 
 :func:`iter_games` reads a file game by game and keeps going past a bad game
 (each :class:`GameEntry` holds a record or the error that game raised), which is
 what checking a whole database needs; :func:`read` returns every record or
-raises the first error. Games are numbered from 1 in every message. Writers
-write a temporary file in the target's folder and move it into place, so an
-interrupted write never leaves a half-written file. docs/records.md has the details.
+raises the first error. Games are numbered from 1 in every message. ``-`` is
+standard input or output (then name the format); pipes, FIFOs and devices are
+read and written in place; regular files are written to a temporary file beside
+the target and moved into place, so an interrupted write never leaves a
+half-written file. docs/records.md has the details.
+
+>>> capabilities("ggf").players, capabilities("wthor").read
+((2,), True)
+>>> detect_format("games.GGF")
+'ggf'
 """
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, List, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Mapping, Optional, Union
 
-from polyreversi._files import replace_file
+from polyreversi import _files
 from polyreversi.errors import RecordError
+from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
+from polyreversi.formats import _lost, registry
 
 if TYPE_CHECKING:  # the record module imports nothing from here; this avoids a cycle at run time
     from polyreversi.record import Record
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-READABLE = ("json", "jsonl", "transcript", "ggf", "wthor")
-WRITABLE = ("json", "jsonl", "transcript", "ggf")
-
-EXTENSIONS = {
-    ".json": "json",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-    ".txt": "transcript",
-    ".ggf": "ggf",
-    ".wtb": "wthor",
-}
-
-# Reader options and the formats they apply to.
-_OPTIONS = {"variant": ("transcript",), "players_file": ("wthor",), "tournaments_file": ("wthor",), "validate": ("json", "jsonl")}
+#: Extension -> format name.
+EXTENSIONS = registry.extensions()
+#: How standard input / output is named in messages.
+STDIN_NAME = "<stdin>"
+STDOUT_NAME = "<stdout>"
 
 
-class UnsupportedGameError(RecordError):
-    """A well-formed game the engine cannot play: a board size other than 6, 8 and 10
-    (GGF's 4x4 or 12x12 games, for example)."""
+def __getattr__(name: str):
+    # READABLE / WRITABLE follow the formats' capabilities (computed when asked for).
+    if name == "READABLE":
+        return registry.readable()
+    if name == "WRITABLE":
+        return registry.writable()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class GameEntry(NamedTuple):
-    """One game of a file: its number (1 = first) and its record, or the error reading it raised."""
+def capabilities(fmt: str) -> Capabilities:
+    """What the format ``fmt`` can hold, read and write.
 
-    number: int
-    record: Optional["Record"]
-    error: Optional[RecordError]
+    Raises:
+        RecordError: an unknown format name.
+    """
+    return registry.by_name(fmt).capabilities
 
 
-def detect_format(path: PathLike, fmt: Optional[str] = None) -> str:
+def detect_format(path: Optional[PathLike], fmt: Optional[str] = None) -> str:
     """The format name for ``path``: ``fmt`` when given, else from the extension.
 
     Raises:
-        RecordError: an unknown format name or extension (the message lists the known ones).
+        RecordError: an unknown format name or extension (the message lists the known
+            ones), or ``-`` (standard input or output) without a format.
     """
     if fmt is not None:
-        name = fmt.lower()
-        if name not in READABLE:
-            raise RecordError(f"format: unknown format {fmt!r}; known: {', '.join(READABLE)}")
-        return name
-    suffix = Path(path).suffix.lower()
-    if suffix not in EXTENSIONS:
-        known = ", ".join(f"{ext} ({name})" for ext, name in EXTENSIONS.items())
-        raise RecordError(f"{path}: cannot tell the format from the extension {suffix or '(none)'!r}; "
-                          f"known: {known}; or give the format")
-    return EXTENSIONS[suffix]
+        return registry.by_name(fmt).name
+    if path is None or _files.is_stdio(path):
+        raise RecordError("-: standard input or output has no extension; give the format (--format / --to)")
+    return registry.by_extension(path).name
+
+
+def source_name(path: PathLike, writing: bool = False) -> str:
+    """How ``path`` is named in messages: ``<stdin>`` / ``<stdout>`` for ``-``."""
+    if _files.is_stdio(path):
+        return STDOUT_NAME if writing else STDIN_NAME
+    return os.fspath(path)
+
+
+def check_options(fmt: str, options: Mapping[str, object], names: Optional[Mapping[str, str]] = None) -> Dict[str, object]:
+    """The reader options given (``None`` values dropped), checked against the format:
+    an option of another format is an error. ``names`` gives the name to use in messages
+    (a command-line flag, say).
+
+    Raises:
+        TypeError: an option no format has.
+        RecordError: an option that does not apply to ``fmt``.
+    """
+    table = registry.options()
+    out = {}
+    for option, value in options.items():
+        if option not in table:
+            raise TypeError(f"unknown reader option {option!r}; known: {', '.join(table)}")
+        if value is None:
+            continue
+        if fmt not in table[option]:
+            shown = (names or {}).get(option, option)
+            raise RecordError(f"{shown} applies to {', '.join(table[option])} files, not {fmt}")
+        out[option] = value
+    return out
 
 
 def iter_games(path: PathLike, fmt: Optional[str] = None, **options) -> Iterator[GameEntry]:
-    """The games of a file, one :class:`GameEntry` each, in file order.
+    """The games of a file, one :class:`GameEntry` each, in file order. ``-`` reads
+    standard input (``fmt`` then required).
 
-    Options: ``variant`` (transcripts: the variant of games without a
-    ``# variant:`` line, default 8x8), ``players_file`` / ``tournaments_file`` (WTHOR:
-    the ``.JOU`` / ``.TRN`` files; by default ``WTHOR.JOU`` / ``WTHOR.TRN`` beside the
-    file), ``validate`` (JSON: replay every record on read, default True).
+    Options (:func:`check_options`; each applies to the formats whose capabilities list
+    it): ``variant`` (transcripts: the variant of games without a ``# variant:`` line,
+    default 8x8), ``players_file`` / ``tournaments_file`` (WTHOR: the ``.JOU`` /
+    ``.TRN`` files; by default ``WTHOR.JOU`` / ``WTHOR.TRN`` beside the file),
+    ``validate`` (JSON: replay every record on read, default True).
 
     Raises:
-        RecordError: the file cannot be read at all (missing, wrong size, not the
-            format), or an option that does not apply to the format. Errors in one game
-            are returned in its entry instead.
+        RecordError: the file cannot be read at all (missing, a folder, wrong size, not
+            the format), or an option that does not apply to the format; the message
+            names the file. Errors in one game are returned in its entry.
     """
     name = detect_format(path, fmt)
-    for option, value in options.items():
-        if option not in _OPTIONS:
-            raise TypeError(f"iter_games: unknown option {option!r}")
-        if value is not None and name not in _OPTIONS[option]:
-            raise RecordError(f"{option}: applies to {', '.join(_OPTIONS[option])} files, not {name}")
-    options = {k: v for k, v in options.items() if v is not None}
-    if Path(path).is_dir():
-        raise RecordError(f"{path}: is a folder, not a game file")
-    if not Path(path).is_file():
-        raise RecordError(f"{path}: no such file")
-    return _module(name).entries(path, **options)
+    options = check_options(name, options)
+    codec = registry.by_name(name).codec
+    source = source_name(path)
+    content = _content(path, source, codec.CAPABILITIES)
+    where = None if _files.is_stdio(path) else path
+    try:
+        entries = codec.decode(content, source, where, **options)
+    except RecordError as e:
+        raise in_context(e, source) from None
+    return _located(entries, source)
+
+
+def _located(entries: Iterator[GameEntry], source: str) -> Iterator[GameEntry]:
+    """The entries with every error naming ``source``."""
+    while True:
+        try:
+            entry = next(entries)
+        except StopIteration:
+            return
+        except RecordError as e:  # a file-level problem found part-way (a bad directive line)
+            raise in_context(e, source) from None
+        if entry.error is not None:
+            entry = entry._replace(error=in_context(entry.error, source))
+        yield entry
 
 
 def read(path: PathLike, fmt: Optional[str] = None, **options) -> List["Record"]:
@@ -112,111 +161,138 @@ def read(path: PathLike, fmt: Optional[str] = None, **options) -> List["Record"]
     Raises:
         RecordError: the first bad game (the message names the file and the game) or a bad file.
     """
-    records = []
-    for entry in iter_games(path, fmt, **options):
-        if entry.error is not None:
-            raise entry.error
-        records.append(entry.record)
-    return records
+    return records_of(iter_games(path, fmt, **options))
+
+
+def encode(records: Iterable["Record"], fmt: str) -> Union[str, bytes, Dict[Optional[str], Union[str, bytes]]]:
+    """The content of a file of format ``fmt`` holding ``records`` (see :func:`write`).
+
+    Raises:
+        RecordError: as :func:`write`, without a file name.
+    """
+    found = registry.check_writable(fmt)
+    records = list(records)
+    if not found.capabilities.many_games and len(records) != 1:
+        others = [f.extensions[0] for f in map(registry.by_name, registry.writable()) if f.capabilities.many_games]
+        raise RecordError(f"a {found.extensions[0]} file holds one game, not {len(records)}; use {' or '.join(others)}")
+    return found.codec.encode(records)
 
 
 def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None) -> None:
-    """Writes records to a file in ``fmt`` (default: from the extension), atomically.
+    """Writes records to a file in ``fmt`` (default: from the extension): ``-`` is
+    standard output; pipes and devices are written in place; regular files atomically.
 
     Raises:
         RecordError: a read-only or unknown format, a record the format cannot express
-            (the message says why; nothing is written), more than one record for ``.json``.
+            (the message names the file and the game and says why; nothing is written),
+            more than one record for a one-game format, a file that cannot be written.
     """
-    name = fmt.lower() if fmt is not None else detect_format(path)
-    if name == "wthor":
-        raise RecordError("wthor: WTHOR files are read-only here; write json, jsonl, ggf or transcript")
-    if name not in WRITABLE:
-        raise RecordError(f"format: unknown format {fmt!r}; writable: {', '.join(WRITABLE)}")
-    _module(name).write(path, list(records))
+    target = source_name(path, writing=True)
+    try:
+        with _lost.naming(target):  # a warning about fields left out names the file
+            content = encode(records, detect_format(path, fmt))
+    except RecordError as e:
+        raise in_context(e, target) from None
+    files = content if isinstance(content, dict) else {None: content}
+    for name, data in files.items():  # companion files (name files beside a database) first
+        if name is not None:
+            atomic_write(os.path.join(os.path.dirname(os.path.abspath(path)), name), data)
+    atomic_write(path, files[None])
 
 
 def atomic_write(path: PathLike, data: Union[str, bytes]) -> None:
-    """Writes ``data`` to a temporary file in ``path``'s folder, then moves it over ``path``.
+    """Writes ``data`` to ``path``: a regular file through a temporary file in its
+    folder moved over it; ``-``, pipes and devices in place (:func:`polyreversi._files.write_bytes`).
 
-    Text is written as UTF-8. An interrupted write leaves ``path`` as it was and no
-    temporary file behind (see :func:`polyreversi._files.replace_file`).
+    Text is written as UTF-8. An interrupted write leaves a regular file as it was
+    and no temporary file behind.
 
     Raises:
-        RecordError: the folder does not exist or cannot be written.
+        RecordError: the folder does not exist or cannot be written, a full disk, a
+            closed pipe, text that is not UTF-8; the message names the file.
     """
+    target = source_name(path, writing=True)
     if isinstance(data, str):
         try:
             data = data.encode("utf-8")
         except UnicodeEncodeError as e:  # lone surrogates in a name, say
-            raise RecordError(f"{path}: cannot write {data[e.start:e.end]!r} (character {e.start + 1}) "
+            raise RecordError(f"{target}: cannot write {data[e.start:e.end]!r} (character {e.start + 1}) "
                               "as UTF-8 text") from None
     try:
-        replace_file(path, data)
+        _files.write_bytes(path, data)
     except OSError as e:
-        raise RecordError(f"{path}: cannot write: {e.strerror or e}") from None
+        raise RecordError(f"{target}: cannot write: {e.strerror or e}") from None
+
+
+def read_bytes(path: PathLike) -> bytes:
+    """A file's bytes (``-``: standard input; pipes and devices read in place).
+
+    Raises:
+        RecordError: naming the file: missing, a folder, unreadable.
+    """
+    source = source_name(path)
+    try:
+        return _files.read_bytes(path)
+    except FileNotFoundError:
+        raise RecordError(f"{source}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{source}: is a folder, not a game file") from None
+    except OSError as e:
+        raise RecordError(f"{source}: cannot read: {e.strerror or e}") from None
+
+
+def decode_text(data: bytes, source: str, fallback: Optional[str] = None) -> str:
+    """``data`` as UTF-8 text (or ``fallback``, e.g. Latin-1, when it is not UTF-8).
+
+    Raises:
+        RecordError: not UTF-8 (with the byte offset) and no fallback.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if fallback is not None:
+            return data.decode(fallback)
+        raise RecordError(f"{source}: not UTF-8 text (byte {e.start})") from None
 
 
 def read_text(path: PathLike) -> str:
     """A UTF-8 text file's content. Raises RecordError naming the file: missing,
     not UTF-8 (with the byte offset), or unreadable."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{path}: not UTF-8 text (byte {e.start})") from None
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
+    return decode_text(read_bytes(path), source_name(path))
+
+
+def _content(path: PathLike, source: str, caps: Capabilities) -> Union[str, bytes]:
+    data = read_bytes(path)
+    return data if caps.binary else decode_text(data, source, caps.fallback_encoding)
 
 
 def check_expressible(variant, fmt: str) -> None:
     """Raises RecordError (naming the format and what it lacks) when ``fmt``
-    cannot hold games of ``variant``, before any game is played. JSON holds
-    every variant; GGF and transcripts say what they refuse by writing an
-    empty game of the variant."""
+    cannot hold games of ``variant``, before any game is played: the format's
+    writer is asked to write an empty game of the variant."""
     from polyreversi.record import Record
 
-    if fmt in ("ggf", "transcript"):
-        _module(fmt).dumps(Record(variant, ()))
-
-
-def in_context(error: RecordError, where: str) -> RecordError:
-    """The same error (same class and attributes) with ``where: `` before its message."""
-    located = error.__class__.__new__(error.__class__)
-    located.__dict__.update(error.__dict__)
-    located.args = (f"{where}: {error}",)
-    return located
-
-
-def _module(name: str):
-    if name in ("json", "jsonl"):
-        from polyreversi.formats import json_record
-
-        return json_record.LINES if name == "jsonl" else json_record.SINGLE
-    if name == "transcript":
-        from polyreversi.formats import transcript
-
-        return transcript
-    if name == "ggf":
-        from polyreversi.formats import ggf
-
-        return ggf
-    from polyreversi.formats import wthor
-
-    return wthor
+    encode([Record(variant, ())], fmt)
 
 
 __all__ = [
+    "Capabilities",
     "GameEntry",
     "UnsupportedGameError",
     "READABLE",
     "WRITABLE",
     "EXTENSIONS",
+    "capabilities",
     "detect_format",
+    "check_options",
     "iter_games",
     "read",
+    "encode",
     "write",
     "atomic_write",
+    "read_bytes",
+    "read_text",
+    "decode_text",
     "check_expressible",
     "in_context",
 ]

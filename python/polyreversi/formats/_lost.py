@@ -1,23 +1,40 @@
 """What a writer leaves out: collected per file, warned about once (docs/records.md).
 
-A writer calls :meth:`LostFields.add` with the fields of each record its format
-cannot hold, then :meth:`LostFields.warn` once: one :class:`RecordWarning` per
-file naming every field and how many games lost it.
+A format's encoder gives, for each record, its text and the fields the format
+cannot hold; :func:`encode_all` collects them over a file and issues one
+:class:`~polyreversi.errors.RecordWarning` naming every such field and how many
+games lost it. :func:`polyreversi.formats.write` names the file in the warning
+(:func:`naming`).
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import warnings
 from collections import Counter
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Iterator, List, Mapping, Optional, Tuple, TypeVar
 
-from polyreversi.errors import RecordWarning
+from polyreversi.errors import RecordError, RecordWarning
+from polyreversi.formats.base import in_context
+
+T = TypeVar("T")
+_TARGET: contextvars.ContextVar = contextvars.ContextVar("polyreversi_write_target", default=None)
+
+
+@contextlib.contextmanager
+def naming(target: Optional[str]) -> Iterator[None]:
+    """Within the block, warnings about lost fields name ``target`` (the file written)."""
+    token = _TARGET.set(target)
+    try:
+        yield
+    finally:
+        _TARGET.reset(token)
 
 
 class LostFields:
     """The fields a writer could not carry, counted over the games of one file."""
 
-    def __init__(self, where: str, fmt: str) -> None:
-        self.where = where
+    def __init__(self, fmt: str) -> None:
         self.fmt = fmt
         self.games = 0
         self.counts: Counter = Counter()
@@ -34,7 +51,8 @@ class LostFields:
         total = self.games
         names = ", ".join(f"{field} ({n} of {total} games)" if total > 1 else field
                           for field, n in sorted(self.counts.items()))
-        return f"{self.where}: {self.fmt} cannot hold {names}; left out"
+        target = _TARGET.get()
+        return f"{target + ': ' if target else ''}{self.fmt} cannot hold {names}; left out"
 
     def warn(self, stacklevel: int = 3) -> None:
         """Issues one RecordWarning naming every lost field (nothing when none was lost)."""
@@ -43,7 +61,23 @@ class LostFields:
             warnings.warn(text, RecordWarning, stacklevel=stacklevel)
 
 
-def meta_lost(meta: Mapping, held: Iterable[str]) -> list:
+def encode_all(records: Iterable[T], dump: Callable[[T], Tuple[object, List[str]]], fmt: str) -> list:
+    """``dump(record)[0]`` for every record, in order; errors name the game
+    (``game 3: ...``); then one warning for every field ``dump`` said was lost."""
+    lost = LostFields(fmt)
+    out = []
+    for number, record in enumerate(records, 1):
+        try:
+            content, fields = dump(record)
+        except RecordError as e:
+            raise in_context(e, f"game {number}") from None
+        out.append(content)
+        lost.add(fields)
+    lost.warn(stacklevel=4)
+    return out
+
+
+def meta_lost(meta: Mapping, held: Iterable[str]) -> List[str]:
     """``meta.KEY`` for every key of ``meta`` not in ``held`` (None values are not data)."""
     held = set(held)
     return [f"meta.{key}" for key, value in meta.items() if key not in held and value is not None]

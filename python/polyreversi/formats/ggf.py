@@ -41,7 +41,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 import numpy as np
@@ -49,8 +48,9 @@ import numpy as np
 from polyreversi import _core
 from polyreversi._core import Color
 from polyreversi.errors import RecordError
-from polyreversi.formats import GameEntry, UnsupportedGameError, atomic_write, in_context
-from polyreversi.formats._lost import LostFields, meta_lost
+from polyreversi import formats
+from polyreversi.formats._lost import LostFields, encode_all, meta_lost
+from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context
 from polyreversi.record import UNCOUNTED, Record, Result, StartPosition
 from polyreversi.replay import Replay, final_margin
 from polyreversi.variant import Variant, parse_square
@@ -165,15 +165,43 @@ def loads(text: str) -> List[Record]:
     return records
 
 
+CAPABILITIES = Capabilities(
+    "GGF, the Generic Game Server's format: many 2-player games per file",
+    players=(2,),
+    boards=("6x6", "8x8", "10x10"),
+    features=frozenset({"anti", "handicap", "custom_start"}),
+    fallback_encoding="latin-1",
+    note="a handicap is written as its start board; no octagon, blocked squares or free opening",
+)
+
+
+def decode(text: str, source: str, path=None) -> Iterator[GameEntry]:
+    """The games of a GGF file's text, one entry each.
+
+    Raises:
+        RecordError: brackets that do not balance (no game can then be trusted);
+            errors inside one game are in its entry.
+    """
+    return _parse_all(text, _scan(text), "")
+
+
+def encode(records: Iterable[Record]) -> str:
+    """Games as GGF text, one per line; one RecordWarning names what GGF could not hold.
+
+    Raises:
+        RecordError / ReplayError: as :func:`dumps`, naming the game.
+    """
+    return "".join(line + "\n" for line in encode_all(records, _dump, "GGF"))
+
+
 def entries(path) -> Iterator[GameEntry]:
-    """The games of a GGF file, one entry each.
+    """The games of a GGF file, one entry each (:func:`polyreversi.formats.iter_games`).
 
     Raises:
         RecordError: a file that cannot be read or whose brackets do not balance (no
             game can then be trusted); errors inside one game are in its entry.
     """
-    text = _read_text(path)
-    return _entries_of_text(text, f"{path}: ")
+    return formats.iter_games(path, "ggf")
 
 
 def read(path) -> List[Record]:
@@ -182,12 +210,7 @@ def read(path) -> List[Record]:
     Raises:
         RecordError: the first bad game or a malformed file, naming the file.
     """
-    records = []
-    for entry in entries(path):
-        if entry.error is not None:
-            raise entry.error
-        records.append(entry.record)
-    return records
+    return formats.read(path, "ggf")
 
 
 def _entries_of_text(text: str, prefix: str) -> Iterator[GameEntry]:
@@ -435,30 +458,20 @@ def dumps(record: Record) -> str:
         ReplayError: the record does not replay.
     """
     text, lost = _dump(record)
-    lost_list = LostFields("GGF text", "GGF")
+    lost_list = LostFields("GGF")
     lost_list.add(lost)
     lost_list.warn()
     return text
 
 
 def write(path, records: Iterable[Record]) -> None:
-    """Writes games to a GGF file, one per line, atomically; one RecordWarning names
-    what GGF could not hold.
+    """Writes games to a GGF file, one per line (:func:`polyreversi.formats.write`);
+    one RecordWarning names what GGF could not hold.
 
     Raises:
         RecordError / ReplayError: as :func:`dumps`, naming the game; nothing is written.
     """
-    lines = []
-    lost = LostFields(str(path), "GGF")
-    for number, record in enumerate(records, 1):
-        try:
-            text, fields = _dump(record)
-        except RecordError as e:
-            raise in_context(e, f"{path}: game {number}") from None
-        lines.append(text + "\n")
-        lost.add(fields)
-    atomic_write(path, "".join(lines))
-    lost.warn()
+    formats.write(path, records, "ggf")
 
 
 def lost_fields(record: Record) -> List[str]:
@@ -645,19 +658,6 @@ def _where(text: str, pos: int) -> str:
     line = text.count("\n", 0, pos) + 1
     column = pos - (text.rfind("\n", 0, pos) + 1) + 1
     return f"line {line} column {column}"
-
-
-def _read_text(path) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 __all__ = ["GameType", "parse_type", "parse_game", "loads", "entries", "read", "dumps", "write", "lost_fields", "SIZES"]

@@ -48,7 +48,8 @@ except ImportError:  # pragma: no cover - orjson is a dependency; json alone giv
 from polyreversi import _core
 from polyreversi._core import Color, InvalidSquareError
 from polyreversi.errors import RecordError
-from polyreversi.formats import GameEntry, atomic_write, in_context, read_text
+from polyreversi import formats
+from polyreversi.formats.base import Capabilities, GameEntry, decode_lines, encode_each
 from polyreversi.record import ENDINGS, Record, Result, StartPosition
 from polyreversi.replay import Replay
 from polyreversi.variant import BOARDS, Variant, VariantError
@@ -405,10 +406,7 @@ def read(path, *, validate: bool = True) -> Record:
     Raises:
         RecordError: a missing or unreadable file, or as :func:`loads`; the message names the file.
     """
-    try:
-        return loads(read_text(path), validate=validate)
-    except RecordError as e:
-        raise in_context(e, str(path)) from None
+    return formats.read(path, "json", validate=validate)[0]
 
 
 def write(path, record: Record) -> None:
@@ -417,7 +415,7 @@ def write(path, record: Record) -> None:
     Raises:
         RecordError / ReplayError: as :func:`to_dict`; the file is then left as it was.
     """
-    atomic_write(path, dumps(record))
+    formats.write(path, [record], "json")
 
 
 def read_lines(path, *, validate: bool = True) -> List[Record]:
@@ -426,12 +424,7 @@ def read_lines(path, *, validate: bool = True) -> List[Record]:
     Raises:
         RecordError: the first bad line; the message names the file and the line.
     """
-    records = []
-    for entry in LINES.entries(path, validate=validate):
-        if entry.error is not None:
-            raise entry.error
-        records.append(entry.record)
-    return records
+    return formats.read(path, "jsonl", validate=validate)
 
 
 def write_lines(path, records: Iterable[Record]) -> None:
@@ -440,60 +433,41 @@ def write_lines(path, records: Iterable[Record]) -> None:
     Raises:
         RecordError / ReplayError: as :func:`to_dict`, naming the game; nothing is written.
     """
-    lines = []
-    for number, record in enumerate(records, 1):
-        try:
-            lines.append(dumps_line(record) + "\n")
-        except RecordError as e:
-            raise in_context(e, f"{path}: game {number}") from None
-    atomic_write(path, "".join(lines))
+    formats.write(path, records, "jsonl")
 
 
 class _Single:
-    """The ``json`` entry of :mod:`polyreversi.formats`: one game per file."""
+    """The ``json`` format of :mod:`polyreversi.formats`: one game per file."""
+
+    CAPABILITIES = Capabilities("the native JSON record: one game, every variant, every field",
+                                many_games=False, read_options=("validate",))
 
     @staticmethod
-    def entries(path, *, validate: bool = True) -> Iterator[GameEntry]:
-        text = read_text(path)  # a missing file raises here, not on iteration
+    def decode(text: str, source: str, path=None, *, validate: bool = True) -> Iterator[GameEntry]:
         try:
             entry = GameEntry(1, loads(text, validate=validate), None)
         except RecordError as e:
-            entry = GameEntry(1, None, in_context(e, f"{path}"))
+            entry = GameEntry(1, None, e)
         return iter([entry])
 
     @staticmethod
-    def write(path, records: List[Record]) -> None:
-        if len(records) != 1:
-            raise RecordError(f"{path}: a .json file holds one game, not {len(records)}; use JSON Lines (.jsonl)")
-        try:
-            write(path, records[0])
-        except RecordError as e:
-            raise in_context(e, f"{path}") from None
+    def encode(records: List[Record]) -> str:
+        return dumps(records[0])
 
 
 class _Lines:
-    """The ``jsonl`` entry of :mod:`polyreversi.formats`: one game per line."""
+    """The ``jsonl`` format of :mod:`polyreversi.formats`: one game per line."""
+
+    CAPABILITIES = Capabilities("JSON Lines: one native JSON record per line, every variant, every field",
+                                read_options=("validate",))
 
     @staticmethod
-    def entries(path, *, validate: bool = True) -> Iterator[GameEntry]:
-        text = read_text(path)  # a missing file raises here, not on iteration
-        return _Lines._entries(path, text, validate)
+    def decode(text: str, source: str, path=None, *, validate: bool = True) -> Iterator[GameEntry]:
+        return decode_lines(text, lambda line: loads(line, validate=validate))
 
     @staticmethod
-    def _entries(path, text: str, validate: bool) -> Iterator[GameEntry]:
-        number = 0
-        for line_no, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            number += 1
-            try:
-                yield GameEntry(number, loads(line, validate=validate), None)
-            except RecordError as e:
-                yield GameEntry(number, None, in_context(e, f"{path}: line {line_no} (game {number})"))
-
-    @staticmethod
-    def write(path, records: List[Record]) -> None:
-        write_lines(path, records)
+    def encode(records: List[Record]) -> str:
+        return "".join(line + "\n" for _, line in encode_each(records, lambda r: dumps_line(r)))
 
 
 SINGLE = _Single()

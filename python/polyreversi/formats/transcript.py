@@ -30,7 +30,8 @@ from typing import Iterable, Iterator, List, Optional, Union
 
 from polyreversi import _core
 from polyreversi.errors import RecordError
-from polyreversi.formats import GameEntry, atomic_write, in_context, read_text
+from polyreversi import formats
+from polyreversi.formats.base import Capabilities, GameEntry, decode_lines, encode_each
 from polyreversi.record import Record
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, VariantError, as_variant
@@ -108,39 +109,70 @@ def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> s
     return separator.join(variant.square_name(m) for m in moves)
 
 
-def entries(path, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
-    """The games of a transcript file, one per line (see the module docstring).
+CAPABILITIES = Capabilities(
+    "transcripts: the moves of 2-player games as square names, one game per line",
+    players=(2,),
+    features=frozenset({"anti", "free_opening", "handicap", "blocked"}),
+    fields=frozenset(),
+    read_options=("variant",),
+    note="keeps the variant and the moves only (names, result, date and metadata are lost)",
+)
+
+
+def decode(text: str, source: str, path=None, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
+    """The games of a transcript file's text, one per line (see the module docstring).
 
     Raises:
-        RecordError: the file cannot be read, or ``variant`` is not a variant. Errors of
-            one line are returned in its entry, naming the file, line and game.
+        RecordError: ``variant`` is not a variant, or (on iteration) a ``# variant:`` line
+            names no variant. Errors of one line are returned in its entry, naming the line
+            and the game.
     """
     try:
         current = as_variant(variant) if variant is not None else Variant("8x8")
     except VariantError as e:
         raise RecordError(f"variant: {e}") from None
-    return _entries(path, read_text(path), current)
 
-
-def _entries(path, text: str, current: Variant) -> Iterator[GameEntry]:
-    number = 0
-    for line_no, line in enumerate(text.splitlines(), 1):
+    def directive(line_no: int, line: str) -> bool:
+        nonlocal current
         stripped = line.strip()
-        if not stripped:
-            continue
-        if stripped.startswith("#"):
-            directive = _VARIANT_LINE.match(stripped)
-            if directive:
-                try:
-                    current = Variant.parse(directive.group("variant"))
-                except VariantError as e:
-                    raise RecordError(f"{path}: line {line_no}: {e}") from None
-            continue
-        number += 1
-        try:
-            yield GameEntry(number, parse(line, current), None)
-        except RecordError as e:
-            yield GameEntry(number, None, in_context(e, f"{path}: line {line_no} (game {number})"))
+        if not stripped.startswith("#"):
+            return False
+        found = _VARIANT_LINE.match(stripped)
+        if found:
+            try:
+                current = Variant.parse(found.group("variant"))
+            except VariantError as e:
+                raise RecordError(f"line {line_no}: {e}") from None
+        return True
+
+    return decode_lines(text, lambda line: parse(line, current), directive)
+
+
+def encode(records: Iterable[Record]) -> str:
+    """One transcript per line, with a ``# variant:`` line whenever the variant
+    changes (and first, unless it is 8x8).
+
+    Raises:
+        RecordError / ReplayError: as :func:`dumps`, naming the game.
+    """
+    lines = []
+    current: Optional[Variant] = Variant("8x8")
+    for record, text in encode_each(records, lambda r: dumps(r)):
+        if record.variant != current:
+            current = record.variant
+            lines.append(f"# variant: {current}\n")
+        lines.append(text + "\n")
+    return "".join(lines)
+
+
+def entries(path, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
+    """The games of a transcript file (:func:`polyreversi.formats.iter_games`).
+
+    Raises:
+        RecordError: the file cannot be read, or ``variant`` is not a variant. Errors of
+            one line are returned in its entry, naming the file, line and game.
+    """
+    return formats.iter_games(path, "transcript", variant=variant)
 
 
 def read(path, *, variant: Union[Variant, str, None] = None) -> List[Record]:
@@ -149,33 +181,16 @@ def read(path, *, variant: Union[Variant, str, None] = None) -> List[Record]:
     Raises:
         RecordError: the first bad line (naming the file, the line and the column).
     """
-    records = []
-    for entry in entries(path, variant=variant):
-        if entry.error is not None:
-            raise entry.error
-        records.append(entry.record)
-    return records
+    return formats.read(path, "transcript", variant=variant)
 
 
 def write(path, records: Iterable[Record]) -> None:
-    """Writes one transcript per line, with a ``# variant:`` line whenever the variant
-    changes (and first, unless it is 8x8), atomically.
+    """Writes one transcript per line (:func:`encode`), atomically.
 
     Raises:
         RecordError / ReplayError: as :func:`dumps`, naming the game; nothing is written.
     """
-    lines = []
-    current: Optional[Variant] = Variant("8x8")
-    for number, record in enumerate(records, 1):
-        try:
-            text = dumps(record)
-        except RecordError as e:
-            raise in_context(e, f"{path}: game {number}") from None
-        if record.variant != current:
-            current = record.variant
-            lines.append(f"# variant: {current}\n")
-        lines.append(text + "\n")
-    atomic_write(path, "".join(lines))
+    formats.write(path, records, "transcript")
 
 
 __all__ = ["parse", "dumps", "entries", "read", "write"]

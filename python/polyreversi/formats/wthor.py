@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Iterator, List, Optional
 
 from polyreversi.errors import RecordError
-from polyreversi.formats import GameEntry
+from polyreversi import formats
+from polyreversi.formats.base import Capabilities, GameEntry
 from polyreversi.record import Record, Result
 from polyreversi.variant import Variant
 
@@ -124,7 +125,7 @@ def read_names(path, size: int) -> List[str]:
     Raises:
         RecordError: a missing file, a file whose size does not match its header.
     """
-    data = _read_bytes(path)
+    data = formats.read_bytes(path)
     header = read_header(data, path)
     count = header.names or header.games
     expected = HEADER_SIZE + size * count
@@ -162,6 +163,59 @@ def find_beside(path, name: str) -> Optional[Path]:
     return None
 
 
+CAPABILITIES = Capabilities(
+    "WTHOR, the Fédération Française d'Othello's database: 8x8 tournament games",
+    write=False,  # reading only, for now
+    players=(2,),
+    boards=("8x8",),
+    features=frozenset(),
+    fields=frozenset({"players", "result", "date", "meta"}),
+    read_options=("players_file", "tournaments_file"),
+    binary=True,
+    note="standard 8x8 games; names through the .JOU and .TRN files; passes not stored",
+)
+
+
+def decode(data: bytes, source: str, path=None, *, players_file=None, tournaments_file=None) -> Iterator[GameEntry]:
+    """The games of a ``.wtb`` file's bytes, one entry each (names as :func:`entries`;
+    without ``path``, standard input, no name file is looked for beside it).
+
+    Raises:
+        RecordError: as :func:`entries`.
+    """
+    header = read_header(data, source)
+    expected = HEADER_SIZE + GAME_SIZE * header.games
+    if len(data) != expected:
+        why = "truncated" if len(data) < expected else "too long"
+        records, rest = divmod(len(data) - HEADER_SIZE, GAME_SIZE)
+        shape = f"{records} records of {GAME_SIZE} bytes and {rest} bytes more" if rest else f"{records} records"
+        raise RecordError(
+            f"{why}: {len(data)} bytes ({shape}), but the header announces {header.games} games: "
+            f"{HEADER_SIZE} + {GAME_SIZE} x {header.games} = {expected} bytes"
+        )
+    if header.board_size not in (0, 8):
+        raise RecordError(f"board size byte {header.board_size}: only 8x8 WTHOR databases are read")
+    if players_file is None and path is not None:
+        players_file = find_beside(path, "WTHOR.JOU")
+    if tournaments_file is None and path is not None:
+        tournaments_file = find_beside(path, "WTHOR.TRN")
+    players = read_players(players_file) if players_file is not None else None
+    tournaments = read_tournaments(tournaments_file) if tournaments_file is not None else None
+    return _entries(source, data, header, players, tournaments, players_file, tournaments_file)
+
+
+def encode(records) -> bytes:
+    """The bytes of a ``.wtb`` file; WTHOR is not written yet (:data:`CAPABILITIES`).
+
+    Raises:
+        RecordError: the read-only message of :func:`polyreversi.formats.registry.check_writable`.
+    """
+    from polyreversi.formats import registry
+
+    registry.check_writable("wthor")
+    raise RecordError("wthor: no writer")  # pragma: no cover - unreachable while write=False
+
+
 def entries(path, *, players_file=None, tournaments_file=None) -> Iterator[GameEntry]:
     """The games of a ``.wtb`` file, one entry each.
 
@@ -175,26 +229,7 @@ def entries(path, *, players_file=None, tournaments_file=None) -> Iterator[GameE
             file. A bad game (move byte, a player index missing from the name file) is
             returned in its entry, naming the file and the game (numbered from 1).
     """
-    data = _read_bytes(path)
-    header = read_header(data, path)
-    expected = HEADER_SIZE + GAME_SIZE * header.games
-    if len(data) != expected:
-        why = "truncated" if len(data) < expected else "too long"
-        records, rest = divmod(len(data) - HEADER_SIZE, GAME_SIZE)
-        shape = f"{records} records of {GAME_SIZE} bytes and {rest} bytes more" if rest else f"{records} records"
-        raise RecordError(
-            f"{path}: {why}: {len(data)} bytes ({shape}), but the header announces {header.games} games: "
-            f"{HEADER_SIZE} + {GAME_SIZE} x {header.games} = {expected} bytes"
-        )
-    if header.board_size not in (0, 8):
-        raise RecordError(f"{path}: board size byte {header.board_size}: only 8x8 WTHOR databases are read")
-    if players_file is None:
-        players_file = find_beside(path, "WTHOR.JOU")
-    if tournaments_file is None:
-        tournaments_file = find_beside(path, "WTHOR.TRN")
-    players = read_players(players_file) if players_file is not None else None
-    tournaments = read_tournaments(tournaments_file) if tournaments_file is not None else None
-    return _entries(path, data, header, players, tournaments, players_file, tournaments_file)
+    return formats.iter_games(path, "wthor", players_file=players_file, tournaments_file=tournaments_file)
 
 
 def _entries(path, data, header, players, tournaments, players_file, tournaments_file) -> Iterator[GameEntry]:
@@ -208,7 +243,7 @@ def _entries(path, data, header, players, tournaments, players_file, tournaments
             white = _name(players, game.white, "white player", players_file)
             event = _name(tournaments, game.tournament, "tournament", tournaments_file)
         except RecordError as e:
-            yield GameEntry(number, None, RecordError(f"{path}: game {number}: {e}"))
+            yield GameEntry(number, None, RecordError(f"game {number}: {e}"))
             continue
         meta = {}
         if event is not None:
@@ -240,21 +275,17 @@ def read(path, *, players_file=None, tournaments_file=None) -> List[Record]:
     Raises:
         RecordError: a bad file, or the first bad game (naming the file and the game).
     """
-    records = []
-    for entry in entries(path, players_file=players_file, tournaments_file=tournaments_file):
-        if entry.error is not None:
-            raise entry.error
-        records.append(entry.record)
-    return records
+    return formats.read(path, "wthor", players_file=players_file, tournaments_file=tournaments_file)
 
 
 def write(path, records) -> None:
-    """WTHOR is read-only here.
+    """Writes a ``.wtb`` file (:func:`polyreversi.formats.write`); whether WTHOR is
+    written is its :data:`CAPABILITIES`.
 
     Raises:
-        RecordError: always.
+        RecordError: while WTHOR is read-only, always.
     """
-    raise RecordError(f"{path}: WTHOR files are read-only here; write json, jsonl, ggf or transcript")
+    formats.write(path, records, "wthor")
 
 
 def _name(names: Optional[List[str]], index: int, what: str, source) -> Optional[str]:
@@ -263,17 +294,6 @@ def _name(names: Optional[List[str]], index: int, what: str, source) -> Optional
     if index >= len(names):
         raise RecordError(f"{what} index {index} is not in {Path(source).name} ({len(names)} names)")
     return names[index] or None
-
-
-def _read_bytes(path) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{path}: is a folder, not a WTHOR file") from None
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read: {e.strerror}") from None
 
 
 __all__ = [

@@ -1,0 +1,130 @@
+"""The protocol every game-file format follows, and the pieces the formats share.
+
+A format is a codec object (a module, or an object inside one) with:
+
+- ``CAPABILITIES``: a :class:`Capabilities`, what the format can hold and do;
+- ``decode(content, source, path, **options)``: the games of a file's content
+  (``str``, or ``bytes`` when ``CAPABILITIES.binary``) as an iterator of
+  :class:`GameEntry`; problems of the whole file raise :class:`RecordError` when
+  it is called, problems of one game go in its entry. ``source`` names the file
+  in messages, ``path`` is the file (``None`` for standard input) for formats that
+  read companion files; messages need not name the file: the caller adds it;
+- ``encode(records)``: the content of a file holding ``records`` (``str`` or
+  ``bytes``), or a dict from file name to content when the format writes several
+  files (``None`` is the target itself, other keys are names of files beside it);
+  a record the format cannot hold raises :class:`RecordError`, nothing is written.
+
+Formats are found by name and by file extension through
+:mod:`polyreversi.formats.registry`; :mod:`polyreversi.formats` reads and writes
+the files (standard input and output, pipes and devices included), once for all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+
+from polyreversi.errors import RecordError
+
+if TYPE_CHECKING:  # the record module imports nothing from here; this avoids a cycle at run time
+    from polyreversi.record import Record
+
+#: Every variant feature a format may or may not hold (see :class:`Capabilities`).
+FEATURES = ("anti", "free_opening", "handicap", "blocked", "custom_start")
+#: The record fields besides the variant and the moves (docs/records.md).
+FIELDS = ("players", "result", "date", "komi", "meta")
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What one file format can hold and do (docs/records.md, "Formats").
+
+    ``read`` / ``write``: whether polyreversi reads / writes it. ``many_games``:
+    more than one game per file. ``players``: the player counts it holds;
+    ``boards``: the boards; ``features``: the variant features it holds (of
+    :data:`FEATURES`: anti, free opening, handicap, blocked squares, a custom start
+    position). ``fields``: the record fields (of :data:`FIELDS`) a write then read
+    keeps, at least in part (``note`` says what is lost). ``read_options``: the
+    keyword options its reader takes. ``binary``: its content is bytes, not text;
+    ``fallback_encoding``: the encoding tried when the text is not UTF-8 (None: an error).
+    """
+
+    description: str
+    read: bool = True
+    write: bool = True
+    many_games: bool = True
+    players: Tuple[int, ...] = (2, 3, 4)
+    boards: Tuple[str, ...] = ("6x6", "8x8", "10x10", "octagon")
+    features: FrozenSet[str] = frozenset(FEATURES)
+    fields: FrozenSet[str] = frozenset(FIELDS)
+    read_options: Tuple[str, ...] = ()
+    binary: bool = False
+    fallback_encoding: Optional[str] = None
+    note: str = ""
+
+    @property
+    def lossless(self) -> bool:
+        """True when every variant and every field survives a write and a read."""
+        return (
+            set(self.players) == {2, 3, 4}
+            and len(self.boards) == 4
+            and self.features == frozenset(FEATURES)
+            and self.fields == frozenset(FIELDS)
+        )
+
+
+class UnsupportedGameError(RecordError):
+    """A well-formed game the engine cannot play: a board size other than 6, 8 and 10
+    (GGF's 4x4 or 12x12 games, for example)."""
+
+
+class GameEntry(NamedTuple):
+    """One game of a file: its number (1 = first) and its record, or the error reading it raised."""
+
+    number: int
+    record: Optional["Record"]
+    error: Optional[RecordError]
+
+
+def in_context(error: RecordError, where: str) -> RecordError:
+    """The same error (same class and attributes) with ``where: `` before its message
+    (unchanged when the message already starts with it)."""
+    if not where or str(error).startswith(f"{where}: ") or str(error) == where:
+        return error
+    located = error.__class__.__new__(error.__class__)
+    located.__dict__.update(error.__dict__)
+    located.args = (f"{where}: {error}",)
+    return located
+
+
+def records_of(entries: Iterable[GameEntry]) -> List["Record"]:
+    """The records of ``entries``, raising the first entry's error."""
+    records = []
+    for entry in entries:
+        if entry.error is not None:
+            raise entry.error
+        records.append(entry.record)
+    return records
+
+
+def encode_each(records: Iterable["Record"], encode_one: Callable[["Record"], str]) -> Iterator[Tuple["Record", str]]:
+    """``(record, encode_one(record))`` for each record; an error names the game (``game 3: ...``)."""
+    for number, record in enumerate(records, 1):
+        try:
+            yield record, encode_one(record)
+        except RecordError as e:
+            raise in_context(e, f"game {number}") from None
+
+
+def decode_lines(text: str, decode_one: Callable[[str], "Record"],
+                 skip: Callable[[int, str], bool] = lambda line_no, line: False) -> Iterator[GameEntry]:
+    """One entry per non-blank line of ``text`` that ``skip(line_no, line)`` does not
+    reject, the errors naming the line and the game (``line 4 (game 3): ...``)."""
+    number = 0
+    for line_no, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or skip(line_no, line):
+            continue
+        number += 1
+        try:
+            yield GameEntry(number, decode_one(line), None)
+        except RecordError as e:
+            yield GameEntry(number, None, in_context(e, f"line {line_no} (game {number})"))

@@ -1,0 +1,115 @@
+"""The one protocol of game-file formats (issue 10.4): every format is found through
+the registry by name and extension, has the same small surface, and its
+capabilities say what its writer really accepts."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import polyreversi as pr
+from polyreversi import formats
+from polyreversi.errors import RecordError
+from polyreversi.formats import base, registry
+from polyreversi.record import Record, record_of
+
+VARIANTS = {  # variant text -> (board, players, feature or None)
+    "6x6": ("6x6", 2, None),
+    "8x8": ("8x8", 2, None),
+    "10x10": ("10x10", 2, None),
+    "octagon": ("octagon", 2, None),
+    "8x8/3p": ("8x8", 3, None),
+    "8x8/4p": ("8x8", 4, None),
+    "8x8/anti": ("8x8", 2, "anti"),
+    "8x8/free": ("8x8", 2, "free_opening"),
+    "8x8/handicap=1": ("8x8", 2, "handicap"),
+    "8x8/blocked=a1": ("8x8", 2, "blocked"),
+}
+
+
+def _custom_start_record() -> Record:
+    board = pr.Variant("8x8").start().board().copy()
+    board[0, 0] = 1  # a Black disk in the corner: not the standard start
+    return record_of(pr.Variant("8x8").position(board.ravel(), pr.Color.BLACK))
+
+
+def test_every_format_is_found_by_name_and_by_each_extension():
+    for name in registry.names():
+        fmt = registry.by_name(name.upper())
+        assert fmt.name == name
+        for ext in fmt.extensions:
+            assert registry.by_extension(f"some/games{ext.upper()}") is fmt
+            assert formats.EXTENSIONS[ext] == name
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_every_format_has_the_same_surface(name):
+    codec = registry.by_name(name).codec
+    assert isinstance(codec.CAPABILITIES, base.Capabilities)
+    assert callable(codec.decode) and callable(codec.encode)
+    assert codec.CAPABILITIES.description
+
+
+def test_readable_writable_and_the_option_table_come_from_the_capabilities():
+    assert formats.READABLE == tuple(n for n in registry.names() if formats.capabilities(n).read)
+    assert formats.WRITABLE == tuple(n for n in registry.names() if formats.capabilities(n).write)
+    table = registry.options()
+    assert table["variant"] == ("transcript",) and table["players_file"] == ("wthor",)
+    assert set(table["validate"]) == {"json", "jsonl"}
+    with pytest.raises(RecordError, match="variant applies to transcript files, not ggf"):
+        formats.check_options("ggf", {"variant": "8x8"})
+    with pytest.raises(TypeError, match="unknown reader option 'colour'"):
+        formats.check_options("ggf", {"colour": 1})
+    assert formats.capabilities("json").lossless and not formats.capabilities("ggf").lossless
+
+
+@pytest.mark.parametrize("name", [n for n in registry.names() if formats.capabilities(n).write])
+def test_the_capabilities_say_what_the_writer_accepts(name):
+    caps = formats.capabilities(name)
+    for text, (board, players, feature) in VARIANTS.items():
+        expected = board in caps.boards and players in caps.players and (feature is None or feature in caps.features)
+        try:
+            formats.encode([Record(pr.Variant.parse(text), ())], name)
+            accepted = True
+        except RecordError:
+            accepted = False
+        assert accepted == expected, f"{name} and {text}: capabilities say {expected}, the writer {accepted}"
+    try:
+        formats.encode([_custom_start_record()], name)
+        accepted = True
+    except RecordError:
+        accepted = False
+    assert accepted == ("custom_start" in caps.features), f"{name} and a custom start"
+
+
+def test_a_read_only_format_is_refused_by_one_message(tmp_path):
+    record = Record(pr.Variant("8x8"), ())
+    for name in registry.names():
+        if formats.capabilities(name).write:
+            continue
+        with pytest.raises(RecordError, match=f"{registry.by_name(name).title} files are read-only here"):
+            formats.write(tmp_path / f"x{registry.by_name(name).extensions[0]}", [record])
+        with pytest.raises(RecordError, match="read-only"):
+            formats.check_expressible(pr.Variant("8x8"), name)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_one_game_format_refuses_many_games(tmp_path):
+    record = Record(pr.Variant("8x8"), ())
+    with pytest.raises(RecordError, match=r"a \.json file holds one game, not 2; use \.jsonl"):
+        formats.write(tmp_path / "two.json", [record, record])
+
+
+@pytest.mark.parametrize("name", [n for n in registry.names() if formats.capabilities(n).write])
+def test_what_each_format_writes_it_reads_back(tmp_path, name):
+    games = [pr.players.play_game("8x8", [pr.players.RandomPlayer(seed=s), pr.players.RandomPlayer(seed=s + 9)])
+             for s in range(2)]
+    records = [record_of(g, players=("Ann", "Ben")) for g in games]
+    if not formats.capabilities(name).many_games:
+        records = records[:1]
+    path = tmp_path / f"games{registry.by_name(name).extensions[0]}"
+    formats.write(path, records)
+    back = formats.read(path)
+    assert [r.replay().moves for r in back] == [r.replay().moves for r in records]
+    if "players" in formats.capabilities(name).fields:
+        assert all(r.players == ("Ann", "Ben") for r in back)
+    assert np.array_equal(back[-1].replay().final.board(), games[len(back) - 1].board())
