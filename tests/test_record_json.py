@@ -341,7 +341,10 @@ def _set(obj, path, value):
             return
     if isinstance(obj, list):
         if int(last) < len(obj):
-            obj[int(last)] = value
+            if value is _DELETE:
+                del obj[int(last)]
+            else:
+                obj[int(last)] = value
     elif value is _DELETE:
         obj.pop(last, None)
     else:
