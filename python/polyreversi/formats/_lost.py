@@ -77,6 +77,23 @@ def encode_all(records: Iterable[T], dump: Callable[[T], Tuple[object, List[str]
     return out
 
 
+def result_derivable(record, replay) -> bool:
+    """True when ``record.result`` says nothing a replay of its moves does not: its
+    end is finished / unfinished as the moves say (or None), its disks and margin
+    are the final ones (or None) and it names no winner."""
+    from polyreversi.replay import final_margin
+
+    result, final = record.result, replay.final
+    if result is None:
+        return True
+    over = final.is_over()
+    if result.winner is not None or result.end not in (None, "finished" if over else "unfinished"):
+        return False
+    if result.disks is not None and tuple(result.disks) != tuple(final.scores()):
+        return False
+    return result.margin is None or (over and abs(result.margin - (final_margin(final) - (record.komi or 0))) < 1e-9)
+
+
 def meta_lost(meta: Mapping, held: Iterable[str]) -> List[str]:
     """``meta.KEY`` for every key of ``meta`` not in ``held`` (None values are not data)."""
     held = set(held)
