@@ -47,6 +47,10 @@ _TOKEN = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+#: How a game without moves is written: a blank line would be no game at all
+#: (the reader reads a line of separators as a game with no moves).
+EMPTY_GAME = "."
+
 _VARIANT_LINE = re.compile(r"#\s*variant\s*:\s*(?P<variant>\S+)\s*$", re.IGNORECASE)
 
 
@@ -123,7 +127,8 @@ def _dump(record: Record, separator: str = "", passes: str = "implicit") -> Tupl
     lost += [name for name in ("date", "komi") if getattr(record, name) is not None]
     lost += [] if result_derivable(record, replay) else ["result"]
     lost += meta_lost(record.meta, ())
-    return separator.join(variant.square_name(m) for m in moves), lost
+    text = separator.join(variant.square_name(m) for m in moves)
+    return text or EMPTY_GAME, lost
 
 
 CAPABILITIES = Capabilities(
