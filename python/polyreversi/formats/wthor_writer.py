@@ -122,8 +122,9 @@ def _score(record: Record, replay: Replay) -> Tuple[int, List[str]]:
     final = replay.final
     lost = []
     margin = result.margin if result is not None else None
-    if record.komi is not None:
+    if record.komi is not None and margin is not None:
         margin = None  # a komi margin is not a disk count: count the disks
+        lost.append("result.margin (after the komi)")
     if margin is None:  # no recorded score: the disks, empties to the leader (the winner once over)
         margin = final_margin(final) if final.is_over() else _leader_margin(final)
     elif not (float(margin).is_integer() and -64 <= margin <= 64 and int(margin) % 2 == 0):
