@@ -382,9 +382,9 @@ class Game:
     :meth:`lose_on_time` (or set ``game.end`` and ``game.winner``; an unknown
     ending is refused when it is set):
 
-    >>> game.resign()                 # White, to move, resigns
+    >>> game.resign()                 # Black, to move, resigns
     >>> game.record.result.end, game.record.result.winner.name
-    ('resigned', 'BLACK')
+    ('resigned', 'WHITE')
 
     Raises:
         VariantError: a bad variant; IllegalMoveError / InvalidSquareError from :meth:`play`.

@@ -22,17 +22,22 @@ What is read (docs/records.md):
   same colour moves twice in a row the other player's pass is inserted (and the
   replay checks it was forced);
 - ``RE[+12.000]``: Black's margin (empties to the winner), minus the komi ``KM`` in
-  komi games; ``:r`` resigned, ``:t`` time, ``:s`` agreed score;
-- ``PB``, ``PW``, ``DT``; everything else is kept in ``meta["ggf"]``, and the moves'
-  evaluations and times in ``meta["move_evals"]`` / ``meta["move_times"]``.
+  komi games; ``:r`` resigned, ``:t`` time (the sign says who won), ``:s`` agreed
+  score; ``RE[?]`` (result unknown, as GGS and NBoard write it for a game not
+  over) is an unfinished game, and is written for one;
+- ``PB``, ``PW``, ``DT``; ``EV`` as ``meta["event"]``; everything else is kept in
+  ``meta["ggf"]``, and the moves' evaluations and times in ``meta["move_evals"]`` /
+  ``meta["move_times"]``.
 
 Writing refuses, with a RecordError, what GGF cannot express: the octagon, blocked
-squares, 3-4 players, the free opening. A handicap is written as its start board
-(``BO``), and the record read back has that board as a custom start.
+squares, 3-4 players, the free opening, ``[`` or ``]`` in a value (GGF has no
+escape). A handicap is written as its start board (``BO``), and the record read
+back has that board as a custom start. Fields GGF has no place for are named in
+one :class:`~polyreversi.errors.RecordWarning` (:func:`lost_fields`).
 
 >>> rec = parse_game("1 (;GM[Othello]PB[Ann]PW[Ben]TY[8]RE[+64.00:r]B[F5//1.20]W[d6];)")
 >>> rec.players, rec.move_names(), rec.result
-(('Ann', 'Ben'), ['f5', 'd6'], Result(end='resigned', disks=None, margin=64.0))
+(('Ann', 'Ben'), ['f5', 'd6'], Result(end='resigned', disks=None, margin=64.0, winner=<Color.BLACK: 1>))
 >>> dumps(rec)
 '(;GM[Othello]PB[Ann]PW[Ben]TY[8]RE[+64:r]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5//1.20]W[D6];)'
 """

@@ -19,7 +19,8 @@ Layout (all integers little-endian; ffothello.org, "La base WTHOR"):
 A game whose moves stop before the end of the game is a game that stopped early
 (its replay reports it unfinished), not an error. The real score becomes the
 record's ``result.margin`` (``2*score - 64``); the theoretical score and the
-indexes go to ``meta``.
+indexes go to ``meta``. Writing (:func:`encode`) is
+:mod:`polyreversi.formats.wthor_writer`.
 """
 from __future__ import annotations
 
