@@ -324,3 +324,17 @@ def test_a_custom_start_and_an_odd_margin_are_refused(tmp_path):
         formats.write(tmp_path / "x.wtb", [Record("8x8", result=Result("finished", margin=3))])
     with pytest.raises(RecordError, match="name files beside it; give a file name, not -"):
         formats.write("-", [Record("8x8")], "wthor")
+
+
+def test_convert_writes_a_database_and_its_name_files(tmp_path):
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    source = data_file("wthor", "WTH_2015.wtb")
+    result = CliRunner().invoke(main, ["convert", str(source), str(tmp_path / "out.wtb")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.JOU", "out.TRN", "out.wtb"]
+    assert (tmp_path / "out.wtb").read_bytes()[16:] == source.read_bytes()[16:]
+    result = CliRunner().invoke(main, ["convert", str(source), str(tmp_path / "x.wtb"), "--to", "wthor"])
+    assert result.exit_code == 0
