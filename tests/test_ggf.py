@@ -370,6 +370,10 @@ def test_an_unknown_end_is_refused_when_set():
     game = Game("8x8")
     with pytest.raises(RecordError, match="result.end: unknown ending 'resign'"):
         game.end = "resign"
+    with pytest.raises(RecordError, match="result.winner: expected the colour of a player"):
+        game.winner = pr.Color.RED
+    with pytest.raises(RecordError, match="result.winner: expected the colour of a player"):
+        game.winner = "black"
     with pytest.raises(RecordError, match="result.end: unknown ending 'won'"):
         Record.from_state(game.state, end="won")
     with pytest.raises(RecordError, match="result.winner: only a game that ended by resignation or on time"):

@@ -427,7 +427,17 @@ class Game:
 
     @winner.setter
     def winner(self, value) -> None:
-        self._winner = None if value is None else Color(int(value))
+        if value is None:
+            self._winner = None
+            return
+        try:
+            color = Color(int(value)) if not isinstance(value, (bool, str)) else None
+        except (TypeError, ValueError):
+            color = None
+        if color is None or int(color) > self.variant.players:
+            raise RecordError(f"result.winner: expected the colour of a player of this {self.variant.players}-player "
+                              f"game, got {value!r}")
+        self._winner = color
 
     def resign(self, color=None) -> None:
         """``color`` (default: the player to move) resigns a 2-player game: the

@@ -64,17 +64,31 @@ class LostFields:
 def encode_all(records: Iterable[T], dump: Callable[[T], Tuple[object, List[str]]], fmt: str) -> list:
     """``dump(record)[0]`` for every record, in order; errors name the game
     (``game 3: ...``); then one warning for every field ``dump`` said was lost."""
-    lost = LostFields(fmt)
-    out = []
+    out, lost = encode_each_lost(records, dump)
+    warn_lost(lost, fmt)
+    return out
+
+
+def encode_each_lost(records: Iterable[T], dump: Callable[[T], Tuple[object, List[str]]]) -> Tuple[list, List[List[str]]]:
+    """The contents ``dump`` gives for every record and, for each, the fields it lost;
+    errors name the game (``game 3: ...``)."""
+    out, lost = [], []
     for number, record in enumerate(records, 1):
         try:
             content, fields = dump(record)
         except RecordError as e:
             raise in_context(e, f"game {number}") from None
         out.append(content)
-        lost.add(fields)
-    lost.warn(stacklevel=4)
-    return out
+        lost.append(list(fields))
+    return out, lost
+
+
+def warn_lost(lost: List[List[str]], fmt: str) -> None:
+    """One RecordWarning naming every field of ``lost`` (one list per game)."""
+    fields = LostFields(fmt)
+    for game in lost:
+        fields.add(game)
+    fields.warn(stacklevel=5)
 
 
 def result_derivable(record, replay) -> bool:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from polyreversi.errors import RecordError
-from polyreversi.formats._lost import encode_all, meta_lost
+from polyreversi.formats._lost import encode_each_lost, meta_lost, warn_lost
 from polyreversi.formats.wthor import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
 from polyreversi.record import Record
 from polyreversi.replay import Replay, final_margin
@@ -62,20 +62,30 @@ def encode(records: Sequence[Record], today: Optional[datetime.date] = None) -> 
         RecordError: a game WTHOR cannot hold (the message names the game and why), a
             name longer than its field or not Latin-1, more than 65,535 names.
     """
-    games = encode_all(records, _game, "WTHOR")
+    games, lost = encode_each_lost(records, _game)
     today = today or datetime.datetime.now(datetime.timezone.utc).date()
     players = _Names(PLAYER_SIZE, "player")
     tournaments = _Names(TOURNAMENT_SIZE, "tournament")
     blacks = players.assign([(g.hints[0], g.black) for g in games] + [(g.hints[1], g.white) for g in games])
     events = tournaments.assign([(g.hints[2], g.event) for g in games])
     n = len(games)
+    year = _most_common([g.year for g in games if g.year is not None]) or 0
+    depth = _most_common([g.depth for g in games if g.depth is not None]) or 0
+    for k, g in enumerate(games):  # what the file-wide choices changed
+        if (blacks[k], blacks[n + k]) != g.hints[:2] and g.hints[:2] != (None, None):
+            lost[k].append("meta.player_indexes (given new indexes)")
+        if g.hints[2] is not None and events[k] != g.hints[2]:
+            lost[k].append("meta.tournament_index (given a new index)")
+        if g.year is not None and g.year != year:
+            lost[k].append(f"date (a WTHOR file holds one year: {year})")
+        if g.depth is not None and g.depth != depth:
+            lost[k].append(f"meta.theoretical_depth (a WTHOR file holds one depth: {depth})")
+    warn_lost(lost, "WTHOR")
     body = b"".join(
         struct.pack("<HHHBB", events[k], blacks[k], blacks[n + k], g.score,
                     g.theoretical if g.theoretical is not None else g.score) + g.codes
         for k, g in enumerate(games)
     )
-    year = _most_common([g.year for g in games if g.year is not None]) or 0
-    depth = _most_common([g.depth for g in games if g.depth is not None]) or 0
     wtb = _header(today, games=n, names=0, year=year, board_size=8, depth=depth) + body
     return {None: wtb, ".JOU": players.file(today), ".TRN": tournaments.file(today)}
 
@@ -103,6 +113,11 @@ def _game(record: Record) -> Tuple[_Game, List[str]]:
         codes=codes + bytes(MOVES - len(codes)),
     )
     lost += date_lost + meta_lost(meta, _HELD_META)
+    for key, limit in (("theoretical_score", 64), ("theoretical_depth", 255), ("tournament_index", _MAX_INDEX)):
+        if meta.get(key) is not None and _small(meta[key], limit) is None:
+            lost.append(f"meta.{key} (not a whole number 0-{limit})")
+    if meta.get("player_indexes") is not None and None in _hints(meta)[:2]:
+        lost.append("meta.player_indexes (not two indexes)")
     if record.komi is not None:
         lost.append("komi")
     return game, lost
