@@ -9,7 +9,7 @@ and changed nothing, and the State agrees with its move list replayed from its
 initial position, each game of the Batch with a State played alongside.
 
     python fuzz/fuzz_core.py -atheris_runs=20000
-    python fuzz/fuzz_core.py -max_total_time=300 CORPUS
+    mkdir -p fuzz/corpus/core && python fuzz/fuzz_core.py -max_total_time=300 fuzz/corpus/core fuzz/seeds/core
 
 Crashes in the C++ core (a signal) stop the run like an exception does; build the
 extension with scripts/sanitize.sh to turn memory errors into reports.

@@ -11,11 +11,11 @@ a finding: atheris stops and writes the input to ``crash-<sha1>``.
 
     pip install atheris                      # binary wheels for CPython 3.9-3.13 on Linux x86-64
     python fuzz/fuzz_parsers.py -atheris_runs=100000          # a fixed number of inputs
-    python fuzz/fuzz_parsers.py -max_total_time=300 CORPUS fuzz/seeds/parsers
+    mkdir -p fuzz/corpus/parsers && python fuzz/fuzz_parsers.py -max_total_time=300 fuzz/corpus/parsers fuzz/seeds/parsers
     python fuzz/fuzz_parsers.py crash-1234abcd                # replay one input
 
-CORPUS is a folder libFuzzer keeps its interesting inputs in (give it first; the
-seed folder after it is only read). Coverage is that of the Python code (the
+The first folder (fuzz/corpus/parsers, git-ignored) is where libFuzzer keeps its
+interesting inputs (give it first; the seed folder after it is only read). Coverage is that of the Python code (the
 polyreversi modules are instrumented on import); the C++ core runs uninstrumented
 here, and under ASan/UBSan in scripts/sanitize.sh.
 """

@@ -125,7 +125,7 @@ def test_print_the_board_at_a_ply():
     assert f"game 12 ({record.title()}, {record.meta['event']}), ply 30 of {len(replay) - 1}" in result.output
     assert board_text(replay[30]) in result.output
     last = run("replay", path, "--game", 12, "--ply", -1)
-    assert board_text(replay.final) in last.output and "game over" in last.output
+    assert board_text(replay.final) in last.output and "Game over after 60 plies" in last.output
 
 
 def test_print_the_board_before_an_illegal_move(tmp_path):
@@ -137,7 +137,8 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
     assert result.exit_code == 1
     assert "ply 6 of 6" in result.output and "illegal: ply 7: a1 is illegal" in result.output
     result = run("replay", path, "--ply", 7)
-    assert result.exit_code == 1 and "--ply 7: game 1 has plies 0..6 (the move at ply 7 is illegal)" in result.output
+    assert result.exit_code == 1 and "--ply 7: game 1 has plies 0 to 6" in result.output
+    assert "(the move at ply 7 is illegal)" in result.output
 
 
 @pytest.mark.parametrize(
@@ -147,7 +148,7 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
         (["replay", "x.obf"], "cannot tell the format from the extension '.obf'"),
         (["replay", "x.wtb", "--format", "pgn"], "--format pgn: unknown format"),
         (["replay", "WTH", "--game", "99999", "--ply", "1"], "--game 99999: "),
-        (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply 99: game 1 has plies 0.."),
+        (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply 99: game 1 has plies 0 to 63"),
         (["replay", "WTH", "--variant", "10x10"], "--variant applies to transcript files, not wthor"),
         (["replay", "WTH", "WTH", "--game", "1"], "--game/--ply show one game: give one FILE"),
     ],

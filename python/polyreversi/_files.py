@@ -97,7 +97,15 @@ def write_bytes(path: PathLike, data: Union[str, bytes]) -> None:
         with open(target, "wb") as f:  # a FIFO, a terminal, a device: cannot be renamed over
             f.write(payload)
         return
+    if mode is not None and _read_only(target, mode):
+        raise PermissionError(13, "Permission denied (the file is read-only)", os.fspath(path))
     replace_file(target, payload)
+
+
+def _read_only(target: str, mode: int) -> bool:
+    """A regular file nobody may write (no write bit), or that this process may not write.
+    Renaming over it would work in a writable folder, and for root: it is refused all the same."""
+    return not (mode & 0o222) or not os.access(target, os.W_OK)
 
 
 def _std_stream(fd: int):
@@ -135,10 +143,11 @@ def check_writable(path: PathLike) -> Optional[str]:
     if os.path.isdir(target):
         return "is a folder"
     if os.path.exists(target):
-        if not stat.S_ISREG(os.stat(target).st_mode):
+        mode = os.stat(target).st_mode
+        if not stat.S_ISREG(mode):
             return None if os.access(target, os.W_OK) else "cannot be written (permission denied)"
-        if not os.access(target, os.W_OK):
-            return "is read-only"
+        if _read_only(target, mode):
+            return "is a read-only file"
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         return f"the folder {folder} does not exist"

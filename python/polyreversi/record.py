@@ -20,6 +20,7 @@ from played states (:meth:`Record.from_state`, :func:`record_of`), by the
 from __future__ import annotations
 
 import math
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple, Union
 
@@ -27,6 +28,7 @@ import numpy as np
 
 from polyreversi._core import Color, InvalidSquareError, PositionError
 from polyreversi.errors import RecordError
+from polyreversi.replay import Replay
 from polyreversi.variant import Variant, VariantError, as_variant
 
 #: How a game ended. ``finished``: nobody could move (RULES.md §5-§6);
@@ -327,25 +329,11 @@ class Record:
         Raises:
             ReplayError: an illegal move; the message names the ply, the move and the legal moves.
         """
-        from polyreversi.replay import Replay
-
         return Replay(self)
 
     def replace(self, **changes: Any) -> "Record":
         """A copy with some fields changed (same names as the attributes)."""
-        fields = dict(
-            variant=self.variant,
-            moves=self.moves,
-            players=self.players,
-            result=self.result,
-            date=self.date,
-            start=self.start,
-            komi=self.komi,
-            meta=self.meta,
-            implicit_passes=self.implicit_passes,
-        )
-        fields.update(changes)
-        return Record(**fields)
+        return dataclasses.replace(self, **changes)
 
     def move_names(self) -> list:
         """The moves as names (``"f5"``, ``"pass"``)."""

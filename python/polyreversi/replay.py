@@ -17,11 +17,16 @@ A replay never draws anything at random: the blocked squares are the record's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Iterator, List, Optional, Tuple
 
 from polyreversi._core import IllegalMoveError, InvalidSquareError
 from polyreversi.errors import RecordError
-from polyreversi.record import Record
+
+if TYPE_CHECKING:  # records use replays (Record.replay): no import of record.py here, so no cycle
+    from polyreversi.record import Record
+
+# What a Replay reads of a record (polyreversi.record.Record has them all).
+_RECORD_FIELDS = ("variant", "moves", "implicit_passes", "initial_state", "replace")
 
 # Margins may be recorded rounded to hundredths (GGF RE with a komi).
 _MARGIN_TOLERANCE = 0.01
@@ -98,8 +103,8 @@ class Replay:
             legal move (RULES.md §5) and any move after the game is over.
     """
 
-    def __init__(self, record: Record) -> None:
-        if not isinstance(record, Record):
+    def __init__(self, record: "Record") -> None:
+        if not all(hasattr(record, name) for name in _RECORD_FIELDS) or isinstance(record, type):
             raise TypeError(f"Replay: expected a Record, got {type(record).__name__}")
         self.record = record
         self._initial = record.initial_state()
@@ -155,7 +160,7 @@ class Replay:
         """A new State at the record's start."""
         return self._initial.copy()
 
-    def explicit_record(self) -> Record:
+    def explicit_record(self) -> "Record":
         """The record with every pass written out (``implicit_passes`` False)."""
         return self.record.replace(moves=self.moves, implicit_passes=False)
 
@@ -225,7 +230,7 @@ def _disks_text(state) -> str:
     return "-".join(str(s) for s in state.scores())
 
 
-def _illegal(record: Record, state, ply: int, index: int, move: int, error: Exception) -> ReplayError:
+def _illegal(record: "Record", state, ply: int, index: int, move: int, error: Exception) -> ReplayError:
     variant = state.variant
     try:
         name = variant.square_name(move)

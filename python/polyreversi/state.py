@@ -69,6 +69,7 @@ def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int: 
     """Leaves of the game tree ``depth`` plies deep (RULES.md §9): a forced pass
     uses one ply, a finished game is one leaf. One call into C++; the GIL is released.
 
+    >>> from polyreversi import Variant
     >>> perft(Variant(), 6)
     8200
 

@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
-from polyreversi._files import replace_file
+from polyreversi._files import write_bytes
 from polyreversi.state import BLOCKED, CUT_OUT, NEUTRAL, State
 
 # -- geometry (board units) -------------------------------------------------
@@ -422,7 +422,7 @@ def png(
     image.save(buffer, format="PNG", optimize=True)
     data = buffer.getvalue()
     if path is not None:
-        replace_file(path, data)
+        write_bytes(path, data)
     return data
 
 
@@ -552,7 +552,7 @@ def gif(
     images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
     data = buffer.getvalue()
     if path is not None:
-        replace_file(path, data)
+        write_bytes(path, data)
     return data
 
 
@@ -571,7 +571,7 @@ def animate(source, path: Union[str, os.PathLike], **options) -> None:
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix == ".svg":
         text = animated_svg(source, **options)
-        replace_file(path, text + "\n")
+        write_bytes(path, text + "\n")
     elif suffix == ".gif":
         gif(source, path, **options)
     else:

@@ -1,9 +1,12 @@
 """The ``polyreversi`` command. Each subcommand lives in its own module of this
-package and exposes a click command named ``command``."""
+package and exposes a click command named ``command``; what they share is in
+:mod:`polyreversi.cli.common`."""
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
+import sys
 
 import click
 
@@ -13,13 +16,42 @@ from polyreversi import __version__
 SUBCOMMANDS = ["play", "selfplay", "replay", "show", "convert", "perft", "bench"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Main(click.Group):
+    """The command group: an error writing the output (a full disk, ``> /dev/full``, a
+    closed pipe) is one line on stderr and exit status 1, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # so that a write error shows here, not at exit
+            return result
+        except OSError as e:
+            _silence_stdout()
+            where = e.filename if e.filename is not None else "standard output"
+            raise click.ClickException(f"{where}: cannot write: {e.strerror or e}") from None
+
+
+def _silence_stdout() -> None:
+    """Points the process's standard output at /dev/null, so that Python's final flush of
+    what is still buffered does not fail a second time (a closed pipe, a full disk)."""
+    if sys.stdout is not sys.__stdout__ or sys.stdout is None:
+        return  # a replaced stdout (tests, an embedding program) is left alone
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="polyreversi")
 def main() -> None:
     """polyreversi: Reversi (Othello) and its variants.
 
     Variants are written like 8x8, 10x10/anti, octagon/4p/blocked=b7,i3
-    (see `polyreversi play --help`).
+    (see `polyreversi play --help`). FILE and OUT arguments take '-' for standard
+    input and output (then name the format).
     """
 
 

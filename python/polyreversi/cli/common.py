@@ -4,7 +4,6 @@ game files (``-`` is standard input or output; errors name the file and become o
 line on stderr)."""
 from __future__ import annotations
 
-import os
 import random
 from typing import Callable, Optional, Sequence
 
@@ -225,50 +224,54 @@ def move_line(before: State, move: int) -> str:
     return f"{before.ply + 1}. {who} {before.variant.square_name(move)}, {detail}"
 
 
+class _Console(Console):
+    """A rich Console whose closed pipe is reported like any write error (one line on
+    stderr, exit status 1: see :mod:`polyreversi.cli`), not a silent exit."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+
+
 def make_console(stderr: bool = False) -> Console:
     """A rich Console on stdout (or stderr): colours on a terminal, plain text when piped."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 # -- records ------------------------------------------------------------------------
 
-def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None) -> Optional[str]:
-    """Checks before any game is played that records can be written to ``path`` in the
-    format its extension names (``.json`` one game, ``.jsonl`` many, ``.ggf``, ``.txt``):
-    the folder exists and is writable, and the format can hold games of ``variant``.
+def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
+              fmt: Optional[str] = None) -> Optional[str]:
+    """Checks before any game is played that records can be written to ``path`` (``-``:
+    standard output) in ``fmt`` (given with ``--to``) or the format its extension names:
+    the format is written and holds ``games`` games of ``variant``, and the path can be
+    written (an existing folder that takes new files; not a folder, not a read-only file).
 
     Returns the format name, or None without a path.
 
     Raises:
-        click.BadParameter: an unknown or read-only extension, ``.json`` for many games,
-            a missing or read-only folder, a variant the format cannot express.
+        click.BadParameter: naming the path once: an unknown or read-only format, a
+            one-game format for many games, a variant the format cannot express, a path
+            that cannot be written.
     """
     if path is None:
         return None
-    from polyreversi.formats import WRITABLE, check_expressible, detect_format
+    from polyreversi import _files, formats
+    from polyreversi.formats import registry
 
+    shown = formats.source_name(path, writing=True)
+    why = _files.check_writable(path)
+    if why is not None:
+        raise click.BadParameter(f"{shown}: {why}", param_hint="--out")
     try:
-        fmt = detect_format(path)
-    except PolyreversiError as e:
-        raise click.BadParameter(str(e), param_hint="--out") from None
-    if fmt not in WRITABLE:
-        raise click.BadParameter(f"{path}: {fmt} files cannot be written; use one of "
-                                 f"{', '.join(WRITABLE)}", param_hint="--out")
-    if fmt == "json" and games > 1:
-        raise click.BadParameter(f"{path}: a .json file holds one game; use .jsonl for {games} games",
-                                 param_hint="--out")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint="--out")
-    if not os.access(folder, os.W_OK):
-        raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint="--out")
-    if os.path.isdir(path):
-        raise click.BadParameter(f"{path} is a folder", param_hint="--out")
-    if variant is not None:
-        try:
-            check_expressible(variant, fmt)
-        except PolyreversiError as e:
-            raise click.BadParameter(str(e), param_hint="--out") from None
+        fmt = format_of(path, fmt, "--to")
+        found = registry.check_writable(fmt)
+        if games > 1 and not found.capabilities.many_games:
+            raise RecordError(f"a {found.extensions[0]} file holds one game; use .jsonl for {games} games")
+        if variant is not None:
+            formats.check_expressible(variant, fmt)
+    except RecordError as e:
+        raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
     return fmt
 
 
@@ -280,8 +283,9 @@ def record_for(state: State, names: Sequence[str], **meta):
     return record_of(state, players=list(names), **meta)
 
 
-def write_records(path: str, records: Sequence) -> None:
-    """Writes records to ``path`` in the format of its extension (:func:`polyreversi.formats.write`).
+def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> None:
+    """Writes records to ``path`` in ``fmt`` or the format of its extension
+    (:func:`polyreversi.formats.write`; ``-`` is standard output).
 
     Raises:
         click.ClickException: the file cannot be written, or the format cannot express a
@@ -290,7 +294,7 @@ def write_records(path: str, records: Sequence) -> None:
     from polyreversi.formats import write
 
     try:
-        write(path, records)
+        write(path, records, fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
 
@@ -319,3 +323,97 @@ def format_of(path: Optional[str], fmt: Optional[str], flag: str) -> str:
         if path is not None and path == "-":
             raise RecordError(f"-: standard input or output has no extension; give {flag} FORMAT") from None
         raise
+
+
+def writes_stdout(path: Optional[str]) -> bool:
+    """True when writing ``path`` writes standard output (``-``, ``/dev/stdout``):
+    the report then goes to stderr, so that the records alone are on stdout."""
+    from polyreversi import _files
+
+    return path is not None and (_files.is_stdio(path) or _files.open_descriptor(path) == 1)
+
+
+def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, *, flag: str = "--format",
+                 allow_empty: bool = False, **reader_options) -> tuple:
+    """The format name and every :class:`~polyreversi.formats.GameEntry` of a game file
+    (``-``: standard input, ``fmt`` then required). Reader options (``options``, by
+    their names in :data:`READER_FLAGS`) are checked against the format.
+
+    Raises:
+        RecordError: naming the file: it cannot be read, an option of another format,
+            or it holds no game (unless ``allow_empty``): ``no games in FILE``.
+    """
+    from polyreversi import formats
+
+    fmt = format_of(path, fmt, flag)
+    given = formats.check_options(fmt, options or {}, READER_FLAGS)
+    entries = list(formats.iter_games(path, fmt, **given, **reader_options))
+    if not entries and not allow_empty:
+        raise RecordError(f"no games in {formats.source_name(path)}")
+    return fmt, entries
+
+
+class Position:
+    """A record's state at one ply (:func:`position_at`): ``state``, ``ply`` (0 = the
+    record's start), ``plies`` (the last ply that can be shown), ``illegal`` (the
+    ReplayError of a record that stops being legal, else None) and ``replay``."""
+
+    def __init__(self, record, state: State, ply: int, plies: int, illegal, replay) -> None:
+        self.record, self.state, self.ply, self.plies, self.illegal, self.replay = (
+            record, state, ply, plies, illegal, replay)
+
+
+def position_at(record, ply: Optional[int], game: int = 1) -> Position:
+    """The position of ``record`` after ``ply`` plies (negative: from the end; None: the
+    end). A record with an illegal move is shown up to the ply before it.
+
+    Raises:
+        click.ClickException: a ply outside the record (the message gives the range).
+    """
+    from polyreversi.replay import Replay, ReplayError
+
+    illegal = None
+    try:
+        replay = Replay(record)
+        states = len(replay)
+    except ReplayError as e:
+        illegal, replay, states = e, None, e.ply  # plies 0 .. e.ply - 1 are legal
+    k = states - 1 if ply is None else ply
+    if k < 0:
+        k += states
+    if not 0 <= k < states:
+        note = f" (the move at ply {illegal.ply} is illegal)" if illegal is not None else ""
+        raise click.ClickException(f"--ply {ply}: game {game} has plies 0 to {states - 1} "
+                                   f"(or -1 to -{states} from the end){note}")
+    if replay is not None:
+        state = replay[k]
+    else:
+        state = illegal.state.copy()
+        for _ in range(states - 1 - k):
+            state.undo()
+    return Position(record, state, k, states - 1, illegal, replay)
+
+
+def print_position(console: Console, source: str, game: int, position: Position, *, hints: bool = False) -> None:
+    """Prints a position of a record: the file, the game, its players and event, the
+    ply and the last move; the board; the status line; the illegal move, if any."""
+    record, state = position.record, position.state
+    event = record.meta.get("event")
+    last = ""
+    moves = state.moves()
+    if position.ply > 0 and moves:
+        what = "passed" if moves[-1] == state.PASS else f"played {state.variant.square_name(moves[-1])}"
+        last = f": {color_name(_mover(state))} {what}"
+    console.print(f"{source}: {record.variant} game {game} ({record.title()}{', ' + str(event) if event else ''}), "
+                  f"ply {position.ply} of {position.plies}{last}")
+    console.print(board_for(console, state, hints=hints))
+    console.print(status_line(state))
+    if position.illegal is not None:
+        console.print(f"illegal: {position.illegal}")
+
+
+def _mover(state: State):
+    """The colour that played the last move of ``state``."""
+    before = state.copy()
+    before.undo()
+    return before.to_move

@@ -10,9 +10,9 @@ import click
 from polyreversi.errors import PolyreversiError, RecordError, RecordWarning
 from polyreversi import formats
 from polyreversi.formats import registry
-from polyreversi.formats import READABLE, WRITABLE, iter_games, write
+from polyreversi.formats import READABLE, WRITABLE, write
 
-from polyreversi.cli.common import READER_FLAGS, format_of
+from polyreversi.cli.common import format_of, read_entries
 
 
 @click.command("convert")
@@ -27,10 +27,11 @@ from polyreversi.cli.common import READER_FLAGS, format_of
               help="WTHOR player names (default: WTHOR.JOU beside IN).")
 @click.option("--tournaments", "tournaments_file", default=None, metavar="TRN",
               help="WTHOR tournament names (default: WTHOR.TRN beside IN).")
+@click.option("--allow-empty", is_flag=True, help="An IN with no game is not an error (OUT then holds none).")
 @click.option("--skip-bad", is_flag=True,
               help="Leave out games that cannot be read, do not replay or cannot be written in OUT's format "
                    "(each is named on stderr) instead of stopping.")
-def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, skip_bad) -> None:
+def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad) -> None:
     """Convert the games of IN to OUT: JSON (.json, one game), JSON Lines (.jsonl),
     GGF (.ggf), transcripts (.txt), WTHOR (.wtb, with its .JOU and .TRN name files).
 
@@ -48,8 +49,9 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
     """
     with _record_warnings_as_lines():
         records, src_fmt, dst_fmt = _convert(source, target, from_fmt, to_fmt, variant, players_file,
-                                             tournaments_file, skip_bad)
-    click.echo(f"converted {len(records)} game(s) from {source} ({src_fmt}) to {target} ({dst_fmt})", err=True)
+                                             tournaments_file, allow_empty, skip_bad)
+    click.echo(f"converted {len(records)} game(s) from {formats.source_name(source)} ({src_fmt}) to "
+               f"{formats.source_name(target, writing=True)} ({dst_fmt})", err=True)
 
 
 @contextlib.contextmanager
@@ -68,24 +70,25 @@ def _record_warnings_as_lines():
                     warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
-def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, skip_bad):
+def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad):
     try:
-        src_fmt = format_of(source, from_fmt, "--from")
         dst_fmt = format_of(target, to_fmt, "--to")
-        options = formats.check_options(src_fmt, {"variant": variant, "players_file": players_file,
-                                                  "tournaments_file": tournaments_file}, READER_FLAGS)
         registry.check_writable(dst_fmt)
-        records = _read(source, src_fmt, options, dst_fmt, skip_bad)
+        options = {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file}
+        src_fmt, entries = read_entries(source, from_fmt, options, flag="--from", allow_empty=allow_empty)
+        records = _keep(entries, dst_fmt, skip_bad)
         write(target, records, dst_fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
     return records, src_fmt, dst_fmt
 
 
-def _read(source: str, src_fmt: str, options: dict, dst_fmt: str, skip_bad: bool) -> List:
+def _keep(entries: List, dst_fmt: str, skip_bad: bool) -> List:
+    """The records to write: every one, or (``skip_bad``) those that read and can be
+    written in ``dst_fmt``, each other one named on stderr."""
     records = []
     skipped = 0
-    for entry in iter_games(source, src_fmt, **options):
+    for entry in entries:
         error = entry.error
         record = entry.record
         if error is None and skip_bad:  # otherwise the writer stops at the first bad game

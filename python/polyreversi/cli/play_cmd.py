@@ -7,7 +7,7 @@ import click
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
-from polyreversi.players import HumanPlayer, make_player, play_game, seeded_variant
+from polyreversi.players import play_seeded_game, seeded_variant
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
@@ -28,6 +28,7 @@ from polyreversi.cli.common import (
     setup_variant,
     variant_for_check,
     write_records,
+    writes_stdout,
 )
 
 # -- the command --------------------------------------------------------------------
@@ -39,9 +40,14 @@ from polyreversi.cli.common import (
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) random squares, or 'random' (1-4).")
 @click.option("--quiet", "-q", is_flag=True, help="Show only the final board, not the board after each move.")
 @click.option("--hints", is_flag=True, help="Mark the legal moves of the player to move on the boards shown.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Save the game record: .json, .jsonl, .ggf (2 players) or .txt (a transcript).")
-def command(variant: Variant, black, white, red, green, players, humans, seed, blocked, quiet, hints, out) -> None:
+@click.option("--out", "-o", default=None, metavar="FILE",
+              help="Save the game record: .json, .jsonl, .ggf (2 players) or .txt (a transcript); "
+                   "'-' for standard output (then the boards go to stderr). Checked before the game; "
+                   "a game stopped early (end of input, Ctrl-C) is saved unfinished.")
+@click.option("--to", "to_fmt", default=None, metavar="FORMAT",
+              help="Format of --out: json, jsonl, ggf, transcript (default: from its extension).")
+def command(variant: Variant, black, white, red, green, players, humans, seed, blocked, quiet, hints, out,
+            to_fmt) -> None:
     """Play one game of VARIANT (default 8x8) and print the boards and the result.
 
     Every seat is a random player unless set: --black greedy, --players greedy,random,
@@ -56,57 +62,57 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
     """
     setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players, humans)
-    check_out(out, 1, variant_for_check(variant, blocked))
+    fmt = check_out(out, 1, variant_for_check(variant, blocked), to_fmt)
     seed = fresh_seed(seed)
     try:
         variant = seeded_variant(variant, seed, blocked)
     except VariantError as e:
         raise click.UsageError(str(e)) from None
-    console = make_console()
+    to_stdout = writes_stdout(out)
+    console = make_console(stderr=to_stdout)
     colors = list(Color)[: variant.players]
     seats = ", ".join(f"{color_name(c)} {n}" for c, n in zip(colors, names))
     console.print(f"{variant}: {seats}; seed {seed}")
     has_human = "human" in names
 
+    def human_next(state: State) -> bool:
+        return not state.is_over() and names[int(state.to_move) - 1] == "human"
+
     start = variant.start()
+    latest = [start]
     if not quiet:
         console.print(board_for(console, start, hints=hints or names[0] == "human"))
+    elif human_next(start):  # nothing was shown: the person needs to see the board
+        console.print(board_for(console, start, hints=True))
 
     def on_move(state: State, move: int) -> None:
+        latest[0] = state.copy()
         before = state.copy()
         before.undo()
         if quiet and has_human:  # the person sees the other players' moves, not every board
             console.print(move_line(before, move))
+            if human_next(state):
+                console.print(board_for(console, state, hints=True))
         elif not quiet:
             console.print()
             console.print(move_line(before, move))
-            next_human = not state.is_over() and names[int(state.to_move) - 1] == "human"
-            console.print(board_for(console, state, hints=hints or next_human))
+            console.print(board_for(console, state, hints=hints or human_next(state)))
 
-    human = HumanPlayer(input=sys.stdin, output=sys.stdout, errors=sys.stderr)
-
-    def human_seat(state: State) -> int:
-        if quiet:  # nothing was shown: the person needs to see the board
-            console.print(board_for(console, state, hints=True))
-        return human.choose(state)
-
-    import random
-
-    rng = random.Random(seed)
-    seat_players = []
-    for name in names:
-        player_seed = rng.getrandbits(63)  # drawn for every seat, so seeds do not shift with humans
-        seat_players.append(human_seat if name == "human" else make_player(name, seed=player_seed))
+    streams = {"input": sys.stdin, "output": sys.stderr if to_stdout else sys.stdout, "errors": sys.stderr}
     try:
-        final = play_game(variant, seat_players, on_move=on_move)
-    except EOFError as e:
+        final = play_seeded_game(variant, names, seed, on_move=on_move, **streams)
+    except (EOFError, KeyboardInterrupt) as e:
         sys.stdout.flush()
-        raise click.ClickException(f"{e}; game abandoned") from None
+        why = str(e) if isinstance(e, EOFError) else f"interrupted (Ctrl-C) at ply {latest[0].ply}"
+        if out:
+            write_records(out, [record_for(latest[0], names, seed=seed)], fmt)
+            console.print(f"Unfinished record saved to {out}")
+        raise click.ClickException(f"{why}; game abandoned") from None
     except PolyreversiError as e:  # a player returned an illegal move: a bug worth a clear message
         raise click.ClickException(str(e)) from None
     if quiet:
         console.print(board_for(console, final, hints=False))
     console.print(result_line(final))
     if out:
-        write_records(out, [record_for(final, names, seed=seed)])
+        write_records(out, [record_for(final, names, seed=seed)], fmt)
         console.print(f"Record saved to {out}")

@@ -8,13 +8,11 @@ from typing import List, Optional, Sequence, Tuple
 
 import click
 
-from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, RecordError
-from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, check_options, detect_format, iter_games
+from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
-from polyreversi.text import board_text
 
-from polyreversi.cli.common import READER_FLAGS
+from polyreversi.cli.common import format_of, make_console, position_at, print_position, read_entries
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
@@ -43,15 +41,14 @@ class FileReport:
         return bool(self.mismatches or self.illegal or self.unreadable)
 
 
-def replay_file(path: str, fmt: Optional[str], options: dict, progress: bool) -> FileReport:
-    """Replays every game of a file and counts what it finds.
+def replay_file(path: str, fmt: Optional[str], options: dict, progress: bool, allow_empty: bool = False) -> FileReport:
+    """Replays every game of a file (``-``: standard input) and counts what it finds.
 
     Raises:
-        RecordError: the file cannot be read at all.
+        RecordError: the file cannot be read at all, or holds no game (unless ``allow_empty``).
     """
-    fmt = detect_format(path, fmt)
-    entries = list(iter_games(path, fmt, **_options_for(fmt, options)))
-    report = FileReport(path, fmt, read=len(entries))
+    fmt, entries = read_entries(path, fmt, options, allow_empty=allow_empty)
+    report = FileReport(source_name(path), fmt, read=len(entries))
     for entry in _progress(entries, Path(path).name, progress):
         _replay_entry(entry, report)
     return report
@@ -129,66 +126,28 @@ def summary_lines(report: FileReport) -> List[str]:
 
 
 def show_position(path: str, fmt: Optional[str], options: dict, game: int, ply: Optional[int]) -> int:
-    """Prints the board of one game at one ply; returns the exit status."""
-    fmt = detect_format(path, fmt)
-    entries = list(iter_games(path, fmt, **_options_for(fmt, options)))
+    """Prints the board of one game at one ply (as ``polyreversi show``); returns the exit status."""
+    fmt, entries = read_entries(path, fmt, options, **_unchecked(path, fmt))
     if not 1 <= game <= len(entries):
-        raise click.ClickException(f"--game {game}: {path} has {len(entries)} game(s), numbered from 1")
+        raise click.ClickException(f"--game {game}: {source_name(path)} has {len(entries)} game(s), numbered from 1")
     entry = entries[game - 1]
-    if entry.error is not None and not isinstance(entry.error, ReplayError):
+    if entry.error is not None:
         raise click.ClickException(str(entry.error))
-    record = entry.record
-    if record is None:  # a JSON record that does not replay: read it again without the check
-        record = _unchecked_record(path, fmt, game)
-    bad: Optional[ReplayError] = None
+    position = position_at(entry.record, ply, game)
+    print_position(make_console(), source_name(path), game, position)
+    return 1 if position.illegal is not None else 0
+
+
+def _unchecked(path: str, fmt: Optional[str]) -> dict:
+    """``validate=False`` for readers that would replay each record (JSON): the position
+    of a record that turns illegal is shown up to its illegal move."""
+    from polyreversi import formats
+
     try:
-        replay = Replay(record)
-        states = len(replay)
-    except ReplayError as e:
-        bad, replay, states = e, None, e.ply  # plies 0 .. e.ply - 1 are legal
-    k = states - 1 if ply is None else ply
-    if k < 0:
-        k += states
-    if not 0 <= k < states:
-        limit = f"0..{states - 1}" + (f" (the move at ply {bad.ply} is illegal)" if bad else "")
-        raise click.ClickException(f"--ply {ply}: game {game} has plies {limit}")
-    if replay is not None:
-        state = replay[k]
-    else:
-        state = bad.state.copy()
-        for _ in range(states - 1 - k):
-            state.undo()
-    title = record.title()
-    event = record.meta.get("event")
-    click.echo(f"{path}: game {game} ({title}{', ' + str(event) if event else ''}), ply {k} of {states - 1}")
-    click.echo(board_text(state))
-    click.echo(_status(state))
-    if bad is not None:
-        click.echo(f"illegal: {bad}")
-        return 1
-    return 0
-
-
-def _status(state) -> str:
-    colors = list(Color)[: state.variant.players]
-    scores = ", ".join(f"{c.name.title()} {s}" for c, s in zip(colors, state.scores()))
-    if state.is_over():
-        return f"game over: {scores}"
-    return f"{state.to_move.name.title()} to move: {scores}"
-
-
-def _unchecked_record(path: str, fmt: str, game: int):
-    for entry in iter_games(path, fmt, validate=False):
-        if entry.number == game:
-            if entry.error is not None:
-                raise click.ClickException(f"game {game}: cannot be read: {entry.error}")
-            return entry.record
-    raise click.ClickException(f"--game {game}: not found in {path}")  # pragma: no cover
-
-
-def _options_for(fmt: str, options: dict) -> dict:
-    """The reader options that apply to ``fmt``; an option given for another format is an error."""
-    return check_options(fmt, options, READER_FLAGS)
+        name = format_of(path, fmt, "--format")
+    except PolyreversiError:
+        return {}
+    return {"validate": False} if "validate" in formats.capabilities(name).read_options else {}
 
 
 def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
@@ -216,9 +175,10 @@ def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
 @click.option("--tournaments", "tournaments_file", default=None, metavar="TRN",
               help="WTHOR tournament names (default: WTHOR.TRN beside the file).")
 @click.option("--game", type=int, default=None, help="With --ply: the game to show, numbered from 1.")
+@click.option("--allow-empty", is_flag=True, help="A file with no game is not an error (it reports 0 games).")
 @click.option("--ply", type=int, default=None,
               help="Print the board of --game after this many plies (negative: from the end).")
-def command(files, fmt, variant, players_file, tournaments_file, game, ply) -> None:
+def command(files, fmt, variant, players_file, tournaments_file, game, allow_empty, ply) -> None:
     """Replay every game of FILE... (JSON, JSON Lines, GGF, WTHOR .wtb or transcripts),
     checking each move, and compare the final disks with the recorded results.
 
@@ -235,8 +195,6 @@ def command(files, fmt, variant, players_file, tournaments_file, game, ply) -> N
       polyreversi replay games.txt --variant 10x10
       polyreversi replay WTH_2015.wtb --game 12 --ply 30
     """
-    if fmt is not None and fmt.lower() not in READABLE:
-        raise click.ClickException(f"--format {fmt}: unknown format; known: {', '.join(READABLE)}")
     options = {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file}
     if game is not None or ply is not None:
         if len(files) != 1:
@@ -251,7 +209,7 @@ def command(files, fmt, variant, players_file, tournaments_file, game, ply) -> N
     totals = FileReport("total", "all")
     for path in files:
         try:
-            report = replay_file(path, fmt, options, progress)
+            report = replay_file(path, fmt, options, progress, allow_empty)
         except PolyreversiError as e:
             click.echo(f"Error: {e}", err=True)
             failed = True

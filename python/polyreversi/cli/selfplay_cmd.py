@@ -9,7 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from polyreversi._core import Color
 from polyreversi.errors import VariantError
-from polyreversi.bulk import POLICIES, play_games
+from polyreversi.bulk import MAX_GAMES, POLICIES, play_games
 from polyreversi.players import play_series
 from polyreversi.variant import Variant
 
@@ -27,6 +27,7 @@ from polyreversi.cli.common import (
     setup_variant,
     variant_for_check,
     write_records,
+    writes_stdout,
 )
 
 COMPUTER_PLAYERS = ("random", "greedy")
@@ -95,15 +96,19 @@ def _native_games(variant: Variant, policy: str, games: int, seed: int, chunk: i
 
 @click.command("selfplay", epilog=VARIANT_HELP)
 @click.argument("variant", type=VARIANT, default="8x8", required=False)
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
+@click.option("--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
+              help=f"How many games (at most {MAX_GAMES:,}, as polyreversi.play_games).")
 @seat_options(humans=False)
 @click.option("--seed", type=int, default=None, help="Master seed: the same seed plays the same games.")
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) or 'random' squares, drawn anew per game.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write every game's record: .jsonl, or .ggf / .txt for 2 players.")
+@click.option("--out", "-o", default=None, metavar="FILE",
+              help="Write every game's record: .jsonl, or .ggf / .txt for 2 players; '-' for standard output "
+                   "(then the summary goes to stderr).")
+@click.option("--to", "to_fmt", default=None, metavar="FORMAT",
+              help="Format of --out: jsonl, ggf, transcript (default: from its extension).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 def command(variant: Variant, games: int, black, white, red, green, players, seed: Optional[int], blocked,
-            out: Optional[str], progress: Optional[bool]) -> None:
+            out: Optional[str], to_fmt: Optional[str], progress: Optional[bool]) -> None:
     """Play many games of VARIANT (default 8x8) between built-in players and print
     win rates and speed.
 
@@ -116,9 +121,9 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players,
                           allowed=COMPUTER_PLAYERS)
-    check_out(out, games, variant_for_check(variant, blocked))
+    fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt)
     seed = fresh_seed(seed)
-    console = make_console()
+    console = make_console(stderr=writes_stdout(out))
     err = make_console(stderr=True)
     colors = list(Color)[: variant.players]
     seats = ", ".join(f"{color_name(c)} {n}" for c, n in zip(colors, names))
@@ -143,7 +148,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     except VariantError as e:
         raise click.UsageError(str(e)) from None
     if out:
-        write_records(out, records)
+        write_records(out, records, fmt)
     seconds = time.perf_counter() - started
     for line in tally.lines(seconds):
         console.print(line)

@@ -1,0 +1,227 @@
+"""The command line's files (issue 9 items 1, 2, 3, 10): ``-`` for standard input and
+output, pipes and devices written in place (``>>`` keeps what was there), one-line
+errors for write failures, ``--out`` checked before the game, unfinished games saved,
+empty files refused and errors naming the file that is wrong.
+
+Subprocess tests run the real command through a shell where the shell's file
+descriptors matter (``>>``, pipes, /dev/full); the others use click's runner."""
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from click.testing import CliRunner
+
+import polyreversi as pr
+from polyreversi import formats
+from polyreversi.cli import main
+from polyreversi.players import RandomPlayer, play_game
+
+COMMAND = f"{shlex.quote(sys.executable)} -m polyreversi"
+
+
+def _record(seed=1, variant="8x8"):
+    v = pr.Variant.parse(variant)
+    return play_game(v, [RandomPlayer(seed=seed + i) for i in range(v.players)]).record(players=["Ann", "Ben"])
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    formats.write(tmp_path / "g.json", [_record(1)])
+    formats.write(tmp_path / "two.jsonl", [_record(2), _record(3)])
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def sh(script: str, cwd, input=None) -> subprocess.CompletedProcess:
+    """Runs a shell script in which ``PR`` is the polyreversi command."""
+    env = dict(os.environ, PR=COMMAND)
+    env.pop("FORCE_COLOR", None)
+    return subprocess.run(["bash", "-c", script], cwd=cwd, capture_output=True, text=True, timeout=120,
+                          env=env, input=input)
+
+
+def cli(args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def errors(text: str) -> list:
+    return [line for line in text.splitlines() if line.startswith("Error:")]
+
+
+# -- 1. standard output, pipes, devices ---------------------------------------------
+
+def test_dev_stdout_appended_to_keeps_the_old_lines_and_pipes_work(folder):
+    (folder / "all.jsonl").write_text("old line\n")
+    result = sh("$PR convert g.json /dev/stdout --to jsonl >> all.jsonl && "
+                "$PR convert g.json /dev/stdout --to jsonl | cat > piped.jsonl && "
+                "$PR convert two.jsonl - --to ggf | cat > dash.ggf && "
+                "cat two.jsonl | $PR convert - from-stdin.txt --from jsonl && "
+                "$PR selfplay 6x6 -n 2 --seed 1 --no-progress --out - --to jsonl > self.jsonl", folder)
+    assert result.returncode == 0, result.stderr
+    lines = (folder / "all.jsonl").read_text().splitlines()
+    assert lines[0] == "old line" and len(lines) == 2
+    assert formats.read(folder / "piped.jsonl", "jsonl")[0].moves == formats.read(folder / "g.json")[0].moves
+    assert len(formats.read(folder / "dash.ggf")) == 2
+    assert len(formats.read(folder / "from-stdin.txt")) == 2
+    assert len(formats.read(folder / "self.jsonl")) == 2  # the summary went to stderr
+    assert "2 games of 6x6" in result.stderr
+    assert not (folder / "-").exists()
+
+
+def test_dash_reads_standard_input_for_every_command(folder):
+    text = (folder / "two.jsonl").read_text()
+    assert cli(["replay", "-", "--format", "jsonl"], input=text).exit_code == 0
+    shown = cli(["show", "-", "--format", "jsonl", "--game", 2, "--ply", 3], input=text)
+    assert shown.exit_code == 0 and "<stdin>: 8x8 game 2 (Ann vs Ben), ply 3 of" in shown.output
+    assert cli(["convert", "-", "out.ggf", "--from", "jsonl"], input=text).exit_code == 0
+    assert len(formats.read(folder / "out.ggf")) == 2
+    result = cli(["replay", "-"], input=text)
+    assert result.exit_code != 0 and "give --format FORMAT" in result.output
+
+
+def test_a_fifo_is_read_and_written_in_place(folder):
+    fifo_in, fifo_out = folder / "in.fifo", folder / "out.fifo"
+    os.mkfifo(fifo_in)
+    os.mkfifo(fifo_out)
+    data = (folder / "two.jsonl").read_bytes()
+    got = []
+
+    def feed():
+        with open(fifo_in, "wb") as f:
+            f.write(data)
+
+    def drain():
+        with open(fifo_out, "rb") as f:
+            got.append(f.read())
+
+    threads = [threading.Thread(target=feed), threading.Thread(target=drain)]
+    for t in threads:
+        t.start()
+    result = cli(["convert", fifo_in, fifo_out, "--from", "jsonl", "--to", "ggf"])
+    for fifo, flags in ((fifo_in, os.O_RDONLY), (fifo_out, os.O_WRONLY)):  # a failed command leaves a thread waiting
+        if any(t.is_alive() for t in threads):
+            try:
+                os.close(os.open(fifo, flags | os.O_NONBLOCK))
+            except OSError:
+                pass
+    for t in threads:
+        t.join(10)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(fifo_out).st_mode)  # not renamed over
+    assert got and got[0].count(b"(;GM[Othello]") == 2
+
+
+# -- 2. write errors ----------------------------------------------------------------
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_is_one_line_and_a_failure_on_every_subcommand(folder):
+    commands = {
+        "play": "play 6x6 --seed 1 --quiet", "selfplay": "selfplay 6x6 -n 2 --no-progress",
+        "replay": "replay two.jsonl", "show": "show g.json", "convert": "convert g.json - --to ggf",
+        "perft": "perft 6x6 3", "bench": "bench 6x6 --depth 2 --seconds 0.05",
+        "out": "play 6x6 --seed 1 --quiet --out /dev/full --to json",
+    }
+    script = "; ".join(f"echo '=={name}'; $PR {args} > /dev/full; echo \"rc=$?\" >&2" for name, args in commands.items())
+    result = sh(script, folder)
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr, result.stderr
+    parts = result.stderr.split("rc=")
+    assert len(parts) == len(commands) + 1
+    for name, part in zip(commands, parts):
+        assert len(errors(part.split("\n", 1)[-1] if name != "play" else part)) == 1, (name, part)
+        assert "No space left on device" in part, (name, part)
+    assert all(p.startswith("1") for p in parts[1:]), result.stderr
+
+
+def test_a_closed_pipe_is_one_line_and_a_failure(folder):
+    formats.write(folder / "many.jsonl", [_record(s) for s in range(40)])
+    result = sh("$PR replay many.jsonl many.jsonl many.jsonl | head -c 1 > /dev/null; echo \"rc=${PIPESTATUS[0]}\" >&2",
+                folder)
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr, result.stderr
+    assert errors(result.stderr) == ["Error: standard output: cannot write: Broken pipe"], result.stderr
+    assert "rc=1" in result.stderr
+
+
+# -- 3. --out checked before play; unfinished games saved ----------------------------
+
+@pytest.mark.parametrize("command", [["play", "6x6", "--quiet"], ["selfplay", "6x6", "-n", "2", "--no-progress"]])
+def test_out_is_checked_before_the_first_move(folder, command):
+    (folder / "ro.jsonl").write_text("keep\n")
+    (folder / "ro.jsonl").chmod(0o444)
+    (folder / "dir.jsonl").mkdir()
+    for out, why in [("/proc/polyreversi-test/x.jsonl", "does not exist"), ("/proc/x.jsonl", "cannot create a file in /proc"),
+                     ("ro.jsonl", "is a read-only file"), ("dir.jsonl", "is a folder"), (".", "is a folder")]:
+        result = cli(command + ["--out", out])
+        assert result.exit_code == 2, (out, result.output)
+        (line,) = errors(result.output)
+        assert why in line and line.count(out) == 1, line
+        assert "games of" not in result.output and "seed" not in result.output  # nothing was played
+    assert (folder / "ro.jsonl").read_text() == "keep\n"
+
+
+def test_a_read_only_file_is_not_replaced_by_the_library_either(folder):
+    (folder / "ro.json").write_text("keep")
+    (folder / "ro.json").chmod(0o444)
+    with pytest.raises(pr.RecordError, match="ro.json: cannot write: Permission denied"):
+        formats.write(folder / "ro.json", [_record()])
+    assert (folder / "ro.json").read_text() == "keep"
+
+
+def test_a_human_game_that_ends_early_is_saved_unfinished(folder):
+    result = cli(["play", "--human", "black", "--seed", 1, "--quiet", "--out", "early.json"], input="d3\n")
+    assert result.exit_code == 1 and "end of input" in result.output
+    (record,) = formats.read(folder / "early.json")
+    assert record.result.end == "unfinished" and record.move_names()[0] == "d3" and record.plies == 2
+    assert record.replay().check().status == "unfinished"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_a_human_game_stopped_with_ctrl_c_is_saved_unfinished(folder):
+    env = dict(os.environ)
+    env.pop("FORCE_COLOR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "polyreversi", "play", "--human", "white", "--seed", "2", "--quiet",
+                             "--out", "stopped.jsonl"], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.time() + 60
+    out = ""
+    while "White to move" not in out and time.time() < deadline:  # Black's move is played, White is asked
+        out += proc.stdout.read(1)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1 and "interrupted (Ctrl-C) at ply 1" in err and "Traceback" not in err, err
+    (record,) = formats.read(folder / "stopped.jsonl")
+    assert record.result.end == "unfinished" and record.plies == 1
+
+
+# -- 10. empty files; errors name the file that is wrong -----------------------------
+
+@pytest.mark.parametrize("name, content", [("empty.ggf", ""), ("empty.jsonl", "\n\n"), ("empty.txt", "# no game\n"),
+                                           ("empty.json", "")])
+def test_a_file_with_no_game_is_an_error_unless_allowed(folder, name, content):
+    (folder / name).write_text(content)
+    result = cli(["replay", name])
+    assert result.exit_code == 1
+    if name != "empty.json":  # an empty .json is not JSON: its own error
+        assert errors(result.output) == [f"Error: no games in {name}"]
+        assert cli(["replay", name, "--allow-empty"]).exit_code == 0
+        assert cli(["convert", name, "out.jsonl"]).exit_code == 1
+        assert cli(["convert", name, "out.jsonl", "--allow-empty"]).exit_code == 0
+    assert name in errors(result.output)[0] if errors(result.output) else name in result.output
+
+
+def test_errors_name_the_file_that_is_wrong(folder):
+    (folder / "bad.txt").write_text("f5 d6 zz\n")
+    (folder / "none.txt").write_text("\n")
+    for source, target in [("bad.txt", "out.json"), ("none.txt", "out.json"), ("bad.txt", "out.jsonl")]:
+        result = cli(["convert", source, target])
+        (line,) = errors(result.output)
+        assert line.startswith(f"Error: {source}:") or line == f"Error: no games in {source}", line
+        assert target not in line
+        assert not (folder / target).exists()
