@@ -33,14 +33,11 @@ from typing import Dict, Iterator, List, Optional
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi import formats
 from polyreversi.formats.base import Capabilities, GameEntry
+from polyreversi.formats.wthor_layout import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
+from polyreversi.formats.wthor_writer import encode as _encode
 from polyreversi.record import Record, Result
 from polyreversi.variant import Variant
 
-HEADER_SIZE = 16
-GAME_SIZE = 68
-PLAYER_SIZE = 20
-TOURNAMENT_SIZE = 26
-MOVES = 60
 
 _VARIANT = Variant("8x8")
 
@@ -246,9 +243,7 @@ def encode(records) -> Dict[Optional[str], bytes]:
     Raises:
         RecordError: a game WTHOR cannot hold (naming the game and why).
     """
-    from polyreversi.formats import wthor_writer
-
-    return wthor_writer.encode(records)
+    return _encode(records)
 
 
 def entries(path, *, players_file=None, tournaments_file=None) -> Iterator[GameEntry]:

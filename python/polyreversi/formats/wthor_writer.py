@@ -27,7 +27,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from polyreversi.errors import RecordError
 from polyreversi.formats._lost import encode_each_lost, meta_lost, warn_lost
-from polyreversi.formats.wthor import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
+from polyreversi.formats.wthor_layout import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
 from polyreversi.record import Record
 from polyreversi.replay import Replay, final_margin
 from polyreversi.variant import Variant
