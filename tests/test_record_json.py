@@ -336,9 +336,13 @@ ODD_VALUES = st.none() | st.booleans() | st.integers(-3, 70) | st.sampled_from(
 def _set(obj, path, value):
     *parents, last = path.split(".")
     for p in parents:
+        if isinstance(obj, list) and (not p.isdigit() or int(p) >= len(obj)):
+            return
         obj = obj[int(p)] if isinstance(obj, list) else obj.get(p)
         if not isinstance(obj, (dict, list)):
             return
+    if isinstance(obj, list) and not last.isdigit():
+        return
     if isinstance(obj, list):
         if int(last) < len(obj):
             if value is _DELETE:
