@@ -35,6 +35,7 @@ TARGETS = [
      "test_native_playouts[8x8-1-thread]", 0.5),
     ("4-player native playouts vs 2-player", "test_native_playouts[8x8/4p-1-thread]",
      "test_native_playouts[8x8-1-thread]", 0.5),
+    ("reading 38,520 games: JSON Lines (checked, replayed) vs .wtb", "test_read_jsonl", "test_read_wthor", 0.25),
 ]
 
 

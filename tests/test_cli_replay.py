@@ -211,7 +211,6 @@ def json_record_free(path):
 @pytest.mark.parametrize(
     "target, extra, message",
     [
-        ("out.wtb", [], "WTHOR files are read-only"),
         ("out.json", [], "a .json file holds one game, not 1926"),
         ("out.xyz", [], "cannot tell the format"),
         ("out.jsonl", ["--to", "pgn"], "--to pgn: unknown format"),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import polyreversi as pr
 from polyreversi.errors import RecordError
 from polyreversi.formats import UnsupportedGameError, ggf, iter_games
-from polyreversi.record import Record, Result
+from polyreversi.record import Game, Record, Result
 from polyreversi.replay import Replay, ReplayError, final_margin
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -172,7 +172,8 @@ def test_random_games_round_trip(variant, seed, plies):
         assert back.result.end == "finished" and back.result.margin == final_margin(state)
         assert Replay(back).check().status == "match"
     else:
-        assert back.result is None  # GGF cannot say "stopped early" but by leaving RE out
+        assert back.result == Result("unfinished")  # written RE[?], the GGS / NBoard convention
+        assert "RE[?]" in ggf.dumps(record)
 
 
 def test_handicap_is_written_as_a_start_board():
@@ -209,7 +210,8 @@ def test_result_flags_and_komi_are_written():
         record = Record.from_state(state).replace(result=Result(end, margin=-64))
         text = ggf.dumps(record)
         assert f"RE[-64{flag}]" in text
-        assert ggf.parse_game(text).result == Result(end, margin=-64.0)
+        winner = pr.Color.WHITE if end != "agreed" else None  # the sign says who won a resignation
+        assert ggf.parse_game(text).result == Result(end, margin=-64.0, winner=winner)
     record = Record.from_state(random_state("8x8", 2)).replace(komi=1.5)
     text = ggf.dumps(record)
     assert "TY[8k]" in text and "KM[1.5]" in text
@@ -307,3 +309,109 @@ def test_fuzzed_ggf_never_crashes(text):
             Replay(record)
         except RecordError:
             pass
+
+
+# -- issue 9: RE[?], names with brackets, winners of resigned games, nothing lost silently --
+
+NBOARD_GAME = (  # as NBoard sends it to an engine (NBoard protocol, "set game"): RE[?] until the game ends
+    "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]"
+    "BO[8 ---------------------------O*------*O--------------------------- *]"
+    "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)"
+)
+
+
+def test_result_unknown_reads_as_an_unfinished_game_and_is_written_back():
+    record = ggf.parse_game(NBOARD_GAME)
+    assert record.result == Result("unfinished")
+    assert record.players == ("./mEdax", "chris") and record.plies == 8
+    assert Replay(record).check().status == "unfinished"
+    text = ggf.dumps(record)
+    assert "RE[?]" in text
+    assert ggf.parse_game(text) == record
+
+
+@pytest.mark.parametrize("name", ["Ann [FR]", "x]y", "[", "a]"])
+def test_a_name_ggf_cannot_hold_is_refused_when_written(tmp_path, name):
+    record = Record("8x8", moves=["f5"], players=(name, "Ben"))
+    with pytest.raises(RecordError, match=r"PB: .* which a GGF value cannot hold \(GGF has no escape\)"):
+        ggf.dumps(record)
+    with pytest.raises(RecordError, match="x.ggf: game 1: PB"):
+        ggf.write(tmp_path / "x.ggf", [record])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_backslash_is_written_and_read_as_it_is():
+    record = Record("8x8", moves=["f5"], players=("C:\\Ann\\", "Ben;)"), date="(;x")
+    assert ggf.parse_game(ggf.dumps(record)).players == ("C:\\Ann\\", "Ben;)")
+
+
+@pytest.mark.parametrize("end, flag", [("resigned", "r"), ("time", "t")])
+@pytest.mark.parametrize("winner, sign", [(pr.Color.BLACK, "+"), (pr.Color.WHITE, "-")])
+def test_a_game_that_ended_without_a_count_says_who_won(end, flag, winner, sign):
+    state = random_state("8x8", 5, plies=21)
+    record = Record.from_state(state, end=end, winner=winner)
+    text = ggf.dumps(record)
+    assert f"RE[{sign}64:{flag}]" in text  # the winner takes all, as the GGF specification's RE[+64.00:r]
+    back = ggf.parse_game(text).result
+    assert (back.end, back.winner, back.margin) == (end, winner, float(f"{sign}64"))
+
+
+def test_game_resign_names_the_winner():
+    game = Game("8x8", players=("Ann", "Ben"))
+    game.play("f5")
+    game.resign()  # White, to move, resigns
+    assert game.record.result.winner == pr.Color.BLACK
+    game.lose_on_time(pr.Color.BLACK)
+    assert (game.record.result.end, game.record.result.winner) == ("time", pr.Color.WHITE)
+    assert "RE[-64:t]" in ggf.dumps(game.record)
+
+
+def test_an_unknown_end_is_refused_when_set():
+    game = Game("8x8")
+    with pytest.raises(RecordError, match="result.end: unknown ending 'resign'"):
+        game.end = "resign"
+    with pytest.raises(RecordError, match="result.winner: expected the colour of a player"):
+        game.winner = pr.Color.RED
+    with pytest.raises(RecordError, match="result.winner: expected the colour of a player"):
+        game.winner = "black"
+    with pytest.raises(RecordError, match="result.end: unknown ending 'won'"):
+        Record.from_state(game.state, end="won")
+    with pytest.raises(RecordError, match="result.winner: only a game that ended by resignation or on time"):
+        Result("finished", winner=pr.Color.BLACK)
+    with pytest.raises(RecordError, match="result.winner: White won, but the margin \\+12 says Black won"):
+        Result("resigned", margin=12, winner=pr.Color.WHITE)
+    with pytest.raises(RecordError, match="result.winner: Red is not a player of a 2-player game"):
+        Record("8x8", result=Result("resigned", winner=pr.Color.RED))
+
+
+def test_a_resignation_with_no_winner_is_not_written_as_a_draw():
+    record = Record("8x8", moves=["f5"], result=Result("resigned"))
+    with pytest.warns(pr.RecordWarning, match=r"GGF cannot hold result.end \(resigned, winner unknown\)"):
+        text = ggf.dumps(record)
+    assert "RE[?]" in text and "RE[+0:r]" not in text
+
+
+def test_event_and_unknown_properties_are_kept_and_written_back(tmp_path):
+    text = "(;GM[Othello]PC[GGS/os]EV[Paris Open]RB[2196.37]XX[a]XX[b]TY[8]RE[+2]B[f5];)"
+    record = ggf.parse_game(text)
+    assert record.meta == {"event": "Paris Open", "ggf": {"PC": "GGS/os", "RB": "2196.37", "XX": ["a", "b"]}}
+    assert ggf.parse_game(ggf.dumps(record)).meta == record.meta
+
+
+def test_what_ggf_cannot_hold_is_named_in_one_warning_per_file(tmp_path):
+    state = random_state("8x8", 3, plies=30)
+    records = [Record.from_state(state, players=("A", "B"), source=f"game {i}", theoretical_score=32)
+               .replace(result=Result(None, margin=10)) for i in range(3)]
+    out = tmp_path / "x.ggf"
+    with pytest.warns(pr.RecordWarning) as caught:
+        ggf.write(out, records)
+    assert len(caught) == 1
+    message = str(caught[0].message)
+    assert message == (f"{out}: GGF cannot hold meta.source (3 of 3 games), meta.theoretical_score (3 of 3 games), "
+                       "result.margin (of an unfinished game) (3 of 3 games); left out")
+    assert all(r.result == Result("unfinished") for r in ggf.read(out))
+
+
+def test_nothing_to_warn_about_a_plain_game(recwarn):
+    ggf.dumps(Record.from_state(random_state("8x8", 4), players=("A", "B"), event="club"))
+    assert not [w for w in recwarn if issubclass(w.category, pr.RecordWarning)]

@@ -303,3 +303,113 @@ def test_documented_example_is_a_valid_record():
     assert record.variant == pr.Variant.parse("octagon/3p/blocked=b7")
     assert dumps(record) == example
     assert Replay(record).check().status == "unfinished"
+
+
+# -- issue 9: reading fast, with the same verdicts and messages; winners -----------------
+
+def _outcome(obj, *, fast: bool):
+    """What from_dict makes of obj: the record's JSON, or the error's class and message."""
+    import copy
+    from unittest import mock
+
+    obj = copy.deepcopy(obj)
+    patch = mock.patch.object(json_record, "_fast_moves", return_value=None) if not fast else mock.MagicMock()
+    with patch:
+        try:
+            return ("ok", dumps(from_dict(obj)))
+        except (RecordError, TypeError, ValueError) as e:
+            return (type(e).__name__, str(e))
+
+
+PATHS = ["format", "version", "variant", "variant.board", "variant.players", "variant.anti", "variant.free_opening",
+         "variant.handicap", "variant.handicap_color", "variant.blocked", "players", "players.0", "moves", "moves.0",
+         "moves.2", "result", "result.end", "result.disks", "result.disks.1", "result.margin", "result.winner",
+         "date", "start", "komi", "meta", "extra"]
+ODD_VALUES = st.none() | st.booleans() | st.integers(-3, 70) | st.sampled_from(
+    [1.0, 2.0, -0.5, 10**20, "f5", "F5", "f5\n", "pass", "i9", "a1", "b7", "8x8", "octagon", "black", "white", "red",
+     "resigned", "finished", "unfinished", "", [], [1, 2], ["b7"], ["b7", "b7"], ["A", None], {}, {"x": 1},
+     {"end": None, "disks": None, "margin": None}, {"board": ["." * 8] * 8, "to_move": "black", "ply": 0},
+     {"board": ["." * 8] * 8, "to_move": "white", "ply": 1.0}]
+)
+
+
+def _set(obj, path, value):
+    *parents, last = path.split(".")
+    for p in parents:
+        if isinstance(obj, list) and (not p.isdigit() or int(p) >= len(obj)):
+            return
+        obj = obj[int(p)] if isinstance(obj, list) else obj.get(p)
+        if not isinstance(obj, (dict, list)):
+            return
+    if isinstance(obj, list) and not last.isdigit():
+        return
+    if isinstance(obj, list):
+        if int(last) < len(obj):
+            if value is _DELETE:
+                del obj[int(last)]
+            else:
+                obj[int(last)] = value
+    elif value is _DELETE:
+        obj.pop(last, None)
+    else:
+        obj[last] = value
+
+
+_DELETE = object()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PATHS), ODD_VALUES | st.just(_DELETE)), min_size=1, max_size=3))
+def test_the_fast_path_gives_the_full_schema_verdict_and_message(changes):
+    obj = good()
+    for path, value in changes:
+        _set(obj, path, value)
+    assert _outcome(obj, fast=True) == _outcome(obj, fast=False)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PATHS), ODD_VALUES | st.just(_DELETE)), min_size=1, max_size=4))
+def test_the_fast_path_gives_the_full_schema_verdict_and_message_long(changes):
+    obj = good()
+    for path, value in changes:
+        _set(obj, path, value)
+    assert _outcome(obj, fast=True) == _outcome(obj, fast=False)
+
+
+def test_the_fast_path_is_taken_for_usual_records():
+    obj = good()
+    assert json_record._fast_moves(obj) == (37, 43, 18)
+    obj["moves"][1] = "i9"  # off the 8x8 board: the full checks explain
+    assert json_record._fast_moves(obj) is None
+
+
+def test_numbers_keep_their_value_whichever_parser_reads_them():
+    record = Record("8x8", meta={"big": 12345678901234567890123, "neg": -9223372036854775809, "x": 0.1})
+    assert loads(dumps(record)).meta == record.meta
+    assert loads(json_record.dumps_line(record)).meta == record.meta
+    with pytest.raises(RecordError, match="line 1 column 2: not valid JSON"):
+        loads("{]")
+
+
+def test_the_winner_of_a_resignation_is_kept():
+    state = pr.Variant("8x8").start()
+    state.play("f5")
+    record = Record.from_state(state, end="resigned", winner=pr.Color.WHITE)
+    obj = json.loads(dumps(record))
+    assert obj["result"] == {"end": "resigned", "disks": [4, 1], "margin": None, "winner": "white"}
+    assert loads(dumps(record)) == record and loads(dumps(record)).result.winner == pr.Color.WHITE
+    obj["result"]["winner"] = "red"
+    with pytest.raises(RecordError, match="result.winner: Red is not a player of a 2-player game"):
+        from_dict(obj)
+    obj["result"].update(winner="black", end="finished")
+    with pytest.raises(RecordError, match="result.winner: only a game that ended by resignation or on time"):
+        from_dict(obj)
+    obj["result"]["winner"] = "nobody"
+    with pytest.raises(RecordError, match="result.winner: 'nobody' is not one of"):
+        from_dict(obj)
+
+
+def test_records_without_a_winner_are_written_as_before():
+    obj = good()
+    assert "winner" not in obj["result"]

@@ -6,8 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from polyreversi.errors import RecordError
+import polyreversi as pr
+from polyreversi import formats
+from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats import iter_games, json_record, wthor
+from polyreversi.record import Record, Result
 from polyreversi.replay import Replay
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -84,13 +87,15 @@ def test_explicit_name_files_and_no_name_files(tmp_path):
     src = data_file("wthor", "WTH_2015.wtb")
     alone = tmp_path / "WTH_2015.wtb"
     alone.write_bytes(src.read_bytes())
-    first = next(iter_games(alone)).record
+    with pytest.warns(RecordWarning, match="players .* are unnamed"):
+        first = next(iter_games(alone)).record
     assert first.players == (None, None) and "event" not in first.meta
     named = next(iter_games(alone, players_file=data_file("wthor", "WTHOR.JOU"),
                             tournaments_file=data_file("wthor", "WTHOR.TRN"))).record
     assert named.players == next(iter_games(src)).record.players
     (tmp_path / "wthor.jou").write_bytes(data_file("wthor", "WTHOR.JOU").read_bytes())  # any letter case
-    assert next(iter_games(alone)).record.players == named.players
+    with pytest.warns(RecordWarning, match="^[^;]*tournaments .* are unnamed"):  # the players are named now
+        assert next(iter_games(alone)).record.players == named.players
 
 
 def test_old_header_with_board_size_zero():
@@ -208,23 +213,128 @@ def test_bad_name_files(small, tmp_path):
     jou.write_bytes(data_file("wthor", "WTHOR.JOU").read_bytes()[:-7])
     with pytest.raises(RecordError, match=r"bad.jou: 75209 bytes, but a name file with 3760 names"):
         wthor.read(path, players_file=jou)
+
+
+def test_an_index_beyond_an_older_name_file_gives_a_game_without_that_name_and_one_warning(small, tmp_path):
+    path, _ = small
     few = bytearray(data_file("wthor", "WTHOR.JOU").read_bytes()[: 16 + 20 * 5])
     struct.pack_into("<H", few, 8, 5)
+    jou = tmp_path / "old.jou"
     jou.write_bytes(bytes(few))
-    error = next(iter_games(path, players_file=jou)).error
-    assert "small.wtb: game 1: black player index" in str(error) and "bad.jou (5 names)" in str(error)
+    trn = data_file("wthor", "WTHOR.TRN")
+    with pytest.warns(RecordWarning) as caught:
+        records = wthor.read(path, players_file=jou, tournaments_file=trn)
+    assert len(caught) == 1
+    assert str(caught[0].message) == (
+        f"{path}: player indexes 1518, 1708, 1834, 1971 are beyond the 5 names of old.jou: "
+        "those games are read without that name")
+    assert len(records) == 3 and records[0].players == (None, None)
+    first_raw = next(raw_games(path))
+    assert records[0].meta["player_indexes"] == [first_raw[1], first_raw[2]] and records[0].meta["event"]
 
 
-def test_missing_file_and_read_only(tmp_path):
-    with pytest.raises(RecordError, match="no such file"):
-        wthor.read(tmp_path / "none.wtb")
-    with pytest.raises(RecordError, match="read-only"):
-        wthor.write(tmp_path / "x.wtb", [])
-    with pytest.raises(RecordError, match="read-only"):
-        pr_formats_write(tmp_path / "x.wtb")
+def test_a_database_read_without_name_files_warns_once(small):
+    path, _ = small  # alone in its folder
+    with pytest.warns(RecordWarning) as caught:
+        records = wthor.read(path)
+    assert [str(w.message) for w in caught] == [
+        f"{path}: players (no WTHOR.JOU given or beside it) and tournaments (no WTHOR.TRN given or beside it) "
+        "are unnamed; their indexes are in meta"]
+    assert records[0].players == (None, None) and "event" not in records[0].meta
 
 
-def pr_formats_write(path):
-    from polyreversi.formats import write
+def test_names_of_the_shared_data_need_no_warning(recwarn):
+    wthor.read(data_file("wthor", "WTH_2015.wtb"))
+    assert not [w for w in recwarn if issubclass(w.category, RecordWarning)]
 
-    write(path, [])
+
+# -- writing ------------------------------------------------------------------------------
+
+def test_wthor_to_json_lines_to_wthor_gives_the_same_bytes(tmp_path, recwarn):
+    source = data_file("wthor", "WTH_2015.wtb")
+    records = wthor.read(source)
+    formats.write(tmp_path / "w.jsonl", records)
+    out = tmp_path / "w2015.wtb"
+    formats.write(out, formats.read(tmp_path / "w.jsonl"))
+    assert not [w for w in recwarn if issubclass(w.category, RecordWarning)]  # nothing lost
+    original, written = source.read_bytes(), out.read_bytes()
+    assert written[16:] == original[16:]  # every 68-byte game record, byte for byte
+    assert written[4:16] == original[4:16]  # games, names, year, board size, game type, depth
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.jsonl", "w2015.JOU", "w2015.TRN", "w2015.wtb"]
+    again = wthor.read(out)  # finds w2015.JOU / .TRN beside it
+    assert [(r.players, r.moves, r.result, r.date, r.meta.get("event"), r.meta["theoretical_score"])
+            for r in again] == [(r.players, r.moves, r.result, r.date, r.meta.get("event"),
+                                 r.meta["theoretical_score"]) for r in records]
+
+
+def test_games_from_elsewhere_get_new_indexes_and_names(tmp_path):
+    state = pr.Variant("8x8").start()
+    for move in ("f5", "d6", "c3", "d3", "c4"):
+        state.play(move)
+    games = [Record.from_state(state, players=("Ann", "Bob"), date="2024-05-01", event="Club"),
+             Record.from_state(state, players=("Bob", None), date="2024", event="Club"),
+             Record.from_state(state, players=("Cy", "Ann"), end="resigned", winner=pr.Color.WHITE, komi=1.5)]
+    out = tmp_path / "club.wtb"
+    with pytest.warns(RecordWarning) as caught:
+        formats.write(out, games)
+    assert [str(w.message) for w in caught] == [
+        f"{out}: WTHOR cannot hold date (WTHOR holds its year) (1 of 3 games), komi (1 of 3 games), "
+        "result.end (resigned) (1 of 3 games), result.winner (1 of 3 games); left out"]
+    back = wthor.read(out)
+    assert [r.players for r in back] == [("Ann", "Bob"), ("Bob", None), ("Cy", "Ann")]
+    assert [r.meta.get("event") for r in back] == ["Club", "Club", None]
+    assert [r.date for r in back] == ["2024"] * 3 and all(r.moves == games[0].moves for r in back)
+    black, white = state.scores()  # no recorded score: the disks, the empties to the leader
+    assert back[0].result.margin == black - white + (64 - black - white)
+    assert Replay(back[0]).check().status == "unfinished"
+
+
+@pytest.mark.parametrize("variant, message", [
+    ("6x6", "WTHOR holds standard 8x8 games of 2 players, not 6x6"),
+    ("8x8/anti", "not 8x8/anti"),
+    ("8x8/3p", "not 8x8/3p"),
+    ("8x8/handicap=1", "not 8x8/handicap=1"),
+    ("8x8/blocked=a1", "not 8x8/blocked=a1"),
+    ("8x8/free", "not 8x8/free"),
+])
+def test_games_wthor_cannot_hold_are_refused(tmp_path, variant, message):
+    out = tmp_path / "x.wtb"
+    with pytest.raises(RecordError, match=f"x.wtb: game 1: .*{message}"):
+        formats.write(out, [Record(variant)])
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("players, message", [
+    (("A" * 20, None), r"players\[0\]: 'AAAA.*' has 20 bytes; a WTHOR name holds at most 19"),
+    ((None, "Zoë 李"), r"players\[1\]: 'Zoë 李': '李' is not a Latin-1 character"),
+    ((" Ann", None), "leading or trailing spaces"),
+    (("", None), "an empty name"),
+])
+def test_names_wthor_cannot_hold_are_refused(tmp_path, players, message):
+    with pytest.raises(RecordError, match=message):
+        formats.write(tmp_path / "x.wtb", [Record("8x8", players=players)])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_custom_start_and_an_odd_margin_are_refused(tmp_path):
+    start = pr.Variant("8x8").position(pr.Variant("8x8").start().board(), pr.Color.WHITE)
+    with pytest.raises(RecordError, match="custom start position"):
+        formats.write(tmp_path / "x.wtb", [Record.from_state(start)])
+    with pytest.raises(RecordError, match=r"result.margin: \+3 cannot be a WTHOR score"):
+        formats.write(tmp_path / "x.wtb", [Record("8x8", result=Result("finished", margin=3))])
+    with pytest.raises(RecordError, match="name files beside it; give a file name, not -"):
+        formats.write("-", [Record("8x8")], "wthor")
+
+
+def test_convert_writes_a_database_and_its_name_files(tmp_path):
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    source = data_file("wthor", "WTH_2015.wtb")
+    result = CliRunner().invoke(main, ["convert", str(source), str(tmp_path / "out.wtb")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.JOU", "out.TRN", "out.wtb"]
+    assert (tmp_path / "out.wtb").read_bytes()[16:] == source.read_bytes()[16:]
+    result = CliRunner().invoke(main, ["convert", str(source), str(tmp_path / "x.wtb"), "--to", "wthor"])
+    assert result.exit_code == 0

@@ -19,6 +19,7 @@ from polyreversi.errors import (
     PolyreversiError,
     PositionError,
     RecordError,
+    RecordWarning,
     VariantError,
 )
 from polyreversi.state import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, State, perft, perft_divide
@@ -52,6 +53,7 @@ __all__ = [
     "PositionError",
     "HistoryError",
     "RecordError",
+    "RecordWarning",
     "ReplayError",
     "UnsupportedGameError",
     "Record",

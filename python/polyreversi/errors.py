@@ -16,6 +16,9 @@ RecordError            ValueError                  a malformed or inconsistent g
                                                    the game, ply, move and legal moves)
   UnsupportedGameError (RecordError)               a game in a file the engine cannot play
                                                    (e.g. a 4x4 GGF board)
+RecordWarning          UserWarning                 (a warning, not an error) fields of records that
+                                                   a file format cannot hold, left out on writing;
+                                                   a name file that does not name every player
 =====================  ==========================  ==============================================
 """
 from __future__ import annotations
@@ -37,6 +40,13 @@ class RecordError(PolyreversiError, ValueError):
     """
 
 
+class RecordWarning(UserWarning):
+    """Something of the records was not carried: a writer left out fields the format
+    cannot hold (one warning per file, naming every such field), or a reader found
+    no name for a player or tournament. Turn it into an error with
+    ``warnings.simplefilter("error", RecordWarning)``."""
+
+
 __all__ = [
     "PolyreversiError",
     "VariantError",
@@ -45,4 +55,5 @@ __all__ = [
     "PositionError",
     "HistoryError",
     "RecordError",
+    "RecordWarning",
 ]

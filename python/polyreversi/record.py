@@ -38,6 +38,19 @@ from polyreversi.vocabulary import color_name
 #: ``agreed``: a score agreed by both players (GGF ``:s``);
 #: ``unfinished``: stopped early for another reason (or not over yet).
 ENDINGS = ("finished", "resigned", "time", "agreed", "unfinished")
+#: Endings without a count, where the record says who won (``Result.winner``).
+UNCOUNTED = ("resigned", "time")
+
+
+def check_end(end: Optional[str]) -> Optional[str]:
+    """``end`` when it is one of :data:`ENDINGS` or None.
+
+    Raises:
+        RecordError: any other value, naming the allowed ones.
+    """
+    if end is not None and (not isinstance(end, str) or end not in ENDINGS):
+        raise RecordError(f"result.end: unknown ending {end!r}; allowed: {', '.join(ENDINGS)}")
+    return end
 
 
 @dataclass(frozen=True)
@@ -53,18 +66,24 @@ class Result:
             recorded it (GGF ``RE``; WTHOR's real score ``s`` as ``2*s - 64``), in the
             World Othello Federation convention that gives the empty squares of a
             finished game to the winner; None when the source gives none.
+        winner: for a game that ended without a count (``end`` ``"resigned"`` or
+            ``"time"``, :data:`UNCOUNTED`): the Color that won, i.e. the player who did
+            not resign or lose on time; None when unknown. With a margin, its sign
+            must agree (positive: Black, negative: White).
 
     Raises:
-        RecordError: an unknown ``end``, negative or non-integer disks, a non-numeric margin.
+        RecordError: an unknown ``end``, negative or non-integer disks, a non-numeric margin,
+            a winner that is not a colour, a winner for another ending, a winner the
+            margin contradicts.
     """
 
     end: Optional[str] = None
     disks: Optional[Tuple[int, ...]] = None
     margin: Optional[float] = None
+    winner: Optional[Color] = None
 
     def __post_init__(self) -> None:
-        if self.end is not None and self.end not in ENDINGS:
-            raise RecordError(f"result.end: unknown ending {self.end!r}; allowed: {', '.join(ENDINGS)}")
+        check_end(self.end)
         if self.disks is not None:
             try:
                 disks = tuple(_count(d) for d in self.disks)
@@ -78,6 +97,29 @@ class Result:
                 raise RecordError(f"result.margin: expected a finite number, got {self.margin!r}")
             margin = int(self.margin) if isinstance(self.margin, (int, np.integer)) else float(self.margin)
             object.__setattr__(self, "margin", margin)
+        if self.winner is not None:
+            self._check_winner()
+
+    def _check_winner(self) -> None:
+        winner = self.winner
+        if not isinstance(winner, Color) and (
+            isinstance(winner, (bool, np.bool_)) or not isinstance(winner, (int, np.integer)) or not 1 <= int(winner) <= 4
+        ):
+            raise RecordError(f"result.winner: expected a colour (Color.BLACK ... Color.GREEN), got {winner!r}")
+        winner = Color(int(winner))
+        object.__setattr__(self, "winner", winner)
+        if self.end not in UNCOUNTED:
+            raise RecordError(
+                f"result.winner: only a game that ended by resignation or on time names its winner (end "
+                f"{' or '.join(map(repr, UNCOUNTED))}), not end={self.end!r}; a counted game's winner follows from its disks"
+            )
+        if self.margin is not None:
+            says = Color.BLACK if self.margin > 0 else Color.WHITE if self.margin < 0 else None
+            if says != winner:
+                raise RecordError(
+                    f"result.winner: {winner.name.title()} won, but the margin {self.margin:+g} says "
+                    f"{says.name.title() + ' won' if says else 'it was a draw'}"
+                )
 
 
 @dataclass(frozen=True)
@@ -206,6 +248,9 @@ class Record:
             raise RecordError(f"result.disks: {len(self.result.disks)} counts for a {variant.players}-player game")
         if self.result is not None and self.result.margin is not None and variant.players != 2:
             raise RecordError("result.margin: a margin is for 2-player games only")
+        if self.result is not None and self.result.winner is not None and int(self.result.winner) > variant.players:
+            raise RecordError(f"result.winner: {self.result.winner.name.title()} is not a player of a "
+                              f"{variant.players}-player game")
         if self.date is not None and not isinstance(self.date, str):
             raise RecordError(f"date: expected text, got {self.date!r}")
         if self.start is not None and not isinstance(self.start, StartPosition):
@@ -233,21 +278,23 @@ class Record:
         players: Iterable[Optional[str]] = (),
         date: Optional[str] = None,
         end: Optional[str] = None,
+        winner: Optional[Color] = None,
         komi: Optional[float] = None,
         **meta: Any,
     ) -> "Record":
         """The record of the moves played on ``state`` since its initial position.
 
-        The result holds the disks of ``state`` (RULES.md §7) and ``end`` (default:
+        The result holds the disks of ``state`` (RULES.md §7), ``end`` (default:
         ``"finished"`` when the game is over, else ``"unfinished"``; pass ``"resigned"``
-        or ``"time"`` for a game stopped that way). A state made with
-        ``Variant.position`` records that position as its ``start``. Other keywords
-        go to ``meta`` (event, round, seed, ...).
+        or ``"time"`` for a game stopped that way) and, for those, the ``winner``
+        (a Color). A state made with ``Variant.position`` records that position as
+        its ``start``. Other keywords go to ``meta`` (event, round, seed, ...).
 
         Raises:
             RecordError: ``end`` is not one of :data:`ENDINGS`, or ``"finished"`` for a
-                game that is not over.
+                game that is not over; a ``winner`` :class:`Result` refuses.
         """
+        check_end(end)
         if end is None:
             end = "finished" if state.is_over() else "unfinished"
         elif end == "finished" and not state.is_over():
@@ -256,7 +303,7 @@ class Record:
             variant=state.variant,
             moves=tuple(state.moves()),
             players=tuple(players),
-            result=Result(end=end, disks=tuple(state.scores())),
+            result=Result(end=end, disks=tuple(state.scores()), winner=winner),
             date=date,
             start=_start_of(state),
             komi=komi,
@@ -322,7 +369,13 @@ class Game:
     >>> game.record.move_names(), game.record.players
     (['f5', 'd6'], ('Alice', 'Bob'))
 
-    Set ``game.end = "resigned"`` (or ``"time"``) when a game stops that way.
+    When a game stops without a count, say so with :meth:`resign` or
+    :meth:`lose_on_time` (or set ``game.end`` and ``game.winner``; an unknown
+    ending is refused when it is set):
+
+    >>> game.resign()                 # Black, to move, resigns
+    >>> game.record.result.end, game.record.result.winner.name
+    ('resigned', 'WHITE')
 
     Raises:
         VariantError: a bad variant; IllegalMoveError / InvalidSquareError from :meth:`play`.
@@ -344,7 +397,58 @@ class Game:
         self.players = tuple(players)
         self.date = date
         self.meta = dict(meta)
-        self.end: Optional[str] = None
+        self._end: Optional[str] = None
+        self._winner: Optional[Color] = None
+
+    @property
+    def end(self) -> Optional[str]:
+        """How the game ended when not by a count (:data:`ENDINGS`), or None: the
+        record then says finished or unfinished from the position. Setting an
+        unknown value raises RecordError."""
+        return self._end
+
+    @end.setter
+    def end(self, value: Optional[str]) -> None:
+        self._end = check_end(value)
+
+    @property
+    def winner(self) -> Optional[Color]:
+        """The Color that won a game ended by resignation or on time, or None."""
+        return self._winner
+
+    @winner.setter
+    def winner(self, value) -> None:
+        if value is None:
+            self._winner = None
+            return
+        try:
+            color = Color(int(value)) if not isinstance(value, (bool, str)) else None
+        except (TypeError, ValueError):
+            color = None
+        if color is None or int(color) > self.variant.players:
+            raise RecordError(f"result.winner: expected the colour of a player of this {self.variant.players}-player "
+                              f"game, got {value!r}")
+        self._winner = color
+
+    def resign(self, color=None) -> None:
+        """``color`` (default: the player to move) resigns a 2-player game: the
+        other player wins.
+
+        Raises:
+            RecordError: a game of 3-4 players (set ``end`` and ``winner`` instead).
+        """
+        self._stop("resigned", color)
+
+    def lose_on_time(self, color=None) -> None:
+        """``color`` (default: the player to move) loses a 2-player game on time."""
+        self._stop("time", color)
+
+    def _stop(self, end: str, color) -> None:
+        if self.variant.players != 2:
+            raise RecordError(f"{end}: in a {self.variant.players}-player game, set game.end and game.winner")
+        loser = Color(int(color)) if color is not None else self.state.to_move
+        self.end = end
+        self.winner = Color.WHITE if loser == Color.BLACK else Color.BLACK
 
     def play(self, move) -> None:
         """Plays a legal move (index or name) in place; raises IllegalMoveError otherwise."""
@@ -361,7 +465,9 @@ class Game:
     @property
     def record(self) -> Record:
         """The record of the game so far."""
-        return Record.from_state(self.state, players=self.players, date=self.date, end=self.end, **self.meta)
+        return Record.from_state(
+            self.state, players=self.players, date=self.date, end=self.end, winner=self.winner, **self.meta
+        )
 
 
 # -- helpers ---------------------------------------------------------------
@@ -430,4 +536,4 @@ def _names(variant: Variant, squares) -> str:
     return ", ".join(variant.square_name(s) for s in squares)
 
 
-__all__ = ["Record", "Result", "StartPosition", "Game", "record_of", "ENDINGS"]
+__all__ = ["Record", "Result", "StartPosition", "Game", "record_of", "ENDINGS", "UNCOUNTED", "check_end"]

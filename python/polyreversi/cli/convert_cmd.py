@@ -1,11 +1,13 @@
 """``polyreversi convert``: convert game files between formats."""
 from __future__ import annotations
 
+import contextlib
+import warnings
 from typing import List
 
 import click
 
-from polyreversi.errors import PolyreversiError, RecordError
+from polyreversi.errors import PolyreversiError, RecordError, RecordWarning
 from polyreversi import formats
 from polyreversi.formats import registry
 from polyreversi.formats import READABLE, WRITABLE, write
@@ -27,12 +29,13 @@ from polyreversi.cli.common import reader_options, format_of, read_entries
                    "(each is named on stderr) instead of stopping.")
 def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad) -> None:
     """Convert the games of IN to OUT: JSON (.json, one game), JSON Lines (.jsonl),
-    GGF (.ggf), transcripts (.txt); WTHOR (.wtb) is read only.
+    GGF (.ggf), transcripts (.txt), WTHOR (.wtb, with its .JOU and .TRN name files).
 
     Every game is replayed first; passes become explicit in JSON and GGF. A game the
     target format cannot express (a 4-player game in GGF, a custom start in a
     transcript) stops the conversion with its number unless --skip-bad. OUT is
-    written atomically: an error leaves it as it was.
+    written atomically: an error leaves it as it was. Fields OUT's format cannot
+    hold are named in one warning line.
 
     \b
     Examples:
@@ -40,6 +43,30 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
       polyreversi convert games.ggf games.txt
       polyreversi convert game.json game.ggf
     """
+    with _record_warnings_as_lines():
+        records, src_fmt, dst_fmt = _convert(source, target, from_fmt, to_fmt, variant, players_file,
+                                             tournaments_file, allow_empty, skip_bad)
+    click.echo(f"converted {len(records)} game(s) from {formats.source_name(source)} ({src_fmt}) to "
+               f"{formats.source_name(target, writing=True)} ({dst_fmt})", err=True)
+
+
+@contextlib.contextmanager
+def _record_warnings_as_lines():
+    """Each RecordWarning (a field the target cannot hold, a missing name file) once,
+    as one ``warning: ...`` line on stderr, even when the command then fails."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RecordWarning)
+        try:
+            yield
+        finally:
+            for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, RecordWarning)):
+                click.echo(f"warning: {message}", err=True)
+            for w in caught:
+                if not issubclass(w.category, RecordWarning):
+                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+
+
+def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad):
     try:
         dst_fmt = format_of(target, to_fmt, "--to")
         registry.check_writable(dst_fmt)
@@ -49,8 +76,7 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
         write(target, records, dst_fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
-    click.echo(f"converted {len(records)} game(s) from {formats.source_name(source)} ({src_fmt}) to "
-               f"{formats.source_name(target, writing=True)} ({dst_fmt})", err=True)
+    return records, src_fmt, dst_fmt
 
 
 def _keep(entries: List, dst_fmt: str, skip_bad: bool) -> List:
@@ -63,7 +89,9 @@ def _keep(entries: List, dst_fmt: str, skip_bad: bool) -> List:
         record = entry.record
         if error is None and skip_bad:  # otherwise the writer stops at the first bad game
             try:
-                formats.encode([record], dst_fmt)
+                with warnings.catch_warnings():  # what is lost is said once, by the write
+                    warnings.simplefilter("ignore", RecordWarning)
+                    formats.encode([record], dst_fmt)
             except RecordError as e:
                 error = RecordError(f"game {entry.number} ({record.title()}): {e}")
         if error is None:

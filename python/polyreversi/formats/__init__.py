@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Mapping, Optio
 from polyreversi import _files
 from polyreversi.errors import RecordError
 from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
-from polyreversi.formats import registry
+from polyreversi.formats import _lost, registry
 
 if TYPE_CHECKING:  # the record module imports nothing from here; this avoids a cycle at run time
     from polyreversi.record import Record
@@ -189,14 +189,26 @@ def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None
     """
     target = source_name(path, writing=True)
     try:
-        content = encode(records, detect_format(path, fmt))
+        with _lost.naming(target):  # a warning about fields left out names the file
+            content = encode(records, detect_format(path, fmt))
     except RecordError as e:
         raise in_context(e, target) from None
     files = content if isinstance(content, dict) else {None: content}
+    if len(files) > 1 and _files.is_stdio(path):
+        raise RecordError(f"{target}: a {detect_format(path, fmt)} database comes with name files beside it; "
+                          "give a file name, not -")
     for name, data in files.items():  # companion files (name files beside a database) first
         if name is not None:
-            atomic_write(os.path.join(os.path.dirname(os.path.abspath(path)), name), data)
+            atomic_write(_companion(path, name), data)
     atomic_write(path, files[None])
+
+
+def _companion(path: PathLike, name: str) -> str:
+    """Where a file written with ``path`` goes: ``name`` beside it, or, for a name that
+    is an extension (``.JOU``), ``path`` with that extension."""
+    if name.startswith("."):
+        return os.fspath(os.path.splitext(os.fspath(path))[0] + name)
+    return os.path.join(os.path.dirname(os.path.abspath(path)), name)
 
 
 def atomic_write(path: PathLike, data: Union[str, bytes]) -> None:

@@ -22,17 +22,22 @@ What is read (docs/records.md):
   same colour moves twice in a row the other player's pass is inserted (and the
   replay checks it was forced);
 - ``RE[+12.000]``: Black's margin (empties to the winner), minus the komi ``KM`` in
-  komi games; ``:r`` resigned, ``:t`` time, ``:s`` agreed score;
-- ``PB``, ``PW``, ``DT``; everything else is kept in ``meta["ggf"]``, and the moves'
-  evaluations and times in ``meta["move_evals"]`` / ``meta["move_times"]``.
+  komi games; ``:r`` resigned, ``:t`` time (the sign says who won), ``:s`` agreed
+  score; ``RE[?]`` (result unknown, as GGS and NBoard write it for a game not
+  over) is an unfinished game, and is written for one;
+- ``PB``, ``PW``, ``DT``; ``EV`` as ``meta["event"]``; everything else is kept in
+  ``meta["ggf"]``, and the moves' evaluations and times in ``meta["move_evals"]`` /
+  ``meta["move_times"]``.
 
 Writing refuses, with a RecordError, what GGF cannot express: the octagon, blocked
-squares, 3-4 players, the free opening. A handicap is written as its start board
-(``BO``), and the record read back has that board as a custom start.
+squares, 3-4 players, the free opening, ``[`` or ``]`` in a value (GGF has no
+escape). A handicap is written as its start board (``BO``), and the record read
+back has that board as a custom start. Fields GGF has no place for are named in
+one :class:`~polyreversi.errors.RecordWarning` (:func:`lost_fields`).
 
 >>> rec = parse_game("1 (;GM[Othello]PB[Ann]PW[Ben]TY[8]RE[+64.00:r]B[F5//1.20]W[d6];)")
 >>> rec.players, rec.move_names(), rec.result
-(('Ann', 'Ben'), ['f5', 'd6'], Result(end='resigned', disks=None, margin=64.0))
+(('Ann', 'Ben'), ['f5', 'd6'], Result(end='resigned', disks=None, margin=64.0, winner=<Color.BLACK: 1>))
 >>> dumps(rec)
 '(;GM[Othello]PB[Ann]PW[Ben]TY[8]RE[+64:r]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5//1.20]W[D6];)'
 """
@@ -40,6 +45,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 import numpy as np
@@ -48,8 +54,9 @@ from polyreversi import _core
 from polyreversi._core import Color
 from polyreversi.errors import RecordError
 from polyreversi import formats
-from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, encode_each, in_context
-from polyreversi.record import Record, Result, StartPosition
+from polyreversi.formats._lost import LostFields, encode_all, meta_lost
+from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context
+from polyreversi.record import UNCOUNTED, Record, Result, StartPosition
 from polyreversi.replay import Replay, final_margin
 from polyreversi.variant import Variant, parse_square
 
@@ -63,7 +70,7 @@ _MAX_DIGITS = 9
 _ENDS = {None: "finished", "r": "resigned", "t": "time", "s": "agreed"}
 _FLAGS = {"resigned": ":r", "time": ":t", "agreed": ":s"}
 # Properties the reader turns into record fields (the rest go to meta["ggf"]).
-_FIELDS = {"GM", "TY", "BO", "B", "W", "RE", "PB", "PW", "DT", "KM"}
+_FIELDS = {"GM", "TY", "BO", "B", "W", "RE", "PB", "PW", "DT", "KM", "EV"}
 
 
 @dataclass
@@ -184,12 +191,12 @@ def decode(text: str, source: str, path=None) -> Iterator[GameEntry]:
 
 
 def encode(records: Iterable[Record]) -> str:
-    """Games as GGF text, one per line.
+    """Games as GGF text, one per line; one RecordWarning names what GGF could not hold.
 
     Raises:
         RecordError / ReplayError: as :func:`dumps`, naming the game.
     """
-    return "".join(line + "\n" for _, line in encode_each(records, lambda r: dumps(r)))
+    return "".join(line + "\n" for line in encode_all(records, _dump, "GGF"))
 
 
 def entries(path) -> Iterator[GameEntry]:
@@ -278,14 +285,29 @@ def _scan(text: str) -> List[_RawGame]:
 
 
 def _record(text: str, game: _RawGame) -> Record:
-    props = game.props
-    first = {}
-    for p in props:
+    first: Dict[str, _Property] = {}
+    for p in game.props:
         first.setdefault(p.name, p)
     gm = first.get("GM")
     if gm is not None and gm.value.strip().lower() != "othello":
         raise RecordError(f"GM[{gm.value}]: not an Othello game")
     gtype = parse_type(first["TY"].value) if "TY" in first else None
+    variant, start = _variant_and_start(first, gtype)
+    moves, evals, times = _moves(text, game.props, variant, start.to_move if start is not None else Color.BLACK)
+    return Record(
+        variant=variant,
+        moves=tuple(moves),
+        players=(_text(first, "PB"), _text(first, "PW")),
+        result=_result(first["RE"].value) if "RE" in first else None,
+        date=_text(first, "DT"),
+        start=start,
+        komi=_komi(first["KM"].value) if "KM" in first else None,
+        meta=_meta(game.props, gtype, evals, times),
+    )
+
+
+def _variant_and_start(first: Dict[str, _Property], gtype: Optional[GameType]) -> Tuple[Variant, Optional[StartPosition]]:
+    """The variant (from TY, or BO's size, or 8x8) and a start other than the variant's (from BO)."""
     board = _board(first["BO"].value) if "BO" in first else None
     size = gtype.size if gtype is not None else (board[0] if board is not None else 8)
     if board is not None and board[0] != size:
@@ -294,17 +316,21 @@ def _record(text: str, game: _RawGame) -> Record:
         where = f"TY[{first['TY'].value}]" if "TY" in first else f"BO[{board[0]} ...]"
         raise UnsupportedGameError(f"{where}: a {size}x{size} board; the engine plays sides 6, 8 and 10 only")
     variant = Variant(f"{size}x{size}", 2, anti=bool(gtype and gtype.anti))
-    start = None
-    first_color = Color.BLACK
-    if board is not None:
-        _, cells, first_color = board
-        standard = variant.start()
-        if first_color != Color.BLACK or not np.array_equal(np.array(cells).reshape(size, size), standard.board()):
-            start = StartPosition(tuple(cells), first_color, 0)
-            start.state(variant)
     if gtype is not None and gtype.random is not None and board is None:
         raise RecordError(f"TY[{first['TY'].value}]: a random-start game needs its start board BO")
+    if board is None:
+        return variant, None
+    _, cells, first_color = board
+    if first_color == Color.BLACK and np.array_equal(np.array(cells).reshape(size, size), variant.start().board()):
+        return variant, None
+    start = StartPosition(tuple(cells), first_color, 0)
+    start.state(variant)  # raises RecordError naming what does not fit
+    return variant, start
 
+
+def _moves(text: str, props: List[_Property], variant: Variant, first_color: Color) -> Tuple[List[int], List[str], List[str]]:
+    """The moves of B[...] / W[...] (passes inserted where one colour moves twice), with
+    each move's evaluation and time text ("" where none)."""
     moves: List[int] = []
     evals: List[str] = []
     times: List[str] = []
@@ -321,37 +347,55 @@ def _record(text: str, game: _RawGame) -> Record:
             moves.append(variant.PASS)
         else:
             try:
-                moves.append(parse_square(size, name))
+                moves.append(parse_square(variant.n, name))
             except _core.InvalidSquareError:
                 raise RecordError(
                     f"{p.name}[{p.value}] (move {k + 1}, {_where(text, p.pos)}): {parts[0]!r} is not a square of "
-                    f"the {size}x{size} board nor a pass (PA)"
+                    f"the {variant.board} board nor a pass (PA)"
                 ) from None
         evals.append(parts[1].strip() if len(parts) > 1 else "")
         times.append("/".join(parts[2:]).strip() if len(parts) > 2 else "")
         expected = Color.WHITE if color == Color.BLACK else Color.BLACK
+    return moves, evals, times
 
-    result = None
-    if "RE" in first:
-        m = _RE.match(first["RE"].value)
-        flag = m.group("flag").lower() if m and m.group("flag") else None
-        if m is None or flag not in _ENDS:
-            raise RecordError(
-                f"RE[{first['RE'].value}]: expected Black's margin such as +12.000, optionally followed by "
-                ":r (resigned), :t (time) or :s (agreed score)"
-            )
-        result = Result(end=_ENDS[flag], margin=float(m.group("margin")))
-    komi = None
-    if "KM" in first:
-        if not _KM.fullmatch(first["KM"].value):
-            raise RecordError(f"KM[{first['KM'].value}]: expected a number (the komi)")
-        komi = float(first["KM"].value)
-        if not np.isfinite(komi):
-            raise RecordError(f"KM[{first['KM'].value}]: expected a finite number (the komi)")
 
+def _result(value: str) -> Result:
+    """An RE value: ``?`` (result unknown: the game is unfinished), or Black's margin
+    with an optional flag; the sign of a resignation or time loss says who won."""
+    if value.strip() == "?":
+        return Result(end="unfinished")
+    m = _RE.match(value)
+    flag = m.group("flag").lower() if m and m.group("flag") else None
+    if m is None or flag not in _ENDS:
+        raise RecordError(
+            f"RE[{value}]: expected Black's margin such as +12.000, optionally followed by "
+            ":r (resigned), :t (time) or :s (agreed score), or ? (result unknown)"
+        )
+    margin = float(m.group("margin"))
+    end = _ENDS[flag]
+    winner = None
+    if end in UNCOUNTED and margin != 0:
+        winner = Color.BLACK if margin > 0 else Color.WHITE
+    return Result(end=end, margin=margin, winner=winner)
+
+
+def _komi(value: str) -> float:
+    if not _KM.fullmatch(value):
+        raise RecordError(f"KM[{value}]: expected a number (the komi)")
+    komi = float(value)
+    if not np.isfinite(komi):
+        raise RecordError(f"KM[{value}]: expected a finite number (the komi)")
+    return komi
+
+
+def _meta(props: List[_Property], gtype: Optional[GameType], evals: List[str], times: List[str]) -> Dict[str, Any]:
+    """``meta`` of a game: EV as ``event``, the other properties in ``ggf``, TY's
+    modifiers, the moves' evaluations and times."""
     meta: Dict[str, Any] = {}
     extra: Dict[str, Any] = {}
     for p in props:
+        if p.name == "EV":
+            meta.setdefault("event", p.value)
         if p.name in _FIELDS:
             continue
         if p.name in extra:
@@ -372,16 +416,7 @@ def _record(text: str, game: _RawGame) -> Record:
         meta["move_evals"] = evals
     if any(times):
         meta["move_times"] = times
-    return Record(
-        variant=variant,
-        moves=tuple(moves),
-        players=(_text(first, "PB"), _text(first, "PW")),
-        result=result,
-        date=_text(first, "DT"),
-        start=start,
-        komi=komi,
-        meta=meta,
-    )
+    return meta
 
 
 def _board(value: str) -> Tuple[int, List[int], Color]:
@@ -418,12 +453,76 @@ def _text(props: Dict[str, _Property], name: str) -> Optional[str]:
 def dumps(record: Record) -> str:
     """One game as GGF text on one line: ``(;GM[Othello]...;)``.
 
+    What GGF cannot hold (see :func:`lost_fields`) is left out with one
+    :class:`~polyreversi.errors.RecordWarning`.
+
     Raises:
         RecordError: a variant GGF cannot express (octagon, blocked squares, 3-4 players,
-            free opening) or text containing ``]``; nothing wrong is ever written.
+            free opening), text containing ``[`` or ``]`` (GGF values have no escape),
+            a ``meta`` value of the wrong shape; nothing wrong is ever written.
         ReplayError: the record does not replay.
     """
+    text, lost = _dump(record)
+    lost_list = LostFields("GGF")
+    lost_list.add(lost)
+    lost_list.warn()
+    return text
+
+
+def write(path, records: Iterable[Record]) -> None:
+    """Writes games to a GGF file, one per line (:func:`polyreversi.formats.write`);
+    one RecordWarning names what GGF could not hold.
+
+    Raises:
+        RecordError / ReplayError: as :func:`dumps`, naming the game; nothing is written.
+    """
+    formats.write(path, records, "ggf")
+
+
+def lost_fields(record: Record) -> List[str]:
+    """The fields of ``record`` that GGF cannot hold (``meta.theoretical_score``,
+    ``result.disks`` when they differ from the moves' end, ...); [] when none.
+
+    Raises:
+        RecordError / ReplayError: as :func:`dumps`.
+    """
+    return _dump(record)[1]
+
+
+def _dump(record: Record) -> Tuple[str, List[str]]:
+    """The GGF text of a record and the fields it could not carry."""
     v = record.variant
+    _check_expressible(v)
+    replay = Replay(record)
+    out = _Properties()
+    _write_header(out, record)
+    re_value, lost = _result_value(record, replay)
+    out.add("TY", _type_value(record))
+    if record.komi is not None:
+        out.add("KM", _number(record.komi, sign=False))
+    if re_value is not None:
+        out.add("RE", re_value)
+    out.add("BO", _board_value(replay.initial))
+    lost += _write_moves(out, record, replay.moves, replay.initial.to_move)
+    return "(;GM[Othello]" + "".join(out.parts) + ";)", lost + _lost_elsewhere(record, replay)
+
+
+class _Properties:
+    """GGF properties being written; refuses what a GGF value cannot hold."""
+
+    def __init__(self) -> None:
+        self.parts: List[str] = []
+
+    def add(self, name: str, value: Any) -> None:
+        for item in value if isinstance(value, list) else [value]:
+            item = str(item)
+            bad = next((c for c in "[]" if c in item), None)
+            if bad is not None:
+                raise RecordError(f"{name}: {item!r} contains {bad!r}, which a GGF value cannot hold (GGF has no escape)")
+            self.parts.append(f"{name}[{item}]")
+
+
+def _check_expressible(v: Variant) -> None:
     if v.players != 2:
         raise RecordError(f"GGF cannot express a {v.players}-player game")
     if v.board == "octagon":
@@ -432,99 +531,131 @@ def dumps(record: Record) -> str:
         raise RecordError("GGF cannot express blocked squares")
     if v.free_opening:
         raise RecordError("GGF cannot express the free opening (its first four plies flip nothing)")
-    replay = Replay(record)
-    initial = replay.initial
-    moves = replay.moves
-    n = v.n
-    meta = record.meta
-    extra = dict(meta.get("ggf") or {})
-    parts = ["(;GM[Othello]"]
 
-    def prop(name: str, value: Any) -> None:
-        values = value if isinstance(value, list) else [value]
-        for item in values:
-            item = str(item)
-            if "]" in item:
-                raise RecordError(f"{name}: {item!r} contains ']', which GGF cannot write")
-            parts.append(f"{name}[{item}]")
 
+def _write_header(out: _Properties, record: Record) -> None:
+    """PC, DT, PB, PW, EV and the other properties kept in ``meta["ggf"]``."""
+    extra = record.meta.get("ggf") or {}
+    if not isinstance(extra, dict):
+        raise RecordError(f"meta['ggf']: expected a mapping of GGF properties, got {type(extra).__name__}")
     if "PC" in extra:
-        prop("PC", extra.pop("PC"))
+        out.add("PC", extra["PC"])
     if record.date is not None:
-        prop("DT", record.date)
+        out.add("DT", record.date)
     if record.players[0] is not None:
-        prop("PB", record.players[0])
+        out.add("PB", record.players[0])
     if record.players[1] is not None:
-        prop("PW", record.players[1])
+        out.add("PW", record.players[1])
+    event = record.meta.get("event")
+    if event is not None:
+        out.add("EV", event)
     for name, value in extra.items():
+        if name == "PC":
+            continue
         if not re.fullmatch(r"[A-Za-z]+", str(name)) or name.upper() in _FIELDS:
             raise RecordError(f"meta['ggf']: {name!r} cannot be written as a GGF property")
-        prop(name.upper(), value)
-    ty = ("s" if meta.get("synchro") else "") + str(n) + ("k" if record.komi is not None else "")
-    if meta.get("random_start") is not None:
-        ty += f"r{meta['random_start'] or ''}"
-    ty += "a" if v.anti else ""
-    ty += {"black": "b", "white": "w"}.get(meta.get("color_preference"), "")
-    prop("TY", ty)
-    if record.komi is not None:
-        prop("KM", _number(record.komi, sign=False))
-    re_value = _result_value(record, replay)
-    if re_value is not None:
-        prop("RE", re_value)
+        out.add(name.upper(), value)
+
+
+def _type_value(record: Record) -> str:
+    meta = record.meta
+    ty = ("s" if meta.get("synchro") else "") + str(record.variant.n) + ("k" if record.komi is not None else "")
+    random_start = meta.get("random_start")
+    if random_start is not None:
+        if isinstance(random_start, bool) or not isinstance(random_start, int) or random_start < 0:
+            raise RecordError(f"meta['random_start']: expected a disk count (a whole number >= 0), got {random_start!r}")
+        ty += f"r{random_start or ''}"
+    ty += "a" if record.variant.anti else ""
+    return ty + {"black": "b", "white": "w"}.get(meta.get("color_preference"), "")
+
+
+def _board_value(initial) -> str:
+    n = initial.variant.n
     cells = initial.board().ravel()
+    if any(int(c) not in (0, 1, 2) for c in cells):
+        raise RecordError("start.board: GGF boards hold only empty squares, Black and White disks")
     rows = ["".join("-*O"[int(c)] for c in cells[r * n : (r + 1) * n]) for r in range(n)]
-    prop("BO", f"{n} {' '.join(rows)} {'*' if initial.to_move == Color.BLACK else 'O'}")
-    evals = meta.get("move_evals")
-    times = meta.get("move_times")
-    evals = evals if isinstance(evals, list) and len(evals) == len(moves) else None
-    times = times if isinstance(times, list) and len(times) == len(moves) else None
-    color = initial.to_move
+    return f"{n} {' '.join(rows)} {'*' if initial.to_move == Color.BLACK else 'O'}"
+
+
+def _write_moves(out: _Properties, record: Record, moves, color: Color) -> List[str]:
+    """B[...] / W[...] for every move (passes as PA) with its evaluation and time;
+    returns the lost fields (evaluations or times that do not fit the moves)."""
+    v = record.variant
+    annotations, lost = [], []
+    for key in ("move_evals", "move_times"):
+        value = record.meta.get(key)
+        if value is not None and not (isinstance(value, list) and len(value) == len(moves)):
+            lost.append(f"meta.{key}")  # not one per move: cannot be placed
+            value = None
+        annotations.append(value)
+    evals, times = annotations
     for i, move in enumerate(moves):
         name = "PA" if move == v.PASS else v.square_name(move).upper()
-        ev = str(evals[i]) if evals else ""
-        tm = str(times[i]) if times else ""
+        ev = _annotation(evals[i], "move_evals", i, slash=False) if evals else ""
+        tm = _annotation(times[i], "move_times", i, slash=True) if times else ""
         if tm:
             name += f"/{ev}/{tm}"
         elif ev:
             name += f"/{ev}"
-        prop("B" if color == Color.BLACK else "W", name)
+        out.add("B" if color == Color.BLACK else "W", name)
         color = Color.WHITE if color == Color.BLACK else Color.BLACK
-    parts.append(";)")
-    return "".join(parts)
+    return lost
 
 
-def write(path, records: Iterable[Record]) -> None:
-    """Writes games to a GGF file, one per line, atomically.
+def _annotation(value: Any, key: str, i: int, slash: bool) -> str:
+    text = "" if value is None else str(value)
+    if text != text.strip() or (not slash and "/" in text):
+        raise RecordError(f"meta['{key}'][{i}]: {text!r} cannot be written in a GGF move "
+                          f"({'no' if slash else 'no / and no'} leading or trailing spaces)")
+    return text
 
-    Raises:
-        RecordError / ReplayError: as :func:`dumps`, naming the game; nothing is written.
-    """
-    formats.write(path, records, "ggf")
+
+# meta keys a GGF game holds (everything else is named in the warning)
+_HELD_META = ("ggf", "event", "synchro", "random_start", "color_preference", "move_evals", "move_times")
 
 
-def _result_value(record: Record, replay: Replay) -> Optional[str]:
+def _lost_elsewhere(record: Record, replay: Replay) -> List[str]:
+    lost = meta_lost(record.meta, _HELD_META)
+    if record.meta.get("color_preference") not in (None, "black", "white"):
+        lost.append("meta.color_preference")
+    if record.variant.handicap:
+        lost.append("variant.handicap (written as its start board)")
+    if record.start is not None and record.start.ply != 0:
+        lost.append("start.ply")
+    result = record.result
+    if result is not None and result.disks is not None and tuple(result.disks) != tuple(replay.final.scores()):
+        lost.append("result.disks")
+    return lost
+
+
+def _result_value(record: Record, replay: Replay) -> Tuple[Optional[str], List[str]]:
+    """RE's value (None: no RE) and the result fields it cannot carry."""
     result = record.result
     if result is None:
-        return None
+        return None, []
     end = result.end
     if end is None:  # the source did not say (WTHOR): the replay decides
         end = "finished" if replay.final.is_over() else "unfinished"
-    if end == "unfinished":
-        return None  # GGF has no way to say "stopped early" other than leaving RE out
     margin = result.margin
-    if margin is None:
-        if result.disks is None:
-            return None
-        final = replay.final
-        margin = final_margin(final) - (record.komi or 0)
-    return _number(margin) + _FLAGS.get(end, "")
+    if end == "unfinished":
+        return "?", ["result.margin (of an unfinished game)"] if margin is not None else []
+    if end in UNCOUNTED:
+        if margin is None and result.winner is None:
+            return "?", [f"result.end ({end}, winner unknown)"]
+        if margin is None:  # the winner takes all, as in the GGF specification's RE[+64.00:r]
+            margin = 64 if result.winner == Color.BLACK else -64
+    elif margin is None:
+        margin = final_margin(replay.final) - (record.komi or 0)
+    return _number(margin) + _FLAGS.get(end, ""), []
 
 
 def _number(x: float, sign: bool = True) -> str:
+    """Exact decimal text of a number (no exponent: GGF readers expect digits)."""
     if float(x).is_integer():
         text = str(int(x))
     else:
-        text = format(float(x), ".15g")
+        text = format(Decimal(repr(float(x))), "f")
     return ("+" + text) if sign and not text.startswith("-") else text
 
 
@@ -534,4 +665,4 @@ def _where(text: str, pos: int) -> str:
     return f"line {line} column {column}"
 
 
-__all__ = ["GameType", "parse_type", "parse_game", "loads", "entries", "read", "dumps", "write", "SIZES"]
+__all__ = ["GameType", "parse_type", "parse_game", "loads", "entries", "read", "dumps", "write", "lost_fields", "SIZES"]

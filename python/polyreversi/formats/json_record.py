@@ -40,6 +40,11 @@ from typing import Any, Dict, Iterable, Iterator, List, Tuple
 
 import jsonschema
 
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - orjson is a dependency; json alone gives the same values
+    _orjson = None
+
 from polyreversi import _core
 from polyreversi._core import Color, InvalidSquareError
 from polyreversi.errors import RecordError
@@ -101,6 +106,7 @@ SCHEMA: Dict[str, Any] = {
                     "items": {"type": "integer", "minimum": 0},
                 },
                 "margin": {"type": ["number", "null"]},
+                "winner": {"enum": list(_COLORS) + [None]},
             },
         },
         "date": {"type": ["string", "null"]},
@@ -120,6 +126,7 @@ SCHEMA: Dict[str, Any] = {
 }
 
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+_LONG_NUMBER = re.compile(r"[0-9]{19}")
 
 
 # -- records <-> JSON objects -------------------------------------------------
@@ -151,11 +158,7 @@ def to_dict(record: Record) -> Dict[str, Any]:
         "moves": [names[m] for m in moves],
         "result": None
         if result is None
-        else {
-            "end": result.end,
-            "disks": list(result.disks) if result.disks is not None else None,
-            "margin": result.margin,
-        },
+        else _result_dict(result),
         "date": record.date,
         "start": None
         if start is None
@@ -176,12 +179,21 @@ def to_dict(record: Record) -> Dict[str, Any]:
     return obj
 
 
+def _result_dict(result: Result) -> Dict[str, Any]:
+    obj = {"end": result.end, "disks": list(result.disks) if result.disks is not None else None, "margin": result.margin}
+    if result.winner is not None:  # optional: records without it stay as they were written
+        obj["winner"] = _COLORS[int(result.winner) - 1]
+    return obj
+
+
 def from_dict(obj: Any, *, validate: bool = True) -> Record:
     """The record of a JSON object (version 1).
 
     Checks, in order: the version; the JSON Schema (:data:`SCHEMA`); the variant
     (RULES.md §8); player and disk counts; move and blocked square names against
     the board; the start board; then, with ``validate``, replays every move.
+    A record of the usual shape is checked by a fast path with the same verdict;
+    the full JSON Schema validator runs only to explain a record that fails it.
 
     Raises:
         RecordError: naming the field (``moves[12]``, ``variant.blocked[0]``,
@@ -189,54 +201,26 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
             version.
         ReplayError: (a RecordError) an illegal move; the message names the ply.
     """
-    if not isinstance(obj, dict):
-        raise RecordError(f"record: expected a JSON object, got {_json_type(obj)}")
-    if "version" not in obj:
-        raise RecordError("version: missing field (this polyreversi reads version 1)")
-    version = obj["version"]
-    if version != VERSION or isinstance(version, bool):
-        raise RecordError(f"version: unknown version {version!r}; this polyreversi reads version {VERSION}")
-    try:
-        error = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(_without_good_moves(obj)))
-    except RecursionError:
-        raise RecordError("record: arrays or objects nested too deeply") from None
-    if error is not None:
-        raise RecordError(_schema_message(error))
-    fields = obj["variant"]
-    try:
-        variant = Variant(
-            fields["board"],
-            fields["players"],
-            anti=fields["anti"],
-            free_opening=fields["free_opening"],
-            handicap=fields["handicap"],
-            handicap_color=fields["handicap_color"],
-            blocked=[_square(fields["board"], name, f"variant.blocked[{i}]") for i, name in enumerate(fields["blocked"])],
-        )
-    except VariantError as e:
-        raise RecordError(f"variant: {e}") from None
+    _check_version(obj)
+    moves = _fast_moves(obj)  # None: not the usual shape, or a move to explain
+    if moves is None:
+        _check_schema(obj)
+    variant = _variant(obj["variant"])
     players = obj["players"]
     if len(players) != variant.players:
         raise RecordError(f"players: {len(players)} entries for a {variant.players}-player game (one per colour)")
-    moves = [_square(variant.board, name, f"moves[{i}]") for i, name in enumerate(obj["moves"])]
-    result = None
-    if obj["result"] is not None:
-        r = obj["result"]
-        if r["disks"] is not None and len(r["disks"]) != variant.players:
-            raise RecordError(f"result.disks: {len(r['disks'])} counts for a {variant.players}-player game")
-        if r["margin"] is not None and variant.players != 2:
-            raise RecordError("result.margin: a margin is for 2-player games only")
-        result = Result(end=r["end"], disks=tuple(r["disks"]) if r["disks"] is not None else None, margin=r["margin"])
+    if moves is None:
+        moves = tuple(_square(variant.board, name, f"moves[{i}]") for i, name in enumerate(obj["moves"]))
+    result = _result(obj["result"], variant) if obj["result"] is not None else None
     if obj["komi"] is not None and variant.players != 2:
         raise RecordError("komi: komi is for 2-player games only")
-    start = _start(variant, obj["start"]) if obj["start"] is not None else None
     record = Record(
         variant=variant,
-        moves=tuple(moves),
+        moves=moves,
         players=tuple(players),
         result=result,
         date=obj["date"],
-        start=start,
+        start=_start(variant, obj["start"]) if obj["start"] is not None else None,
         komi=obj["komi"],
         meta=obj["meta"],
     )
@@ -245,17 +229,146 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
     return record
 
 
-_MOVE_NAME = re.compile("^([a-j](10|[1-9])|pass)$")
+def _check_version(obj: Any) -> None:
+    if not isinstance(obj, dict):
+        raise RecordError(f"record: expected a JSON object, got {_json_type(obj)}")
+    if "version" not in obj:
+        raise RecordError("version: missing field (this polyreversi reads version 1)")
+    version = obj["version"]
+    if version != VERSION or isinstance(version, bool):
+        raise RecordError(f"version: unknown version {version!r}; this polyreversi reads version {VERSION}")
 
 
-def _without_good_moves(obj: Dict[str, Any]) -> Dict[str, Any]:
-    """``obj`` with ``moves`` emptied when every move already matches the schema's move
-    pattern: the same verdict as validating them one by one, four times faster on
-    typical games (jsonschema spends most of its time on the move list)."""
-    moves = obj.get("moves")
-    if isinstance(moves, list) and all(isinstance(m, str) and _MOVE_NAME.match(m) for m in moves):
-        return {**obj, "moves": []}
-    return obj
+def _check_schema(obj: Dict[str, Any]) -> None:
+    """Raises RecordError with the message of the JSON Schema's best-matching error."""
+    try:
+        error = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(obj))
+    except RecursionError:
+        raise RecordError("record: arrays or objects nested too deeply") from None
+    if error is not None:
+        raise RecordError(_schema_message(error))
+
+
+@functools.lru_cache(maxsize=512)
+def _variant_of(board, players, anti, free_opening, handicap, handicap_color, blocked) -> Variant:
+    try:
+        return Variant(board, players, anti=anti, free_opening=free_opening, handicap=handicap,
+                       handicap_color=handicap_color,
+                       blocked=[_square(board, name, f"variant.blocked[{i}]") for i, name in enumerate(blocked)])
+    except VariantError as e:
+        raise RecordError(f"variant: {e}") from None
+
+
+def _variant(fields: Dict[str, Any]) -> Variant:
+    """The variant of a schema-valid ``variant`` object (cached: files repeat it)."""
+    return _variant_of(fields["board"], fields["players"], fields["anti"], fields["free_opening"],
+                       fields["handicap"], fields["handicap_color"], tuple(fields["blocked"]))
+
+
+def _result(r: Dict[str, Any], variant: Variant) -> Result:
+    if r["disks"] is not None and len(r["disks"]) != variant.players:
+        raise RecordError(f"result.disks: {len(r['disks'])} counts for a {variant.players}-player game")
+    if r["margin"] is not None and variant.players != 2:
+        raise RecordError("result.margin: a margin is for 2-player games only")
+    winner = r.get("winner")
+    return Result(
+        end=r["end"],
+        disks=tuple(r["disks"]) if r["disks"] is not None else None,
+        margin=r["margin"],
+        winner=Color[winner.upper()] if winner is not None else None,
+    )
+
+
+# -- the fast path: the schema's verdict on the usual shape, without jsonschema ------------
+_KEYS = frozenset(SCHEMA["required"])
+_VARIANT_KEYS = frozenset(SCHEMA["properties"]["variant"]["required"])
+_RESULT_KEYS = frozenset(SCHEMA["properties"]["result"]["required"])
+_START_KEYS = frozenset(SCHEMA["properties"]["start"]["required"])
+_BLOCKED = re.compile(SQUARE_PATTERN)
+_START_ROW = re.compile(SCHEMA["properties"]["start"]["properties"]["board"]["items"]["pattern"])
+_ENDS = frozenset(ENDINGS) | {None}
+_WINNERS = frozenset(_COLORS) | {None}
+
+
+def _fast_moves(obj: Dict[str, Any]) -> Any:
+    """The move indices when ``obj`` certainly passes the JSON Schema and every move is
+    a square (or pass) of its board; None otherwise (then the full checks run and
+    explain). Only ever says yes to what the schema accepts: exact types, no extras."""
+    if obj.keys() != _KEYS or obj["format"] != FORMAT or type(obj["version"]) is not int:
+        return None
+    variant = obj["variant"]
+    if not (type(variant) is dict and variant.keys() == _VARIANT_KEYS and _fast_variant(variant)):
+        return None
+    players = obj["players"]
+    if not (type(players) is list and 2 <= len(players) <= 4 and all(p is None or type(p) is str for p in players)):
+        return None
+    if not (_fast_result(obj["result"]) and _fast_start(obj["start"]) and _is_number_or_none(obj["komi"])):
+        return None
+    if not ((obj["date"] is None or type(obj["date"]) is str) and type(obj["meta"]) is dict):
+        return None
+    moves = obj["moves"]
+    if type(moves) is not list:
+        return None
+    index = _square_indexes(variant["board"])
+    try:
+        return tuple([index[m] for m in moves])
+    except (KeyError, TypeError):  # not a square of this board (or not a name): explain
+        return None
+
+
+def _fast_variant(v: Dict[str, Any]) -> bool:
+    blocked = v["blocked"]
+    return (
+        type(v["board"]) is str and v["board"] in BOARDS
+        and type(v["players"]) is int and 2 <= v["players"] <= 4
+        and type(v["anti"]) is bool and type(v["free_opening"]) is bool
+        and type(v["handicap"]) is int and 0 <= v["handicap"] <= 4
+        and v["handicap_color"] in ("black", "white") and type(v["handicap_color"]) is str
+        and type(blocked) is list and len(blocked) <= 4
+        and all(type(b) is str and _BLOCKED.search(b) for b in blocked)
+        and len(set(blocked)) == len(blocked)
+    )
+
+
+def _fast_result(r: Any) -> bool:
+    if r is None:
+        return True
+    if type(r) is not dict or not (r.keys() == _RESULT_KEYS or r.keys() == _RESULT_KEYS | {"winner"}):
+        return False
+    disks = r["disks"]
+    if disks is not None and not (
+        type(disks) is list and 2 <= len(disks) <= 4 and all(type(d) is int and d >= 0 for d in disks)
+    ):
+        return False
+    end, winner = r["end"], r.get("winner")
+    return (
+        (end is None or type(end) is str) and end in _ENDS
+        and (winner is None or type(winner) is str) and winner in _WINNERS
+        and _is_number_or_none(r["margin"])
+    )
+
+
+def _fast_start(start: Any) -> bool:
+    if start is None:
+        return True
+    if type(start) is not dict or start.keys() != _START_KEYS:
+        return False
+    board = start["board"]
+    return (
+        type(board) is list and all(type(row) is str and _START_ROW.search(row) for row in board)
+        and type(start["to_move"]) is str and start["to_move"] in _COLORS
+        and type(start["ply"]) is int and start["ply"] >= 0
+    )
+
+
+def _is_number_or_none(x: Any) -> bool:
+    return x is None or type(x) is int or type(x) is float
+
+
+@functools.lru_cache(maxsize=None)
+def _square_indexes(board: str) -> Dict[str, int]:
+    """Name -> index of every square of a board's grid (what :func:`_square` accepts), and ``pass``."""
+    return {name: i for i, name in enumerate(_square_names(_core.board_side(board)))}
 
 
 # -- text ------------------------------------------------------------------------
@@ -371,6 +484,15 @@ def _compact(value: Any, item_sep: str, key_sep: str) -> str:
 
 
 def _parse(text: str) -> Any:
+    """The JSON value of ``text``, as :func:`json.loads` gives it (and with its error
+    messages). orjson parses about twice as fast; it is used where it gives the same
+    value: it refuses what json accepts beyond RFC 8259 (NaN, lone surrogates), and
+    integers of 19 digits or more (which orjson may turn into floats) go to json."""
+    if _orjson is not None and not _LONG_NUMBER.search(text):
+        try:
+            return _orjson.loads(text)
+        except _orjson.JSONDecodeError:
+            pass  # json says why, or accepts what orjson does not
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:

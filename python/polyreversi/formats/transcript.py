@@ -26,12 +26,13 @@ polyreversi.errors.RecordError: column 7: k3 is not a square of the 8x8 board
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, List, Optional, Union
+from typing import Iterable, Iterator, List, Optional, Tuple, Union
 
 from polyreversi import _core
 from polyreversi.errors import RecordError
 from polyreversi import formats
-from polyreversi.formats.base import Capabilities, GameEntry, decode_lines, encode_each
+from polyreversi.formats._lost import LostFields, encode_all, meta_lost, result_derivable
+from polyreversi.formats.base import Capabilities, GameEntry, decode_lines
 from polyreversi.record import Record
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, VariantError, as_variant
@@ -45,6 +46,10 @@ _TOKEN = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+
+#: How a game without moves is written: a blank line would be no game at all
+#: (the reader reads a line of separators as a game with no moves).
+EMPTY_GAME = "."
 
 _VARIANT_LINE = re.compile(r"#\s*variant\s*:\s*(?P<variant>\S+)\s*$", re.IGNORECASE)
 
@@ -87,12 +92,23 @@ def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> s
 
     With ``passes="implicit"`` forced passes are left out, except passes at the
     very end (which a reader could not guess); ``"explicit"`` writes every pass as
-    ``pass``.
+    ``pass``. A transcript holds the moves only: one
+    :class:`~polyreversi.errors.RecordWarning` names the fields left out (players,
+    date, komi, meta, a result the moves do not say).
 
     Raises:
         RecordError: not a 2-player game, a custom start position, an unknown ``passes``.
         ReplayError: the record does not replay.
     """
+    text, lost = _dump(record, separator, passes)
+    lost_list = LostFields("a transcript")
+    lost_list.add(lost)
+    lost_list.warn()
+    return text
+
+
+def _dump(record: Record, separator: str = "", passes: str = "implicit") -> Tuple[str, List[str]]:
+    """The transcript of a record and the fields it leaves out."""
     if passes not in ("implicit", "explicit"):
         raise RecordError(f"passes: expected 'implicit' or 'explicit', got {passes!r}")
     variant = record.variant
@@ -100,13 +116,19 @@ def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> s
         raise RecordError(f"transcript: cannot write a {variant.players}-player game (transcripts are for 2 players)")
     if record.start is not None:
         raise RecordError("transcript: cannot write a game with a custom start position (use JSON or GGF)")
-    moves = list(Replay(record).moves)
+    replay = Replay(record)
+    moves = list(replay.moves)
     if passes == "implicit":
         tail = len(moves)
         while tail and moves[tail - 1] == variant.PASS:
             tail -= 1
         moves = [m for m in moves[:tail] if m != variant.PASS] + moves[tail:]
-    return separator.join(variant.square_name(m) for m in moves)
+    lost = ["players"] if any(p is not None for p in record.players) else []
+    lost += [name for name in ("date", "komi") if getattr(record, name) is not None]
+    lost += [] if result_derivable(record, replay) else ["result"]
+    lost += meta_lost(record.meta, ())
+    text = separator.join(variant.square_name(m) for m in moves)
+    return text or EMPTY_GAME, lost
 
 
 CAPABILITIES = Capabilities(
@@ -155,9 +177,10 @@ def encode(records: Iterable[Record]) -> str:
     Raises:
         RecordError / ReplayError: as :func:`dumps`, naming the game.
     """
+    records = list(records)
     lines = []
     current: Optional[Variant] = Variant("8x8")
-    for record, text in encode_each(records, lambda r: dumps(r)):
+    for record, text in zip(records, encode_all(records, _dump, "a transcript")):
         if record.variant != current:
             current = record.variant
             lines.append(f"# variant: {current}\n")

@@ -1,4 +1,4 @@
-"""WTHOR, the game database format of the Fédération Française d'Othello (read only).
+"""WTHOR, the game database format of the Fédération Française d'Othello.
 
 Layout (all integers little-endian; ffothello.org, "La base WTHOR"):
 
@@ -19,26 +19,25 @@ Layout (all integers little-endian; ffothello.org, "La base WTHOR"):
 A game whose moves stop before the end of the game is a game that stopped early
 (its replay reports it unfinished), not an error. The real score becomes the
 record's ``result.margin`` (``2*score - 64``); the theoretical score and the
-indexes go to ``meta``.
+indexes go to ``meta``. Writing (:func:`encode`) is
+:mod:`polyreversi.formats.wthor_writer`.
 """
 from __future__ import annotations
 
 import struct
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Dict, Iterator, List, Optional
 
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, RecordWarning
 from polyreversi import formats
 from polyreversi.formats.base import Capabilities, GameEntry
+from polyreversi.formats.wthor_layout import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
+from polyreversi.formats.wthor_writer import encode as _encode
 from polyreversi.record import Record, Result
 from polyreversi.variant import Variant
 
-HEADER_SIZE = 16
-GAME_SIZE = 68
-PLAYER_SIZE = 20
-TOURNAMENT_SIZE = 26
-MOVES = 60
 
 _VARIANT = Variant("8x8")
 
@@ -165,14 +164,14 @@ def find_beside(path, name: str) -> Optional[Path]:
 
 CAPABILITIES = Capabilities(
     "WTHOR, the Fédération Française d'Othello's database: 8x8 tournament games",
-    write=False,  # reading only, for now
     players=(2,),
     boards=("8x8",),
     features=frozenset(),
     fields=frozenset({"players", "result", "date", "meta"}),
     read_options=("players_file", "tournaments_file"),
     binary=True,
-    note="standard 8x8 games; names through the .JOU and .TRN files; passes not stored",
+    note="standard 8x8 games; names through the .JOU and .TRN files; passes not stored; the end "
+         "of a resigned game, a komi and meta other than WTHOR's own fields are lost",
 )
 
 
@@ -196,24 +195,55 @@ def decode(data: bytes, source: str, path=None, *, players_file=None, tournament
     if header.board_size not in (0, 8):
         raise RecordError(f"board size byte {header.board_size}: only 8x8 WTHOR databases are read")
     if players_file is None and path is not None:
-        players_file = find_beside(path, "WTHOR.JOU")
+        players_file = name_file_beside(path, ".JOU")
     if tournaments_file is None and path is not None:
-        tournaments_file = find_beside(path, "WTHOR.TRN")
+        tournaments_file = name_file_beside(path, ".TRN")
     players = read_players(players_file) if players_file is not None else None
     tournaments = read_tournaments(tournaments_file) if tournaments_file is not None else None
+    _warn_unnamed(source, data, header.games, players, tournaments, players_file, tournaments_file)
     return _entries(source, data, header, players, tournaments, players_file, tournaments_file)
 
 
-def encode(records) -> bytes:
-    """The bytes of a ``.wtb`` file; WTHOR is not written yet (:data:`CAPABILITIES`).
+def name_file_beside(path, extension: str) -> Optional[Path]:
+    """The name file of a database: ``<stem>.JOU`` / ``<stem>.TRN`` beside it (as this
+    module writes them), else ``WTHOR.JOU`` / ``WTHOR.TRN`` (the federation's), any
+    letter case; None when there is neither."""
+    return find_beside(path, Path(path).stem + extension) or find_beside(path, "WTHOR" + extension)
+
+
+def _warn_unnamed(source: str, data: bytes, games: int, players, tournaments, players_file, tournaments_file) -> None:
+    """One RecordWarning when name files are missing, or when some games' indexes are
+    beyond them (an older WTHOR.JOU beside a newer database): those games are read
+    without that name."""
+    missing = [f"{what} (no {file} given or beside it)" for what, names, file in
+               (("players", players, "WTHOR.JOU"), ("tournaments", tournaments, "WTHOR.TRN")) if names is None]
+    if missing:
+        warnings.warn(f"{source}: {' and '.join(missing)} are unnamed; their indexes are in meta",
+                      RecordWarning, stacklevel=4)
+    beyond = []
+    for what, names, file, offsets in (("player", players, players_file, (2, 4)),
+                                       ("tournament", tournaments, tournaments_file, (0,))):
+        if names is None:
+            continue
+        bad = sorted({index for k in range(games) for offset in offsets
+                      for index in struct.unpack_from("<H", data, HEADER_SIZE + k * GAME_SIZE + offset)
+                      if index >= len(names)})
+        if bad:
+            shown = ", ".join(map(str, bad[:5])) + (", ..." if len(bad) > 5 else "")
+            beyond.append(f"{what} indexes {shown} are beyond the {len(names)} names of {Path(file).name}")
+    if beyond:
+        warnings.warn(f"{source}: {'; '.join(beyond)}: those games are read without that name",
+                      RecordWarning, stacklevel=4)
+
+
+def encode(records) -> Dict[Optional[str], bytes]:
+    """The ``.wtb`` bytes of standard 8x8 games and their name files ``.JOU`` / ``.TRN``
+    (written beside it, named after it): see :mod:`polyreversi.formats.wthor_writer`.
 
     Raises:
-        RecordError: the read-only message of :func:`polyreversi.formats.registry.check_writable`.
+        RecordError: a game WTHOR cannot hold (naming the game and why).
     """
-    from polyreversi.formats import registry
-
-    registry.check_writable("wthor")
-    raise RecordError("wthor: no writer")  # pragma: no cover - unreachable while write=False
+    return _encode(records)
 
 
 def entries(path, *, players_file=None, tournaments_file=None) -> Iterator[GameEntry]:
@@ -239,9 +269,8 @@ def _entries(path, data, header, players, tournaments, players_file, tournaments
         raw = data[HEADER_SIZE + k * GAME_SIZE : HEADER_SIZE + (k + 1) * GAME_SIZE]
         try:
             game = decode_game(raw)
-            black = _name(players, game.black, "black player", players_file)
-            white = _name(players, game.white, "white player", players_file)
-            event = _name(tournaments, game.tournament, "tournament", tournaments_file)
+            black, white = _name(players, game.black), _name(players, game.white)
+            event = _name(tournaments, game.tournament)
         except RecordError as e:
             yield GameEntry(number, None, RecordError(f"game {number}: {e}"))
             continue
@@ -288,11 +317,11 @@ def write(path, records) -> None:
     formats.write(path, records, "wthor")
 
 
-def _name(names: Optional[List[str]], index: int, what: str, source) -> Optional[str]:
-    if names is None:
+def _name(names: Optional[List[str]], index: int) -> Optional[str]:
+    """The name at ``index``; None without a name file, for an empty name, or for an
+    index beyond the file (warned about once per file by :func:`decode`)."""
+    if names is None or index >= len(names):
         return None
-    if index >= len(names):
-        raise RecordError(f"{what} index {index} is not in {Path(source).name} ({len(names)} names)")
     return names[index] or None
 
 
@@ -305,6 +334,9 @@ __all__ = [
     "read_players",
     "read_tournaments",
     "find_beside",
+    "name_file_beside",
+    "encode",
+    "write",
     "entries",
     "read",
     "HEADER_SIZE",
