@@ -122,3 +122,20 @@ def test_choose_and_observe_split_over_threads_give_the_one_thread_answers():
     for other in runs[1:]:
         for x, y in zip(runs[0], other):
             assert np.array_equal(x, y)
+
+
+def _threaded_run(seed: int) -> int:
+    b = pr.Batch("8x8", 4096, seed=seed, threads=2)
+    for _ in range(30):
+        b.step(b.choose(), autoreset=True)
+    return int(b.boards.astype(np.int64).sum() + b.plies().sum())
+
+
+def test_a_forked_child_builds_its_own_worker_pool():
+    """After fork the parent's workers do not exist in the child: its first split call must not wait for them."""
+    import multiprocessing
+
+    expected = _threaded_run(8)  # the parent's pool is running now
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        assert pool.apply_async(_threaded_run, (8,)).get(timeout=120) == expected
