@@ -50,7 +50,7 @@ def test_two_threads_hammering_one_batch_get_the_error_and_never_corrupt_it():
         t.join()
     assert errors and calls[0] > 0
     assert isinstance(errors[0], PolyreversiError) and isinstance(errors[0], RuntimeError)
-    assert "Batch is busy in another thread" in str(errors[0])
+    assert "this Batch (4096 games, 10x10, 4 players) is busy in another thread" in str(errors[0])
     consistent(b)
 
 

@@ -27,9 +27,10 @@ const BatchKernelTable& batch_kernels() {
 
 Batch::Busy::Busy(const Batch& b) : flag_(b.busy_) {
   if (flag_.exchange(true, std::memory_order_acquire))
-    throw ConcurrentUseError(
-        "this Batch is busy in another thread; a Batch takes one call at a time "
-        "(give each thread its own Batch)");
+    throw ConcurrentUseError("this Batch (" + std::to_string(b.size()) + " games, " + board_name(b.rules().board) +
+                             ", " + std::to_string(b.rules().players) +
+                             " players) is busy in another thread; a Batch takes one call at a time "
+                             "(give each thread its own Batch)");
 }
 
 Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(rules)) {
