@@ -22,7 +22,11 @@ Conventions are those of PettingZoo's classic board games (``connect_four_v3``,
   agent terminated together; never truncated (a game has at most 2*N*N+2 plies);
 - an illegal action: :func:`env` (wrapped like the classic games) ends the game
   with reward -1 for the player who made it and 0 for the others, and warns;
-  :class:`raw_env` raises :class:`polyreversi.IllegalMoveError`.
+  :class:`raw_env` raises :class:`polyreversi.IllegalMoveError`;
+- stepping a finished game: once every agent has stepped out (``env.agents`` is
+  empty), :func:`env` warns and does nothing (PettingZoo's order wrapper) and
+  :class:`raw_env` raises :class:`polyreversi.IllegalMoveError`; ``reset()`` starts a
+  new game.
 - ``blocked=random`` (or ``blocked=randomK``) in the variant draws new blocked
   squares at every reset, from the reset's seed.
 """
@@ -137,7 +141,10 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         Raises:
             IllegalMoveError: a move the rules forbid here (names it and the legal moves).
             TypeError: an action that is not an integer (bools and floats are refused).
+            IllegalMoveError: the game is over and every agent has stepped out (call reset()).
         """
+        if self.state is not None and not self.agents:
+            raise IllegalMoveError(f"the game is over (ply {self.state.ply}) and every agent is done; call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
