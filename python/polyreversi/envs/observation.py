@@ -47,6 +47,45 @@ def observe(state: State, perspective: Optional[Color] = None) -> np.ndarray:
     return out
 
 
+def observe_batch(batch, perspective: Optional[np.ndarray] = None, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """uint8 (B, C, N, N): :func:`observe` of every game of a :class:`polyreversi.Batch`.
+
+    Args:
+        batch: the games.
+        perspective: int (B,) Color values, the point of view per game (default: the
+            player to move in each game).
+        out: a uint8 (B, C, N, N) array to fill instead of a new one.
+    """
+    variant = batch.variant
+    players, n = variant.players, variant.n
+    boards = batch.boards
+    to_move = batch.to_move.astype(np.int16)
+    me = to_move if perspective is None else np.asarray(perspective, dtype=np.int16)
+    if out is None:
+        out = np.empty((len(boards), plane_count(players), n, n), dtype=np.uint8)
+    for k in range(players):
+        np.equal(boards, ((me - 1 + k) % players + 1).astype(np.int8)[:, None, None], out=out[:, k].view(bool))
+    np.equal(boards, 5, out=out[:, players].view(bool))
+    np.equal(boards, 0, out=out[:, players + 1].view(bool))
+    np.less(boards, 0, out=out[:, players + 2].view(bool))
+    legal = out[:, players + 3].reshape(len(boards), n * n)
+    legal[:] = batch.masks[:, : n * n]
+    legal[me != to_move] = 0
+    return out
+
+
+def batch_rewards(batch) -> np.ndarray:
+    """float32 (B, P): :func:`rewards` of every game of a Batch (zeros for games not over)."""
+    scores = batch.scores
+    players = scores.shape[1]
+    best = scores.min(axis=1, keepdims=True) if batch.variant.anti else scores.max(axis=1, keepdims=True)
+    winners = scores == best
+    outright = (winners.sum(axis=1) == 1) & batch.done
+    out = np.where(winners, np.float32(1.0), np.float32(-1.0 / (players - 1))).astype(np.float32)
+    out[~outright] = 0.0
+    return out
+
+
 def action_mask(state: State) -> np.ndarray:
     """int8 (N*N+1,): 1 on the legal moves of the player to move; entry N*N is a forced pass.
     All zeros once the game is over."""
@@ -76,4 +115,4 @@ def rewards(state: State) -> np.ndarray:
     return out
 
 
-__all__ = ["AGENT_NAMES", "plane_count", "observe", "action_mask", "rewards"]
+__all__ = ["AGENT_NAMES", "plane_count", "observe", "observe_batch", "action_mask", "rewards", "batch_rewards"]

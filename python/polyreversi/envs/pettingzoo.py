@@ -42,6 +42,7 @@ from pettingzoo.utils import wrappers
 
 from polyreversi._core import Color
 from polyreversi.envs import render as _render
+from polyreversi.envs.actions import checked_action
 from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
@@ -149,7 +150,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         state = self._live_state()
-        move = _move(action, state)
+        move = checked_action(action, state)
         state.play(move)
         self._cumulative_rewards[agent] = 0.0
         if state.is_over():
@@ -179,21 +180,6 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         if self.state is None:
             raise RuntimeError("the environment has not been reset; call reset() first")
         return self.state
-
-
-def _move(action, state) -> int:
-    """``action`` as a legal move index of ``state``."""
-    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
-        action = action.item()
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise TypeError(f"action: expected an integer 0..{state.PASS} (N*N = pass), got {action!r}")
-    move = int(action)
-    if not 0 <= move <= state.PASS or not state.is_legal(move):
-        legal = ", ".join(state.variant.square_name(m) for m in state.legal_moves())
-        where = state.variant.square_name(move) if 0 <= move <= state.PASS else "off the board"
-        raise IllegalMoveError(f"action {move} ({where}) is not legal for "
-                               f"{state.to_move.name.title()} at ply {state.ply}; legal: {legal}")
-    return move
 
 
 __all__ = ["env", "raw_env"]
