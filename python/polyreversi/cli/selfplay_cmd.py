@@ -100,10 +100,13 @@ def _native_games(variant: Variant, policy: str, games: int, seed: int, chunk: i
 @click.option("--seed", type=int, default=None, help="Master seed: the same seed plays the same games.")
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) or 'random' squares, drawn anew per game.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write every game's record: .jsonl, or .ggf / .txt for 2 players.")
+              help="Write every game's record: .jsonl, .parquet, or .ggf / .txt for 2 players.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
+@click.option("--ray", "ray_address", default=None, is_flag=False, flag_value="local", metavar="auto|ADDRESS",
+              help="Play on Ray: a local Ray without a value, 'auto' or an address for a cluster. "
+                   "The same seed plays the same games; --out NAME.parquet is then a folder of shards.")
 def command(variant: Variant, games: int, black, white, red, green, players, seed: Optional[int], blocked,
-            out: Optional[str], progress: Optional[bool]) -> None:
+            out: Optional[str], progress: Optional[bool], ray_address: Optional[str]) -> None:
     """Play many games of VARIANT (default 8x8) between built-in players and print
     win rates and speed.
 
@@ -116,7 +119,16 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players,
                           allowed=COMPUTER_PLAYERS)
-    check_out(out, games, variant_for_check(variant, blocked))
+    parquet = out is not None and out.lower().endswith(".parquet")
+    if ray_address is not None and out is not None and not parquet:
+        raise click.BadParameter("with --ray, records are written as Parquet shards: use NAME.parquet",
+                                 param_hint="--out")
+    if parquet:
+        from polyreversi.cli.parquet_out import check_parquet_out
+
+        check_parquet_out(out)
+    else:
+        check_out(out, games, variant_for_check(variant, blocked))
     seed = fresh_seed(seed)
     console = make_console()
     err = make_console(stderr=True)
@@ -135,15 +147,26 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     try:
         with bar:
             task = bar.add_task("games", total=games)
-            for state in finished_games(variant, names, games, seed, blocked):
-                tally.add(state)
-                if out:
-                    records.append(record_for(state, names))
-                bar.advance(task)
+            if ray_address is not None:
+                from polyreversi.cli.parquet_out import run_on_ray
+
+                tally = run_on_ray(variant, names, games, seed, blocked, out, ray_address,
+                                   lambda done: bar.advance(task, done))
+            else:
+                for state in finished_games(variant, names, games, seed, blocked):
+                    tally.add(state)
+                    if out:
+                        records.append(record_for(state, names))
+                    bar.advance(task)
     except VariantError as e:
         raise click.UsageError(str(e)) from None
-    if out:
-        write_records(out, records)
+    if out and ray_address is None:
+        if parquet:
+            from polyreversi.cli.parquet_out import write_parquet
+
+            write_parquet(out, records)
+        else:
+            write_records(out, records)
     seconds = time.perf_counter() - started
     for line in tally.lines(seconds):
         console.print(line)
