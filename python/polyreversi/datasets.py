@@ -23,6 +23,7 @@ date          string                as recorded (null where unknown)
 start         list<int8>            a custom start position's N*N cell codes (null: the
                                     variant's own start)
 start_to_move int8                  the colour to move at a custom start (null otherwise)
+start_ply     int32                 the ply number of a custom start (null otherwise)
 meta          string                any other metadata, as a JSON object
 ============  ====================  =====================================================
 
@@ -76,7 +77,7 @@ def games_schema():
         ("blocked", pa.list_(pa.string())), ("moves", pa.list_(pa.int16())), ("transcript", pa.string()),
         ("plies", pa.int32()), ("scores", pa.list_(pa.int32())), ("winners", pa.list_(pa.string())),
         ("names", pa.list_(pa.string())), ("end", pa.string()), ("date", pa.string()),
-        ("start", pa.list_(pa.int8())), ("start_to_move", pa.int8()), ("meta", pa.string()),
+        ("start", pa.list_(pa.int8())), ("start_to_move", pa.int8()), ("start_ply", pa.int32()), ("meta", pa.string()),
     ], metadata={"polyreversi.table": "games", "polyreversi.version": "1"})
 
 
@@ -118,6 +119,7 @@ def games_table(records: Iterable[Record], first: int = 0):
         columns["date"].append(record.date)
         columns["start"].append(list(record.start.board) if record.start is not None else None)
         columns["start_to_move"].append(int(record.start.to_move) if record.start is not None else None)
+        columns["start_ply"].append(record.start.ply if record.start is not None else None)
         columns["meta"].append(json.dumps(record.meta, sort_keys=True, default=str))
     return pa.Table.from_pydict(columns, schema=games_schema())
 
@@ -155,7 +157,8 @@ def read_games(path: PathLike) -> List[Record]:
         try:
             start = None
             if row.get("start") is not None:
-                start = StartPosition(tuple(row["start"]), Color(row["start_to_move"] or 1))
+                start = StartPosition(tuple(row["start"]), Color(row["start_to_move"] or 1),
+                                      row.get("start_ply") or 0)
             end = row.get("end")
             scores = row.get("scores")
             records.append(Record(
