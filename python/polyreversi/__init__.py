@@ -11,8 +11,10 @@ Boards 6x6, 8x8, 10x10 and octagon; Anti-Reversi, free opening, corner
 handicap, 1-4 blocked squares; 2, 3 or 4 players. The rules are RULES.md.
 """
 from polyreversi._core import Color
-from polyreversi.bulk import Batch, GamesResult, play_games
+from polyreversi.bulk import GamesResult, play_games
+from polyreversi.batch import Batch, observe
 from polyreversi.errors import (
+    ConcurrentUseError,
     HistoryError,
     IllegalMoveError,
     InvalidSquareError,
@@ -46,6 +48,8 @@ __all__ = [
     "play_games",
     "GamesResult",
     "Batch",
+    "observe",
+    "ConcurrentUseError",
     "EMPTY",
     "NEUTRAL",
     "BLOCKED",

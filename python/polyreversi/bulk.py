@@ -1,4 +1,4 @@
-"""Bulk work in C++: many whole games at once, and batches stepped together.
+"""Bulk work in C++: many whole games at once (batches: polyreversi.batch).
 
 Both release the GIL. Built-in policies: ``"random"`` (uniform over the legal
 moves) and ``"greedy"`` (most flips; ties, and turns that flip nothing, at
@@ -132,129 +132,8 @@ def play_games(
     return GamesResult(scores, winners, plies, moves)
 
 
-class Batch:
-    """B games of one variant held in C++ and stepped together (for learning
-    and search loops). All arrays are read-only NumPy views of the engine's
-    memory: they change in place as the games are stepped, without copies.
-
-    Attributes:
-        masks: bool (B, N*N+1): legal moves per game; column N*N is a forced pass.
-        boards: int8 (B, N, N): cell codes as in ``State.board()``.
-        done: bool (B,): finished games.
-        scores: int32 (B, P): disks of each colour.
-        to_move: int8 (B,): Color value of the player to move.
-
-    >>> b = Batch("8x8", 4)
-    >>> b.masks.shape, b.boards.shape
-    ((4, 65), (4, 8, 8))
-    """
-
-    def __init__(self, variant: Union[Variant, str], size: int) -> None:
-        self.variant = as_variant(variant)
-        self._core = _core.Batch(self.variant._rules, self.variant, _count(size, "size", 1, MAX_BATCH))
-
-    @property
-    def size(self) -> int:
-        return self._core.size
-
-    def __len__(self) -> int:
-        return self._core.size
-
-    @property
-    def masks(self) -> np.ndarray:
-        return self._core.masks
-
-    @property
-    def boards(self) -> np.ndarray:
-        return self._core.boards
-
-    @property
-    def done(self) -> np.ndarray:
-        return self._core.done
-
-    @property
-    def scores(self) -> np.ndarray:
-        return self._core.scores
-
-    @property
-    def to_move(self) -> np.ndarray:
-        return self._core.to_move
-
-    def plies(self) -> np.ndarray:
-        """int32 (B,): plies played in each game since its reset."""
-        return self._core.plies()
-
-    def step(self, moves, *, threads: int = 1) -> None:
-        """Plays moves[i] in game i: a square index, N*N for a forced pass, -1
-        for a finished game. Every move is checked before any is played.
-
-        Args:
-            moves: integer array-like of shape (B,).
-            threads: split the batch over this many threads (0 = every core), at most
-                :data:`MAX_THREADS`.
-
-        Raises:
-            IllegalMoveError: names the first bad game, its move and its legal moves;
-                nothing is played then.
-            ValueError: wrong shape, a value outside int32, threads out of range.
-            TypeError: not integers.
-        """
-        threads = _threads(threads) or min(_cores(), MAX_THREADS)
-        array = np.asarray(moves)
-        if array.shape != (self.size,):
-            raise ValueError(f"moves: expected shape ({self.size},), got {array.shape}")
-        if array.dtype.kind not in "iu":
-            raise TypeError(f"moves: expected integers, got dtype {array.dtype}")
-        if array.dtype != np.int32:
-            if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
-                raise ValueError("moves: values outside int32")
-            array = array.astype(np.int32)
-        self._core.step(np.ascontiguousarray(array), threads)
-
-    def reset(self, which=None) -> None:
-        """Puts games back at the start: every finished game, or those where
-        ``which`` (bool array-like of shape (B,)) is True.
-
-        Raises:
-            ValueError: ``which`` is not a bool array of shape (B,)."""
-        if which is None:
-            self._core.reset(None)
-            return
-        try:
-            array = np.asarray(which)
-        except (TypeError, ValueError):  # ragged lists and the like
-            raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
-        if array.shape != (self.size,) or array.dtype != np.bool_:
-            raise ValueError(f"which: expected a bool array of shape ({self.size},), "
-                             f"got {array.dtype} of shape {array.shape}")
-        self._core.reset(array.astype(np.uint8))
-
-    def choose(self, policy: str = "random", seed: int = 0) -> np.ndarray:
-        """int32 (B,): a move per game by a built-in policy (-1 for finished
-        games), ready for :meth:`step`."""
-        return self._core.choose(_policy(policy), _seed(seed))
-
-    def state(self, index: int) -> State:
-        """Game ``index`` as a new State (its history is not kept).
-
-        Raises IndexError for an index outside -B..B-1, TypeError for a non-int."""
-        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
-            raise TypeError(f"index: expected an int, got {index!r}")
-        if not -self.size <= index < self.size:
-            raise IndexError(f"game {index} is not in this batch of {self.size}")
-        return self._core.state(int(index) % self.size)
-
-    def __repr__(self) -> str:
-        return f"<Batch {self.variant} size={self.size} done={int(self.done.sum())}>"
-
-
-def _refuse_pickle(self, protocol: int):
-    raise TypeError(f"cannot pickle {type(self).__qualname__} objects: a batch lives in the engine's memory; "
-                    "save its games with batch.state(i) instead")
-
-
-# Without this, pickle protocols 0 and 1 abort the process inside the bindings.
-_core.Batch.__reduce_ex__ = _refuse_pickle
+# The Batch lives in polyreversi.batch; importing it from here keeps working.
+from polyreversi.batch import Batch  # noqa: E402
 
 
 __all__ = ["play_games", "GamesResult", "Batch", "POLICIES", "MAX_THREADS", "MAX_GAMES", "MAX_BATCH"]

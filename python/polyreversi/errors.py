@@ -11,6 +11,8 @@ IllegalMoveError       ValueError                  a move the rules forbid here 
                                                    the ply and the legal moves)
 PositionError          ValueError                  a custom position that breaks the variant
 HistoryError           IndexError                  undo() with no move to take back
+ConcurrentUseError     RuntimeError                a Batch entered from a second thread while a
+                                                   call is busy in it (names the object)
 RecordError            ValueError                  a malformed or inconsistent game record/file
   ReplayError          (RecordError)               a record whose moves do not replay (names
                                                    the game, ply, move and legal moves)
@@ -21,6 +23,7 @@ RecordError            ValueError                  a malformed or inconsistent g
 from __future__ import annotations
 
 from polyreversi._core import (
+    ConcurrentUseError,
     HistoryError,
     IllegalMoveError,
     InvalidSquareError,
@@ -44,5 +47,6 @@ __all__ = [
     "IllegalMoveError",
     "PositionError",
     "HistoryError",
+    "ConcurrentUseError",
     "RecordError",
 ]

@@ -182,21 +182,22 @@ class Variant:
         """This variant with 1-4 blocked squares drawn at random (RULES.md §4).
 
         The count is uniform in 1..4 unless given; the squares are uniform among
-        :meth:`eligible_blocked`. The same seed gives the same squares. Any blocked
-        squares of this variant are replaced.
+        :meth:`eligible_blocked`. The same seed gives the same squares (seed None:
+        fresh entropy). Any blocked squares of this variant are replaced. The draw is
+        the engine's (SplitMix64), the one ``Batch(..., blocked="random", seed=seed)``
+        makes for its game 0.
 
         Raises:
             VariantError: ``count`` outside 1..4.
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
             raise TypeError(f"seed: expected an int or None, got {seed!r}")
-        rng = random.Random(None if seed is None else int(seed))
-        if count is None:
-            count = rng.randint(1, 4)
-        count = _whole(count, "count")
-        if not 1 <= count <= 4:
-            raise VariantError(f"count: {count} blocked squares asked for; allowed: 1 to 4")
-        chosen = rng.sample(self.eligible_blocked(), count)
+        if count is not None:
+            count = _whole(count, "count")
+            if not 1 <= count <= 4:
+                raise VariantError(f"count: {count} blocked squares asked for; allowed: 1 to 4")
+        seed = random.SystemRandom().getrandbits(64) if seed is None else int(seed) % 2**64
+        chosen = _core.random_blocked(self.board, self.handicap, seed, count or 0)
         return self.replace(blocked=chosen)
 
     def replace(self, **changes) -> "Variant":

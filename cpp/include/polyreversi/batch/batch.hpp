@@ -1,0 +1,104 @@
+// B games of one variant held in C++ and stepped together: observations,
+// results, autoreset, per-game blocked squares and starts, move history,
+// sampling from a policy, threads. The Python facade is polyreversi.Batch.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "polyreversi/batch/kernels.hpp"
+#include "polyreversi/batch_data.hpp"
+#include "polyreversi/types.hpp"
+
+namespace polyreversi {
+
+// An object entered from a second thread while a call is busy in it.
+struct ConcurrentUseError : Error { using Error::Error; };
+// A bad argument array (NaN or negative probabilities and the like): ValueError in Python.
+struct ArgumentError : Error { using Error::Error; };
+
+// Batches below this many games run on one thread: below it, waking a
+// worker costs more than the work it takes over (benchmarks/README.md).
+constexpr int kMinGamesPerThread = 512;
+
+// A custom start for reset(): a position on a board with its own blocked squares.
+struct StartSpec {
+  Position position;
+  u128 blocked = 0;
+};
+
+class Batch {
+ public:
+  Batch(std::shared_ptr<const Rules> rules, int size);
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
+
+  const Rules& rules() const { return *rules_; }
+  const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
+  int size() const { return data_.size; }
+  const BatchData& data() const { return data_; }
+  int channels() const { return rules_->players + 4; }
+
+  // Marks the batch busy for one call; a second thread gets ConcurrentUseError at once.
+  class Busy {
+   public:
+    explicit Busy(const Batch& b);
+    ~Busy() { flag_.store(false, std::memory_order_release); }
+    Busy(const Busy&) = delete;
+    Busy& operator=(const Busy&) = delete;
+
+   private:
+    std::atomic<bool>& flag_;
+  };
+  Busy enter() const { return Busy(*this); }
+
+  // Threads a call uses: `threads` (0 = every core) unless the batch is too small to gain.
+  int threads_for(int threads) const;
+
+  // Checks every move (game i: a legal move, or anything when it is over and
+  // `mode` restarts it, else -1) before playing any, then plays them; throws IllegalMoveError.
+  void step(const std::int32_t* moves, Autoreset mode, int threads);
+  // Restarts games with which[i] != 0 (all if null). With `seed`, sets the batch's
+  // seed and counts episodes and steps from zero. `random_blocked`: new games
+  // draw `blocked_count` (0: 1..4) blocked squares each; else they use the variant's.
+  // starts: one (stride 0) or one per game (stride 1), with their own blocked squares;
+  // null: the variant's start if `standard_start`, else each game keeps its start.
+  void reset(const std::uint8_t* which, const u64* seed, bool random_blocked, int blocked_count,
+             const StartSpec* starts, int start_stride, bool standard_start);
+  void choose(int policy, u64 seed, std::int32_t* out, int threads);
+  void observe(ObserveSpec spec, int threads) const;
+  // Throws ArgumentError naming the game, the column and the value of a bad entry.
+  void sample(SampleSpec spec, int threads);
+
+  u64 seed() const { return data_.seed; }
+  u64 steps() const { return steps_; }
+  bool random_blocked() const { return data_.random_blocked; }
+  int ply(int i) const { return positions_[i].ply; }
+  const Position& position(int i) const { return positions_[i]; }
+  const Position& start(int i) const { return starts_[i]; }
+  u128 blocked(int i) const { return blocked_[i]; }
+  bool custom_start(int i) const { return custom_[i] != 0; }
+  std::vector<int> history(int i) const;
+  const FinalGame& final_game(int i) const { return finals_[i]; }
+  std::vector<int> final_history(int i) const;
+
+ private:
+  std::shared_ptr<const Rules> rules_;
+  mutable std::atomic<bool> busy_{false};
+  u64 steps_ = 0;
+  std::vector<int> eligible_;
+  std::vector<Position> positions_, starts_;
+  std::vector<u128> legal_, blocked_, playable_;
+  std::vector<std::uint8_t> turns_, masks_, done_, winners_, custom_, reset_mask_, final_winners_;
+  std::vector<std::int8_t> boards_, to_move_;
+  std::vector<std::int32_t> scores_, history_len_, final_history_len_, final_scores_;
+  std::vector<float> rewards_, final_rewards_;
+  std::vector<std::int16_t> history_, final_history_;
+  std::vector<u64> episodes_;
+  std::vector<FinalGame> finals_;
+  BatchData data_;
+};
+
+}  // namespace polyreversi

@@ -1,0 +1,219 @@
+// Batch: the arrays of B games, checks before any game changes, and the
+// split of each call over threads (batch/pool.hpp).
+#include "polyreversi/batch/batch.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <thread>
+
+#include "polyreversi/batch/pool.hpp"
+#include "polyreversi/game.hpp"
+#include "polyreversi/kernel_api.hpp"
+#include "polyreversi/rules.hpp"
+
+namespace polyreversi {
+
+const BatchKernelTable& batch_kernels() {
+  static const BatchKernelTable& table = [&]() -> const BatchKernelTable& {
+#if defined(POLYREVERSI_HAVE_X86V3)
+    if (std::string(kernels().name) == "x86v3") return x86v3::batch_kernel_table;
+#endif
+    return generic::batch_kernel_table;
+  }();
+  return table;
+}
+
+Batch::Busy::Busy(const Batch& b) : flag_(b.busy_) {
+  if (flag_.exchange(true, std::memory_order_acquire))
+    throw ConcurrentUseError("this Batch is busy in another thread; a Batch takes one call at a time "
+                             "(give each thread its own Batch)");
+}
+
+Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(rules)) {
+  if (size < 1) throw Error("batch size must be at least 1, got " + std::to_string(size));
+  const Rules& r = *rules_;
+  const std::size_t B = static_cast<std::size_t>(size), nn = r.squares(), P = r.players;
+  const int max_plies = 2 * r.squares() + 2;
+  eligible_ = eligible_blocked(r.board, r.handicap);
+  const Position start = start_position(r);
+  positions_.assign(B, start);
+  starts_.assign(B, start);
+  legal_.assign(B, 0);
+  blocked_.assign(B, r.blocked);
+  playable_.assign(B, r.playable);
+  turns_.assign(B, 0);
+  masks_.assign(B * (nn + 1), 0);
+  done_.assign(B, 0);
+  winners_.assign(B * P, 0);
+  custom_.assign(B, 0);
+  reset_mask_.assign(B, 0);
+  final_winners_.assign(B * P, 0);
+  boards_.assign(B * nn, 0);
+  to_move_.assign(B, 0);
+  scores_.assign(B * P, 0);
+  history_len_.assign(B, 0);
+  final_history_len_.assign(B, 0);
+  final_scores_.assign(B * P, 0);
+  rewards_.assign(B * P, 0);
+  final_rewards_.assign(B * P, 0);
+  history_.assign(B * max_plies, 0);
+  final_history_.assign(B * max_plies, 0);
+  episodes_.assign(B, 0);
+  finals_.assign(B, FinalGame{start, start, r.blocked, false});
+
+  BatchData& d = data_;
+  d.size = size;
+  d.positions = positions_.data();
+  d.legal = legal_.data();
+  d.turns = turns_.data();
+  d.boards = boards_.data();
+  d.masks = masks_.data();
+  d.done = done_.data();
+  d.scores = scores_.data();
+  d.to_move = to_move_.data();
+  d.winners = winners_.data();
+  d.rewards = rewards_.data();
+  d.rules = rules_.get();
+  d.blocked = blocked_.data();
+  d.playable = playable_.data();
+  d.starts = starts_.data();
+  d.custom = custom_.data();
+  d.episodes = episodes_.data();
+  d.squares = board_squares(r.board);
+  d.eligible = eligible_.data();
+  d.eligible_count = static_cast<int>(eligible_.size());
+  d.history = history_.data();
+  d.history_len = history_len_.data();
+  d.max_plies = max_plies;
+  d.reset_mask = reset_mask_.data();
+  d.finals = finals_.data();
+  d.final_history = final_history_.data();
+  d.final_history_len = final_history_len_.data();
+  d.final_scores = final_scores_.data();
+  d.final_winners = final_winners_.data();
+  d.final_rewards = final_rewards_.data();
+  batch_kernels().refresh(d, 0, size);
+}
+
+int Batch::threads_for(int threads) const {
+  if (threads <= 0) {
+    const unsigned hw = std::thread::hardware_concurrency();
+    threads = hw ? static_cast<int>(hw) : 1;
+  }
+  return std::max(1, std::min(threads, data_.size / kMinGamesPerThread));
+}
+
+void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
+  const int pass = rules_->pass_move();
+  for (int i = 0; i < data_.size; ++i) {
+    const int m = moves[i];
+    if (done_[i]) {
+      if (mode != Autoreset::kOff || m == -1) continue;
+      throw IllegalMoveError("batch game " + std::to_string(i) +
+                             ": the game is over; give -1 for it (or reset it, or step with autoreset), got " +
+                             std::to_string(m));
+    }
+    const bool ok = m == pass ? turns_[i] == static_cast<std::uint8_t>(Turn::kPass)
+                              : m >= 0 && m < pass && ((legal_[i] >> m) & 1);
+    if (ok) continue;
+    const std::string where = "batch game " + std::to_string(i) + ": ";
+    if (m < 0 || m > pass)
+      throw IllegalMoveError(where + "move " + std::to_string(m) + " is off the board (0.." + std::to_string(pass) +
+                             ")");
+    Rules game_rules = *rules_;
+    game_rules.blocked = blocked_[i];
+    game_rules.playable = playable_[i];
+    const Game g(std::make_shared<const Rules>(game_rules), positions_[i]);
+    throw IllegalMoveError(where + g.describe_illegal(m));
+  }
+  const BatchKernelTable& k = batch_kernels();
+  parallel_for(data_.size, threads_for(threads), [&](int begin, int end) { k.step(data_, moves, mode, begin, end); });
+  ++steps_;
+}
+
+void Batch::reset(const std::uint8_t* which, const u64* seed, bool random_blocked, int blocked_count,
+                  const StartSpec* starts, int start_stride, bool standard_start) {
+  const Rules& r = *rules_;
+  if (starts) {  // check every start before changing any game
+    for (int i = 0; i < data_.size; ++i) {
+      if (which && !which[i]) continue;
+      const StartSpec& s = starts[start_stride * i];
+      Rules game_rules = r;
+      game_rules.blocked = s.blocked;
+      game_rules.playable = board_squares(r.board) & ~s.blocked;
+      check_position(game_rules, s.position);
+      if (start_stride == 0) break;
+    }
+  }
+  if (seed) {
+    data_.seed = *seed;
+    steps_ = 0;
+    std::fill(episodes_.begin(), episodes_.end(), 0);
+  }
+  data_.random_blocked = random_blocked;
+  data_.blocked_count = blocked_count;
+  const Position standard = start_position(r);
+  const BatchKernelTable& k = batch_kernels();
+  for (int i = 0; i < data_.size; ++i) {
+    if (which && !which[i]) continue;
+    if (starts) {
+      const StartSpec& s = starts[start_stride * i];
+      starts_[i] = s.position;
+      blocked_[i] = s.blocked;
+      playable_[i] = data_.squares & ~s.blocked;
+      custom_[i] = 1;
+    } else if (standard_start || !custom_[i]) {
+      starts_[i] = standard;
+      blocked_[i] = r.blocked;  // random_blocked: restart() draws new ones
+      playable_[i] = r.playable;
+      custom_[i] = 0;
+    }
+    reset_mask_[i] = 0;
+    k.restart(data_, i);
+  }
+}
+
+void Batch::choose(int policy, u64 seed, std::int32_t* out, int threads) {
+  const BatchKernelTable& k = batch_kernels();
+  const u64 step = steps_;
+  parallel_for(data_.size, threads_for(threads),
+               [&](int begin, int end) { k.choose(data_, policy, seed, step, out, begin, end); });
+}
+
+void Batch::observe(ObserveSpec spec, int threads) const {
+  const BatchKernelTable& k = batch_kernels();
+  parallel_for(data_.size, threads_for(threads), [&](int begin, int end) { k.observe(data_, spec, begin, end); });
+}
+
+void Batch::sample(SampleSpec spec, int threads) {
+  const BatchKernelTable& k = batch_kernels();
+  spec.step = steps_;
+  SampleError first;
+  std::mutex first_lock;  // taken only when a range meets a bad entry
+  parallel_for(data_.size, threads_for(threads), [&](int begin, int end) {
+    SampleError e;
+    if (k.sample(data_, spec, begin, end, &e)) return;
+    std::lock_guard<std::mutex> lock(first_lock);
+    if (first.game < 0 || e.game < first.game) first = e;
+  });
+  if (first.game >= 0) {
+    const SampleError& e = first;
+    const std::string column = e.column == rules_->pass_move() ? "the pass column" : "column " + std::to_string(e.column);
+    throw ArgumentError(std::string(spec.logits ? "logits" : "probs") + ": game " + std::to_string(e.game) + ", " +
+                        column + ": " + std::to_string(e.value) +
+                        (spec.logits ? " (logits must not be NaN or +inf)"
+                                     : " (probabilities must be finite and not negative)"));
+  }
+}
+
+std::vector<int> Batch::history(int i) const {
+  const std::int16_t* h = history_.data() + static_cast<long>(i) * data_.max_plies;
+  return std::vector<int>(h, h + history_len_[i]);
+}
+
+std::vector<int> Batch::final_history(int i) const {
+  const std::int16_t* h = final_history_.data() + static_cast<long>(i) * data_.max_plies;
+  return std::vector<int>(h, h + final_history_len_[i]);
+}
+
+}  // namespace polyreversi

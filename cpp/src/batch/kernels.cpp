@@ -1,0 +1,351 @@
+// The per-game kernels of a Batch for one instruction set (POLYREVERSI_ARCH
+// names it; compiled once per set like cpp/src/kernels.cpp). They call the
+// engine's move generation and flips (kernel/engine.hpp): no rule is written here.
+#include "polyreversi/batch/kernels.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "polyreversi/kernel/boards.hpp"
+#include "polyreversi/kernel/playout.hpp"
+#include "polyreversi/rules.hpp"
+
+#define POLYREVERSI_STR2(x) #x
+#define POLYREVERSI_STR(x) POLYREVERSI_STR2(x)
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+namespace {
+
+constexpr u64 kEpisodeMix = 0xA24BAED4963EE407ULL;
+constexpr u64 kStepMix = 0x9E3779B97F4A7C15ULL;
+constexpr u64 kSampleMix = 0x5A3D1E7C0FFEE123ULL;
+
+template <class W>
+inline Table<W> game_table(const BatchData& d, int i) {
+  return Table<W>{static_cast<W>(d.playable[i]), static_cast<W>(d.rules->centre), d.rules->players,
+                  d.rules->free_opening};
+}
+
+// Scores always; winners and rewards once the game is over (zero before).
+// Reward rule (docs/observations.md): r_i = (P * w_i / k - 1) / (P - 1) for k
+// winners: +1 / -1 / 0 with two players, zero-sum for every player count.
+template <class W>
+inline void write_results(const BatchData& d, const Board<W>& b, bool over, int i) {
+  const Rules& r = *d.rules;
+  const int P = r.players;
+  int s[kMaxPlayers];
+  for (int p = 0; p < P; ++p) s[p] = popcount(b.disks[p]);
+  std::int32_t* scores = d.scores + static_cast<long>(i) * P;
+  std::uint8_t* winners = d.winners + static_cast<long>(i) * P;
+  float* rewards = d.rewards + static_cast<long>(i) * P;
+  const unsigned w = over ? winner_mask(r, s) : 0;
+  const int k = __builtin_popcount(w);
+  for (int p = 0; p < P; ++p) {
+    scores[p] = s[p];
+    const bool won = (w >> p) & 1;
+    winners[p] = won;
+    rewards[p] = over ? (won ? static_cast<float>(P) / k - 1.0f : -1.0f) / static_cast<float>(P - 1) : 0.0f;
+  }
+}
+
+template <class W, int N>
+inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whole_board) {
+  using E = Engine<W, N>;
+  constexpr int kSquares = N * N;
+  const Rules& r = *d.rules;
+  const Board<W> b = E::load(d.positions[i]);
+  Turn turn;
+  const W m = E::legal(t, b, turn);
+  d.legal[i] = m;
+  d.turns[i] = static_cast<std::uint8_t>(turn);
+  d.done[i] = turn == Turn::kOver;
+  d.to_move[i] = static_cast<std::int8_t>(b.to_move + 1);
+  std::uint8_t* row = d.masks + static_cast<long>(i) * (kSquares + 1);
+  std::memset(row, 0, kSquares + 1);
+  for (W x = m; x; x &= x - 1) row[lowest_bit(x)] = 1;
+  if (turn == Turn::kPass) row[kSquares] = 1;
+  write_results<W>(d, b, turn == Turn::kOver, i);
+  if (whole_board) {
+    const W blocked = static_cast<W>(d.blocked[i]), cut = static_cast<W>(r.cut_out);
+    std::int8_t* cells = d.boards + static_cast<long>(i) * kSquares;
+    for (int sq = 0; sq < kSquares; ++sq) {
+      const W bit = one_bit<W>(sq);
+      std::int8_t c = kCellEmpty;
+      for (int p = 0; p < r.players; ++p)
+        if (b.disks[p] & bit) c = static_cast<std::int8_t>(p + 1);
+      if (b.neutral & bit) c = kCellNeutral;
+      else if (blocked & bit) c = kCellBlocked;
+      else if (cut & bit) c = kCellCutOut;
+      cells[sq] = c;
+    }
+  }
+}
+
+u128 random_blocked(const int* eligible, int eligible_count, int count, u64 seed, u64 index, u64 episode) {
+  SplitMix64 rng = game_stream(seed ^ (episode * kEpisodeMix), index);
+  if (count <= 0) count = 1 + rng.below(4);
+  if (count > eligible_count) count = eligible_count;
+  int pool[kMaxSquares];
+  for (int k = 0; k < eligible_count; ++k) pool[k] = eligible[k];
+  u128 chosen = 0;
+  for (int k = 0; k < count; ++k) {  // partial Fisher-Yates: `count` distinct squares
+    const int j = k + rng.below(eligible_count - k);
+    const int tmp = pool[k];
+    pool[k] = pool[j];
+    pool[j] = tmp;
+    chosen |= bit128(pool[k]);
+  }
+  return chosen;
+}
+
+template <class W, int N>
+void restart_game(const BatchData& d, int i) {
+  const u64 episode = d.episodes[i]++;
+  if (d.random_blocked && !d.custom[i]) {
+    d.blocked[i] = random_blocked(d.eligible, d.eligible_count, d.blocked_count, d.seed, static_cast<u64>(i), episode);
+    d.playable[i] = d.squares & ~d.blocked[i];
+  }
+  d.positions[i] = d.starts[i];
+  d.history_len[i] = 0;
+  refresh_game<W, N>(d, game_table<W>(d, i), i, true);
+}
+
+void save_final(const BatchData& d, int i) {
+  const int P = d.rules->players;
+  d.finals[i] = FinalGame{d.starts[i], d.positions[i], d.blocked[i], d.custom[i] != 0};
+  const long h = static_cast<long>(i) * d.max_plies;
+  std::memcpy(d.final_history + h, d.history + h, sizeof(std::int16_t) * d.history_len[i]);
+  d.final_history_len[i] = d.history_len[i];
+  std::memcpy(d.final_scores + static_cast<long>(i) * P, d.scores + static_cast<long>(i) * P, sizeof(std::int32_t) * P);
+  std::memcpy(d.final_winners + static_cast<long>(i) * P, d.winners + static_cast<long>(i) * P, P);
+  std::memcpy(d.final_rewards + static_cast<long>(i) * P, d.rewards + static_cast<long>(i) * P, sizeof(float) * P);
+}
+
+void refresh(const BatchData& d, int begin, int end) {
+  with_geometry(d.rules->board, [&](auto g) {
+    using W = typename decltype(g)::W;
+    constexpr int N = decltype(g)::N;
+    for (int i = begin; i < end; ++i) refresh_game<W, N>(d, game_table<W>(d, i), i, true);
+  });
+}
+
+void restart(const BatchData& d, int i) {
+  with_geometry(d.rules->board, [&](auto g) { restart_game<typename decltype(g)::W, decltype(g)::N>(d, i); });
+}
+
+void step(const BatchData& d, const std::int32_t* moves, Autoreset mode, int begin, int end) {
+  with_geometry(d.rules->board, [&](auto g) {
+    using W = typename decltype(g)::W;
+    constexpr int N = decltype(g)::N;
+    using E = Engine<W, N>;
+    for (int i = begin; i < end; ++i) {
+      std::uint8_t reset = 0;
+      if (d.done[i]) {
+        if (mode != Autoreset::kOff) {
+          save_final(d, i);
+          restart_game<W, N>(d, i);
+          reset = 1;
+        }
+      } else {
+        const Table<W> t = game_table<W>(d, i);
+        Board<W> b = E::load(d.positions[i]);
+        const int m = moves[i];
+        if (m == N * N) {
+          E::pass(b);
+        } else {
+          const Turn turn = static_cast<Turn>(d.turns[i]);
+          const W changed = E::move_flips(b, turn, m) | one_bit<W>(m);
+          const std::int8_t code = static_cast<std::int8_t>(b.to_move + 1);
+          E::play(t, b, turn, m);
+          std::int8_t* cells = d.boards + static_cast<long>(i) * N * N;
+          for (W x = changed; x; x &= x - 1) cells[lowest_bit(x)] = code;
+        }
+        d.positions[i] = E::store(b);
+        if (d.history_len[i] < d.max_plies)
+          d.history[static_cast<long>(i) * d.max_plies + d.history_len[i]++] = static_cast<std::int16_t>(m);
+        refresh_game<W, N>(d, t, i, false);
+        if (mode == Autoreset::kSameStep && d.done[i]) {
+          save_final(d, i);
+          restart_game<W, N>(d, i);
+          reset = 1;
+        }
+      }
+      d.reset_mask[i] = reset;
+    }
+  });
+}
+
+void choose(const BatchData& d, int policy, u64 seed, u64 step, std::int32_t* out, int begin, int end) {
+  with_geometry(d.rules->board, [&](auto g) {
+    using W = typename decltype(g)::W;
+    constexpr int N = decltype(g)::N;
+    using PO = Playout<W, N>;
+    for (int i = begin; i < end; ++i) {
+      const Turn turn = static_cast<Turn>(d.turns[i]);
+      if (d.done[i]) {
+        out[i] = -1;
+      } else if (turn == Turn::kPass) {
+        out[i] = N * N;
+      } else {
+        SplitMix64 rng = game_stream(seed ^ (step * kStepMix), static_cast<u64>(i));
+        const Board<W> b = PO::E::load(d.positions[i]);
+        out[i] = PO::choose(b, turn, static_cast<W>(d.legal[i]), policy, rng);
+      }
+    }
+  });
+}
+
+// Bytes 0/1 of the 8 bits of a byte, for filling uint8 planes a row at a time.
+struct ByteSpread {
+  u64 v[256];
+  constexpr ByteSpread() : v() {
+    for (int b = 0; b < 256; ++b) {
+      u64 x = 0;
+      for (int j = 0; j < 8; ++j)
+        if (b >> j & 1) x |= u64(1) << (8 * j);
+      v[b] = x;
+    }
+  }
+};
+constexpr ByteSpread kSpread{};
+
+template <class W, int N>
+inline void fill_plane_u8(W mask, std::uint8_t* out) {
+  for (int r = 0; r < N; ++r, out += N) {
+    const unsigned row = static_cast<unsigned>(mask >> (r * N)) & ((1u << N) - 1);
+    const u64 lo = kSpread.v[row & 0xFF];
+    if constexpr (N <= 8) {
+      std::memcpy(out, &lo, N);
+    } else {
+      std::memcpy(out, &lo, 8);
+      const u64 hi = kSpread.v[row >> 8];
+      std::memcpy(out + 8, &hi, N - 8);
+    }
+  }
+}
+
+template <class W, int N>
+inline void fill_plane_f32(W mask, float* out) {
+  for (int sq = 0; sq < N * N; ++sq) out[sq] = static_cast<float>(static_cast<unsigned>(mask >> sq) & 1u);
+}
+
+void observe(const BatchData& d, const ObserveSpec& spec, int begin, int end) {
+  with_geometry(d.rules->board, [&](auto g) {
+    using W = typename decltype(g)::W;
+    constexpr int N = decltype(g)::N;
+    constexpr int kSquares = N * N;
+    using E = Engine<W, N>;
+    const Rules& r = *d.rules;
+    const int P = r.players, C = P + 4;
+    const W cut = static_cast<W>(r.cut_out), squares = static_cast<W>(d.squares);
+    for (int i = begin; i < end; ++i) {
+      const Position& pos = spec.finals ? d.finals[i].end : d.positions[i];
+      const W blocked = static_cast<W>(spec.finals ? d.finals[i].blocked : d.blocked[i]);
+      const Board<W> b = E::load(pos);
+      const int q = spec.perspectives ? spec.perspectives[i] : spec.perspective >= 0 ? spec.perspective : b.to_move;
+      W planes[kMaxPlayers + 4];
+      for (int k = 0; k < P; ++k) planes[k] = b.disks[(q + k) % P];
+      planes[P] = b.neutral;
+      planes[P + 1] = squares & ~blocked & ~E::occupied(b);
+      planes[P + 2] = blocked | cut;
+      planes[P + 3] = (!spec.finals && !d.done[i] && q == b.to_move) ? static_cast<W>(d.legal[i]) : W(0);
+      const long base = static_cast<long>(i) * C * kSquares;
+      if (spec.f32) {
+        float* out = static_cast<float*>(spec.out) + base;
+        for (int k = 0; k < C; ++k) fill_plane_f32<W, N>(planes[k], out + k * kSquares);
+      } else {
+        std::uint8_t* out = static_cast<std::uint8_t*>(spec.out) + base;
+        for (int k = 0; k < C; ++k) fill_plane_u8<W, N>(planes[k], out + k * kSquares);
+      }
+    }
+  });
+}
+
+inline double unit_double(SplitMix64& rng) { return static_cast<double>(rng.next() >> 11) * 0x1p-53; }
+
+bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, SampleError* error) {
+  return with_geometry(d.rules->board, [&](auto g) -> bool {
+    using W = typename decltype(g)::W;
+    constexpr int N = decltype(g)::N;
+    constexpr int kColumns = N * N + 1;
+    double weight[kColumns];
+    for (int i = begin; i < end; ++i) {
+      const float* row = spec.values + static_cast<long>(i) * kColumns;
+      for (int c = 0; c < kColumns; ++c) {
+        const float v = row[c];
+        const bool bad = spec.logits ? (std::isnan(v) || v == INFINITY) : !(std::isfinite(v) && v >= 0.0f);
+        if (bad) {
+          *error = SampleError{i, c, v};
+          return false;
+        }
+      }
+      const Turn turn = static_cast<Turn>(d.turns[i]);
+      if (d.done[i]) {
+        spec.out[i] = -1;
+        continue;
+      }
+      if (turn == Turn::kPass) {
+        spec.out[i] = N * N;
+        continue;
+      }
+      const W m = static_cast<W>(d.legal[i]);
+      SplitMix64 rng = game_stream(spec.seed ^ (spec.step * kStepMix) ^ kSampleMix, static_cast<u64>(i));
+      double total = 0;
+      if (spec.logits) {
+        float best = -INFINITY;
+        int best_sq = -1;
+        for (W x = m; x; x &= x - 1) {
+          const int sq = lowest_bit(x);
+          if (row[sq] > best) best = row[sq], best_sq = sq;
+        }
+        if (best_sq >= 0 && spec.temperature == 0.0f) {
+          spec.out[i] = best_sq;
+          continue;
+        }
+        if (best_sq >= 0) {
+          const double inv_t = 1.0 / static_cast<double>(spec.temperature);
+          for (W x = m; x; x &= x - 1) {
+            const int sq = lowest_bit(x);
+            weight[sq] = std::exp((static_cast<double>(row[sq]) - best) * inv_t);
+            total += weight[sq];
+          }
+        }
+      } else {
+        for (W x = m; x; x &= x - 1) {
+          const int sq = lowest_bit(x);
+          weight[sq] = row[sq];
+          total += weight[sq];
+        }
+      }
+      if (!(total > 0)) {  // every legal move has probability 0: uniform over the legal moves
+        spec.out[i] = nth_bit(m, rng.below(popcount(m)));
+        continue;
+      }
+      const double target = unit_double(rng) * total;
+      double acc = 0;
+      int pick = -1, last = -1;
+      for (W x = m; x; x &= x - 1) {
+        const int sq = lowest_bit(x);
+        if (weight[sq] <= 0) continue;
+        acc += weight[sq];
+        last = sq;
+        if (target < acc) {
+          pick = sq;
+          break;
+        }
+      }
+      spec.out[i] = pick >= 0 ? pick : last;  // rounding at the top end
+    }
+    return true;
+  });
+}
+
+}  // namespace
+
+extern const BatchKernelTable batch_kernel_table = {POLYREVERSI_STR(POLYREVERSI_ARCH), &refresh, &restart, &step,
+                                                    &choose, &observe, &sample, &random_blocked};
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi
