@@ -128,6 +128,7 @@ def _random_actions(rng, mask):
 @pytest.mark.parametrize("variant, opponent, seat", [
     ("8x8", None, "black"), ("6x6", "random", "black"), ("6x6", "greedy", "white"),
     ("8x8/3p", "random", "red"), ("octagon/4p", "greedy", "white"), ("8x8/4p", "random", "black"),
+    ("octagon/3p/blocked=random", None, "black"), ("8x8/blocked=random2", "random", "white"),
 ])
 def test_vector_env_agrees_with_state(variant, opponent, seat):
     """Every game, every step: observation, mask, reward and autoreset against the game's State."""
@@ -136,17 +137,20 @@ def test_vector_env_agrees_with_state(variant, opponent, seat):
     obs, info = envs.reset(seed=5)
     rng = np.random.default_rng(0)
     finished = 0
+    blocks = set()
     previous_done = np.zeros(32, dtype=bool)
+    movers = [None] * 32
     for _ in range(150):
         for i in range(32):
             state = envs.batch.state(i)
-            persp = pr.Color(me) if opponent else state.to_move
+            persp = pr.Color(me) if opponent else (movers[i] if previous_done[i] else state.to_move)
             assert np.array_equal(obs[i], observe(state, persp))
             if not state.is_over():
                 assert np.flatnonzero(info["action_mask"][i]).tolist() == state.legal_moves()
                 if opponent:
                     assert state.to_move == me
         before = [envs.batch.state(i) for i in range(32)]
+        movers = [b.to_move for b in before]
         obs, reward, terminated, truncated, info = envs.step(_random_actions(rng, info["action_mask"]))
         assert obs.dtype == np.uint8 and reward.dtype == np.float32 and not truncated.any()
         for i in range(32):
@@ -154,6 +158,8 @@ def test_vector_env_agrees_with_state(variant, opponent, seat):
             if previous_done[i]:  # next-step autoreset: a new game
                 assert not terminated[i] and reward[i] == 0
                 assert envs.batch.plies()[i] == (me - 1 if opponent else 0)
+                if "blocked=random" in variant:
+                    blocks.add(state.variant.blocked)
             elif terminated[i]:
                 assert state.is_over()
                 who = me if opponent else int(before[i].to_move)
@@ -164,6 +170,29 @@ def test_vector_env_agrees_with_state(variant, opponent, seat):
                 assert reward[i] == 0
         previous_done = terminated
     assert finished > 20
+    if "blocked=random" in variant:
+        assert len(blocks) > 5 and all(1 <= len(b) <= 4 for b in blocks)
+
+
+def test_sample_actions_are_legal_and_seeded():
+    runs = []
+    for _ in range(2):
+        envs = ReversiVectorEnv(num_envs=64, variant="10x10/4p")
+        obs, info = envs.reset(seed=3)
+        actions = []
+        for _ in range(30):
+            a = envs.sample_actions()
+            assert info["action_mask"][np.arange(64), a].all()
+            actions.append(a)
+            obs, reward, terminated, truncated, info = envs.step(a)
+        logits = np.zeros((64, 101), np.float32)
+        logits[:, 0] = 50.0  # a1 where legal, else anything legal
+        a = envs.sample_actions(logits=logits)
+        assert info["action_mask"][np.arange(64), a].all()
+        a = envs.sample_actions(np.ones((64, 101), np.float32))
+        assert info["action_mask"][np.arange(64), a].all()
+        runs.append(np.stack(actions))
+    assert np.array_equal(runs[0], runs[1])
 
 
 def test_vector_env_is_seeded():
@@ -201,8 +230,8 @@ def test_vector_env_faults():
         envs.step(np.zeros(3, dtype=int))
     with pytest.raises(TypeError, match="integers"):
         envs.step(np.full(4, 19.0))
-    with pytest.raises(pr.VariantError, match="blocked=random"):
-        ReversiVectorEnv(num_envs=4, variant="8x8/blocked=random")
+    with pytest.raises(pr.VariantError, match="'randomly' is not a square name"):
+        ReversiVectorEnv(num_envs=4, variant="8x8/blocked=randomly")
     with pytest.raises(ValueError, match="num_envs"):
         ReversiVectorEnv(num_envs=0)
     with pytest.raises(ValueError, match="seat"):

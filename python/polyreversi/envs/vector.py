@@ -29,6 +29,8 @@ terminations/truncations bool (B,), ``info["action_mask"]`` bool (B, N*N+1);
 each step returns new arrays (``copy=False`` reuses one observation buffer).
 Illegal actions raise :class:`polyreversi.IllegalMoveError` naming the game,
 its move and its legal moves; nothing is played then.
+:meth:`ReversiVectorEnv.sample_actions` draws legal actions in C++ (uniform, or from
+a policy's probabilities or logits).
 """
 from __future__ import annotations
 
@@ -39,12 +41,12 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from polyreversi._core import Color
-from polyreversi.bulk import MAX_BATCH, Batch, _count
+from polyreversi.batch import Batch
+from polyreversi.bulk import MAX_BATCH, _count
 from polyreversi.envs import render as _render
 from polyreversi.envs.observation import AGENT_NAMES, batch_rewards, observe_batch, plane_count
 from polyreversi.envs.opponents import NATIVE, make_opponent
 from polyreversi.envs.spec import EnvSpec
-from polyreversi.errors import IllegalMoveError, VariantError
 from polyreversi.variant import Variant
 
 
@@ -53,34 +55,34 @@ class ReversiVectorEnv(VectorEnv):
 
     Args:
         num_envs: B, the number of games (1 .. :data:`polyreversi.bulk.MAX_BATCH`).
-        variant: variant text or a Variant (``blocked=random`` is not offered here yet).
+        variant: variant text or a Variant; ``blocked=random`` (or ``blocked=randomK``) draws
+            new blocked squares for every game each time it starts.
         opponent: None for self-play; ``"random"``, ``"greedy"`` or a player for every other seat.
         seat: the agent's colour against opponents (``"black"``, ``"white"``, ``"red"``, ``"green"``).
-        threads: threads of each Batch step (0 = every core; results do not depend on it).
+        threads: threads of each Batch call (0 = every core; results do not depend on it).
         copy: return new observation arrays at each step (False: one buffer, overwritten).
         render_mode: None, ``"ansi"`` or ``"rgb_array"``: :meth:`render` shows game 0.
 
     Raises:
-        VariantError: bad variant text, or ``blocked=random``. ValueError: a bad count,
+        VariantError: bad variant text. ValueError: a bad count,
         seat or opponent name. TypeError: an opponent that is not a player.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi", "rgb_array"]}
 
     def __init__(self, num_envs: int = 16, variant: Union[str, Variant] = "8x8", opponent=None,
-                 seat: str = "black", threads: int = 1, copy: bool = True,
+                 seat: str = "black", threads: int = 0, copy: bool = True,
                  render_mode: Optional[str] = None) -> None:
         spec = EnvSpec.parse(variant)
-        if spec.random_blocked is not None:
-            raise VariantError("variant: blocked=random is not offered by the vector environment yet; "
-                               "give fixed blocked squares")
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, 'ansi', 'rgb_array'")
         self.variant = spec.variant
         self.num_envs = _count(num_envs, "num_envs", 1, MAX_BATCH)
         n, players = self.variant.n, self.variant.players
         self.players = players
-        self.batch = Batch(self.variant, self.num_envs)
+        self._blocked = None if spec.random_blocked is None else "random"
+        self._blocked_count = spec.random_blocked or None
+        self.batch = Batch(self.variant, self.num_envs, threads=threads)
         self.threads = threads
         self.copy = bool(copy)
         self.render_mode = render_mode
@@ -100,16 +102,15 @@ class ReversiVectorEnv(VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, n * n + 1))
         self._buffer = None
         self._pending = np.zeros(self.num_envs, dtype=bool)
-        self._choose_seed = 0
         self._started = False
 
     # -- the Gymnasium API -------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
-        self._choose_seed = int(self.np_random.integers(2**63))
         if isinstance(self._opponent_spec, str) and not self._native:
             self._opponent = make_opponent(self._opponent_spec, int(self.np_random.integers(2**63)))
-        self.batch.reset(np.ones(self.num_envs, dtype=bool))
+        self.batch.reset("all", seed=int(self.np_random.integers(2**63)), blocked=self._blocked,
+                         blocked_count=self._blocked_count)
         self._pending[:] = False
         if self.seat is not None:
             self._opponent_plies(int(self.seat) - 1)
@@ -131,13 +132,15 @@ class ReversiVectorEnv(VectorEnv):
         if not self._started:
             raise RuntimeError("step() before reset(); call reset() first")
         moves = _moves(actions, self.num_envs)
-        pending = self._pending.copy()
-        moves[pending] = -1
         mover = self.batch.to_move.copy()
-        self.batch.step(moves, threads=self.threads)
         if self.seat is None:
-            self.batch.reset(pending)
+            self.batch.step(moves, autoreset="next-step")  # the games that ended last step restart
         else:
+            # The restarts wait until the plies left in this step are those of the seats
+            # before the agent's, so that every game has the agent to move at the end.
+            pending = self._pending.copy()
+            moves[pending] = -1
+            self.batch.step(moves)
             seat = int(self.seat) - 1
             for k in range(1, self.players):
                 if self.players - k == seat:
@@ -154,7 +157,21 @@ class ReversiVectorEnv(VectorEnv):
         reward[~done] = 0.0
         self._pending = done
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self._observation(), reward, done, truncated, self._info(everyone)
+        return self._observation(np.where(done, mover, self.batch.to_move)), reward, done, truncated, \
+            self._info(everyone)
+
+    def sample_actions(self, probs=None, *, logits=None, temperature: float = 1.0) -> np.ndarray:
+        """int32 (B,): a legal action per game drawn in C++ (-1 for finished games, which
+        :meth:`step` ignores): uniform without arguments, else from ``probs`` or ``logits``
+        (float32 (B, N*N+1); illegal actions are masked out), see :meth:`polyreversi.Batch.sample`.
+        Seeded by :meth:`reset`."""
+        if probs is not None and logits is not None:
+            raise ValueError("sample_actions: give probs or logits, not both")
+        if logits is not None:
+            return self.batch.sample_logits(logits, temperature)
+        if probs is not None:
+            return self.batch.sample(probs)
+        return self.batch.choose("random")
 
     def render(self):
         """Game 0 as text (``"ansi"``) or a picture (``"rgb_array"``); None without a render mode."""
@@ -172,21 +189,23 @@ class ReversiVectorEnv(VectorEnv):
             if self.batch.done.all():
                 return
             if self._native is not None:
-                self._choose_seed = (self._choose_seed + 1) % 2**64
-                moves = self.batch.choose(self._native, self._choose_seed)
+                moves = self.batch.choose(self._native)
             else:
                 moves = np.full(self.num_envs, -1, dtype=np.int32)
                 for i in np.flatnonzero(~self.batch.done):
                     state = self.batch.state(int(i))
                     moves[i] = state.variant.square(self._opponent(state))
-            self.batch.step(moves, threads=self.threads)
+            self.batch.step(moves)
 
-    def _observation(self) -> np.ndarray:
-        perspective = None if self.seat is None else np.full(self.num_envs, int(self.seat), dtype=np.int16)
+    def _observation(self, perspective=None) -> np.ndarray:
+        if self.seat is not None:
+            perspective = int(self.seat)
         if self.copy:
             return observe_batch(self.batch, perspective)
-        self._buffer = observe_batch(self.batch, perspective, out=self._buffer)
-        return self._buffer
+        if self._buffer is None:
+            self._buffer = observe_batch(self.batch, perspective)
+            return self._buffer
+        return observe_batch(self.batch, perspective, out=self._buffer)
 
     def _info(self, everyone: Optional[np.ndarray]) -> dict:
         mask = self.batch.masks.copy()
