@@ -2,6 +2,7 @@
 undo, copy, from Python. The rate is calls per second."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import polyreversi as pr
@@ -75,3 +76,22 @@ def test_openspiel_calls(benchmark, call):
 
     fn = {"legal_moves": s.legal_actions, "copy": s.clone, "copy+play": copy_play}[call]
     measure(benchmark, calls(fn), unit="calls", engine="open_spiel", call=call)
+
+
+@pytest.mark.benchmark(group="per-call")
+@pytest.mark.parametrize("call", ["size", "plies", "step", "choose+step"])
+def test_batch_calls(benchmark, call):
+    """Per-call cost of a one-game Batch. `size` reads a property without the
+    busy guard; `plies`, `step` and `choose` enter it (one atomic exchange and
+    one store around the call), so the gap to `size` bounds the guard's cost."""
+    b = pr.Batch("8x8", 1, threads=1)
+    moves = np.full(1, -1, np.int32)
+
+    def choose_step():
+        b.step(b.choose(), autoreset=True)
+
+    fn = {"size": lambda: b.size, "plies": b.plies, "step": lambda: b.step(moves, autoreset=True),
+          "choose+step": choose_step}[call]
+    if call == "step":  # a finished game: every step restarts it, and -1 is always a valid move
+        b.reset("all", start=pr.Variant().position(np.ones((8, 8), np.int8)))
+    measure(benchmark, calls(fn), unit="calls", engine="polyreversi", call=f"Batch.{call}")

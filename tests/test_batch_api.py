@@ -237,6 +237,8 @@ def test_reset_and_step_errors():
         b.step([19, 19], threads=-1)
     with pytest.raises(ValueError, match="size"):
         pr.Batch(v, 2**40)
+    with pytest.raises(ValueError, match="size: a batch of 2147483647 games needs"):
+        pr.Batch("10x10", 2**31 - 1)  # refused before any allocation
     with pytest.raises(IllegalMoveError, match="batch game 0: move 99 is off the board"):
         b.step([99, 19])
     with pytest.raises(IllegalMoveError, match="blocked"):

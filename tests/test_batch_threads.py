@@ -76,7 +76,7 @@ def test_the_error_comes_at_once_while_a_long_step_runs():
             break
     t.join()
     assert seen
-    assert moves.shape == (200000,)
+    assert moves.shape == (100000,)
 
 
 @pytest.mark.parametrize("text", ["8x8", "octagon/3p"])

@@ -22,16 +22,7 @@ struct KernelTable {
   // policy (0 random, 1 greedy), writing row i of `out` for game first+i.
   void (*play_games)(const Rules& rules, const Position& start, int policy, u64 seed, u64 first, u64 count,
                      const PlayoutResults& out, const int* cancel);
-  // Recomputes legal moves, masks, boards, scores of games [begin, end).
-  void (*batch_refresh)(const Rules& rules, const BatchData& batch, int begin, int end);
-  // Index of the first game whose move is illegal (-1 for a finished game
-  // is fine), or -1 if all are legal.
-  int (*batch_check)(const Rules& rules, const BatchData& batch, const std::int32_t* moves);
-  // Plays checked moves on games [begin, end) and refreshes them.
-  void (*batch_apply)(const Rules& rules, const BatchData& batch, const std::int32_t* moves, int begin, int end);
-  // A legal move per unfinished game by a built-in policy (-1 for finished games).
-  void (*batch_choose)(const Rules& rules, const BatchData& batch, int policy, u64 seed, u64 step,
-                       std::int32_t* moves_out);
+  // The per-game kernels of a Batch: polyreversi/batch/kernels.hpp.
 };
 
 namespace generic { extern const KernelTable kernel_table; }

@@ -6,6 +6,8 @@
 #include <mutex>
 #include <thread>
 
+#include <unistd.h>
+
 #include "polyreversi/batch/pool.hpp"
 #include "polyreversi/game.hpp"
 #include "polyreversi/kernel_api.hpp"
@@ -34,6 +36,12 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   const Rules& r = *rules_;
   const std::size_t B = static_cast<std::size_t>(size), nn = r.squares(), P = r.players;
   const int max_plies = 2 * r.squares() + 2;
+  const double per_game = 4.0 * sizeof(Position) + 3 * sizeof(u128) + 2.0 * nn + 4.0 * max_plies + 18.0 * P + 32;
+  const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+  if (memory > 0 && per_game * B > memory / 2)
+    throw ArgumentError("size: a batch of " + std::to_string(size) + " games needs " +
+                        std::to_string(static_cast<long long>(per_game * B / 1e6)) + " MB, more than half of this "
+                        "machine's " + std::to_string(static_cast<long long>(memory / 1e6)) + " MB; use fewer games");
   eligible_ = eligible_blocked(r.board, r.handicap);
   const Position start = start_position(r);
   positions_.assign(B, start);

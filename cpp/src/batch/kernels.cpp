@@ -226,9 +226,12 @@ inline void fill_plane_u8(W mask, std::uint8_t* out) {
   }
 }
 
+// Through bytes, so the conversion to floats is one vectorised loop.
 template <class W, int N>
 inline void fill_plane_f32(W mask, float* out) {
-  for (int sq = 0; sq < N * N; ++sq) out[sq] = static_cast<float>(static_cast<unsigned>(mask >> sq) & 1u);
+  alignas(16) std::uint8_t bytes[N * N + 8];
+  fill_plane_u8<W, N>(mask, bytes);
+  for (int sq = 0; sq < N * N; ++sq) out[sq] = static_cast<float>(bytes[sq]);
 }
 
 void observe(const BatchData& d, const ObserveSpec& spec, int begin, int end) {
