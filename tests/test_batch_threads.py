@@ -109,3 +109,16 @@ def test_worker_threads_give_the_one_thread_answers(text):
     for other in runs[1:]:
         for x, y in zip(runs[0], other):
             assert np.array_equal(x, y)
+
+
+def test_choose_and_observe_split_over_threads_give_the_one_thread_answers():
+    """choose and observe split only big batches (their per-game work is small)."""
+    runs = []
+    for threads in (1, 2, 0):
+        b = pr.Batch("8x8/3p", 16384, seed=5, threads=threads)
+        for step in range(4):
+            b.step(b.choose("greedy" if step % 2 else "random"), autoreset=True)
+        runs.append((b.choose(), b.observe(), b.observe(perspective=pr.Color.RED)))
+    for other in runs[1:]:
+        for x, y in zip(runs[0], other):
+            assert np.array_equal(x, y)

@@ -41,7 +41,9 @@ from polyreversi.bulk import MAX_BATCH, MAX_THREADS, _cores, _count, _policy, _s
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 
-#: Batches smaller than this run every call on one thread (cpp/include/polyreversi/batch/batch.hpp).
+#: A call gives each worker thread at least this many games (step and sample; observe
+#: takes 2048 for uint8 and 512 for float32, choose 8192: their per-game work is smaller).
+#: Smaller batches run on the calling thread (cpp/include/polyreversi/batch/batch.hpp).
 MIN_GAMES_PER_THREAD = 512
 
 AUTORESET = {False: 0, None: 0, "off": 0, True: 1, "next-step": 1, "same-step": 2}
@@ -112,9 +114,10 @@ class Batch:
         start: a State (every game starts there) or a sequence of B States
             (game i starts at start[i]); the States' variants must be the batch's
             but for blocked squares, which each game then keeps. None: the variant's start.
-        threads: worker threads for each call (0: every core). Batches below
-            :data:`MIN_GAMES_PER_THREAD` games use one thread, as threads cost
-            more than they give there; results never depend on the count.
+        threads: worker threads for each call (0: every core). Each thread gets at
+            least :data:`MIN_GAMES_PER_THREAD` games (more for observe and choose), so
+            small batches use one thread, where threads cost more than they give;
+            results never depend on the count.
 
     Arrays (read-only NumPy views of the engine's memory, updated in place by
     every call: ``.copy()`` one to keep it, e.g. in a replay buffer):

@@ -103,12 +103,12 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   batch_kernels().refresh(d, 0, size);
 }
 
-int Batch::threads_for(int threads) const {
+int Batch::threads_for(int threads, int min_games) const {
   if (threads <= 0) {
     const unsigned hw = std::thread::hardware_concurrency();
     threads = hw ? static_cast<int>(hw) : 1;
   }
-  return std::max(1, std::min(threads, data_.size / kMinGamesPerThread));
+  return std::max(1, std::min(threads, data_.size / min_games));
 }
 
 void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
@@ -184,13 +184,14 @@ void Batch::reset(const std::uint8_t* which, const u64* seed, bool random_blocke
 void Batch::choose(int policy, u64 seed, std::int32_t* out, int threads) {
   const BatchKernelTable& k = batch_kernels();
   const u64 step = steps_;
-  parallel_for(data_.size, threads_for(threads),
+  parallel_for(data_.size, threads_for(threads, kMinGamesChoose),
                [&](int begin, int end) { k.choose(data_, policy, seed, step, out, begin, end); });
 }
 
 void Batch::observe(ObserveSpec spec, int threads) const {
   const BatchKernelTable& k = batch_kernels();
-  parallel_for(data_.size, threads_for(threads), [&](int begin, int end) { k.observe(data_, spec, begin, end); });
+  parallel_for(data_.size, threads_for(threads, spec.f32 ? kMinGamesObserveF32 : kMinGamesObserve),
+               [&](int begin, int end) { k.observe(data_, spec, begin, end); });
 }
 
 void Batch::sample(SampleSpec spec, int threads) {

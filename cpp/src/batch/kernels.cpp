@@ -268,78 +268,84 @@ void observe(const BatchData& d, const ObserveSpec& spec, int begin, int end) {
 
 inline double unit_double(SplitMix64& rng) { return static_cast<double>(rng.next() >> 11) * 0x1p-53; }
 
+// True when a row holds a value the spec refuses; one branch-free pass, so it vectorises.
+inline bool row_is_bad(const float* row, int columns, bool logits) {
+  int bad = 0;
+  if (logits) {
+    for (int c = 0; c < columns; ++c) bad |= (row[c] != row[c]) | (row[c] > 3.4028235e38f);  // NaN or +inf
+  } else {
+    for (int c = 0; c < columns; ++c) bad |= !(row[c] >= 0.0f) | (row[c] > 3.4028235e38f);  // NaN, < 0 or +inf
+  }
+  return bad != 0;
+}
+
 bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, SampleError* error) {
   return with_geometry(d.rules->board, [&](auto g) -> bool {
     using W = typename decltype(g)::W;
     constexpr int N = decltype(g)::N;
     constexpr int kColumns = N * N + 1;
-    double weight[kColumns];
+    float weight[kColumns];
+    int square[kColumns];
+    const float inv_t = spec.temperature > 0 ? 1.0f / spec.temperature : 0.0f;
     for (int i = begin; i < end; ++i) {
       const float* row = spec.values + static_cast<long>(i) * kColumns;
-      for (int c = 0; c < kColumns; ++c) {
-        const float v = row[c];
-        const bool bad = spec.logits ? (std::isnan(v) || v == INFINITY) : !(std::isfinite(v) && v >= 0.0f);
-        if (bad) {
-          *error = SampleError{i, c, v};
-          return false;
-        }
+      if (row_is_bad(row, kColumns, spec.logits)) {
+        int c = 0;
+        while (!row_is_bad(row + c, 1, spec.logits)) ++c;
+        *error = SampleError{i, c, row[c]};
+        return false;
       }
-      const Turn turn = static_cast<Turn>(d.turns[i]);
       if (d.done[i]) {
         spec.out[i] = -1;
         continue;
       }
-      if (turn == Turn::kPass) {
+      if (static_cast<Turn>(d.turns[i]) == Turn::kPass) {
         spec.out[i] = N * N;
         continue;
       }
       const W m = static_cast<W>(d.legal[i]);
-      SplitMix64 rng = game_stream(spec.seed ^ (spec.step * kStepMix) ^ kSampleMix, static_cast<u64>(i));
-      double total = 0;
+      int k = 0;
+      for (W x = m; x; x &= x - 1) square[k++] = lowest_bit(x);
+      float total = 0;
       if (spec.logits) {
-        float best = -INFINITY;
-        int best_sq = -1;
-        for (W x = m; x; x &= x - 1) {
-          const int sq = lowest_bit(x);
-          if (row[sq] > best) best = row[sq], best_sq = sq;
-        }
-        if (best_sq >= 0 && spec.temperature == 0.0f) {
-          spec.out[i] = best_sq;
+        int best = 0;
+        for (int j = 1; j < k; ++j)
+          if (row[square[j]] > row[square[best]]) best = j;
+        const float top = row[square[best]];
+        if (top == -INFINITY) {
+          total = 0;  // every legal logit is -inf: uniform below
+        } else if (spec.temperature == 0.0f) {
+          spec.out[i] = square[best];
           continue;
-        }
-        if (best_sq >= 0) {
-          const double inv_t = 1.0 / static_cast<double>(spec.temperature);
-          for (W x = m; x; x &= x - 1) {
-            const int sq = lowest_bit(x);
-            weight[sq] = std::exp((static_cast<double>(row[sq]) - best) * inv_t);
-            total += weight[sq];
-          }
+        } else {
+          for (int j = 0; j < k; ++j) total += weight[j] = std::exp((row[square[j]] - top) * inv_t);
         }
       } else {
-        for (W x = m; x; x &= x - 1) {
-          const int sq = lowest_bit(x);
-          weight[sq] = row[sq];
-          total += weight[sq];
+        for (int j = 0; j < k; ++j) total += weight[j] = row[square[j]];
+      }
+      SplitMix64 rng = game_stream(spec.seed ^ (spec.step * kStepMix) ^ kSampleMix, static_cast<u64>(i));
+      if (!(total > 0) || !(total <= 3.4028235e38f)) {
+        if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
+          spec.out[i] = square[rng.below(k)];
+          continue;
         }
+        // the weights overflow a float sum: rescale them
+        total = 0;
+        for (int j = 0; j < k; ++j) total += weight[j] *= 0x1p-64f;
       }
-      if (!(total > 0)) {  // every legal move has probability 0: uniform over the legal moves
-        spec.out[i] = nth_bit(m, rng.below(popcount(m)));
-        continue;
-      }
-      const double target = unit_double(rng) * total;
-      double acc = 0;
+      const float target = static_cast<float>(unit_double(rng)) * total;
+      float acc = 0;
       int pick = -1, last = -1;
-      for (W x = m; x; x &= x - 1) {
-        const int sq = lowest_bit(x);
-        if (weight[sq] <= 0) continue;
-        acc += weight[sq];
-        last = sq;
+      for (int j = 0; j < k; ++j) {
+        if (weight[j] <= 0) continue;
+        acc += weight[j];
+        last = j;
         if (target < acc) {
-          pick = sq;
+          pick = j;
           break;
         }
       }
-      spec.out[i] = pick >= 0 ? pick : last;  // rounding at the top end
+      spec.out[i] = square[pick >= 0 ? pick : last];  // rounding at the top end
     }
     return true;
   });

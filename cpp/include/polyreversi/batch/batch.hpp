@@ -19,9 +19,12 @@ struct ConcurrentUseError : Error { using Error::Error; };
 // A bad argument array (NaN or negative probabilities and the like): ValueError in Python.
 struct ArgumentError : Error { using Error::Error; };
 
-// Batches below this many games run on one thread: below it, waking a
-// worker costs more than the work it takes over (benchmarks/README.md).
-constexpr int kMinGamesPerThread = 512;
+// A call gives each thread at least this many games: waking a worker costs
+// about 10-20 us, so a part must hold more work than that. From one-thread
+// costs per 8x8 game (benchmarks/README.md): step ~0.1 us, sample ~0.07 us,
+// observe ~0.03 us (uint8) / ~0.1 us (float32), choose ~0.006 us.
+constexpr int kMinGamesPerThread = 512;  // step and sample
+constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoose = 8192;
 
 // A custom start for reset(): a position on a board with its own blocked squares.
 struct StartSpec {
@@ -54,8 +57,8 @@ class Batch {
   };
   Busy enter() const { return Busy(*this); }
 
-  // Threads a call uses: `threads` (0 = every core) unless the batch is too small to gain.
-  int threads_for(int threads) const;
+  // Threads a call uses: `threads` (0 = every core), but at least `min_games` games each.
+  int threads_for(int threads, int min_games = kMinGamesPerThread) const;
 
   // Checks every move (game i: a legal move, or anything when it is over and
   // `mode` restarts it, else -1) before playing any, then plays them; throws IllegalMoveError.
