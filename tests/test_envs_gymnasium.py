@@ -237,3 +237,21 @@ def test_vector_env_faults():
     with pytest.raises(ValueError, match="seat"):
         ReversiVectorEnv(num_envs=2, opponent="random", seat="red")
     envs.step(np.full(4, 19))  # still usable after refused steps
+
+
+@pytest.mark.parametrize("spec, cls", [("mcts:50", "MCTSPlayer"), ("search:2", "SearchPlayer")])
+def test_search_opponents_where_present(spec, cls):
+    if not hasattr(pr, cls):
+        pytest.skip(f"pr.{cls} is not in this build (the search / mcts branches add it)")
+    env = ReversiEnv(variant="6x6", opponent=spec, seat="white")
+    obs, info = env.reset(seed=0)
+    terminated = False
+    rng = np.random.default_rng(0)
+    while not terminated:
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert env.state.is_over()
+
+
+def test_human_is_not_an_opponent():
+    with pytest.raises(ValueError, match="human"):
+        ReversiEnv(opponent="human")
