@@ -92,6 +92,21 @@ def test_positions_table(tmp_path):
     assert pq.read_table(tmp_path / "p.parquet").num_rows == len(table)
 
 
+def test_converted_collection(tmp_path):
+    """A WTHOR tournament file as a games table: every game, its names, margin and final position."""
+    from conftest import shared_data
+    from polyreversi import formats
+
+    games = formats.read(str(shared_data("wthor", "WTH_2015.wtb")))
+    write_games(tmp_path / "wthor.parquet", games)
+    back = read_games(tmp_path / "wthor.parquet")
+    assert len(back) == len(games) == 1926
+    for source, row in zip(games, back):
+        assert row.players == source.players and row.date == source.date
+        assert row.result.margin == source.result.margin
+        assert pr.Replay(row).final == pr.Replay(source).final  # passes written out, same game
+
+
 def test_bad_files(tmp_path):
     (tmp_path / "x.parquet").write_text("not parquet")
     with pytest.raises(pr.RecordError, match="not a Parquet file"):

@@ -19,6 +19,11 @@ scores        list<int32>           disks of each colour in turn order (RULES.md
 winners       list<string>          the colours sharing the win (``["black"]``; 2+ = a draw)
 names         list<string>          the players' names per colour (null where unknown)
 end           string                ``finished``, ``resigned``, ``time``, ``agreed``, ``unfinished``
+                                    as recorded; where the source does not say (WTHOR), from the
+                                    replay: ``finished`` when nobody can move, else ``unfinished``
+margin        float64               2 players: Black's margin as the source recorded it (GGF ``RE``,
+                                    WTHOR), null where none
+komi          float64               GGF komi games: the komi, else null
 date          string                as recorded (null where unknown)
 start         list<int8>            a custom start position's N*N cell codes (null: the
                                     variant's own start)
@@ -76,7 +81,7 @@ def games_schema():
         ("game", pa.int64()), ("variant", pa.string()), ("board", pa.string()), ("players", pa.int8()),
         ("blocked", pa.list_(pa.string())), ("moves", pa.list_(pa.int16())), ("transcript", pa.string()),
         ("plies", pa.int32()), ("scores", pa.list_(pa.int32())), ("winners", pa.list_(pa.string())),
-        ("names", pa.list_(pa.string())), ("end", pa.string()), ("date", pa.string()),
+        ("names", pa.list_(pa.string())), ("end", pa.string()), ("margin", pa.float64()), ("komi", pa.float64()), ("date", pa.string()),
         ("start", pa.list_(pa.int8())), ("start_to_move", pa.int8()), ("start_ply", pa.int32()), ("meta", pa.string()),
     ], metadata={"polyreversi.table": "games", "polyreversi.version": "1"})
 
@@ -116,6 +121,9 @@ def games_table(records: Iterable[Record], first: int = 0):
         columns["names"].append(list(record.players))
         end = record.result.end if record.result is not None and record.result.end else None
         columns["end"].append(end or ("finished" if over else "unfinished"))
+        columns["margin"].append(None if record.result is None or record.result.margin is None
+                                 else float(record.result.margin))
+        columns["komi"].append(record.komi)
         columns["date"].append(record.date)
         columns["start"].append(list(record.start.board) if record.start is not None else None)
         columns["start_to_move"].append(int(record.start.to_move) if record.start is not None else None)
@@ -163,12 +171,20 @@ def read_games(path: PathLike) -> List[Record]:
             scores = row.get("scores")
             records.append(Record(
                 variant=row["variant"], moves=tuple(row["moves"]), players=tuple(row.get("names") or ()),
-                result=Result(end=end, disks=tuple(scores) if scores is not None else None),
-                date=row.get("date"), start=start, meta=json.loads(row["meta"]) if row.get("meta") else {},
+                result=Result(end=end, disks=tuple(scores) if scores is not None else None,
+                              margin=_margin(row.get("margin"))),
+                date=row.get("date"), start=start, komi=row.get("komi"), meta=json.loads(row["meta"]) if row.get("meta") else {},
             ))
         except (RecordError, ValueError, TypeError) as e:
             raise RecordError(f"{os.fspath(path)}: game {row.get('game')}: {e}") from None
     return records
+
+
+def _margin(value):
+    """A margin read back: whole numbers as int (as the readers give them)."""
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else float(value)
 
 
 def positions_table(records: Iterable[Record]):
