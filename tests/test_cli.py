@@ -253,7 +253,7 @@ def test_human_seat_rejects_bad_input_then_plays_and_stops_cleanly_at_end_of_inp
     assert "Traceback" not in result.stderr
     err = result.stderr.strip().splitlines()
     assert err[0].startswith("'zz' is not a square")
-    assert err[1] == "a1 is not a legal move for Black (it encloses no disk); legal moves: d3, c4, f5, e6"
+    assert err[1] == "illegal move a1 at ply 0 (Black to move): it flips nothing; legal moves: d3 c4 f5 e6"
     assert err[2] == "Error: end of input while waiting for Black's move at ply 2; game abandoned"
     assert len(err) == 3
     assert "1. Black d3, 1 flip" in result.stdout

@@ -99,7 +99,7 @@ def test_replay_json_lines_with_a_mismatch_and_an_illegal_game(tmp_path):
     assert (c["games read"], c["replayed legally"], c["finished, result matches"]) == (3, 2, 1)
     assert (c["result mismatches"], c["illegal games"]) == (1, 1)
     assert "mismatch: game 2 (Carol vs Dan): recorded disks" in result.output
-    assert "illegal: line 3 (game 3): ply 5: a1 is illegal" in result.output
+    assert "illegal: line 3 (game 3): illegal move a1 at ply 4 (Black to move)" in result.output
 
 
 def test_replay_transcripts_and_format_option(tmp_path):
@@ -135,9 +135,9 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
     path.write_text(json.dumps(obj), encoding="utf-8")
     result = run("replay", path, "--ply", 6)
     assert result.exit_code == 1
-    assert "ply 6 of 6" in result.output and "illegal: ply 7: a1 is illegal" in result.output
+    assert "ply 6 of 6" in result.output and "illegal: illegal move a1 at ply 6 (Black to move)" in result.output
     result = run("replay", path, "--ply", 7)
-    assert result.exit_code == 1 and "--ply 7: game 1 has plies 0..6 (the move at ply 7 is illegal)" in result.output
+    assert result.exit_code == 1 and "--ply 7: game 1 has plies 0..6 (the move at ply 6 is illegal)" in result.output
 
 
 @pytest.mark.parametrize(

@@ -125,7 +125,7 @@ def test_game_ending_with_a_black_pass_leaves_white_to_move():
 
 def test_a_written_pass_with_a_legal_move_is_an_error():
     text = "(;GM[Othello]TY[8]B[f5]W[PA]B[d3];)"
-    with pytest.raises(ReplayError, match="ply 2: pass is illegal for White: a player with a legal move may not pass"):
+    with pytest.raises(ReplayError, match=r"illegal move pass at ply 1 \(White to move\): a player with a legal move may not pass"):
         Replay(ggf.parse_game(text))
 
 

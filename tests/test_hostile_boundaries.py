@@ -105,7 +105,7 @@ CASES = [
     ("result disks", lambda: Result(disks=[-1, 3]), RecordError, "result.disks"),
     ("start board", lambda: StartPosition([0.5] * 64), RecordError, "start.board: expected whole-number"),
     ("start ply", lambda: StartPosition([0] * 64, ply=-1), RecordError, "start.ply"),
-    ("replay", lambda: Replay(Record("8x8", moves=["f5", "f5"])), RecordError, "ply 2: f5 is illegal"),
+    ("replay", lambda: Replay(Record("8x8", moves=["f5", "f5"])), RecordError, "illegal move f5 at ply 1"),
     ("replay type", lambda: Replay("f5"), TypeError, "expected a Record"),
     # players
     ("player count", lambda: play_game(V, [RandomPlayer()]), ValueError, "has 2 players"),

@@ -209,8 +209,8 @@ def test_human_rejects_malformed_and_illegal_input_and_asks_again():
     lines = err.splitlines()
     assert len(lines) == 6
     assert "'zz9' is not a square" in lines[0]
-    assert "a1 is not a legal move for Black (it encloses no disk)" in lines[1]
-    assert "d4 is not a legal move for Black (it is taken)" in lines[2]
+    assert lines[1] == state.why_illegal("a1") == "illegal move a1 at ply 0 (Black to move): it flips nothing; legal moves: d3 c4 f5 e6"
+    assert lines[2] == "illegal move d4 at ply 0 (Black to move): the square is taken; legal moves: d3 c4 f5 e6"
     assert lines[3] == "legal moves: d3, c4, f5, e6"
     assert "no move given" in lines[4]
     assert "may not pass" in lines[5]
@@ -224,7 +224,8 @@ def test_human_is_told_about_blocked_squares_and_cut_outs():
     out, err = io.StringIO(), io.StringIO()
     with pytest.raises(EOFError):
         HumanPlayer(input=io.StringIO("b3\na1\n"), output=out, errors=err).choose(state)
-    assert "(it is blocked)" in err.getvalue() and "(it is not on the board)" in err.getvalue()
+    assert err.getvalue().splitlines() == [state.why_illegal("b3"), state.why_illegal("a1")]
+    assert "the square is blocked" in err.getvalue() and "not a square of the octagon" in err.getvalue()
 
 
 def test_human_forced_pass_takes_an_empty_line_or_pass():

@@ -78,7 +78,7 @@ def test_implicit_pass_where_the_same_colour_plays_twice():
 
 
 def test_an_explicit_pass_with_a_legal_move_is_an_error():
-    with pytest.raises(ReplayError, match="ply 2: pass is illegal for White: a player with a legal move may not pass"):
+    with pytest.raises(ReplayError, match=r"illegal move pass at ply 1 \(White to move\): a player with a legal move may not pass"):
         Replay(transcript.parse("f5 pass d6"))
 
 

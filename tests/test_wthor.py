@@ -185,7 +185,7 @@ def test_a_legal_looking_but_illegal_move_is_caught_by_the_replay(small):
     path, data = small
     path.write_bytes(edit_move(data, 1, 1, 11))  # a1 as the first move
     record = wthor.read(path)[0]
-    with pytest.raises(RecordError, match="ply 1: a1 is illegal for Black"):
+    with pytest.raises(RecordError, match=r"illegal move a1 at ply 0 \(Black to move\)"):
         Replay(record)
 
 

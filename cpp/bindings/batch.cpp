@@ -1,12 +1,13 @@
 // polyreversi._core.Batch: B games of one variant stepped together in C++.
 // The facade (python/polyreversi/batch.py) checks arguments first; this file
 // checks again what reaches the core (shapes, dtypes, ranges) and converts.
+#include "polyreversi/batch/batch.hpp"
+
 #include <cmath>
 #include <cstring>
 
-#include "polyreversi/batch/batch.hpp"
-#include "polyreversi/batch/kernels.hpp"
 #include "common.hpp"
+#include "polyreversi/batch/kernels.hpp"
 
 namespace polyreversi::bindings {
 
@@ -26,8 +27,8 @@ template <class T>
 py::array_t<T, py::array::c_style> checked_array(py::handle obj, const char* name, std::vector<py::ssize_t> shape,
                                                  bool writeable = false) {
   if (!py::isinstance<py::array_t<T, py::array::c_style>>(obj))
-    throw py::type_error(std::string(name) + ": expected a C-contiguous " + py::str(py::dtype::of<T>()).cast<std::string>() +
-                         " array");
+    throw py::type_error(std::string(name) + ": expected a C-contiguous " +
+                         py::str(py::dtype::of<T>()).cast<std::string>() + " array");
   auto a = py::reinterpret_borrow<py::array_t<T, py::array::c_style>>(obj);
   bool same = a.ndim() == static_cast<py::ssize_t>(shape.size());
   for (std::size_t k = 0; same && k < shape.size(); ++k) same = a.shape(k) == shape[k];
@@ -101,9 +102,7 @@ void init_batch(py::module_& m) {
       if (p) std::rethrow_exception(p);
     } catch (const ConcurrentUseError& e) {
       PyErr_SetString(exc_concurrent, e.what());
-    } catch (const ArgumentError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    }
+    } catch (const ArgumentError& e) { PyErr_SetString(PyExc_ValueError, e.what()); }
   });
 
   m.def(
@@ -152,177 +151,197 @@ void init_batch(py::module_& m) {
       .def_property_readonly("seed", [](py::handle self) { return get_batch(self).batch.seed(); })
       .def_property_readonly("steps", [](py::handle self) { return get_batch(self).batch.steps(); })
       .def_property_readonly("random_blocked", [](py::handle self) { return get_batch(self).batch.random_blocked(); })
-      .def_property_readonly("masks", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().masks, {b.size(), b.rules().squares() + 1}, "bool");
-      })
-      .def_property_readonly("boards", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().boards, {b.size(), b.rules().n, b.rules().n});
-      })
-      .def_property_readonly("done", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().done, {b.size()}, "bool");
-      })
-      .def_property_readonly("scores", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().scores, {b.size(), b.rules().players});
-      })
-      .def_property_readonly("to_move", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().to_move, {b.size()});
-      })
-      .def_property_readonly("winners", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().winners, {b.size(), b.rules().players}, "bool");
-      })
-      .def_property_readonly("rewards", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().rewards, {b.size(), b.rules().players});
-      })
-      .def_property_readonly("reset_mask", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().reset_mask, {b.size()}, "bool");
-      })
-      .def_property_readonly("final_scores", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().final_scores, {b.size(), b.rules().players});
-      })
-      .def_property_readonly("final_winners", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().final_winners, {b.size(), b.rules().players}, "bool");
-      })
-      .def_property_readonly("final_rewards", [](py::object self) {
-        const Batch& b = get_batch(self).batch;
-        return view(self, b.data().final_rewards, {b.size(), b.rules().players});
-      })
-      .def("plies", [](py::handle self) {
-        const Batch& b = get_batch(self).batch;
-        auto busy = b.enter();
-        py::array_t<std::int32_t> out(b.size());
-        for (int i = 0; i < b.size(); ++i) out.mutable_data()[i] = b.ply(i);
-        return out;
-      })
-      .def("step",
-           [](py::handle self, py::handle moves_obj, int autoreset, int threads) {
-             Batch& b = get_batch(self).batch;
-             auto moves = checked_array<std::int32_t>(moves_obj, "moves", {b.size()});
-             if (autoreset < 0 || autoreset > 2) throw py::value_error("autoreset: 0 (off), 1 (next step), 2 (same step)");
-             auto busy = b.enter();
-             const std::int32_t* mv = moves.data();
-             py::gil_scoped_release release;
-             b.step(mv, static_cast<Autoreset>(autoreset), threads);
-           },
-           py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1)
-      .def("reset",
-           [](py::handle self, py::object which, py::object seed, bool random_blocked, int blocked_count,
-              py::object starts, bool standard_start) {
-             PyBatch& pb = get_batch(self);
-             Batch& b = pb.batch;
-             if (blocked_count < 0 || blocked_count > 4) throw VariantError("blocked_count: allowed: 1 to 4");
-             py::array_t<std::uint8_t, py::array::c_style> w;
-             if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
-             u64 seed_value = 0;
-             if (!seed.is_none()) seed_value = seed.cast<unsigned long long>();
-             std::vector<StartSpec> specs;
-             int stride = 0;
-             if (!starts.is_none()) {
-               if (py::isinstance<py::list>(starts) || py::isinstance<py::tuple>(starts)) {
-                 py::sequence seq = py::reinterpret_borrow<py::sequence>(starts);
-                 if (static_cast<int>(seq.size()) != b.size())
-                   throw py::value_error("start: expected one State or a list of " + std::to_string(b.size()) +
-                                         " States, got " + std::to_string(seq.size()));
-                 for (py::handle s : seq) specs.push_back(start_of(b.rules(), s));
-                 stride = 1;
-               } else {
-                 specs.push_back(start_of(b.rules(), starts));
-               }
-             }
-             auto busy = b.enter();
-             const std::uint8_t* wp = which.is_none() ? nullptr : w.data();
-             py::gil_scoped_release release;
-             b.reset(wp, seed.is_none() ? nullptr : &seed_value, random_blocked, blocked_count,
-                     specs.empty() ? nullptr : specs.data(), stride, standard_start);
-           },
-           py::arg("which"), py::arg("seed"), py::arg("random_blocked"), py::arg("blocked_count"), py::arg("starts"),
-           py::arg("standard_start"))
-      .def("choose",
-           [](py::handle self, int policy, unsigned long long seed, int threads) {
-             Batch& b = get_batch(self).batch;
-             if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
-             py::array_t<std::int32_t> out(b.size());
-             std::int32_t* o = out.mutable_data();
-             auto busy = b.enter();
-             {
-               py::gil_scoped_release release;
-               b.choose(policy, seed, o, threads);
-             }
-             return out;
-           },
-           py::arg("policy"), py::arg("seed"), py::arg("threads") = 1)
-      .def("observe",
-           [](py::handle self, py::handle out_obj, py::handle perspective, bool final, int threads) {
+      .def_property_readonly("masks",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().masks, {b.size(), b.rules().squares() + 1}, "bool");
+                             })
+      .def_property_readonly("boards",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().boards, {b.size(), b.rules().n, b.rules().n});
+                             })
+      .def_property_readonly("done",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().done, {b.size()}, "bool");
+                             })
+      .def_property_readonly("scores",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().scores, {b.size(), b.rules().players});
+                             })
+      .def_property_readonly("to_move",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().to_move, {b.size()});
+                             })
+      .def_property_readonly("winners",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().winners, {b.size(), b.rules().players}, "bool");
+                             })
+      .def_property_readonly("rewards",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().rewards, {b.size(), b.rules().players});
+                             })
+      .def_property_readonly("reset_mask",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().reset_mask, {b.size()}, "bool");
+                             })
+      .def_property_readonly("final_scores",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().final_scores, {b.size(), b.rules().players});
+                             })
+      .def_property_readonly("final_winners",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().final_winners, {b.size(), b.rules().players}, "bool");
+                             })
+      .def_property_readonly("final_rewards",
+                             [](py::object self) {
+                               const Batch& b = get_batch(self).batch;
+                               return view(self, b.data().final_rewards, {b.size(), b.rules().players});
+                             })
+      .def("plies",
+           [](py::handle self) {
              const Batch& b = get_batch(self).batch;
-             const int n = b.rules().n, P = b.rules().players;
-             const std::vector<py::ssize_t> shape{b.size(), b.channels(), n, n};
-             ObserveSpec spec;
-             py::array out;
-             if (py::isinstance<py::array_t<float, py::array::c_style>>(out_obj)) {
-               out = checked_array<float>(out_obj, "out", shape, true);
-               spec.f32 = true;
-             } else {
-               out = checked_array<std::uint8_t>(out_obj, "out", shape, true);
-             }
-             spec.out = out.mutable_data();
-             py::array_t<std::int8_t, py::array::c_style> per;
-             if (PyLong_Check(perspective.ptr())) {
-               spec.perspective = perspective.cast<int>();
-               if (spec.perspective < -1 || spec.perspective >= P) throw py::value_error("perspective: out of range");
-             } else {
-               per = checked_array<std::int8_t>(perspective, "perspective", {b.size()});
-               for (int i = 0; i < b.size(); ++i)
-                 if (per.data()[i] < 0 || per.data()[i] >= P) throw py::value_error("perspective: out of range");
-               spec.perspectives = per.data();
-             }
-             spec.finals = final;
              auto busy = b.enter();
-             py::gil_scoped_release release;
-             b.observe(spec, threads);
-           },
-           py::arg("out"), py::arg("perspective"), py::arg("final"), py::arg("threads") = 1)
-      .def("sample",
-           [](py::handle self, py::handle values_obj, bool logits, float temperature, unsigned long long seed,
-              int threads) {
-             Batch& b = get_batch(self).batch;
-             auto values = checked_array<float>(values_obj, logits ? "logits" : "probs",
-                                                {b.size(), b.rules().squares() + 1});
-             if (!(temperature >= 0.0f) || std::isinf(temperature))
-               throw py::value_error("temperature: must be finite and 0 or more");
              py::array_t<std::int32_t> out(b.size());
-             SampleSpec spec;
-             spec.values = values.data();
-             spec.logits = logits;
-             spec.temperature = temperature;
-             spec.seed = seed;
-             spec.out = out.mutable_data();
-             auto busy = b.enter();
-             {
-               py::gil_scoped_release release;
-               b.sample(spec, threads);
-             }
+             for (int i = 0; i < b.size(); ++i) out.mutable_data()[i] = b.ply(i);
              return out;
-           },
-           py::arg("values"), py::arg("logits"), py::arg("temperature"), py::arg("seed"), py::arg("threads") = 1)
-      .def("game",
-           [](py::handle self, int i, bool final) {
-             const Batch& b = get_batch(self).batch;
-             if (i < 0 || i >= b.size())
-               throw py::index_error("game " + std::to_string(i) + " is not in this batch of " + std::to_string(b.size()));
-             auto busy = b.enter();
-             return game_tuple(b, i, final);
-           },
-           py::arg("index"), py::arg("final") = false,
-           "(blocked squares, start cells (N, N) int8, start Color, start ply, custom start, moves) of game i.");
+           })
+      .def(
+          "step",
+          [](py::handle self, py::handle moves_obj, int autoreset, int threads) {
+            Batch& b = get_batch(self).batch;
+            auto moves = checked_array<std::int32_t>(moves_obj, "moves", {b.size()});
+            if (autoreset < 0 || autoreset > 2)
+              throw py::value_error("autoreset: 0 (off), 1 (next step), 2 (same step)");
+            auto busy = b.enter();
+            const std::int32_t* mv = moves.data();
+            py::gil_scoped_release release;
+            b.step(mv, static_cast<Autoreset>(autoreset), threads);
+          },
+          py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1)
+      .def(
+          "reset",
+          [](py::handle self, py::object which, py::object seed, bool random_blocked, int blocked_count,
+             py::object starts, bool standard_start) {
+            PyBatch& pb = get_batch(self);
+            Batch& b = pb.batch;
+            if (blocked_count < 0 || blocked_count > 4) throw VariantError("blocked_count: allowed: 1 to 4");
+            py::array_t<std::uint8_t, py::array::c_style> w;
+            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
+            u64 seed_value = 0;
+            if (!seed.is_none()) seed_value = seed.cast<unsigned long long>();
+            std::vector<StartSpec> specs;
+            int stride = 0;
+            if (!starts.is_none()) {
+              if (py::isinstance<py::list>(starts) || py::isinstance<py::tuple>(starts)) {
+                py::sequence seq = py::reinterpret_borrow<py::sequence>(starts);
+                if (static_cast<int>(seq.size()) != b.size())
+                  throw py::value_error("start: expected one State or a list of " + std::to_string(b.size()) +
+                                        " States, got " + std::to_string(seq.size()));
+                for (py::handle s : seq) specs.push_back(start_of(b.rules(), s));
+                stride = 1;
+              } else {
+                specs.push_back(start_of(b.rules(), starts));
+              }
+            }
+            auto busy = b.enter();
+            const std::uint8_t* wp = which.is_none() ? nullptr : w.data();
+            py::gil_scoped_release release;
+            b.reset(wp, seed.is_none() ? nullptr : &seed_value, random_blocked, blocked_count,
+                    specs.empty() ? nullptr : specs.data(), stride, standard_start);
+          },
+          py::arg("which"), py::arg("seed"), py::arg("random_blocked"), py::arg("blocked_count"), py::arg("starts"),
+          py::arg("standard_start"))
+      .def(
+          "choose",
+          [](py::handle self, int policy, unsigned long long seed, int threads) {
+            Batch& b = get_batch(self).batch;
+            if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
+            py::array_t<std::int32_t> out(b.size());
+            std::int32_t* o = out.mutable_data();
+            auto busy = b.enter();
+            {
+              py::gil_scoped_release release;
+              b.choose(policy, seed, o, threads);
+            }
+            return out;
+          },
+          py::arg("policy"), py::arg("seed"), py::arg("threads") = 1)
+      .def(
+          "observe",
+          [](py::handle self, py::handle out_obj, py::handle perspective, bool final, int threads) {
+            const Batch& b = get_batch(self).batch;
+            const int n = b.rules().n, P = b.rules().players;
+            const std::vector<py::ssize_t> shape{b.size(), b.channels(), n, n};
+            ObserveSpec spec;
+            py::array out;
+            if (py::isinstance<py::array_t<float, py::array::c_style>>(out_obj)) {
+              out = checked_array<float>(out_obj, "out", shape, true);
+              spec.f32 = true;
+            } else {
+              out = checked_array<std::uint8_t>(out_obj, "out", shape, true);
+            }
+            spec.out = out.mutable_data();
+            py::array_t<std::int8_t, py::array::c_style> per;
+            if (PyLong_Check(perspective.ptr())) {
+              spec.perspective = perspective.cast<int>();
+              if (spec.perspective < -1 || spec.perspective >= P) throw py::value_error("perspective: out of range");
+            } else {
+              per = checked_array<std::int8_t>(perspective, "perspective", {b.size()});
+              for (int i = 0; i < b.size(); ++i)
+                if (per.data()[i] < 0 || per.data()[i] >= P) throw py::value_error("perspective: out of range");
+              spec.perspectives = per.data();
+            }
+            spec.finals = final;
+            auto busy = b.enter();
+            py::gil_scoped_release release;
+            b.observe(spec, threads);
+          },
+          py::arg("out"), py::arg("perspective"), py::arg("final"), py::arg("threads") = 1)
+      .def(
+          "sample",
+          [](py::handle self, py::handle values_obj, bool logits, float temperature, unsigned long long seed,
+             int threads) {
+            Batch& b = get_batch(self).batch;
+            auto values =
+                checked_array<float>(values_obj, logits ? "logits" : "probs", {b.size(), b.rules().squares() + 1});
+            if (!(temperature >= 0.0f) || std::isinf(temperature))
+              throw py::value_error("temperature: must be finite and 0 or more");
+            py::array_t<std::int32_t> out(b.size());
+            SampleSpec spec;
+            spec.values = values.data();
+            spec.logits = logits;
+            spec.temperature = temperature;
+            spec.seed = seed;
+            spec.out = out.mutable_data();
+            auto busy = b.enter();
+            {
+              py::gil_scoped_release release;
+              b.sample(spec, threads);
+            }
+            return out;
+          },
+          py::arg("values"), py::arg("logits"), py::arg("temperature"), py::arg("seed"), py::arg("threads") = 1)
+      .def(
+          "game",
+          [](py::handle self, int i, bool final) {
+            const Batch& b = get_batch(self).batch;
+            if (i < 0 || i >= b.size())
+              throw py::index_error("game " + std::to_string(i) + " is not in this batch of " +
+                                    std::to_string(b.size()));
+            auto busy = b.enter();
+            return game_tuple(b, i, final);
+          },
+          py::arg("index"), py::arg("final") = false,
+          "(blocked squares, start cells (N, N) int8, start Color, start ply, custom start, moves) of game i.");
 }
 
 }  // namespace polyreversi::bindings

@@ -1,7 +1,8 @@
 // perft and play_games: long runs in C++ without the GIL, stopped by Ctrl-C.
 #include "polyreversi/bulk.hpp"
-#include "polyreversi/kernel_api.hpp"
+
 #include "common.hpp"
+#include "polyreversi/kernel_api.hpp"
 
 namespace polyreversi::bindings {
 

@@ -25,6 +25,7 @@ void init_color(py::module_& m) {
     const char* names[] = {"BLACK", "WHITE", "RED", "GREEN"};
     for (int i = 0; i < kMaxPlayers; ++i) color_members[i] = cls.attr(names[i]);
   }
+  m.attr("COLOR_NAMES") = py::make_tuple(kColorNames[0], kColorNames[1], kColorNames[2], kColorNames[3]);
 }
 
 }  // namespace polyreversi::bindings

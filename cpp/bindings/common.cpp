@@ -17,22 +17,20 @@ PyObject* exc_history = nullptr;
 
 py::object color_members[kMaxPlayers];
 
-int color_index(py::handle value, int players) {
-  if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
-    throw py::type_error("a colour must be a Color or an int 1..4");
-  const long c = PyLong_AsLong(value.ptr());
-  if (c < 1 || c > players) {
-    PyErr_Clear();
-    throw py::value_error("colour " + std::to_string(c) + " is not a player of this " + std::to_string(players) +
-                          "-player game (1.." + std::to_string(players) + ")");
-  }
-  return static_cast<int>(c) - 1;
+std::string decimal_text(py::handle value) {
+  py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(value.ptr(), 10));
+  if (!text) throw py::error_already_set();
+  return text.cast<std::string>();
 }
 
-std::string off_grid(const Game& g, const std::string& what) {
-  const int n = g.rules().n;
-  return "square " + what + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid; squares are 0.." +
-         std::to_string(n * n - 1) + ", pass is " + std::to_string(n * n);
+long long square_number(int n, py::handle value) {
+  PyObject* o = value.ptr();
+  if (PyBool_Check(o) || !PyLong_Check(o)) throw py::type_error("square: expected a whole number");
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow) throw SquareError(off_grid_message(n, decimal_text(value)));
+  return v;
 }
 
 bool is_numpy_bool(PyObject* o) {
@@ -49,9 +47,7 @@ int to_move_index(const Game& g, py::handle move) {
     const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
     if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
     if (overflow || v < INT32_MIN || v > INT32_MAX) {
-      py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(o, 10));
-      if (!text) throw py::error_already_set();
-      throw SquareError(off_grid(g, text.cast<std::string>()));
+      throw SquareError(off_grid_message(g.rules().n, decimal_text(o)));
     }
     return static_cast<int>(v);
   }
@@ -65,7 +61,8 @@ int to_move_index(const Game& g, py::handle move) {
     const char* utf8 = PyUnicode_AsUTF8AndSize(o, &size);
     if (!utf8) {
       PyErr_Clear();
-      throw SquareError(std::string("a move name must be text such as 'f5' or 'pass'; got a string that is not valid text"));
+      throw SquareError(
+          std::string("a move name must be text such as 'f5' or 'pass'; got a string that is not valid text"));
     }
     return parse_square(g.rules().n, std::string(utf8, static_cast<std::size_t>(size)));
   }
@@ -75,16 +72,12 @@ int to_move_index(const Game& g, py::handle move) {
 
 py::list squares_list(u128 mask) {
   py::list out;
-  for (; mask; mask &= mask - 1) {
-    const u64 lo = static_cast<u64>(mask);
-    const int sq = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(mask >> 64));
-    out.append(sq);
-  }
+  for (; mask; mask &= mask - 1) out.append(lowest_bit(mask));
   return out;
 }
 
 py::object mask_to_int(u128 mask) {
-  const u64 lo = static_cast<u64>(mask), hi = static_cast<u64>(mask >> 64);
+  const u64 lo = low_word(mask), hi = high_word(mask);
   if (!hi) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));
   py::object h = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(hi));
   py::object l = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));
@@ -106,14 +99,15 @@ py::tuple rules_args(const Rules& r) {
                         r.handicap_color, blocked);
 }
 
-std::shared_ptr<const Rules> rules_from_args(const std::string& board, int players, bool anti, bool free_opening,
-                                             int handicap, int handicap_color, const std::vector<int>& blocked) {
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti, bool free_opening,
+                                             long long handicap, long long handicap_color,
+                                             const std::vector<long long>& blocked) {
   return std::make_shared<const Rules>(
       make_rules(parse_board(board), players, anti, free_opening, handicap, handicap_color, blocked));
 }
 
 // A custom position from an (n, n) or (n*n,) integer array of cell codes.
-Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, int ply) {
+Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_move, long long ply) {
   py::array raw = py::array::ensure(cells_obj);
   if (!raw || (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u'))
     throw PositionError("board: expected an integer array of cell codes");
@@ -124,24 +118,7 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, 
   if (!square_shape && !flat_shape)
     throw PositionError("board: expected shape (" + std::to_string(n) + ", " + std::to_string(n) + ") or (" +
                         std::to_string(n * n) + ",) for the " + board_name(r.board) + " board");
-  const long long* c = cells.data();
-  Position p;
-  for (int sq = 0; sq < n * n; ++sq) {
-    const long long v = c[sq];
-    const u128 b = bit128(sq);
-    if (v == kCellEmpty) continue;
-    if (v >= 1 && v <= kMaxPlayers) p.disks[v - 1] |= b;
-    else if (v == kCellNeutral) p.neutral |= b;
-    else if (v == kCellBlocked && (r.blocked & b)) continue;
-    else if (v == kCellCutOut && (r.cut_out & b)) continue;
-    else
-      throw PositionError("board: code " + std::to_string(v) + " on " + square_name(n, sq) +
-                          " is not allowed there (0 empty, 1-4 colours, 5 neutral, -1 on blocked squares, "
-                          "-2 on octagon cut-outs)");
-  }
-  p.to_move = to_move;
-  p.ply = ply;
-  return p;
+  return position_from_codes(r, cells.data(), to_move, ply);
 }
 
 // Runs long C++ work on a worker thread while this thread waits without the
@@ -156,9 +133,7 @@ void run_interruptible(const std::function<void(const int* cancel)>& work) {
   std::thread worker([&] {
     try {
       work(&cancel);
-    } catch (...) {
-      error = std::current_exception();
-    }
+    } catch (...) { error = std::current_exception(); }
     std::lock_guard<std::mutex> lock(mutex);
     done = true;
     finished.notify_all();
@@ -188,17 +163,11 @@ void run_interruptible(const std::function<void(const int* cancel)>& work) {
 void translate(std::exception_ptr p) {
   try {
     if (p) std::rethrow_exception(p);
-  } catch (const IllegalMoveError& e) {
-    PyErr_SetString(exc_illegal, e.what());
-  } catch (const SquareError& e) {
+  } catch (const IllegalMoveError& e) { PyErr_SetString(exc_illegal, e.what()); } catch (const SquareError& e) {
     PyErr_SetString(exc_square, e.what());
-  } catch (const VariantError& e) {
-    PyErr_SetString(exc_variant, e.what());
-  } catch (const PositionError& e) {
+  } catch (const VariantError& e) { PyErr_SetString(exc_variant, e.what()); } catch (const PositionError& e) {
     PyErr_SetString(exc_position, e.what());
-  } catch (const HistoryError& e) {
-    PyErr_SetString(exc_history, e.what());
-  } catch (const Error& e) {
+  } catch (const HistoryError& e) { PyErr_SetString(exc_history, e.what()); } catch (const Error& e) {
     PyErr_SetString(exc_base, e.what());
   }
 }

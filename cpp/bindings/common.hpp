@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "polyreversi/bits.hpp"
 #include "polyreversi/game.hpp"
 #include "polyreversi/rules.hpp"
 #include "polyreversi/types.hpp"
@@ -41,24 +42,39 @@ void translate(std::exception_ptr p);
 // Colour members, cached by init_color: to_move is called once per move in Python loops.
 extern py::object color_members[kMaxPlayers];
 inline py::object color_object(int index) { return color_members[index]; }
-// A colour given as a Color or an int 1..players; returns the colour index 0..players-1.
-int color_index(py::handle value, int players);
 
 // A rule set shared by every state of a variant.
-struct PyRules {
-  std::shared_ptr<const Rules> rules;
-};
+struct PyRules { std::shared_ptr<const Rules> rules; };
 
 // The object behind polyreversi.State.
 struct PyState {
   Game game;
   py::object variant;
   PyState(std::shared_ptr<const Rules> r, py::object v) : game(std::move(r)), variant(std::move(v)) {}
-  PyState(std::shared_ptr<const Rules> r, const Position& p, py::object v) : game(std::move(r), p), variant(std::move(v)) {}
+  PyState(std::shared_ptr<const Rules> r, const Position& p, py::object v)
+      : game(std::move(r), p), variant(std::move(v)) {}
   PyState(const PyState&) = default;
 };
 
-std::string off_grid(const Game& g, const std::string& what);
+// The decimal digits of a Python int (any size).
+std::string decimal_text(py::handle value);
+
+// A square index (a Python int of any size) for the core's checks on an n x n
+// grid: an int beyond 64 bits is named in the core's off-grid message.
+long long square_number(int n, py::handle value);
+
+// A Python int (not a bool) as a 64-bit number for the core, which checks its
+// range and names it; an int beyond 64 bits raises E "NAME: DIGITS is out of range".
+template <class E>
+long long whole_number(py::handle value, const std::string& name) {
+  PyObject* o = value.ptr();
+  if (PyBool_Check(o) || !PyLong_Check(o)) throw py::type_error(name + ": expected a whole number");
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow) throw E(name + ": " + decimal_text(value) + " is out of range");
+  return v;
+}
 bool is_numpy_bool(PyObject* o);
 // A move given as an index or a name ("f5", "pass"). Bools are refused; an
 // int outside int32 is reported as given, never truncated.
@@ -69,15 +85,18 @@ py::object mask_to_int(u128 mask);
 py::array_t<std::int8_t> board_array(const Game& g);
 
 py::tuple rules_args(const Rules& r);
-std::shared_ptr<const Rules> rules_from_args(const std::string& board, int players, bool anti, bool free_opening,
-                                             int handicap, int handicap_color, const std::vector<int>& blocked);
-// A custom position from an (n, n) or (n*n,) integer array of cell codes.
-Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, int ply);
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti, bool free_opening,
+                                             long long handicap, long long handicap_color,
+                                             const std::vector<long long>& blocked);
+// A custom position from an (n, n) or (n*n,) integer array of cell codes;
+// to_move is a colour number 1..players (checked by the core, as is ply).
+Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_move, long long ply);
 
 // A read-only NumPy view of memory owned by `owner` (kept alive by the view).
 template <class T>
 py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, const char* dtype = nullptr) {
-  py::array a = dtype ? py::array(py::dtype(dtype), shape, {}, data, owner) : py::array(py::dtype::of<T>(), shape, {}, data, owner);
+  py::array a = dtype ? py::array(py::dtype(dtype), shape, {}, data, owner)
+                      : py::array(py::dtype::of<T>(), shape, {}, data, owner);
   a.attr("setflags")(py::arg("write") = false);
   return a;
 }
@@ -92,8 +111,8 @@ void run_interruptible(const std::function<void(const int* cancel)>& work);
 template <class T>
 T* value_of(PyObject* self) {
   auto* inst = reinterpret_cast<py::detail::instance*>(self);
-  void* value = inst->simple_layout ? inst->simple_value_holder[0]
-                                    : inst->get_value_and_holder(nullptr, false).value_ptr();
+  void* value =
+      inst->simple_layout ? inst->simple_value_holder[0] : inst->get_value_and_holder(nullptr, false).value_ptr();
   return static_cast<T*>(value);
 }
 

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <exception>
-#include <system_error>
 #include <string>
+#include <system_error>
 #include <thread>
 
 #include "polyreversi/game.hpp"
@@ -37,9 +37,7 @@ void parallel_ranges(u64 n, int threads, F f) {
       pool.emplace_back([&, t, begin, end] {
         try {
           f(begin, end);
-        } catch (...) {
-          errors[t] = std::current_exception();
-        }
+        } catch (...) { errors[t] = std::current_exception(); }
       });
     }
   } catch (const std::system_error&) {  // a thread could not start: finish the others, then report

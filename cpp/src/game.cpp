@@ -3,20 +3,11 @@
 
 #include <algorithm>
 
+#include "polyreversi/bits.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
-
-namespace {
-int count_bits(u128 x) {
-  return __builtin_popcountll(static_cast<u64>(x)) + __builtin_popcountll(static_cast<u64>(x >> 64));
-}
-int lowest(u128 x) {
-  const u64 lo = static_cast<u64>(x);
-  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(x >> 64));
-}
-}  // namespace
 
 Game::Game(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), pos_(start_position(*rules_)) {}
 
@@ -37,7 +28,7 @@ void Game::legal_moves(std::vector<int>& out) const {
     out.push_back(rules_->pass_move());
     return;
   }
-  for (u128 m = legal_; m; m &= m - 1) out.push_back(lowest(m));
+  for (u128 m = legal_; m; m &= m - 1) out.push_back(lowest_bit(m));
 }
 
 bool Game::is_legal(int move) const {
@@ -47,11 +38,7 @@ bool Game::is_legal(int move) const {
 }
 
 void Game::check_square(int move) const {
-  const int n = rules_->n;
-  if (move < 0 || move > n * n)
-    throw SquareError("square " + std::to_string(move) + " is off the " + std::to_string(n) + "x" +
-                      std::to_string(n) + " grid; squares are 0.." + std::to_string(n * n - 1) + ", pass is " +
-                      std::to_string(n * n));
+  if (move < 0 || move > rules_->pass_move()) throw SquareError(off_grid_message(rules_->n, std::to_string(move)));
 }
 
 std::string Game::describe_illegal(int move) const {
@@ -99,12 +86,14 @@ void Game::play(int move) {
   invalidate();
 }
 
-void Game::undo() {
+int Game::undo() {
   if (history_.empty()) throw HistoryError("undo: no move to take back");
+  const int move = moves_.back();
   pos_ = history_.back();
   history_.pop_back();
   moves_.pop_back();
   invalidate();
+  return move;
 }
 
 void Game::scores(int* out) const {
@@ -129,6 +118,12 @@ std::int8_t Game::cell(int sq) const {
   if (rules_->blocked & b) return kCellBlocked;
   if (rules_->cut_out & b) return kCellCutOut;
   return kCellEmpty;
+}
+
+std::int8_t Game::checked_cell(int sq) const {
+  check_square(sq);
+  if (sq == rules_->pass_move()) throw SquareError("cell: 'pass' is a move, not a square");
+  return cell(sq);
 }
 
 void Game::board(std::int8_t* out) const {

@@ -1,10 +1,13 @@
 // Variants: validation of combinations (RULES.md §8), eligible blocked
 // squares (§4), start positions (§3) and custom-position checks.
+#include "polyreversi/rules.hpp"
+
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <sstream>
 
-#include "polyreversi/rules.hpp"
+#include "polyreversi/bits.hpp"
 
 namespace polyreversi {
 
@@ -24,27 +27,23 @@ bool in_central_region(int n, int sq) {
   return r >= h - 2 && r <= h + 1 && c >= h - 2 && c <= h + 1;
 }
 
-std::string join_boards() { return "6x6, 8x8, 10x10, octagon"; }
+std::string join_boards() {
+  std::string s;
+  for (const char* name : kBoardNames) s += (s.empty() ? "" : ", ") + std::string(name);
+  return s;
+}
 
 }  // namespace
 
-BoardKind parse_board(const std::string& name) {
-  if (name == "6x6") return BoardKind::Board6x6;
-  if (name == "8x8") return BoardKind::Board8x8;
-  if (name == "10x10") return BoardKind::Board10x10;
-  if (name == "octagon") return BoardKind::Octagon;
-  throw VariantError("board: unknown board '" + name + "'; allowed: " + join_boards());
+BoardKind parse_board(const std::string& text) {
+  std::string name;
+  for (char ch : text) name += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (int k = 0; k < 4; ++k)
+    if (name == kBoardNames[k]) return static_cast<BoardKind>(k);
+  throw VariantError("board: unknown board '" + text + "'; allowed: " + join_boards());
 }
 
-const char* board_name(BoardKind board) {
-  switch (board) {
-    case BoardKind::Board6x6: return "6x6";
-    case BoardKind::Board8x8: return "8x8";
-    case BoardKind::Board10x10: return "10x10";
-    case BoardKind::Octagon: return "octagon";
-  }
-  return "?";
-}
+const char* board_name(BoardKind board) { return kBoardNames[static_cast<int>(board)]; }
 
 int board_side(BoardKind board) {
   switch (board) {
@@ -67,7 +66,9 @@ u128 board_squares(BoardKind board) {
 
 std::vector<int> handicap_corners(int n) { return {0, n * n - 1, n - 1, (n - 1) * n}; }
 
-std::vector<int> eligible_blocked(BoardKind board, int handicap) {
+std::vector<int> eligible_blocked(BoardKind board, long long handicap) {
+  if (handicap < 0 || handicap > 4)
+    throw VariantError("handicap: " + std::to_string(handicap) + " is not allowed; allowed: 0, 1, 2, 3, 4");
   const int n = board_side(board);
   const u128 squares = board_squares(board);
   const auto corners = handicap_corners(n);
@@ -75,15 +76,15 @@ std::vector<int> eligible_blocked(BoardKind board, int handicap) {
   for (int sq = 0; sq < n * n; ++sq) {
     if (!(squares & bit128(sq))) continue;
     if (in_central_region(n, sq)) continue;
-    const auto used = corners.begin() + std::min(std::max(handicap, 0), 4);
+    const auto used = corners.begin() + handicap;
     if (std::find(corners.begin(), used, sq) != used) continue;
     out.push_back(sq);
   }
   return out;
 }
 
-Rules make_rules(BoardKind board, int players, bool anti, bool free_opening, int handicap,
-                 int handicap_color, const std::vector<int>& blocked) {
+Rules make_rules(BoardKind board, long long players, bool anti, bool free_opening, long long handicap,
+                 long long handicap_color, const std::vector<long long>& blocked) {
   Rules r;
   r.board = board;
   r.n = board_side(board);
@@ -91,8 +92,8 @@ Rules make_rules(BoardKind board, int players, bool anti, bool free_opening, int
   if (players < 2 || players > 4)
     throw VariantError("players: " + std::to_string(players) + " is not allowed; allowed: 2, 3, 4");
   if (players > 2 && board == BoardKind::Board6x6)
-    throw VariantError("players: the 6x6 board is for 2 players only; allowed boards for " +
-                       std::to_string(players) + " players: 8x8, 10x10, octagon");
+    throw VariantError("players: the 6x6 board is for 2 players only; allowed boards for " + std::to_string(players) +
+                       " players: 8x8, 10x10, octagon");
   if (free_opening && players > 2)
     throw VariantError("free_opening: only with 2 players (got " + std::to_string(players) + ")");
   if (handicap < 0 || handicap > 4)
@@ -100,25 +101,26 @@ Rules make_rules(BoardKind board, int players, bool anti, bool free_opening, int
   if (handicap > 0 && players > 2)
     throw VariantError("handicap: only with 2 players (got " + std::to_string(players) + ")");
   if (handicap > 0 && board == BoardKind::Octagon)
-    throw VariantError("handicap: not offered on the octagon, which has no corner squares; allowed boards: 6x6, 8x8, 10x10");
-  if (handicap_color != 0 && handicap_color != 1)
-    throw VariantError("handicap_color: allowed: Black, White");
+    throw VariantError(
+        "handicap: not offered on the octagon, which has no corner squares; allowed boards: 6x6, 8x8, 10x10");
+  if (handicap_color != 0 && handicap_color != 1) throw VariantError("handicap_color: allowed: Black, White");
   if (blocked.size() > 4)
     throw VariantError("blocked: " + std::to_string(blocked.size()) + " squares given; allowed: 0 to 4");
-  r.players = players;
+  r.players = static_cast<int>(players);
   r.anti = anti;
   r.free_opening = free_opening;
-  r.handicap = handicap;
-  r.handicap_color = handicap > 0 ? handicap_color : 0;
+  r.handicap = static_cast<int>(handicap);
+  r.handicap_color = handicap > 0 ? static_cast<int>(handicap_color) : 0;
   r.cut_out = grid_mask(r.n) & ~board_squares(board);
   const auto eligible = eligible_blocked(board, handicap);
-  for (int sq : blocked) {
-    if (sq < 0 || sq >= r.n * r.n)
-      throw VariantError("blocked: square " + std::to_string(sq) + " is off the " + bname + " board");
-    if (r.blocked & bit128(sq))
-      throw VariantError("blocked: square " + square_name(r.n, sq) + " is given twice");
+  for (const long long square : blocked) {
+    if (square < 0 || square >= r.n * r.n)
+      throw VariantError("blocked: square " + std::to_string(square) + " is off the " + bname + " board (squares 0.." +
+                         std::to_string(r.n * r.n - 1) + ")");
+    const int sq = static_cast<int>(square);
+    if (r.blocked & bit128(sq)) throw VariantError("blocked: square " + square_name(r.n, sq) + " is given twice");
     if (!std::binary_search(eligible.begin(), eligible.end(), sq)) {
-      const char* why = (r.cut_out & bit128(sq))        ? "an octagon cut-out"
+      const char* why = (r.cut_out & bit128(sq))     ? "an octagon cut-out"
                         : in_central_region(r.n, sq) ? "in the central 4x4 region"
                                                      : "a handicap corner";
       throw VariantError("blocked: square " + square_name(r.n, sq) + " cannot be blocked (" + why +
@@ -167,7 +169,9 @@ void check_position(const Rules& r, const Position& p) {
   if (p.to_move < 0 || p.to_move >= r.players)
     throw PositionError("to_move: colour index " + std::to_string(p.to_move) + " is not a player of this " +
                         std::to_string(r.players) + "-player game");
-  if (p.ply < 0 || p.ply > (1 << 30)) throw PositionError("ply: must be 0 to 2**30");
+  if (p.ply < 0 || p.ply > kMaxStartPly)
+    throw PositionError("ply: " + std::to_string(p.ply) + " is out of range; allowed: 0 to " +
+                        std::to_string(kMaxStartPly));
   u128 seen = p.neutral;
   for (int i = 0; i < kMaxPlayers; ++i) {
     if (i >= r.players && p.disks[i])
@@ -178,11 +182,38 @@ void check_position(const Rules& r, const Position& p) {
   if (p.neutral && r.players != 3) throw PositionError("a neutral disk is only part of 3-player games");
   const u128 off = seen & ~r.playable;
   if (off) {
-    int sq = 0;
-    while (!(off & bit128(sq))) ++sq;
+    const int sq = lowest_bit(off);
     throw PositionError("a disk on " + square_name(r.n, sq) + ", which is " +
-                        ((r.blocked & bit128(sq)) ? "blocked" : (r.cut_out & bit128(sq)) ? "an octagon cut-out" : "off the board"));
+                        ((r.blocked & bit128(sq))   ? "blocked"
+                         : (r.cut_out & bit128(sq)) ? "an octagon cut-out"
+                                                    : "off the board"));
   }
+}
+
+Position position_from_codes(const Rules& r, const long long* codes, long long to_move, long long ply) {
+  if (to_move < 1 || to_move > r.players)
+    throw PositionError("to_move: " + std::to_string(to_move) + " is not a player of this " +
+                        std::to_string(r.players) + "-player game (1.." + std::to_string(r.players) + ")");
+  if (ply < 0 || ply > kMaxStartPly)
+    throw PositionError("ply: " + std::to_string(ply) + " is out of range; allowed: 0 to " +
+                        std::to_string(kMaxStartPly));
+  Position p;
+  for (int sq = 0; sq < r.squares(); ++sq) {
+    const long long v = codes[sq];
+    const u128 b = bit128(sq);
+    if (v == kCellEmpty) continue;
+    if (v >= 1 && v <= kMaxPlayers) p.disks[v - 1] |= b;
+    else if (v == kCellNeutral) p.neutral |= b;
+    else if (v == kCellBlocked && (r.blocked & b)) continue;
+    else if (v == kCellCutOut && (r.cut_out & b)) continue;
+    else
+      throw PositionError("board: code " + std::to_string(v) + " on " + square_name(r.n, sq) +
+                          " is not allowed there (0 empty, 1-4 colours, 5 neutral, -1 on blocked squares, "
+                          "-2 on octagon cut-outs)");
+  }
+  p.to_move = static_cast<int>(to_move) - 1;
+  p.ply = static_cast<int>(ply);
+  return p;
 }
 
 }  // namespace polyreversi

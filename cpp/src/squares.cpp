@@ -21,7 +21,8 @@ int parse_square(int n, const std::string& text) {
   const int col = s[0] - 'a';
   int row = 0;
   for (std::size_t i = 1; i < s.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(s[i]))) throw SquareError("'" + text + "' is not a square name" + hint);
+    if (!std::isdigit(static_cast<unsigned char>(s[i])))
+      throw SquareError("'" + text + "' is not a square name" + hint);
     row = row * 10 + (s[i] - '0');
   }
   if (s[1] == '0' || col >= n || row < 1 || row > n)
@@ -31,6 +32,21 @@ int parse_square(int n, const std::string& text) {
 
 std::string move_name(const Rules& rules, int move) {
   return move == rules.pass_move() ? "pass" : square_name(rules.n, move);
+}
+
+void check_side(int n) {
+  if (n != 6 && n != 8 && n != 10) throw SquareError("no board has side " + std::to_string(n));
+}
+
+std::string off_grid_message(int n, const std::string& square) {
+  return "square " + square + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid; squares are 0.." +
+         std::to_string(n * n - 1) + ", pass is " + std::to_string(n * n);
+}
+
+std::string checked_move_name(int n, long long move) {
+  check_side(n);
+  if (move < 0 || move > n * n) throw SquareError(off_grid_message(n, std::to_string(move)));
+  return move == n * n ? std::string("pass") : square_name(n, static_cast<int>(move));
 }
 
 }  // namespace polyreversi

@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
     const int repeats = args.size() > 3 ? std::atoi(args[3].c_str()) : 1;
     const KernelTable& k = args.size() > 4 ? kernels_named(args[4]) : kernels();
     if (depth < 0 || depth > 30 || repeats < 1 || (divide && depth < 1)) {
-      std::fprintf(stderr, "usage: polyreversi-perft [depth 0..30] [board] [players] [repeats>=1] [kernels] [--divide]\n");
+      std::fprintf(stderr,
+                   "usage: polyreversi-perft [depth 0..30] [board] [players] [repeats>=1] [kernels] [--divide]\n");
       return 2;
     }
     auto rules = std::make_shared<const Rules>(make_rules(parse_board(board), players, false, false, 0, 0, {}));
@@ -52,10 +53,11 @@ int main(int argc, char** argv) {
       const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (dt < best) best = dt;
     }
-    std::printf("{\"board\": \"%s\", \"players\": %d, \"depth\": %d, \"leaves\": %llu, \"seconds\": %.4f, "
-                "\"leaves_per_s\": %.0f, \"kernels\": \"%s\"}\n",
-                board.c_str(), players, depth, static_cast<unsigned long long>(leaves), best,
-                best > 0 ? leaves / best : 0.0, k.name);
+    std::printf(
+        "{\"board\": \"%s\", \"players\": %d, \"depth\": %d, \"leaves\": %llu, \"seconds\": %.4f, "
+        "\"leaves_per_s\": %.0f, \"kernels\": \"%s\"}\n",
+        board.c_str(), players, depth, static_cast<unsigned long long>(leaves), best, best > 0 ? leaves / best : 0.0,
+        k.name);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "polyreversi-perft: %s\n", e.what());

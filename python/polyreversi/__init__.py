@@ -31,11 +31,6 @@ from polyreversi.formats import UnsupportedGameError
 from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_game
 from polyreversi import svg
 
-# The State class is native (per-call speed); these Python-only methods are attached here.
-State.record = lambda self, **meta: record_of(self, **meta)
-State.record.__doc__ = "The game so far as a Record (keywords: players=, date=, end=, komi=, other metadata)."
-State._repr_svg_ = svg._repr_svg_
-
 __version__ = "0.1.0"
 
 __all__ = [

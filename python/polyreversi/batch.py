@@ -188,7 +188,8 @@ class Batch:
         t = self.threads if threads is None else _count(threads, "threads", 0, MAX_THREADS)
         return t or min(_cores(), MAX_THREADS)
 
-    def step(self, moves, *, autoreset: Union[bool, str] = False, threads: Optional[int] = None) -> np.ndarray:
+    def step(self, moves, *, autoreset: Union[bool, str] = False,
+             threads: Optional[int] = None) -> Optional[np.ndarray]:
         """Plays moves[i] in game i. Every move is checked before any is played.
 
         Args:
@@ -208,7 +209,8 @@ class Batch:
             threads: worker threads for this call (None: the batch's setting).
 
         Returns:
-            :attr:`reset_mask`, a bool (B,) view: the games restarted by this step.
+            with autoreset, :attr:`reset_mask`, a bool (B,) view: the games restarted by
+            this step; without, None (nothing restarts).
 
         Raises:
             IllegalMoveError: names the first bad game, its move and its legal moves;
@@ -232,7 +234,7 @@ class Batch:
         if not array.flags.c_contiguous:
             array = np.ascontiguousarray(array)
         self._core.step(array, mode, threads)
-        return self.reset_mask
+        return self.reset_mask if mode else None
 
     def reset(self, which=None, *, seed: Optional[int] = None, blocked=_KEEP, blocked_count: Optional[int] = None,
               start=_KEEP) -> None:

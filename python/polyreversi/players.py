@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - Python < 3.8
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
+from polyreversi.vocabulary import color_name
 
 Move = Union[int, str]
 
@@ -154,7 +155,7 @@ class HumanPlayer:
         inp = self.input or sys.stdin
         out = self.output or sys.stdout
         err = self.errors or sys.stderr
-        who = state.to_move.name.title()
+        who = color_name(state.to_move)
         forced_pass = state.legal_moves() == [state.PASS]
         echo = self.echo if self.echo is not None else not _isatty(inp)
         prompt = (f"{who} has no legal move and must pass; press Enter: " if forced_pass
@@ -226,16 +227,10 @@ def parse_move(state: State, text: str) -> int:
         last = variant.square_name(variant.n * variant.n - 1)
         raise _AskAgain(f"{text.strip()!r} is not a square: use a letter and a number from a1 to {last}"
                         f" (or 'pass'); legal moves: {legal_names}") from None
-    if move in legal:
+    why = state.why_illegal(move)  # the engine's explanation, as State.play gives it
+    if why is None:
         return move
-    who = state.to_move.name.title()
-    if forced_pass:
-        raise _AskAgain(f"{word} is not legal: {who} has no legal move and must pass (type pass)")
-    if move == state.PASS:
-        raise _AskAgain(f"{who} may not pass with a legal move to play; legal moves: {legal_names}")
-    cell = state.cell(move)
-    why = {0: "it encloses no disk", -1: "it is blocked", -2: "it is not on the board"}.get(cell, "it is taken")
-    raise _AskAgain(f"{word} is not a legal move for {who} ({why}); legal moves: {legal_names}")
+    raise _AskAgain(why)
 
 
 def _example(state: State) -> str:
@@ -308,17 +303,17 @@ def player_name(player) -> str:
 def _seats(variant: Variant, players) -> list:
     colors = list(Color)[: variant.players]
     if isinstance(players, Mapping):
-        missing = [c.name.title() for c in colors if c not in players]
+        missing = [color_name(c) for c in colors if c not in players]
         extra = [k for k in players if k not in colors]
         if missing or extra:
-            raise ValueError(f"players: expected one player for each of {', '.join(c.name.title() for c in colors)}"
+            raise ValueError(f"players: expected one player for each of {', '.join(color_name(c) for c in colors)}"
                              + (f"; missing {', '.join(missing)}" if missing else "")
                              + (f"; not in this game: {extra}" if extra else ""))
         players = [players[c] for c in colors]
     players = list(players)
     if len(players) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players "
-                         f"({', '.join(c.name.title() for c in colors)}), got {len(players)}")
+                         f"({', '.join(color_name(c) for c in colors)}), got {len(players)}")
     return [as_callable(p) for p in players]
 
 
@@ -358,7 +353,7 @@ def play_game(
         try:
             state.play(move)
         except (IllegalMoveError, InvalidSquareError, TypeError) as e:
-            raise IllegalMoveError(f"{color.name.title()}'s player returned {move!r}: {e}") from None
+            raise IllegalMoveError(f"{color_name(color)}'s player returned {move!r}: {e}") from None
         played += 1
         if on_move is not None:
             on_move(state, state.moves()[-1])

@@ -28,6 +28,7 @@ import numpy as np
 from polyreversi._core import Color, InvalidSquareError, PositionError
 from polyreversi.errors import RecordError
 from polyreversi.variant import Variant, VariantError, as_variant
+from polyreversi.vocabulary import color_name
 
 #: How a game ended. ``finished``: nobody could move (RULES.md §5-§6);
 #: ``resigned`` / ``time``: stopped by a resignation or a time loss;
@@ -137,7 +138,7 @@ class StartPosition:
                 raise RecordError(f"start.board: {variant.square_name(square)} is marked as a cut-out; it is a square "
                                   f"of the {variant.board} board")
         if int(self.to_move) > variant.players:
-            raise RecordError(f"start.to_move: {self.to_move.name.title()} is not a player of a "
+            raise RecordError(f"start.to_move: {color_name(self.to_move)} is not a player of a "
                               f"{variant.players}-player game")
         try:
             return variant.position(np.array(self.board, dtype=np.int64).reshape(n, n), self.to_move, self.ply)
@@ -167,8 +168,11 @@ class Record:
             where the player to move has to pass and the record does not say so.
 
     Raises:
-        RecordError: a field of the wrong type, a move name off the board, more names
-            than players; ``variant`` text that does not parse (the message names the field).
+        RecordError: a field of the wrong type, a move (name or index) off the grid,
+            more names than players; ``variant`` text that does not parse (the message
+            names the field, e.g. ``moves[12]``). Whether the moves are legal is checked
+            by :class:`polyreversi.replay.Replay` (so that a file's illegal game can
+            still be read and reported).
     """
 
     variant: Variant
@@ -307,7 +311,7 @@ class Record:
     def player_name(self, color: Union[Color, int]) -> str:
         """The name of a colour's player, or the colour's name when unknown."""
         name = self.players[int(color) - 1]
-        return name if name else Color(int(color)).name.title()
+        return name if name else color_name(color)
 
     def title(self) -> str:
         """``"Alice vs Bob"`` (``" vs "`` between every player)."""
@@ -381,8 +385,12 @@ def _count(value) -> int:
 
 
 def _moves(variant: Variant, moves) -> Tuple[int, ...]:
+    """Moves as indices, each a square of the grid or the pass (N*N), checked here;
+    whether they are legal is the replay's question."""
+    last = variant.n * variant.n
     if type(moves) is tuple and all(type(m) is int for m in moves):  # the common case, fast
-        return moves
+        if not moves or (min(moves) >= 0 and max(moves) <= last):
+            return moves
     if isinstance(moves, (str, bytes)):
         raise RecordError("moves: expected a sequence of moves, not one string (see polyreversi.formats.transcript)")
     out = []
@@ -396,8 +404,11 @@ def _moves(variant: Variant, moves) -> Tuple[int, ...]:
                 out.append(variant.square(m))
             except InvalidSquareError as e:
                 raise RecordError(f"moves[{i}]: {e}") from None
-        elif isinstance(m, (int, np.integer)) and not isinstance(m, bool):
-            out.append(int(m))
+        elif isinstance(m, (int, np.integer)) and not isinstance(m, (bool, np.bool_)):
+            try:
+                out.append(variant.square(int(m)))
+            except InvalidSquareError as e:
+                raise RecordError(f"moves[{i}]: {e}") from None
         else:
             raise RecordError(f"moves[{i}]: expected a square index or name, got {m!r}")
     return tuple(out)

@@ -9,7 +9,7 @@
 >>> Replay(Record("8x8", moves=["f5", "f5"]))
 Traceback (most recent call last):
 ...
-polyreversi.replay.ReplayError: ply 2: f5 is illegal for White: the square is taken; legal moves: f4 d6 f6
+polyreversi.replay.ReplayError: illegal move f5 at ply 1 (White to move): the square is taken; legal moves: f4 d6 f6
 
 A replay never draws anything at random: the blocked squares are the record's
 (RULES.md §4).
@@ -22,6 +22,7 @@ from typing import Iterator, List, Optional, Tuple
 from polyreversi._core import IllegalMoveError, InvalidSquareError
 from polyreversi.errors import RecordError
 from polyreversi.record import Record
+from polyreversi.vocabulary import color_name
 
 # Margins may be recorded rounded to hundredths (GGF RE with a komi).
 _MARGIN_TOLERANCE = 0.01
@@ -30,9 +31,12 @@ _MARGIN_TOLERANCE = 0.01
 class ReplayError(RecordError):
     """A record whose moves do not replay: an illegal move, or a move after the game ended.
 
+    The message is the engine's own explanation (the text of the IllegalMoveError
+    that ``State.play`` raises), so it numbers plies as ``State.ply`` does.
+
     Attributes:
-        ply: the ply of the bad move, counted from the record's start (1 = first move);
-            ``replay[ply - 1]`` would be the state before it.
+        ply: the ply of the position where the bad move was tried, ``state.ply``
+            (0 before the first move of a game from the standard start).
         index: the bad move's index in ``record.moves``.
         move: the bad move (an index).
         legal: the legal moves at that point (indices; ``[]`` once the game is over).
@@ -93,9 +97,10 @@ class Replay:
 
     Raises:
         RecordError: the record's start position does not fit its variant.
-        ReplayError: a move that is not legal (the message names the ply, the move,
-            the player and the legal moves), including a pass where the player has a
-            legal move (RULES.md §5) and any move after the game is over.
+        ReplayError: a move that is not legal (the engine's message names the move,
+            the ply, the player, the reason and the legal moves), including a pass
+            where the player has a legal move (RULES.md §5) and any move after the
+            game is over.
     """
 
     def __init__(self, record: Record) -> None:
@@ -114,7 +119,8 @@ class Replay:
             try:
                 state.play(move)
             except (IllegalMoveError, InvalidSquareError) as e:
-                raise _illegal(record, state, len(moves) + 1, index, move, e) from None
+                raise ReplayError(str(e), ply=state.ply, index=index, move=move, legal=list(state.legal_moves()),
+                                  state=state.copy()) from None
             moves.append(move)
         self._final = state
         self.moves: Tuple[int, ...] = tuple(moves)
@@ -184,7 +190,7 @@ class Replay:
             if end == "finished":
                 return ResultCheck(
                     "mismatch", f"recorded as finished, but the game is not over after ply {len(self.moves)} "
-                    f"({final.to_move.name.title()} to move)"
+                    f"({color_name(final.to_move)} to move)"
                 )
             return ResultCheck("unfinished", f"stops at ply {len(self.moves)} before the end of the game")
         if end == "unfinished":
@@ -223,38 +229,6 @@ def final_margin(state) -> int:
 
 def _disks_text(state) -> str:
     return "-".join(str(s) for s in state.scores())
-
-
-def _illegal(record: Record, state, ply: int, index: int, move: int, error: Exception) -> ReplayError:
-    variant = state.variant
-    try:
-        name = variant.square_name(move)
-    except (InvalidSquareError, TypeError, ValueError):
-        name = repr(move)
-    legal = list(state.legal_moves())
-    who = state.to_move.name.title()
-    if not legal:
-        message = f"ply {ply}: {name} is played after the game is over"
-    else:
-        reason = _reason(state, move, error)
-        legal_names = " ".join(variant.square_name(m) for m in legal)
-        message = f"ply {ply}: {name} is illegal for {who}{reason}; legal moves: {legal_names}"
-    return ReplayError(message, ply=ply, index=index, move=move, legal=legal, state=state.copy())
-
-
-def _reason(state, move: int, error: Exception) -> str:
-    if isinstance(error, InvalidSquareError):
-        return f": {error}"
-    if move == state.PASS:
-        if state.variant.players > 2:
-            return f": nobody passes in a {state.variant.players}-player game (RULES.md §6)"
-        return ": a player with a legal move may not pass"
-    try:
-        if state.cell(move) != 0:
-            return ": the square is taken" if state.cell(move) > 0 else ": the square is not playable"
-    except (InvalidSquareError, IllegalMoveError):
-        pass
-    return ": it flips nothing" if state.variant.players == 2 else ""
 
 
 __all__ = ["Replay", "ReplayError", "ResultCheck", "final_margin"]

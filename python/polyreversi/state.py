@@ -1,7 +1,16 @@
 """State: one position of a variant (the class itself is native, for speed).
 
-``State`` is the C++ class from the bindings; this module adds the pure-Python
-conveniences (text, repr) and documents the interface. Moves are square
+``State`` is the C++ class from the bindings (cpp/bindings/state.cpp, with the
+per-move calls as plain CPython methods); every Python-side method of it is
+defined here and nowhere else: ``__init__`` (which says how a state is made),
+text, repr, pickling, :meth:`record` and the notebook picture.
+
+A state is made by its variant: ``Variant(...).start()`` for the start
+position, ``Variant(...).position(board, to_move, ply)`` for a custom one.
+
+On a finished game nobody moves: ``is_over()`` is True, ``legal_moves()`` is
+``[]`` and ``to_move`` is the colour whose turn would come after the last move
+(the next in turn order, RULES.md §2). Moves are square
 indices ``row * N + col`` or names (``"f5"``, ``"j10"``, ``"pass"``); the pass
 move is ``state.PASS == N * N``.
 
@@ -28,10 +37,9 @@ import numpy as np
 
 from polyreversi import _core
 from polyreversi.text import board_text
+from polyreversi.vocabulary import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, status_line
 
 State = _core.State
-
-EMPTY, NEUTRAL, BLOCKED, CUT_OUT = 0, 5, -1, -2
 
 #: The deepest perft the engine takes (its depth is a 32-bit int; no game lasts
 #: more than 2*N*N+2 plies, so deeper searches all count the same finished games).
@@ -39,17 +47,11 @@ MAX_DEPTH = 2**31 - 1
 
 
 def _state_str(self) -> str:
-    status = "game over" if self.is_over() else f"{self.to_move.name.title()} to move"
-    scores = " ".join(f"{c.name.title()} {s}" for c, s in zip(_colors(self), self.scores()))
-    return f"{board_text(self)}\n{self.variant}, ply {self.ply}, {status}; {scores}"
+    return f"{board_text(self)}\n{status_line(self)}"
 
 
 def _state_repr(self) -> str:
     return f"<State {self.variant} ply={self.ply} to_move={self.to_move.name} scores={self.scores()}>"
-
-
-def _colors(state):
-    return list(_core.Color)[: state.variant.players]
 
 
 def _state_reduce_ex(self, protocol: int):
@@ -59,16 +61,44 @@ def _state_reduce_ex(self, protocol: int):
     return object.__reduce_ex__(self, max(protocol, 2))
 
 
-# The class is native (per-call speed); these Python-only methods are attached here.
+def _state_init(self, *args, **kwargs) -> None:
+    raise TypeError(
+        "State cannot be made directly: use Variant(...).start() for the start position "
+        "or Variant(...).position(board, to_move, ply) for a custom one"
+    )
+
+
+def _state_record(self, **meta):
+    """The game so far as a Record (keywords: players=, date=, end=, komi=, other metadata).
+
+    Raises:
+        RecordError: as :meth:`polyreversi.Record.from_state`.
+    """
+    from polyreversi.record import record_of  # record.py builds on this module
+
+    return record_of(self, **meta)
+
+
+def _state_repr_svg(self) -> str:
+    from polyreversi import svg  # svg.py builds on this module
+
+    return svg._repr_svg_(self)
+
+
+# The class is native (per-call speed); its Python-only methods are attached here.
+State.__init__ = _state_init
 State.__str__ = _state_str
 State.__repr__ = _state_repr
 State.__reduce_ex__ = _state_reduce_ex
+State.record = _state_record
+State._repr_svg_ = _state_repr_svg
 
 
 def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int:  # noqa: F821
     """Leaves of the game tree ``depth`` plies deep (RULES.md §9): a forced pass
     uses one ply, a finished game is one leaf. One call into C++; the GIL is released.
 
+    >>> from polyreversi import Variant
     >>> perft(Variant(), 6)
     8200
 

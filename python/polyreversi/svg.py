@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
 from polyreversi._files import replace_file
-from polyreversi.state import BLOCKED, CUT_OUT, NEUTRAL, State
+from polyreversi.state import State
+from polyreversi.vocabulary import BLOCKED, COLOR_NAMES as _COLOR_TITLES, CUT_OUT, NEUTRAL, status_line
 
 # -- geometry (board units) -------------------------------------------------
 SQUARE = 40.0  # side of a square
@@ -64,7 +65,7 @@ DEFAULT_COLORS = {
 }
 """Colour of every part of the picture; override any of them with ``colors={...}``."""
 
-COLOR_NAMES = {1: "black", 2: "white", 3: "red", 4: "green", NEUTRAL: "neutral"}
+COLOR_NAMES = {**{i + 1: name.lower() for i, name in enumerate(_COLOR_TITLES)}, NEUTRAL: "neutral"}
 """The class/colour name of each disk code of ``State.board()``."""
 
 
@@ -303,9 +304,7 @@ def _check_size(size, limit: Optional[int] = None) -> None:
 
 
 def _describe(state: State) -> str:
-    status = "game over" if state.is_over() else f"{state.to_move.name.title()} to move"
-    scores = ", ".join(f"{name.title()} {s}" for name, s in zip(("black", "white", "red", "green"), state.scores()))
-    return f"{state.variant}, ply {state.ply}, {status}; {scores}"
+    return status_line(state)
 
 
 def svg(

@@ -1,13 +1,13 @@
 """Text pictures of a board, for terminals and logs."""
 from __future__ import annotations
 
-# One character per cell code of State.board() (see polyreversi.state).
-CELL_CHARS = {0: ".", 1: "X", 2: "O", 3: "R", 4: "G", 5: "N", -1: "#", -2: " "}
+from polyreversi.vocabulary import CELL_CHARS
 
 
 def board_text(state, *, coordinates: bool = True, hints: bool = False) -> str:
     """The board as text: ``X`` Black, ``O`` White, ``R`` Red, ``G`` Green,
-    ``N`` neutral, ``.`` empty, ``#`` blocked, blank for octagon cut-outs;
+    ``N`` neutral, ``.`` empty, ``#`` blocked, ``-`` octagon cut-outs (the
+    characters of :data:`polyreversi.vocabulary.CELL_CHARS`);
     with ``hints``, ``*`` marks the legal squares. Row 1 is the top row.
     """
     grid = state.board()

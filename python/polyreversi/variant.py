@@ -11,11 +11,12 @@ import numpy as np
 from polyreversi import _core
 from polyreversi._core import Color, VariantError
 
-BOARDS = ("6x6", "8x8", "10x10", "octagon")
+#: Board names (RULES.md §1), from the core.
+BOARDS = _core.BOARDS
 
 #: The largest ply number a custom position may start from: far below the
-#: engine's 32-bit ply counter, whatever is played from there.
-MAX_PLY = 2**30
+#: engine's 32-bit ply counter, whatever is played from there (the core's kMaxStartPly).
+MAX_PLY = _core.MAX_START_PLY
 
 Square = Union[int, str]
 
@@ -63,37 +64,34 @@ class Variant:
         handicap_color: Union[Color, int, str] = Color.BLACK,
         blocked: Iterable[Square] = (),
     ) -> None:
-        if not isinstance(board, str) or board not in BOARDS:
-            raise VariantError(f"board: unknown board {board!r}; allowed: {', '.join(BOARDS)}")
+        # Types are converted here; every rule (board names in any case, player
+        # counts, handicap, blocked squares, RULES.md §8) is checked by the core.
+        if not isinstance(board, str):
+            raise VariantError(f"board: expected text such as '8x8' or 'octagon', got {board!r}")
         players = _whole(players, "players")
-        if players not in (2, 3, 4):
-            raise VariantError(f"players: {players} is not allowed; allowed: 2, 3, 4")
         handicap = _whole(handicap, "handicap")
-        if not 0 <= handicap <= 4:
-            raise VariantError(f"handicap: {handicap} is not allowed; allowed: 0, 1, 2, 3, 4")
         for name, value in (("anti", anti), ("free_opening", free_opening)):
             if not isinstance(value, (bool, np.bool_)):
                 raise VariantError(f"{name}: expected True or False, got {value!r}")
         color = _handicap_color(handicap_color)
-        n = _core.board_side(board)
         if isinstance(blocked, (str, int)):
             blocked = [blocked]
         try:
+            n = _core.board_side(board)
             squares = [parse_square(n, b) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
         except _core.InvalidSquareError as e:
             raise VariantError(f"blocked: {e}") from None
         except TypeError:
             raise VariantError(f"blocked: expected square names or indices, got {blocked!r}") from None
-        for sq in squares:
-            if not 0 <= sq < n * n:
-                raise VariantError(f"blocked: square {sq} is off the {board} board (squares 0..{n * n - 1})")
-        rules = _core.Rules(board, players, bool(anti), bool(free_opening), handicap, int(color) - 1, squares)
+        rules = _core.Rules(board, players, bool(anti), bool(free_opening), handicap, color - 1, squares)
+        board = rules.args()[0]
+        color = Color(color) if handicap else Color.BLACK
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "anti", bool(anti))
         object.__setattr__(self, "free_opening", bool(free_opening))
         object.__setattr__(self, "handicap", handicap)
-        object.__setattr__(self, "handicap_color", color if handicap else Color.BLACK)
+        object.__setattr__(self, "handicap_color", color)
         object.__setattr__(self, "blocked", tuple(sorted(squares)))
         object.__setattr__(self, "_rules", rules)
 
@@ -125,14 +123,14 @@ class Variant:
         """
         if isinstance(name, str):
             return parse_square(self.n, name)
-        return _check_index(self.n, _whole(name, "square", error=_core.InvalidSquareError))
+        return _core.square_index(self.n, _whole(name, "square", error=_core.InvalidSquareError))
 
     def square_name(self, index: int) -> str:
         """The name of a square index (``44`` -> ``"e6"``, ``N*N`` -> ``"pass"``).
 
         Raises InvalidSquareError off the grid.
         """
-        return _core.square_name(self.n, _check_index(self.n, _whole(index, "square", error=_core.InvalidSquareError)))
+        return _core.square_name(self.n, _whole(index, "square", error=_core.InvalidSquareError))
 
     def eligible_blocked(self) -> list[int]:
         """Squares that may be blocked in this variant (RULES.md §4), ascending."""
@@ -141,7 +139,7 @@ class Variant:
     # -- making games ----------------------------------------------------
     def start(self) -> "_core.State":
         """A new State at the start position (RULES.md §3)."""
-        return _core.State(self._rules, self)
+        return _core.State._start(self._rules, self)
 
     def position(self, board, to_move: Union[Color, int] = Color.BLACK, ply: int = 0) -> "_core.State":
         """A State at a custom position.
@@ -159,16 +157,11 @@ class Variant:
                 not have, a ``to_move`` that is not a player, a ``ply`` out of range.
             TypeError: ``to_move`` or ``ply`` is not an int.
         """
+        # Types are converted here; the core checks the values (and names them).
         if isinstance(to_move, (bool, np.bool_)) or not isinstance(to_move, (int, np.integer)):
             raise TypeError(f"to_move: expected a Color or an int 1..{self.players}, got {to_move!r}")
-        if not 1 <= to_move <= self.players:
-            raise _core.PositionError(
-                f"to_move: {to_move} is not a player of this {self.players}-player game (1..{self.players})"
-            )
         if isinstance(ply, (bool, np.bool_)) or not isinstance(ply, (int, np.integer)):
             raise TypeError(f"ply: expected a whole number, got {ply!r}")
-        if not 0 <= ply <= MAX_PLY:
-            raise _core.PositionError(f"ply: {ply} is out of range; allowed: 0 to {MAX_PLY}")
         try:
             cells = np.asarray(board)
         except (TypeError, ValueError, OverflowError) as e:  # ragged lists and the like
@@ -176,7 +169,7 @@ class Variant:
         if cells.dtype.kind == "u" and cells.size and cells.max() > np.iinfo(np.int64).max:
             raise _core.PositionError(f"board: code {int(cells.max())} is not a cell code "
                                       "(0 empty, 1-4 colours, 5 neutral, -1 blocked, -2 cut-out)")
-        return _core.State._from_cells(self._rules, self, cells, Color(int(to_move)), int(ply))
+        return _core.State._from_cells(self._rules, self, cells, int(to_move), int(ply))
 
     def with_random_blocked(self, seed: Optional[int] = None, count: Optional[int] = None) -> "Variant":
         """This variant with 1-4 blocked squares drawn at random (RULES.md §4).
@@ -250,8 +243,6 @@ class Variant:
             raise VariantError(f"variant: expected text such as '8x8' or 'octagon/4p/anti', got {text!r}")
         parts = [p.strip() for p in text.strip().lower().split("/")]
         board, options = parts[0], parts[1:]
-        if board not in BOARDS:
-            raise VariantError(f"board: unknown board {board!r} in {text!r}; allowed: {', '.join(BOARDS)}")
         kwargs: dict = {}
         players = 2
         seen = set()
@@ -309,24 +300,17 @@ def parse_square(n: int, text: str) -> int:
     return _core.parse_square(n, text)
 
 
-def _check_index(n: int, index: int) -> int:
-    """``index`` if it is a square of the N x N grid or the pass move N*N."""
-    if not 0 <= index <= n * n:
-        raise _core.InvalidSquareError(
-            f"square {index} is off the {n}x{n} grid; squares are 0..{n * n - 1}, pass is {n * n}"
-        )
-    return index
-
-
-def _handicap_color(value) -> Color:
+def _handicap_color(value) -> int:
+    """A colour number from a Color, an int or a colour name (any case); the core
+    checks that it is Black or White."""
     if isinstance(value, str):
-        if value.upper() in ("BLACK", "WHITE"):
-            return Color[value.upper()]
-    elif isinstance(value, (int, np.integer)) and not isinstance(value, bool) and int(value) in (1, 2):
-        return Color(int(value))
-    if isinstance(value, Color) and value in (Color.BLACK, Color.WHITE):
-        return value
-    raise VariantError(f"handicap_color: allowed: Black, White; got {value!r}")
+        try:
+            return int(Color[value.upper()])
+        except KeyError:
+            raise VariantError(f"handicap_color: {value!r} is not a colour name; allowed: Black, White") from None
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    raise VariantError(f"handicap_color: expected Black or White, got {value!r}")
 
 
 def _refuse_pickle(self, protocol: int):

@@ -25,8 +25,14 @@ class Game {
   int ply() const { return pos_.ply; }
 
   // Legal squares of the player to move (none for a pass or a finished game).
-  u128 legal_squares() const { refresh(); return legal_; }
-  Turn turn() const { refresh(); return turn_; }
+  u128 legal_squares() const {
+    refresh();
+    return legal_;
+  }
+  Turn turn() const {
+    refresh();
+    return turn_;
+  }
   bool is_over() const { return turn() == Turn::kOver; }
   // Ascending squares; {pass} for a forced pass; {} once the game is over.
   void legal_moves(std::vector<int>& out) const;
@@ -36,8 +42,8 @@ class Game {
   u128 flips(int move) const;
   // Plays a legal move; throws SquareError / IllegalMoveError and leaves the game unchanged.
   void play(int move);
-  // Takes back the last move; throws HistoryError if there is none.
-  void undo();
+  // Takes back the last move and returns it; throws HistoryError if there is none.
+  int undo();
   // Moves played since the initial position.
   const std::vector<int>& moves() const { return moves_; }
 
@@ -47,11 +53,18 @@ class Game {
   std::vector<int> winners() const;
   // n*n cell codes (types.hpp).
   void board(std::int8_t* out) const;
-  // Cell code of one square.
+  // Cell code of one square 0..n*n-1 (unchecked).
   std::int8_t cell(int square) const;
+  // Cell code of one square; SquareError off the grid or for the pass move.
+  std::int8_t checked_cell(int square) const;
 
-  // A move's index or throws SquareError; "pass" only as N*N.
+  // Throws SquareError unless `move` is a square of the grid or the pass, N*N.
   void check_square(int move) const;
+  // The one explanation of why a move (checked by check_square) is illegal
+  // here, e.g. "illegal move a1 at ply 0 (Black to move): the first four disks
+  // go on the centre; legal moves: d4 e4 d5 e5". The ply is this position's
+  // ply() and the reason follows RULES.md §3-§6. IllegalMoveError carries it;
+  // every caller (State.play, Replay, HumanPlayer) shows this text.
   std::string describe_illegal(int move) const;
 
  private:

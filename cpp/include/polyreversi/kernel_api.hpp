@@ -25,8 +25,12 @@ struct KernelTable {
   // The per-game kernels of a Batch: polyreversi/batch/kernels.hpp.
 };
 
-namespace generic { extern const KernelTable kernel_table; }
-namespace x86v3 { extern const KernelTable kernel_table; }
+namespace generic {
+extern const KernelTable kernel_table;
+}
+namespace x86v3 {
+extern const KernelTable kernel_table;
+}
 
 // The fastest table this CPU runs; POLYREVERSI_KERNELS=generic in the
 // environment forces the portable one.

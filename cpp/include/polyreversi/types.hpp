@@ -15,9 +15,12 @@ enum class BoardKind : std::uint8_t { Board6x6 = 0, Board8x8 = 1, Board10x10 = 2
 constexpr int kMaxPlayers = 4;
 constexpr int kMaxSide = 10;
 constexpr int kMaxSquares = kMaxSide * kMaxSide;
+// The largest ply a custom position may start from: far below the 32-bit
+// ply counter, whatever is played from there.
+constexpr int kMaxStartPly = 1 << 30;
 
 // Codes of board() arrays (documented in the Python package).
-constexpr std::int8_t kCellEmpty = 0;   // colours are 1..4 (Black, White, Red, Green)
+constexpr std::int8_t kCellEmpty = 0;  // colours are 1..4 (Black, White, Red, Green)
 constexpr std::int8_t kCellNeutral = 5;
 constexpr std::int8_t kCellBlocked = -1;
 constexpr std::int8_t kCellCutOut = -2;
@@ -25,7 +28,7 @@ constexpr std::int8_t kCellCutOut = -2;
 // A validated variant (RULES.md §1-§4, §8). Built only by make_rules().
 struct Rules {
   BoardKind board = BoardKind::Board8x8;
-  int n = 8;               // grid side
+  int n = 8;  // grid side
   int players = 2;
   bool anti = false;
   bool free_opening = false;
@@ -54,9 +57,7 @@ struct Position {
 };
 
 // Errors of the core; the bindings map each to its own Python exception.
-struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+struct Error : std::runtime_error { using std::runtime_error::runtime_error; };
 struct VariantError : Error { using Error::Error; };      // impossible rule combination
 struct SquareError : Error { using Error::Error; };       // bad square index or name
 struct IllegalMoveError : Error { using Error::Error; };  // a move the rules forbid here
@@ -71,5 +72,7 @@ inline u128 bit128(int i) { return u128(1) << i; }
 enum class Turn { kFlip, kPlace, kPass, kOver };
 
 constexpr const char* kColorNames[kMaxPlayers] = {"Black", "White", "Red", "Green"};
+// Board names in BoardKind order.
+constexpr const char* kBoardNames[4] = {"6x6", "8x8", "10x10", "octagon"};
 
 }  // namespace polyreversi

@@ -2,11 +2,11 @@
 // split of each call over threads (batch/pool.hpp).
 #include "polyreversi/batch/batch.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <mutex>
 #include <thread>
-
-#include <unistd.h>
 
 #include "polyreversi/batch/pool.hpp"
 #include "polyreversi/game.hpp"
@@ -27,8 +27,9 @@ const BatchKernelTable& batch_kernels() {
 
 Batch::Busy::Busy(const Batch& b) : flag_(b.busy_) {
   if (flag_.exchange(true, std::memory_order_acquire))
-    throw ConcurrentUseError("this Batch is busy in another thread; a Batch takes one call at a time "
-                             "(give each thread its own Batch)");
+    throw ConcurrentUseError(
+        "this Batch is busy in another thread; a Batch takes one call at a time "
+        "(give each thread its own Batch)");
 }
 
 Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(rules)) {
@@ -40,8 +41,10 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
   if (memory > 0 && per_game * B > memory / 2)
     throw ArgumentError("size: a batch of " + std::to_string(size) + " games needs " +
-                        std::to_string(static_cast<long long>(per_game * B / 1e6)) + " MB, more than half of this "
-                        "machine's " + std::to_string(static_cast<long long>(memory / 1e6)) + " MB; use fewer games");
+                        std::to_string(static_cast<long long>(per_game * B / 1e6)) +
+                        " MB, more than half of this "
+                        "machine's " +
+                        std::to_string(static_cast<long long>(memory / 1e6)) + " MB; use fewer games");
   eligible_ = eligible_blocked(r.board, r.handicap);
   const Position start = start_position(r);
   positions_.assign(B, start);
@@ -121,8 +124,8 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
                              ": the game is over; give -1 for it (or reset it, or step with autoreset), got " +
                              std::to_string(m));
     }
-    const bool ok = m == pass ? turns_[i] == static_cast<std::uint8_t>(Turn::kPass)
-                              : m >= 0 && m < pass && ((legal_[i] >> m) & 1);
+    const bool ok =
+        m == pass ? turns_[i] == static_cast<std::uint8_t>(Turn::kPass) : m >= 0 && m < pass && ((legal_[i] >> m) & 1);
     if (ok) continue;
     const std::string where = "batch game " + std::to_string(i) + ": ";
     if (m < 0 || m > pass)
@@ -207,11 +210,12 @@ void Batch::sample(SampleSpec spec, int threads) {
   });
   if (first.game >= 0) {
     const SampleError& e = first;
-    const std::string column = e.column == rules_->pass_move() ? "the pass column" : "column " + std::to_string(e.column);
-    throw ArgumentError(std::string(spec.logits ? "logits" : "probs") + ": game " + std::to_string(e.game) + ", " +
-                        column + ": " + std::to_string(e.value) +
-                        (spec.logits ? " (logits must not be NaN or +inf)"
-                                     : " (probabilities must be finite and not negative)"));
+    const std::string column =
+        e.column == rules_->pass_move() ? "the pass column" : "column " + std::to_string(e.column);
+    throw ArgumentError(
+        std::string(spec.logits ? "logits" : "probs") + ": game " + std::to_string(e.game) + ", " + column + ": " +
+        std::to_string(e.value) +
+        (spec.logits ? " (logits must not be NaN or +inf)" : " (probabilities must be finite and not negative)"));
   }
 }
 

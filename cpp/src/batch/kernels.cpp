@@ -353,8 +353,8 @@ bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, Samp
 
 }  // namespace
 
-extern const BatchKernelTable batch_kernel_table = {POLYREVERSI_STR(POLYREVERSI_ARCH), &refresh, &restart, &step,
-                                                    &choose, &observe, &sample, &random_blocked};
+extern const BatchKernelTable batch_kernel_table = {
+    POLYREVERSI_STR(POLYREVERSI_ARCH), &refresh, &restart, &step, &choose, &observe, &sample, &random_blocked};
 
 }  // namespace POLYREVERSI_ARCH
 }  // namespace polyreversi

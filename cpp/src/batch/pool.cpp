@@ -122,12 +122,15 @@ void parallel_for(int n, int threads, const std::function<void(int, int)>& f) {
     f(0, n);
     return;
   }
-  const int parts = 1 + std::min(threads - 1, pool->reserve(threads - 1));
-  if (parts <= 1) {
+  const int workers = std::min(threads - 1, pool->reserve(threads - 1));
+  if (workers < 1) {
     f(0, n);
     return;
   }
-  pool->run(n, parts, f);
+  // Eight parts per thread, taken in turn from a counter: a worker that wakes
+  // late (a busy machine) leaves its parts to the threads already running,
+  // so a split call is never much slower than one thread.
+  pool->run(n, std::min(n, (workers + 1) * 8), f);
 }
 
 }  // namespace polyreversi

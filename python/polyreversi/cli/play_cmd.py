@@ -22,6 +22,7 @@ from polyreversi.players import PLAYER_NAMES, HumanPlayer, make_player, play_gam
 from polyreversi.state import State
 from polyreversi.text import board_text
 from polyreversi.variant import Variant
+from polyreversi.vocabulary import color_name  # noqa: F401 (used by the other commands through this module)
 
 COLOR_WORDS = ("black", "white", "red", "green")
 
@@ -187,11 +188,6 @@ def board_for(console: Console, state: State, *, hints: bool = False, last: bool
 
 COLOR_STYLE = {1: "black", 2: "bright_white", 3: "red1", 4: "chartreuse1", 5: "grey50"}
 NAME_STYLE = {1: "bold", 2: "bold", 3: "bold red1", 4: "bold chartreuse1"}
-
-
-def color_name(color) -> str:
-    """``Color.RED`` -> ``"Red"``."""
-    return Color(int(color)).name.title()
 
 
 def result_line(state: State) -> str:

@@ -13,6 +13,7 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, detect_format, iter_games
 from polyreversi.replay import Replay, ReplayError
 from polyreversi.text import board_text
+from polyreversi.vocabulary import color_name
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
@@ -143,7 +144,8 @@ def show_position(path: str, fmt: Optional[str], options: dict, game: int, ply: 
         replay = Replay(record)
         states = len(replay)
     except ReplayError as e:
-        bad, replay, states = e, None, e.ply  # plies 0 .. e.ply - 1 are legal
+        # the states up to the one before the bad move replay legally
+        bad, replay, states = e, None, len(e.state.moves()) + 1
     k = states - 1 if ply is None else ply
     if k < 0:
         k += states
@@ -169,10 +171,10 @@ def show_position(path: str, fmt: Optional[str], options: dict, game: int, ply: 
 
 def _status(state) -> str:
     colors = list(Color)[: state.variant.players]
-    scores = ", ".join(f"{c.name.title()} {s}" for c, s in zip(colors, state.scores()))
+    scores = ", ".join(f"{color_name(c)} {s}" for c, s in zip(colors, state.scores()))
     if state.is_over():
         return f"game over: {scores}"
-    return f"{state.to_move.name.title()} to move: {scores}"
+    return f"{color_name(state.to_move)} to move: {scores}"
 
 
 def _unchecked_record(path: str, fmt: str, game: int):

@@ -47,14 +47,12 @@ from polyreversi.formats import GameEntry, atomic_write, in_context, read_text
 from polyreversi.record import ENDINGS, Record, Result, StartPosition
 from polyreversi.replay import Replay
 from polyreversi.variant import BOARDS, Variant, VariantError
+from polyreversi.vocabulary import CELL_CHARS, CELL_CODES as _CELL_CODES, COLOR_NAMES
 
 FORMAT = "polyreversi-record"
 VERSION = 1
 
-_COLORS = ("black", "white", "red", "green")
-# Cell characters of a start board: empty, Black, White, Red, Green, neutral, blocked, cut-out.
-CELL_CHARS = {0: ".", 1: "X", 2: "O", 3: "R", 4: "G", 5: "N", -1: "#", -2: "-"}
-_CELL_CODES = {c: code for code, c in CELL_CHARS.items()}
+_COLORS = tuple(name.lower() for name in COLOR_NAMES)
 
 SQUARE_PATTERN = "^[a-j](10|[1-9])$"
 

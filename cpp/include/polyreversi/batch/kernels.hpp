@@ -16,20 +16,20 @@ enum class Autoreset : int { kOff = 0, kNextStep = 1, kSameStep = 2 };
 
 // What observe() fills: (B, C, N, N) planes, C = players + 4 (docs/observations.md).
 struct ObserveSpec {
-  void* out = nullptr;                 // B * C * N * N of uint8 or float32
+  void* out = nullptr;  // B * C * N * N of uint8 or float32
   bool f32 = false;
-  int perspective = -1;                // colour index for every game, or -1: the player to move
+  int perspective = -1;                       // colour index for every game, or -1: the player to move
   const std::int8_t* perspectives = nullptr;  // or a colour index per game (B), when not null
-  bool finals = false;                 // the games' final positions (FinalGame::end) instead
+  bool finals = false;                        // the games' final positions (FinalGame::end) instead
 };
 
 // A move drawn per game from a row of probabilities or logits.
 struct SampleSpec {
   const float* values = nullptr;  // B * (N*N + 1)
   bool logits = false;
-  float temperature = 1.0f;       // logits only; 0 = the most likely legal move
+  float temperature = 1.0f;  // logits only; 0 = the most likely legal move
   u64 seed = 0, step = 0;
-  std::int32_t* out = nullptr;    // B
+  std::int32_t* out = nullptr;  // B
 };
 
 // The first bad entry a sample() range met (game -1 if none).
@@ -55,8 +55,12 @@ struct BatchKernelTable {
   u128 (*random_blocked)(const int* eligible, int eligible_count, int count, u64 seed, u64 index, u64 episode);
 };
 
-namespace generic { extern const BatchKernelTable batch_kernel_table; }
-namespace x86v3 { extern const BatchKernelTable batch_kernel_table; }
+namespace generic {
+extern const BatchKernelTable batch_kernel_table;
+}
+namespace x86v3 {
+extern const BatchKernelTable batch_kernel_table;
+}
 
 // The table matching kernels() (the same instruction set).
 const BatchKernelTable& batch_kernels();

@@ -43,7 +43,9 @@ inline int nth_bit(u128 x, int k) {
 }
 
 template <class W>
-inline W one_bit(int i) { return W(1) << i; }
+inline W one_bit(int i) {
+  return W(1) << i;
+}
 
 // True once the caller asked long work to stop (cancel may be null).
 inline bool cancelled(const int* cancel) { return cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED); }

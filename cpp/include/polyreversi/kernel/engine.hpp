@@ -47,9 +47,7 @@ struct Engine {
     return p;
   }
 
-  static inline W occupied(const Board<W>& b) {
-    return b.disks[0] | b.disks[1] | b.disks[2] | b.disks[3] | b.neutral;
-  }
+  static inline W occupied(const Board<W>& b) { return b.disks[0] | b.disks[1] | b.disks[2] | b.disks[3] | b.neutral; }
 
   // One direction of move generation: runs of O disks started next to P
   // are extended (a run is at most N-2 long), then must end on an empty square.
@@ -67,9 +65,8 @@ struct Engine {
     if constexpr (sizeof(W) == 8) return flipping_moves_avx2(P, O, empty);
     else return flipping_moves_avx2_128(P, O, empty);
 #endif
-    return moves_dir<kEast>(P, O, empty) | moves_dir<kWest>(P, O, empty) |
-           moves_dir<kSouth>(P, O, empty) | moves_dir<kNorth>(P, O, empty) |
-           moves_dir<kSouthEast>(P, O, empty) | moves_dir<kSouthWest>(P, O, empty) |
+    return moves_dir<kEast>(P, O, empty) | moves_dir<kWest>(P, O, empty) | moves_dir<kSouth>(P, O, empty) |
+           moves_dir<kNorth>(P, O, empty) | moves_dir<kSouthEast>(P, O, empty) | moves_dir<kSouthWest>(P, O, empty) |
            moves_dir<kNorthEast>(P, O, empty) | moves_dir<kNorthWest>(P, O, empty);
   }
 
@@ -78,9 +75,7 @@ struct Engine {
   // lanes shift left by 1, N, N+1, N-1 (east, south, south-east, south-west)
   // or right by the same (west, north, north-west, north-east), so two
   // chains of N-2 steps do the work of eight.
-  struct Lanes64 {
-    __m256i shifts, left_mask, right_mask;
-  };
+  struct Lanes64 { __m256i shifts, left_mask, right_mask; };
   static inline __m256i splat(u64 x) { return _mm256_set1_epi64x(static_cast<long long>(x)); }
   static inline __m256i quad(u64 a, u64 b, u64 c, u64 d) {
     return _mm256_set_epi64x(static_cast<long long>(d), static_cast<long long>(c), static_cast<long long>(b),
@@ -154,11 +149,10 @@ struct Engine {
   }
   static inline u128 fold128(__m256i v) {
     const __m128i h = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    return (static_cast<u128>(static_cast<u64>(_mm_extract_epi64(h, 1))) << 64) | static_cast<u64>(_mm_cvtsi128_si64(h));
+    return (static_cast<u128>(static_cast<u64>(_mm_extract_epi64(h, 1))) << 64) |
+           static_cast<u64>(_mm_cvtsi128_si64(h));
   }
-  struct Groups128 {
-    Lanes128 g[4];
-  };
+  struct Groups128 { Lanes128 g[4]; };
   static inline Groups128 groups128() {
     return Groups128{{lanes128(true, 1, G::kNotFirstColumn, N, G::kGrid),
                       lanes128(true, N + 1, G::kNotFirstColumn, N - 1, G::kNotLastColumn),
@@ -221,9 +215,8 @@ struct Engine {
     if constexpr (sizeof(W) == 8) return flips_avx2(P, O, square);
     else return flips_avx2_128(P, O, square);
 #endif
-    return flips_dir<kEast>(P, O, square) | flips_dir<kWest>(P, O, square) |
-           flips_dir<kSouth>(P, O, square) | flips_dir<kNorth>(P, O, square) |
-           flips_dir<kSouthEast>(P, O, square) | flips_dir<kSouthWest>(P, O, square) |
+    return flips_dir<kEast>(P, O, square) | flips_dir<kWest>(P, O, square) | flips_dir<kSouth>(P, O, square) |
+           flips_dir<kNorth>(P, O, square) | flips_dir<kSouthEast>(P, O, square) | flips_dir<kSouthWest>(P, O, square) |
            flips_dir<kNorthEast>(P, O, square) | flips_dir<kNorthWest>(P, O, square);
   }
 

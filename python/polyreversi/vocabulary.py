@@ -1,0 +1,74 @@
+"""The words and characters polyreversi shows, defined once and imported everywhere.
+
+The rules' own vocabulary comes from the C++ core (colour names, board names,
+cell codes); this module adds what is only presentation: the characters of text
+pictures and records, and the status line of a position.
+
+>>> from polyreversi import Color, Variant
+>>> str(Color.WHITE), color_name(3)
+('White', 'Red')
+>>> status_line(Variant("8x8").start())
+'8x8, ply 0, Black to move; Black 2, White 2'
+"""
+from __future__ import annotations
+
+from typing import List
+
+from polyreversi import _core
+from polyreversi._core import Color
+
+#: Cell codes of ``State.board()`` besides the colours 1-4 (the Color values).
+EMPTY: int = _core.CELL_EMPTY
+NEUTRAL: int = _core.CELL_NEUTRAL
+BLOCKED: int = _core.CELL_BLOCKED
+CUT_OUT: int = _core.CELL_CUT_OUT
+
+#: Colour names in turn order (RULES.md §2): ``COLOR_NAMES[color - 1]``.
+COLOR_NAMES = _core.COLOR_NAMES
+
+#: One character per cell code, for text pictures (polyreversi.text) and the
+#: start boards of JSON records (docs/records.md); ``-`` is an octagon cut-out.
+CELL_CHARS = {EMPTY: ".", 1: "X", 2: "O", 3: "R", 4: "G", NEUTRAL: "N", BLOCKED: "#", CUT_OUT: "-"}
+#: The cell code of each character of :data:`CELL_CHARS`.
+CELL_CODES = {char: code for code, char in CELL_CHARS.items()}
+
+
+def color_name(color) -> str:
+    """``Color.RED`` or ``3`` -> ``"Red"``."""
+    return COLOR_NAMES[int(color) - 1]
+
+
+def colors(state) -> List[Color]:
+    """The colours of a state's game, in turn order."""
+    return list(Color)[: state.variant.players]
+
+
+def scores_text(state) -> str:
+    """``"Black 2, White 2"``: each colour's disks, in turn order."""
+    return ", ".join(f"{color_name(c)} {s}" for c, s in zip(colors(state), state.scores()))
+
+
+def status_line(state) -> str:
+    """``"8x8, ply 0, Black to move; Black 2, White 2"`` (``game over`` once nobody moves)."""
+    status = "game over" if state.is_over() else f"{color_name(state.to_move)} to move"
+    return f"{state.variant}, ply {state.ply}, {status}; {scores_text(state)}"
+
+
+def _color_str(self) -> str:
+    return COLOR_NAMES[int(self) - 1]
+
+
+def _color_format(self, spec: str) -> str:
+    if spec and spec[-1] in "bcdoxXn":  # a number format asks for the number
+        return int.__format__(int(self), spec)
+    return format(_color_str(self), spec)
+
+
+# str(Color.BLACK) is "Black" (an IntEnum would print 1); the value stays 1.
+Color.__str__ = _color_str
+Color.__format__ = _color_format
+
+__all__ = [
+    "EMPTY", "NEUTRAL", "BLOCKED", "CUT_OUT", "COLOR_NAMES", "CELL_CHARS", "CELL_CODES",
+    "color_name", "colors", "scores_text", "status_line",
+]

@@ -1,0 +1,113 @@
+"""One explanation of an illegal move (issue 10.1): the core's text, shown word
+for word by State.play, Replay and HumanPlayer, with one ply numbering."""
+import io
+import random
+
+import pytest
+
+import polyreversi as pr
+from polyreversi.players import parse_move
+from polyreversi.replay import Replay, ReplayError
+
+
+def played(variant, moves=()):
+    state = pr.Variant.parse(variant).start()
+    for m in moves:
+        state.play(m)
+    return state
+
+
+def finished(variant, seed=1):
+    rng = random.Random(seed)
+    state = pr.Variant.parse(variant).start()
+    while not state.is_over():
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def with_forced_pass(variant="6x6"):
+    """A state whose player to move must pass (from a random game)."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        state = pr.Variant.parse(variant).start()
+        while not state.is_over():
+            if state.must_pass():
+                return state
+            state.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no forced pass in 500 random games")
+
+
+def three_texts(state, move):
+    """The messages of State.play, Replay and HumanPlayer for one bad move."""
+    with pytest.raises(pr.IllegalMoveError) as played_error:
+        state.copy().play(move)
+    record = state.record()
+    bad = state.variant.square(move)
+    with pytest.raises(ReplayError) as replay_error:
+        Replay(record.replace(moves=tuple(record.moves) + (bad,)))
+    err = io.StringIO()
+    with pytest.raises(EOFError):
+        pr.HumanPlayer(input=io.StringIO(move + "\n"), output=io.StringIO(), errors=err).choose(state)
+    return str(played_error.value), str(replay_error.value), err.getvalue().rstrip("\n"), replay_error.value
+
+
+CASES = [
+    # (what, state, move, expected text)
+    ("free opening off the centre", lambda: played("8x8/free"), "a1",
+     "illegal move a1 at ply 0 (Black to move): the first four disks go on the centre; legal moves: d4 e4 d5 e5"),
+    ("flips nothing", lambda: played("8x8"), "a1",
+     "illegal move a1 at ply 0 (Black to move): it flips nothing; legal moves: d3 c4 f5 e6"),
+    ("occupied", lambda: played("8x8", ["f5"]), "f5",
+     "illegal move f5 at ply 1 (White to move): the square is taken; legal moves: f4 d6 f6"),
+    ("blocked", lambda: pr.Variant("8x8", blocked=["a1"]).start(), "a1",
+     "illegal move a1 at ply 0 (Black to move): the square is blocked; legal moves: d3 c4 f5 e6"),
+    ("octagon cut-out", lambda: played("octagon"), "a1",
+     "illegal move a1 at ply 0 (Black to move): not a square of the octagon; legal moves: e4 d5 g6 f7"),
+    ("pass with a legal move", lambda: played("8x8", ["f5"]), "pass",
+     "illegal move pass at ply 1 (White to move): a player with a legal move may not pass; legal moves: f4 d6 f6"),
+    ("pass with 4 players", lambda: played("8x8/4p"), "pass",
+     "illegal move pass at ply 0 (Black to move): nobody passes in a game of 3 or 4 players; legal moves:"),
+]
+
+
+@pytest.mark.parametrize("what, make, move, expected", CASES, ids=[c[0] for c in CASES])
+def test_state_replay_and_human_give_the_same_text(what, make, move, expected):
+    state = make()
+    from_play, from_replay, from_human, error = three_texts(state, move)
+    assert from_play == from_replay == from_human == state.why_illegal(move)
+    assert from_play.startswith(expected)
+    # one ply numbering: the message's ply is the position's, and so is the error's
+    assert f" at ply {state.ply}" in from_play and error.ply == state.ply
+
+
+def test_must_pass_and_game_over_give_the_same_text():
+    state = with_forced_pass()
+    square = next(sq for sq in state.variant.squares if state.cell(sq) == 0)
+    name = state.variant.square_name(square)
+    texts = three_texts(state, name)[:3]
+    assert len(set(texts)) == 1
+    assert texts[0].endswith("no move flips a disk, so the player must pass; legal moves: pass")
+
+    over = finished("6x6")
+    with pytest.raises(pr.IllegalMoveError) as info:
+        over.copy().play("a1")
+    assert str(info.value) == over.why_illegal("a1") == f"illegal move a1 at ply {over.ply}: the game is over"
+    record = over.record()
+    with pytest.raises(ReplayError) as replayed:
+        Replay(record.replace(moves=tuple(record.moves) + (0,)))
+    assert str(replayed.value) == str(info.value)
+    with pytest.raises(ValueError, match="the game is over"):  # a person is never asked after the end
+        pr.HumanPlayer(input=io.StringIO("a1\n")).choose(over)
+    with pytest.raises(ValueError) as typed:
+        parse_move(over, "a1")
+    assert str(typed.value) == str(info.value)
+
+
+def test_why_illegal_is_none_for_legal_moves_and_checks_squares():
+    state = played("8x8")
+    assert [state.why_illegal(m) for m in state.legal_moves()] == [None] * 4
+    assert state.why_illegal("F5") is None
+    with pytest.raises(pr.InvalidSquareError, match="square 65 is off the 8x8 grid"):
+        state.why_illegal(65)
+    with pytest.raises(TypeError):
+        state.why_illegal(True)
