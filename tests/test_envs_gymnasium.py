@@ -255,3 +255,16 @@ def test_search_opponents_where_present(spec, cls):
 def test_human_is_not_an_opponent():
     with pytest.raises(ValueError, match="human"):
         ReversiEnv(opponent="human")
+
+
+def test_renders():
+    env = ReversiEnv(variant="octagon/3p", render_mode="rgb_array", render_size=64)
+    env.reset(seed=0)
+    assert env.render().shape == (64, 64, 3)
+    envs = ReversiVectorEnv(num_envs=2, variant="6x6", render_mode="ansi")
+    envs.reset(seed=0)
+    assert "Black to move" in envs.render()
+    with pytest.raises(ValueError, match="render_mode"):
+        ReversiVectorEnv(num_envs=2, render_mode="human")
+    with pytest.raises(RuntimeError, match="reset"):
+        ReversiEnv(render_mode="ansi").render()
