@@ -40,6 +40,14 @@ TARGETS = [
     ("4-player native playouts vs 2-player", "test_native_playouts[8x8/4p-1-thread]",
      "test_native_playouts[8x8-1-thread]", 0.5),
     ("reading 38,520 games: JSON Lines (checked, replayed) vs .wtb", "test_read_jsonl", "test_read_wthor", 0.25),
+    ("vector env B=4096 (observations, masks) vs pgx, one step per dispatch", "test_envs_vector_selfplay[engine]",
+     "test_envs_pgx[1]", 10.0),
+    ("vector env B=4096 (observations, masks) vs pgx, 32 steps per dispatch", "test_envs_vector_selfplay[engine]",
+     "test_envs_pgx[32]", 10.0),
+    ("vector env B=4096 vs the OpenSpiel Python loop (observation, mask)", "test_envs_vector_selfplay[engine]",
+     "test_envs_openspiel_loop", 30.0),
+    ("vector env B=4096 vs raw Batch.step without observations", "test_envs_vector_selfplay[engine]",
+     "test_envs_raw_batch_step", 0.3),
 ]
 
 

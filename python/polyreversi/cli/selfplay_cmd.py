@@ -100,13 +100,16 @@ def _native_games(variant: Variant, policy: str, games: int, seed: int, chunk: i
 @click.option("--seed", type=int, default=None, help="Master seed: the same seed plays the same games.")
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) or 'random' squares, drawn anew per game.")
 @click.option("--out", "-o", default=None, metavar="FILE",
-              help="Write every game's record: .jsonl, or .ggf / .txt for 2 players; '-' for standard output "
+              help="Write every game's record: .jsonl, .parquet, or .ggf / .txt for 2 players; '-' for standard output "
                    "(then the summary goes to stderr).")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
               help="Format of --out: jsonl, ggf, transcript (default: from its extension).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
+@click.option("--ray", "ray_address", default=None, is_flag=False, flag_value="local", metavar="auto|ADDRESS",
+              help="Play on Ray: a local Ray without a value, 'auto' or an address for a cluster. "
+                   "The same seed plays the same games; --out NAME.parquet is then a folder of shards.")
 def command(variant: Variant, games: int, black, white, red, green, players, seed: Optional[int], blocked,
-            out: Optional[str], to_fmt: Optional[str], progress: Optional[bool]) -> None:
+            out: Optional[str], to_fmt: Optional[str], progress: Optional[bool], ray_address: Optional[str]) -> None:
     """Play many games of VARIANT (default 8x8) between built-in players and print
     win rates and speed.
 
@@ -119,7 +122,17 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players,
                           allowed=COMPUTER_PLAYERS)
-    fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt)
+    parquet = out is not None and out.lower().endswith(".parquet")
+    if ray_address is not None and out is not None and not parquet:
+        raise click.BadParameter("with --ray, records are written as Parquet shards: use NAME.parquet",
+                                 param_hint="--out")
+    if parquet:
+        from polyreversi.cli.parquet_out import check_parquet_out
+
+        check_parquet_out(out)
+        fmt = "parquet"
+    else:
+        fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt)
     seed = fresh_seed(seed)
     console = make_console(stderr=writes_stdout(out))
     err = make_console(stderr=True)
@@ -138,15 +151,26 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     try:
         with bar:
             task = bar.add_task("games", total=games)
-            for state in finished_games(variant, names, games, seed, blocked):
-                tally.add(state)
-                if out:
-                    records.append(record_for(state, names))
-                bar.advance(task)
+            if ray_address is not None:
+                from polyreversi.cli.parquet_out import run_on_ray
+
+                tally = run_on_ray(variant, names, games, seed, blocked, out, ray_address,
+                                   lambda done: bar.advance(task, done))
+            else:
+                for state in finished_games(variant, names, games, seed, blocked):
+                    tally.add(state)
+                    if out:
+                        records.append(record_for(state, names))
+                    bar.advance(task)
     except VariantError as e:
         raise click.UsageError(str(e)) from None
-    if out:
-        write_records(out, records, fmt)
+    if out and ray_address is None:
+        if parquet:
+            from polyreversi.cli.parquet_out import write_parquet
+
+            write_parquet(out, records)
+        else:
+            write_records(out, records, fmt)
     seconds = time.perf_counter() - started
     for line in tally.lines(seconds):
         console.print(line)

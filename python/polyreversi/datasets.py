@@ -1,0 +1,254 @@
+"""Game collections as columnar datasets: Parquet files through pyarrow (``pip install 'polyreversi[parquet]'``).
+
+A **games table** has one row per game; any Parquet reader (pandas, polars,
+DuckDB, Spark) reads it without polyreversi:
+
+============  ====================  =====================================================
+column        type                  meaning
+============  ====================  =====================================================
+game          int64                 the game's number in the collection (0, 1, ...)
+variant       string                the full variant text with the blocked squares actually
+                                    used (``"octagon/4p/blocked=i3,b7"``, RULES.md §4)
+board         string                ``6x6``, ``8x8``, ``10x10`` or ``octagon``
+players       int8                  2, 3 or 4
+blocked       list<string>          the blocked squares (``["b7", "i3"]``)
+moves         list<int16>           square indices ``row * N + col``; N*N is a pass
+transcript    string                the moves as names, space-separated (``"f5 d6 pass"``)
+plies         int32                 the number of moves
+scores        list<int32>           disks of each colour in turn order (RULES.md §7)
+winners       list<string>          the colours sharing the win (``["black"]``; 2+ = a draw)
+names         list<string>          the players' names per colour (null where unknown)
+end           string                ``finished``, ``resigned``, ``time``, ``agreed``, ``unfinished``
+                                    as recorded; where the source does not say (WTHOR), from the
+                                    replay: ``finished`` when nobody can move, else ``unfinished``
+margin        float64               2 players: Black's margin as the source recorded it (GGF ``RE``,
+                                    WTHOR), null where none
+komi          float64               GGF komi games: the komi, else null
+date          string                as recorded (null where unknown)
+start         list<int8>            a custom start position's N*N cell codes (null: the
+                                    variant's own start)
+start_to_move int8                  the colour to move at a custom start (null otherwise)
+start_ply     int32                 the ply number of a custom start (null otherwise)
+meta          string                any other metadata, as a JSON object
+============  ====================  =====================================================
+
+A **positions table** (:func:`positions_table`) has one row per position
+before each move: ``game``, ``ply``, ``to_move`` (int8 colour), ``observation``
+(list<uint8>, the C*N*N planes of :func:`polyreversi.envs.observation.observe` from the
+mover's point of view, row-major; the shape is in the schema metadata
+``polyreversi.observation_shape``), ``mask`` (list<bool>, N*N+1), ``move`` (int16),
+``result`` (float32: the mover's reward at the end of the game) and ``score`` (int32: the
+mover's final disks).
+
+>>> import polyreversi as pr, tempfile, os
+>>> games = [pr.players.play_game("6x6", [pr.RandomPlayer(1), pr.RandomPlayer(2)]).record()]
+>>> path = os.path.join(tempfile.mkdtemp(), "games.parquet")
+>>> write_games(path, games)
+>>> [r.moves for r in read_games(path)] == [g.moves for g in games]
+True
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Iterable, List, Sequence, Union
+
+import numpy as np
+
+from polyreversi._core import Color
+from polyreversi.errors import RecordError
+from polyreversi.record import Record, Result, StartPosition
+from polyreversi.replay import Replay
+
+PathLike = Union[str, os.PathLike]
+
+_COLORS = ("black", "white", "red", "green")
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise ImportError("Parquet needs pyarrow: pip install 'polyreversi[parquet]'") from None
+    return pyarrow
+
+
+def games_schema():
+    """The pyarrow schema of a games table."""
+    pa = _pyarrow()
+    return pa.schema([
+        ("game", pa.int64()), ("variant", pa.string()), ("board", pa.string()), ("players", pa.int8()),
+        ("blocked", pa.list_(pa.string())), ("moves", pa.list_(pa.int16())), ("transcript", pa.string()),
+        ("plies", pa.int32()), ("scores", pa.list_(pa.int32())), ("winners", pa.list_(pa.string())),
+        ("names", pa.list_(pa.string())), ("end", pa.string()), ("margin", pa.float64()), ("komi", pa.float64()), ("date", pa.string()),
+        ("start", pa.list_(pa.int8())), ("start_to_move", pa.int8()), ("start_ply", pa.int32()), ("meta", pa.string()),
+    ], metadata={"polyreversi.table": "games", "polyreversi.version": "1"})
+
+
+def games_table(records: Iterable[Record], first: int = 0):
+    """A pyarrow Table with one row per record (the columns of the module text).
+
+    Scores and winners come from a replay of each record's moves (RULES.md §7); a
+    record whose moves do not replay raises.
+
+    Args:
+        records: the games.
+        first: the ``game`` number of the first record (for shards of one collection).
+
+    Raises:
+        ReplayError: a record whose moves are not legal. ImportError: no pyarrow.
+    """
+    pa = _pyarrow()
+    columns = {name: [] for name in games_schema().names}
+    for k, record in enumerate(records):
+        if not isinstance(record, Record):
+            raise RecordError(f"records[{k}]: expected a Record, got {type(record).__name__}")
+        variant = record.variant
+        replay = Replay(record)
+        final = replay.final
+        over = final.is_over()
+        columns["game"].append(first + k)
+        columns["variant"].append(str(variant))
+        columns["board"].append(variant.board)
+        columns["players"].append(variant.players)
+        columns["blocked"].append([variant.square_name(s) for s in variant.blocked])
+        columns["moves"].append(list(replay.moves))
+        columns["transcript"].append(" ".join(variant.square_name(m) for m in columns["moves"][-1]))
+        columns["plies"].append(len(columns["moves"][-1]))
+        columns["scores"].append(list(final.scores()))
+        columns["winners"].append([_COLORS[int(c) - 1] for c in final.winners()] if over else [])
+        columns["names"].append(list(record.players))
+        end = record.result.end if record.result is not None and record.result.end else None
+        columns["end"].append(end or ("finished" if over else "unfinished"))
+        columns["margin"].append(None if record.result is None or record.result.margin is None
+                                 else float(record.result.margin))
+        columns["komi"].append(record.komi)
+        columns["date"].append(record.date)
+        columns["start"].append(list(record.start.board) if record.start is not None else None)
+        columns["start_to_move"].append(int(record.start.to_move) if record.start is not None else None)
+        columns["start_ply"].append(record.start.ply if record.start is not None else None)
+        columns["meta"].append(json.dumps(record.meta, sort_keys=True, default=str))
+    return pa.Table.from_pydict(columns, schema=games_schema())
+
+
+def write_games(path: PathLike, records: Iterable[Record], *, first: int = 0) -> None:
+    """Writes records as a Parquet games table, atomically (a temporary file renamed into place).
+
+    Raises:
+        ReplayError: a record that does not replay. OSError: the file cannot be written.
+        ImportError: no pyarrow.
+    """
+    _write_table(path, games_table(records, first=first))
+
+
+def read_games(path: PathLike) -> List[Record]:
+    """The records of a Parquet games table (a file, or a folder of shards in ``game`` order).
+
+    Raises:
+        RecordError: not a games table (the message names the missing column), or a row that is
+            not a valid record. ImportError: no pyarrow.
+    """
+    pa = _pyarrow()
+    import pyarrow.parquet as pq
+
+    try:
+        table = pq.read_table(path)
+    except (pa.ArrowInvalid, OSError) as e:
+        raise RecordError(f"{os.fspath(path)}: not a Parquet file: {e}") from None
+    missing = [c for c in ("game", "variant", "moves") if c not in table.column_names]
+    if missing:
+        raise RecordError(f"{os.fspath(path)}: not a games table; missing column(s) {', '.join(missing)}")
+    table = table.sort_by("game")
+    records = []
+    for row in table.to_pylist():
+        try:
+            start = None
+            if row.get("start") is not None:
+                start = StartPosition(tuple(row["start"]), Color(row["start_to_move"] or 1),
+                                      row.get("start_ply") or 0)
+            end = row.get("end")
+            scores = row.get("scores")
+            records.append(Record(
+                variant=row["variant"], moves=tuple(row["moves"]), players=tuple(row.get("names") or ()),
+                result=Result(end=end, disks=tuple(scores) if scores is not None else None,
+                              margin=_margin(row.get("margin"))),
+                date=row.get("date"), start=start, komi=row.get("komi"), meta=json.loads(row["meta"]) if row.get("meta") else {},
+            ))
+        except (RecordError, ValueError, TypeError) as e:
+            raise RecordError(f"{os.fspath(path)}: game {row.get('game')}: {e}") from None
+    return records
+
+
+def _margin(value):
+    """A margin read back: whole numbers as int (as the readers give them)."""
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def positions_table(records: Iterable[Record]):
+    """A pyarrow Table with one row per position before each move of each game (see the module text).
+
+    Raises:
+        ReplayError: a record whose moves are not legal. ImportError: no pyarrow.
+    """
+    pa = _pyarrow()
+    from polyreversi.envs.observation import observe, plane_count, rewards
+
+    cols = {k: [] for k in ("game", "ply", "to_move", "observation", "mask", "move", "result", "score")}
+    shape = None
+    for g, record in enumerate(records):
+        replay = Replay(record)
+        final = replay.final
+        reward = rewards(final) if final.is_over() else np.zeros(record.variant.players, np.float32)
+        scores = final.scores()
+        state = record.initial_state()
+        n = record.variant.n
+        shape = (plane_count(record.variant.players), n, n) if shape is None else shape
+        for move in replay.moves:
+            mover = int(state.to_move)
+            mask = np.zeros(n * n + 1, dtype=bool)
+            mask[state.legal_moves()] = True
+            cols["game"].append(g)
+            cols["ply"].append(state.ply)
+            cols["to_move"].append(mover)
+            cols["observation"].append(observe(state).reshape(-1))
+            cols["mask"].append(mask)
+            cols["move"].append(move)
+            cols["result"].append(float(reward[mover - 1]))
+            cols["score"].append(scores[mover - 1])
+            state.play(move)
+    types = {"game": pa.int64(), "ply": pa.int32(), "to_move": pa.int8(), "observation": pa.list_(pa.uint8()),
+             "mask": pa.list_(pa.bool_()), "move": pa.int16(), "result": pa.float32(), "score": pa.int32()}
+    meta = {"polyreversi.table": "positions",
+            "polyreversi.observation_shape": json.dumps(list(shape) if shape else None)}
+    arrays = [pa.array(cols[k], type=t) if k not in ("observation", "mask") else
+              pa.array([a.tolist() for a in cols[k]], type=t) for k, t in types.items()]
+    return pa.Table.from_arrays(arrays, schema=pa.schema(list(types.items()), metadata=meta))
+
+
+def write_positions(path: PathLike, records: Iterable[Record]) -> None:
+    """Writes the positions table of ``records`` as Parquet, atomically.
+
+    Raises:
+        ReplayError: a record that does not replay. OSError. ImportError: no pyarrow.
+    """
+    _write_table(path, positions_table(records))
+
+
+def _write_table(path: PathLike, table) -> None:
+    import pyarrow.parquet as pq
+
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        pq.write_table(table, temp, compression="zstd")
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+
+
+__all__ = ["games_schema", "games_table", "write_games", "read_games", "positions_table", "write_positions"]

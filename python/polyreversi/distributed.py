@@ -1,0 +1,147 @@
+"""Self-play past one machine: the games of ``polyreversi selfplay`` split over Ray workers.
+
+Each worker plays a contiguous range of the game numbers with exactly the seeds
+the single-machine run gives those games, so a run on a cluster plays the same
+games as ``polyreversi selfplay`` with the same seed:
+
+- every seat one built-in policy on a fixed board: the games are played by
+  :func:`polyreversi.play_games` in chunks of :data:`CHUNK` games, chunk ``c``
+  with seed ``seed + c * CHUNK`` (as ``selfplay`` does), so shards are whole chunks;
+- otherwise game ``k`` is :func:`polyreversi.players.play_seeded_game` with the
+  ``k``-th 63-bit draw of ``random.Random(seed)`` (as
+  :func:`polyreversi.players.play_series` does).
+
+With an output, each worker writes its own Parquet shard
+``OUT/part-FIRSTGAME.parquet`` (a folder of shards that pandas, polars and
+:func:`polyreversi.datasets.read_games` read as one table).
+Needs ``pip install 'polyreversi[ray]'`` (and ``[parquet]`` for output).
+"""
+from __future__ import annotations
+
+import os
+import random
+from typing import Iterator, List, Optional, Sequence, Tuple
+
+from polyreversi.bulk import POLICIES
+from polyreversi.variant import Variant, as_variant
+
+#: Games per chunk of the native path (the chunk of ``polyreversi selfplay``).
+CHUNK = 2000
+#: Games per shard of the Python path.
+PYTHON_SHARD = 250
+
+
+def native(names: Sequence[str], blocked) -> bool:
+    """True when ``selfplay`` plays these games in C++ (one built-in policy, fixed board)."""
+    return blocked is None and len(set(names)) == 1 and names[0] in POLICIES
+
+
+def shards(games: int, names: Sequence[str], blocked) -> List[Tuple[int, int]]:
+    """``(first, count)`` ranges covering games 0..games-1, on the run's chunk boundaries."""
+    size = CHUNK if native(names, blocked) else PYTHON_SHARD
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
+
+
+def game_seeds(seed: int, first: int, count: int) -> List[int]:
+    """The seeds of games ``first .. first+count-1`` of :func:`polyreversi.players.play_series`."""
+    master = random.Random(seed)
+    for _ in range(first):
+        master.getrandbits(63)
+    return [master.getrandbits(63) for _ in range(count)]
+
+
+def play_range(variant: Variant, names: Sequence[str], seed: int, blocked, first: int, count: int) -> Iterator:
+    """The final states of games ``first .. first+count-1`` of a ``selfplay`` run."""
+    from polyreversi.cli.selfplay_cmd import _native_games
+    from polyreversi.players import play_seeded_game
+
+    if native(names, blocked):
+        if first % CHUNK:
+            raise ValueError(f"first: native shards start on a multiple of {CHUNK}, got {first}")
+        yield from _native_games(variant, names[0], count, seed + first, chunk=CHUNK)
+        return
+    for game_seed in game_seeds(seed, first, count):
+        yield play_seeded_game(variant, list(names), game_seed, blocked=blocked)
+
+
+def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked, first: int, count: int,
+               out: Optional[str]):
+    """Plays one shard; returns its tally (and writes ``out/part-FIRST.parquet`` when ``out`` is given)."""
+    from polyreversi.cli.play_cmd import record_for
+    from polyreversi.cli.selfplay_cmd import Tally
+
+    variant = as_variant(variant_text)
+    tally = Tally(variant.players)
+    records = []
+    for state in play_range(variant, names, seed, blocked, first, count):
+        tally.add(state)
+        if out is not None:
+            records.append(record_for(state, names))
+    if out is not None:
+        from polyreversi.datasets import write_games
+
+        write_games(os.path.join(out, f"part-{first:010d}.parquet"), records, first=first)
+    return tally
+
+
+def merge(tallies, players: int):
+    """One tally adding up several."""
+    from polyreversi.cli.selfplay_cmd import Tally
+
+    total = Tally(players)
+    for t in tallies:
+        total.games += t.games
+        total.plies += t.plies
+        total.draws += t.draws
+        total.wins = [a + b for a, b in zip(total.wins, t.wins)]
+        total.disks = [a + b for a, b in zip(total.disks, t.disks)]
+    return total
+
+
+def connect(address: Optional[str]) -> None:
+    """Starts or joins Ray unless this process already did: ``None`` or ``"local"`` a local
+    Ray, ``"auto"`` the running cluster, else the cluster at ``address``.
+
+    Raises:
+        ImportError: no ray installed (the message says how to get it).
+    """
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("--ray needs Ray: pip install 'polyreversi[ray]'") from None
+    if ray.is_initialized():
+        return
+    if address in (None, "local"):
+        ray.init(include_dashboard=False, log_to_driver=False)
+    else:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+
+
+def ray_selfplay(variant: Variant, names: Sequence[str], games: int, seed: int, blocked,
+                 out: Optional[str] = None, address: Optional[str] = None, on_shard=None):
+    """Plays a ``selfplay`` run on Ray, one task per shard; returns the merged tally.
+
+    Args:
+        out: a folder to write one Parquet shard per task into (created if missing).
+        address: as :func:`connect`.
+        on_shard: called with each shard's game count as it finishes (progress).
+    """
+    import ray
+
+    connect(address)
+    if out is not None:
+        os.makedirs(out, exist_ok=True)
+    task = ray.remote(play_shard)
+    pending = [task.remote(str(variant), list(names), seed, blocked, first, count, out)
+               for first, count in shards(games, names, blocked)]
+    tallies = []
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        tally = ray.get(ready[0])
+        tallies.append(tally)
+        if on_shard is not None:
+            on_shard(tally.games)
+    return merge(tallies, variant.players)
+
+
+__all__ = ["CHUNK", "shards", "game_seeds", "play_range", "play_shard", "merge", "connect", "ray_selfplay"]

@@ -1,0 +1,34 @@
+"""Environments for training agents (issue 12): PettingZoo, Gymnasium, a vector environment.
+
+- :mod:`polyreversi.envs.pettingzoo`: ``env(variant=..., render_mode=...)``, the AEC
+  environment for 2-4 players (needs ``pettingzoo``);
+- :mod:`polyreversi.envs.gymnasium`: ``ReversiEnv``, one agent against built-in or
+  given opponents, registered as ``"polyreversi/Reversi-v0"`` (needs ``gymnasium``);
+- :mod:`polyreversi.envs.vector`: ``ReversiVectorEnv``, B games in one
+  :class:`polyreversi.Batch` (needs ``gymnasium``);
+- :mod:`polyreversi.envs.observation`: the planes, masks and rewards they share.
+
+Install the dependencies with ``pip install 'polyreversi[envs]'``. See docs/envs.md.
+"""
+from __future__ import annotations
+
+from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
+from polyreversi.envs.spec import EnvSpec
+
+#: The Gymnasium id of the single-agent environment.
+GYM_ID = "polyreversi/Reversi-v0"
+
+
+def _register() -> None:
+    try:
+        import gymnasium
+    except ImportError:  # gymnasium is an optional extra
+        return
+    if GYM_ID not in gymnasium.registry:
+        gymnasium.register(id=GYM_ID, entry_point="polyreversi.envs.gymnasium:ReversiEnv",
+                           vector_entry_point="polyreversi.envs.vector:ReversiVectorEnv")
+
+
+_register()
+
+__all__ = ["AGENT_NAMES", "EnvSpec", "GYM_ID", "action_mask", "observe", "plane_count", "rewards"]

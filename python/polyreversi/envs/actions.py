@@ -1,0 +1,35 @@
+"""Actions of the environments: checked before they reach the engine."""
+from __future__ import annotations
+
+import numpy as np
+
+from polyreversi.errors import IllegalMoveError
+from polyreversi.state import State
+
+
+def checked_action(action, state: State) -> int:
+    """``action`` as a legal move index of ``state``.
+
+    Args:
+        action: an int, a NumPy integer or a 0-d integer array: a square ``row * N + col``
+            or ``N*N`` for a forced pass.
+
+    Raises:
+        TypeError: not an integer (bools, floats, strings, arrays with elements are refused).
+        IllegalMoveError: off the board or not legal here; names the move, the player and
+            the legal moves.
+    """
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        action = action.item()
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError(f"action: expected an integer 0..{state.PASS} (N*N = pass), got {action!r}")
+    move = int(action)
+    if not 0 <= move <= state.PASS or not state.is_legal(move):
+        legal = ", ".join(state.variant.square_name(m) for m in state.legal_moves())
+        where = state.variant.square_name(move) if 0 <= move <= state.PASS else "off the board"
+        raise IllegalMoveError(f"action {move} ({where}) is not legal for "
+                               f"{state.to_move.name.title()} at ply {state.ply}; legal: {legal}")
+    return move
+
+
+__all__ = ["checked_action"]

@@ -1,0 +1,168 @@
+"""Gymnasium environment: one agent against built-in or given opponents.
+
+>>> import gymnasium, polyreversi.envs
+>>> env = gymnasium.make("polyreversi/Reversi-v0", variant="6x6", opponent="greedy")
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, obs.dtype, info["action_mask"].shape
+((6, 6, 6), dtype('uint8'), (37,))
+
+- observation: uint8 (C, N, N) planes from the agent's point of view
+  (:func:`polyreversi.envs.observation.observe`, C = P + 4);
+- action: ``Discrete(N*N+1)``, a square ``row * N + col`` or ``N*N`` for a forced
+  pass; the legal ones are ``info["action_mask"]`` (int8 (N*N+1,));
+- reward: 0 until the game ends, then the agent's reward by the Batch reward rule
+  (:func:`polyreversi.envs.observation.rewards`); never truncated;
+- the opponents move inside :meth:`ReversiEnv.step` (and :meth:`ReversiEnv.reset`
+  when the agent does not move first) until the agent is to move or the game is over.
+
+An illegal action ends the episode with reward -1 and ``info["illegal_action"]``
+True (``illegal="lose"``, the default, as PettingZoo's classic games do) or raises
+:class:`polyreversi.IllegalMoveError` (``illegal="raise"``).
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from polyreversi._core import Color
+from polyreversi.envs import render as _render
+from polyreversi.envs.actions import checked_action
+from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
+from polyreversi.envs.opponents import make_opponent
+from polyreversi.envs.spec import EnvSpec
+from polyreversi.errors import IllegalMoveError
+from polyreversi.variant import Variant
+
+ILLEGAL = ("lose", "raise")
+
+
+class ReversiEnv(gymnasium.Env):
+    """One agent's games against opponents.
+
+    Args:
+        variant: variant text (``"8x8"``, ``"octagon/4p/blocked=random"``) or a Variant.
+        opponent: for every other seat: a name (``"random"``, ``"greedy"``, ``"search:4"``,
+            ``"mcts:200"`` where present, see :mod:`polyreversi.envs.opponents`) or a player;
+            or a sequence of those, one per other seat in turn order.
+        seat: the agent's colour: ``"black"``, ``"white"``, ``"red"``, ``"green"`` (or a
+            Color), or ``"random"`` for a new seat drawn at each reset.
+        illegal: ``"lose"`` or ``"raise"`` (see the module text).
+        render_mode: None, ``"human"``, ``"ansi"``, ``"rgb_array"``.
+        render_size: pixels of the ``rgb_array`` picture.
+
+    Raises:
+        VariantError: bad variant text. ValueError: an unknown opponent, seat, illegal
+        policy or render mode; the wrong number of opponents. TypeError: an opponent that
+        is not a player.
+    """
+
+    metadata = {"render_modes": list(_render.RENDER_MODES), "render_fps": 2}
+
+    def __init__(self, variant: Union[str, Variant] = "8x8", opponent="random", seat="black",
+                 illegal: str = "lose", render_mode: Optional[str] = None,
+                 render_size: int = _render.DEFAULT_SIZE) -> None:
+        _render.check_mode(render_mode)
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal: {illegal!r}; allowed: {', '.join(ILLEGAL)}")
+        self.spec_ = EnvSpec.parse(variant)
+        base = self.spec_.variant
+        n, players = base.n, base.players
+        self._seat_spec = _seat(seat, players)
+        others = players - 1
+        if isinstance(opponent, (list, tuple)):
+            if len(opponent) != others:
+                raise ValueError(f"opponent: {base} has {others} other seat(s); got {len(opponent)} opponents")
+            self._opponent_specs = list(opponent)
+        else:
+            self._opponent_specs = [opponent] * others
+        for spec in self._opponent_specs:  # fail now, not at the first reset
+            make_opponent(spec, 0)
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.render_size = int(render_size)
+        self.observation_space = spaces.Box(0, 1, (plane_count(players), n, n), np.uint8)
+        self.action_space = spaces.Discrete(n * n + 1)
+        self.state = None
+        self.seat: Optional[Color] = None
+        self._opponents: dict = {}
+        self._over = True
+
+    # -- the Gymnasium API -------------------------------------------------------
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        super().reset(seed=seed)
+        rng = self.np_random
+        players = self.spec_.variant.players
+        self.state = self.spec_.draw(rng).start()
+        self.seat = self._seat_spec if self._seat_spec is not None else Color(int(rng.integers(players)) + 1)
+        others = [Color((int(self.seat) + k - 1) % players + 1) for k in range(1, players)]
+        self._opponents = {c: make_opponent(s, int(rng.integers(2**63))) for c, s in zip(others, self._opponent_specs)}
+        self._over = False
+        self._play_opponents()
+        return self._observation(), self._info()
+
+    def step(self, action):
+        """Plays the agent's ``action``, then the opponents' moves.
+
+        Raises:
+            IllegalMoveError: the episode is over (call reset()), or an illegal action with
+                ``illegal="raise"``.
+            TypeError: an action that is not an integer.
+        """
+        if self.state is None or self._over:
+            raise IllegalMoveError("the episode is over (or was never started); call reset()")
+        try:
+            move = checked_action(action, self.state)
+        except IllegalMoveError:
+            if self.illegal == "raise":
+                raise
+            self._over = True
+            return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": True}
+        self.state.play(move)
+        self._play_opponents()
+        terminated = self.state.is_over()
+        self._over = terminated
+        reward = float(rewards(self.state)[int(self.seat) - 1]) if terminated else 0.0
+        return self._observation(), reward, terminated, False, self._info()
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn("render(): no render_mode was given to the environment")
+            return None
+        if self.state is None:
+            raise RuntimeError("the environment has not been reset; call reset() first")
+        return _render.render(self.state, self.render_mode, self.render_size)
+
+    # -- helpers -----------------------------------------------------------------
+    def _play_opponents(self) -> None:
+        state = self.state
+        while not state.is_over() and state.to_move != self.seat:
+            color = state.to_move
+            move = self._opponents[color](state)
+            try:
+                state.play(move)
+            except (IllegalMoveError, TypeError, ValueError) as e:
+                raise IllegalMoveError(f"the opponent playing {color.name.title()} returned {move!r}: {e}") from None
+
+    def _observation(self) -> np.ndarray:
+        return observe(self.state, self.seat)
+
+    def _info(self) -> dict:
+        mask = action_mask(self.state) if self.state.to_move == self.seat else np.zeros(self.action_space.n, np.int8)
+        return {"action_mask": mask, "seat": AGENT_NAMES[int(self.seat) - 1], "ply": self.state.ply}
+
+
+def _seat(seat, players: int) -> Optional[Color]:
+    names = AGENT_NAMES[:players]
+    if isinstance(seat, str) and seat.lower() == "random":
+        return None
+    if isinstance(seat, str) and seat.lower() in names:
+        return Color(names.index(seat.lower()) + 1)
+    if isinstance(seat, Color) and int(seat) <= players:
+        return seat
+    raise ValueError(f"seat: {seat!r}; allowed: {', '.join(names)}, random")
+
+
+__all__ = ["ReversiEnv", "ILLEGAL"]

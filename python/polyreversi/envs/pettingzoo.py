@@ -1,0 +1,185 @@
+"""PettingZoo AEC environment: Reversi for 2, 3 or 4 players on every variant.
+
+>>> from polyreversi.envs.pettingzoo import env
+>>> e = env(variant="octagon/4p/blocked=random")
+>>> e.reset(seed=7)
+>>> e.agents
+['black', 'white', 'red', 'green']
+
+Conventions are those of PettingZoo's classic board games (``connect_four_v3``,
+``chess_v6``):
+
+- one agent per colour in turn order, named ``"black"``, ``"white"``, ``"red"``,
+  ``"green"``; :attr:`raw_env.agent_selection` is the player to move;
+- ``observe(agent)`` is a dict: ``"observation"``, uint8 (C, N, N) planes from
+  ``agent``'s point of view (:func:`polyreversi.envs.observation.observe`, C = P + 4)
+  and ``"action_mask"``, int8 (N*N+1,): the legal moves when ``agent`` is to
+  move, zeros otherwise;
+- actions are ``Discrete(N*N+1)``: square ``row * N + col``, and ``N*N`` for a
+  (forced) pass. In two-player games a player without a move must play the pass;
+  three- and four-player games have no pass (RULES.md §5-§6);
+- rewards only at the end (:func:`polyreversi.envs.observation.rewards`), every
+  agent terminated together; never truncated (a game has at most 2*N*N+2 plies);
+- an illegal action: :func:`env` (wrapped like the classic games) ends the game
+  with reward -1 for the player who made it and 0 for the others, and warns;
+  :class:`raw_env` raises :class:`polyreversi.IllegalMoveError`;
+- stepping a finished game: once every agent has stepped out (``env.agents`` is
+  empty), :func:`env` warns and does nothing (PettingZoo's order wrapper) and
+  :class:`raw_env` raises :class:`polyreversi.IllegalMoveError`; ``reset()`` starts a
+  new game.
+- ``blocked=random`` (or ``blocked=randomK``) in the variant draws new blocked
+  squares at every reset, from the reset's seed.
+"""
+from __future__ import annotations
+
+from typing import Optional, Union
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from polyreversi._core import Color
+from polyreversi.envs import render as _render
+from polyreversi.envs.actions import checked_action
+from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
+from polyreversi.envs.spec import EnvSpec
+from polyreversi.errors import IllegalMoveError
+from polyreversi.variant import Variant
+
+
+def env(variant: Union[str, Variant] = "8x8", render_mode: Optional[str] = None, **options) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are: an illegal move ends the
+    game (reward -1 to its player), actions outside the space are refused, calls out of
+    order (``step`` before ``reset``) raise. Arguments as :class:`raw_env`."""
+    e = raw_env(variant=variant, render_mode=render_mode, **options)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
+    """The unwrapped AEC environment.
+
+    Args:
+        variant: variant text (``"8x8"``, ``"10x10/3p/anti"``, ``"octagon/4p/blocked=random"``)
+            or a :class:`polyreversi.Variant`.
+        render_mode: None, ``"ansi"`` (the board as text), ``"human"`` (that text printed
+            to standard output) or ``"rgb_array"`` (uint8 (H, W, 3) from :mod:`polyreversi.svg`).
+        render_size: width and height of the ``rgb_array`` picture in pixels.
+
+    Raises:
+        VariantError: bad variant text. ValueError: an unknown render mode or size.
+    """
+
+    metadata = {"render_modes": list(_render.RENDER_MODES), "name": "polyreversi_v0",
+                "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, variant: Union[str, Variant] = "8x8", render_mode: Optional[str] = None,
+                 render_size: int = _render.DEFAULT_SIZE) -> None:
+        EzPickle.__init__(self, variant, render_mode, render_size)
+        super().__init__()
+        _render.check_mode(render_mode)
+        svg_check = isinstance(render_size, (int, np.integer)) and not isinstance(render_size, bool)
+        if not svg_check or not 1 <= render_size <= 4096:
+            raise ValueError(f"render_size: expected pixels 1..4096, got {render_size!r}")
+        self.spec_ = EnvSpec.parse(variant)
+        self.render_mode = render_mode
+        self.render_size = int(render_size)
+        base = self.spec_.variant
+        n, players = base.n, base.players
+        self.possible_agents = list(AGENT_NAMES[:players])
+        self._colors = {name: Color(i + 1) for i, name in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(n * n + 1) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0, 1, (plane_count(players), n, n), np.uint8),
+                "action_mask": spaces.Box(0, 1, (n * n + 1,), np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._rng = np.random.default_rng()
+        self.state = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of the current game (with its drawn blocked squares)."""
+        return self.state.variant if self.state is not None else self.spec_.variant
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """A new game. ``seed`` seeds the draw of random blocked squares (if any) for this
+        and the following resets."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.state = self.spec_.draw(self._rng).start()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self._agent_to_move()
+
+    def observe(self, agent: str) -> dict:
+        if agent not in self._colors:
+            raise KeyError(f"agent: {agent!r} is not an agent of this {len(self.possible_agents)}-player game; "
+                           f"agents: {', '.join(self.possible_agents)}")
+        state = self._live_state()
+        color = self._colors[agent]
+        mask = action_mask(state) if color == state.to_move else np.zeros(self.variant.n ** 2 + 1, np.int8)
+        return {"observation": observe(state, color), "action_mask": mask}
+
+    def step(self, action) -> None:
+        """Plays ``action`` for :attr:`agent_selection`.
+
+        Raises:
+            IllegalMoveError: a move the rules forbid here (names it and the legal moves).
+            TypeError: an action that is not an integer (bools and floats are refused).
+            IllegalMoveError: the game is over and every agent has stepped out (call reset()).
+        """
+        if self.state is not None and not self.agents:
+            raise IllegalMoveError(f"the game is over (ply {self.state.ply}) and every agent is done; call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        state = self._live_state()
+        move = checked_action(action, state)
+        state.play(move)
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_over():
+            self.rewards = dict(zip(self.agents, rewards(state).tolist()))
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.agent_selection = self._agent_to_move()
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode is None:
+            from gymnasium import logger
+
+            logger.warn("render(): no render_mode was given to the environment")
+            return None
+        state = self._live_state()
+        return _render.render(state, self.render_mode, self.render_size)
+
+    def close(self) -> None:
+        pass
+
+    def _agent_to_move(self) -> str:
+        return self.possible_agents[int(self.state.to_move) - 1]
+
+    def _live_state(self):
+        if self.state is None:
+            raise RuntimeError("the environment has not been reset; call reset() first")
+        return self.state
+
+
+__all__ = ["env", "raw_env"]

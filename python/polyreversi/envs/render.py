@@ -1,0 +1,51 @@
+"""Pictures of an environment's position: text (``"ansi"``; ``"human"`` prints it) and pixels (``"rgb_array"``)."""
+from __future__ import annotations
+
+import numpy as np
+
+from polyreversi import svg
+from polyreversi.state import State
+
+RENDER_MODES = ("human", "ansi", "rgb_array")
+
+#: Width and height in pixels of an ``rgb_array`` picture unless asked otherwise.
+DEFAULT_SIZE = 256
+
+
+def ansi(state: State) -> str:
+    """The board as text with the legal moves marked ``*``, then the ply, the player to move and the scores
+    (``str(state)`` of :class:`polyreversi.State`)."""
+    from polyreversi.text import board_text
+
+    return board_text(state, hints=not state.is_over()) + "\n" + str(state).rsplit("\n", 1)[1]
+
+
+def rgb_array(state: State, size: int = DEFAULT_SIZE) -> np.ndarray:
+    """uint8 (size, size, 3): the picture of :func:`polyreversi.svg.png` (the last move
+    and its flips marked), drawn by Pillow, on a white background."""
+    from PIL import Image
+
+    image = svg._image(svg.scene(state, flips=True), size)
+    background = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    return np.asarray(Image.alpha_composite(background, image).convert("RGB"), dtype=np.uint8)
+
+
+def render(state: State, mode, size: int = DEFAULT_SIZE):
+    """The picture of ``mode``: text for ``"ansi"``, an array for ``"rgb_array"``; ``"human"``
+    prints the text to standard output and returns None."""
+    if mode == "rgb_array":
+        return rgb_array(state, size)
+    text = ansi(state)
+    if mode == "human":
+        print(text, flush=True)
+        return None
+    return text
+
+
+def check_mode(render_mode) -> None:
+    """Raises ValueError for a render mode other than None and :data:`RENDER_MODES`."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, {', '.join(map(repr, RENDER_MODES))}")
+
+
+__all__ = ["RENDER_MODES", "DEFAULT_SIZE", "ansi", "rgb_array", "render", "check_mode"]

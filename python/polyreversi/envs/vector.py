@@ -1,0 +1,232 @@
+"""A Gymnasium vector environment over one :class:`polyreversi.Batch`.
+
+>>> from polyreversi.envs.vector import ReversiVectorEnv
+>>> envs = ReversiVectorEnv(num_envs=4, variant="8x8", opponent="random")
+>>> obs, info = envs.reset(seed=0)
+>>> obs.shape, info["action_mask"].shape
+((4, 6, 8, 8), (4, 65))
+
+B games of one variant are stepped together in C++. Two modes:
+
+- ``opponent=None``, **self-play**: every step plays one ply in every game, for
+  whoever is to move; observations are from the mover's point of view,
+  ``info["to_move"]`` says who that is, the reward of a game that ends is the
+  reward of the player who made the last move, and ``info["rewards"]`` holds
+  every player's (float32 (B, P)).
+- ``opponent="random"`` or ``"greedy"`` (played in C++ by the Batch) or any player
+  (a function ``state -> move`` or an object with ``choose(state)``, called per
+  game in Python): the agent plays ``seat`` in every game; a step plays the
+  agent's move and then the opponents' until the agent is to move again.
+
+Both follow Gymnasium's next-step autoreset (``metadata["autoreset_mode"]``): the
+step that ends a game returns its final observation with ``terminated`` True;
+the next step ignores that game's action and returns the first observation of a
+new game (reward 0). Games are never truncated.
+
+Arrays: observations uint8 (B, C, N, N) (C = P + 4, see
+:func:`polyreversi.envs.observation.observe`), rewards float32 (B,),
+terminations/truncations bool (B,), ``info["action_mask"]`` bool (B, N*N+1);
+each step returns new arrays (``copy=False`` reuses one observation buffer).
+Illegal actions raise :class:`polyreversi.IllegalMoveError` naming the game,
+its move and its legal moves; nothing is played then.
+:meth:`ReversiVectorEnv.sample_actions` draws legal actions in C++ (uniform, or from
+a policy's probabilities or logits).
+"""
+from __future__ import annotations
+
+from typing import Optional, Union
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from polyreversi._core import Color
+from polyreversi.batch import Batch
+from polyreversi.bulk import MAX_BATCH, _count
+from polyreversi.envs import render as _render
+from polyreversi.envs.observation import AGENT_NAMES, batch_rewards, observe_batch, plane_count
+from polyreversi.envs.opponents import NATIVE, make_opponent
+from polyreversi.envs.spec import EnvSpec
+from polyreversi.variant import Variant
+
+
+class ReversiVectorEnv(VectorEnv):
+    """B games in one Batch, for self-play or against opponents.
+
+    Args:
+        num_envs: B, the number of games (1 .. :data:`polyreversi.bulk.MAX_BATCH`).
+        variant: variant text or a Variant; ``blocked=random`` (or ``blocked=randomK``) draws
+            new blocked squares for every game each time it starts.
+        opponent: None for self-play; ``"random"``, ``"greedy"`` or a player for every other seat.
+        seat: the agent's colour against opponents (``"black"``, ``"white"``, ``"red"``, ``"green"``).
+        threads: threads of each Batch call (0 = every core; results do not depend on it).
+        copy: return new observation arrays at each step (False: one buffer, overwritten).
+        render_mode: None, ``"ansi"`` or ``"rgb_array"``: :meth:`render` shows game 0.
+
+    Raises:
+        VariantError: bad variant text. ValueError: a bad count,
+        seat or opponent name. TypeError: an opponent that is not a player.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi", "rgb_array"]}
+
+    def __init__(self, num_envs: int = 16, variant: Union[str, Variant] = "8x8", opponent=None,
+                 seat: str = "black", threads: int = 0, copy: bool = True,
+                 render_mode: Optional[str] = None) -> None:
+        spec = EnvSpec.parse(variant)
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, 'ansi', 'rgb_array'")
+        self.variant = spec.variant
+        self.num_envs = _count(num_envs, "num_envs", 1, MAX_BATCH)
+        n, players = self.variant.n, self.variant.players
+        self.players = players
+        self._blocked = None if spec.random_blocked is None else "random"
+        self._blocked_count = spec.random_blocked or None
+        self.batch = Batch(self.variant, self.num_envs, threads=threads)
+        self.threads = threads
+        self.copy = bool(copy)
+        self.render_mode = render_mode
+        if opponent is None:
+            self.seat = None
+        else:
+            names = AGENT_NAMES[:players]
+            if not isinstance(seat, str) or seat.lower() not in names:
+                raise ValueError(f"seat: {seat!r}; allowed: {', '.join(names)}")
+            self.seat = Color(names.index(seat.lower()) + 1)
+        self._native = opponent if isinstance(opponent, str) and opponent in NATIVE else None
+        self._opponent_spec = opponent
+        self._opponent = None if opponent is None or self._native else make_opponent(opponent, 0)
+        self.single_observation_space = spaces.Box(0, 1, (plane_count(players), n, n), np.uint8)
+        self.single_action_space = spaces.Discrete(n * n + 1)
+        self.observation_space = spaces.Box(0, 1, (self.num_envs, plane_count(players), n, n), np.uint8)
+        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, n * n + 1))
+        self._buffer = None
+        self._pending = np.zeros(self.num_envs, dtype=bool)
+        self._started = False
+
+    # -- the Gymnasium API -------------------------------------------------------
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        super().reset(seed=seed)
+        if isinstance(self._opponent_spec, str) and not self._native:
+            self._opponent = make_opponent(self._opponent_spec, int(self.np_random.integers(2**63)))
+        self.batch.reset("all", seed=int(self.np_random.integers(2**63)), blocked=self._blocked,
+                         blocked_count=self._blocked_count)
+        self._pending[:] = False
+        if self.seat is not None:
+            self._opponent_plies(int(self.seat) - 1)
+        self._started = True
+        return self._observation(), self._info(None)
+
+    def step(self, actions):
+        """One step in every game (see the module text).
+
+        Args:
+            actions: integer array-like (B,): a move per game (N*N = forced pass); ignored
+                for the games that ended at the previous step.
+
+        Raises:
+            IllegalMoveError: an illegal move (names the game); nothing is played.
+            ValueError / TypeError: wrong shape or not integers.
+            RuntimeError: step() before reset().
+        """
+        if not self._started:
+            raise RuntimeError("step() before reset(); call reset() first")
+        moves = _moves(actions, self.num_envs)
+        mover = self.batch.to_move.copy()
+        if self.seat is None:
+            self.batch.step(moves, autoreset="next-step")  # the games that ended last step restart
+        else:
+            # The restarts wait until the plies left in this step are those of the seats
+            # before the agent's, so that every game has the agent to move at the end.
+            pending = self._pending.copy()
+            moves[pending] = -1
+            self.batch.step(moves)
+            seat = int(self.seat) - 1
+            for k in range(1, self.players):
+                if self.players - k == seat:
+                    self.batch.reset(pending)
+                self._opponent_plies(1)
+            if seat == 0:
+                self.batch.reset(pending)
+        done = self.batch.done.copy()
+        everyone = batch_rewards(self.batch)
+        if self.seat is None:
+            reward = everyone[np.arange(self.num_envs), mover.astype(np.intp) - 1]
+        else:
+            reward = everyone[:, int(self.seat) - 1].copy()
+        reward[~done] = 0.0
+        self._pending = done
+        truncated = np.zeros(self.num_envs, dtype=bool)
+        return self._observation(np.where(done, mover, self.batch.to_move)), reward, done, truncated, \
+            self._info(everyone)
+
+    def sample_actions(self, probs=None, *, logits=None, temperature: float = 1.0) -> np.ndarray:
+        """int32 (B,): a legal action per game drawn in C++ (-1 for finished games, which
+        :meth:`step` ignores): uniform without arguments, else from ``probs`` or ``logits``
+        (float32 (B, N*N+1); illegal actions are masked out), see :meth:`polyreversi.Batch.sample`.
+        Seeded by :meth:`reset`."""
+        if probs is not None and logits is not None:
+            raise ValueError("sample_actions: give probs or logits, not both")
+        if logits is not None:
+            return self.batch.sample_logits(logits, temperature)
+        if probs is not None:
+            return self.batch.sample(probs)
+        return self.batch.choose("random")
+
+    def render(self):
+        """Game 0 as text (``"ansi"``) or a picture (``"rgb_array"``); None without a render mode."""
+        if self.render_mode is None:
+            return None
+        return _render.render(self.batch.state(0), self.render_mode)
+
+    def close_extras(self, **kwargs) -> None:
+        pass
+
+    # -- helpers -----------------------------------------------------------------
+    def _opponent_plies(self, plies: int) -> None:
+        """``plies`` plies by the opponents in every game not over (all have an opponent to move)."""
+        for _ in range(plies):
+            if self.batch.done.all():
+                return
+            if self._native is not None:
+                moves = self.batch.choose(self._native)
+            else:
+                moves = np.full(self.num_envs, -1, dtype=np.int32)
+                for i in np.flatnonzero(~self.batch.done):
+                    state = self.batch.state(int(i))
+                    moves[i] = state.variant.square(self._opponent(state))
+            self.batch.step(moves)
+
+    def _observation(self, perspective=None) -> np.ndarray:
+        if self.seat is not None:
+            perspective = int(self.seat)
+        if self.copy:
+            return observe_batch(self.batch, perspective)
+        if self._buffer is None:
+            self._buffer = observe_batch(self.batch, perspective)
+            return self._buffer
+        return observe_batch(self.batch, perspective, out=self._buffer)
+
+    def _info(self, everyone: Optional[np.ndarray]) -> dict:
+        mask = self.batch.masks.copy()
+        mask[self.batch.done] = False
+        ones = np.ones(self.num_envs, dtype=bool)
+        info = {"action_mask": mask, "_action_mask": ones,
+                "to_move": self.batch.to_move.copy(), "_to_move": ones}
+        if everyone is not None:
+            info["rewards"], info["_rewards"] = everyone, ones
+        return info
+
+
+def _moves(actions, size: int) -> np.ndarray:
+    array = np.asarray(actions)
+    if array.shape != (size,):
+        raise ValueError(f"actions: expected shape ({size},), got {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"actions: expected integers, got dtype {array.dtype}")
+    if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
+        raise ValueError("actions: values outside int32")
+    return array.astype(np.int32)
+
+
+__all__ = ["ReversiVectorEnv"]

@@ -1,0 +1,138 @@
+"""Parquet datasets: round trips, readers without polyreversi, the selfplay command's output."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (pip install 'polyreversi[parquet]')")
+import pyarrow.parquet as pq  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
+
+import polyreversi as pr  # noqa: E402
+from polyreversi.cli import main  # noqa: E402
+from polyreversi.datasets import games_table, positions_table, read_games, write_games, write_positions  # noqa: E402
+from polyreversi.envs.observation import observe, plane_count  # noqa: E402
+from polyreversi.players import play_seeded_game  # noqa: E402
+
+
+def _records():
+    out = []
+    for k, (variant, blocked) in enumerate([("6x6", None), ("8x8/anti", "random"), ("octagon/3p", "random"),
+                                             ("10x10/4p", None), ("8x8/free", None), ("8x8/handicap=2", None)]):
+        v = pr.Variant.parse(variant)
+        state = play_seeded_game(v, ["greedy", "random", "random", "random"][: v.players], k, blocked=blocked)
+        out.append(state.record(players=["Alice", None, "Carol"][: v.players], date="2026-12-01", seed=k))
+    # an unfinished game from a custom start, and a resigned one
+    start = pr.Variant("8x8").position(np.array(pr.Variant("8x8").start().board()), pr.Color.WHITE, 5)
+    start.play(start.legal_moves()[0])
+    out.append(start.record(end="resigned"))
+    return out
+
+
+def test_round_trip_gives_the_same_games(tmp_path):
+    records = _records()
+    write_games(tmp_path / "g.parquet", records)
+    back = read_games(tmp_path / "g.parquet")
+    assert back == records
+
+
+def test_columns_agree_with_the_games(tmp_path):
+    records = _records()
+    write_games(tmp_path / "g.parquet", records)
+    table = pq.read_table(tmp_path / "g.parquet").to_pylist()
+    for row, record in zip(table, records):
+        final = record.replay().final
+        assert row["variant"] == str(record.variant)
+        assert row["blocked"] == [record.variant.square_name(s) for s in record.variant.blocked]
+        assert row["moves"] == list(record.moves) and row["plies"] == len(record.moves)
+        assert row["transcript"].split() == record.move_names()
+        assert row["scores"] == list(final.scores())
+        if final.is_over():
+            assert row["winners"] == [c.name.lower() for c in final.winners()]
+        assert row["names"] == list(record.players)
+        assert json.loads(row["meta"]) == record.meta
+    assert table[-1]["end"] == "resigned" and table[-1]["start_to_move"] == 2 and len(table[-1]["start"]) == 64
+
+
+def test_pandas_and_polars_read_it_without_polyreversi(tmp_path):
+    pd = pytest.importorskip("pandas", reason="pandas is not installed")
+    write_games(tmp_path / "g.parquet", _records())
+    frame = pd.read_parquet(tmp_path / "g.parquet")
+    assert list(frame["board"]) == ["6x6", "8x8", "octagon", "10x10", "8x8", "8x8", "8x8"]
+    assert frame["players"].tolist() == [2, 2, 3, 4, 2, 2, 2]
+    try:
+        import polars as pl
+    except ImportError:
+        return
+    frame = pl.read_parquet(tmp_path / "g.parquet")
+    assert frame["scores"].to_list()[0] == list(_records()[0].replay().final.scores())
+
+
+def test_positions_table(tmp_path):
+    records = _records()[:4]
+    table = positions_table(records)
+    assert len(table) == sum(len(r.moves) for r in records)
+    shape = json.loads(table.schema.metadata[b"polyreversi.observation_shape"])
+    assert shape == [plane_count(2), 6, 6]
+    rows = table.to_pylist()
+    state = records[0].initial_state()
+    for row in rows[: len(records[0].moves)]:
+        assert row["ply"] == state.ply and row["to_move"] == int(state.to_move)
+        assert np.array_equal(np.array(row["observation"], np.uint8).reshape(shape), observe(state))
+        assert np.flatnonzero(row["mask"]).tolist() == state.legal_moves()
+        state.play(row["move"])
+    final = state
+    winner = int(final.winners()[0]) if len(final.winners()) == 1 else None
+    for row in rows[: len(records[0].moves)]:
+        expected = 0.0 if winner is None else (1.0 if row["to_move"] == winner else -1.0)
+        assert row["result"] == expected and row["score"] == final.scores()[row["to_move"] - 1]
+    write_positions(tmp_path / "p.parquet", records)
+    assert pq.read_table(tmp_path / "p.parquet").num_rows == len(table)
+
+
+def test_converted_collection(tmp_path):
+    """A WTHOR tournament file as a games table: every game, its names, margin and final position."""
+    from conftest import shared_data
+    from polyreversi import formats
+
+    games = formats.read(str(shared_data("wthor", "WTH_2015.wtb")))
+    write_games(tmp_path / "wthor.parquet", games)
+    back = read_games(tmp_path / "wthor.parquet")
+    assert len(back) == len(games) == 1926
+    for source, row in zip(games, back):
+        assert row.players == source.players and row.date == source.date
+        assert row.result.margin == source.result.margin
+        assert pr.Replay(row).final == pr.Replay(source).final  # passes written out, same game
+
+
+def test_bad_files(tmp_path):
+    (tmp_path / "x.parquet").write_text("not parquet")
+    with pytest.raises(pr.RecordError, match="not a Parquet file"):
+        read_games(tmp_path / "x.parquet")
+    pq.write_table(pa.table({"a": [1]}), tmp_path / "y.parquet")
+    with pytest.raises(pr.RecordError, match="missing column.*game, variant, moves"):
+        read_games(tmp_path / "y.parquet")
+    with pytest.raises(pr.RecordError, match=r"records\[0\]: expected a Record"):
+        games_table(["f5"])
+    with pytest.raises(FileNotFoundError):
+        write_games(tmp_path / "missing" / "g.parquet", _records()[:1])
+    assert not list((tmp_path).glob(".*tmp"))
+
+
+def test_selfplay_out_parquet(tmp_path):
+    out = tmp_path / "games.parquet"
+    result = CliRunner().invoke(main, ["selfplay", "6x6", "-n", "50", "--seed", "3", "--black", "greedy",
+                                       "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    records = read_games(out)
+    assert len(records) == 50 and all(r.players == ("greedy", "random") for r in records)
+    serial = [play_seeded_game("6x6", ["greedy", "random"], s) for s in __import__("polyreversi.distributed",
+                                                                                  fromlist=["x"]).game_seeds(3, 0, 50)]
+    assert [r.moves for r in records] == [tuple(s.moves()) for s in serial]
+
+
+def test_selfplay_out_parquet_bad_folder(tmp_path):
+    result = CliRunner().invoke(main, ["selfplay", "-n", "2", "--out", str(tmp_path / "no" / "g.parquet")])
+    assert result.exit_code == 2 and "does not exist" in result.output
