@@ -399,6 +399,11 @@ void install_fast_methods(py::handle cls) {
 
 }  // namespace
 
+// For bindings in other files (mcts.cpp) until the split into common.hpp.
+const Game& bound_game(py::handle state) { return get_state(state).game; }
+void run_interruptible_work(const std::function<void(const int* cancel)>& work) { run_interruptible(work); }
+void init_mcts(py::module_& m);
+
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
 
@@ -612,9 +617,14 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
       [](py::handle s_obj, long long games, int policy, unsigned long long seed, int threads, bool record_moves) {
         const PyState& s = get_state(s_obj);
         if (games < 0) throw py::value_error("games: must be 0 or more");
-        if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
         if (threads < 0) throw py::value_error("threads: must be 0 (all cores) or more");
         const Rules& r = s.game.rules();
+        for (int c = 0; c < kMaxPlayers; ++c) {  // one policy per seat, 4 bits each (kernel/playout.hpp)
+          const int seat = (policy >> (4 * c)) & 0xF;
+          if (policy < 0 || seat > (c < r.players ? 1 : 0))
+            throw py::value_error("policy: a seat code, 4 bits per colour: 0 (random) or 1 (greedy)");
+        }
+        if (policy >> (4 * kMaxPlayers)) throw py::value_error("policy: a seat code of 4 bits per colour");
         const int players = r.players, max_plies = 2 * r.squares() + 2;
         py::array_t<std::int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
         py::array_t<bool> winners({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
@@ -725,6 +735,8 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
           throw py::index_error("game " + std::to_string(i) + " is not in this batch of " + std::to_string(b.batch.size()));
         return PyState(b.batch.rules_ptr(), b.batch.position(i), b.variant);
       }, py::arg("index"));
+
+  init_mcts(m);
 
   m.def(
       "perft",

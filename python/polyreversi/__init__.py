@@ -27,6 +27,8 @@ from polyreversi.record import Game, Record, Result, StartPosition, record_of
 from polyreversi.replay import Replay, ReplayError
 from polyreversi.formats import UnsupportedGameError
 from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_game
+from polyreversi.mcts import MCTSResult, mcts
+from polyreversi.players import MCTSPlayer, player_from_spec
 from polyreversi import svg
 
 # The State class is native (per-call speed); these Python-only methods are attached here.
@@ -69,5 +71,9 @@ __all__ = [
     "GreedyPlayer",
     "HumanPlayer",
     "play_game",
+    "mcts",
+    "MCTSResult",
+    "MCTSPlayer",
+    "player_from_spec",
     "svg",
 ]
