@@ -430,13 +430,18 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     if kind in _FACTORIES:
         return _FACTORIES[kind](seed)
     if kind == "mcts":
-        return MCTSPlayer(seed=0 if seed is None else seed, **options)
+        factory = lambda: MCTSPlayer(seed=0 if seed is None else seed, **options)  # noqa: E731
+    else:
+        try:
+            from polyreversi.search import SearchPlayer
+        except ImportError:
+            raise ValueError(f"player {spec!r}: the search player is not available in this build "
+                             "(polyreversi.search is missing)") from None
+        factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)  # noqa: E731
     try:
-        from polyreversi.search import SearchPlayer
-    except ImportError:
-        raise ValueError(f"player {spec!r}: the search player is not available in this build "
-                         "(polyreversi.search is missing)") from None
-    return SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)
+        return factory()
+    except (ValueError, TypeError) as e:
+        raise type(e)(f"player {spec!r}: {e}") from None
 
 
 def make_player(name: str, seed: Optional[int] = None, **human_streams):

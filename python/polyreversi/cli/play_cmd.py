@@ -18,7 +18,8 @@ from rich.text import Text
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
-from polyreversi.players import PLAYER_NAMES, HumanPlayer, make_player, play_game, seeded_variant
+from polyreversi.players import (COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, HumanPlayer, check_player_spec,
+                                 make_player, parse_player_spec, play_game, seeded_variant)
 from polyreversi.state import State
 from polyreversi.text import board_text
 from polyreversi.variant import Variant
@@ -63,15 +64,39 @@ class BlockedParam(click.ParamType):
         self.fail(f"{value!r}: expected a count from 1 to 4, or 'random'", param, ctx)
 
 
+class PlayerParam(click.ParamType):
+    """A seat spec (``greedy``, ``search:6``, ``mcts:time=1``), checked by
+    :func:`polyreversi.players.check_player_spec`."""
+
+    name = "player"
+
+    def __init__(self, allowed: Sequence[str] = PLAYER_NAMES) -> None:
+        self.allowed = tuple(allowed)
+
+    def convert(self, value, param, ctx):
+        try:
+            return check_seat(value, self.allowed)
+        except (ValueError, TypeError) as e:
+            self.fail(str(e), param, ctx)
+
+
+def check_seat(spec: str, allowed: Sequence[str] = PLAYER_NAMES) -> str:
+    """The normalised seat spec, or ValueError naming what is wrong or not allowed here."""
+    kind, _ = parse_player_spec(spec)
+    if kind not in allowed:
+        raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
+    return check_player_spec(spec)
+
+
 VARIANT = VariantParam()
 BLOCKED = BlockedParam()
-PLAYER_CHOICE = click.Choice(PLAYER_NAMES, case_sensitive=False)
+PLAYER_CHOICE = PlayerParam(PLAYER_NAMES)
 
 
 def seat_options(humans: bool = True) -> Callable:
     """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
     (and ``--human`` when ``humans``)."""
-    choice = PLAYER_CHOICE if humans else click.Choice(["random", "greedy"], case_sensitive=False)
+    choice = PLAYER_CHOICE if humans else PlayerParam(COMPUTER_PLAYERS)
 
     def decorate(f):
         # click lists options in decorator order: the last applied comes first
@@ -80,10 +105,11 @@ def seat_options(humans: bool = True) -> Callable:
                              type=click.Choice(COLOR_WORDS, case_sensitive=False),
                              help="A person plays this colour from the terminal (repeatable).")(f)
         f = click.option("--players", "players", default=None, metavar="P1,P2,...",
-                         help="All seats in turn order, e.g. random,greedy or greedy,random,random,random.")(f)
+                         help="All seats in turn order, e.g. random,greedy or search:6,mcts:2000 or "
+                              "greedy,random,random,mcts:time=1.")(f)
         for word in reversed(COLOR_WORDS):
             f = click.option(f"--{word}", word, type=choice, default=None, metavar="PLAYER",
-                             help=f"{word.title()}'s player: {', '.join(choice.choices)} (default random).")(f)
+                             help=f"{word.title()}'s player: {PLAYER_SPEC_HELP} (default random).")(f)
         return f
 
     return decorate
@@ -115,9 +141,10 @@ def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans:
         if len(names) != variant.players:
             raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
                                    f"got {len(names)} name{'s' if len(names) != 1 else ''}: {players!r}")
-        for name in names:
-            if name not in allowed:
-                raise click.UsageError(f"--players: unknown player {name!r}; choose from {', '.join(allowed)}")
+        try:
+            names = [check_seat(name, allowed) for name in names]
+        except (ValueError, TypeError) as e:
+            raise click.UsageError(f"--players: {e}") from None
     else:
         names = [str(given.get(w, "random")).lower() for w in colors]
     for word in humans:
@@ -321,6 +348,7 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
       polyreversi play
       polyreversi play 10x10 --black greedy --seed 7 --quiet
       polyreversi play octagon/4p --players greedy,random,random,greedy --blocked random
+      polyreversi play octagon/3p --players mcts:2000,greedy,greedy --quiet
       polyreversi play --human black --out game.json
     """
     setup_variant(variant, blocked)
