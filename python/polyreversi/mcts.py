@@ -17,7 +17,7 @@ move at that node*, i.e. each child is judged from the view of the player who
 moved into it. A forced pass (2 players) is a move with one child.
 
 >>> import polyreversi as pr
->>> r = pr.mcts(pr.Variant("octagon/3p").start(), playouts=300, seed=1)
+>>> r = pr.mcts(pr.Variant.parse("octagon/3p").start(), playouts=300, seed=1)
 >>> sum(r.visits.values()) == r.playouts == 300, r.move in r.visits
 (True, True)
 >>> len(r.values), abs(sum(r.values) - 1) < 1e-9

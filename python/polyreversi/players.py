@@ -206,7 +206,7 @@ class MCTSPlayer:
         ValueError, TypeError: bad limits, as :func:`polyreversi.mcts` (checked here, at
             construction).
 
-    >>> MCTSPlayer(playouts=200, seed=1).choose(Variant("8x8/4p").start()) in range(64)
+    >>> MCTSPlayer(playouts=200, seed=1).choose(Variant.parse("8x8/4p").start()) in range(64)
     True
     """
 
@@ -568,7 +568,7 @@ def play_series(
     names = [check_player_spec(str(p)) for p in players]
     for name in names:
         if parse_player_spec(name)[0] == "human":
-            raise ValueError(f"{name!r} is not a computer player; choose from {', '.join(COMPUTER_PLAYERS)}")
+            raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(COMPUTER_PLAYERS)}")
     if len(names) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
     master = random.Random(seed)
