@@ -45,8 +45,9 @@ MAX_PLAYOUTS = 2**40
 MAX_SECONDS = 86_400.0
 #: Most threads (root-parallel trees) one search uses.
 MAX_THREADS = 256
-#: Nodes of each tree; past it the tree stops growing and playouts go on from its leaves.
-MAX_NODES = 1 << 21
+#: Tree nodes of one search, over all its threads' trees (176 bytes each: about 185 MB);
+#: past it the trees stop growing and the playouts go on from their leaves.
+MAX_NODES = 1 << 20
 
 
 @dataclass(frozen=True)

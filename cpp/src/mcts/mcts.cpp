@@ -39,7 +39,7 @@ inline int count(u128 x) {
   return __builtin_popcountll(static_cast<u64>(x)) + __builtin_popcountll(static_cast<u64>(x >> 64));
 }
 
-struct Node {
+struct Node {  // 176 bytes
   Position pos;
   u128 untried = 0;  // legal moves not expanded yet; bit N*N is a forced pass
   double reward[kMaxPlayers] = {0, 0, 0, 0};
@@ -48,6 +48,7 @@ struct Node {
   std::int16_t move = -1;
   Turn turn = Turn::kOver;
 };
+static_assert(sizeof(Node) <= 176, "the node size documented in polyreversi.mcts.MAX_NODES");
 
 // One search tree, grown by one thread.
 class Tree {
@@ -159,7 +160,8 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("mcts: the game is over; there is no move to search");
   MctsOptions opt = o;
-  opt.max_nodes = std::max<u64>(opt.max_nodes, 2 * kMaxSquares);  // the root's children always fit
+  // The node budget is shared by the trees; the root's children always fit.
+  opt.max_nodes = std::max<u64>(opt.max_nodes / static_cast<u64>(opt.threads), 2 * kMaxSquares);
 
   const auto started = Clock::now();
   const auto deadline =
@@ -176,12 +178,11 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
       trees[t] = std::make_unique<Tree>(rules, pos, opt, tree_seed(opt.seed, t), opt.playouts ? budget + 1 : 4096);
       Tree& tree = *trees[t];
       u64 i = 0;
-      for (; i < budget; ++i) {
-        if ((i & 7) == 0) {
-          if (raised(cancel) || raised(&stop)) break;
-          if (opt.seconds > 0 && Clock::now() >= deadline) break;
-        }
+      while (i < budget) {  // at least one playout, then the limits every 8
         tree.iterate(i);
+        ++i;
+        if ((i & 7) == 0 && (raised(cancel) || raised(&stop) || (opt.seconds > 0 && Clock::now() >= deadline)))
+          break;
       }
       done[t] = i;
     } catch (...) {

@@ -16,7 +16,7 @@ struct MctsOptions {
   int threads = 1;           // root-parallel trees, one per thread
   u64 seed = 0;              // playouts and expansion order depend only on (seed, threads)
   double exploration = 1.0;  // UCB1 constant c in q + c * sqrt(ln N / n)
-  u64 max_nodes = u64(1) << 21;  // per tree; beyond it the tree stops growing, playouts go on
+  u64 max_nodes = u64(1) << 20;  // over all trees (176 bytes each); then the trees stop growing, playouts go on
 };
 
 struct MctsResult {
