@@ -1,28 +1,19 @@
 // Bindings of the MCTS search (polyreversi.mcts wraps them). Conversion and
 // argument checks only; the search is cpp/src/mcts.
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
-
 #include <cmath>
-#include <functional>
 #include <string>
 
-#include "polyreversi/game.hpp"
+#include "common.hpp"
 #include "polyreversi/mcts/mcts.hpp"
 
-namespace py = pybind11;
-using namespace polyreversi;
-
-// From module.cpp.
-const Game& bound_game(py::handle state);
-void run_interruptible_work(const std::function<void(const int* cancel)>& work);
+namespace polyreversi::bindings {
 
 void init_mcts(py::module_& m) {
   m.def(
       "mcts",
       [](py::handle state, unsigned long long playouts, double seconds, int threads, unsigned long long seed,
          double exploration, unsigned long long max_nodes) {
-        const Game& g = bound_game(state);
+        const Game& g = get_state(state).game;
         if (playouts == 0 && !(seconds > 0)) throw py::value_error("mcts: give playouts > 0 or time > 0");
         if (!(seconds >= 0) || !std::isfinite(seconds)) throw py::value_error("time: a finite number of seconds >= 0");
         if (threads < 1) throw py::value_error("threads: must be 1 or more");
@@ -40,7 +31,7 @@ void init_mcts(py::module_& m) {
         const Rules rules = g.rules();
         const Position pos = g.position();
         MctsResult r;
-        run_interruptible_work([&](const int* cancel) { r = mcts_search(rules, pos, o, cancel); });
+        run_interruptible([&](const int* cancel) { r = mcts_search(rules, pos, o, cancel); });
         py::tuple values(rules.players);
         for (int p = 0; p < rules.players; ++p) values[p] = r.values[p];
         return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes);
@@ -49,3 +40,5 @@ void init_mcts(py::module_& m) {
       py::arg("exploration"), py::arg("max_nodes") = 0,
       "(move, [(move, visits)], values per colour, playouts, seconds, nodes); see polyreversi.mcts.");
 }
+
+}  // namespace polyreversi::bindings
