@@ -16,7 +16,7 @@ void init_mcts(py::module_& m) {
         const Game& g = get_state(state).game;
         if (playouts == 0 && !(seconds > 0)) throw py::value_error("mcts: give playouts > 0 or time > 0");
         if (!(seconds >= 0) || !std::isfinite(seconds)) throw py::value_error("time: a finite number of seconds >= 0");
-        if (threads < 1) throw py::value_error("threads: must be 1 or more");
+        if (threads < 1 || threads > 1024) throw py::value_error("threads: must be 1 to 1024");
         if (!(exploration >= 0) || !std::isfinite(exploration))
           throw py::value_error("exploration: a finite number >= 0");
         if (g.is_over()) throw IllegalMoveError("mcts: the game is over at ply " + std::to_string(g.ply()) +
