@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -266,3 +267,52 @@ def test_greedy_player_flips_the_fewest_under_anti_reversi():
             counts = {m: len(s.flips(m)) for m in s.legal_moves()}
             pick = GreedyPlayer(seed=seed).choose(s)
             assert counts[pick] == (min if v.anti else max)(counts.values())
+
+
+# -- command line ----------------------------------------------------------------------------------
+
+
+def cli(*args):
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_cli_plays_mcts_seats_and_records_them(tmp_path):
+    out = tmp_path / "game.json"
+    done = cli("play", "8x8/3p", "--players", "MCTS:100,greedy,mcts:time=0.01", "--seed", "5", "--quiet",
+               "--out", str(out))
+    assert done.exit_code == 0, done.output
+    assert "Black mcts:100, White greedy, Red mcts:time=0.01" in done.output and "Game over" in done.output
+    game = pr.formats.read(str(out))[0]
+    assert list(game.players) == ["mcts:100", "greedy", "mcts:time=0.01"]
+    done = cli("play", "--black", "mcts:50", "--seed", "1", "--quiet")
+    assert done.exit_code == 0 and "Black mcts:50, White random" in done.output
+
+
+@pytest.mark.parametrize("seats, message", [
+    ("mcts:0,random", "playouts: must be 1 or more"), ("mcts:x,random", "playouts must be an integer"),
+    ("alphazero,random", "unknown player"), ("greedy:2,random", "takes no options"),
+    ("mcts:100,random,random", "has 2 players"),
+])
+def test_cli_refuses_bad_seats(seats, message):
+    for command in ("play", "selfplay"):
+        done = cli(command, "--players", seats, "--seed", "1")
+        assert done.exit_code == 2 and message in done.output, done.output
+
+
+def test_selfplay_with_mixed_builtin_seats_is_native_and_equals_play_games(monkeypatch):
+    from polyreversi.cli import selfplay_cmd
+
+    def no_python_loop(*args, **kwargs):
+        raise AssertionError("mixed random/greedy seats must be played in C++")
+
+    monkeypatch.setattr(selfplay_cmd, "play_series", no_python_loop)
+    done = cli("selfplay", "8x8/anti", "-n", "300", "--players", "greedy,random", "--seed", "4", "--no-progress")
+    assert done.exit_code == 0, done.output
+    r = pr.play_games("8x8/anti", 300, policy=["greedy", "random"], seed=4)
+    wins = int((r.winners[:, 0] & ~r.winners[:, 1]).sum())
+    assert re.search(rf"Black +{wins} wins", done.output), done.output
+    assert wins > 150  # greedy plays for the fewest disks: see test_bulk for the bound
