@@ -390,14 +390,17 @@ def parse_player_spec(spec: str) -> tuple:
     return kind, options
 
 
-def check_player_spec(spec: str) -> str:
-    """``spec`` normalised (lower case, no spaces), after checking that it parses and
-    that its limits are valid (the player is built once and dropped).
+def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES) -> str:
+    """``spec`` normalised (lower case, no spaces), after checking that it parses, that
+    its kind is one of ``allowed`` and that its limits are valid (the player is built
+    once and dropped). The command line checks its seats with this.
 
     Raises:
-        ValueError, TypeError: as :func:`player_from_spec`.
+        ValueError, TypeError: as :func:`player_from_spec`, or a kind not in ``allowed``.
     """
     kind, _ = parse_player_spec(spec)
+    if kind not in allowed:
+        raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
     if kind != "human":
         player_from_spec(spec, seed=0)
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))

@@ -19,7 +19,7 @@ from rich.text import Text
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.players import (COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, HumanPlayer, check_player_spec,
-                                 make_player, parse_player_spec, play_game, seeded_variant)
+                                 make_player, play_game, seeded_variant)
 from polyreversi.state import State
 from polyreversi.text import board_text
 from polyreversi.variant import Variant
@@ -75,17 +75,9 @@ class PlayerParam(click.ParamType):
 
     def convert(self, value, param, ctx):
         try:
-            return check_seat(value, self.allowed)
+            return check_player_spec(value, self.allowed)
         except (ValueError, TypeError) as e:
             self.fail(str(e), param, ctx)
-
-
-def check_seat(spec: str, allowed: Sequence[str] = PLAYER_NAMES) -> str:
-    """The normalised seat spec, or ValueError naming what is wrong or not allowed here."""
-    kind, _ = parse_player_spec(spec)
-    if kind not in allowed:
-        raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
-    return check_player_spec(spec)
 
 
 VARIANT = VariantParam()
@@ -142,7 +134,7 @@ def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans:
             raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
                                    f"got {len(names)} name{'s' if len(names) != 1 else ''}: {players!r}")
         try:
-            names = [check_seat(name, allowed) for name in names]
+            names = [check_player_spec(name, allowed) for name in names]
         except (ValueError, TypeError) as e:
             raise click.UsageError(f"--players: {e}") from None
     else:
