@@ -334,7 +334,7 @@ _FACTORIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 # Options of each kind of seat: name -> converter; the first is what a bare
 # value (``search:6``, ``mcts:2000``) sets.
 _SPEC_OPTIONS = {
-    "search": {"depth": int, "time": float, "threads": int},
+    "search": {"depth": int, "time": float, "threads": int, "evaluation": str},
     "mcts": {"playouts": int, "time": float, "threads": int, "exploration": float},
 }
 
