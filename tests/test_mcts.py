@@ -316,3 +316,9 @@ def test_selfplay_with_mixed_builtin_seats_is_native_and_equals_play_games(monke
     wins = int((r.winners[:, 0] & ~r.winners[:, 1]).sum())
     assert re.search(rf"Black +{wins} wins", done.output), done.output
     assert wins > 150  # greedy plays for the fewest disks: see test_bulk for the bound
+
+
+def test_cli_refuses_search_seats_in_games_of_three_or_four():
+    for args in (["--players", "search:2,greedy,greedy"], ["--black", "search"]):
+        done = cli("play", "8x8/3p", *args, "--seed", "1")
+        assert done.exit_code == 2 and "two-player games only" in done.output, done.output

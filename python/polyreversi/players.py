@@ -390,17 +390,21 @@ def parse_player_spec(spec: str) -> tuple:
     return kind, options
 
 
-def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES) -> str:
+def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players: Optional[int] = None) -> str:
     """``spec`` normalised (lower case, no spaces), after checking that it parses, that
-    its kind is one of ``allowed`` and that its limits are valid (the player is built
-    once and dropped). The command line checks its seats with this.
+    its kind is one of ``allowed``, that it can play a game of ``players`` players
+    (``search`` is for two) and that its limits are valid (the player is built once and
+    dropped). The command line checks its seats with this.
 
     Raises:
-        ValueError, TypeError: as :func:`player_from_spec`, or a kind not in ``allowed``.
+        ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``, or
+            ``search`` for 3 or 4 players.
     """
     kind, _ = parse_player_spec(spec)
     if kind not in allowed:
         raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
+    if kind == "search" and players is not None and players > 2:
+        raise ValueError(f"{spec!r}: search plays two-player games only; use mcts for {players} players")
     if kind != "human":
         player_from_spec(spec, seed=0)
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))

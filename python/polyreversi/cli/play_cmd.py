@@ -133,12 +133,12 @@ def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans:
         if len(names) != variant.players:
             raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
                                    f"got {len(names)} name{'s' if len(names) != 1 else ''}: {players!r}")
-        try:
-            names = [check_player_spec(name, allowed) for name in names]
-        except (ValueError, TypeError) as e:
-            raise click.UsageError(f"--players: {e}") from None
     else:
         names = [str(given.get(w, "random")).lower() for w in colors]
+    try:
+        names = [check_player_spec(name, allowed, variant.players) for name in names]
+    except (ValueError, TypeError) as e:
+        raise click.UsageError(f"--players: {e}" if players is not None else str(e)) from None
     for word in humans:
         names[colors.index(word.lower())] = "human"
     return names
