@@ -110,7 +110,7 @@ class State:
     def record(self, **meta: Any) -> Record: ...
     def _repr_svg_(self) -> str: ...
 
-# policy: a seat code, 4 bits per colour (0 random, 1 greedy), colour c in bits 4c..4c+3.
+# policy: 0 random, 1 greedy, or 1 << 16 plus 4 bits per colour (colour c in bits 4c..4c+3).
 def play_games(
     state: State, games: int, policy: int, seed: int, threads: int, record_moves: bool
 ) -> Tuple[

@@ -67,16 +67,17 @@ def _policy(policy: str) -> int:
 
 
 def _seat_policies(policy, players: int) -> int:
-    """The engine's seat code of a policy name or a list of one name per seat:
-    4 bits per colour, colour c in bits 4c..4c+3 (cpp/include/polyreversi/kernel/playout.hpp)."""
+    """The engine's policy code of a policy name (the same for every seat) or a list of
+    one name per seat: 1 << 16 plus 4 bits per colour, colour c in bits 4c..4c+3
+    (cpp/include/polyreversi/kernel/playout.hpp)."""
     if isinstance(policy, str):
-        return _policy(policy) * sum(1 << (4 * c) for c in range(players))
+        return _policy(policy)
     if not isinstance(policy, (list, tuple)):
         raise TypeError(f"policy: expected a name ({', '.join(POLICIES)}) or a list of one per seat, got {policy!r}")
     if len(policy) != players:
         raise ValueError(f"policy: this variant has {players} players; give one policy per seat in turn order, "
                          f"got {len(policy)}: {list(policy)!r}")
-    return sum(_policy(p) << (4 * c) for c, p in enumerate(policy))
+    return (1 << 16) | sum(_policy(p) << (4 * c) for c, p in enumerate(policy))
 
 
 def _seed(seed) -> int:

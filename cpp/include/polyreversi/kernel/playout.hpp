@@ -15,12 +15,13 @@ enum Policy : int { kRandomPolicy = 0, kGreedyPolicy = 1, kFewestFlipsPolicy = 2
 // Bulk play and Batch.choose both resolve "greedy" through this.
 inline int policy_for(bool anti, int policy) { return anti && policy == kGreedyPolicy ? kFewestFlipsPolicy : policy; }
 
-// One policy per seat in one code: 4 bits per colour, colour c in bits
-// 4c..4c+3 (0 is random for every seat). seat_codes(p) gives p to every seat.
-inline int seat_policy(int code, int colour) { return (code >> (4 * colour)) & 0xF; }
-inline int seat_codes(int policy) { return policy * 0x1111; }
+// A policy code of bulk play: a Policy for every seat, or kPerSeat plus one
+// policy per seat, 4 bits per colour (colour c in bits 4c..4c+3).
+constexpr int kPerSeat = 1 << 16;
+inline int seat_policy(int code, int colour) { return (code & kPerSeat) ? (code >> (4 * colour)) & 0xF : code; }
 inline int seat_codes_for(bool anti, int code) {
-  int out = 0;
+  if (!(code & kPerSeat)) return policy_for(anti, code);
+  int out = kPerSeat;
   for (int c = 0; c < kMaxPlayers; ++c) out |= policy_for(anti, seat_policy(code, c)) << (4 * c);
   return out;
 }
@@ -57,7 +58,7 @@ struct Playout {
     return choose(own, E::occupied(b) & ~own, turn, m, policy, rng);
   }
 
-  // `policy` of play_two and play_game is a seat code (seat_policy).
+  // `policy` of play_two and play_game is a policy code (seat_policy).
   // Two players after the free opening, on (P, O) pairs as perft does; the
   // same moves as the general loop, for the same random numbers.
   static int play_two(const Table<W>& t, Board<W>& b, int policy, SplitMix64& rng, int plies, int max_plies,
