@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import luck
 import polyreversi as pr
 from polyreversi import Color, IllegalMoveError, Variant
 
@@ -30,9 +31,12 @@ class SplitMix64:
         return ((self.next() >> 32) * n) >> 32
 
 
-def step_by_step(variant: Variant, policy: str, seed: int, game: int) -> pr.State:
-    """One game of play_games, played with State calls and the same random numbers."""
+def step_by_step(variant: Variant, policy, seed: int, game: int) -> pr.State:
+    """One game of play_games, played with State calls and the same random numbers.
+    ``policy`` is a name for every seat or a list of one per seat; greedy flips the
+    most disks, with Anti-Reversi the fewest."""
     rng = SplitMix64(seed, game)
+    seats = [policy] * variant.players if isinstance(policy, str) else list(policy)
     s = variant.start()
     while not s.is_over():
         legal = s.legal_moves()
@@ -40,8 +44,10 @@ def step_by_step(variant: Variant, policy: str, seed: int, game: int) -> pr.Stat
             s.play(s.PASS)
             continue
         flips = [len(s.flips(m)) for m in legal]
-        if policy == "greedy" and any(flips):
-            best, ties, pick = -1, 0, legal[0]
+        if variant.anti:
+            flips = [-f for f in flips]  # the fewest flips first
+        if seats[s.to_move - 1] == "greedy" and any(flips):
+            best, ties, pick = -len(s.board().flat) - 1, 0, legal[0]
             for m, f in zip(legal, flips):
                 if f > best:
                     best, ties, pick = f, 1, m
@@ -55,10 +61,21 @@ def step_by_step(variant: Variant, policy: str, seed: int, game: int) -> pr.Stat
     return s
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
-@pytest.mark.parametrize("text", VARIANTS)
-def test_bulk_play_equals_step_by_step_play(text, policy):
+def seat_policies(text: str, kind: str):
+    """A policy argument of play_games: one name, or greedy in one seat per player count."""
+    players = Variant.parse(text).players
+    if kind == "mixed":
+        return ["greedy" if c == 1 else "random" for c in range(players)]
+    if kind == "mixed-other":
+        return ["random" if c == 1 else "greedy" for c in range(players)]
+    return kind
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "mixed", "mixed-other"])
+@pytest.mark.parametrize("text", VARIANTS + ["8x8/anti", "octagon/3p/anti"])
+def test_bulk_play_equals_step_by_step_play(text, kind):
     v = Variant.parse(text)
+    policy = seat_policies(text, kind)
     r = pr.play_games(v, 12, policy=policy, seed=2024, record_moves=True)
     for g in range(12):
         s = step_by_step(v, policy, 2024, g)
@@ -68,9 +85,11 @@ def test_bulk_play_equals_step_by_step_play(text, policy):
         assert [Color(i + 1) for i in np.flatnonzero(r.winners[g])] == list(s.winners())
 
 
+@pytest.mark.parametrize("policy", ["random", "mixed"])
 @pytest.mark.parametrize("text", ["8x8", "octagon/4p"])
-def test_bulk_play_does_not_depend_on_the_thread_count(text):
-    runs = [pr.play_games(text, 301, seed=7, threads=t, record_moves=True) for t in (1, 2, 3, 0)]
+def test_bulk_play_does_not_depend_on_the_thread_count(text, policy):
+    policy = seat_policies(text, policy)
+    runs = [pr.play_games(text, 301, policy=policy, seed=7, threads=t, record_moves=True) for t in (1, 2, 3, 0)]
     for other in runs[1:]:
         for a, b in zip((runs[0].scores, runs[0].winners, runs[0].plies, runs[0].moves),
                         (other.scores, other.winners, other.plies, other.moves)):
@@ -90,7 +109,9 @@ def test_bulk_play_from_a_state_and_result_arrays():
 
 
 @pytest.mark.parametrize("bad", [dict(games=-1), dict(threads=-1), dict(policy="minimax"), dict(seed=1.5),
-                                 dict(games=2.0)])
+                                 dict(games=2.0), dict(policy=["greedy"]), dict(policy=["greedy"] * 3),
+                                 dict(policy=["greedy", "minimax"]), dict(policy=["greedy", 1]), dict(policy=1),
+                                 dict(policy=("random", None))])
 def test_bulk_play_rejects_bad_arguments(bad):
     args = dict(games=2, threads=1, policy="random", seed=0) | bad
     with pytest.raises((ValueError, TypeError)):
@@ -162,3 +183,45 @@ def test_batch_finished_games_take_minus_one_and_reset():
     assert list(b.done) == [False, True] and b.plies()[0] == 0
     with pytest.raises(ValueError):
         b.reset([1, 0])
+
+
+def test_per_seat_policies_play_greedy_only_in_their_seats():
+    # Black greedy against White random differs from every seat greedy and from every seat random.
+    both = pr.play_games("8x8", 40, policy="greedy", seed=3, record_moves=True)
+    mixed = pr.play_games("8x8", 40, policy=["greedy", "random"], seed=3, record_moves=True)
+    none = pr.play_games("8x8", 40, policy="random", seed=3, record_moves=True)
+    assert not np.array_equal(both.moves, mixed.moves) and not np.array_equal(none.moves, mixed.moves)
+    assert np.array_equal(pr.play_games("8x8", 40, policy=("greedy", "greedy"), seed=3, record_moves=True).moves,
+                          both.moves)
+
+
+@pytest.mark.parametrize("text", ["8x8/anti", "6x6/anti", "10x10/anti", "octagon/anti"])
+def test_greedy_beats_random_under_anti_reversi(text):
+    # 2,000 games, greedy in each seat half the time. Were greedy no stronger than random,
+    # its share of the decided games would be Binomial(decided, 1/2) at most; the test asks
+    # for a count that luck reaches with a chance below luck.CHANCE (1e-6).
+    games = 1000
+    first = pr.play_games(text, games, policy=["greedy", "random"], seed=11)
+    second = pr.play_games(text, games, policy=["random", "greedy"], seed=12)
+    outright = lambda r: r.winners & (r.winners.sum(axis=1, keepdims=True) == 1)
+    greedy_wins = int(outright(first)[:, 0].sum() + outright(second)[:, 1].sum())
+    random_wins = int(outright(first)[:, 1].sum() + outright(second)[:, 0].sum())
+    decided = greedy_wins + random_wins
+    assert greedy_wins >= luck.smallest_unlucky(decided, 0.5), (greedy_wins, random_wins)
+
+
+def test_batch_choose_greedy_flips_the_fewest_under_anti_reversi():
+    for text in ["8x8/anti", "octagon/4p/anti", "8x8"]:
+        v = Variant.parse(text)
+        b = pr.Batch(v, 16)
+        states = [v.start() for _ in range(16)]
+        for step in range(30):
+            moves = b.choose("random", seed=step)
+            for s, m in zip(states, moves):
+                s.play(int(m))
+            b.step(moves)
+        chosen = b.choose("greedy", seed=99)
+        for s, m in zip(states, chosen):
+            counts = {x: len(s.flips(x)) for x in s.legal_moves()}
+            best = min(counts.values()) if v.anti else max(counts.values())
+            assert counts[int(m)] == best

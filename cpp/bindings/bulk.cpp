@@ -12,9 +12,19 @@ void init_bulk(py::module_& m) {
       [](py::handle s_obj, long long games, int policy, unsigned long long seed, int threads, bool record_moves) {
         const PyState& s = get_state(s_obj);
         if (games < 0) throw py::value_error("games: must be 0 or more");
-        if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
         if (threads < 0) throw py::value_error("threads: must be 0 (all cores) or more");
         const Rules& r = s.game.rules();
+        // 0 (random) or 1 (greedy) for every seat, or 1 << 16 plus one of them per seat,
+        // 4 bits per colour (kernel/playout.hpp seat_policy).
+        const int per_seat = 1 << 16;
+        if (policy & per_seat) {
+          for (int c = 0; c < kMaxPlayers; ++c)
+            if (((policy >> (4 * c)) & 0xF) > (c < r.players ? 1 : 0))
+              throw py::value_error("policy: a per-seat code holds 0 (random) or 1 (greedy) for each player");
+          if (policy & ~(per_seat | 0xFFFF)) throw py::value_error("policy: not a per-seat policy code");
+        } else if (policy != 0 && policy != 1) {
+          throw py::value_error("policy: 0 (random) or 1 (greedy)");
+        }
         const int players = r.players, max_plies = 2 * r.squares() + 2;
         py::array_t<std::int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
         py::array_t<bool> winners({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});

@@ -5,6 +5,8 @@
 
 using namespace polyreversi::bindings;
 
+namespace polyreversi::bindings { void init_mcts(py::module_& m); }  // cpp/bindings/mcts.cpp
+
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
   init_errors(m);
@@ -13,4 +15,5 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_state(m);
   init_bulk(m);
   init_batch(m);
+  init_mcts(m);
 }

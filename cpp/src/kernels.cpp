@@ -69,6 +69,7 @@ void play_games(const Rules& rules, const Position& start, int policy, u64 seed,
     const Table<W> t = E::table(rules);
     const Board<W> b0 = E::load(start);
     const int players = rules.players;
+    policy = seat_codes_for(rules.anti, policy);  // greedy for the objective, per seat
     for (u64 i = 0; i < count && !cancelled(cancel); ++i) {
       Board<W> b = b0;
       SplitMix64 rng = game_stream(seed, first + i);

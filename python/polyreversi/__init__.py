@@ -30,6 +30,8 @@ from polyreversi.record import Game, Record, Result, StartPosition, record_of
 from polyreversi.replay import Replay, ReplayError
 from polyreversi.formats import UnsupportedGameError
 from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_game
+from polyreversi.mcts import MCTSResult, mcts
+from polyreversi.players import MCTSPlayer, player_from_spec
 from polyreversi import svg
 
 __version__ = "0.1.0"
@@ -70,5 +72,9 @@ __all__ = [
     "GreedyPlayer",
     "HumanPlayer",
     "play_game",
+    "mcts",
+    "MCTSResult",
+    "MCTSPlayer",
+    "player_from_spec",
     "svg",
 ]

@@ -4,7 +4,7 @@ Use the polyreversi package rather than this module: the facade validates every
 argument before it reaches the core (docs/errors.md).
 """
 import enum
-from typing import Any, ClassVar, Optional, Sequence, Tuple, Union
+from typing import Any, ClassVar, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -123,6 +123,7 @@ class State:
     def record(self, **meta: Any) -> Record: ...
     def _repr_svg_(self) -> str: ...
 
+# policy: 0 random, 1 greedy, or 1 << 16 plus 4 bits per colour (colour c in bits 4c..4c+3).
 def play_games(
     state: State, games: int, policy: int, seed: int, threads: int, record_moves: bool
 ) -> Tuple[
@@ -183,3 +184,6 @@ class Batch:
     def game(self, index: int, final: bool = False) -> tuple: ...
 
 def perft(state: State, depth: int) -> int: ...
+def mcts(
+    state: State, playouts: int, seconds: float, threads: int, seed: int, exploration: float, max_nodes: int = 0
+) -> Tuple[int, List[Tuple[int, int]], Tuple[float, ...], int, float, int]: ...

@@ -1,15 +1,15 @@
 """Bulk work in C++: many whole games at once (batches: polyreversi.batch).
 
 Both release the GIL. Built-in policies: ``"random"`` (uniform over the legal
-moves) and ``"greedy"`` (most flips; ties, and turns that flip nothing, at
-random). Random numbers come from SplitMix64 with one stream per game, so a
+moves) and ``"greedy"`` (most flips, with Anti-Reversi the fewest flips; ties,
+and turns that flip nothing, at random). Random numbers come from SplitMix64 with one stream per game, so a
 game depends only on ``(seed, game index)``, never on the thread count.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 import numpy as np
 
@@ -66,6 +66,20 @@ def _policy(policy: str) -> int:
     return POLICIES[policy]
 
 
+def _seat_policies(policy, players: int) -> int:
+    """The engine's policy code of a policy name (the same for every seat) or a list of
+    one name per seat: 1 << 16 plus 4 bits per colour, colour c in bits 4c..4c+3
+    (cpp/include/polyreversi/kernel/playout.hpp)."""
+    if isinstance(policy, str):
+        return _policy(policy)
+    if not isinstance(policy, (list, tuple)):
+        raise TypeError(f"policy: expected a name ({', '.join(POLICIES)}) or a list of one per seat, got {policy!r}")
+    if len(policy) != players:
+        raise ValueError(f"policy: this variant has {players} players; give one policy per seat in turn order, "
+                         f"got {len(policy)}: {list(policy)!r}")
+    return (1 << 16) | sum(_policy(p) << (4 * c) for c, p in enumerate(policy))
+
+
 def _seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed: expected an int, got {seed!r}")
@@ -98,7 +112,7 @@ def play_games(
     start: Union[Variant, State, str],
     games: int,
     *,
-    policy: str = "random",
+    policy: Union[str, Sequence[str]] = "random",
     seed: int = 0,
     threads: int = 1,
     record_moves: bool = False,
@@ -108,25 +122,30 @@ def play_games(
     Args:
         start: a Variant (or its text form) or a State to start every game from.
         games: how many games (0 or more).
-        policy: ``"random"`` or ``"greedy"``, for every seat.
+        policy: ``"random"`` or ``"greedy"`` for every seat, or a list of one per seat in
+            turn order (``["greedy", "random", "random"]``). Greedy flips the most disks,
+            with Anti-Reversi the fewest (the greedy choice when the fewest disks win).
         seed: any int (taken modulo 2**64); the same seed gives the same games.
         threads: worker threads, at most :data:`MAX_THREADS`; 0 means every core.
             Results do not depend on it.
         record_moves: also return every game's moves.
 
     Raises:
-        ValueError: unknown policy, games outside 0 .. :data:`MAX_GAMES`, threads outside
+        ValueError: unknown policy, a policy list whose length is not the player count, games outside 0 .. :data:`MAX_GAMES`, threads outside
             0 .. :data:`MAX_THREADS`. TypeError: wrong types. VariantError: bad variant text.
 
     >>> r = play_games("8x8", 100, seed=1)
     >>> r.scores.shape, r.scores.dtype
     ((100, 2), dtype('int32'))
+    >>> play_games("octagon/3p", 10, policy=["greedy", "random", "random"]).winners.shape
+    (10, 3)
     """
     state = as_variant(start).start() if isinstance(start, (Variant, str)) else start
     if not isinstance(state, State):
         raise TypeError(f"start: expected a Variant, variant text or State, got {type(start).__name__}")
     scores, winners, plies, moves = _core.play_games(
-        state, _count(games, "games", 0, MAX_GAMES), _policy(policy), _seed(seed), _threads(threads),
+        state, _count(games, "games", 0, MAX_GAMES), _seat_policies(policy, state.variant.players), _seed(seed),
+        _threads(threads),
         bool(record_moves)
     )
     return GamesResult(scores, winners, plies, moves)

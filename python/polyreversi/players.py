@@ -14,7 +14,8 @@ the state it is given (use ``state.child(move)`` or ``copy()`` to look ahead).
 (True, True)
 
 Built-in players by name, for the command line: ``random``, ``greedy``,
-``human`` (see :data:`PLAYER_NAMES` and :func:`make_player`).
+``human``, ``search`` and ``mcts``, with options as in ``search:6`` or
+``mcts:time=0.5`` (see :data:`PLAYER_NAMES` and :func:`player_from_spec`).
 """
 from __future__ import annotations
 
@@ -79,6 +80,9 @@ class RandomPlayer:
 
 class GreedyPlayer:
     """Plays the move that flips the most disks; ties are broken at random.
+    With Anti-Reversi, where the fewest disks win (RULES.md §7), it plays the
+    move that flips the *fewest* disks: the greedy choice for that objective.
+    ``play_games(policy="greedy")`` and ``Batch.choose("greedy")`` choose the same way.
 
     In placement turns, where no move flips (the free opening's first four
     plies, the 3-4 player adjacency fallback), every legal move ties, so the
@@ -97,7 +101,8 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> int:
-        """A legal move of ``state`` with the most flips, ties broken at random.
+        """A legal move of ``state`` with the most flips (the fewest with Anti-Reversi),
+        ties broken at random.
 
         Raises:
             ValueError: the game is over.
@@ -106,7 +111,7 @@ class GreedyPlayer:
         if len(moves) == 1:
             return moves[0]
         counts = [len(state.flips(m)) for m in moves]
-        best = max(counts)
+        best = min(counts) if state.variant.anti else max(counts)
         top = [m for m, c in zip(moves, counts) if c == best]
         return top[0] if len(top) == 1 else self.rng.choice(top)
 
@@ -183,6 +188,72 @@ class HumanPlayer:
         return "HumanPlayer()"
 
 
+class MCTSPlayer:
+    """Plays the move of a Monte Carlo tree search (:func:`polyreversi.mcts`) for
+    every variant and player count.
+
+    Args:
+        playouts: playouts per move (default: :data:`polyreversi.mcts.DEFAULT_PLAYOUTS`
+            when ``time`` is not given either).
+        time: seconds per move; with ``playouts`` too, whichever limit comes first.
+        seed: the search's seed; each move's search is seeded from it and the ply, so
+            the same seed and position give the same move (with a playout count).
+        threads: root-parallel trees per search (see :func:`polyreversi.mcts`).
+        exploration: the UCB1 constant.
+
+    A single legal move (or a forced pass) is played at once, without a search.
+
+    Raises:
+        ValueError, TypeError: bad limits, as :func:`polyreversi.mcts` (checked here, at
+            construction).
+
+    >>> MCTSPlayer(playouts=200, seed=1).choose(Variant.parse("8x8/4p").start()) in range(64)
+    True
+    """
+
+    name = "mcts"
+
+    def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: int = 0,
+                 threads: int = 1, exploration: Optional[float] = None) -> None:
+        from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_PLAYOUTS, MAX_THREADS, _exploration,
+                                      _positive_int, _seconds, _seed)
+
+        if playouts is not None:
+            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
+        if time is not None:
+            _seconds(time)
+        _positive_int(threads, "threads", MAX_THREADS)
+        self.playouts = playouts
+        self.time = time
+        self.seed = _seed(0 if seed is None else seed)
+        self.threads = threads
+        self.exploration = DEFAULT_EXPLORATION if exploration is None else _exploration(exploration)
+        self.last = None  # the MCTSResult of the last search
+
+    def choose(self, state: State) -> int:
+        """The most visited move of a search from ``state``.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        from polyreversi.mcts import mcts
+
+        moves = _moves_or_raise(state)
+        if len(moves) == 1:
+            return moves[0]
+        seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
+        self.last = mcts(state, playouts=self.playouts, time=self.time, threads=self.threads, seed=seed,
+                         exploration=self.exploration)
+        return self.last.move
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        limits = ", ".join(f"{k}={v!r}" for k, v in (("playouts", self.playouts), ("time", self.time))
+                           if v is not None)
+        return f"MCTSPlayer({limits})"
+
+
 def _isatty(stream) -> bool:
     try:
         return stream.isatty()
@@ -247,32 +318,141 @@ def _moves_or_raise(state: State) -> list:
 
 # -- by name ----------------------------------------------------------------
 
-PLAYER_NAMES = ("random", "greedy", "human")
-"""Names of the built-in players, as the command line spells them."""
+PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts")
+"""Names of the built-in players, as the command line spells them (the one list)."""
+
+COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
+"""The built-in players that need no person."""
 
 _FACTORIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
+# Options of each kind of seat: name -> converter; the first is what a bare
+# value (``search:6``, ``mcts:2000``) sets.
+_SPEC_OPTIONS = {
+    "search": {"depth": int, "time": float, "threads": int, "evaluation": str},
+    "mcts": {"playouts": int, "time": float, "threads": int, "exploration": float},
+}
 
-def make_player(name: str, seed: Optional[int] = None, **human_streams):
-    """A built-in player by name.
+PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS] or mcts[:PLAYOUTS|:time=SECONDS]; "
+                    "more options with ':' (mcts:time=1:threads=2)")
+
+
+def parse_player_spec(spec: str) -> tuple:
+    """The kind and options of a seat spec, without building the player.
+
+    ``"random"``, ``"greedy"``, ``"human"``; ``"search"``, ``"search:6"`` (depth),
+    ``"search:time=0.5"``, ``"search:depth=8:threads=2"``; ``"mcts"``, ``"mcts:2000"``
+    (playouts), ``"mcts:time=1"``, ``"mcts:playouts=500:threads=2:exploration=0.7"``.
+    Case and spaces around the parts do not matter.
+
+    Returns:
+        ``(kind, options)``: kind one of :data:`PLAYER_NAMES`, options a dict of the
+        player's keyword arguments.
+
+    Raises:
+        ValueError: an unknown kind or option, a value that is not a number, options on
+            a player that takes none; the message names the spec and what is allowed.
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"a player spec is text such as 'mcts:2000', not {type(spec).__name__}")
+    parts = [p.strip() for p in spec.strip().lower().split(":")]
+    kind, args = parts[0], parts[1:]
+    if kind not in PLAYER_NAMES:
+        raise ValueError(f"unknown player {spec!r}; known players: {', '.join(PLAYER_NAMES)} "
+                         f"({PLAYER_SPEC_HELP})")
+    allowed = _SPEC_OPTIONS.get(kind, {})
+    if args and not allowed:
+        raise ValueError(f"player {spec!r}: {kind} takes no options")
+    options = {}
+    for i, arg in enumerate(args):
+        key, sep, value = arg.partition("=")
+        if not sep:
+            if i:
+                raise ValueError(f"player {spec!r}: only the first option may be a bare value; "
+                                 f"name the others ({', '.join(k + '=' for k in allowed)})")
+            key, value = next(iter(allowed)), arg
+        key, value = key.strip(), value.strip()
+        if key not in allowed:
+            raise ValueError(f"player {spec!r}: unknown option {key!r} for {kind}; "
+                             f"allowed: {', '.join(allowed)}")
+        if key in options:
+            raise ValueError(f"player {spec!r}: {key} is given twice")
+        try:
+            options[key] = allowed[key](value)
+        except ValueError:
+            kind_word = "an integer" if allowed[key] is int else "a number"
+            raise ValueError(f"player {spec!r}: {key} must be {kind_word}, got {value!r}") from None
+    return kind, options
+
+
+def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players: Optional[int] = None) -> str:
+    """``spec`` normalised (lower case, no spaces), after checking that it parses, that
+    its kind is one of ``allowed``, that it can play a game of ``players`` players
+    (``search`` is for two) and that its limits are valid (the player is built once and
+    dropped). The command line checks its seats with this.
+
+    Raises:
+        ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``, or
+            ``search`` for 3 or 4 players.
+    """
+    kind, _ = parse_player_spec(spec)
+    if kind not in allowed:
+        raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
+    if kind == "search" and players is not None and players > 2:
+        raise ValueError(f"{spec!r}: search plays two-player games only; use mcts for {players} players")
+    if kind != "human":
+        player_from_spec(spec, seed=0)
+    return ":".join(p.strip() for p in spec.strip().lower().split(":"))
+
+
+def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
+    """A built-in player from a seat spec (see :func:`parse_player_spec`).
 
     Args:
-        name: ``"random"``, ``"greedy"`` or ``"human"`` (case-insensitive).
-        seed: the seed of a random or greedy player (ignored by ``human``).
+        spec: ``"random"``, ``"greedy"``, ``"human"``, ``"search:6"``,
+            ``"search:time=0.5"``, ``"mcts:2000"``, ``"mcts:time=1"``, ...
+        seed: the seed of a random, greedy or mcts player (``search`` and ``human``
+            take none).
         human_streams: ``input``, ``output``, ``errors`` for a human player.
 
     Returns:
-        A :class:`RandomPlayer`, :class:`GreedyPlayer` or :class:`HumanPlayer`.
+        A :class:`RandomPlayer`, :class:`GreedyPlayer`, :class:`HumanPlayer`,
+        :class:`MCTSPlayer` or ``polyreversi.SearchPlayer``.
+
+    Raises:
+        ValueError: an unknown spec or option, bad limits (playouts or depth <= 0, time
+            <= 0), or ``search`` in a build without polyreversi.search.
+
+    >>> player_from_spec("mcts:time=0.5", seed=1)
+    MCTSPlayer(time=0.5)
+    """
+    kind, options = parse_player_spec(spec)
+    if kind == "human":
+        return HumanPlayer(**human_streams)
+    if kind in _FACTORIES:
+        return _FACTORIES[kind](seed)
+    if kind == "mcts":
+        factory = lambda: MCTSPlayer(seed=0 if seed is None else seed, **options)  # noqa: E731
+    else:
+        try:
+            from polyreversi.search import SearchPlayer
+        except ImportError:
+            raise ValueError(f"player {spec!r}: the search player is not available in this build "
+                             "(polyreversi.search is missing)") from None
+        factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)  # noqa: E731
+    try:
+        return factory()
+    except (ValueError, TypeError) as e:
+        raise type(e)(f"player {spec!r}: {e}") from None
+
+
+def make_player(name: str, seed: Optional[int] = None, **human_streams):
+    """A built-in player by name or seat spec; the same as :func:`player_from_spec`.
 
     Raises:
         ValueError: an unknown name (the message lists the known ones).
     """
-    key = str(name).strip().lower()
-    if key == "human":
-        return HumanPlayer(**human_streams)
-    if key not in _FACTORIES:
-        raise ValueError(f"unknown player {name!r}; known players: {', '.join(PLAYER_NAMES)}")
-    return _FACTORIES[key](seed)
+    return player_from_spec(str(name), seed, **human_streams)
 
 
 def as_callable(player) -> Callable[[State], Move]:
@@ -375,7 +555,8 @@ def play_series(
 
     Args:
         variant: the rules of every game.
-        players: a built-in player name per colour (``"random"``, ``"greedy"``).
+        players: a built-in computer player spec per colour (``"random"``, ``"greedy"``,
+            ``"mcts:500"``, ``"search:4"``; see :func:`player_from_spec`).
         games: how many games.
         seed: the master seed (``None``: from the OS).
         blocked: ``None`` keeps the variant's blocked squares; ``"random"`` or a count
@@ -386,10 +567,10 @@ def play_series(
         VariantError: a blocked count outside 1-4.
     """
     variant = as_variant(variant)
-    names = [str(p).strip().lower() for p in players]
+    names = [check_player_spec(str(p)) for p in players]
     for name in names:
-        if name not in _FACTORIES:
-            raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(_FACTORIES)}")
+        if parse_player_spec(name)[0] == "human":
+            raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(COMPUTER_PLAYERS)}")
     if len(names) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
     master = random.Random(seed)
@@ -448,7 +629,12 @@ __all__ = [
     "RandomPlayer",
     "GreedyPlayer",
     "HumanPlayer",
+    "MCTSPlayer",
     "PLAYER_NAMES",
+    "COMPUTER_PLAYERS",
+    "parse_player_spec",
+    "check_player_spec",
+    "player_from_spec",
     "make_player",
     "as_callable",
     "player_name",

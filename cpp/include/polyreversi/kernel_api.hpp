@@ -19,7 +19,8 @@ struct KernelTable {
   // Plays a legal square, or passes when square == N*N.
   void (*play)(const Rules& rules, Position& pos, Turn turn, int square);
   // Plays games first..first+count-1 of a run from `start` with a built-in
-  // policy (0 random, 1 greedy), writing row i of `out` for game first+i.
+  // policy (0 random, 1 greedy, or one per seat: kernel/playout.hpp seat_policy),
+  // writing row i of `out` for game first+i.
   void (*play_games)(const Rules& rules, const Position& start, int policy, u64 seed, u64 first, u64 count,
                      const PlayoutResults& out, const int* cancel);
   // The per-game kernels of a Batch: polyreversi/batch/kernels.hpp.

@@ -182,6 +182,7 @@ void choose(const BatchData& d, int policy, u64 seed, u64 step, std::int32_t* ou
     using W = typename decltype(g)::W;
     constexpr int N = decltype(g)::N;
     using PO = Playout<W, N>;
+    policy = policy_for(d.rules->anti, policy);  // greedy for the objective (fewest flips under Anti-Reversi)
     for (int i = begin; i < end; ++i) {
       const Turn turn = static_cast<Turn>(d.turns[i]);
       if (d.done[i]) {

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, RecordError, VariantError
-from polyreversi.players import PLAYER_NAMES
+from polyreversi.players import COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.state import State
 from polyreversi.text import board_text
 from polyreversi.vocabulary import color_name
@@ -61,15 +61,29 @@ class BlockedParam(click.ParamType):
 
 VARIANT = VariantParam()
 BLOCKED = BlockedParam()
-PLAYER_CHOICE = click.Choice(PLAYER_NAMES, case_sensitive=False)
-#: The players a program runs (every name of polyreversi.players.PLAYER_NAMES but the person).
-COMPUTER_PLAYERS = tuple(name for name in PLAYER_NAMES if name != "human")
+class PlayerParam(click.ParamType):
+    """A seat spec (``greedy``, ``search:6``, ``mcts:time=1``), checked by
+    :func:`polyreversi.players.check_player_spec`."""
+
+    name = "player"
+
+    def __init__(self, allowed: Sequence[str] = PLAYER_NAMES) -> None:
+        self.allowed = tuple(allowed)
+
+    def convert(self, value, param, ctx):
+        try:
+            return check_player_spec(value, self.allowed)
+        except (ValueError, TypeError) as e:
+            self.fail(str(e), param, ctx)
+
+
+PLAYER_CHOICE = PlayerParam(PLAYER_NAMES)
 
 
 def seat_options(humans: bool = True) -> Callable:
     """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
     (and ``--human`` when ``humans``)."""
-    choice = PLAYER_CHOICE if humans else click.Choice(COMPUTER_PLAYERS, case_sensitive=False)
+    choice = PLAYER_CHOICE if humans else PlayerParam(COMPUTER_PLAYERS)
 
     def decorate(f):
         # click lists options in decorator order: the last applied comes first
@@ -78,10 +92,11 @@ def seat_options(humans: bool = True) -> Callable:
                              type=click.Choice(COLOR_WORDS, case_sensitive=False),
                              help="A person plays this colour from the terminal (repeatable).")(f)
         f = click.option("--players", "players", default=None, metavar="P1,P2,...",
-                         help="All seats in turn order, e.g. random,greedy or greedy,random,random,random.")(f)
+                         help="All seats in turn order, e.g. random,greedy or search:6,mcts:2000 or "
+                              "greedy,random,random,mcts:time=1.")(f)
         for word in reversed(COLOR_WORDS):
             f = click.option(f"--{word}", word, type=choice, default=None, metavar="PLAYER",
-                             help=f"{word.title()}'s player: {', '.join(choice.choices)} (default random).")(f)
+                             help=f"{word.title()}'s player: {PLAYER_SPEC_HELP} (default random).")(f)
         return f
 
     return decorate
@@ -113,11 +128,12 @@ def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans:
         if len(names) != variant.players:
             raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
                                    f"got {len(names)} name{'s' if len(names) != 1 else ''}: {players!r}")
-        for name in names:
-            if name not in allowed:
-                raise click.UsageError(f"--players: unknown player {name!r}; choose from {', '.join(allowed)}")
     else:
         names = [str(given.get(w, "random")).lower() for w in colors]
+    try:
+        names = [check_player_spec(name, allowed, variant.players) for name in names]
+    except (ValueError, TypeError) as e:
+        raise click.UsageError(f"--players: {e}" if players is not None else str(e)) from None
     for word in humans:
         names[colors.index(word.lower())] = "human"
     return names

@@ -58,6 +58,7 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
       polyreversi play
       polyreversi play 10x10 --black greedy --seed 7 --quiet
       polyreversi play octagon/4p --players greedy,random,random,greedy --blocked random
+      polyreversi play octagon/3p --players mcts:2000,greedy,greedy --quiet
       polyreversi play --human black --out game.json
     """
     setup_variant(variant, blocked)

@@ -31,6 +31,7 @@ from polyreversi.cli.common import (
     writes_stdout,
 )
 
+
 class Tally:
     """Wins, draws, disks and plies over many finished games."""
 
@@ -71,17 +72,18 @@ class Tally:
 def finished_games(variant: Variant, names: Sequence[str], games: int, seed: int, blocked) -> Iterator:
     """The final states of ``games`` seeded games between built-in players.
 
-    When every seat plays the same built-in policy on one fixed board, the
-    games are played in C++ (:func:`polyreversi.play_games`, all cores) and
-    each is replayed into a State for the tally and the records; otherwise
-    the Python loop of :func:`polyreversi.players.play_series`.
+    When every seat plays a built-in policy (random or greedy, one per seat)
+    on one fixed board, the games are played in C++ (:func:`polyreversi.play_games`,
+    all cores) and each is replayed into a State for the tally and the records;
+    otherwise (search, mcts, blocked squares drawn per game) the Python loop of
+    :func:`polyreversi.players.play_series`.
     """
-    if blocked is None and len(set(names)) == 1 and names[0] in POLICIES:
-        return _native_games(variant, names[0], games, seed)
+    if blocked is None and all(name in POLICIES for name in names):
+        return _native_games(variant, list(names), games, seed)
     return play_series(variant, names, games, seed=seed, blocked=blocked)
 
 
-def _native_games(variant: Variant, policy: str, games: int, seed: int, chunk: int = 2000) -> Iterator:
+def _native_games(variant: Variant, policy, games: int, seed: int, chunk: int = 2000) -> Iterator:
     for first in range(0, games, chunk):
         count = min(chunk, games - first)
         result = play_games(variant, count, policy=policy, seed=seed + first, threads=0, record_moves=True)
@@ -118,6 +120,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
       polyreversi selfplay --games 1000 --black greedy
       polyreversi selfplay octagon/4p -n 200 --players greedy,random,random,random --out games.jsonl
       polyreversi selfplay 10x10/anti --blocked random --seed 1 -n 50
+      polyreversi selfplay 8x8/4p -n 20 --players mcts:300,greedy,greedy,greedy
     """
     setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players,

@@ -1,5 +1,6 @@
 // Whole games played in C++ with a built-in policy: uniform random, or
-// greedy (most flips, ties broken at random). Used by bulk play and batches.
+// greedy (most flips, ties broken at random; with Anti-Reversi the fewest
+// flips, see policy_for). Used by bulk play and batches.
 #pragma once
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/kernel/random.hpp"
@@ -7,7 +8,23 @@
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
 
-enum Policy : int { kRandomPolicy = 0, kGreedyPolicy = 1 };
+enum Policy : int { kRandomPolicy = 0, kGreedyPolicy = 1, kFewestFlipsPolicy = 2 };
+
+// The policy that plays `policy` for the rules' objective: greedy under
+// Anti-Reversi flips the fewest disks (the fewest disks win, RULES.md §7).
+// Bulk play and Batch.choose both resolve "greedy" through this.
+inline int policy_for(bool anti, int policy) { return anti && policy == kGreedyPolicy ? kFewestFlipsPolicy : policy; }
+
+// A policy code of bulk play: a Policy for every seat, or kPerSeat plus one
+// policy per seat, 4 bits per colour (colour c in bits 4c..4c+3).
+constexpr int kPerSeat = 1 << 16;
+inline int seat_policy(int code, int colour) { return (code & kPerSeat) ? (code >> (4 * colour)) & 0xF : code; }
+inline int seat_codes_for(bool anti, int code) {
+  if (!(code & kPerSeat)) return policy_for(anti, code);
+  int out = kPerSeat;
+  for (int c = 0; c < kMaxPlayers; ++c) out |= policy_for(anti, seat_policy(code, c)) << (4 * c);
+  return out;
+}
 
 template <class W, int N>
 struct Playout {
@@ -16,11 +33,13 @@ struct Playout {
   // Picks a legal square from `m` (not empty) for the policy; own/opp are
   // the mover's disks and every other disk.
   static inline int choose(W own, W opp, Turn turn, W m, int policy, SplitMix64& rng) {
-    if (policy == kGreedyPolicy && turn == Turn::kFlip) {
-      int best = -1, ties = 0, pick = 0;
+    if ((policy == kGreedyPolicy || policy == kFewestFlipsPolicy) && turn == Turn::kFlip) {
+      const bool fewest = policy == kFewestFlipsPolicy;
+      int best = -kMaxSquares - 1, ties = 0, pick = 0;
       for (W x = m; x; x &= x - 1) {
         const int sq = lowest_bit(x);
-        const int f = popcount(E::flips(own, opp, one_bit<W>(sq)));
+        const int flipped = popcount(E::flips(own, opp, one_bit<W>(sq)));
+        const int f = fewest ? -flipped : flipped;
         if (f > best) {
           best = f;
           ties = 1;
@@ -39,6 +58,7 @@ struct Playout {
     return choose(own, E::occupied(b) & ~own, turn, m, policy, rng);
   }
 
+  // `policy` of play_two and play_game is a policy code (seat_policy).
   // Two players after the free opening, on (P, O) pairs as perft does; the
   // same moves as the general loop, for the same random numbers.
   static int play_two(const Table<W>& t, Board<W>& b, int policy, SplitMix64& rng, int plies, int max_plies,
@@ -51,7 +71,7 @@ struct Playout {
       const W m = E::flipping_moves(P, O, empty);
       int move;
       if (m) {
-        move = choose(P, O, Turn::kFlip, m, policy, rng);
+        move = choose(P, O, Turn::kFlip, m, seat_policy(policy, mover), rng);
         const W sq = one_bit<W>(move);
         const W f = E::flips(P, O, sq);
         P |= f | sq;
@@ -90,7 +110,7 @@ struct Playout {
         E::pass(b);
         move = N * N;
       } else {
-        move = choose(b, turn, m, policy, rng);
+        move = choose(b, turn, m, seat_policy(policy, b.to_move), rng);
         E::play(t, b, turn, move);
       }
       if (moves_out) moves_out[plies] = static_cast<std::int16_t>(move);

@@ -1,0 +1,44 @@
+// Bindings of the MCTS search (polyreversi.mcts wraps them). Conversion and
+// argument checks only; the search is cpp/src/mcts.
+#include <cmath>
+#include <string>
+
+#include "common.hpp"
+#include "polyreversi/mcts/mcts.hpp"
+
+namespace polyreversi::bindings {
+
+void init_mcts(py::module_& m) {
+  m.def(
+      "mcts",
+      [](py::handle state, unsigned long long playouts, double seconds, int threads, unsigned long long seed,
+         double exploration, unsigned long long max_nodes) {
+        const Game& g = get_state(state).game;
+        if (playouts == 0 && !(seconds > 0)) throw py::value_error("mcts: give playouts > 0 or time > 0");
+        if (!(seconds >= 0) || !std::isfinite(seconds)) throw py::value_error("time: a finite number of seconds >= 0");
+        if (threads < 1 || threads > 1024) throw py::value_error("threads: must be 1 to 1024");
+        if (!(exploration >= 0) || !std::isfinite(exploration))
+          throw py::value_error("exploration: a finite number >= 0");
+        if (g.is_over()) throw IllegalMoveError("mcts: the game is over at ply " + std::to_string(g.ply()) +
+                                                "; there is no move to search");
+        MctsOptions o;
+        o.playouts = playouts;
+        o.seconds = seconds;
+        o.threads = threads;
+        o.seed = seed;
+        o.exploration = exploration;
+        if (max_nodes) o.max_nodes = max_nodes;
+        const Rules rules = g.rules();
+        const Position pos = g.position();
+        MctsResult r;
+        run_interruptible([&](const int* cancel) { r = mcts_search(rules, pos, o, cancel); });
+        py::tuple values(rules.players);
+        for (int p = 0; p < rules.players; ++p) values[p] = r.values[p];
+        return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes);
+      },
+      py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("threads"), py::arg("seed"),
+      py::arg("exploration"), py::arg("max_nodes") = 0,
+      "(move, [(move, visits)], values per colour, playouts, seconds, nodes); see polyreversi.mcts.");
+}
+
+}  // namespace polyreversi::bindings

@@ -1,0 +1,173 @@
+"""Monte Carlo tree search (UCT) with native playouts, for every variant and
+player count (2, 3 or 4 players; neutral disk, adjacency fallback, passes).
+
+The search runs in C++ (cpp/src/mcts) on the engine's own move generation,
+flips and random playouts (the ``play_games`` kernel); the GIL is released and
+Ctrl-C stops it (KeyboardInterrupt).
+
+**Reward** of a playout, per colour, from the final disk counts of RULES.md §7:
+1 for the only winner, ``1/k`` to each of ``k`` colours sharing the winning
+count (a draw for the table), 0 for every other colour; so a game's rewards
+sum to 1. With Anti-Reversi the winners are those with the fewest disks.
+
+**Multi-player UCT** (max^n style): each node keeps the reward sums of every
+colour; at a node, the child chosen is the one with the best UCB1 score
+``q + c * sqrt(ln N / n)`` where ``q`` is the mean reward of the colour *to
+move at that node*, i.e. each child is judged from the view of the player who
+moved into it. A forced pass (2 players) is a move with one child.
+
+>>> import polyreversi as pr
+>>> r = pr.mcts(pr.Variant.parse("octagon/3p").start(), playouts=300, seed=1)
+>>> sum(r.visits.values()) == r.playouts == 300, r.move in r.visits
+(True, True)
+>>> len(r.values), abs(sum(r.values) - 1) < 1e-9
+(3, True)
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Dict, Optional, Tuple
+
+import numpy as np
+
+from polyreversi import _core
+from polyreversi.errors import IllegalMoveError
+from polyreversi.state import State
+
+#: Playouts of a search given neither ``playouts`` nor ``time``.
+DEFAULT_PLAYOUTS = 10_000
+#: The UCB1 exploration constant ``c`` (rewards are in 0..1).
+DEFAULT_EXPLORATION = 1.0
+#: Most playouts one search makes (visit counts stay exact in every integer type).
+MAX_PLAYOUTS = 2**40
+#: Longest search, in seconds (a day).
+MAX_SECONDS = 86_400.0
+#: Most threads (root-parallel trees) one search uses.
+MAX_THREADS = 256
+#: Tree nodes of one search, over all its threads' trees (176 bytes each: about 185 MB);
+#: past it the trees stop growing and the playouts go on from their leaves.
+MAX_NODES = 1 << 20
+
+
+@dataclass(frozen=True)
+class MCTSResult:
+    """What :func:`mcts` found.
+
+    Attributes:
+        move: the most visited move at the root (a square index; ``state.PASS`` for a
+            forced pass). Ties: the larger total reward for the player to move, then
+            the lower square.
+        visits: ``{move: playouts through it}`` for every root move tried (every legal
+            move once the search has made at least as many playouts as there are
+            moves); the visits sum to ``playouts``.
+        values: the mean reward of each colour over every playout, a tuple of floats
+            in turn order (Black, White, Red, Green; one per player); they sum to 1.
+            An estimate of each colour's expected result (1 win, ``1/k`` for a
+            ``k``-way shared win, 0 loss).
+        playouts: playouts made (may be fewer than asked when the time ran out).
+        seconds: wall-clock time of the search.
+        nodes: tree nodes created (summed over the threads' trees).
+    """
+
+    move: int
+    visits: Dict[int, int]
+    values: Tuple[float, ...]
+    playouts: int
+    seconds: float
+    nodes: int
+
+
+def _positive_int(value, name: str, high: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {value!r}")
+    if value <= 0:
+        raise ValueError(f"{name}: must be 1 or more, got {value}")
+    if value > high:
+        raise ValueError(f"{name}: must be at most {high}, got {value}")
+    return int(value)
+
+
+def _seconds(value) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"time: expected a number of seconds, got {value!r}")
+    value = float(value)
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"time: must be a finite number of seconds > 0, got {value}")
+    if value > MAX_SECONDS:
+        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {value}")
+    return value
+
+
+def _exploration(value) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"exploration: expected a number, got {value!r}")
+    value = float(value)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"exploration: must be a finite number >= 0, got {value}")
+    return value
+
+
+def _seed(seed) -> int:
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed: expected an int, got {seed!r}")
+    return int(seed) % 2**64
+
+
+def mcts(
+    state: State,
+    *,
+    playouts: Optional[int] = None,
+    time: Optional[float] = None,
+    threads: int = 1,
+    seed: int = 0,
+    exploration: float = DEFAULT_EXPLORATION,
+) -> MCTSResult:
+    """Searches ``state`` by UCT with random playouts and returns the best move.
+
+    Args:
+        state: a position that is not over (any variant, 2-4 players).
+        playouts: stop after this many playouts (1 .. :data:`MAX_PLAYOUTS`).
+        time: stop after this many seconds (wall clock, > 0, at most :data:`MAX_SECONDS`).
+            With both, the search stops at whichever comes first; with neither it
+            makes :data:`DEFAULT_PLAYOUTS` playouts.
+        threads: root-parallel trees, one per thread (1 .. :data:`MAX_THREADS`); their
+            root statistics are summed.
+        seed: any int (taken modulo 2**64).
+        exploration: the UCB1 constant ``c`` (finite, >= 0; default
+            :data:`DEFAULT_EXPLORATION`).
+
+    Returns:
+        An :class:`MCTSResult`.
+
+    Determinism: with a playout count (and no time), the result depends only on
+    ``(state, playouts, seed, threads, exploration)``. ``threads=1`` and
+    ``threads=4`` give different (equally valid) trees, so their visits and even
+    their moves may differ; each thread makes ``playouts / threads`` of the
+    playouts from its own seed. With ``time``, the number of playouts, and so the
+    result, depends on the machine's speed and load.
+
+    Raises:
+        IllegalMoveError: the game is over (there is no move to search).
+        ValueError: playouts <= 0, time <= 0 or not finite, threads out of range, a
+            negative or non-finite exploration. TypeError: wrong types, or ``state``
+            is not a State.
+        KeyboardInterrupt: Ctrl-C during the search.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
+    count = _positive_int(playouts, "playouts", MAX_PLAYOUTS) if playouts is not None else 0
+    seconds = _seconds(time) if time is not None else 0.0
+    if playouts is None and time is None:
+        count = DEFAULT_PLAYOUTS
+    threads = _positive_int(threads, "threads", MAX_THREADS)
+    if state.is_over():
+        raise IllegalMoveError(f"mcts: the game is over at ply {state.ply}; there is no move to search")
+    move, visits, values, made, secs, nodes = _core.mcts(
+        state, count, seconds, threads, _seed(seed), _exploration(exploration), MAX_NODES)
+    return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values),
+                      int(made), float(secs), int(nodes))
+
+
+__all__ = ["mcts", "MCTSResult", "DEFAULT_PLAYOUTS", "DEFAULT_EXPLORATION", "MAX_PLAYOUTS", "MAX_SECONDS",
+           "MAX_THREADS", "MAX_NODES"]
