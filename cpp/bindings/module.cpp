@@ -399,6 +399,8 @@ void install_fast_methods(py::handle cls) {
 
 }  // namespace
 
+void init_search(py::module_& m);  // cpp/bindings/search.cpp
+
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
 
@@ -743,4 +745,5 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
         return leaves;
       },
       py::arg("state"), py::arg("depth"));
+  init_search(m);
 }

@@ -28,6 +28,7 @@ from polyreversi.replay import Replay, ReplayError
 from polyreversi.formats import UnsupportedGameError
 from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_game
 from polyreversi import svg
+from polyreversi.search import SearchPlayer, SearchResult, SolveResult, search, solve
 
 # The State class is native (per-call speed); these Python-only methods are attached here.
 State.record = lambda self, **meta: record_of(self, **meta)
@@ -70,4 +71,9 @@ __all__ = [
     "HumanPlayer",
     "play_game",
     "svg",
+    "search",
+    "solve",
+    "SearchResult",
+    "SolveResult",
+    "SearchPlayer",
 ]
