@@ -117,13 +117,6 @@ def _whole(value, name: str, low: int, high: int) -> int:
     return value
 
 
-def _native_args(state: State):
-    v = state.variant
-    args = (v.board, v.players, bool(v.anti), bool(v.free_opening), v.handicap, int(v.handicap_color) - 1,
-            list(v.blocked))
-    return args, np.ascontiguousarray(state.board(), dtype=np.int8).reshape(-1), int(state.to_move) - 1
-
-
 def _move_or_none(state: State, move: int) -> Optional[int]:
     return None if move < 0 else int(move)
 
@@ -172,16 +165,12 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     n = -1 if nodes is None else _whole(nodes, "nodes", 1, 2**62)
     if depth is None and time is None and nodes is None:
         d = 6
-    if d == 0:
-        d = 0
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
     if evaluation not in EVALUATIONS:
         raise ValueError(f"evaluation: {evaluation!r} is not one; allowed: None, 'normal', 'anti'")
     code = {None: 0, "normal": 1, "anti": 2}[evaluation]
-    args, cells, to_move = _native_args(state)
-    move, score, pv, got_depth, visited, secs, exact = _core._search(
-        args, cells, to_move, d, seconds, n, threads, tt_mb, code)
+    move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
 
@@ -216,9 +205,8 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
         raise ValueError(f"convention: {convention!r} is not one; allowed: 'disks', 'wof'")
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
-    args, cells, to_move = _native_args(state)
-    move, score, pv, visited, secs, scores = _core._solve(
-        args, cells, to_move, bool(moves), threads, tt_mb, convention == "wof")
+    move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
+                                                                   convention == "wof")
     return SolveResult(_move_or_none(state, move), int(score), list(pv), int(visited), float(secs),
                        {int(m): int(s) for m, s in scores.items()}, convention)
 

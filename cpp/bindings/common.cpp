@@ -1,0 +1,206 @@
+// Shared conversion helpers of the bindings (see common.hpp).
+#include "common.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace polyreversi::bindings {
+
+PyObject* exc_base = nullptr;
+PyObject* exc_variant = nullptr;
+PyObject* exc_square = nullptr;
+PyObject* exc_illegal = nullptr;
+PyObject* exc_position = nullptr;
+PyObject* exc_history = nullptr;
+
+py::object color_members[kMaxPlayers];
+
+int color_index(py::handle value, int players) {
+  if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
+    throw py::type_error("a colour must be a Color or an int 1..4");
+  const long c = PyLong_AsLong(value.ptr());
+  if (c < 1 || c > players) {
+    PyErr_Clear();
+    throw py::value_error("colour " + std::to_string(c) + " is not a player of this " + std::to_string(players) +
+                          "-player game (1.." + std::to_string(players) + ")");
+  }
+  return static_cast<int>(c) - 1;
+}
+
+std::string off_grid(const Game& g, const std::string& what) {
+  const int n = g.rules().n;
+  return "square " + what + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid; squares are 0.." +
+         std::to_string(n * n - 1) + ", pass is " + std::to_string(n * n);
+}
+
+bool is_numpy_bool(PyObject* o) {
+  const std::string name = Py_TYPE(o)->tp_name;
+  return name == "numpy.bool" || name == "numpy.bool_";
+}
+
+// A move given as an index or a name ("f5", "pass"). Bools are refused; an
+// int outside int32 is reported as given, never truncated.
+int to_move_index(const Game& g, py::handle move) {
+  PyObject* o = move.ptr();
+  if (PyLong_Check(o) && !PyBool_Check(o)) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (overflow || v < INT32_MIN || v > INT32_MAX) {
+      py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(o, 10));
+      if (!text) throw py::error_already_set();
+      throw SquareError(off_grid(g, text.cast<std::string>()));
+    }
+    return static_cast<int>(v);
+  }
+  if (!PyUnicode_Check(o) && !PyBool_Check(o) && !is_numpy_bool(o) && PyIndex_Check(o)) {  // NumPy integers
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
+    if (!index) throw py::error_already_set();
+    return to_move_index(g, index);
+  }
+  if (PyUnicode_Check(o)) {
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(o, &size);
+    if (!utf8) {
+      PyErr_Clear();
+      throw SquareError(std::string("a move name must be text such as 'f5' or 'pass'; got a string that is not valid text"));
+    }
+    return parse_square(g.rules().n, std::string(utf8, static_cast<std::size_t>(size)));
+  }
+  throw py::type_error("a move is a square index (int) or a name such as 'f5' or 'pass', not " +
+                       std::string(Py_TYPE(o)->tp_name));
+}
+
+py::list squares_list(u128 mask) {
+  py::list out;
+  for (; mask; mask &= mask - 1) {
+    const u64 lo = static_cast<u64>(mask);
+    const int sq = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(mask >> 64));
+    out.append(sq);
+  }
+  return out;
+}
+
+py::object mask_to_int(u128 mask) {
+  const u64 lo = static_cast<u64>(mask), hi = static_cast<u64>(mask >> 64);
+  if (!hi) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));
+  py::object h = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(hi));
+  py::object l = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(lo));
+  return (h.attr("__lshift__")(64)).attr("__or__")(l);
+}
+
+py::array_t<std::int8_t> board_array(const Game& g) {
+  const int n = g.rules().n;
+  py::array_t<std::int8_t> a({n, n});
+  g.board(a.mutable_data());
+  return a;
+}
+
+py::tuple rules_args(const Rules& r) {
+  std::vector<int> blocked;
+  for (int sq = 0; sq < r.squares(); ++sq)
+    if (r.blocked & bit128(sq)) blocked.push_back(sq);
+  return py::make_tuple(std::string(board_name(r.board)), r.players, r.anti, r.free_opening, r.handicap,
+                        r.handicap_color, blocked);
+}
+
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, int players, bool anti, bool free_opening,
+                                             int handicap, int handicap_color, const std::vector<int>& blocked) {
+  return std::make_shared<const Rules>(
+      make_rules(parse_board(board), players, anti, free_opening, handicap, handicap_color, blocked));
+}
+
+// A custom position from an (n, n) or (n*n,) integer array of cell codes.
+Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, int ply) {
+  py::array raw = py::array::ensure(cells_obj);
+  if (!raw || (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u'))
+    throw PositionError("board: expected an integer array of cell codes");
+  auto cells = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(raw);
+  const int n = r.n;
+  const bool square_shape = cells.ndim() == 2 && cells.shape(0) == n && cells.shape(1) == n;
+  const bool flat_shape = cells.ndim() == 1 && cells.shape(0) == n * n;
+  if (!square_shape && !flat_shape)
+    throw PositionError("board: expected shape (" + std::to_string(n) + ", " + std::to_string(n) + ") or (" +
+                        std::to_string(n * n) + ",) for the " + board_name(r.board) + " board");
+  const long long* c = cells.data();
+  Position p;
+  for (int sq = 0; sq < n * n; ++sq) {
+    const long long v = c[sq];
+    const u128 b = bit128(sq);
+    if (v == kCellEmpty) continue;
+    if (v >= 1 && v <= kMaxPlayers) p.disks[v - 1] |= b;
+    else if (v == kCellNeutral) p.neutral |= b;
+    else if (v == kCellBlocked && (r.blocked & b)) continue;
+    else if (v == kCellCutOut && (r.cut_out & b)) continue;
+    else
+      throw PositionError("board: code " + std::to_string(v) + " on " + square_name(n, sq) +
+                          " is not allowed there (0 empty, 1-4 colours, 5 neutral, -1 on blocked squares, "
+                          "-2 on octagon cut-outs)");
+  }
+  p.to_move = to_move;
+  p.ply = ply;
+  return p;
+}
+
+// Runs long C++ work on a worker thread while this thread waits without the
+// GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
+// kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
+void run_interruptible(const std::function<void(const int* cancel)>& work) {
+  int cancel = 0;
+  std::exception_ptr error;
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  std::thread worker([&] {
+    try {
+      work(&cancel);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    done = true;
+    finished.notify_all();
+  });
+  bool interrupted = false;
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock<std::mutex> lock(mutex);
+      finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; });
+      if (done) break;
+    }
+    if (PyErr_CheckSignals() != 0) {
+      __atomic_store_n(&cancel, 1, __ATOMIC_RELAXED);
+      interrupted = true;
+      break;
+    }
+  }
+  {
+    py::gil_scoped_release release;
+    worker.join();
+  }
+  if (interrupted) throw py::error_already_set();
+  if (error) std::rethrow_exception(error);
+}
+
+void translate(std::exception_ptr p) {
+  try {
+    if (p) std::rethrow_exception(p);
+  } catch (const IllegalMoveError& e) {
+    PyErr_SetString(exc_illegal, e.what());
+  } catch (const SquareError& e) {
+    PyErr_SetString(exc_square, e.what());
+  } catch (const VariantError& e) {
+    PyErr_SetString(exc_variant, e.what());
+  } catch (const PositionError& e) {
+    PyErr_SetString(exc_position, e.what());
+  } catch (const HistoryError& e) {
+    PyErr_SetString(exc_history, e.what());
+  } catch (const Error& e) {
+    PyErr_SetString(exc_base, e.what());
+  }
+}
+
+}  // namespace polyreversi::bindings

@@ -1,0 +1,114 @@
+// Shared pieces of the pybind11 bindings: argument conversion, error
+// translation, checked access to bound objects, array views, colour objects
+// and the interruptible runner. Conversion only: every rule lives in the core.
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "polyreversi/game.hpp"
+#include "polyreversi/rules.hpp"
+#include "polyreversi/types.hpp"
+
+namespace polyreversi::bindings {
+
+namespace py = pybind11;
+
+// One init function per bound object, called in this order by module.cpp.
+void init_errors(py::module_& m);
+void init_color(py::module_& m);
+void init_rules(py::module_& m);
+void init_state(py::module_& m);
+void init_bulk(py::module_& m);
+void init_batch(py::module_& m);
+void init_search(py::module_& m);  // search.cpp: search and solve (issue 11)
+
+// Python exception classes, created by init_errors.
+extern PyObject* exc_base;
+extern PyObject* exc_variant;
+extern PyObject* exc_square;
+extern PyObject* exc_illegal;
+extern PyObject* exc_position;
+extern PyObject* exc_history;
+
+// Sets the Python error matching a core exception (types.hpp).
+void translate(std::exception_ptr p);
+
+// Colour members, cached by init_color: to_move is called once per move in Python loops.
+extern py::object color_members[kMaxPlayers];
+inline py::object color_object(int index) { return color_members[index]; }
+// A colour given as a Color or an int 1..players; returns the colour index 0..players-1.
+int color_index(py::handle value, int players);
+
+// A rule set shared by every state of a variant.
+struct PyRules {
+  std::shared_ptr<const Rules> rules;
+};
+
+// The object behind polyreversi.State.
+struct PyState {
+  Game game;
+  py::object variant;
+  PyState(std::shared_ptr<const Rules> r, py::object v) : game(std::move(r)), variant(std::move(v)) {}
+  PyState(std::shared_ptr<const Rules> r, const Position& p, py::object v) : game(std::move(r), p), variant(std::move(v)) {}
+  PyState(const PyState&) = default;
+};
+
+std::string off_grid(const Game& g, const std::string& what);
+bool is_numpy_bool(PyObject* o);
+// A move given as an index or a name ("f5", "pass"). Bools are refused; an
+// int outside int32 is reported as given, never truncated.
+int to_move_index(const Game& g, py::handle move);
+
+py::list squares_list(u128 mask);
+py::object mask_to_int(u128 mask);
+py::array_t<std::int8_t> board_array(const Game& g);
+
+py::tuple rules_args(const Rules& r);
+std::shared_ptr<const Rules> rules_from_args(const std::string& board, int players, bool anti, bool free_opening,
+                                             int handicap, int handicap_color, const std::vector<int>& blocked);
+// A custom position from an (n, n) or (n*n,) integer array of cell codes.
+Position position_from_cells(const Rules& r, py::handle cells_obj, int to_move, int ply);
+
+// A read-only NumPy view of memory owned by `owner` (kept alive by the view).
+template <class T>
+py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, const char* dtype = nullptr) {
+  py::array a = dtype ? py::array(py::dtype(dtype), shape, {}, data, owner) : py::array(py::dtype::of<T>(), shape, {}, data, owner);
+  a.attr("setflags")(py::arg("write") = false);
+  return a;
+}
+
+// Runs long C++ work on a worker thread while this thread waits without the
+// GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
+// kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
+void run_interruptible(const std::function<void(const int* cancel)>& work);
+
+// The C++ value of a bound object, or a TypeError for another type or an
+// object whose __init__ never ran (Cls.__new__(Cls) gives such objects).
+template <class T>
+T* value_of(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  void* value = inst->simple_layout ? inst->simple_value_holder[0]
+                                    : inst->get_value_and_holder(nullptr, false).value_ptr();
+  return static_cast<T*>(value);
+}
+
+template <class T>
+T& checked(py::handle h, const char* name) {
+  if (!py::isinstance<T>(h))
+    throw py::type_error(std::string("expected a ") + name + ", got " + Py_TYPE(h.ptr())->tp_name);
+  T* value = value_of<T>(h.ptr());
+  if (!value) throw py::type_error(std::string(name) + " was not initialised; use polyreversi.Variant");
+  return *value;
+}
+
+// The State behind a Python object, checked: a TypeError, not a crash, for
+// another type or a State whose __init__ never ran.
+inline const PyState& get_state(py::handle h) { return checked<PyState>(h, "State"); }
+
+}  // namespace polyreversi::bindings

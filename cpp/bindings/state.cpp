@@ -1,0 +1,268 @@
+// polyreversi.State: the pybind11 type plus the plain CPython methods a
+// Python game loop calls once per move.
+#include <cstring>
+
+#include "common.hpp"
+
+namespace polyreversi::bindings {
+
+namespace {
+
+// The calls a Python game loop makes once per move are plain CPython methods
+// on the State type (no pybind11 dispatch): about 4x cheaper per call.
+PyState* state_of(PyObject* self) {
+  PyState* value = value_of<PyState>(self);
+  if (!value) PyErr_SetString(PyExc_TypeError, "State was not initialised; use Variant.start()");
+  return value;
+}
+
+template <class F>
+PyObject* guarded(PyObject* self, F f) {
+  PyState* s = state_of(self);
+  if (!s) return nullptr;
+  try {
+    return f(*s);
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const Error&) {
+    translate(std::current_exception());
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyObject* fast_legal_moves(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    if (s.game.turn() == Turn::kPass) return Py_BuildValue("[i]", s.game.rules().pass_move());
+    u128 m = s.game.legal_squares();
+    const int count = static_cast<int>(__builtin_popcountll(static_cast<u64>(m)) +
+                                       __builtin_popcountll(static_cast<u64>(m >> 64)));
+    PyObject* list = PyList_New(count);
+    if (!list) return nullptr;
+    for (int k = 0; m; m &= m - 1, ++k) {
+      const u64 lo = static_cast<u64>(m);
+      const int sq = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(m >> 64));
+      PyList_SET_ITEM(list, k, PyLong_FromLong(sq));
+    }
+    return list;
+  });
+}
+
+PyObject* fast_legal_mask(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    u128 m = s.game.legal_squares();
+    if (s.game.turn() == Turn::kPass) m = bit128(s.game.rules().pass_move());
+    return mask_to_int(m).release().ptr();
+  });
+}
+
+PyObject* fast_play(PyObject* self, PyObject* move) {
+  return guarded(self, [move](PyState& s) -> PyObject* {
+    s.game.play(to_move_index(s.game, move));
+    Py_RETURN_NONE;
+  });
+}
+
+PyObject* fast_undo(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    if (s.game.moves().empty()) throw HistoryError("undo: no move to take back");
+    const int m = s.game.moves().back();
+    s.game.undo();
+    return PyLong_FromLong(m);
+  });
+}
+
+PyObject* fast_is_over(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return PyBool_FromLong(s.game.is_over()); });
+}
+
+PyObject* fast_must_pass(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return PyBool_FromLong(s.game.turn() == Turn::kPass); });
+}
+
+PyObject* fast_to_move(PyObject* self, void*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return color_object(s.game.to_move()).release().ptr(); });
+}
+
+PyObject* fast_ply(PyObject* self, void*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return PyLong_FromLong(s.game.ply()); });
+}
+
+PyMethodDef fast_methods[] = {
+    {"legal_moves", fast_legal_moves, METH_NOARGS,
+     "Legal moves as ascending square indices; [PASS] for a forced pass; [] once the game is over."},
+    {"legal_mask", fast_legal_mask, METH_NOARGS,
+     "Legal moves as an int bitmask: bit i is square i, bit N*N is a forced pass; 0 once the game is over."},
+    {"play", fast_play, METH_O,
+     "Plays a legal move (index or name) in place. Raises IllegalMoveError (the state is unchanged), "
+     "InvalidSquareError or TypeError."},
+    {"undo", fast_undo, METH_NOARGS, "Takes back the last move and returns it. Raises HistoryError when none was played."},
+    {"is_over", fast_is_over, METH_NOARGS, "True when nobody can move."},
+    {"must_pass", fast_must_pass, METH_NOARGS, "True when the player to move has no move but a pass (2 players only)."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyGetSetDef fast_getters[] = {
+    {"to_move", fast_to_move, nullptr, "The Color of the player to move.", nullptr},
+    {"ply", fast_ply, nullptr, "Plies played from the variant's start (a pass is a ply).", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+void install_fast_methods(py::handle cls) {
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  for (PyMethodDef* d = fast_methods; d->ml_name; ++d) {
+    py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, d));
+    if (!descr || PyObject_SetAttrString(cls.ptr(), d->ml_name, descr.ptr()) < 0) throw py::error_already_set();
+  }
+  for (PyGetSetDef* g = fast_getters; g->name; ++g) {
+    py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewGetSet(type, g));
+    if (!descr || PyObject_SetAttrString(cls.ptr(), g->name, descr.ptr()) < 0) throw py::error_already_set();
+  }
+}
+
+}  // namespace
+
+void init_state(py::module_& m) {
+  py::class_<PyState>(m, "State",
+                      "A position of a variant with the player to move, the moves played and undo. "
+                      "Mutable: play() and undo() change it in place; child() and copy() make new states.")
+      .def(py::init([](py::handle r_obj, py::object variant) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules"); return PyState(r.rules, std::move(variant)); }),
+           py::arg("rules"), py::arg("variant"))
+      .def_static(
+          "_from_cells",
+          [](py::handle r_obj, py::object variant, py::handle cells, py::handle to_move, int ply) {
+        const PyRules& r = checked<PyRules>(r_obj, "Rules");
+            const int c = color_index(to_move, r.rules->players);
+            if (ply < 0) throw PositionError("ply: must not be negative");
+            return PyState(r.rules, position_from_cells(*r.rules, cells, c, ply), std::move(variant));
+          },
+          py::arg("rules"), py::arg("variant"), py::arg("cells"), py::arg("to_move"), py::arg("ply"))
+      .def_property_readonly("variant", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return s.variant; }, "The Variant of this game.")
+      .def_property_readonly("PASS", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return s.game.rules().pass_move(); },
+                             "The pass move: N*N.")
+      .def("is_legal",
+           [](py::handle s_obj, py::handle move) {
+        const PyState& s = get_state(s_obj);
+             int m;
+             try {
+               m = to_move_index(s.game, move);
+             } catch (const SquareError&) {
+               return false;
+             }
+             return s.game.is_legal(m);
+           },
+           py::arg("move"), "True if the move (index or name) is legal here; never raises for a bad square.")
+      .def("child",
+           [](py::handle s_obj, py::handle move) {
+        const PyState& s = get_state(s_obj);
+             PyState c(s);
+             c.game.play(to_move_index(c.game, move));
+             return c;
+           },
+           py::arg("move"), "A new state after the move; this one is unchanged.")
+      .def("copy", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return PyState(s); }, "An independent copy, with its move history.")
+      .def("__copy__", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return PyState(s); })
+      .def("__deepcopy__", [](py::handle s_obj, py::handle) {
+        const PyState& s = get_state(s_obj); return PyState(s); }, py::arg("memo"))
+      .def("scores",
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
+             int sc[kMaxPlayers];
+             s.game.scores(sc);
+             py::tuple t(s.game.rules().players);
+             for (int i = 0; i < s.game.rules().players; ++i) t[i] = sc[i];
+             return t;
+           },
+           "Disks of each colour in turn order (RULES.md §7); a tuple of ints, one per player.")
+      .def("winners",
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
+             const auto w = s.game.winners();
+             py::tuple t(w.size());
+             for (std::size_t i = 0; i < w.size(); ++i) t[i] = color_object(w[i]);
+             return t;
+           },
+           "Colours with the winning disk count (the fewest with Anti-Reversi); more than one is a draw. "
+           "Meaningful once is_over(); during the game it names the current leaders.")
+      .def("flips", [](py::handle s_obj, py::handle move) {
+        const PyState& s = get_state(s_obj); return squares_list(s.game.flips(to_move_index(s.game, move))); },
+           py::arg("move"), "Ascending squares the legal move would flip. Raises IllegalMoveError otherwise.")
+      .def("board", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return board_array(s.game); },
+           "The board as a new int8 array of shape (N, N): 0 empty, 1-4 the Color values, 5 neutral, "
+           "-1 blocked, -2 octagon cut-out.")
+      .def("cell", [](py::handle s_obj, py::handle square) {
+        const PyState& s = get_state(s_obj);
+             const int sq = to_move_index(s.game, square);
+             s.game.check_square(sq);
+             if (sq == s.game.rules().pass_move()) throw SquareError("cell: 'pass' is a move, not a square");
+             return static_cast<int>(s.game.cell(sq));
+           }, py::arg("square"), "The cell code of one square (see board()).")
+      .def("moves", [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return py::cast(s.game.moves()); },
+           "Moves played on this state since its initial position, as indices.")
+      .def("initial",
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj); return PyState(s.game.rules_ptr(), s.game.initial_position(), s.variant); },
+           "A new state at this state's initial position (the start, or the custom position it was made from).")
+      .def("key",
+           [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
+             const Position& p = s.game.position();
+             const int words = s.game.rules().n <= 8 ? 8 : 16;
+             char buf[5 * 16 + 1];
+             int k = 0;
+             for (int i = 0; i < s.game.rules().players; ++i, k += words) std::memcpy(buf + k, &p.disks[i], words);
+             std::memcpy(buf + k, &p.neutral, words);
+             k += words;
+             buf[k++] = static_cast<char>(p.to_move);
+             return py::bytes(buf, k);
+           },
+           "A hashable bytes key of the position and the player to move (not the ply or history).")
+      .def("__eq__",
+           [](py::handle a_obj, py::object other) -> py::object {
+        const PyState& a = get_state(a_obj);
+             if (!py::isinstance<PyState>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             const PyState& b = get_state(other);
+             const bool same = a.game.position() == b.game.position() && a.variant.equal(b.variant);
+             return py::bool_(same);
+           })
+      .def("__ne__",
+           [](py::handle a_obj, py::object other) -> py::object {
+        const PyState& a = get_state(a_obj);
+             if (!py::isinstance<PyState>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             const PyState& b = get_state(other);
+             return py::bool_(!(a.game.position() == b.game.position() && a.variant.equal(b.variant)));
+           })
+      .def(py::pickle(
+          [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
+            const Position& init = s.game.initial_position();
+            py::array_t<std::int8_t> cells(s.game.rules().squares());
+            Game g(s.game.rules_ptr(), init);
+            g.board(cells.mutable_data());
+            return py::make_tuple(s.variant, rules_args(s.game.rules()), cells, init.to_move + 1, init.ply,
+                                  py::cast(s.game.moves()));
+          },
+          [](py::tuple t) {
+            if (t.size() != 6) throw PositionError("pickle: unexpected State pickle");
+            py::tuple a = t[1].cast<py::tuple>();
+            auto rules = rules_from_args(a[0].cast<std::string>(), a[1].cast<int>(), a[2].cast<bool>(),
+                                         a[3].cast<bool>(), a[4].cast<int>(), a[5].cast<int>(),
+                                         a[6].cast<std::vector<int>>());
+            const int to_move = t[3].cast<int>() - 1;
+            PyState s(rules, position_from_cells(*rules, t[2], to_move, t[4].cast<int>()), t[0]);
+            for (int m : t[5].cast<std::vector<int>>()) s.game.play(m);
+            return s;
+          }));
+  m.attr("State").attr("__hash__") = py::none();
+  install_fast_methods(m.attr("State"));
+}
+
+}  // namespace polyreversi::bindings
