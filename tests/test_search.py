@@ -15,14 +15,23 @@ def ffo(name):
     return obf.read(shared_data("ffo", name))
 
 
-def check_ffo_entry(entry, moves: bool):
+# Annotations two independent exact solvers contradict: FFO #31 (fforum-20-39
+# position 12) marks G1 -30, but after G1 both this solver and
+# ../shared/bench/c_solve_anchor.c give White +32 (h1 b2 a4 ... reaches 48-16
+# on a full board), so G1 is -32 for Black.
+DISPUTED = {("fforum-20-39.obf", 12, "g1"): -32}
+
+
+def check_ffo_entry(entry, moves: bool, name: str = ""):
     result = pr.solve(entry.state, convention="wof", moves=moves)
     best = max(entry.scores.values())
     assert result.score == best, (entry.number, result)
     assert entry.scores.get(result.move) == best, (entry.number, entry.state.variant.square_name(result.move))
     if moves:
         for move, score in entry.scores.items():
-            assert result.scores[move] == score, (entry.number, entry.state.variant.square_name(move))
+            square = entry.state.variant.square_name(move)
+            score = DISPUTED.get((name, entry.number, square), score)
+            assert result.scores[move] == score, (entry.number, square)
     # The line of best play ends where the score says (WOF: empties to the winner).
     s = entry.state.copy()
     for m in result.pv:
@@ -37,13 +46,13 @@ def check_ffo_entry(entry, moves: bool):
 
 @pytest.mark.parametrize("index", range(19))
 def test_ffo_1_19(index):
-    check_ffo_entry(ffo("fforum-1-19.obf")[index], moves=True)
+    check_ffo_entry(ffo("fforum-1-19.obf")[index], moves=True, name="fforum-1-19.obf")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("index", range(20))
 def test_ffo_20_39(index):
-    check_ffo_entry(ffo("fforum-20-39.obf")[index], moves=True)
+    check_ffo_entry(ffo("fforum-20-39.obf")[index], moves=True, name="fforum-20-39.obf")
 
 
 def random_position(variant, plies, seed):

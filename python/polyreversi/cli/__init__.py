@@ -11,6 +11,7 @@ from polyreversi import __version__
 
 # Subcommand modules, in the order --help lists them.
 SUBCOMMANDS = ["play", "selfplay", "replay", "show", "convert", "perft", "bench"]
+SUBCOMMANDS += ["solve", "analyse"]  # issue 11
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
