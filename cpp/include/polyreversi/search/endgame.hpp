@@ -7,6 +7,7 @@
 // first, enhanced transposition cut-offs, a stability cut-off, and PVS with
 // null windows. Every move and flip comes from Engine (kernel/engine.hpp).
 #pragma once
+#include "polyreversi/search/evaluation.hpp"
 #include "polyreversi/search/shape.hpp"
 #include "polyreversi/search/tt.hpp"
 
@@ -46,6 +47,8 @@ struct Endgame {
   using Ctx = Context<W, N>;
   static constexpr int kShallow = 7;       // below this many empties: no move list, no hash table
   static constexpr int kStabilityMin = 9;  // stability cut-off from this many empties
+  static constexpr int kEtcMin = 12;       // enhanced transposition cut-offs from this many empties
+  static constexpr int kSortMin = 14;      // from this many empties, order by a 1-ply evaluation too
 
   // Final result for P with p and o disks (RULES.md §7): the disk difference,
   // negated with Anti-Reversi (positive: P wins); with c.wof the empty squares
@@ -133,9 +136,23 @@ struct Endgame {
     return c.shape->squares - 2 * popcount(s);
   }
 
-  // Moves of P in fastest-first order, hash move first. Returns the count.
+  // The mover's best 1-ply evaluation: a cheap guess of who is ahead.
+  static int one_ply(const Ctx& c, W P, W O, W moves) {
+    int best = -(1 << 30);
+    for (; moves; moves &= moves - 1) {
+      const W sq = moves & (~moves + 1);
+      const W f = E::flips(P, O, sq);
+      const int v = -Evaluator<W, N>::evaluate(*c.shape, O ^ f, P | f | sq, c.anti);
+      if (v > best) best = v;
+    }
+    return best == -(1 << 30) ? -Evaluator<W, N>::evaluate(*c.shape, O, P, c.anti) : best;
+  }
+
+  // Moves of P in fastest-first order, hash move first; with many empties
+  // the opponent's 1-ply evaluation joins the key. Returns the count.
   static int order(const Ctx& c, W P, W O, W m, int hash_move, Move* out) {
     const W empty_after = c.shape->playable & ~(P | O);
+    const bool sort_by_value = popcount(empty_after) >= kSortMin;
     int n = 0;
     for (; m; m &= m - 1) {
       Move mv;
@@ -147,6 +164,7 @@ struct Endgame {
       mv.key = mv.square == hash_move ? -1000
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0);
+      if (sort_by_value && mv.square != hash_move) mv.key += one_ply(c, nP, nO, replies) / 16;
       int j = n++;
       for (; j > 0 && out[j - 1].key > mv.key; --j) out[j] = out[j - 1];
       out[j] = mv;
@@ -179,7 +197,7 @@ struct Endgame {
     Move moves[kMaxSquares];
     const int n = order(c, P, O, m, hash_move, moves);
     // Enhanced transposition cut-off: a child already known to refute.
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < n && empties >= kEtcMin; ++i) {
       const TTEntry<W>* e = c.end_tt.find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq);
       if (e && -e->upper >= beta) return -e->upper;
     }
