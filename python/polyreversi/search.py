@@ -83,8 +83,8 @@ class SolveResult:
             both sides (RULES.md §7; with ``convention="wof"`` the empties go to the winner).
         pv: a line of best play to the end of the game.
         nodes: positions visited. seconds: wall-clock time.
-        scores: with ``moves=True`` every legal move's exact score, ``{move: score}``;
-            otherwise empty.
+        scores: with ``moves=True`` every legal move's exact score, ``{move: score}``,
+            best first (ties by square); otherwise empty.
         convention: ``"disks"`` or ``"wof"``.
     """
 
@@ -207,8 +207,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
     move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
                                                                    convention == "wof")
+    ranked = sorted(((int(m), int(s)) for m, s in scores.items()), key=lambda ms: (-ms[1], ms[0]))
     return SolveResult(_move_or_none(state, move), int(score), list(pv), int(visited), float(secs),
-                       {int(m): int(s) for m, s in scores.items()}, convention)
+                       dict(ranked), convention)
 
 
 class SearchPlayer:
