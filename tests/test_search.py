@@ -195,3 +195,30 @@ def test_search_leaves_the_state_alone():
     pr.search(s, depth=4)
     pr.solve(random_position(pr.Variant("6x6"), 20, 1))
     assert (s.to_text(), s.moves()) == before
+
+
+INTERRUPT = """
+import os, signal, threading, time
+import polyreversi as pr
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+began = time.perf_counter()
+try:
+    {call}
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", time.perf_counter() - began)
+"""
+
+
+@pytest.mark.skipif(__import__("sys").platform == "win32", reason="SIGINT delivery differs on Windows")
+@pytest.mark.parametrize("call", ['pr.solve(pr.Variant("8x8").start())',
+                                  'pr.search(pr.Variant("10x10").start(), depth=60, threads=2)'])
+def test_keyboard_interrupt_stops_search_and_solve(call):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", INTERRUPT.format(call=call)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-1000:]
+    word, seconds = done.stdout.split()
+    assert word == "interrupted" and float(seconds) < 30
