@@ -5,13 +5,16 @@ second beside perft leaves per second on every board.
 The FFO positions are long (seconds to minutes each): choose a subset with
 ``POLYREVERSI_FFO=40-44`` (FFO numbers; default 40-59) and the anchor's with
 ``POLYREVERSI_FFO_ANCHOR`` (default: the same). Each position is solved once
-(rounds=1): the table in benchmarks/README.md lists time and nodes per
-position, and the ratio to the anchor where both ran.
+(rounds=1): the table in benchmarks/README.md lists wall and CPU time and
+nodes per position, and the ratio to the anchor where both ran. On a shared
+machine compare CPU seconds (process time, every thread) and nodes.
 """
 from __future__ import annotations
 
 import json
 import os
+import resource
+import time
 import shutil
 import subprocess
 
@@ -48,7 +51,9 @@ def test_ffo_solve(benchmark, number, threads):
     out = {}
 
     def run():
+        cpu = time.process_time()
         out["r"] = pr.solve(entry.state, threads=threads, convention="wof")
+        out["cpu"] = time.process_time() - cpu
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     r = out["r"]
@@ -56,8 +61,9 @@ def test_ffo_solve(benchmark, number, threads):
     assert r.score == best and entry.scores.get(r.move) == best
     empties = 64 - sum(entry.state.scores())
     benchmark.extra_info.update(ffo=number, empties=empties, threads=threads or os.cpu_count(), nodes=r.nodes,
-                                seconds=r.seconds, score=r.score, move=entry.state.variant.square_name(r.move),
+                                seconds=r.seconds, cpu_seconds=out["cpu"], score=r.score, move=entry.state.variant.square_name(r.move),
                                 unit="nodes", rate=r.nodes / r.seconds if r.seconds else 0.0)
+    print("\nRESULT", json.dumps(benchmark.extra_info), flush=True)
 
 
 @pytest.fixture(scope="session")
@@ -81,13 +87,16 @@ def test_ffo_solve_c_anchor(benchmark, solve_anchor, number):
     k = number - 39
 
     def run():
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
         text = subprocess.run([str(solve_anchor), str(FFO_FILE), str(k), str(k)], capture_output=True, text=True,
                               check=True).stdout
         out.update(json.loads(text.strip().splitlines()[0]))
+        out["cpu"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
 
     benchmark.pedantic(run, rounds=1, iterations=1)
-    benchmark.extra_info.update(ffo=number, nodes=out["nodes"], seconds=out["seconds"], score=out["score"],
+    benchmark.extra_info.update(ffo=number, nodes=out["nodes"], seconds=out["seconds"], cpu_seconds=out["cpu"], score=out["score"],
                                 move=out["best"], unit="nodes", rate=out["nodes"] / max(out["seconds"], 1e-9))
+    print("\nRESULT anchor", json.dumps(benchmark.extra_info), flush=True)
 
 
 # Search nodes per second beside perft leaves per second, per board.
@@ -115,10 +124,9 @@ def test_search_rate(benchmark, variant, perft_depth):
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     r = out["r"]
-    import time
-
     t = time.perf_counter()
     leaves = pr.perft(variant, perft_depth)
     perft_rate = leaves / (time.perf_counter() - t)
     benchmark.extra_info.update(variant=variant, depth=r.depth, nodes=r.nodes, unit="nodes",
                                 rate=r.nodes / r.seconds, perft_leaves_per_s=perft_rate)
+    print("\nRESULT rate", json.dumps(benchmark.extra_info), flush=True)
