@@ -2,6 +2,7 @@
 // file is compiled once per set, like cpp/src/kernels.cpp). The root: its
 // moves (a forced pass and free-opening placements included), iterative
 // deepening, root splitting over threads, the principal variation.
+#include <memory>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -37,12 +38,12 @@ struct Root {
   const Table<W> t;
   const Shape<W, N> shape;
   const bool anti;
-  Ctx* ctx;  // one per thread
+  std::unique_ptr<Ctx[]> ctx;  // one per thread
   int threads;
 
   Root(const Rules& r, int nthreads, std::size_t tt_bytes, bool with_mid_table)
       : t(E::table(r)), shape(static_cast<W>(r.playable)), anti(r.anti), threads(nthreads) {
-    ctx = new Ctx[threads];
+    ctx.reset(new Ctx[threads]);  // freed even if a table below cannot be allocated
     const std::size_t per = tt_bytes / static_cast<std::size_t>(threads);
     for (int i = 0; i < threads; ++i) {
       ctx[i].shape = &shape;
@@ -52,7 +53,6 @@ struct Root {
       ctx[i].mid_tt.resize(with_mid_table ? per / 2 : 64);
     }
   }
-  ~Root() { delete[] ctx; }
 
   bool in_opening(const Board<W>& b) const { return t.free_opening && (t.centre & ~E::occupied(b)); }
 
