@@ -38,19 +38,21 @@ struct Root {
   const Table<W> t;
   const Shape<W, N> shape;
   const bool anti;
-  std::unique_ptr<Ctx[]> ctx;  // one per thread
+  TransTable<W> end_tt, mid_tt;  // shared by the threads
+  std::unique_ptr<Ctx[]> ctx;    // one per thread
   int threads;
 
   Root(const Rules& r, int nthreads, std::size_t tt_bytes, bool with_mid_table)
       : t(E::table(r)), shape(static_cast<W>(r.playable)), anti(r.anti), threads(nthreads) {
     ctx.reset(new Ctx[threads]);  // freed even if a table below cannot be allocated
-    const std::size_t per = tt_bytes / static_cast<std::size_t>(threads);
+    end_tt.resize(with_mid_table ? tt_bytes / 2 : tt_bytes);
+    mid_tt.resize(with_mid_table ? tt_bytes / 2 : 64);
     for (int i = 0; i < threads; ++i) {
       ctx[i].shape = &shape;
       ctx[i].anti = anti;
       ctx[i].clock = &monotonic_seconds;
-      ctx[i].end_tt.resize(with_mid_table ? per / 2 : per);
-      ctx[i].mid_tt.resize(with_mid_table ? per / 2 : 64);
+      ctx[i].end_tt = &end_tt;
+      ctx[i].mid_tt = &mid_tt;
     }
   }
 
@@ -252,11 +254,12 @@ struct Root {
       b = moves[pick].child;
       if (in_opening(b)) break;
       const W P = b.disks[b.to_move], O = E::occupied(b) & ~P;
-      const TTEntry<W>* e = ctx[0].mid_tt.find(P, O);
+      TTHit e;
+      const bool hit = ctx[0].mid_tt->find(P, O, e);
       Turn turn;
       E::legal(t, b, turn);
       if (turn == Turn::kPass) move = N * N;
-      else if (e) move = e->move;
+      else if (hit) move = e.move;
       else break;
     }
     return len;

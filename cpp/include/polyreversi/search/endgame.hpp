@@ -21,8 +21,8 @@ struct Context {
   const Shape<W, N>* shape;
   bool anti;
   bool wof = false;      // score with the empty squares given to the winner (FFO, Edax)
-  TransTable<W> end_tt;  // exact bounds, depth = empties
-  TransTable<W> mid_tt;  // heuristic bounds, depth = plies left
+  TransTable<W>* end_tt = nullptr;  // exact bounds, depth = empties (shared by the threads)
+  TransTable<W>* mid_tt = nullptr;  // heuristic bounds, depth = plies left (shared)
   u64 nodes = 0;
   u64 node_limit = ~u64(0);
   double deadline = -1;  // monotonic seconds; < 0: none
@@ -175,13 +175,14 @@ struct Endgame {
   static int deep(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
     if (c.poll()) return 0;
     int hash_move = -1;
-    if (const TTEntry<W>* e = c.end_tt.find(P, O)) {
-      if (e->lower >= beta) return e->lower;
-      if (e->upper <= alpha) return e->upper;
-      if (e->lower == e->upper) return e->lower;
-      if (e->lower > alpha) alpha = e->lower;
-      if (e->upper < beta) beta = e->upper;
-      hash_move = e->move;
+    TTHit e;
+    if (c.end_tt->find(P, O, e)) {
+      if (e.lower >= beta) return e.lower;
+      if (e.upper <= alpha) return e.upper;
+      if (e.lower == e.upper) return e.lower;
+      if (e.lower > alpha) alpha = e.lower;
+      if (e.upper < beta) beta = e.upper;
+      hash_move = e.move;
     }
     const W empty = c.shape->playable & ~(P | O);
     const W m = E::flipping_moves(P, O, empty);
@@ -198,8 +199,8 @@ struct Endgame {
     const int n = order(c, P, O, m, hash_move, moves);
     // Enhanced transposition cut-off: a child already known to refute.
     for (int i = 0; i < n && empties >= kEtcMin; ++i) {
-      const TTEntry<W>* e = c.end_tt.find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq);
-      if (e && -e->upper >= beta) return -e->upper;
+      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && -e.upper >= beta)
+        return -e.upper;
     }
     const int a0 = alpha;
     int best = -kMaxSquares - 1, best_move = moves[0].square;
@@ -223,9 +224,9 @@ struct Endgame {
       }
     }
     const int S = c.shape->squares;
-    if (best <= a0) c.end_tt.store(P, O, empties, -S, best, best_move);
-    else if (best >= beta) c.end_tt.store(P, O, empties, best, S, best_move);
-    else c.end_tt.store(P, O, empties, best, best, best_move);
+    if (best <= a0) c.end_tt->store(P, O, empties, -S, best, best_move);
+    else if (best >= beta) c.end_tt->store(P, O, empties, best, S, best_move);
+    else c.end_tt->store(P, O, empties, best, best, best_move);
     return best;
   }
 };

@@ -59,14 +59,15 @@ struct Midgame {
     }
     if (depth == 0) return evaluate(c, P, O, anti_eval);
     int hash_move = -1;
-    if (const TTEntry<W>* e = c.mid_tt.find(P, O)) {
-      hash_move = e->move;
-      if (e->depth == depth) {
-        if (e->lower >= beta) return e->lower;
-        if (e->upper <= alpha) return e->upper;
-        if (e->lower == e->upper) return e->lower;
-        if (e->lower > alpha) alpha = e->lower;
-        if (e->upper < beta) beta = e->upper;
+    TTHit e;
+    if (c.mid_tt->find(P, O, e)) {
+      hash_move = e.move;
+      if (e.depth == depth) {
+        if (e.lower >= beta) return e.lower;
+        if (e.upper <= alpha) return e.upper;
+        if (e.lower == e.upper) return e.lower;
+        if (e.lower > alpha) alpha = e.lower;
+        if (e.upper < beta) beta = e.upper;
       }
     }
     if (depth == 1) {  // leaves: no ordering needed
@@ -109,9 +110,9 @@ struct Midgame {
       }
     }
     if (depth < 256 && best > -32000 && best < 32000) {
-      if (best <= a0) c.mid_tt.store(P, O, depth, -32000, best, best_move);
-      else if (best >= beta) c.mid_tt.store(P, O, depth, best, 32000, best_move);
-      else c.mid_tt.store(P, O, depth, best, best, best_move);
+      if (best <= a0) c.mid_tt->store(P, O, depth, -32000, best, best_move);
+      else if (best >= beta) c.mid_tt->store(P, O, depth, best, 32000, best_move);
+      else c.mid_tt->store(P, O, depth, best, best, best_move);
     }
     return best;
   }
