@@ -139,7 +139,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
         threads: threads splitting the root moves (0: every core). At a fixed
             depth the score does not depend on it; the move may differ among
             moves of equal score, and nodes and time differ.
-        tt_mb: hash table MiB (1 .. 65536), shared out among the threads.
+        tt_mb: hash table MiB (1 .. 65536), one table shared by the threads (search: half for the
+            exact solver it switches to near the end).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``:
             which evaluation to use (to compare them under Anti-Reversi).
 
@@ -192,7 +193,7 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             depend on it; which best move is returned among equals may.
         convention: ``"disks"`` (RULES.md §7 disk difference) or ``"wof"`` (empty
             squares to the winner, as FFO and Edax score).
-        tt_mb: hash table MiB (1 .. 65536), shared out among the threads.
+        tt_mb: hash table MiB (1 .. 65536), one table shared by the threads.
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or

@@ -19,7 +19,7 @@ struct SearchLimits {
   double seconds = -1;     // wall-clock budget; -1: none
   long long nodes = -1;    // node budget; -1: none
   int threads = 1;         // 0: every hardware thread
-  int tt_mb = 64;          // hash table size in MiB (shared out among threads)
+  int tt_mb = 64;          // hash table size in MiB (one table shared by the threads)
   Evaluation evaluation = Evaluation::kAuto;
 };
 
