@@ -1,6 +1,7 @@
 // The exact endgame solver on (P, O) pairs: P to move, O every other disk.
 // Shaped like the fast solvers (Edax's endgame.c): the last empty square is
-// scored by counting flips without playing it; from 2 to kShallow-1 empties
+// scored by counting flips without playing it; two empties have their own
+// function (both squares tried in turn); from 3 to kShallow-1 empties
 // no move list and no hash table, squares tried by region parity (odd
 // quadrants first) then by class (corners, inner, edges, C/X); above that,
 // fastest-first ordering (fewest replies for the opponent), the hash move
@@ -78,7 +79,29 @@ struct Endgame {
     return result(c, p, o);
   }
 
-  // 2 .. kShallow-1 empties.
+  // Two empty squares: both tried in turn, no list, no ordering.
+  static int two_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    ++c.nodes;
+    const W a = empty & (~empty + 1), b = empty ^ a;
+    int best = -kMaxSquares - 1;
+    bool moved = false;
+    W f = E::flips(P, O, a);
+    if (f) {
+      moved = true;
+      best = -last_square(c, O ^ f, P | f | a, b);
+      if (best >= beta) return best;
+    }
+    if ((f = E::flips(P, O, b))) {
+      moved = true;
+      const int v = -last_square(c, O ^ f, P | f | b, a);
+      if (v > best) best = v;
+    }
+    if (moved) return best;
+    if (passed) return final_score(c, P, O);
+    return -two_squares(c, O, P, -beta, -alpha, true, empty);
+  }
+
+  // 3 .. kShallow-1 empties.
   static int shallow(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
     if (c.poll()) return 0;
     const W empty = c.shape->playable & ~(P | O);
@@ -97,7 +120,7 @@ struct Endgame {
           if (!f) continue;
           moved = true;
           const W nP = O ^ f, nO = P | f | sq;
-          const int v = empties == 2 ? -last_square(c, nP, nO, empty ^ sq)
+          const int v = empties == 3 ? -two_squares(c, nP, nO, -beta, -alpha, false, empty ^ sq)
                                      : -shallow(c, nP, nO, -beta, -alpha, false, empties - 1);
           if (v > best) {
             best = v;
@@ -123,7 +146,8 @@ struct Endgame {
   static int solve(Ctx& c, W P, W O, int alpha, int beta, bool passed) {
     const int empties = popcount(c.shape->playable & ~(P | O));
     if (empties >= kShallow) return deep(c, P, O, alpha, beta, passed, empties);
-    if (empties >= 2) return shallow(c, P, O, alpha, beta, passed, empties);
+    if (empties >= 3) return shallow(c, P, O, alpha, beta, passed, empties);
+    if (empties == 2) return two_squares(c, P, O, alpha, beta, passed, c.shape->playable & ~(P | O));
     if (empties == 1) return last_square(c, P, O, c.shape->playable & ~(P | O));
     ++c.nodes;
     return final_score(c, P, O);
