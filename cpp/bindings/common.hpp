@@ -27,6 +27,7 @@ void init_rules(py::module_& m);
 void init_state(py::module_& m);
 void init_bulk(py::module_& m);
 void init_batch(py::module_& m);
+void init_search(py::module_& m);  // search.cpp: search and solve (issue 11)
 
 // Python exception classes, created by init_errors.
 extern PyObject* exc_base;

@@ -16,4 +16,5 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_bulk(m);
   init_batch(m);
   init_mcts(m);
+  init_search(m);
 }

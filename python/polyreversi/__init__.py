@@ -33,6 +33,7 @@ from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_ga
 from polyreversi.mcts import MCTSResult, mcts
 from polyreversi.players import MCTSPlayer, player_from_spec
 from polyreversi import svg
+from polyreversi.search import SearchPlayer, SearchResult, SolveResult, search, solve
 
 __version__ = "0.1.0"
 
@@ -77,4 +78,9 @@ __all__ = [
     "MCTSPlayer",
     "player_from_spec",
     "svg",
+    "search",
+    "solve",
+    "SearchResult",
+    "SolveResult",
+    "SearchPlayer",
 ]

@@ -4,7 +4,7 @@ Use the polyreversi package rather than this module: the facade validates every
 argument before it reaches the core (docs/errors.md).
 """
 import enum
-from typing import Any, ClassVar, List, Optional, Sequence, Tuple, Union
+from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -184,6 +184,9 @@ class Batch:
     def game(self, index: int, final: bool = False) -> tuple: ...
 
 def perft(state: State, depth: int) -> int: ...
-def mcts(
-    state: State, playouts: int, seconds: float, threads: int, seed: int, exploration: float, max_nodes: int = 0
-) -> Tuple[int, List[Tuple[int, int]], Tuple[float, ...], int, float, int]: ...
+
+# search.cpp (issue 11): use polyreversi.search / polyreversi.solve.
+def _search(state: State, depth: int, seconds: float, nodes: int, threads: int, tt_mb: int,
+            evaluation: int) -> Tuple[int, float, List[int], int, int, float, bool]: ...
+def _solve(state: State, all_moves: bool, threads: int, tt_mb: int,
+           wof: bool) -> Tuple[int, int, List[int], int, float, Dict[int, int], bool]: ...

@@ -94,6 +94,18 @@ State.record = _state_record
 State._repr_svg_ = _state_repr_svg
 
 
+def _state_to_text(self) -> str:
+    """The position as one line of text: Edax OBF on 8x8 (``…OX… X``), with the
+    variant in front for other rules (see :mod:`polyreversi.formats.obf`).
+    ``Variant.position_from_text`` reads it back."""
+    from polyreversi.formats.obf import position_to_text
+
+    return position_to_text(self)
+
+
+State.to_text = _state_to_text
+
+
 def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int:  # noqa: F821
     """Leaves of the game tree ``depth`` plies deep (RULES.md §9): a forced pass
     uses one ply, a finished game is one leaf. One call into C++; the GIL is released.

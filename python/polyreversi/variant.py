@@ -174,6 +174,19 @@ class Variant:
             raise _core.PositionError(f"board: expected an integer array of cell codes ({e})") from None
         return _core.State._from_cells(self._rules, self, cells, int(to_move), int(ply))
 
+    def position_from_text(self, text: str) -> "_core.State":
+        """A State from one line of position text: an Edax OBF line on 8x8
+        (``"--XXXXX--OOOXX-O… X"``) or polyreversi's extension for other boards
+        (:mod:`polyreversi.formats.obf`); what follows a ``;`` is ignored.
+
+        Raises:
+            PositionError: naming the cell, count or side that is wrong, or text for
+            another variant.
+        """
+        from polyreversi.formats.obf import position_from_text
+
+        return position_from_text(text, self)
+
     def with_random_blocked(self, seed: Optional[int] = None, count: Optional[int] = None) -> "Variant":
         """This variant with 1-4 blocked squares drawn at random (RULES.md §4).
 

@@ -14,6 +14,7 @@ from polyreversi import __version__
 
 # Subcommand modules, in the order --help lists them.
 SUBCOMMANDS = ["play", "selfplay", "replay", "show", "convert", "perft", "bench"]
+SUBCOMMANDS += ["solve", "analyse"]  # issue 11
 
 
 class _Main(click.Group):

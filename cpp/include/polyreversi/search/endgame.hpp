@@ -1,0 +1,259 @@
+// The exact endgame solver on (P, O) pairs: P to move, O every other disk.
+// Shaped like the fast solvers (Edax's endgame.c): the last empty square is
+// scored by counting flips without playing it; two empties have their own
+// function (both squares tried in turn); from 3 to kShallow-1 empties
+// no move list and no hash table, squares tried by region parity (odd
+// quadrants first) then by class (corners, inner, edges, C/X); above that,
+// fastest-first ordering (fewest replies for the opponent), the hash move
+// first, enhanced transposition cut-offs, a stability cut-off, and PVS with
+// null windows. Every move and flip comes from Engine (kernel/engine.hpp).
+#pragma once
+#include "polyreversi/search/evaluation.hpp"
+#include "polyreversi/search/shape.hpp"
+#include "polyreversi/search/tt.hpp"
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+// What one thread of a solve or search carries: the board's shape, the
+// rules' sign, its own hash tables, counters and the stop conditions.
+template <class W, int N>
+struct Context {
+  const Shape<W, N>* shape;
+  bool anti;
+  bool wof = false;      // score with the empty squares given to the winner (FFO, Edax)
+  TransTable<W>* end_tt = nullptr;  // exact bounds, depth = empties (shared by the threads)
+  TransTable<W>* mid_tt = nullptr;  // heuristic bounds, depth = plies left (shared)
+  u64 nodes = 0;
+  u64 node_limit = ~u64(0);
+  double deadline = -1;  // monotonic seconds; < 0: none
+  const int* cancel = nullptr;
+  const int* shared_stop = nullptr;  // set when another thread hit a limit
+  bool stopped = false;
+  double (*clock)() = nullptr;
+
+  // Polled every 4096 nodes: cancel, node budget, time budget.
+  inline bool poll() {
+    if ((++nodes & 4095) != 0) return stopped;
+    if (cancelled(cancel) || (shared_stop && __atomic_load_n(shared_stop, __ATOMIC_RELAXED)) || nodes >= node_limit ||
+        (deadline >= 0 && clock() >= deadline))
+      stopped = true;
+    return stopped;
+  }
+};
+
+template <class W, int N>
+struct Endgame {
+  using E = Engine<W, N>;
+  using Ctx = Context<W, N>;
+  static constexpr int kShallow = 7;       // below this many empties: no move list, no hash table
+  static constexpr int kStabilityMin = 9;  // stability cut-off from this many empties
+  static constexpr int kEtcMin = 12;       // enhanced transposition cut-offs from this many empties
+  static constexpr int kSortMin = 14;      // from this many empties, order by a 1-ply evaluation too
+
+  // Final result for P with p and o disks (RULES.md §7): the disk difference,
+  // negated with Anti-Reversi (positive: P wins); with c.wof the empty squares
+  // left are added to the winner's margin.
+  static inline int result(const Ctx& c, int p, int o) {
+    const int d = c.anti ? o - p : p - o;
+    if (!c.wof || d == 0) return d;
+    const int e = c.shape->squares - p - o;
+    return d > 0 ? d + e : d - e;
+  }
+  static inline int final_score(const Ctx& c, W P, W O) { return result(c, popcount(P), popcount(O)); }
+
+  // One empty square `sq` left: who can play it decides the count.
+  static inline int last_square(Ctx& c, W P, W O, W sq) {
+    ++c.nodes;
+    int p = popcount(P), o = popcount(O);
+    W f = E::flips(P, O, sq);
+    if (f) {
+      const int k = popcount(f);
+      p += k + 1;
+      o -= k;
+    } else if ((f = E::flips(O, P, sq))) {
+      const int k = popcount(f);
+      o += k + 1;
+      p -= k;
+    }
+    return result(c, p, o);
+  }
+
+  // Two empty squares: both tried in turn, no list, no ordering.
+  static int two_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    ++c.nodes;
+    const W a = empty & (~empty + 1), b = empty ^ a;
+    int best = -kMaxSquares - 1;
+    bool moved = false;
+    W f = E::flips(P, O, a);
+    if (f) {
+      moved = true;
+      best = -last_square(c, O ^ f, P | f | a, b);
+      if (best >= beta) return best;
+    }
+    if ((f = E::flips(P, O, b))) {
+      moved = true;
+      const int v = -last_square(c, O ^ f, P | f | b, a);
+      if (v > best) best = v;
+    }
+    if (moved) return best;
+    if (passed) return final_score(c, P, O);
+    return -two_squares(c, O, P, -beta, -alpha, true, empty);
+  }
+
+  // 3 .. kShallow-1 empties.
+  static int shallow(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
+    if (c.poll()) return 0;
+    const W empty = c.shape->playable & ~(P | O);
+    W odd = 0;
+    for (int q = 0; q < 4; ++q)
+      if (popcount(empty & c.shape->quadrants[q]) & 1) odd |= c.shape->quadrants[q];
+    const W classes[4] = {c.shape->corners, c.shape->inner, c.shape->edges, c.shape->danger};
+    int best = -kMaxSquares - 1;
+    bool moved = false;
+    for (int g = 0; g < 2; ++g) {
+      const W group = g ? ~odd : odd;
+      for (int k = 0; k < 4; ++k) {
+        for (W cand = empty & group & classes[k]; cand; cand &= cand - 1) {
+          const W sq = cand & (~cand + 1);
+          const W f = E::flips(P, O, sq);
+          if (!f) continue;
+          moved = true;
+          const W nP = O ^ f, nO = P | f | sq;
+          const int v = empties == 3 ? -two_squares(c, nP, nO, -beta, -alpha, false, empty ^ sq)
+                                     : -shallow(c, nP, nO, -beta, -alpha, false, empties - 1);
+          if (v > best) {
+            best = v;
+            if (v > alpha) {
+              if (v >= beta) return v;
+              alpha = v;
+            }
+          }
+        }
+      }
+    }
+    if (moved) return best;
+    if (passed) return final_score(c, P, O);
+    return -shallow(c, O, P, -beta, -alpha, true, empties);
+  }
+
+  struct Move {
+    W sq, flips;
+    int key, square;
+  };
+
+  // Any number of empties.
+  static int solve(Ctx& c, W P, W O, int alpha, int beta, bool passed) {
+    const int empties = popcount(c.shape->playable & ~(P | O));
+    if (empties >= kShallow) return deep(c, P, O, alpha, beta, passed, empties);
+    if (empties >= 3) return shallow(c, P, O, alpha, beta, passed, empties);
+    if (empties == 2) return two_squares(c, P, O, alpha, beta, passed, c.shape->playable & ~(P | O));
+    if (empties == 1) return last_square(c, P, O, c.shape->playable & ~(P | O));
+    ++c.nodes;
+    return final_score(c, P, O);
+  }
+
+  // Upper bound from stable disks: the mover ends with at most S - 2 * stable
+  // (its opponent's stable disks; its own with Anti-Reversi).
+  static inline int stability_bound(const Ctx& c, W P, W O) {
+    const W s = c.anti ? c.shape->stable(P, O) : c.shape->stable(O, P);
+    return c.shape->squares - 2 * popcount(s);
+  }
+
+  // The mover's best 1-ply evaluation: a cheap guess of who is ahead.
+  static int one_ply(const Ctx& c, W P, W O, W moves) {
+    int best = -(1 << 30);
+    for (; moves; moves &= moves - 1) {
+      const W sq = moves & (~moves + 1);
+      const W f = E::flips(P, O, sq);
+      const int v = -Evaluator<W, N>::evaluate(*c.shape, O ^ f, P | f | sq, c.anti);
+      if (v > best) best = v;
+    }
+    return best == -(1 << 30) ? -Evaluator<W, N>::evaluate(*c.shape, O, P, c.anti) : best;
+  }
+
+  // Moves of P in fastest-first order, hash move first; with many empties
+  // the opponent's 1-ply evaluation joins the key. Returns the count.
+  static int order(const Ctx& c, W P, W O, W m, int hash_move, Move* out) {
+    const W empty_after = c.shape->playable & ~(P | O);
+    const bool sort_by_value = popcount(empty_after) >= kSortMin;
+    int n = 0;
+    for (; m; m &= m - 1) {
+      Move mv;
+      mv.square = lowest_bit(m);
+      mv.sq = one_bit<W>(mv.square);
+      mv.flips = E::flips(P, O, mv.sq);
+      const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
+      const W replies = E::flipping_moves(nP, nO, empty_after ^ mv.sq);
+      mv.key = mv.square == hash_move ? -1000
+                                      : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
+                                            ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0);
+      if (sort_by_value && mv.square != hash_move) mv.key += one_ply(c, nP, nO, replies) / 16;
+      int j = n++;
+      for (; j > 0 && out[j - 1].key > mv.key; --j) out[j] = out[j - 1];
+      out[j] = mv;
+    }
+    return n;
+  }
+
+  static int deep(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
+    if (c.poll()) return 0;
+    int hash_move = -1;
+    TTHit e;
+    if (c.end_tt->find(P, O, e)) {
+      if (e.lower >= beta) return e.lower;
+      if (e.upper <= alpha) return e.upper;
+      if (e.lower == e.upper) return e.lower;
+      if (e.lower > alpha) alpha = e.lower;
+      if (e.upper < beta) beta = e.upper;
+      hash_move = e.move;
+    }
+    const W empty = c.shape->playable & ~(P | O);
+    const W m = E::flipping_moves(P, O, empty);
+    if (!m) {
+      if (passed) return final_score(c, P, O);
+      return -solve(c, O, P, -beta, -alpha, true);
+    }
+    if (empties >= kStabilityMin && alpha > 0) {
+      const int bound = stability_bound(c, P, O);
+      if (bound <= alpha) return bound;
+      if (bound < beta) beta = bound;
+    }
+    Move moves[kMaxSquares];
+    const int n = order(c, P, O, m, hash_move, moves);
+    // Enhanced transposition cut-off: a child already known to refute.
+    for (int i = 0; i < n && empties >= kEtcMin; ++i) {
+      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && -e.upper >= beta)
+        return -e.upper;
+    }
+    const int a0 = alpha;
+    int best = -kMaxSquares - 1, best_move = moves[0].square;
+    for (int i = 0; i < n; ++i) {
+      const W nP = O ^ moves[i].flips, nO = P | moves[i].flips | moves[i].sq;
+      int v;
+      if (i == 0) {
+        v = -solve(c, nP, nO, -beta, -alpha, false);
+      } else {
+        v = -solve(c, nP, nO, -alpha - 1, -alpha, false);
+        if (v > alpha && v < beta) v = -solve(c, nP, nO, -beta, -v, false);
+      }
+      if (c.stopped) return 0;
+      if (v > best) {
+        best = v;
+        best_move = moves[i].square;
+        if (v > alpha) {
+          if (v >= beta) break;
+          alpha = v;
+        }
+      }
+    }
+    const int S = c.shape->squares;
+    if (best <= a0) c.end_tt->store(P, O, empties, -S, best, best_move);
+    else if (best >= beta) c.end_tt->store(P, O, empties, best, S, best_move);
+    else c.end_tt->store(P, O, empties, best, best, best_move);
+    return best;
+  }
+};
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi

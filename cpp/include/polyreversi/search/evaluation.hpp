@@ -1,0 +1,50 @@
+// The evaluation of search: a position's worth for the player to move, in
+// units of kScale per disk, from terms derived from the board's shape
+// (shape.hpp), with their own signs for Anti-Reversi.
+#pragma once
+#include "polyreversi/search/shape.hpp"
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+constexpr int kScale = 100;  // evaluation units per disk
+
+template <class W, int N>
+struct Evaluator {
+  using E = Engine<W, N>;
+  using G = Geometry<W, N>;
+
+  // Terms (units of kScale per disk), for P to move against O:
+  //   mobility: more moves for P than for O (good in both rules: options);
+  //   corners: disks that cannot be flipped; good to own, bad with Anti-Reversi;
+  //   danger: C/X-squares next to an empty corner hand the corner over:
+  //           bad to own, good with Anti-Reversi;
+  //   edges: slightly good (normal) / bad (anti);
+  //   frontier: disks next to empty squares give the opponent moves;
+  //   parity: with an odd number of empties the mover plays last (good in
+  //           normal rules, where the last move flips in the mover's favour);
+  //   disks: the count itself, weighted up as the board fills.
+  static int evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
+    const W empty = s.playable & ~(P | O);
+    const int mob = popcount(E::flipping_moves(P, O, empty)) - popcount(E::flipping_moves(O, P, empty));
+    const int corners = popcount(P & s.corners) - popcount(O & s.corners);
+    const W hot = G::dilate(empty & s.corners) & s.danger;
+    const int danger = popcount(P & hot) - popcount(O & hot);
+    const int edges = popcount(P & s.edges) - popcount(O & s.edges);
+    const W frontier_sq = G::dilate(empty) & s.playable;
+    const int frontier = popcount(P & frontier_sq) - popcount(O & frontier_sq);
+    const int empties = popcount(empty);
+    const int disks = popcount(P) - popcount(O);
+    const int late = s.squares > 0 ? (8 * (s.squares - empties)) / s.squares : 0;  // 0 .. 8
+    if (!anti) {
+      return 60 * mob + 250 * corners - 90 * danger + 10 * edges - 12 * frontier + ((empties & 1) ? 30 : -30) +
+             late * 6 * disks;
+    }
+    return 60 * mob - 250 * corners + 60 * danger - 15 * edges + 8 * frontier + ((empties & 1) ? -30 : 30) -
+           late * 8 * disks;
+  }
+
+};
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi

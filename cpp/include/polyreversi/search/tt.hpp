@@ -1,0 +1,138 @@
+// The transposition table of search and solve, shared by every thread of
+// one call: the whole position is the key (no false hits), two slots per
+// bucket (the first kept for the deeper entry, the second always replaced),
+// fail-soft lower/upper bounds. Lock-free: each key word is stored XORed
+// with the entry's data word (Hyatt and Mann's scheme), so an entry torn by
+// two threads writing at once fails the key check and reads as absent; every
+// field is read and written as one relaxed atomic word.
+#pragma once
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "polyreversi/kernel/bits.hpp"
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+// What a probe returns.
+struct TTHit {
+  int lower, upper, move, depth;
+};
+
+template <class W>
+class TransTable {
+  static constexpr int kKeyWords = 2 * int(sizeof(W) / 8);  // P then O, 64 bits at a time
+  struct Slot {
+    u64 key[kKeyWords];  // key words XOR data
+    u64 data;            // lower:16 upper:16 move:8 depth:8 stamp:16
+  };
+
+ public:
+  TransTable() = default;
+  TransTable(const TransTable&) = delete;
+  TransTable& operator=(const TransTable&) = delete;
+  ~TransTable() { std::free(slots_); }
+
+  // Sizes the table to at most `bytes` (at least 2 buckets) and empties it.
+  void resize(std::size_t bytes) {
+    std::size_t n = 4;
+    while (n * 2 * sizeof(Slot) <= bytes) n *= 2;
+    std::free(slots_);
+    // calloc: large tables come as zero pages the system maps on first touch.
+    slots_ = static_cast<Slot*>(std::calloc(n, sizeof(Slot)));
+    if (!slots_) throw std::bad_alloc();
+    mask_ = n - 2;
+    stamp_ = 1;
+  }
+
+  // The entry of (P, O), or false.
+  bool find(W P, W O, TTHit& hit) const {
+    u64 k[kKeyWords];
+    key_words(P, O, k);
+    const Slot* b = bucket(k);
+    for (int i = 0; i < 2; ++i) {
+      u64 data;
+      if (read(b[i], k, data)) {
+        hit = unpack(data);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void store(W P, W O, int depth, int lower, int upper, int move) {
+    u64 k[kKeyWords];
+    key_words(P, O, k);
+    Slot* b = bucket(k);
+    for (int i = 0; i < 2; ++i) {
+      u64 data;
+      if (read(b[i], k, data)) {
+        const TTHit e = unpack(data);
+        if (e.depth == depth) {  // same position, same depth: keep the tighter bounds
+          if (e.lower > lower) lower = e.lower;
+          if (e.upper < upper) upper = e.upper;
+        } else if (depth < e.depth) {
+          return;  // keep the deeper result
+        }
+        write(b[i], k, pack(lower, upper, move, depth));
+        return;
+      }
+    }
+    const u64 d0 = load(b[0].data);
+    const bool first_taken = stamp_of(d0) == stamp_ && unpack(d0).depth > depth;
+    if (!first_taken && stamp_of(d0) == stamp_) {  // move the old first entry to the second slot
+      for (int w = 0; w < kKeyWords; ++w) put(b[1].key[w], load(b[0].key[w]));
+      put(b[1].data, d0);
+    }
+    write(first_taken ? b[1] : b[0], k, pack(lower, upper, move, depth));
+  }
+
+ private:
+  static inline u64 load(const u64& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
+  static inline void put(u64& x, u64 v) { __atomic_store_n(&x, v, __ATOMIC_RELAXED); }
+  static inline void key_words(u64 P, u64 O, u64* k) {
+    k[0] = P;
+    k[1] = O;
+  }
+  static inline void key_words(u128 P, u128 O, u64* k) {
+    k[0] = static_cast<u64>(P);
+    k[1] = static_cast<u64>(P >> 64);
+    k[2] = static_cast<u64>(O);
+    k[3] = static_cast<u64>(O >> 64);
+  }
+  static inline u64 stamp_of(u64 data) { return data >> 48; }
+  u64 pack(int lower, int upper, int move, int depth) const {
+    return static_cast<u64>(static_cast<std::uint16_t>(lower)) | static_cast<u64>(static_cast<std::uint16_t>(upper)) << 16 |
+           static_cast<u64>(move & 0xFF) << 32 | static_cast<u64>(depth & 0xFF) << 40 | static_cast<u64>(stamp_) << 48;
+  }
+  static TTHit unpack(u64 d) {
+    return TTHit{static_cast<std::int16_t>(d & 0xFFFF), static_cast<std::int16_t>((d >> 16) & 0xFFFF),
+                 static_cast<int>((d >> 32) & 0xFF), static_cast<int>((d >> 40) & 0xFF)};
+  }
+  bool read(const Slot& s, const u64* k, u64& data) const {
+    data = load(s.data);
+    if (stamp_of(data) != stamp_) return false;
+    for (int w = 0; w < kKeyWords; ++w)
+      if ((load(s.key[w]) ^ data) != k[w]) return false;
+    return true;
+  }
+  static void write(Slot& s, const u64* k, u64 data) {
+    for (int w = 0; w < kKeyWords; ++w) put(s.key[w], k[w] ^ data);
+    put(s.data, data);
+  }
+  Slot* bucket(const u64* k) const {
+    u64 h = 0;
+    for (int w = 0; w < kKeyWords; ++w) h = (h ^ k[w]) * 0x9E3779B97F4A7C15ULL;
+    h = (h ^ (h >> 29)) * 0xD6E8FEB86659FD93ULL;
+    return slots_ + ((h >> 20) & mask_);
+  }
+
+  Slot* slots_ = nullptr;
+  std::size_t mask_ = 0;
+  std::uint16_t stamp_ = 1;
+};
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi

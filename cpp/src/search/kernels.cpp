@@ -1,0 +1,402 @@
+// Search and solve of one instruction set (POLYREVERSI_ARCH names it; this
+// file is compiled once per set, like cpp/src/kernels.cpp). The root: its
+// moves (a forced pass and free-opening placements included), iterative
+// deepening, root splitting over threads, the principal variation.
+#include <memory>
+#include <mutex>
+#include <new>
+#include <thread>
+
+#include "polyreversi/kernel/boards.hpp"
+#include "polyreversi/rules.hpp"
+#include "polyreversi/search/midgame.hpp"
+#include "polyreversi/search/search.hpp"
+
+#define POLYREVERSI_STR2(x) #x
+#define POLYREVERSI_STR(x) POLYREVERSI_STR2(x)
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+namespace {
+
+template <class W, int N>
+struct Root {
+  using E = Engine<W, N>;
+  using EG = Endgame<W, N>;
+  using MG = Midgame<W, N>;
+  using Ctx = Context<W, N>;
+
+  struct RootMove {
+    int move;
+    Board<W> child;
+    int key;
+    int score;
+    bool exact;
+  };
+
+  const Table<W> t;
+  const Shape<W, N> shape;
+  const bool anti;
+  TransTable<W> end_tt, mid_tt;  // shared by the threads
+  std::unique_ptr<Ctx[]> ctx;    // one per thread
+  int threads;
+
+  Root(const Rules& r, int nthreads, std::size_t tt_bytes, bool with_mid_table)
+      : t(E::table(r)), shape(static_cast<W>(r.playable)), anti(r.anti), threads(nthreads) {
+    ctx.reset(new Ctx[threads]);  // freed even if a table below cannot be allocated
+    end_tt.resize(with_mid_table ? tt_bytes / 2 : tt_bytes);
+    mid_tt.resize(with_mid_table ? tt_bytes / 2 : 64);
+    for (int i = 0; i < threads; ++i) {
+      ctx[i].shape = &shape;
+      ctx[i].anti = anti;
+      ctx[i].clock = &monotonic_seconds;
+      ctx[i].end_tt = &end_tt;
+      ctx[i].mid_tt = &mid_tt;
+    }
+  }
+
+  bool in_opening(const Board<W>& b) const { return t.free_opening && (t.centre & ~E::occupied(b)); }
+
+  // Exact value of b for its mover.
+  int exact_value(Ctx& c, const Board<W>& b, int alpha, int beta) const {
+    if (in_opening(b)) {  // free-opening placements (RULES.md §3) before the (P, O) solver
+      Turn turn;
+      W m = E::legal(t, b, turn);
+      int best = -kMaxSquares - 1;
+      for (; m; m &= m - 1) {
+        Board<W> ch = b;
+        E::play(t, ch, turn, lowest_bit(m));
+        const int v = -exact_value(c, ch, -beta, -alpha);
+        if (c.stopped) return 0;
+        if (v > best) {
+          best = v;
+          if (v > alpha) {
+            if (v >= beta) break;
+            alpha = v;
+          }
+        }
+      }
+      return best;
+    }
+    return EG::solve(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], alpha, beta, false);
+  }
+
+  int heuristic_value(Ctx& c, const Board<W>& b, int depth, int alpha, int beta, bool anti_eval) const {
+    if (in_opening(b)) {
+      if (depth == 0) return MG::evaluate(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], anti_eval);
+      Turn turn;
+      W m = E::legal(t, b, turn);
+      int best = -(1 << 30);
+      for (; m; m &= m - 1) {
+        Board<W> ch = b;
+        E::play(t, ch, turn, lowest_bit(m));
+        const int v = -heuristic_value(c, ch, depth - 1, -beta, -alpha, anti_eval);
+        if (c.stopped) return 0;
+        if (v > best) {
+          best = v;
+          if (v > alpha) {
+            if (v >= beta) break;
+            alpha = v;
+          }
+        }
+      }
+      return best;
+    }
+    return MG::search(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], depth, alpha, beta, false, anti_eval);
+  }
+
+  // The moves of b with their children; returns the count (0: game over).
+  int root_moves(const Board<W>& b, RootMove* out) const {
+    Turn turn;
+    W m = E::legal(t, b, turn);
+    if (turn == Turn::kOver) return 0;
+    if (turn == Turn::kPass) {
+      out[0].move = N * N;
+      out[0].child = b;
+      E::pass(out[0].child);
+      out[0].key = 0;
+      return 1;
+    }
+    int n = 0;
+    for (; m; m &= m - 1) {
+      RootMove& rm = out[n++];
+      rm.move = lowest_bit(m);
+      rm.child = b;
+      E::play(t, rm.child, turn, rm.move);
+      const W P = rm.child.disks[rm.child.to_move], O = E::occupied(rm.child) & ~P;
+      rm.key = popcount(E::flipping_moves(P, O, t.playable & ~(P | O)));
+    }
+    return n;
+  }
+
+  static void sort_by_key(RootMove* m, int n) {
+    for (int i = 1; i < n; ++i) {
+      RootMove x = m[i];
+      int j = i;
+      for (; j > 0 && m[j - 1].key > x.key; --j) m[j] = m[j - 1];
+      m[j] = x;
+    }
+  }
+
+  // Scores the root moves over the threads; returns the index of the best
+  // (-1 if stopped before any move was scored). `value(c, child, a, b)` is
+  // the child's value for its mover. With all_moves every score is exact;
+  // otherwise moves after the first get a null window against the best so far.
+  template <class F>
+  int split(RootMove* moves, int n, int inf, bool all_moves, bool& stopped, F value) {
+    int next = 0, alpha = -inf, best = -inf - 1, best_i = -1, stop = 0;
+    std::mutex lock;
+    for (int i = 0; i < n; ++i) moves[i].exact = false;
+    auto work = [&](Ctx& c) {
+      c.shared_stop = &stop;
+      for (;;) {
+        const int i = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
+        if (i >= n) return;
+        int a;
+        {
+          std::lock_guard<std::mutex> g(lock);
+          a = alpha;
+        }
+        int v;
+        bool exact = true;
+        if (all_moves || a <= -inf) {
+          v = -value(c, moves[i].child, -inf, inf);
+        } else {
+          v = -value(c, moves[i].child, -a - 1, -a);
+          if (!c.stopped && v > a) v = -value(c, moves[i].child, -inf, -a);
+          else exact = false;
+        }
+        if (c.stopped) {
+          __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+          return;
+        }
+        std::lock_guard<std::mutex> g(lock);
+        moves[i].score = v;
+        moves[i].exact = exact;
+        if (exact && (v > best || (v == best && i < best_i))) {
+          best = v;
+          best_i = i;
+        }
+        if (exact && v > alpha) alpha = v;
+      }
+    };
+    const int helpers = std::min(threads, n) - 1;
+    std::thread* pool = helpers > 0 ? static_cast<std::thread*>(::operator new(sizeof(std::thread) * helpers)) : nullptr;
+    int started = 0;
+    try {
+      for (; started < helpers; ++started) new (pool + started) std::thread(work, std::ref(ctx[started + 1]));
+    } catch (...) {
+      // fewer threads than asked: the others do the work
+    }
+    work(ctx[0]);
+    for (int k = 0; k < started; ++k) {
+      pool[k].join();
+      pool[k].~thread();
+    }
+    ::operator delete(pool);
+    stopped = stop != 0 || ctx[0].stopped;
+    for (int k = 0; k < threads; ++k) {
+      ctx[k].shared_stop = nullptr;
+      if (ctx[k].stopped) stopped = true;
+    }
+    if (stopped && !all_moves) {
+      // A move scored exactly before the stop may be kept only if every
+      // move before it in the order was scored too (the usual rule of
+      // aborted iterations): otherwise the best may be missing.
+      for (int i = 0; i < n; ++i)
+        if (!moves[i].exact && i <= best_i) return -1;
+    }
+    return best_i;
+  }
+
+  u64 total_nodes() const {
+    u64 s = 0;
+    for (int k = 0; k < threads; ++k) s += ctx[k].nodes;
+    return s;
+  }
+
+  // A line of best play from b, whose exact value for its mover is `score`.
+  int exact_line(const Board<W>& start, int score, int* pv, int max_len) {
+    Ctx& c = ctx[0];
+    Board<W> b = start;
+    int len = 0;
+    RootMove moves[kMaxSquares + 1];
+    while (len < max_len) {
+      const int n = root_moves(b, moves);
+      if (n == 0) break;
+      int pick = -1;
+      for (int i = 0; i < n && pick < 0; ++i) {
+        const int v = -exact_value(c, moves[i].child, -score - 1, -score + 1);
+        if (c.stopped) return len;
+        if (v == score) pick = i;
+      }
+      if (pick < 0) break;  // cannot happen for an exact score
+      pv[len++] = moves[pick].move;
+      b = moves[pick].child;
+      score = -score;
+    }
+    return len;
+  }
+
+  // The heuristic line: hash moves from b while they are legal.
+  int hash_line(const Board<W>& start, int first, int* pv, int max_len) {
+    Board<W> b = start;
+    int len = 0, move = first;
+    RootMove moves[kMaxSquares + 1];
+    while (len < max_len) {
+      const int n = root_moves(b, moves);
+      int pick = -1;
+      for (int i = 0; i < n; ++i)
+        if (moves[i].move == move) pick = i;
+      if (pick < 0) break;
+      pv[len++] = move;
+      b = moves[pick].child;
+      if (in_opening(b)) break;
+      const W P = b.disks[b.to_move], O = E::occupied(b) & ~P;
+      TTHit e;
+      const bool hit = ctx[0].mid_tt->find(P, O, e);
+      Turn turn;
+      E::legal(t, b, turn);
+      if (turn == Turn::kPass) move = N * N;
+      else if (hit) move = e.move;
+      else break;
+    }
+    return len;
+  }
+};
+
+template <class W, int N>
+void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
+  using R = Root<W, N>;
+  const double t0 = monotonic_seconds();
+  R root(rules, o.threads, static_cast<std::size_t>(o.tt_mb) << 20, false);
+  for (int k = 0; k < root.threads; ++k) {
+    root.ctx[k].cancel = cancel;
+    root.ctx[k].wof = o.wof;
+  }
+  const Board<W> b = R::E::load(pos);
+  typename R::RootMove moves[kMaxSquares + 1];
+  const int n = root.root_moves(b, moves);
+  const int inf = root.shape.squares + 1;
+  out.move_count = 0;
+  if (n == 0) {
+    out.move = -1;
+    out.score = R::EG::final_score(root.ctx[0], b.disks[b.to_move], b.disks[b.to_move ^ 1]);
+  } else {
+    R::sort_by_key(moves, n);
+    bool stopped = false;
+    const int best = root.split(moves, n, inf, o.all_moves, stopped, [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
+      return root.exact_value(c, ch, a, be);
+    });
+    if (stopped || best < 0) {
+      out.stopped = true;
+      out.nodes = static_cast<long long>(root.total_nodes());
+      out.seconds = monotonic_seconds() - t0;
+      return;
+    }
+    out.move = moves[best].move;
+    out.score = moves[best].score;
+    if (o.all_moves) {
+      for (int i = 0; i < n; ++i) {
+        out.moves[i] = moves[i].move;
+        out.scores[i] = moves[i].score;
+      }
+      out.move_count = n;
+    }
+  }
+  out.pv_length = n == 0 ? 0 : root.exact_line(b, out.score, out.pv, kMaxLine);
+  out.stopped = root.ctx[0].stopped;
+  out.nodes = static_cast<long long>(root.total_nodes());
+  out.seconds = monotonic_seconds() - t0;
+}
+
+template <class W, int N>
+void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel,
+                 SearchOutcome& out) {
+  using R = Root<W, N>;
+  const double t0 = monotonic_seconds();
+  R root(rules, l.threads, static_cast<std::size_t>(l.tt_mb) << 20, true);
+  const Board<W> b = R::E::load(pos);
+  const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
+  typename R::RootMove moves[kMaxSquares + 1];
+  const int n = root.root_moves(b, moves);
+  out.pv_length = 0;
+  if (n == 0) {
+    out.move = -1;
+    out.score = R::EG::final_score(root.ctx[0], b.disks[b.to_move], b.disks[b.to_move ^ 1]);
+    out.exact = true;
+    out.seconds = monotonic_seconds() - t0;
+    return;
+  }
+  R::sort_by_key(moves, n);
+  out.move = moves[0].move;  // if not even depth 1 completes
+  out.score = 0;
+  const int empties = popcount(root.t.playable & ~R::E::occupied(b));
+  const int max_depth = l.depth >= 0 ? l.depth : 250;
+  const u64 per_thread_nodes = l.nodes >= 0 ? static_cast<u64>(l.nodes) / static_cast<u64>(root.threads) + 1 : ~u64(0);
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
+    for (int k = 0; k < root.threads; ++k) {
+      typename R::Ctx& c = root.ctx[k];
+      c.cancel = cancel;
+      c.stopped = false;
+      // The first iteration always completes, so there is always a move.
+      c.node_limit = depth == 1 ? ~u64(0) : per_thread_nodes;
+      c.deadline = depth == 1 || l.seconds < 0 ? -1 : t0 + l.seconds;
+    }
+    if (depth == 1 && cancelled(cancel)) break;
+    bool stopped = false;
+    int best;
+    if (exact) {
+      best = root.split(moves, n, root.shape.squares + 1, false, stopped,
+                        [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); });
+    } else {
+      const int d = depth;
+      best = root.split(moves, n, 1 << 24, false, stopped, [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
+        return root.heuristic_value(c, ch, d - 1, a, be, anti_eval);
+      });
+    }
+    if (stopped || best < 0) break;  // keep the last completed iteration
+    out.move = moves[best].move;
+    out.depth = exact ? empties : depth;
+    out.exact = exact;
+    out.score = exact ? moves[best].score : static_cast<double>(moves[best].score) / kScale;
+    // Next iteration: the best first, then the others by their score.
+    for (int i = 0; i < n; ++i) moves[i].key = i == best ? -(1 << 30) : -moves[i].score;
+    R::sort_by_key(moves, n);
+    if (exact) {
+      root.ctx[0].stopped = false;
+      root.ctx[0].deadline = -1;
+      root.ctx[0].node_limit = ~u64(0);
+      out.pv_length = root.exact_line(b, moves[0].score, out.pv, kMaxLine);
+      break;
+    }
+    out.pv_length = root.hash_line(b, out.move, out.pv, depth);
+    if (cancelled(cancel)) break;
+  }
+  if (out.pv_length == 0) {
+    out.pv[0] = out.move;
+    out.pv_length = 1;
+  }
+  out.nodes = static_cast<long long>(root.total_nodes());
+  out.seconds = monotonic_seconds() - t0;
+}
+
+void solve_any(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
+  with_geometry(rules.board, [&](auto g) { solve_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, o, cancel, out); });
+}
+
+void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out) {
+  with_geometry(rules.board, [&](auto g) { search_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, l, cancel, out); });
+}
+
+}  // namespace
+
+}  // namespace POLYREVERSI_ARCH
+
+namespace POLYREVERSI_ARCH {
+extern const SearchKernels search_kernels = {POLYREVERSI_STR(POLYREVERSI_ARCH), &search_any, &solve_any};
+}
+
+}  // namespace polyreversi

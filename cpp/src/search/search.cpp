@@ -1,0 +1,63 @@
+// search() and solve(): checks, then the kernels this CPU runs best.
+#include "polyreversi/search/search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+#include "polyreversi/bulk.hpp"
+#include "polyreversi/kernel_api.hpp"
+
+namespace polyreversi {
+
+double monotonic_seconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+namespace {
+
+const SearchKernels& search_kernels_here() {
+  // The same instruction set as the rules kernels picked for this CPU.
+  const std::string name = kernels().name;
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (name == "x86v3") return x86v3::search_kernels;
+#endif
+  return generic::search_kernels;
+}
+
+void check_two_players(const Rules& rules, const char* what) {
+  if (rules.players != 2)
+    throw VariantError(std::string(what) + ": two-player games only (got a " + std::to_string(rules.players) +
+                       "-player game); for 3 or 4 players use pr.mcts");
+}
+
+int checked_threads(int threads, const char* what) {
+  if (threads < 0) throw Error(std::string(what) + ": threads must be 0 (every core) or more");
+  return std::min(resolve_threads(threads), 256);
+}
+
+}  // namespace
+
+SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel) {
+  check_two_players(rules, "search");
+  SearchLimits l = limits;
+  l.threads = checked_threads(l.threads, "search");
+  if (l.tt_mb < 1) l.tt_mb = 1;
+  if (l.depth > 250) l.depth = 250;  // no game has more plies than that to play
+  SearchOutcome out;
+  search_kernels_here().search(rules, pos, l, cancel, out);
+  return out;
+}
+
+SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel) {
+  check_two_players(rules, "solve");
+  SolveOptions o = options;
+  o.threads = checked_threads(o.threads, "solve");
+  if (o.tt_mb < 1) o.tt_mb = 1;
+  SolveOutcome out;
+  search_kernels_here().solve(rules, pos, o, cancel, out);
+  return out;
+}
+
+}  // namespace polyreversi

@@ -1,0 +1,100 @@
+"""``polyreversi solve``: solve every position of an OBF file exactly and check
+the file's annotated scores."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from polyreversi.errors import PolyreversiError
+from polyreversi.formats import obf
+from polyreversi.search import solve
+
+from polyreversi.cli.play_cmd import make_console
+
+
+def _progress(entries, enabled: bool):
+    if not enabled or len(entries) < 2:
+        yield from entries
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("solve", total=len(entries))
+        for entry in entries:
+            yield entry
+            bar.advance(task)
+
+
+@click.command("solve")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True,
+              help="First position to solve (1 = the file's first position line).")
+@click.option("--last", type=click.IntRange(min=1), default=None, help="Last position to solve (default: the last).")
+@click.option("--threads", type=click.IntRange(min=0, max=256), default=1, show_default=True,
+              help="Threads per solve (0: every core).")
+@click.option("--convention", type=click.Choice(["wof", "disks"]), default="wof", show_default=True,
+              help="wof: empty squares to the winner, as FFO/Edax annotate; disks: RULES.md §7 disk difference.")
+@click.option("--moves", "all_moves", is_flag=True, help="Also solve every move (and check every annotated move).")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
+def command(file: str, first: int, last, threads: int, convention: str, all_moves: bool, progress) -> None:
+    """Solve every position of FILE (Edax OBF lines, or polyreversi's extension
+    for other boards) exactly: best move, score, nodes and time per position.
+    Where a line carries move scores (`; G8:+18; ...`), the best score and the
+    move are checked against them (and every move's score with --moves); the
+    exit status is 1 on any disagreement.
+
+    \b
+    Examples:
+      polyreversi solve fforum-1-19.obf
+      polyreversi solve fforum-40-59.obf --first 1 --last 5 --threads 0
+    """
+    console = make_console()
+    try:
+        entries = obf.read(file)
+    except (PolyreversiError, UnicodeDecodeError) as e:
+        raise click.ClickException(str(e)) from None
+    if last is not None and last < first:
+        raise click.BadParameter(f"--last {last} is before --first {first}", param_hint="--last")
+    chosen = [e for e in entries if e.number >= first and (last is None or e.number <= last)]
+    if not chosen:
+        raise click.ClickException(f"{file}: no position numbered {first}..{last or 'end'} "
+                                   f"(the file has {len(entries)})")
+    show_progress = sys.stderr.isatty() if progress is None else progress
+    bad = total_nodes = 0
+    total_seconds = 0.0
+    console.print(f"{'#':>3} {'empties':>7} {'move':>5} {'score':>6} {'check':>14} {'nodes':>13} {'seconds':>9}")
+    for entry in _progress(chosen, show_progress):
+        state = entry.state
+        try:
+            result = solve(state, moves=all_moves, threads=threads, convention=convention)
+        except PolyreversiError as e:
+            raise click.ClickException(f"{file}:{entry.line}: {e}") from None
+        total_nodes += result.nodes
+        total_seconds += result.seconds
+        move = "--" if result.move is None else state.variant.square_name(result.move)
+        check = "-"
+        if entry.scores:
+            best = max(entry.scores.values())
+            problems = []
+            if result.score != best:
+                problems.append(f"best {best:+d}")
+            if result.move is not None and entry.scores.get(result.move) != result.score:
+                problems.append(f"{move} annotated {entry.scores.get(result.move, 'absent')}")
+            if all_moves:
+                for m, s in entry.scores.items():
+                    if result.scores.get(m) != s:
+                        problems.append(f"{state.variant.square_name(m)} {result.scores.get(m)} != {s:+d}")
+            check = "ok" if not problems else "WRONG: " + ", ".join(problems)
+            bad += bool(problems)
+        empties = len(state.variant.squares) - sum(state.scores())
+        console.print(f"{entry.number:>3} {empties:>7} {move:>5} {result.score:>+6d} {check:>14} "
+                      f"{result.nodes:>13,} {result.seconds:>9.3f}")
+    rate = total_nodes / total_seconds / 1e6 if total_seconds > 0 else 0.0
+    console.print(f"{len(chosen)} positions, {total_nodes:,} nodes, {total_seconds:.3f} s, {rate:.1f} M nodes/s, "
+                  f"{threads} thread(s), {convention} scores")
+    if bad:
+        click.echo(f"error: {bad} position(s) disagree with the file's annotations", err=True)
+        sys.exit(1)
