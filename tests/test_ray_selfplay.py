@@ -52,7 +52,8 @@ def test_ray_without_out_and_wrong_format(tmp_path, local_ray):
 
 def test_shards_and_seeds_follow_the_serial_run():
     assert shards(4100, ["random", "random"], None) == [(0, 2000), (2000, 2000), (4000, 100)]
-    assert shards(600, ["greedy", "random"], None)[-1] == (500, 100)
+    assert shards(600, ["greedy", "random"], None) == [(0, 600)]  # mixed built-in seats: native too
+    assert shards(600, ["greedy", "random"], "random")[-1] == (500, 100)  # blocked per game: Python
     serial = list(play_series("6x6", ["greedy", "random"], 12, seed=4))
     from polyreversi.players import play_seeded_game
 

@@ -27,7 +27,7 @@ _U64 = 2**64
 MAX_THREADS = 1024
 #: Most games one :func:`play_games` call plays (their result arrays must fit in memory).
 MAX_GAMES = 2**32
-#: Most games one :class:`Batch` holds (the engine counts them with a 32-bit int).
+#: Most games one :class:`polyreversi.Batch` holds (the engine counts them with a 32-bit int).
 MAX_BATCH = 2**31 - 1
 
 
@@ -151,8 +151,6 @@ def play_games(
     return GamesResult(scores, winners, plies, moves)
 
 
-# The Batch lives in polyreversi.batch; importing it from here keeps working.
-from polyreversi.batch import Batch  # noqa: E402
 
 
-__all__ = ["play_games", "GamesResult", "Batch", "POLICIES", "MAX_THREADS", "MAX_GAMES", "MAX_BATCH"]
+__all__ = ["play_games", "GamesResult", "POLICIES", "MAX_THREADS", "MAX_GAMES", "MAX_BATCH"]

@@ -4,7 +4,7 @@ Each worker plays a contiguous range of the game numbers with exactly the seeds
 the single-machine run gives those games, so a run on a cluster plays the same
 games as ``polyreversi selfplay`` with the same seed:
 
-- every seat one built-in policy on a fixed board: the games are played by
+- every seat a built-in policy (one per seat) on a fixed board: the games are played by
   :func:`polyreversi.play_games` in chunks of :data:`CHUNK` games, chunk ``c``
   with seed ``seed + c * CHUNK`` (as ``selfplay`` does), so shards are whole chunks;
 - otherwise game ``k`` is :func:`polyreversi.players.play_seeded_game` with the
@@ -22,18 +22,11 @@ import os
 import random
 from typing import Iterator, List, Optional, Sequence, Tuple
 
-from polyreversi.bulk import POLICIES
+from polyreversi.record import record_of
+from polyreversi.selfplay import CHUNK, Tally, native, native_games
 from polyreversi.variant import Variant, as_variant
-
-#: Games per chunk of the native path (the chunk of ``polyreversi selfplay``).
-CHUNK = 2000
 #: Games per shard of the Python path.
 PYTHON_SHARD = 250
-
-
-def native(names: Sequence[str], blocked) -> bool:
-    """True when ``selfplay`` plays these games in C++ (one built-in policy, fixed board)."""
-    return blocked is None and len(set(names)) == 1 and names[0] in POLICIES
 
 
 def shards(games: int, names: Sequence[str], blocked) -> List[Tuple[int, int]]:
@@ -52,13 +45,12 @@ def game_seeds(seed: int, first: int, count: int) -> List[int]:
 
 def play_range(variant: Variant, names: Sequence[str], seed: int, blocked, first: int, count: int) -> Iterator:
     """The final states of games ``first .. first+count-1`` of a ``selfplay`` run."""
-    from polyreversi.cli.selfplay_cmd import _native_games
     from polyreversi.players import play_seeded_game
 
     if native(names, blocked):
         if first % CHUNK:
             raise ValueError(f"first: native shards start on a multiple of {CHUNK}, got {first}")
-        yield from _native_games(variant, names[0], count, seed + first, chunk=CHUNK)
+        yield from native_games(variant, list(names), count, seed + first, chunk=CHUNK)
         return
     for game_seed in game_seeds(seed, first, count):
         yield play_seeded_game(variant, list(names), game_seed, blocked=blocked)
@@ -67,16 +59,13 @@ def play_range(variant: Variant, names: Sequence[str], seed: int, blocked, first
 def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked, first: int, count: int,
                out: Optional[str]):
     """Plays one shard; returns its tally (and writes ``out/part-FIRST.parquet`` when ``out`` is given)."""
-    from polyreversi.cli.play_cmd import record_for
-    from polyreversi.cli.selfplay_cmd import Tally
-
     variant = as_variant(variant_text)
     tally = Tally(variant.players)
     records = []
     for state in play_range(variant, names, seed, blocked, first, count):
         tally.add(state)
         if out is not None:
-            records.append(record_for(state, names))
+            records.append(record_of(state, players=list(names)))
     if out is not None:
         from polyreversi.datasets import write_games
 
@@ -86,8 +75,6 @@ def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked, firs
 
 def merge(tallies, players: int):
     """One tally adding up several."""
-    from polyreversi.cli.selfplay_cmd import Tally
-
     total = Tally(players)
     for t in tallies:
         total.games += t.games

@@ -98,7 +98,7 @@ def _state_to_text(self) -> str:
     """The position as one line of text: Edax OBF on 8x8 (``…OX… X``), with the
     variant in front for other rules (see :mod:`polyreversi.formats.obf`).
     ``Variant.position_from_text`` reads it back."""
-    from polyreversi.formats.obf import position_to_text
+    from polyreversi.position_text import position_to_text
 
     return position_to_text(self)
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 
 from polyreversi._files import write_bytes
-from polyreversi.state import State
+from polyreversi._core import State  # the class; state.py adds its Python methods
 from polyreversi.vocabulary import BLOCKED, COLOR_NAMES as _COLOR_TITLES, CUT_OUT, NEUTRAL, status_line
 
 # -- geometry (board units) -------------------------------------------------

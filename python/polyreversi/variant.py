@@ -183,9 +183,9 @@ class Variant:
             PositionError: naming the cell, count or side that is wrong, or text for
             another variant.
         """
-        from polyreversi.formats.obf import position_from_text
+        from polyreversi.position_text import position_from_text
 
-        return position_from_text(text, self)
+        return position_from_text(text, self, Variant)
 
     def with_random_blocked(self, seed: Optional[int] = None, count: Optional[int] = None) -> "Variant":
         """This variant with 1-4 blocked squares drawn at random (RULES.md §4).

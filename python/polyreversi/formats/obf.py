@@ -39,15 +39,12 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 from polyreversi._core import Color, InvalidSquareError, PositionError, VariantError
 from polyreversi._files import replace_file
 from polyreversi.errors import RecordError
+from polyreversi.position_text import position_to_text, split_annotations as _split
+from polyreversi.position_text import position_from_text as _from_text
+from polyreversi.variant import Variant
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-#: Characters of cells read (several spellings) and written (the first).
-CELL_CODES = {"X": 1, "*": 1, "x": 1, "O": 2, "o": 2, "R": 3, "G": 4, "N": 5, "-": 0, ".": 0, "#": -1}
-WRITE_CHARS = {1: "X", 2: "O", 3: "R", 4: "G", 5: "N", 0: "-", -1: "#"}
-SIDES = {"X": 1, "*": 1, "x": 1, "O": 2, "o": 2, "R": 3, "G": 4}
-SIDE_CHARS = {1: "X", 2: "O", 3: "R", 4: "G"}
-_CELL_COUNTS = {36: "6x6", 64: "8x8", 88: "octagon", 100: "10x10"}
 _PASS_NAMES = ("ps", "pa", "pass", "--")
 
 
@@ -67,110 +64,10 @@ class ObfEntry(NamedTuple):
     scores: Dict[int, int]
 
 
-def _grid_squares(variant) -> List[int]:
-    """The board's squares (cut-outs excluded, blocked squares included), ascending."""
-    from polyreversi import _core
-
-    n = variant.n
-    cut = set()
-    if variant.board == "octagon":
-        cut = {r * n + c for r in range(n) for c in range(n) if min(r, n - 1 - r) + min(c, n - 1 - c) < 2}
-    return [sq for sq in range(n * n) if sq not in cut]
-
-
-def _plain(variant) -> bool:
-    """True when the cells alone say everything about the variant."""
-    return variant.players == 2 and not variant.anti and not variant.free_opening and variant.handicap == 0
-
-
-def position_to_text(state) -> str:
-    """The position as one line (see the module's docstring); plain OBF on 8x8.
-
-    >>> import polyreversi as pr
-    >>> pr.Variant().start().to_text()
-    '---------------------------OX------XO--------------------------- X'
-    """
-    v = state.variant
-    grid = state.board().reshape(-1)
-    cells = "".join(WRITE_CHARS[int(grid[sq])] for sq in _grid_squares(v))
-    prefix = "" if _plain(v) else f"{v} "
-    return f"{prefix}{cells} {SIDE_CHARS[int(state.to_move)]}"
-
-
-def _split(text: str) -> Tuple[str, str]:
-    """(position part, annotation part) of a line."""
-    if not isinstance(text, str):
-        raise TypeError(f"a position is text, not {type(text).__name__}")
-    head, _, tail = text.partition(";")
-    return head.strip(), tail
-
-
 def position_from_text(text: str, variant=None):
-    """The State a position line describes (annotations after ``;`` are ignored).
-
-    Args:
-        text: ``[VARIANT ]CELLS SIDE`` (module docstring); OBF lines as they are.
-        variant: the Variant the position belongs to; None: from the text.
-
-    Raises:
-        PositionError: naming what is wrong (cell count, a character, the side, disks
-        on blocked squares, a prefix that disagrees with ``variant``).
-        VariantError: bad variant text in the prefix.
-    """
-    from polyreversi.variant import Variant
-
-    head, _ = _split(text)
-    parts = head.split()
-    if len(parts) == 3:
-        prefix, cells, side = parts
-        try:
-            named = Variant.parse(prefix)
-        except VariantError as e:
-            raise VariantError(f"position: bad variant {prefix!r}: {e}") from None
-        if variant is not None and named != variant:
-            raise PositionError(f"position: the text is for {named}, not {variant}")
-        variant = named
-    elif len(parts) == 2:
-        cells, side = parts
-    else:
-        raise PositionError(
-            "position: expected '[VARIANT ]CELLS SIDE' (e.g. 64 cells of X, O, - and a side X or O), "
-            f"got {head[:80]!r}")
-    if variant is None:
-        board = _CELL_COUNTS.get(len(cells))
-        if board is None:
-            raise PositionError(f"position: {len(cells)} cells; a board has 36 (6x6), 64 (8x8), "
-                                "88 (octagon) or 100 (10x10)")
-        squares = _grid_squares(Variant(board))
-        blocked = [sq for sq, ch in zip(squares, cells) if ch == "#"]
-        try:
-            variant = Variant(board, blocked=blocked)
-        except VariantError as e:
-            raise PositionError(f"position: blocked squares '#': {e}") from None
-    squares = _grid_squares(variant)
-    if len(cells) != len(squares):
-        raise PositionError(f"position: {len(cells)} cells for the {variant.board} board, which has {len(squares)}")
-    board = [0] * (variant.n * variant.n)
-    for sq in range(variant.n * variant.n):
-        if sq not in squares:
-            board[sq] = -2
-    blocked = set(variant.blocked)
-    for sq, ch in zip(squares, cells):
-        code = CELL_CODES.get(ch)
-        if code is None:
-            raise PositionError(f"position: {ch!r} on {variant.square_name(sq)} is not a cell; "
-                                "allowed: X O R G N - #")
-        if (code == -1) != (sq in blocked):
-            what = "is blocked" if sq in blocked else "is not blocked"
-            raise PositionError(f"position: {variant.square_name(sq)} {what} in {variant}; "
-                                "write '#' exactly on the blocked squares")
-        board[sq] = code
-    if side not in SIDES:
-        raise PositionError(f"position: side to move {side!r}; allowed: X (Black), O (White), R (Red), G (Green)")
-    to_move = SIDES[side]
-    if to_move > variant.players:
-        raise PositionError(f"position: side {side} is not a player of {variant}")
-    return variant.position(board, Color(to_move))
+    """The State a position line describes (:func:`polyreversi.position_text.position_from_text`);
+    ``variant`` None: the variant from the text (its prefix, or the cell count)."""
+    return _from_text(text, variant, Variant)
 
 
 def parse_scores(state, annotations: str) -> Dict[int, int]:
