@@ -75,7 +75,7 @@ PY
 step "running the test suite against the installed wheel"
 # A copy of the tests beside a link to ../shared (the real game files), outside the source tree.
 mkdir -p "$work/check"
-cp -r "$root/tests" "$root/fuzz" "$root/docs" "$root/pyproject.toml" "$work/check/"
+cp -r "$root/tests" "$root/fuzz" "$root/docs" "$root/examples" "$root/pyproject.toml" "$root/README.md" "$root/.gitignore" "$work/check/"
 if [ -d "$root/../shared" ]; then ln -s "$(cd "$root/../shared" && pwd)" "$work/shared"; fi
 status=0
 (cd "$work/check" && "$work/venv/bin/python" -m pytest -q -n "$jobs" -p no:cacheprovider "$@") || status=$?
