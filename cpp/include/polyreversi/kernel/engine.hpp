@@ -86,17 +86,20 @@ struct Engine {
     return (G::template shift<D>(run) & P) ? run : W(0);
   }
 
-  // Disks flipped when P plays on `square` (a one-bit word).
-  static inline W flips(W P, W O, W square) {
+  // Disks flipped when P plays on square `sq`.
+  static inline W flips_at(W P, W O, int sq) {
 #if defined(__AVX2__)
-    return Avx2<W, N>::flips(P, O, square);
+    return Avx2<W, N>::flips(P, O, sq);
 #else
+    const W square = one_bit<W>(sq);
     return flips_dir<kEast>(P, O, square) | flips_dir<kWest>(P, O, square) |
            flips_dir<kSouth>(P, O, square) | flips_dir<kNorth>(P, O, square) |
            flips_dir<kSouthEast>(P, O, square) | flips_dir<kSouthWest>(P, O, square) |
            flips_dir<kNorthEast>(P, O, square) | flips_dir<kNorthWest>(P, O, square);
 #endif
   }
+  // The same for a one-bit word `square`.
+  static inline W flips(W P, W O, W square) { return flips_at(P, O, lowest_bit(square)); }
 
   // The legal squares of the player to move and the kind of turn.
   // kPass and kOver come with no squares.
@@ -127,7 +130,7 @@ struct Engine {
   static inline W move_flips(const Board<W>& b, Turn turn, int square) {
     if (turn != Turn::kFlip) return 0;
     const W own = b.disks[b.to_move];
-    return flips(own, occupied(b) & ~own, one_bit<W>(square));
+    return flips_at(own, occupied(b) & ~own, square);
   }
 
   static inline int next_player(const Table<W>& t, int c) { return c + 1 == t.players ? 0 : c + 1; }

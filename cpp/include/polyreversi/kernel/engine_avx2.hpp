@@ -86,6 +86,44 @@ inline __m256i extend(__m256i f, const Pairs<Left>& p, __m256i k1, __m256i k2, _
   return f;
 }
 
+// Towards lower bits, the first square of `ray` that is not O is its
+// highest set bit: P disks are moved one step nearer the square and erased
+// wherever a non-O square of the ray lies at or above them (the non-O
+// squares smeared 0..7 steps down). What is left is the last O disk before
+// a closing P disk (or the square itself when P is adjacent), or nothing.
+template <class Lanes>
+inline __m256i lower_outflank(__m256i p, __m256i o, __m256i ray, const Lanes& c) {
+  __m256i erase = _mm256_andnot_si256(o, ray);
+  erase = _mm256_or_si256(erase, _mm256_srlv_epi64(erase, c.k1));
+  erase = _mm256_or_si256(erase, _mm256_srlv_epi64(erase, c.k2));
+  const __m256i outflank = _mm256_andnot_si256(erase, _mm256_sllv_epi64(_mm256_and_si256(p, ray), c.k1));
+  return _mm256_andnot_si256(_mm256_srlv_epi64(erase, c.k4), outflank);
+}
+
+// The rays from each square of an N x N grid, lane by lane as in Lanes
+// (on-board squares only), towards lower and higher bits, each split at
+// bit `Half` into a low and a high word (Half = 64: not split).
+template <int N, int Half>
+struct RayTable {
+  alignas(32) u64 below[2][N * N][4];
+  alignas(32) u64 above[2][N * N][4];
+};
+template <int N, int Half>
+constexpr RayTable<N, Half> ray_table() {
+  RayTable<N, Half> t{};
+  const int dr[4] = {0, 1, 1, 1}, dc[4] = {1, 0, 1, -1};
+  for (int sq = 0; sq < N * N; ++sq)
+    for (int k = 0; k < 4; ++k)
+      for (int sign = -1; sign <= 1; sign += 2)
+        for (int r = sq / N + sign * dr[k], c = sq % N + sign * dc[k]; r >= 0 && r < N && c >= 0 && c < N;
+             r += sign * dr[k], c += sign * dc[k]) {
+          const int i = r * N + c;
+          (sign < 0 ? t.below : t.above)[i >= Half][sq][k] |= u64(1) << (i >= Half ? i - Half : i);
+        }
+  return t;
+}
+inline __m256i load(const u64* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
+
 }  // namespace avx2
 
 // 64-bit boards (6x6, 8x8): the four lanes of a register are the four line
@@ -123,34 +161,13 @@ struct Avx2<u64, N> {
     return avx2::fold(_mm256_or_si256(_mm256_sllv_epi64(l, c.k1), _mm256_srlv_epi64(r, c.k1))) & empty;
   }
 
-  // The rays from each square: below[sq] towards lower bits, above[sq]
-  // towards higher bits, lane by lane as in Lanes (on-board squares only).
-  struct Rays {
-    alignas(32) u64 below[N * N][4];
-    alignas(32) u64 above[N * N][4];
-  };
-  static constexpr Rays rays() {
-    Rays t{};
-    const int dr[4] = {0, 1, 1, 1}, dc[4] = {1, 0, 1, -1};
-    for (int sq = 0; sq < N * N; ++sq)
-      for (int k = 0; k < 4; ++k)
-        for (int sign = -1; sign <= 1; sign += 2) {
-          u64 m = 0;
-          for (int r = sq / N + sign * dr[k], c = sq % N + sign * dc[k]; r >= 0 && r < N && c >= 0 && c < N;
-               r += sign * dr[k], c += sign * dc[k])
-            m |= u64(1) << (r * N + c);
-          (sign < 0 ? t.below : t.above)[sq][k] = m;
-        }
-    return t;
-  }
-  static constexpr Rays kRays = rays();
+  static constexpr avx2::RayTable<N, 64> kRays = avx2::ray_table<N, 64>();
 
-  static inline u64 flips(u64 P, u64 O, u64 square) {
+  static inline u64 flips(u64 P, u64 O, int sq) {
     const L c;
-    const int sq = lowest_bit(square);
     const __m256i p = avx2::splat(P), o = avx2::splat(O), zero = _mm256_setzero_si256();
     // Higher bits: the first square that is not O must be P.
-    __m256i ray = _mm256_load_si256(reinterpret_cast<const __m256i*>(kRays.above[sq]));
+    __m256i ray = avx2::load(kRays.above[0][sq]);
     __m256i outflank = _mm256_andnot_si256(o, ray);
     outflank = _mm256_and_si256(_mm256_and_si256(outflank, _mm256_sub_epi64(zero, outflank)), p);
     // All ones if no outflank, else ~(outflank - 1): the ray below it is kept.
@@ -158,13 +175,8 @@ struct Avx2<u64, N> {
     __m256i f = _mm256_andnot_si256(eraser, ray);
     // Lower bits: P disks one step nearer the square, erased wherever a
     // non-O square lies between them and the square.
-    ray = _mm256_load_si256(reinterpret_cast<const __m256i*>(kRays.below[sq]));
-    __m256i erase = _mm256_andnot_si256(o, ray);
-    erase = _mm256_or_si256(erase, _mm256_srlv_epi64(erase, c.k1));
-    outflank = _mm256_sllv_epi64(_mm256_and_si256(p, ray), c.k1);
-    outflank = _mm256_andnot_si256(erase, outflank);
-    outflank = _mm256_andnot_si256(_mm256_srlv_epi64(erase, c.k2), outflank);
-    outflank = _mm256_andnot_si256(_mm256_srlv_epi64(erase, c.k4), outflank);
+    ray = avx2::load(kRays.below[0][sq]);
+    outflank = avx2::lower_outflank(p, o, ray, c);
     // The ray above the outflank (nothing if there is none).
     f = _mm256_or_si256(f, _mm256_and_si256(ray, _mm256_sub_epi64(zero, outflank)));
     return avx2::fold(f);
@@ -256,21 +268,35 @@ struct Avx2<u128, N> {
     return join(_mm256_and_si256(_mm256_or_si256(lo, rlo), e.lo), _mm256_and_si256(_mm256_or_si256(hi, rhi), e.hi));
   }
 
-  static inline u128 flips(u128 P, u128 O, u128 square) {
+  static constexpr avx2::RayTable<N, kHalf> kRays = avx2::ray_table<N, kHalf>();
+
+  // Flips from the ray tables, as on 64-bit boards, with each ray in two
+  // words: a ray meets the half of its square first, then the other one.
+  static inline u128 flips(u128 P, u128 O, int sq) {
     const L c;
-    const Split p = split(P), o = split(O), s = split(square);
+    const Split p = split(P), o = split(O);
     const __m256i zero = _mm256_setzero_si256();
-    __m256i llo, lhi, nlo, nhi, rlo, rhi, mlo, mhi;
-    runs<true>(c, group<true>(c, o), s.lo, s.hi, llo, lhi, nlo, nhi);
-    // A direction is one lane in both halves: it flips if P closes its run in either.
-    __m256i open = _mm256_cmpeq_epi64(
-        _mm256_or_si256(_mm256_and_si256(nlo, p.lo), _mm256_and_si256(nhi, p.hi)), zero);
-    __m256i flo = _mm256_andnot_si256(open, llo), fhi = _mm256_andnot_si256(open, lhi);
-    runs<false>(c, group<false>(c, o), s.hi, s.lo, rhi, rlo, mhi, mlo);
-    open = _mm256_cmpeq_epi64(_mm256_or_si256(_mm256_and_si256(mlo, p.lo), _mm256_and_si256(mhi, p.hi)), zero);
-    flo = _mm256_or_si256(flo, _mm256_andnot_si256(open, rlo));
-    fhi = _mm256_or_si256(fhi, _mm256_andnot_si256(open, rhi));
-    return join(flo, fhi);
+    // Higher bits, low half first: the first non-O square is the lowest set
+    // bit of the low word, or of the high word if the low word has none.
+    __m256i ray_lo = avx2::load(kRays.above[0][sq]), ray_hi = avx2::load(kRays.above[1][sq]);
+    const __m256i e_lo = _mm256_andnot_si256(o.lo, ray_lo), e_hi = _mm256_andnot_si256(o.hi, ray_hi);
+    const __m256i out_lo = _mm256_and_si256(_mm256_and_si256(e_lo, _mm256_sub_epi64(zero, e_lo)), p.lo);
+    const __m256i out_hi = _mm256_and_si256(_mm256_and_si256(e_hi, _mm256_sub_epi64(zero, e_hi)),
+                                            _mm256_and_si256(_mm256_cmpeq_epi64(e_lo, zero), p.hi));
+    __m256i f_lo = _mm256_andnot_si256(_mm256_sub_epi64(_mm256_cmpeq_epi64(out_lo, zero), out_lo), ray_lo);
+    __m256i f_hi = _mm256_andnot_si256(_mm256_sub_epi64(_mm256_cmpeq_epi64(out_hi, zero), out_hi), ray_hi);
+    f_lo = _mm256_or_si256(f_lo, _mm256_andnot_si256(_mm256_cmpeq_epi64(out_hi, zero), ray_lo));
+    // Lower bits, high half first; the low half counts only where the high
+    // part of the ray is all O.
+    ray_lo = avx2::load(kRays.below[0][sq]);
+    ray_hi = avx2::load(kRays.below[1][sq]);
+    const __m256i hi_all_o = _mm256_cmpeq_epi64(_mm256_andnot_si256(o.hi, ray_hi), zero);
+    const __m256i down_hi = avx2::lower_outflank(p.hi, o.hi, ray_hi, c);
+    const __m256i down_lo = _mm256_and_si256(avx2::lower_outflank(p.lo, o.lo, ray_lo, c), hi_all_o);
+    f_hi = _mm256_or_si256(f_hi, _mm256_and_si256(ray_hi, _mm256_sub_epi64(zero, down_hi)));
+    f_hi = _mm256_or_si256(f_hi, _mm256_andnot_si256(_mm256_cmpeq_epi64(down_lo, zero), ray_hi));
+    f_lo = _mm256_or_si256(f_lo, _mm256_and_si256(ray_lo, _mm256_sub_epi64(zero, down_lo)));
+    return join(f_lo, f_hi);
   }
 };
 
