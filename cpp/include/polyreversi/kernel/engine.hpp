@@ -54,13 +54,21 @@ struct Engine {
     return b.disks[0] | b.disks[1] | b.disks[2] | b.disks[3] | b.neutral;
   }
 
+  // The portable kernel (kernel/engine_avx2.hpp replaces flipping_moves and
+  // flips_at in the AVX2 build). As in Edax, the wrap at the side edges is
+  // handled once per call by dropping O disks on the side columns for the
+  // directions that move sideways (such a disk is never inside a run in
+  // those directions), so each step is a bare shift, an and and an or:
+  // 3 operations instead of 4 with a mask at every shift.
+  static inline W sideways(W O) { return O & G::kNotFirstColumn & G::kNotLastColumn; }
+
   // One direction of move generation: runs of O disks started next to P
   // are extended (a run is at most N-2 long), then must end on an empty square.
   template <int D>
   static inline W moves_dir(W P, W O, W empty) {
-    W x = G::template shift<D>(P) & O;
-    for (int i = 0; i < N - 3; ++i) x |= G::template shift<D>(x) & O;
-    return G::template shift<D>(x) & empty;
+    W x = G::template step<D>(P) & O;
+    for (int i = 0; i < N - 3; ++i) x |= G::template step<D>(x) & O;
+    return G::template step<D>(x) & empty;
   }
 
   // Squares where P encloses at least one run of O disks. O is every disk
@@ -69,21 +77,21 @@ struct Engine {
 #if defined(__AVX2__)
     return Avx2<W, N>::moves(P, O, empty);
 #else
-    return moves_dir<kEast>(P, O, empty) | moves_dir<kWest>(P, O, empty) |
+    const W os = sideways(O);
+    return moves_dir<kEast>(P, os, empty) | moves_dir<kWest>(P, os, empty) |
            moves_dir<kSouth>(P, O, empty) | moves_dir<kNorth>(P, O, empty) |
-           moves_dir<kSouthEast>(P, O, empty) | moves_dir<kSouthWest>(P, O, empty) |
-           moves_dir<kNorthEast>(P, O, empty) | moves_dir<kNorthWest>(P, O, empty);
+           moves_dir<kSouthEast>(P, os, empty) | moves_dir<kSouthWest>(P, os, empty) |
+           moves_dir<kNorthEast>(P, os, empty) | moves_dir<kNorthWest>(P, os, empty);
 #endif
   }
-
 
   // The run of O disks from the square, kept if a P disk closes it. No
   // data-dependent loop: unpredictable branches cost more than the shifts.
   template <int D>
   static inline W flips_dir(W P, W O, W square) {
-    W run = G::template shift<D>(square) & O;
-    for (int i = 0; i < N - 3; ++i) run |= G::template shift<D>(run) & O;
-    return (G::template shift<D>(run) & P) ? run : W(0);
+    W run = G::template step<D>(square) & O;
+    for (int i = 0; i < N - 3; ++i) run |= G::template step<D>(run) & O;
+    return (G::template step<D>(run) & P) ? run : W(0);
   }
 
   // Disks flipped when P plays on square `sq`.
@@ -91,11 +99,11 @@ struct Engine {
 #if defined(__AVX2__)
     return Avx2<W, N>::flips(P, O, sq);
 #else
-    const W square = one_bit<W>(sq);
-    return flips_dir<kEast>(P, O, square) | flips_dir<kWest>(P, O, square) |
+    const W square = one_bit<W>(sq), os = sideways(O);
+    return flips_dir<kEast>(P, os, square) | flips_dir<kWest>(P, os, square) |
            flips_dir<kSouth>(P, O, square) | flips_dir<kNorth>(P, O, square) |
-           flips_dir<kSouthEast>(P, O, square) | flips_dir<kSouthWest>(P, O, square) |
-           flips_dir<kNorthEast>(P, O, square) | flips_dir<kNorthWest>(P, O, square);
+           flips_dir<kSouthEast>(P, os, square) | flips_dir<kSouthWest>(P, os, square) |
+           flips_dir<kNorthEast>(P, os, square) | flips_dir<kNorthWest>(P, os, square);
 #endif
   }
   // The same for a one-bit word `square`.
