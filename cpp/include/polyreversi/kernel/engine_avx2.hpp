@@ -124,6 +124,22 @@ constexpr RayTable<N, Half> ray_table() {
 }
 inline __m256i load(const u64* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
 
+// A 128-bit board kept as its two halves (bits 0..Half-1 and Half..), so that
+// perft on 10x10 never splits and joins words around each call.
+template <int Half>
+struct Halves {
+  u64 lo, hi;
+  friend Halves operator&(Halves a, Halves b) { return {a.lo & b.lo, a.hi & b.hi}; }
+  friend Halves operator|(Halves a, Halves b) { return {a.lo | b.lo, a.hi | b.hi}; }
+  friend Halves operator^(Halves a, Halves b) { return {a.lo ^ b.lo, a.hi ^ b.hi}; }
+  friend Halves operator~(Halves a) { return {~a.lo, ~a.hi}; }
+  explicit operator bool() const { return (lo | hi) != 0; }
+  static Halves bit(int i) { return i < Half ? Halves{u64(1) << i, 0} : Halves{0, u64(1) << (i - Half)}; }
+  int lowest() const { return lo ? __builtin_ctzll(lo) : Half + __builtin_ctzll(hi); }
+  Halves without_lowest() const { return lo ? Halves{lo & (lo - 1), hi} : Halves{0, hi & (hi - 1)}; }
+  int count() const { return __builtin_popcountll(lo) + __builtin_popcountll(hi); }
+};
+
 }  // namespace avx2
 
 // 64-bit boards (6x6, 8x8): the four lanes of a register are the four line
@@ -214,15 +230,15 @@ struct Avx2<u128, N> {
   static constexpr u64 kHalfMask = avx2::grid_mask(N / 2, N);
   static constexpr int kMaxRun = N - 2;
 
+  using X = avx2::Halves<kHalf>;
+  static inline X halves(u128 x) { return X{static_cast<u64>(x) & kHalfMask, static_cast<u64>(x >> kHalf)}; }
+  static inline u128 word(X x) { return static_cast<u128>(x.lo) | (static_cast<u128>(x.hi) << kHalf); }
+
   struct Split {
     __m256i lo, hi;
   };
-  static inline Split split(u128 x) {
-    return Split{avx2::splat(static_cast<u64>(x) & kHalfMask), avx2::splat(static_cast<u64>(x >> kHalf))};
-  }
-  static inline u128 join(__m256i lo, __m256i hi) {
-    return static_cast<u128>(avx2::fold(lo)) | (static_cast<u128>(avx2::fold(hi)) << kHalf);
-  }
+  static inline Split split(X x) { return Split{avx2::splat(x.lo), avx2::splat(x.hi)}; }
+  static inline X join(__m256i lo, __m256i hi) { return X{avx2::fold(lo), avx2::fold(hi)}; }
 
   // One group of four directions (Left: towards higher bits, from the low
   // half to the high half). `first`/`second` are the halves in the order a
@@ -259,7 +275,10 @@ struct Avx2<u128, N> {
     return Left ? Group<Left>{plo, phi} : Group<Left>{phi, plo};
   }
 
-  static inline u128 moves(u128 P, u128 O, u128 empty) {
+  static inline u128 moves(u128 P, u128 O, u128 empty) { return word(moves(halves(P), halves(O), halves(empty))); }
+  static inline u128 flips(u128 P, u128 O, int sq) { return word(flips(halves(P), halves(O), sq)); }
+
+  static inline X moves(X P, X O, X empty) {
     const L c;
     const Split p = split(P), o = split(O), e = split(empty);
     __m256i f1, f2, lo, hi, rlo, rhi;
@@ -272,7 +291,7 @@ struct Avx2<u128, N> {
 
   // Flips from the ray tables, as on 64-bit boards, with each ray in two
   // words: a ray meets the half of its square first, then the other one.
-  static inline u128 flips(u128 P, u128 O, int sq) {
+  static inline X flips(X P, X O, int sq) {
     const L c;
     const Split p = split(P), o = split(O);
     const __m256i zero = _mm256_setzero_si256();
