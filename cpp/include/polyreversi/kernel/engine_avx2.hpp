@@ -102,11 +102,13 @@ inline __m256i lower_outflank(__m256i p, __m256i o, __m256i ray, const Lanes& c)
 
 // The rays from each square of an N x N grid, lane by lane as in Lanes
 // (on-board squares only), towards lower and higher bits, each split at
-// bit `Half` into a low and a high word (Half = 64: not split).
+// bit `Half` into a low and a high word (Half >= N*N: one word). 8x8: 4 KB,
+// 10x10: 12.8 KB, within the L1 cache.
 template <int N, int Half>
 struct RayTable {
-  alignas(32) u64 below[2][N * N][4];
-  alignas(32) u64 above[2][N * N][4];
+  static constexpr int kWords = Half < N * N ? 2 : 1;
+  alignas(32) u64 below[kWords][N * N][4];
+  alignas(32) u64 above[kWords][N * N][4];
 };
 template <int N, int Half>
 constexpr RayTable<N, Half> ray_table() {
@@ -241,9 +243,10 @@ struct Avx2<u128, N> {
   static inline X join(__m256i lo, __m256i hi) { return X{avx2::fold(lo), avx2::fold(hi)}; }
 
   // One group of four directions (Left: towards higher bits, from the low
-  // half to the high half). `first`/`second` are the halves in the order a
-  // line meets them. Returns the runs in f1/f2 and, in n1/n2, the squares
-  // one step past each run square (the square past a run, among others).
+  // half to the high half; right: the other way). Index 1 is the half a
+  // line meets first, 2 the other. runs() returns the runs of O from the
+  // seeds in f1/f2 and, in n1/n2, the squares one step past each run square
+  // (so the square past each run, the only one that is not O).
   template <bool Left>
   struct Group {
     avx2::Pairs<Left> o1, o2;
