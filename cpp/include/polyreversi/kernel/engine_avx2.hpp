@@ -126,21 +126,6 @@ constexpr RayTable<N, Half> ray_table() {
 }
 inline __m256i load(const u64* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
 
-// A 128-bit board kept as its two halves (bits 0..Half-1 and Half..), so that
-// perft on 10x10 never splits and joins words around each call.
-template <int Half>
-struct Halves {
-  u64 lo, hi;
-  friend Halves operator&(Halves a, Halves b) { return {a.lo & b.lo, a.hi & b.hi}; }
-  friend Halves operator|(Halves a, Halves b) { return {a.lo | b.lo, a.hi | b.hi}; }
-  friend Halves operator^(Halves a, Halves b) { return {a.lo ^ b.lo, a.hi ^ b.hi}; }
-  friend Halves operator~(Halves a) { return {~a.lo, ~a.hi}; }
-  explicit operator bool() const { return (lo | hi) != 0; }
-  static Halves bit(int i) { return i < Half ? Halves{u64(1) << i, 0} : Halves{0, u64(1) << (i - Half)}; }
-  int lowest() const { return lo ? __builtin_ctzll(lo) : Half + __builtin_ctzll(hi); }
-  Halves without_lowest() const { return lo ? Halves{lo & (lo - 1), hi} : Halves{0, hi & (hi - 1)}; }
-  int count() const { return __builtin_popcountll(lo) + __builtin_popcountll(hi); }
-};
 
 }  // namespace avx2
 
@@ -150,16 +135,17 @@ struct Halves {
 // Moves, per register: O masked (1), pairs (2), first step (2), plain step
 // (3), two doubling steps (6), the square past the run (1): 15 operations,
 // 5 of them on the dependency chain; the former N-3 plain steps cost 19
-// with 7 on the chain. Together with broadcasts, the fold and the empty
-// mask: about 38 vector operations for the eight directions.
+// with 7 on the chain. With broadcasts, the fold and the empty mask: 44
+// instructions for the eight directions.
 //
 // Flips, per register: the rays of the square come from a table (two
-// 32-byte loads), so no run is filled at all (Edax's flip_avx_ppfill):
+// 32-byte loads), so no run is filled at all (as Edax's flip_avx_ppfill):
 // towards higher bits the first square that is not O is the lowest set bit
-// of ~O & ray (x & -x); towards lower bits the rays are smeared down by 1,
-// 2 and 4 steps to erase everything past the first non-O square. About 25
-// operations, against 45 for filling the runs from the square and testing
-// the square past them.
+// of ~O & ray (x & -x); towards lower bits the non-O squares are smeared
+// down to erase every P disk past the first of them. 39 instructions,
+// against about 50 to fill the runs from the square and test the squares
+// past them. 8x8 perft(11): 332 M leaves per CPU second before, 553 M with
+// these flips and plain steps, 618 M with the doubling steps as well.
 template <int N>
 struct Avx2<u64, N> {
   static_assert(N <= 8, "64-bit boards are at most 8x8");
@@ -201,29 +187,43 @@ struct Avx2<u64, N> {
   }
 };
 
-// 128-bit boards (10x10, the octagon). Options measured (perft from the
-// start, leaves/s, see benchmarks/README.md "kernels"):
+// 128-bit boards (10x10, the octagon). The options measured, as perft(10)
+// of 10x10 from the start in leaves per CPU second, side by side in one run
+// on the shared 2-core EPYC (8x8 perft(11) in the same run: 332 M before,
+// 618 M after; benchmarks/README.md, "Kernels"):
 //
-// - One 128-bit word as two 64-bit lanes (the former version): a register
-//   holds two directions, four registers cover eight, and every shift is
-//   four operations (two shifts, a byte shift for the carry between the
-//   lanes, an or); N-3 = 7 plain steps per register: about 200 operations.
-// - Two halves of N/2 rows each (rows 0-4 in bits 0-49 of one 64-bit word,
-//   rows 5-9 of the other; split and join are a mask and a shift). A line
-//   crosses from one half to the other at most once, so the carry is
-//   handled once per direction instead of at every step: runs are filled
-//   in the first half, the bits that leave it seed the second half, and
-//   the second half is filled. Rows never cross, so east and west need no
-//   carry at all. Each half is an 8x8-like 64-bit board in the four lanes
-//   of a register, with plain one-operation shifts: 4 registers and about
-//   100 operations. This is the version below.
-// - Kogge-Stone doubling inside the halves: runs of 8 (east and west) take
-//   the first step, one plain step, and doubling steps with pairs and
-//   quadruples of O (4 dependent steps instead of 8).
-// - A padded layout (11 columns, a guard column that no disk or empty
-//   square ever occupies) would make the east/west masks unnecessary, but
-//   with the wrap masks applied once to O per call there is nothing left to
-//   save, and every load and store would need a per-row re-layout.
+// - One 128-bit word as two 64-bit lanes (the former version, 96 M): a
+//   register holds two directions, four registers cover eight, every shift
+//   is four operations (two shifts, a byte shift carrying between the lanes,
+//   an or), N-3 = 7 plain steps per register: about 200 operations for the
+//   moves, and as many again to fill the runs of a flip.
+// - Two halves of N/2 rows (rows 0-4 in bits 0-49 of one 64-bit word, rows
+//   5-9 in the other; split and join are a mask and a shift), kept: a line
+//   crosses from one half to the other at most once, so the carry is paid
+//   once per direction, not at every step: runs are filled in the half a
+//   line meets first, the bits leaving it seed the other half, which is
+//   filled next. Rows never cross, so east and west carry nothing. Each half
+//   is a 64-bit board with four directions per register and one-operation
+//   shifts: 4 registers, about 100 operations (the 8x8 moves take 44).
+//   With plain steps in the halves and table flips: 181 M.
+// - Kogge-Stone doubling inside the halves (kept): runs of up to 8 disks
+//   (east and west) take the first step, one plain step, and doubling
+//   steps with pairs and quadruples of O: 4 dependent steps instead of 8,
+//   213 M.
+// - Flips from ray tables (kept) instead of filling runs from the square:
+//   about 70 operations instead of 110 (137 M before them, in an earlier
+//   run where the former version made 97 M).
+// - Keeping the halves through the whole perft recursion, so that no word
+//   is split or joined around a call: 211 M, no gain; dropped.
+// - A padded layout (11 columns, a guard column that no disk or empty square
+//   ever occupies) would make the east/west masks unnecessary, but with the
+//   wrap masks applied once to O per call there is nothing left to save, and
+//   loads and stores would need a per-row re-layout; not built.
+//
+// 10x10 stays at about a third of the 8x8 rate per leaf: its moves and
+// flips take 2.3-2.5 times the operations of 8x8's (four registers of runs
+// of up to 8 disks against two of 6), and perft(8) of 10x10 has fewer
+// leaves per last-ply node (7.1) than 8x8's perft(11) (8.6).
 template <int N>
 struct Avx2<u128, N> {
   static_assert(N % 2 == 0 && (N / 2) * N <= 64, "each half of the board must fit 64 bits");
@@ -232,7 +232,9 @@ struct Avx2<u128, N> {
   static constexpr u64 kHalfMask = avx2::grid_mask(N / 2, N);
   static constexpr int kMaxRun = N - 2;
 
-  using X = avx2::Halves<kHalf>;
+  struct X {  // a board as its two halves
+    u64 lo, hi;
+  };
   static inline X halves(u128 x) { return X{static_cast<u64>(x) & kHalfMask, static_cast<u64>(x >> kHalf)}; }
   static inline u128 word(X x) { return static_cast<u128>(x.lo) | (static_cast<u128>(x.hi) << kHalf); }
 
