@@ -1,7 +1,7 @@
 // AVX2 move generation and flips: the x86-64-v3 drop-in replacements of
-// Engine::flipping_moves and Engine::flips (kernel/engine.hpp), included only
+// Engine::flipping_moves and Engine::flips_at (kernel/engine.hpp), included only
 // by the build compiled with -mavx2. Same inputs, same outputs, bit for bit:
-// tests/test_kernels.py compares the two builds.
+// tests/test_kernels.py compares the two builds (perft and recorded games).
 //
 // A register holds four 64-bit lanes, one direction each. "Left" lanes shift
 // towards higher bits (east 1, south N, south-east N+1, south-west N-1),
@@ -36,7 +36,7 @@ template <bool Left>
 inline __m256i shift(__m256i x, __m256i k) {
   return Left ? _mm256_sllv_epi64(x, k) : _mm256_srlv_epi64(x, k);
 }
-// Columns of a grid of `rows` rows of `side` squares, as 64-bit masks.
+// A grid of `rows` rows of `side` squares, and one of its columns, as 64-bit masks.
 constexpr u64 grid_mask(int rows, int side) {
   return rows * side == 64 ? ~u64(0) : (u64(1) << (rows * side)) - 1;
 }
