@@ -50,9 +50,7 @@ struct Engine {
     return p;
   }
 
-  static inline W occupied(const Board<W>& b) {
-    return b.disks[0] | b.disks[1] | b.disks[2] | b.disks[3] | b.neutral;
-  }
+  static inline W occupied(const Board<W>& b) { return b.disks[0] | b.disks[1] | b.disks[2] | b.disks[3] | b.neutral; }
 
   // The portable kernel (kernel/engine_avx2.hpp replaces flipping_moves and
   // flips_at in the AVX2 build). As in Edax, the wrap at the side edges is
@@ -78,9 +76,8 @@ struct Engine {
     return Avx2<W, N>::moves(P, O, empty);
 #else
     const W os = sideways(O);
-    return moves_dir<kEast>(P, os, empty) | moves_dir<kWest>(P, os, empty) |
-           moves_dir<kSouth>(P, O, empty) | moves_dir<kNorth>(P, O, empty) |
-           moves_dir<kSouthEast>(P, os, empty) | moves_dir<kSouthWest>(P, os, empty) |
+    return moves_dir<kEast>(P, os, empty) | moves_dir<kWest>(P, os, empty) | moves_dir<kSouth>(P, O, empty) |
+           moves_dir<kNorth>(P, O, empty) | moves_dir<kSouthEast>(P, os, empty) | moves_dir<kSouthWest>(P, os, empty) |
            moves_dir<kNorthEast>(P, os, empty) | moves_dir<kNorthWest>(P, os, empty);
 #endif
   }
@@ -100,10 +97,10 @@ struct Engine {
     return Avx2<W, N>::flips(P, O, sq);
 #else
     const W square = one_bit<W>(sq), os = sideways(O);
-    return flips_dir<kEast>(P, os, square) | flips_dir<kWest>(P, os, square) |
-           flips_dir<kSouth>(P, O, square) | flips_dir<kNorth>(P, O, square) |
-           flips_dir<kSouthEast>(P, os, square) | flips_dir<kSouthWest>(P, os, square) |
-           flips_dir<kNorthEast>(P, os, square) | flips_dir<kNorthWest>(P, os, square);
+    return flips_dir<kEast>(P, os, square) | flips_dir<kWest>(P, os, square) | flips_dir<kSouth>(P, O, square) |
+           flips_dir<kNorth>(P, O, square) | flips_dir<kSouthEast>(P, os, square) |
+           flips_dir<kSouthWest>(P, os, square) | flips_dir<kNorthEast>(P, os, square) |
+           flips_dir<kNorthWest>(P, os, square);
 #endif
   }
   // The same for a one-bit word `square`.

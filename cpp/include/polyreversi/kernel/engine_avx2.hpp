@@ -37,9 +37,7 @@ inline __m256i shift(__m256i x, __m256i k) {
   return Left ? _mm256_sllv_epi64(x, k) : _mm256_srlv_epi64(x, k);
 }
 // A grid of `rows` rows of `side` squares, and one of its columns, as 64-bit masks.
-constexpr u64 grid_mask(int rows, int side) {
-  return rows * side == 64 ? ~u64(0) : (u64(1) << (rows * side)) - 1;
-}
+constexpr u64 grid_mask(int rows, int side) { return rows * side == 64 ? ~u64(0) : (u64(1) << (rows * side)) - 1; }
 constexpr u64 column_mask(int rows, int side, int c) {
   u64 m = 0;
   for (int r = 0; r < rows; ++r) m |= u64(1) << (r * side + c);
@@ -125,7 +123,6 @@ constexpr RayTable<N, Half> ray_table() {
   return t;
 }
 inline __m256i load(const u64* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
-
 
 }  // namespace avx2
 
@@ -238,9 +235,7 @@ struct Avx2<u128, N> {
   static inline X halves(u128 x) { return X{static_cast<u64>(x) & kHalfMask, static_cast<u64>(x >> kHalf)}; }
   static inline u128 word(X x) { return static_cast<u128>(x.lo) | (static_cast<u128>(x.hi) << kHalf); }
 
-  struct Split {
-    __m256i lo, hi;
-  };
+  struct Split { __m256i lo, hi; };
   static inline Split split(X x) { return Split{avx2::splat(x.lo), avx2::splat(x.hi)}; }
   static inline X join(__m256i lo, __m256i hi) { return X{avx2::fold(lo), avx2::fold(hi)}; }
 

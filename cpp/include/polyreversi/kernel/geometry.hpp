@@ -58,8 +58,8 @@ struct Geometry {
 
   // Squares touching x along a side or a corner.
   static inline W dilate(W x) {
-    return shift<kEast>(x) | shift<kWest>(x) | shift<kSouth>(x) | shift<kNorth>(x) |
-           shift<kSouthEast>(x) | shift<kSouthWest>(x) | shift<kNorthEast>(x) | shift<kNorthWest>(x);
+    return shift<kEast>(x) | shift<kWest>(x) | shift<kSouth>(x) | shift<kNorth>(x) | shift<kSouthEast>(x) |
+           shift<kSouthWest>(x) | shift<kNorthEast>(x) | shift<kNorthWest>(x);
   }
 };
 
