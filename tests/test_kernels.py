@@ -20,6 +20,11 @@ for text, depth in [("6x6", 8), ("8x8", 8), ("10x10", 5), ("octagon/3p/blocked=b
                     ("10x10/4p/blocked=a1", 4), ("8x8/free/handicap=3", 6)]:
     r = pr.play_games(text, 40, seed=5, policy="greedy", record_moves=True)
     out[text] = [pr.perft(text, depth), r.moves.tolist(), r.scores.tolist()]
+# Random games reach sparse and crowded boards with long runs: the same moves
+# mean the same legal squares (drawn by rank) and the same flips (scores).
+for text in ["6x6", "8x8", "10x10", "octagon", "octagon/blocked=b7,i3,c5", "10x10/blocked=a1,j10,c3,h8"]:
+    r = pr.play_games(text, 300, seed=11, policy="random", record_moves=True)
+    out["random " + text] = [r.moves.tolist(), r.scores.tolist()]
 print(json.dumps(out))
 """
 

@@ -1,8 +1,10 @@
 // Shifts of a whole board by one step in each of the eight directions.
 // W is the word (u64 for boards up to 8x8, u128 for 10x10 and the octagon),
-// N the grid side. Bits that would wrap to the other edge are masked off;
-// octagon cut-outs and blocked squares never hold disks and are never empty
-// squares to play on, so lines stop there without any extra work.
+// N the grid side. shift() masks off the bits that would wrap to the other
+// edge or leave the grid; step() is the bare shift, for callers that have
+// already removed the disks that could wrap (Engine::sideways). Octagon
+// cut-outs and blocked squares never hold disks and are never empty squares
+// to play on, so lines stop there without any extra work.
 #pragma once
 #include "polyreversi/kernel/bits.hpp"
 
@@ -40,6 +42,18 @@ struct Geometry {
     else if constexpr (D == kSouthWest) return (x << (N - 1)) & kNotLastColumn;
     else if constexpr (D == kNorthEast) return (x >> (N - 1)) & kNotFirstColumn;
     else return (x >> (N + 1)) & kNotLastColumn;
+  }
+
+  template <int D>
+  static inline W step(W x) {
+    if constexpr (D == kEast) return x << 1;
+    else if constexpr (D == kWest) return x >> 1;
+    else if constexpr (D == kSouth) return x << N;
+    else if constexpr (D == kNorth) return x >> N;
+    else if constexpr (D == kSouthEast) return x << (N + 1);
+    else if constexpr (D == kSouthWest) return x << (N - 1);
+    else if constexpr (D == kNorthEast) return x >> (N - 1);
+    else return x >> (N + 1);
   }
 
   // Squares touching x along a side or a corner.

@@ -23,11 +23,22 @@ struct Perft {
     }
     if (depth == 1) return popcount(m);
     u64 leaves = 0;
+    if (depth == 2) {  // the children's leaves inline: their move count, or 1 for a pass or the end
+      do {
+        const int sq = lowest_bit(m);
+        m &= m - 1;
+        const W f = E::flips_at(P, O, sq);
+        const W p = P | f | one_bit<W>(sq), o = O ^ f;
+        const int n = popcount(E::flipping_moves(o, p, empty ^ one_bit<W>(sq)));
+        leaves += n ? n : 1;
+      } while (m);
+      return leaves;
+    }
     do {
-      const W sq = m & (~m + 1);
-      m ^= sq;
-      const W f = E::flips(P, O, sq);
-      leaves += two_players(O ^ f, P | f | sq, playable, depth - 1, false, cancel);
+      const int sq = lowest_bit(m);
+      m &= m - 1;
+      const W f = E::flips_at(P, O, sq);
+      leaves += two_players(O ^ f, P | f | one_bit<W>(sq), playable, depth - 1, false, cancel);
     } while (m);
     return leaves;
   }
