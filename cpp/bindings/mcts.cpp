@@ -1,10 +1,11 @@
 // Bindings of the MCTS search (polyreversi.mcts wraps them). Conversion and
 // argument checks only; the search is cpp/src/mcts.
+#include "polyreversi/mcts/mcts.hpp"
+
 #include <cmath>
 #include <string>
 
 #include "common.hpp"
-#include "polyreversi/mcts/mcts.hpp"
 
 namespace polyreversi::bindings {
 
@@ -19,8 +20,9 @@ void init_mcts(py::module_& m) {
         if (threads < 1 || threads > 1024) throw py::value_error("threads: must be 1 to 1024");
         if (!(exploration >= 0) || !std::isfinite(exploration))
           throw py::value_error("exploration: a finite number >= 0");
-        if (g.is_over()) throw IllegalMoveError("mcts: the game is over at ply " + std::to_string(g.ply()) +
-                                                "; there is no move to search");
+        if (g.is_over())
+          throw IllegalMoveError("mcts: the game is over at ply " + std::to_string(g.ply()) +
+                                 "; there is no move to search");
         MctsOptions o;
         o.playouts = playouts;
         o.seconds = seconds;

@@ -5,7 +5,9 @@
 
 using namespace polyreversi::bindings;
 
-namespace polyreversi::bindings { void init_mcts(py::module_& m); }  // cpp/bindings/mcts.cpp
+namespace polyreversi::bindings {
+void init_mcts(py::module_& m);
+}  // namespace polyreversi::bindings
 
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";

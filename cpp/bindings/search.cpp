@@ -1,6 +1,7 @@
 // Bindings of search() and solve() (cpp/include/polyreversi/search/): conversion only.
-#include "common.hpp"
 #include "polyreversi/search/search.hpp"
+
+#include "common.hpp"
 
 namespace polyreversi::bindings {
 

@@ -181,13 +181,10 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
       while (i < budget) {  // at least one playout, then the limits every 8
         tree.iterate(i);
         ++i;
-        if ((i & 7) == 0 && (raised(cancel) || raised(&stop) || (opt.seconds > 0 && Clock::now() >= deadline)))
-          break;
+        if ((i & 7) == 0 && (raised(cancel) || raised(&stop) || (opt.seconds > 0 && Clock::now() >= deadline))) break;
       }
       done[t] = i;
-    } catch (...) {
-      errors[t] = std::current_exception();
-    }
+    } catch (...) { errors[t] = std::current_exception(); }
   };
 
   if (threads == 1) {

@@ -182,7 +182,8 @@ struct Root {
       }
     };
     const int helpers = std::min(threads, n) - 1;
-    std::thread* pool = helpers > 0 ? static_cast<std::thread*>(::operator new(sizeof(std::thread) * helpers)) : nullptr;
+    std::thread* pool =
+        helpers > 0 ? static_cast<std::thread*>(::operator new(sizeof(std::thread) * helpers)) : nullptr;
     int started = 0;
     try {
       for (; started < helpers; ++started) new (pool + started) std::thread(work, std::ref(ctx[started + 1]));
@@ -286,9 +287,9 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   } else {
     R::sort_by_key(moves, n);
     bool stopped = false;
-    const int best = root.split(moves, n, inf, o.all_moves, stopped, [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
-      return root.exact_value(c, ch, a, be);
-    });
+    const int best = root.split(
+        moves, n, inf, o.all_moves, stopped,
+        [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); });
     if (stopped || best < 0) {
       out.stopped = true;
       out.nodes = static_cast<long long>(root.total_nodes());
@@ -349,8 +350,9 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     bool stopped = false;
     int best;
     if (exact) {
-      best = root.split(moves, n, root.shape.squares + 1, false, stopped,
-                        [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); });
+      best = root.split(
+          moves, n, root.shape.squares + 1, false, stopped,
+          [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); });
     } else {
       const int d = depth;
       best = root.split(moves, n, 1 << 24, false, stopped, [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
@@ -384,11 +386,13 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
 }
 
 void solve_any(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
-  with_geometry(rules.board, [&](auto g) { solve_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, o, cancel, out); });
+  with_geometry(rules.board,
+                [&](auto g) { solve_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, o, cancel, out); });
 }
 
 void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out) {
-  with_geometry(rules.board, [&](auto g) { search_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, l, cancel, out); });
+  with_geometry(rules.board,
+                [&](auto g) { search_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, l, cancel, out); });
 }
 
 }  // namespace

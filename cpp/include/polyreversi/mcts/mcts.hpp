@@ -11,21 +11,21 @@
 namespace polyreversi {
 
 struct MctsOptions {
-  u64 playouts = 0;          // stop after this many playouts in total (0: no limit)
-  double seconds = 0;        // stop after this many seconds (0: no limit)
-  int threads = 1;           // root-parallel trees, one per thread
-  u64 seed = 0;              // playouts and expansion order depend only on (seed, threads)
-  double exploration = 1.0;  // UCB1 constant c in q + c * sqrt(ln N / n)
+  u64 playouts = 0;              // stop after this many playouts in total (0: no limit)
+  double seconds = 0;            // stop after this many seconds (0: no limit)
+  int threads = 1;               // root-parallel trees, one per thread
+  u64 seed = 0;                  // playouts and expansion order depend only on (seed, threads)
+  double exploration = 1.0;      // UCB1 constant c in q + c * sqrt(ln N / n)
   u64 max_nodes = u64(1) << 20;  // over all trees (176 bytes each); then the trees stop growing, playouts go on
 };
 
 struct MctsResult {
-  int move = -1;                                  // most visited root move (N*N: pass)
-  std::vector<std::pair<int, u64>> visits;        // per root move, ascending move
-  double values[kMaxPlayers] = {0, 0, 0, 0};      // mean reward per colour over every playout
+  int move = -1;                              // most visited root move (N*N: pass)
+  std::vector<std::pair<int, u64>> visits;    // per root move, ascending move
+  double values[kMaxPlayers] = {0, 0, 0, 0};  // mean reward per colour over every playout
   u64 playouts = 0;
   double seconds = 0;
-  u64 nodes = 0;                                  // tree nodes, summed over the trees
+  u64 nodes = 0;  // tree nodes, summed over the trees
 };
 
 // The reward of a finished game for each colour (RULES.md §7): 1 for the

@@ -21,7 +21,7 @@ template <class W, int N>
 struct Context {
   const Shape<W, N>* shape;
   bool anti;
-  bool wof = false;      // score with the empty squares given to the winner (FFO, Edax)
+  bool wof = false;                 // score with the empty squares given to the winner (FFO, Edax)
   TransTable<W>* end_tt = nullptr;  // exact bounds, depth = empties (shared by the threads)
   TransTable<W>* mid_tt = nullptr;  // heuristic bounds, depth = plies left (shared)
   u64 nodes = 0;
@@ -223,8 +223,7 @@ struct Endgame {
     const int n = order(c, P, O, m, hash_move, moves);
     // Enhanced transposition cut-off: a child already known to refute.
     for (int i = 0; i < n && empties >= kEtcMin; ++i) {
-      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && -e.upper >= beta)
-        return -e.upper;
+      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && -e.upper >= beta) return -e.upper;
     }
     const int a0 = alpha;
     int best = -kMaxSquares - 1, best_move = moves[0].square;

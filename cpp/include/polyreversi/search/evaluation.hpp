@@ -43,7 +43,6 @@ struct Evaluator {
     return 60 * mob - 250 * corners + 60 * danger - 15 * edges + 8 * frontier + ((empties & 1) ? -30 : 30) -
            late * 8 * disks;
   }
-
 };
 
 }  // namespace POLYREVERSI_ARCH

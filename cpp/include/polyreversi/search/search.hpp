@@ -15,21 +15,21 @@ constexpr int kMaxLine = 2 * kMaxSquares + 4;  // longest principal variation ke
 enum class Evaluation : int { kAuto = 0, kNormal = 1, kAnti = 2 };
 
 struct SearchLimits {
-  int depth = -1;          // plies (a forced pass is a ply); -1: no depth limit
-  double seconds = -1;     // wall-clock budget; -1: none
-  long long nodes = -1;    // node budget; -1: none
-  int threads = 1;         // 0: every hardware thread
-  int tt_mb = 64;          // hash table size in MiB (one table shared by the threads)
+  int depth = -1;        // plies (a forced pass is a ply); -1: no depth limit
+  double seconds = -1;   // wall-clock budget; -1: none
+  long long nodes = -1;  // node budget; -1: none
+  int threads = 1;       // 0: every hardware thread
+  int tt_mb = 64;        // hash table size in MiB (one table shared by the threads)
   Evaluation evaluation = Evaluation::kAuto;
 };
 
 // Result of search(): score from the mover's view, in disks (positive: the
 // mover is ahead; with Anti-Reversi, ahead means fewer disks).
 struct SearchOutcome {
-  int move = -1;           // -1 only for a finished game
-  double score = 0;        // heuristic scores are evaluation units scaled to disks
-  int depth = 0;           // deepest completed iteration
-  bool exact = false;      // true when the score is the exact end-of-game result
+  int move = -1;       // -1 only for a finished game
+  double score = 0;    // heuristic scores are evaluation units scaled to disks
+  int depth = 0;       // deepest completed iteration
+  bool exact = false;  // true when the score is the exact end-of-game result
   long long nodes = 0;
   double seconds = 0;
   int pv[kMaxLine];
@@ -46,16 +46,16 @@ struct SolveOptions {
 // Result of solve(): exact final disk difference for the mover with best play
 // (RULES.md §7 counts; with Anti-Reversi the opponent's disks minus the mover's).
 struct SolveOutcome {
-  int move = -1;           // a best move; -1 for a finished game; N*N for a forced pass
+  int move = -1;  // a best move; -1 for a finished game; N*N for a forced pass
   int score = 0;
   long long nodes = 0;
   double seconds = 0;
   int pv[kMaxLine];
   int pv_length = 0;
-  int move_count = 0;                  // with all_moves: moves[i] scored scores[i]
+  int move_count = 0;  // with all_moves: moves[i] scored scores[i]
   int moves[kMaxSquares + 1];
   int scores[kMaxSquares + 1];
-  bool stopped = false;                // cancelled before the end (results invalid)
+  bool stopped = false;  // cancelled before the end (results invalid)
 };
 
 // Both throw VariantError for a 3-4 player rule set. `cancel` (may be null)
@@ -71,8 +71,12 @@ struct SearchKernels {
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,
                 SolveOutcome& out);
 };
-namespace generic { extern const SearchKernels search_kernels; }
-namespace x86v3 { extern const SearchKernels search_kernels; }
+namespace generic {
+extern const SearchKernels search_kernels;
+}
+namespace x86v3 {
+extern const SearchKernels search_kernels;
+}
 
 }  // namespace polyreversi
 

@@ -17,9 +17,7 @@ namespace polyreversi {
 namespace POLYREVERSI_ARCH {
 
 // What a probe returns.
-struct TTHit {
-  int lower, upper, move, depth;
-};
+struct TTHit { int lower, upper, move, depth; };
 
 template <class W>
 class TransTable {
@@ -104,8 +102,9 @@ class TransTable {
   }
   static inline u64 stamp_of(u64 data) { return data >> 48; }
   u64 pack(int lower, int upper, int move, int depth) const {
-    return static_cast<u64>(static_cast<std::uint16_t>(lower)) | static_cast<u64>(static_cast<std::uint16_t>(upper)) << 16 |
-           static_cast<u64>(move & 0xFF) << 32 | static_cast<u64>(depth & 0xFF) << 40 | static_cast<u64>(stamp_) << 48;
+    return static_cast<u64>(static_cast<std::uint16_t>(lower)) |
+           static_cast<u64>(static_cast<std::uint16_t>(upper)) << 16 | static_cast<u64>(move & 0xFF) << 32 |
+           static_cast<u64>(depth & 0xFF) << 40 | static_cast<u64>(stamp_) << 48;
   }
   static TTHit unpack(u64 d) {
     return TTHit{static_cast<std::int16_t>(d & 0xFFFF), static_cast<std::int16_t>((d >> 16) & 0xFFFF),
