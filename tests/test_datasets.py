@@ -128,8 +128,10 @@ def test_selfplay_out_parquet(tmp_path):
     assert result.exit_code == 0, result.output
     records = read_games(out)
     assert len(records) == 50 and all(r.players == ("greedy", "random") for r in records)
-    serial = [play_seeded_game("6x6", ["greedy", "random"], s) for s in __import__("polyreversi.distributed",
-                                                                                  fromlist=["x"]).game_seeds(3, 0, 50)]
+    from polyreversi.selfplay import finished_games
+
+    # the games selfplay plays for these seats (random and greedy: in C++), in order
+    serial = list(finished_games(pr.Variant("6x6"), ["greedy", "random"], 50, 3, None))
     assert [r.moves for r in records] == [tuple(s.moves()) for s in serial]
 
 

@@ -304,12 +304,12 @@ def test_cli_refuses_bad_seats(seats, message):
 
 
 def test_selfplay_with_mixed_builtin_seats_is_native_and_equals_play_games(monkeypatch):
-    from polyreversi.cli import selfplay_cmd
+    from polyreversi import selfplay
 
     def no_python_loop(*args, **kwargs):
         raise AssertionError("mixed random/greedy seats must be played in C++")
 
-    monkeypatch.setattr(selfplay_cmd, "play_series", no_python_loop)
+    monkeypatch.setattr(selfplay, "play_series", no_python_loop)
     done = cli("selfplay", "8x8/anti", "-n", "300", "--players", "greedy,random", "--seed", "4", "--no-progress")
     assert done.exit_code == 0, done.output
     r = pr.play_games("8x8/anti", 300, policy=["greedy", "random"], seed=4)
