@@ -12,7 +12,7 @@ import pytest
 
 import luck
 import polyreversi as pr
-from polyreversi import IllegalMoveError, Variant
+from polyreversi import Variant
 from polyreversi.mcts import DEFAULT_PLAYOUTS, MCTSResult
 from polyreversi.players import (GreedyPlayer, MCTSPlayer, RandomPlayer, parse_player_spec, play_game,
                                  player_from_spec)
