@@ -77,7 +77,8 @@ JSON_VALUES = st.recursive(
     plies=st.none() | st.integers(0, 40),
     custom_start=st.booleans(),
     names=st.lists(st.none() | st.text(max_size=12), min_size=4, max_size=4),
-    meta=st.dictionaries(st.text(min_size=1, max_size=6).filter(lambda k: k not in ("players", "date", "end", "winner", "komi")),
+    meta=st.dictionaries(st.text(min_size=1, max_size=6).filter(  # not from_state's own keywords
+        lambda k: k not in ("players", "date", "end", "winner", "komi")),
                          JSON_VALUES, max_size=3),
     date=st.none() | st.dates().map(lambda d: d.isoformat()),
 )

@@ -367,7 +367,7 @@ class Batch:
 
     def _values(self, values, name: str) -> np.ndarray:
         shape = (self.size, self.variant.PASS + 1)
-        expected = f"{name}: expected an array of shape (B, N*N+1) = {shape}"
+        expected = f"{name}: expected an array of shape {shape} (B games, N*N+1 moves)"
         if values is None:
             raise TypeError(f"{expected}, got None")
         array = values if type(values) is np.ndarray else np.asarray(values)
