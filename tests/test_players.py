@@ -193,6 +193,8 @@ def test_negative_seeds_are_their_own_seeds():
     assert [seed_key(s) for s in (0, 1, 2**64 - 1, -1, -(2**63))] == [0, 1, 2**64 - 1, 2**64, 2**64 + 2**63 - 1]
     assert seed_key(None) is None
     assert len(seeded_variant(Variant(), -1, 2).blocked) == 2
+    from polyreversi.distributed import game_seeds  # the shards of a cluster run play the same games
+    assert [play_seeded_game("8x8", ["random", "greedy"], g).moves() for g in game_seeds(-3, 0, 2)] == first
 
 
 @pytest.mark.parametrize("seed, error", [(2**64, ValueError), (-(2**63) - 1, ValueError), (1.5, TypeError),
