@@ -129,6 +129,7 @@ def _random_actions(rng, mask):
     ("8x8", None, "black"), ("6x6", "random", "black"), ("6x6", "greedy", "white"),
     ("8x8/3p", "random", "red"), ("octagon/4p", "greedy", "white"), ("8x8/4p", "random", "black"),
     ("octagon/3p/blocked=random", None, "black"), ("8x8/blocked=random2", "random", "white"),
+    ("8x8/3p", ["greedy", "random"], "white"), ("octagon/4p", ("random", pr.GreedyPlayer(seed=1), "greedy"), "green"),
 ])
 def test_vector_env_agrees_with_state(variant, opponent, seat):
     """Every game, every step: observation, mask, reward and autoreset against the game's State."""
@@ -236,6 +237,13 @@ def test_vector_env_faults():
         ReversiVectorEnv(num_envs=0)
     with pytest.raises(ValueError, match="seat"):
         ReversiVectorEnv(num_envs=2, opponent="random", seat="red")
+    for seat in ("bogus", "red", 3):  # self-play checks the seat too
+        with pytest.raises(ValueError, match="seat"):
+            ReversiVectorEnv(num_envs=2, opponent=None, seat=seat)
+    with pytest.raises(ValueError, match="2 other seat"):
+        ReversiVectorEnv(num_envs=2, variant="8x8/3p", opponent=["greedy"])
+    with pytest.raises(ValueError, match="unknown opponent"):
+        ReversiVectorEnv(num_envs=2, variant="8x8/3p", opponent=["greedy", "bogus"])
     envs.step(np.full(4, 19))  # still usable after refused steps
 
 

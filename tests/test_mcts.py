@@ -12,7 +12,7 @@ import pytest
 
 import luck
 import polyreversi as pr
-from polyreversi import IllegalMoveError, Variant
+from polyreversi import Variant
 from polyreversi.mcts import DEFAULT_PLAYOUTS, MCTSResult
 from polyreversi.players import (GreedyPlayer, MCTSPlayer, RandomPlayer, parse_player_spec, play_game,
                                  player_from_spec)
@@ -166,8 +166,9 @@ def test_keyboard_interrupt_stops_a_search(threads):
     (dict(playouts=1.5), TypeError), (dict(playouts=True), TypeError), (dict(playouts="10"), TypeError),
     (dict(time=0), ValueError), (dict(time=-1), ValueError), (dict(time=float("nan")), ValueError),
     (dict(time=float("inf")), ValueError), (dict(time=10**9), ValueError), (dict(time="1"), TypeError),
-    (dict(threads=0), ValueError), (dict(threads=10**6), ValueError), (dict(threads=1.0), TypeError),
-    (dict(seed=1.5), TypeError), (dict(seed=None), TypeError), (dict(exploration=-1), ValueError),
+    (dict(threads=-1), ValueError), (dict(threads=10**6), ValueError), (dict(threads=1.0), TypeError),
+    (dict(seed=1.5), TypeError), (dict(seed=2**64), ValueError), (dict(seed=-1), ValueError),
+    (dict(exploration=-1), ValueError),
     (dict(exploration=float("inf")), ValueError), (dict(exploration="x"), TypeError),
 ])
 def test_mcts_rejects_bad_arguments(kwargs, error):
@@ -175,12 +176,28 @@ def test_mcts_rejects_bad_arguments(kwargs, error):
         pr.mcts(Variant().start(), **({"playouts": 10} | kwargs))
 
 
+def test_mcts_seeds_none_and_threads_zero():
+    s = Variant().start()
+    with pytest.raises(ValueError, match="seed"):
+        pr.mcts(s, playouts=10, seed=2**64)  # once the same search as seed=0
+    with pytest.raises(ValueError, match="seed"):
+        MCTSPlayer(playouts=10, seed=-1)
+    assert pr.mcts(s, playouts=50, seed=2**64 - 1).playouts == 50
+    assert pr.mcts(s, playouts=50, seed=None).playouts == 50  # a fresh seed from the OS
+    assert MCTSPlayer(playouts=20, seed=None).choose(s) in s.legal_moves()
+    r = pr.mcts(s, playouts=64, threads=0, seed=1)  # every core, as search, solve and Batch
+    assert r.playouts == 64 and r.move in s.legal_moves()
+    assert MCTSPlayer(playouts=20, threads=0).choose(s) in s.legal_moves()
+
+
 def test_mcts_on_a_finished_game_or_not_a_state():
     s = Variant.parse("6x6").start()
     while not s.is_over():
         s.play(s.legal_moves()[0])
-    with pytest.raises(IllegalMoveError, match="game is over"):
-        pr.mcts(s, playouts=10)
+    r = pr.mcts(s, playouts=10)  # at once, as search and solve do
+    won = [int(c) for c in s.winners()]
+    assert r.move is None and r.visits == {} and r.playouts == 0 and r.nodes == 0
+    assert r.values == tuple(1 / len(won) if c in won else 0.0 for c in (1, 2)) and sum(r.values) == 1
     with pytest.raises(TypeError):
         pr.mcts("8x8", playouts=10)
     with pytest.raises(TypeError):
@@ -243,7 +260,7 @@ def test_player_specs():
 
 @pytest.mark.parametrize("spec", ["minimax", "mcts:", "mcts:abc", "mcts:0", "mcts:-3", "mcts:time=0", "mcts:time=x",
                                   "mcts:depth=3", "greedy:2", "random:seed=1", "mcts:100:200", "mcts:100:playouts=2",
-                                  "search:x", "mcts:time=inf", "mcts:threads=0"])
+                                  "search:x", "mcts:time=inf", "mcts:threads=-1"])
 def test_bad_player_specs_name_the_problem(spec):
     with pytest.raises(ValueError, match="player"):
         player_from_spec(spec)

@@ -15,6 +15,8 @@ from polyreversi.players import (
     play_game,
     play_series,
     play_seeded_game,
+    seed_key,
+    seeded_variant,
 )
 
 from diagrams import position
@@ -173,6 +175,37 @@ def test_play_game_continues_a_state_without_changing_it():
     assert state.ply == 1 and final.moves()[0] == state.moves()[0] and final.is_over()
     partial = play_game("8x8", [RandomPlayer(1), RandomPlayer(2)], max_plies=10)
     assert partial.ply == 10
+
+
+def test_negative_seeds_are_their_own_seeds():
+    # random.Random ignores an int seed's sign: -1 once played the game of 1.
+    assert play_seeded_game("8x8", ["random", "random"], -1).moves() != \
+        play_seeded_game("8x8", ["random", "random"], 1).moves()
+    assert play_seeded_game("8x8", ["random", "random"], -7).moves() == \
+        play_seeded_game("8x8", ["random", "random"], -7).moves()
+    first = [s.moves() for s in play_series("8x8", ["random", "greedy"], 2, seed=-3)]
+    assert first != [s.moves() for s in play_series("8x8", ["random", "greedy"], 2, seed=3)]
+    start = Variant().start()
+    picks = lambda p: [p.choose(start) for _ in range(20)]  # noqa: E731
+    assert picks(RandomPlayer(-5)) != picks(RandomPlayer(5))
+    assert picks(GreedyPlayer(-5)) != picks(GreedyPlayer(5))
+    # the mapping is one to one on its range and keeps non-negative seeds as they were
+    assert [seed_key(s) for s in (0, 1, 2**64 - 1, -1, -(2**63))] == [0, 1, 2**64 - 1, 2**64, 2**64 + 2**63 - 1]
+    assert seed_key(None) is None
+    assert len(seeded_variant(Variant(), -1, 2).blocked) == 2
+    from polyreversi.distributed import game_seeds  # the shards of a cluster run play the same games
+    assert [play_seeded_game("8x8", ["random", "greedy"], g).moves() for g in game_seeds(-3, 0, 2)] == first
+
+
+@pytest.mark.parametrize("seed, error", [(2**64, ValueError), (-(2**63) - 1, ValueError), (1.5, TypeError),
+                                         ("1", TypeError)])
+def test_seeds_out_of_range_are_refused(seed, error):
+    with pytest.raises(error, match="seed"):
+        play_seeded_game("8x8", ["random", "random"], seed)
+    with pytest.raises(error, match="seed"):
+        RandomPlayer(seed)
+    with pytest.raises(error, match="seed"):
+        list(play_series("8x8", ["random", "random"], 1, seed=seed))
 
 
 def test_play_games_is_reproducible_and_draws_blocked_squares_per_game():

@@ -77,7 +77,8 @@ JSON_VALUES = st.recursive(
     plies=st.none() | st.integers(0, 40),
     custom_start=st.booleans(),
     names=st.lists(st.none() | st.text(max_size=12), min_size=4, max_size=4),
-    meta=st.dictionaries(st.text(min_size=1, max_size=6).filter(lambda k: k not in ("players", "date", "end", "komi")),
+    meta=st.dictionaries(st.text(min_size=1, max_size=6).filter(  # not from_state's own keywords
+        lambda k: k not in ("players", "date", "end", "winner", "komi")),
                          JSON_VALUES, max_size=3),
     date=st.none() | st.dates().map(lambda d: d.isoformat()),
 )
@@ -186,6 +187,10 @@ def good():
          "^start.to_move: Red is not a player"),
         (lambda o: o.update(komi="x"), "^komi: "),
         (lambda o: o.update(meta=[]), "^meta: "),
+        (lambda o: o.update(meta={"score": float("nan")}), "^meta.score: NaN is not a JSON number"),
+        (lambda o: o.update(meta={"a": [1, {"b": float("-inf")}]}), r"^meta.a\[1\].b: -Infinity is not a JSON number"),
+        (lambda o: o.update(komi=float("inf")), "^komi: Infinity is not a JSON number"),
+        (lambda o: o["result"].update(margin=float("nan")), "^result.margin: NaN is not a JSON number"),
     ],
 )
 def test_bad_records_name_the_field_or_ply(change, message):
@@ -329,7 +334,8 @@ ODD_VALUES = st.none() | st.booleans() | st.integers(-3, 70) | st.sampled_from(
     [1.0, 2.0, -0.5, 10**20, "f5", "F5", "f5\n", "pass", "i9", "a1", "b7", "8x8", "octagon", "black", "white", "red",
      "resigned", "finished", "unfinished", "", [], [1, 2], ["b7"], ["b7", "b7"], ["A", None], {}, {"x": 1},
      {"end": None, "disks": None, "margin": None}, {"board": ["." * 8] * 8, "to_move": "black", "ply": 0},
-     {"board": ["." * 8] * 8, "to_move": "white", "ply": 1.0}]
+     {"board": ["." * 8] * 8, "to_move": "white", "ply": 1.0}, float("nan"), float("inf"), {"x": float("nan")},
+     [float("-inf")]]
 )
 
 
@@ -375,6 +381,21 @@ def test_the_fast_path_gives_the_full_schema_verdict_and_message_long(changes):
     for path, value in changes:
         _set(obj, path, value)
     assert _outcome(obj, fast=True) == _outcome(obj, fast=False)
+
+
+def test_nan_in_meta_is_refused_when_read_as_the_writer_refuses_it(tmp_path):
+    # json reads NaN and Infinity (and 1e999 as infinity), which the writer cannot write back.
+    text = dumps(Record("8x8"))
+    for bad, spelled in (("NaN", "NaN"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity"), ("1e999", "Infinity")):
+        doc = text.replace('"meta": {}', '"meta": {"x": [%s]}' % bad)
+        with pytest.raises(RecordError, match=rf"^meta.x\[0\]: {spelled} is not a JSON number"):
+            loads(doc)
+        line = json_record.dumps_line(Record("8x8")).replace('"meta":{}', '"meta":{"x":[%s]}' % bad)
+        (tmp_path / "nan.jsonl").write_text(line + "\n")
+        with pytest.raises(RecordError, match=rf"meta.x\[0\]: {spelled} is not a JSON number"):
+            json_record.read_lines(tmp_path / "nan.jsonl")
+    fine = Record("8x8", meta={"x": [1.5, -2.0, 1e308]})
+    assert loads(dumps(fine)) == fine
 
 
 def test_the_fast_path_is_taken_for_usual_records():

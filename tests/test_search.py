@@ -137,6 +137,11 @@ def test_search_limits():
     assert r.move in s.legal_moves() and r.depth >= 1 and not r.exact
     r = pr.search(s, nodes=1000)
     assert r.move in s.legal_moves() and r.depth >= 1
+    # No iteration starts once the node budget is spent (the in-search check is coarse).
+    r = pr.search(pr.Variant().start(), nodes=1)
+    assert r.depth == 1 and r.nodes < 100, r
+    r = pr.search(s, nodes=5000)
+    assert r.depth >= 2
     assert pr.search(s, depth=0).move in s.legal_moves()
     r = pr.search(s, depth=3)
     assert r.depth == 3 and r.pv[0] == r.move and len(r.pv) <= 3

@@ -36,7 +36,7 @@ from typing import Optional, Sequence, Union
 import numpy as np
 
 from polyreversi import _core
-from polyreversi._core import Color, ConcurrentUseError
+from polyreversi._core import Color, ConcurrentUseError, HistoryError
 from polyreversi.bulk import MAX_BATCH, MAX_THREADS, _cores, _count, _policy, _seed
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
@@ -367,9 +367,12 @@ class Batch:
 
     def _values(self, values, name: str) -> np.ndarray:
         shape = (self.size, self.variant.PASS + 1)
+        expected = f"{name}: expected an array of shape {shape} (B games, N*N+1 moves)"
+        if values is None:
+            raise TypeError(f"{expected}, got None")
         array = values if type(values) is np.ndarray else np.asarray(values)
         if array.shape != shape:
-            raise ValueError(f"{name}: expected shape {shape}, got {array.shape}")
+            raise ValueError(f"{expected}, got shape {array.shape}")
         if array.dtype != np.float32:
             if array.dtype.kind not in "fiub":
                 raise TypeError(f"{name}: expected float32 numbers, got dtype {array.dtype}")
@@ -393,7 +396,7 @@ class Batch:
 
         Raises:
             ValueError: wrong shape; a NaN, infinite or negative weight (names the game
-                and column). TypeError: not numbers.
+                and column). TypeError: not numbers, or None.
         """
         seed = self.seed if seed is None else _seed(seed)
         return self._core.sample(self._values(probs, "probs"), False, 1.0, seed, self._threads(threads))
@@ -436,16 +439,27 @@ class Batch:
         game's blocked squares. ``final=True``: the game the last autoreset of this
         slot finished (see :meth:`step`).
 
-        Raises IndexError for an index outside -B..B-1, TypeError for a non-int."""
-        blocked, cells, to_move, ply, custom, moves = self._core.game(self._index(index), bool(final))
+        Raises IndexError for an index outside -B..B-1, TypeError for a non-int;
+        HistoryError (an IndexError) for ``final=True`` when no finished game is kept
+        for the slot (no autoreset has restarted it since the batch was made)."""
+        index = self._index(index)
+        blocked, cells, to_move, ply, custom, moves = self._core.game(index, bool(final))
         variant = self.variant if tuple(blocked) == self.variant.blocked else self.variant.replace(blocked=blocked)
         state = variant.position(cells, to_move, ply) if custom else variant.start()
         for move in moves:
             state.play(move)
+        if final and not state.is_over():  # a kept game is always a finished one
+            raise HistoryError(f"game {index}: no finished game is kept for it (final=True reads the game an "
+                               "autoreset restarted; none has restarted this game yet)")
         return state
 
     def record(self, index: int, *, final: bool = False, **meta):
-        """The Record of game ``index`` (as :meth:`state`; keywords as ``State.record``)."""
+        """The Record of game ``index`` (as :meth:`state`; keywords as ``State.record``).
+
+        Raises:
+            HistoryError: ``final=True`` and no finished game is kept for game ``index``
+                (no autoreset has restarted it yet). IndexError, TypeError: as :meth:`state`.
+        """
         return self.state(index, final=final).record(**meta)
 
     def __repr__(self) -> str:

@@ -8,7 +8,7 @@ games as ``polyreversi selfplay`` with the same seed:
   :func:`polyreversi.play_games` in chunks of :data:`CHUNK` games, chunk ``c``
   with seed ``seed + c * CHUNK`` (as ``selfplay`` does), so shards are whole chunks;
 - otherwise game ``k`` is :func:`polyreversi.players.play_seeded_game` with the
-  ``k``-th 63-bit draw of ``random.Random(seed)`` (as
+  ``k``-th 63-bit draw of ``random.Random(seed_key(seed))`` (as
   :func:`polyreversi.players.play_series` does).
 
 With an output, each worker writes its own Parquet shard
@@ -37,7 +37,9 @@ def shards(games: int, names: Sequence[str], blocked) -> List[Tuple[int, int]]:
 
 def game_seeds(seed: int, first: int, count: int) -> List[int]:
     """The seeds of games ``first .. first+count-1`` of :func:`polyreversi.players.play_series`."""
-    master = random.Random(seed)
+    from polyreversi.players import seed_key
+
+    master = random.Random(seed_key(seed))  # as play_series: a negative seed is its own
     for _ in range(first):
         master.getrandbits(63)
     return [master.getrandbits(63) for _ in range(count)]

@@ -26,13 +26,14 @@ moved into it. A forced pass (2 players) is a move with one child.
 from __future__ import annotations
 
 import math
+import os
+import secrets
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
 import numpy as np
 
 from polyreversi import _core
-from polyreversi.errors import IllegalMoveError
 from polyreversi.state import State
 
 #: Playouts of a search given neither ``playouts`` nor ``time``.
@@ -57,20 +58,21 @@ class MCTSResult:
     Attributes:
         move: the most visited move at the root (a square index; ``state.PASS`` for a
             forced pass). Ties: the larger total reward for the player to move, then
-            the lower square.
+            the lower square. ``None`` when the game is over (as :func:`polyreversi.search`).
         visits: ``{move: playouts through it}`` for every root move tried (every legal
             move once the search has made at least as many playouts as there are
             moves); the visits sum to ``playouts``.
         values: the mean reward of each colour over every playout, a tuple of floats
             in turn order (Black, White, Red, Green; one per player); they sum to 1.
             An estimate of each colour's expected result (1 win, ``1/k`` for a
-            ``k``-way shared win, 0 loss).
+            ``k``-way shared win, 0 loss). For a finished game: its final result by
+            the same reward rule.
         playouts: playouts made (may be fewer than asked when the time ran out).
         seconds: wall-clock time of the search.
         nodes: tree nodes created (summed over the threads' trees).
     """
 
-    move: int
+    move: Optional[int]
     visits: Dict[int, int]
     values: Tuple[float, ...]
     playouts: int
@@ -109,9 +111,32 @@ def _exploration(value) -> float:
 
 
 def _seed(seed) -> int:
+    """A search seed in [0, 2**64); ``None``: a fresh one from the OS."""
+    if seed is None:
+        return secrets.randbits(64)
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed: expected an int, got {seed!r}")
-    return int(seed) % 2**64
+        raise TypeError(f"seed: expected an int or None, got {seed!r}")
+    seed = int(seed)
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct searches), got {seed}")
+    return seed
+
+
+def _threads(threads) -> int:
+    """Threads of a search: 1 .. MAX_THREADS, or 0 for every core (as search, solve and Batch)."""
+    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads: expected an int, got {threads!r}")
+    if threads == 0:
+        return min(os.cpu_count() or 1, MAX_THREADS)
+    if threads < 0:
+        raise ValueError(f"threads: must be 0 (every core) or 1 .. {MAX_THREADS}, got {threads}")
+    return _positive_int(threads, "threads", MAX_THREADS)
+
+
+def _final_values(state: State) -> Tuple[float, ...]:
+    """The reward rule applied to a finished game: 1/k to each of the k winners."""
+    winners = set(int(c) for c in state.winners())
+    return tuple((1.0 / len(winners)) if c in winners else 0.0 for c in range(1, state.variant.players + 1))
 
 
 def mcts(
@@ -120,20 +145,24 @@ def mcts(
     playouts: Optional[int] = None,
     time: Optional[float] = None,
     threads: int = 1,
-    seed: int = 0,
+    seed: Optional[int] = 0,
     exploration: float = DEFAULT_EXPLORATION,
 ) -> MCTSResult:
     """Searches ``state`` by UCT with random playouts and returns the best move.
 
     Args:
-        state: a position that is not over (any variant, 2-4 players).
+        state: a position (any variant, 2-4 players). A finished game returns at once:
+            ``move=None``, ``visits={}``, ``values`` its final result by the reward
+            rule, ``playouts=0``, ``nodes=0``.
         playouts: stop after this many playouts (1 .. :data:`MAX_PLAYOUTS`).
         time: stop after this many seconds (wall clock, > 0, at most :data:`MAX_SECONDS`).
             With both, the search stops at whichever comes first; with neither it
             makes :data:`DEFAULT_PLAYOUTS` playouts.
-        threads: root-parallel trees, one per thread (1 .. :data:`MAX_THREADS`); their
-            root statistics are summed.
-        seed: any int (taken modulo 2**64).
+        threads: root-parallel trees, one per thread (1 .. :data:`MAX_THREADS`, or 0 for
+            every core, ``os.cpu_count()`` capped at :data:`MAX_THREADS`); their root
+            statistics are summed.
+        seed: an int in 0 .. 2**64 - 1 (each gives its own search); ``None``: a fresh
+            seed from the OS (``secrets``), so the result is not reproducible.
         exploration: the UCB1 constant ``c`` (finite, >= 0; default
             :data:`DEFAULT_EXPLORATION`).
 
@@ -148,9 +177,8 @@ def mcts(
     result, depends on the machine's speed and load.
 
     Raises:
-        IllegalMoveError: the game is over (there is no move to search).
-        ValueError: playouts <= 0, time <= 0 or not finite, threads out of range, a
-            negative or non-finite exploration. TypeError: wrong types, or ``state``
+        ValueError: playouts <= 0, time <= 0 or not finite, threads out of range, a seed
+            outside 0 .. 2**64 - 1, a negative or non-finite exploration. TypeError: wrong types, or ``state``
             is not a State.
         KeyboardInterrupt: Ctrl-C during the search.
     """
@@ -160,11 +188,13 @@ def mcts(
     seconds = _seconds(time) if time is not None else 0.0
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
-    threads = _positive_int(threads, "threads", MAX_THREADS)
+    threads = _threads(threads)
+    seed = _seed(seed)
+    exploration = _exploration(exploration)
     if state.is_over():
-        raise IllegalMoveError(f"mcts: the game is over at ply {state.ply}; there is no move to search")
+        return MCTSResult(None, {}, _final_values(state), 0, 0.0, 0)
     move, visits, values, made, secs, nodes = _core.mcts(
-        state, count, seconds, threads, _seed(seed), _exploration(exploration), MAX_NODES)
+        state, count, seconds, threads, seed, exploration, MAX_NODES)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values),
                       int(made), float(secs), int(nodes))
 

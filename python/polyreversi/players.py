@@ -28,6 +28,8 @@ try:
 except ImportError:  # pragma: no cover - Python < 3.8
     Protocol = object
 
+from numpy import integer as _np_integer
+
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
@@ -46,13 +48,45 @@ class Chooser(Protocol):
 Player = Union[Callable[[State], Move], Chooser]
 """A player: a function ``state -> move`` or an object with ``choose(state)``."""
 
+SEED_MIN = -(2**63)
+"""The smallest seed of the players and games here (``seed_key`` takes ``SEED_MIN .. 2**64 - 1``)."""
+SEED_END = 2**64
+"""One past the largest seed of the players and games here."""
+
+
+def seed_key(seed: Optional[int]) -> Optional[int]:
+    """The non-negative ``random.Random`` seed of a player's or game's int seed.
+
+    ``random.Random`` ignores the sign of an int seed (``Random(-1)`` draws as
+    ``Random(1)``), so the seed is mapped first, one to one: ``0 .. 2**64 - 1`` to
+    itself (so those seeds draw as they always did) and ``-1 .. -(2**63)`` to
+    ``2**64 .. 2**64 + 2**63 - 1`` (``2**64 - 1 - seed``). Distinct seeds so give
+    distinct generators. ``None`` stays ``None`` (seed from the OS).
+
+    Raises:
+        TypeError: not an int (or None). ValueError: outside ``-(2**63) .. 2**64 - 1``.
+
+    >>> seed_key(5), seed_key(-1) == 2**64
+    (5, True)
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, _np_integer)):
+        raise TypeError(f"seed: expected an int or None, got {seed!r}")
+    seed = int(seed)
+    if not SEED_MIN <= seed < SEED_END:
+        raise ValueError(f"seed: must be in -(2**63) .. 2**64 - 1, got {seed}")
+    return seed if seed >= 0 else SEED_END - 1 - seed
+
 
 class RandomPlayer:
     """Plays a legal move chosen uniformly at random.
 
     Args:
-        seed: seed of the player's own generator (``random.Random``); the same seed
-            and the same positions give the same moves. ``None`` seeds from the OS.
+        seed: seed of the player's own generator (``random.Random``, through
+            :func:`seed_key`: ``-(2**63) .. 2**64 - 1``, distinct seeds distinct
+            generators); the same seed and the same positions give the same moves.
+            ``None`` seeds from the OS.
 
     >>> RandomPlayer(seed=7).choose(Variant().start()) in (19, 26, 37, 44)
     True
@@ -61,7 +95,7 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: Optional[int] = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed_key(seed))
 
     def choose(self, state: State) -> int:
         """A uniformly random legal move of ``state`` (``state.PASS`` for a forced pass).
@@ -89,7 +123,8 @@ class GreedyPlayer:
     choice is uniform.
 
     Args:
-        seed: seed of the generator that breaks ties; ``None`` seeds from the OS.
+        seed: seed of the generator that breaks ties (as :class:`RandomPlayer`);
+            ``None`` seeds from the OS.
 
     >>> GreedyPlayer(seed=1).choose(Variant().start()) in (19, 26, 37, 44)
     True
@@ -98,7 +133,7 @@ class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: Optional[int] = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed_key(seed))
 
     def choose(self, state: State) -> int:
         """A legal move of ``state`` with the most flips (the fewest with Anti-Reversi),
@@ -196,9 +231,10 @@ class MCTSPlayer:
         playouts: playouts per move (default: :data:`polyreversi.mcts.DEFAULT_PLAYOUTS`
             when ``time`` is not given either).
         time: seconds per move; with ``playouts`` too, whichever limit comes first.
-        seed: the search's seed; each move's search is seeded from it and the ply, so
-            the same seed and position give the same move (with a playout count).
-        threads: root-parallel trees per search (see :func:`polyreversi.mcts`).
+        seed: the search's seed, 0 .. 2**64 - 1; each move's search is seeded from it
+            and the ply, so the same seed and position give the same move (with a
+            playout count). ``None``: one fresh seed from the OS, drawn here.
+        threads: root-parallel trees per search (0: every core; see :func:`polyreversi.mcts`).
         exploration: the UCB1 constant.
 
     A single legal move (or a forced pass) is played at once, without a search.
@@ -213,19 +249,19 @@ class MCTSPlayer:
 
     name = "mcts"
 
-    def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: int = 0,
+    def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  threads: int = 1, exploration: Optional[float] = None) -> None:
-        from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_PLAYOUTS, MAX_THREADS, _exploration,
-                                      _positive_int, _seconds, _seed)
+        from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_PLAYOUTS, _exploration, _positive_int,
+                                      _seconds, _seed, _threads)
 
         if playouts is not None:
             _positive_int(playouts, "playouts", MAX_PLAYOUTS)
         if time is not None:
             _seconds(time)
-        _positive_int(threads, "threads", MAX_THREADS)
+        _threads(threads)
         self.playouts = playouts
         self.time = time
-        self.seed = _seed(0 if seed is None else seed)
+        self.seed = _seed(seed)
         self.threads = threads
         self.exploration = DEFAULT_EXPLORATION if exploration is None else _exploration(exploration)
         self.last = None  # the MCTSResult of the last search
@@ -432,7 +468,7 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     if kind in _FACTORIES:
         return _FACTORIES[kind](seed)
     if kind == "mcts":
-        factory = lambda: MCTSPlayer(seed=0 if seed is None else seed, **options)  # noqa: E731
+        factory = lambda: MCTSPlayer(seed=seed, **options)  # noqa: E731
     else:
         try:
             from polyreversi.search import SearchPlayer
@@ -558,7 +594,8 @@ def play_series(
         players: a built-in computer player spec per colour (``"random"``, ``"greedy"``,
             ``"mcts:500"``, ``"search:4"``; see :func:`player_from_spec`).
         games: how many games.
-        seed: the master seed (``None``: from the OS).
+        seed: the master seed, ``-(2**63) .. 2**64 - 1`` (see :func:`seed_key`;
+            ``None``: from the OS).
         blocked: ``None`` keeps the variant's blocked squares; ``"random"`` or a count
             1-4 draws new blocked squares for each game (RULES.md §4).
 
@@ -567,13 +604,13 @@ def play_series(
         VariantError: a blocked count outside 1-4.
     """
     variant = as_variant(variant)
+    master = random.Random(seed_key(seed))
     names = [check_player_spec(str(p)) for p in players]
     for name in names:
         if parse_player_spec(name)[0] == "human":
             raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(COMPUTER_PLAYERS)}")
     if len(names) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
-    master = random.Random(seed)
     for _ in range(games):
         game_seed = master.getrandbits(63)
         yield play_seeded_game(variant, names, game_seed, blocked=blocked)
@@ -590,16 +627,18 @@ def play_seeded_game(variant: Union[Variant, str], names: Sequence[str], seed: i
     Args:
         variant: the rules.
         names: a player name per colour (``random``, ``greedy``, ``human``).
-        seed: the game's seed.
+        seed: the game's seed, ``-(2**63) .. 2**64 - 1``; distinct seeds give distinct
+            generators (see :func:`seed_key`), so ``-1`` and ``1`` play different games.
         blocked: ``None``, ``"random"`` or a count 1-4 of blocked squares to draw.
         on_move: as in :func:`play_game`.
         human_streams: streams for human seats (see :class:`HumanPlayer`).
 
     Raises:
-        as :func:`play_game` and :func:`make_player`; VariantError for a bad blocked count.
+        as :func:`play_game` and :func:`make_player`; VariantError for a bad blocked count;
+        TypeError, ValueError: a seed that is not an int in range (:func:`seed_key`).
     """
+    rng = random.Random(seed_key(seed))
     variant = seeded_variant(as_variant(variant), seed, blocked)
-    rng = random.Random(seed)
     seats = [make_player(name, seed=rng.getrandbits(63), **human_streams) for name in names]
     return play_game(variant, seats, on_move=on_move)
 
@@ -609,18 +648,24 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
 
     Args:
         variant: the rules.
-        seed: the seed of the draw.
+        seed: the seed of the draw, ``-(2**63) .. 2**64 - 1`` or ``None`` (the OS).
         blocked: ``None`` (keep the variant as it is), ``"random"`` (1-4 squares) or a
             count 1-4.
 
     Raises:
         VariantError: a count outside 1-4.
     """
+    key = seed_key(seed)
     if blocked is None:
         return variant
     count = None if blocked == "random" else blocked
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
-    return variant.with_random_blocked(seed=None if seed is None else seed ^ 0x5EED_B10C, count=count)
+    # The engine's draw takes 64 bits: a negative seed's key (2**64 and up) is hashed into them.
+    if key is not None:
+        key ^= 0x5EED_B10C
+        if key >= SEED_END:
+            key = random.Random(key).getrandbits(64)
+    return variant.with_random_blocked(seed=key, count=count)
 
 
 __all__ = [
@@ -643,4 +688,7 @@ __all__ = [
     "play_series",
     "play_seeded_game",
     "seeded_variant",
+    "seed_key",
+    "SEED_MIN",
+    "SEED_END",
 ]

@@ -128,8 +128,11 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
     ``time`` seconds, ``nodes`` positions; with none given, ``depth=6``. The
-    result is the deepest completed iteration (the first always completes, so
-    ``time`` and ``nodes`` may be exceeded by it). Once the depth reaches the
+    result is the deepest completed iteration. The first iteration always
+    completes, so ``time`` and ``nodes`` may be exceeded by it; no later one starts
+    once a limit is reached, and one under way stops at the next check (every 4096
+    positions per thread), so ``nodes`` may end up to 4096 per thread over the
+    limit (``search(start, nodes=1)`` gives ``depth=1``). Once the depth reaches the
     number of empty squares the exact solver takes over (``exact=True``). A
     finished game returns at once with ``move=None``.
 

@@ -337,6 +337,10 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   const int max_depth = l.depth >= 0 ? l.depth : 250;
   const u64 per_thread_nodes = l.nodes >= 0 ? static_cast<u64>(l.nodes) / static_cast<u64>(root.threads) + 1 : ~u64(0);
   for (int depth = 1; depth <= max_depth; ++depth) {
+    // No iteration after the first starts once a budget is spent (the in-search
+    // check runs only every 4096 positions, too late for a small budget).
+    if (depth > 1 && l.nodes >= 0 && root.total_nodes() >= static_cast<u64>(l.nodes)) break;
+    if (depth > 1 && l.seconds >= 0 && monotonic_seconds() >= t0 + l.seconds) break;
     const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
     for (int k = 0; k < root.threads; ++k) {
       typename R::Ctx& c = root.ctx[k];

@@ -31,7 +31,7 @@ from polyreversi._core import Color
 from polyreversi.envs import render as _render
 from polyreversi.envs.actions import checked_action
 from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
-from polyreversi.envs.opponents import make_opponent
+from polyreversi.envs.opponents import make_opponent, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
 from polyreversi.variant import Variant
@@ -71,15 +71,7 @@ class ReversiEnv(gymnasium.Env):
         base = self.spec_.variant
         n, players = base.n, base.players
         self._seat_spec = _seat(seat, players)
-        others = players - 1
-        if isinstance(opponent, (list, tuple)):
-            if len(opponent) != others:
-                raise ValueError(f"opponent: {base} has {others} other seat(s); got {len(opponent)} opponents")
-            self._opponent_specs = list(opponent)
-        else:
-            self._opponent_specs = [opponent] * others
-        for spec in self._opponent_specs:  # fail now, not at the first reset
-            make_opponent(spec, 0)
+        self._opponent_specs = opponent_specs(opponent, players - 1, base)
         self.illegal = illegal
         self.render_mode = render_mode
         self.render_size = int(render_size)

@@ -9,7 +9,7 @@ player: a function ``state -> move`` or an object with ``choose(state)``
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 import polyreversi
 import polyreversi.players
@@ -55,4 +55,38 @@ def make_opponent(spec, seed: Optional[int]) -> Callable:
                      "or a player (a function state -> move, or an object with choose(state))")
 
 
-__all__ = ["NATIVE", "make_opponent", "opponent_names"]
+def opponent_specs(opponent, others: int, variant) -> list:
+    """The opponent of each other seat, in turn order after the agent's, from the
+    ``opponent`` argument of the environments: one name or player for every other
+    seat, or a list or tuple of them, one per other seat. Each is checked now (built
+    once with seed 0), not at the first reset.
+
+    Args:
+        opponent: a name, a player, or a sequence of ``others`` of them.
+        others: the number of other seats (players - 1).
+        variant: the rules, named in messages.
+
+    Raises:
+        ValueError: the wrong number of opponents, an unknown name. TypeError: an
+            opponent that is neither a name nor a player.
+    """
+    if isinstance(opponent, (list, tuple)):
+        if len(opponent) != others:
+            raise ValueError(f"opponent: {variant} has {others} other seat(s); got {len(opponent)} opponents")
+        specs = list(opponent)
+    else:
+        specs = [opponent] * others
+    for spec in specs:  # fail now, not at the first reset
+        make_opponent(spec, 0)
+    return specs
+
+
+def native_policy(specs: Sequence) -> Optional[str]:
+    """The built-in Batch policy playing every seat of ``specs``, if they all name the same one."""
+    first = specs[0] if specs else None
+    if isinstance(first, str) and first in NATIVE and all(isinstance(s, str) and s == first for s in specs):
+        return first
+    return None
+
+
+__all__ = ["NATIVE", "make_opponent", "native_policy", "opponent_names", "opponent_specs"]

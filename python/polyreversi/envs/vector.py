@@ -45,7 +45,7 @@ from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_BATCH, _count
 from polyreversi.envs import render as _render
 from polyreversi.envs.observation import AGENT_NAMES, batch_rewards, observe_batch, plane_count
-from polyreversi.envs.opponents import NATIVE, make_opponent
+from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.variant import Variant
 
@@ -57,15 +57,21 @@ class ReversiVectorEnv(VectorEnv):
         num_envs: B, the number of games (1 .. :data:`polyreversi.bulk.MAX_BATCH`).
         variant: variant text or a Variant; ``blocked=random`` (or ``blocked=randomK``) draws
             new blocked squares for every game each time it starts.
-        opponent: None for self-play; ``"random"``, ``"greedy"`` or a player for every other seat.
-        seat: the agent's colour against opponents (``"black"``, ``"white"``, ``"red"``, ``"green"``).
+        opponent: None for self-play; for every other seat a name (``"random"``, ``"greedy"``,
+            ``"search:4"``, ``"mcts:200"`` where present) or a player, or a list or tuple of
+            them, one per other seat in turn order after ``seat`` (as the Gymnasium env,
+            :func:`polyreversi.envs.opponents.opponent_specs`). One built-in name for every
+            seat is played in C++ by the Batch; anything else in Python.
+        seat: the agent's colour against opponents (``"black"``, ``"white"``, ``"red"``,
+            ``"green"`` among the variant's players, or a Color); checked with self-play too.
         threads: threads of each Batch call (0 = every core; results do not depend on it).
         copy: return new observation arrays at each step (False: one buffer, overwritten).
         render_mode: None, ``"ansi"`` or ``"rgb_array"``: :meth:`render` shows game 0.
 
     Raises:
         VariantError: bad variant text. ValueError: a bad count,
-        seat or opponent name. TypeError: an opponent that is not a player.
+        seat (a colour not in the game, even with ``opponent=None``), opponent name or
+        number of opponents. TypeError: an opponent that is not a player.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi", "rgb_array"]}
@@ -86,16 +92,13 @@ class ReversiVectorEnv(VectorEnv):
         self.threads = threads
         self.copy = bool(copy)
         self.render_mode = render_mode
-        if opponent is None:
-            self.seat = None
-        else:
-            names = AGENT_NAMES[:players]
-            if not isinstance(seat, str) or seat.lower() not in names:
-                raise ValueError(f"seat: {seat!r}; allowed: {', '.join(names)}")
-            self.seat = Color(names.index(seat.lower()) + 1)
-        self._native = opponent if isinstance(opponent, str) and opponent in NATIVE else None
-        self._opponent_spec = opponent
-        self._opponent = None if opponent is None or self._native else make_opponent(opponent, 0)
+        seat_color = _seat(seat, players)  # checked whatever the opponent
+        self.seat = None if opponent is None else seat_color
+        self._opponent_specs = [] if opponent is None else opponent_specs(opponent, players - 1, self.variant)
+        self._native = native_policy(self._opponent_specs)
+        self._opponents: dict = {}
+        if opponent is not None and self._native is None:
+            self._make_opponents(0)
         self.single_observation_space = spaces.Box(0, 1, (plane_count(players), n, n), np.uint8)
         self.single_action_space = spaces.Discrete(n * n + 1)
         self.observation_space = spaces.Box(0, 1, (self.num_envs, plane_count(players), n, n), np.uint8)
@@ -107,8 +110,8 @@ class ReversiVectorEnv(VectorEnv):
     # -- the Gymnasium API -------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
-        if isinstance(self._opponent_spec, str) and not self._native:
-            self._opponent = make_opponent(self._opponent_spec, int(self.np_random.integers(2**63)))
+        if self._opponent_specs and self._native is None:
+            self._make_opponents(int(self.np_random.integers(2**63)))
         self.batch.reset("all", seed=int(self.np_random.integers(2**63)), blocked=self._blocked,
                          blocked_count=self._blocked_count)
         self._pending[:] = False
@@ -183,6 +186,13 @@ class ReversiVectorEnv(VectorEnv):
         pass
 
     # -- helpers -----------------------------------------------------------------
+    def _make_opponents(self, seed: int) -> None:
+        """One move-choosing function per other seat; named ones seeded from ``seed``.
+        A player object given is kept as it is (one for every seat it plays)."""
+        players, seat = self.players, int(self.seat)
+        others = [Color((seat + k - 1) % players + 1) for k in range(1, players)]
+        self._opponents = {c: make_opponent(s, seed + k) for k, (c, s) in enumerate(zip(others, self._opponent_specs))}
+
     def _opponent_plies(self, plies: int) -> None:
         """``plies`` plies by the opponents in every game not over (all have an opponent to move)."""
         for _ in range(plies):
@@ -194,7 +204,7 @@ class ReversiVectorEnv(VectorEnv):
                 moves = np.full(self.num_envs, -1, dtype=np.int32)
                 for i in np.flatnonzero(~self.batch.done):
                     state = self.batch.state(int(i))
-                    moves[i] = state.variant.square(self._opponent(state))
+                    moves[i] = state.variant.square(self._opponents[state.to_move](state))
             self.batch.step(moves)
 
     def _observation(self, perspective=None) -> np.ndarray:
@@ -227,6 +237,15 @@ def _moves(actions, size: int) -> np.ndarray:
     if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
         raise ValueError("actions: values outside int32")
     return array.astype(np.int32)
+
+
+def _seat(seat, players: int) -> Color:
+    names = AGENT_NAMES[:players]
+    if isinstance(seat, str) and seat.lower() in names:
+        return Color(names.index(seat.lower()) + 1)
+    if isinstance(seat, Color) and int(seat) <= players:
+        return seat
+    raise ValueError(f"seat: {seat!r} is not a colour of this {players}-player game; allowed: {', '.join(names)}")
 
 
 __all__ = ["ReversiVectorEnv"]

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from typing import Any, Dict, Iterable, Iterator, List, Tuple
 
@@ -198,13 +199,16 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
     Raises:
         RecordError: naming the field (``moves[12]``, ``variant.blocked[0]``,
             ``result.disks``, ...) for a missing, unknown or wrong field or an unknown
-            version.
+            version; a NaN or infinite number in ``komi``, ``result.margin`` or
+            ``meta`` (``meta.score``, ``meta.list[2]``): JSON (RFC 8259 §6) has no such
+            numbers, so :func:`to_dict` could not write them back.
         ReplayError: (a RecordError) an illegal move; the message names the ply.
     """
     _check_version(obj)
     moves = _fast_moves(obj)  # None: not the usual shape, or a move to explain
     if moves is None:
         _check_schema(obj)
+    _check_finite(obj)
     variant = _variant(obj["variant"])
     players = obj["players"]
     if len(players) != variant.players:
@@ -227,6 +231,27 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
     if validate:
         Replay(record)
     return record
+
+
+def _check_finite(obj: Dict[str, Any]) -> None:
+    """Refuses what Python's json reads beyond RFC 8259 (NaN, Infinity, -Infinity,
+    and numbers such as 1e999 that overflow to infinity) where the schema allows any
+    number, so that what is read can be written (``allow_nan=False``)."""
+    result = obj["result"]
+    places = [("komi", obj["komi"]), ("meta", obj["meta"])]
+    if result is not None:
+        places.insert(1, ("result.margin", result["margin"]))
+    stack = places[::-1]
+    while stack:  # iterative: meta may nest deeply
+        where, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            spelled = "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
+            raise RecordError(f"{where}: {spelled} is not a JSON number (RFC 8259 has no NaN or Infinity); "
+                              "a record cannot hold it")
+        if isinstance(value, dict):
+            stack.extend((f"{where}.{key}", item) for key, item in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", item) for i, item in reversed(list(enumerate(value))))
 
 
 def _check_version(obj: Any) -> None:
