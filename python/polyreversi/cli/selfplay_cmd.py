@@ -70,7 +70,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     if parquet:
         from polyreversi.cli.parquet_out import check_parquet_out
 
-        check_parquet_out(out)
+        check_parquet_out(out, shards=ray_address is not None)
         fmt = "parquet"
     else:
         fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt)
