@@ -149,6 +149,18 @@ def test_a_closed_pipe_is_one_line_and_a_failure(folder):
     assert "rc=1" in result.stderr
 
 
+@pytest.mark.parametrize("unbuffered", ["", "1"])  # python -u: a write to a pipe may take only a part
+def test_records_to_a_closed_pipe_are_one_line_and_a_failure(folder, unbuffered):
+    formats.write(folder / "many.jsonl", [_record(s) for s in range(400)])
+    result = sh(f"export PYTHONUNBUFFERED={unbuffered}; "
+                "$PR selfplay 6x6 -n 3000 --seed 1 --no-progress --out - --to jsonl | head -1 > /dev/null; "
+                "echo \"rc=${PIPESTATUS[0]}\" >&2; "
+                "$PR convert many.jsonl - --to ggf | head -c 100 > /dev/null; echo \"rc=${PIPESTATUS[0]}\" >&2", folder)
+    assert "Traceback" not in result.stderr and "Records written" not in result.stderr, result.stderr
+    assert errors(result.stderr) == ["Error: <stdout>: cannot write: Broken pipe"] * 2, result.stderr
+    assert result.stderr.count("rc=1") == 2, result.stderr
+
+
 # -- 3. --out checked before play; unfinished games saved ----------------------------
 
 @pytest.mark.parametrize("command", [["play", "6x6", "--quiet"], ["selfplay", "6x6", "-n", "2", "--no-progress"]])
