@@ -343,3 +343,19 @@ def test_bad_arguments_in_a_subprocess(tmp_path):
         assert len(errors) == 1, (key, result.stderr)
     assert "GGF" in results["ggf"].stderr or "ggf" in results["ggf"].stderr
     assert not (tmp_path / "four.ggf").exists()
+
+
+def test_selfplay_speed_counts_the_games_only_not_the_writer(tmp_path, monkeypatch):
+    import polyreversi.cli.selfplay_cmd as selfplay_cmd
+
+    clock = [0.0]  # a clock that only the slow writer moves
+    monkeypatch.setattr(selfplay_cmd.time, "perf_counter", lambda: clock[0])
+
+    def slow_write(path, records, fmt=None):
+        clock[0] += 1000.0
+
+    monkeypatch.setattr(selfplay_cmd, "write_records", slow_write)
+    result = CliRunner().invoke(main, ["selfplay", "6x6", "-n", "5", "--seed", "1", "--no-progress",
+                                       "--out", str(tmp_path / "g.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"5 games, \d+ plies in 0\.00 s", result.output), result.output

@@ -149,6 +149,18 @@ def test_a_closed_pipe_is_one_line_and_a_failure(folder):
     assert "rc=1" in result.stderr
 
 
+@pytest.mark.parametrize("unbuffered", ["", "1"])  # python -u: a write to a pipe may take only a part
+def test_records_to_a_closed_pipe_are_one_line_and_a_failure(folder, unbuffered):
+    formats.write(folder / "many.jsonl", [_record(s) for s in range(400)])
+    result = sh(f"export PYTHONUNBUFFERED={unbuffered}; "
+                "$PR selfplay 6x6 -n 3000 --seed 1 --no-progress --out - --to jsonl | head -1 > /dev/null; "
+                "echo \"rc=${PIPESTATUS[0]}\" >&2; "
+                "$PR convert many.jsonl - --to ggf | head -c 100 > /dev/null; echo \"rc=${PIPESTATUS[0]}\" >&2", folder)
+    assert "Traceback" not in result.stderr and "Records written" not in result.stderr, result.stderr
+    assert errors(result.stderr) == ["Error: <stdout>: cannot write: Broken pipe"] * 2, result.stderr
+    assert result.stderr.count("rc=1") == 2, result.stderr
+
+
 # -- 3. --out checked before play; unfinished games saved ----------------------------
 
 @pytest.mark.parametrize("command", [["play", "6x6", "--quiet"], ["selfplay", "6x6", "-n", "2", "--no-progress"]])
@@ -244,3 +256,34 @@ def test_a_picture_is_written_only_under_its_own_extension(folder):
     assert sorted(p.name for p in folder.iterdir()) == ["g.json", "two.jsonl"]
     assert cli(["show", "g.json", "--png", "B.PNG", "--size", 32]).exit_code == 0
     assert (folder / "B.PNG").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_help_of_the_group_to_a_full_disk_is_one_line_and_a_failure(folder):
+    result = sh("$PR --help > /dev/full; echo \"rc=$?\" >&2; $PR --version > /dev/full; echo \"rc=$?\" >&2", folder)
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr, result.stderr
+    assert errors(result.stderr) == ["Error: standard output: cannot write: No space left on device"] * 2
+    assert result.stderr.count("rc=1") == 2, result.stderr
+
+
+def test_write_names_the_format_keyword_when_the_extension_is_unknown(folder):
+    with pytest.raises(pr.RecordError, match=r"or give the format \(fmt=NAME"):
+        formats.write(folder / "game.xyz", [_record()])
+
+
+def test_record_warnings_are_one_line_in_every_command_that_reads(folder):
+    wtb = folder / "games.wtb"
+    formats.write(wtb, [_record(1), _record(2)])
+    for name in ("games.JOU", "games.TRN", "WTHOR.JOU", "WTHOR.TRN"):
+        if (folder / name).exists():
+            (folder / name).unlink()
+    data = wtb.read_bytes()
+    for args in (["replay", "-", "--format", "wthor"], ["show", "-", "--format", "wthor"],
+                 ["analyse", "-", "--format", "wthor", "--depth", "1"]):
+        result = subprocess.run([sys.executable, "-m", "polyreversi", *args], cwd=folder, input=data,
+                                capture_output=True, timeout=120)
+        err = result.stderr.decode()
+        assert result.returncode == 0, (args, err)
+        assert [line for line in err.splitlines() if line] == [line for line in err.splitlines()
+                                                                if line.startswith("warning: <stdin>: ")], (args, err)
+        assert err.count("warning:") == 1 and "Warning" not in err, (args, err)

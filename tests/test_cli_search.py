@@ -66,3 +66,80 @@ def test_analyse_a_game(tmp_path):
     assert "=" in rows[-1]  # the last plies are solved exactly
     assert run("analyse", path, "--depth", 0).exit_code == 2
     assert run("analyse", path, "--game", 3).exit_code == 1
+
+
+def test_float_options_refuse_nan_and_infinity_as_usage_errors(tmp_path):
+    path = tmp_path / "game.json"
+    write(path, [pr.play_game("6x6", [pr.players.RandomPlayer(seed=1), pr.players.RandomPlayer(seed=2)]).record()])
+    for value in ("nan", "inf", "-inf", "1e400", "0"):
+        r = run("analyse", path, "--time", value)
+        assert r.exit_code == 2 and "Invalid value for '--time'" in r.output, (value, r.output)
+        assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+
+
+def test_solve_and_analyse_read_standard_input(tmp_path):
+    text = FIRST + "; G8:+18; H1:+12;\n"
+    r = CliRunner().invoke(main, ["solve", "-"], input=text)
+    assert r.exit_code == 0 and " g8 " in r.output and "ok" in r.output, r.output
+    path = tmp_path / "game.json"
+    write(path, [pr.play_game("6x6", [pr.players.RandomPlayer(seed=1), pr.players.RandomPlayer(seed=2)]).record()])
+    r = CliRunner().invoke(main, ["analyse", "-", "--format", "json", "--depth", 2], input=path.read_text())
+    assert r.exit_code == 0 and "final:" in r.output, r.output
+    r = CliRunner().invoke(main, ["analyse", "-", "--depth", 2], input=path.read_text())
+    assert r.exit_code == 1 and "give the format" in r.output
+
+
+def test_solve_names_a_file_that_is_not_text(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "garbage.txt").write_bytes(b"\xff\xfe\x00junk")
+    r = run("solve", "garbage.txt")
+    assert r.exit_code == 1 and r.output.strip().splitlines()[-1] == "Error: garbage.txt: not UTF-8 text (byte 0)"
+
+
+def test_solve_first_and_last_are_an_inclusive_range_of_positions_numbered_from_1(tmp_path):
+    path = tmp_path / "four.obf"
+    lines = obf_lines(4)
+    path.write_text("% a comment is not a position\n\n" + "\n".join(lines) + "\n")
+
+    def numbers(*args):
+        r = run("solve", path, *args)
+        assert r.exit_code == 0, r.output
+        return [int(line.split()[0]) for line in r.output.splitlines()[1:-1]]
+
+    assert numbers("--first", 2, "--last", 3) == [2, 3]
+    assert numbers("--last", 3) == [1, 2, 3]
+    assert numbers("--first", 4) == [4]
+    help_text = run("solve", "--help").output
+    assert "numbered from 1" in help_text and "up to and including" in help_text
+    assert run("solve", path, "--first", 3, "--last", 2).exit_code == 2
+
+
+def obf_lines(count):
+    """Position lines of the last plies of a 6x6 game (quick to solve)."""
+    final = pr.play_game("6x6", [pr.players.RandomPlayer(seed=1), pr.players.RandomPlayer(seed=2)])
+    replay = pr.Replay(final.record())
+    return [replay[k].to_text() for k in range(len(replay) - 2 - count, len(replay) - 2)]
+
+
+def test_analyse_marks_only_moves_worse_than_the_best(tmp_path):
+    from polyreversi.search import search
+
+    state = pr.Variant("8x8").start()
+    best = search(state, depth=4).move
+    state.play(next(m for m in state.legal_moves() if m != best))  # the four openings are equally good
+    children = []
+    for m in state.legal_moves():
+        child = state.copy()
+        child.play(m)
+        children.append((-search(child, depth=3).score, m))
+    worst, best_score = min(children), max(children)
+    assert worst[0] < best_score[0]
+    state.play(worst[1])  # White's worst reply at this depth
+    path = tmp_path / "game.json"
+    write(path, [state.record()])
+    r = run("analyse", path, "--depth", 4)
+    assert r.exit_code == 0, r.output
+    rows = [line for line in r.output.splitlines() if line.strip()[:1].isdigit()]
+    assert len(rows) == 2
+    assert not rows[0].endswith("*"), rows[0]  # another best move, same score
+    assert rows[1].endswith("*"), rows[1]

@@ -138,3 +138,35 @@ def test_selfplay_out_parquet(tmp_path):
 def test_selfplay_out_parquet_bad_folder(tmp_path):
     result = CliRunner().invoke(main, ["selfplay", "-n", "2", "--out", str(tmp_path / "no" / "g.parquet")])
     assert result.exit_code == 2 and "does not exist" in result.output
+
+
+def test_selfplay_out_parquet_is_checked_before_play_as_jsonl_is(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ro.parquet").write_text("keep")
+    (tmp_path / "ro.parquet").chmod(0o444)
+    (tmp_path / "d.parquet").mkdir()
+    proc = ("cannot create a file in /proc", "the folder /proc is not writable")  # as root / as a user
+    for out, why in [("ro.parquet", ("is a read-only file",)), ("d.parquet", ("is a folder",)),
+                     ("/proc/x.parquet", proc), ("/proc/polyreversi-test/x.parquet", ("does not exist",))]:
+        result = CliRunner().invoke(main, ["selfplay", "6x6", "-n", "2", "--no-progress", "--out", out])
+        assert result.exit_code == 2, (out, result.output)
+        (line,) = [line for line in result.output.splitlines() if line.startswith("Error:")]
+        assert any(w in line for w in why) and line.count(out) == 1 and ".tmp" not in line, line
+        assert "games of" not in result.output  # nothing was played
+        jsonl = CliRunner().invoke(main, ["selfplay", "6x6", "-n", "2", "--out", out[: -len(".parquet")] + ".jsonl"])
+        if out.startswith("/proc"):  # the same words as for .jsonl
+            assert line.replace(".parquet", ".jsonl") in jsonl.output, jsonl.output
+    assert (tmp_path / "ro.parquet").read_text() == "keep"
+
+
+def test_write_games_follows_the_atomic_writer_rules(tmp_path):
+    ro = tmp_path / "ro.parquet"
+    ro.write_text("keep")
+    ro.chmod(0o444)
+    with pytest.raises(PermissionError, match="read-only"):
+        write_games(ro, _records()[:1])
+    assert ro.read_text() == "keep"
+    (tmp_path / "d.parquet").mkdir()
+    with pytest.raises(IsADirectoryError):
+        write_positions(tmp_path / "d.parquet", _records()[:1])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet", "ro.parquet"]  # no temporary file left

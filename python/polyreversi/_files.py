@@ -124,7 +124,10 @@ def _write_stream(stream, payload: bytes, fd: int) -> None:
         while view:
             view = view[os.write(fd, view):]
         return
-    stream.write(payload)
+    view = memoryview(payload)
+    while view:  # an unbuffered stream (python -u, PYTHONUNBUFFERED) may take only a part
+        written = stream.write(view)
+        view = view[len(view) if written is None else written:]
     stream.flush()
 
 

@@ -238,17 +238,17 @@ def write_positions(path: PathLike, records: Iterable[Record]) -> None:
 
 
 def _write_table(path: PathLike, table) -> None:
+    """Writes ``table`` as zstd Parquet with the rules of every other output
+    (:func:`polyreversi._files.write_bytes`): a regular file atomically, a read-only file
+    or a folder refused (OSError naming ``path``), a pipe or a device in place."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        pq.write_table(table, temp, compression="zstd")
-        os.replace(temp, path)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
+    from polyreversi import _files
+
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd")
+    _files.write_bytes(path, sink.getvalue().to_pybytes())
 
 
 __all__ = ["games_schema", "games_table", "write_games", "read_games", "positions_table", "write_positions"]

@@ -21,16 +21,29 @@ class _Main(click.Group):
     """The command group: an error writing the output (a full disk, ``> /dev/full``, a
     closed pipe) is one line on stderr and exit status 1, never a traceback."""
 
+    def parse_args(self, ctx, args):
+        try:  # the group's own --help and --version print while the arguments are parsed
+            result = super().parse_args(ctx, args)
+            sys.stdout.flush()
+            return result
+        except OSError as e:
+            raise _write_error(e) from None
+
     def invoke(self, ctx):
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # so that a write error shows here, not at exit
             return result
         except OSError as e:
-            _silence_stdout()
-            if e.filename is not None:  # a file the command opened itself
-                raise click.ClickException(f"{e.filename}: {e.strerror or e}") from None
-            raise click.ClickException(f"standard output: cannot write: {e.strerror or e}") from None
+            raise _write_error(e) from None
+
+
+def _write_error(e: OSError) -> click.ClickException:
+    """The one-line error for a failed write (stdout silenced so that exit does not fail again)."""
+    _silence_stdout()
+    if e.filename is not None:  # a file the command opened itself
+        return click.ClickException(f"{e.filename}: {e.strerror or e}")
+    return click.ClickException(f"standard output: cannot write: {e.strerror or e}")
 
 
 def _silence_stdout() -> None:

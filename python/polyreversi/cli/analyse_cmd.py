@@ -4,20 +4,21 @@ from __future__ import annotations
 import click
 
 from polyreversi.errors import PolyreversiError
-from polyreversi.formats import READABLE, iter_games
+from polyreversi.formats import READABLE, iter_games, source_name
 from polyreversi.replay import Replay
 from polyreversi.search import search
 
+from polyreversi.cli.common import FiniteFloatRange, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
 
 
 @click.command("analyse")
-@click.argument("game_file", metavar="GAME", type=click.Path(exists=True, dir_okay=False))
+@click.argument("game_file", metavar="GAME", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = first).")
-@click.option("--format", "fmt", type=click.Choice(READABLE), default=None, help="File format (default: from the extension).")
+@click.option("--format", "fmt", type=click.Choice(READABLE), default=None, help="File format (default: from the extension; needed for '-', standard input).")
 @click.option("--depth", type=click.IntRange(min=1, max=250), default=None, help="Search depth in plies (default 6).")
-@click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True, max=3600), default=None,
+@click.option("--time", "seconds", type=FiniteFloatRange(min=0, min_open=True, max=3600), default=None,
               help="Seconds of search per ply (with --depth: whichever ends first).")
 @click.option("--threads", type=click.IntRange(min=0, max=256), default=1, show_default=True,
               help="Threads per search (0: every core).")
@@ -25,7 +26,9 @@ def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> N
     """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb):
     for every ply, the move played, the best move the search finds, its score
     for the player to move (in disks; `=` marks an exact end-of-game score)
-    and the search depth. Two-player games only.
+    and the search depth; `*` marks a played move that scores worse than the best
+    (a move as good as the best is not marked). Two-player games only. GAME '-'
+    reads standard input (then give --format).
 
     \b
     Examples:
@@ -34,33 +37,47 @@ def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> N
     """
     console = make_console()
     try:
-        entries = iter_games(game_file, fmt)
-        entry = None
-        for e in entries:
-            if e.number == number:
-                entry = e
-                break
-        if entry is None:
-            raise click.ClickException(f"--game {number}: {game_file} has fewer games")
-        if entry.error is not None:
-            raise click.ClickException(str(entry.error))
-        replay = Replay(entry.record)
-        if replay.initial.variant.players != 2:
-            raise click.ClickException(
-                f"analyse: two-player games only; game {number} has {replay.initial.variant.players} players")
-        console.print(f"game {number}: {entry.record.title()} ({replay.initial.variant})")
-        console.print(f"{'ply':>4} {'to move':<7} {'played':>6} {'best':>6} {'score':>8} {'depth':>5}")
-        states = list(replay)
-        for k, state in enumerate(states[:-1]):
-            played = states[k + 1].moves()[-1]
-            r = search(state, depth=depth, time=seconds, threads=threads)
-            name = state.variant.square_name
-            mark = "=" if r.exact else " "
-            flag = "" if r.move == played else " *"
-            console.print(f"{k + 1:>4} {state.to_move.name.title():<7} {name(played):>6} {name(r.move):>6} "
-                          f"{mark}{r.score:>+7.2f} {r.depth:>5}{flag}")
-        final = states[-1]
-        console.print(f"final: {' '.join(str(s) for s in final.scores())} "
-                      f"({'over' if final.is_over() else 'unfinished'}); * marks a move other than the best found")
+        with record_warnings_as_lines():
+            _analyse(console, game_file, number, fmt, depth, seconds, threads)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
+
+
+def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
+    source = source_name(game_file)
+    entry = None
+    for e in iter_games(game_file, fmt):
+        if e.number == number:
+            entry = e
+            break
+    if entry is None:
+        raise click.ClickException(f"--game {number}: {source} has fewer games")
+    if entry.error is not None:
+        raise click.ClickException(str(entry.error))
+    replay = Replay(entry.record)
+    if replay.initial.variant.players != 2:
+        raise click.ClickException(
+            f"analyse: two-player games only; game {number} has {replay.initial.variant.players} players")
+    console.print(f"game {number}: {entry.record.title()} ({replay.initial.variant})")
+    console.print(f"{'ply':>4} {'to move':<7} {'played':>6} {'best':>6} {'score':>8} {'depth':>5}")
+    states = list(replay)
+    for k, state in enumerate(states[:-1]):
+        played = states[k + 1].moves()[-1]
+        r = search(state, depth=depth, time=seconds, threads=threads)
+        name = state.variant.square_name
+        mark = "=" if r.exact else " "
+        flag = " *" if r.move != played and played_score(state, states[k + 1], r, threads) < r.score else ""
+        console.print(f"{k + 1:>4} {state.to_move.name.title():<7} {name(played):>6} {name(r.move):>6} "
+                      f"{mark}{r.score:>+7.2f} {r.depth:>5}{flag}")
+    final = states[-1]
+    console.print(f"final: {' '.join(str(s) for s in final.scores())} "
+                  f"({'over' if final.is_over() else 'unfinished'}); * marks a move worse than the best found")
+
+
+def played_score(before, after, best, threads: int) -> float:
+    """The score of the move that led from ``before`` to ``after``, for the player who
+    played it, searched as deep as ``best`` (the search of ``before``) looked: the
+    position after the move one ply less deep, so that a move as good as the best one
+    scores the same."""
+    r = search(after, depth=max(best.depth - 1, 0), threads=threads)
+    return r.score if after.to_move == before.to_move else -r.score

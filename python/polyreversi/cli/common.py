@@ -4,7 +4,10 @@ game files (``-`` is standard input or output; errors name the file and become o
 line on stderr)."""
 from __future__ import annotations
 
+import contextlib
+import math
 import random
+import warnings
 from typing import Callable, Optional, Sequence
 
 import click
@@ -12,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from polyreversi._core import Color
-from polyreversi.errors import PolyreversiError, RecordError, VariantError
+from polyreversi.errors import PolyreversiError, RecordError, RecordWarning, VariantError
 from polyreversi.players import COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.state import State
 from polyreversi.text import board_text
@@ -61,6 +64,19 @@ class BlockedParam(click.ParamType):
 
 VARIANT = VariantParam()
 BLOCKED = BlockedParam()
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A float option in a range that refuses NaN and infinity as usage errors (click's
+    FloatRange lets NaN through every bound check)."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
 class PlayerParam(click.ParamType):
     """A seat spec (``greedy``, ``search:6``, ``mcts:time=1``), checked by
     :func:`polyreversi.players.check_player_spec`."""
@@ -311,6 +327,23 @@ def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> No
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
 
+
+
+@contextlib.contextmanager
+def record_warnings_as_lines():
+    """Each RecordWarning (a field the target cannot hold, a missing name file, a bad
+    header) once, as one ``warning: ...`` line on stderr, even when the command then
+    fails; used by every command that reads or writes game files."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RecordWarning)
+        try:
+            yield
+        finally:
+            for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, RecordWarning)):
+                click.echo(f"warning: {message}", err=True)
+            for w in caught:
+                if not issubclass(w.category, RecordWarning):
+                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
 # -- files ----------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 """``polyreversi convert``: convert game files between formats."""
 from __future__ import annotations
 
-import contextlib
 import warnings
 from typing import List
 
@@ -12,7 +11,7 @@ from polyreversi import formats
 from polyreversi.formats import registry
 from polyreversi.formats import READABLE, WRITABLE, write
 
-from polyreversi.cli.common import reader_options, format_of, read_entries
+from polyreversi.cli.common import reader_options, format_of, read_entries, record_warnings_as_lines
 
 
 @click.command("convert")
@@ -43,27 +42,11 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
       polyreversi convert games.ggf games.txt
       polyreversi convert game.json game.ggf
     """
-    with _record_warnings_as_lines():
+    with record_warnings_as_lines():
         records, src_fmt, dst_fmt = _convert(source, target, from_fmt, to_fmt, variant, players_file,
                                              tournaments_file, allow_empty, skip_bad)
     click.echo(f"converted {len(records)} game(s) from {formats.source_name(source)} ({src_fmt}) to "
                f"{formats.source_name(target, writing=True)} ({dst_fmt})", err=True)
-
-
-@contextlib.contextmanager
-def _record_warnings_as_lines():
-    """Each RecordWarning (a field the target cannot hold, a missing name file) once,
-    as one ``warning: ...`` line on stderr, even when the command then fails."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", RecordWarning)
-        try:
-            yield
-        finally:
-            for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, RecordWarning)):
-                click.echo(f"warning: {message}", err=True)
-            for w in caught:
-                if not issubclass(w.category, RecordWarning):
-                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
 def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad):

@@ -10,23 +10,31 @@ import click
 from polyreversi.errors import PolyreversiError
 
 
-def check_parquet_out(path: str) -> None:
+def check_parquet_out(path: str, shards: bool = False) -> None:
     """Checks before any game is played that a Parquet output can be written: pyarrow is
-    installed and the folder exists and is writable.
+    installed and the path can be written as ``--out`` of any other format
+    (:func:`polyreversi._files.check_writable`: not a folder, not a read-only file, in a
+    folder that takes new files). With ``shards`` (``--ray``) the path is a folder of
+    shards: an existing folder must take new files, an existing file is refused.
 
     Raises:
-        click.BadParameter: no pyarrow, a missing or read-only folder.
+        click.BadParameter: no pyarrow, or why the path cannot be written (naming it once).
     """
+    from polyreversi._files import check_writable
+
     try:
         import pyarrow  # noqa: F401
     except ImportError:
         raise click.BadParameter(f"{path}: Parquet needs pyarrow: pip install 'polyreversi[parquet]'",
                                  param_hint="--out") from None
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise click.BadParameter(f"{path}: the folder {folder} does not exist", param_hint="--out")
-    if not os.access(folder, os.W_OK):
-        raise click.BadParameter(f"{path}: the folder {folder} is not writable", param_hint="--out")
+    if shards and os.path.isdir(path):
+        why = check_writable(os.path.join(path, "part-0000000000.parquet"))
+    elif shards and os.path.exists(path):
+        why = "is a file; with --ray, NAME.parquet is a folder of shards"
+    else:
+        why = check_writable(path)
+    if why is not None:
+        raise click.BadParameter(f"{path}: {why}", param_hint="--out")
 
 
 def write_parquet(path: str, records: Sequence) -> None:
@@ -39,8 +47,10 @@ def write_parquet(path: str, records: Sequence) -> None:
 
     try:
         write_games(path, records)
-    except (PolyreversiError, OSError) as e:
-        raise click.ClickException(f"{path}: {e}") from None
+    except PolyreversiError as e:
+        raise click.ClickException(str(e) if str(e).startswith(f"{path}: ") else f"{path}: {e}") from None
+    except OSError as e:  # the temporary file's name is not the user's business
+        raise click.ClickException(f"{path}: cannot write: {e.strerror or e}") from None
 
 
 def run_on_ray(variant, names, games: int, seed: int, blocked, out: Optional[str], address: str, on_shard):

@@ -12,7 +12,8 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
-from polyreversi.cli.common import reader_options, format_of, make_console, position_at, print_position, read_entries
+from polyreversi.cli.common import (format_of, make_console, position_at, print_position, read_entries, reader_options,
+                                    record_warnings_as_lines)
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
@@ -191,7 +192,12 @@ def command(files, fmt, variant, players_file, tournaments_file, game, allow_emp
       polyreversi replay games.txt --variant 10x10
       polyreversi replay WTH_2015.wtb --game 12 --ply 30
     """
-    options = {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file}
+    with record_warnings_as_lines():
+        _replay(files, fmt, {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file},
+                game, allow_empty, ply)
+
+
+def _replay(files, fmt, options: dict, game, allow_empty: bool, ply) -> None:
     if game is not None or ply is not None:
         if len(files) != 1:
             raise click.ClickException("--game/--ply show one game: give one FILE")

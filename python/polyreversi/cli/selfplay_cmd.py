@@ -70,7 +70,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     if parquet:
         from polyreversi.cli.parquet_out import check_parquet_out
 
-        check_parquet_out(out)
+        check_parquet_out(out, shards=ray_address is not None)
         fmt = "parquet"
     else:
         fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt)
@@ -87,6 +87,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     bar = Progress(TextColumn("selfplay"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=err, disable=not show_bar, transient=True)
     started = time.perf_counter()
+    not_playing = 0.0
 
     records = []
     try:
@@ -101,10 +102,13 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
                 for state in finished_games(variant, names, games, seed, blocked):
                     tally.add(state)
                     if out:
+                        before = time.perf_counter()
                         records.append(record_for(state, names))
+                        not_playing += time.perf_counter() - before
                     bar.advance(task)
     except VariantError as e:
         raise click.UsageError(str(e)) from None
+    seconds = time.perf_counter() - started - not_playing  # the games only, not the records or the writer
     if out and ray_address is None:
         if parquet:
             from polyreversi.cli.parquet_out import write_parquet
@@ -112,7 +116,6 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
             write_parquet(out, records)
         else:
             write_records(out, records, fmt)
-    seconds = time.perf_counter() - started
     for line in tally.lines(seconds):
         console.print(line)
     if out:

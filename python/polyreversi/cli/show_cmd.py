@@ -10,7 +10,8 @@ from polyreversi._files import check_writable, is_stdio, write_bytes
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import registry, source_name
 
-from polyreversi.cli.common import format_of, make_console, position_at, print_position, read_entries, writes_stdout
+from polyreversi.cli.common import (format_of, make_console, position_at, print_position, read_entries,
+                                    record_warnings_as_lines, writes_stdout)
 
 
 def _check_picture(path: Optional[str], suffixes: tuple, flag: str, dash: bool = True) -> None:
@@ -63,7 +64,8 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
     _check_picture(png_out, (".png",), "--png")
     _check_picture(animate_out, (".svg", ".gif"), "--animate", dash=False)
     try:
-        _, entries = read_entries(file, fmt, validate=False) if _validates(file, fmt) else read_entries(file, fmt)
+        with record_warnings_as_lines():
+            _, entries = read_entries(file, fmt, validate=False) if _validates(file, fmt) else read_entries(file, fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
     if game > len(entries):

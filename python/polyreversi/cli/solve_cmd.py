@@ -7,9 +7,10 @@ import sys
 import click
 
 from polyreversi.errors import PolyreversiError
-from polyreversi.formats import obf
+from polyreversi.formats import obf, source_name
 from polyreversi.search import solve
 
+from polyreversi.cli.common import record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
 
 
@@ -29,10 +30,13 @@ def _progress(entries, enabled: bool):
 
 
 @click.command("solve")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True,
-              help="First position to solve (1 = the file's first position line).")
-@click.option("--last", type=click.IntRange(min=1), default=None, help="Last position to solve (default: the last).")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Solve from the file's Nth position on. Positions are numbered from 1 in file order "
+                   "(blank and comment lines are not counted), as the '#' column shows.")
+@click.option("--last", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Solve up to and including the Nth position (default: the file's last); "
+                   "--first 2 --last 5 solves positions 2, 3, 4 and 5, --last 3 alone positions 1 to 3.")
 @click.option("--threads", type=click.IntRange(min=0, max=256), default=1, show_default=True,
               help="Threads per solve (0: every core).")
 @click.option("--convention", type=click.Choice(["wof", "disks"]), default="wof", show_default=True,
@@ -42,7 +46,7 @@ def _progress(entries, enabled: bool):
 def command(file: str, first: int, last, threads: int, convention: str, all_moves: bool, progress) -> None:
     """Solve every position of FILE (Edax OBF lines, or polyreversi's extension
     for other boards) exactly: best move, score, nodes and time per position.
-    Where a line carries move scores (`; G8:+18; ...`), the best score and the
+    FILE '-' reads standard input. Where a line carries move scores (`; G8:+18; ...`), the best score and the
     move are checked against them (and every move's score with --moves); the
     exit status is 1 on any disagreement.
 
@@ -51,11 +55,17 @@ def command(file: str, first: int, last, threads: int, convention: str, all_move
       polyreversi solve fforum-1-19.obf
       polyreversi solve fforum-40-59.obf --first 1 --last 5 --threads 0
     """
+    with record_warnings_as_lines():
+        _solve(file, first, last, threads, convention, all_moves, progress)
+
+
+def _solve(file: str, first: int, last, threads: int, convention: str, all_moves: bool, progress) -> None:
     console = make_console()
     try:
         entries = obf.read(file)
-    except (PolyreversiError, UnicodeDecodeError) as e:
+    except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
+    file = source_name(file)
     if last is not None and last < first:
         raise click.BadParameter(f"--last {last} is before --first {first}", param_hint="--last")
     chosen = [e for e in entries if e.number >= first and (last is None or e.number <= last)]

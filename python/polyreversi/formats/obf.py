@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, VariantError
@@ -123,13 +122,18 @@ def _is_skipped(line: str) -> bool:
 
 
 def read(path: PathLike, variant=None) -> List[ObfEntry]:
-    """Every position of an OBF file (blank lines and ``%``/``#`` comment lines skipped).
+    """Every position of an OBF file (blank lines and ``%``/``#`` comment lines skipped);
+    ``-`` reads standard input.
 
     Raises:
-        RecordError: naming the file and line of a malformed position. OSError: unreadable file.
+        RecordError: naming the file: missing, unreadable, not UTF-8 (with the byte
+            offset), or the line of a malformed position.
     """
+    from polyreversi.formats import read_text, source_name
+
     entries = []
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_text(path)
+    path = source_name(path)
     number = 0
     for lineno, line in enumerate(text.splitlines(), 1):
         if _is_skipped(line):

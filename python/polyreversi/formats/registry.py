@@ -108,7 +108,7 @@ def by_extension(path) -> FileFormat:
     if suffix not in table:
         known = ", ".join(f"{ext} ({name})" for ext, name in table.items())
         raise RecordError(f"{path}: cannot tell the format from the extension {suffix or '(none)'!r}; "
-                          f"known: {known}; or give the format")
+                          f"known: {known}; or give the format (fmt=NAME; --format / --to on the command line)")
     return _FORMATS[table[suffix]]
 
 
