@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import random
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -23,6 +25,19 @@ SEED = 12345
 # A 20-ply opening (from ../shared/bench/_common.py): every engine is timed
 # per call on the same midgame position, Black to move with 11 legal moves.
 MID20 = [26, 34, 41, 19, 10, 48, 43, 52, 51, 20, 33, 11, 53, 1, 49, 42, 44, 60, 3, 56]
+
+
+def build_c_anchor(tmp_path_factory, name: str) -> Path:
+    """``../shared/bench/NAME.c`` compiled as its header says (gcc -O2 -march=native),
+    or the test skipped with the reason."""
+    source = SHARED_BENCH / f"{name}.c"
+    if not source.exists():
+        pytest.skip(f"{source} not found")
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc not found")
+    binary = tmp_path_factory.mktemp(name) / name
+    subprocess.run(["gcc", "-O2", "-march=native", "-o", str(binary), str(source)], check=True)
+    return binary
 
 
 def measure(benchmark, fn, *, unit: str, rounds: int = 5, **info):

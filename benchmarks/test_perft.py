@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 
 import pytest
 
 import polyreversi as pr
-from conftest import SHARED_BENCH, measure
+from conftest import build_c_anchor, measure
 
 CASES = [
     ("8x8", 10, 24571284),
@@ -35,15 +34,7 @@ def test_perft(benchmark, variant, depth, expected):
 
 @pytest.fixture(scope="session")
 def anchor(tmp_path_factory):
-    source = SHARED_BENCH / "c_perft_anchor.c"
-    if not source.exists():
-        pytest.skip(f"{source} not found")
-    if shutil.which("gcc") is None:
-        pytest.skip("gcc not found")
-    binary = tmp_path_factory.mktemp("anchor") / "c_perft_anchor"
-    # Built as its own header says.
-    subprocess.run(["gcc", "-O2", "-march=native", "-o", str(binary), str(source)], check=True)
-    return binary
+    return build_c_anchor(tmp_path_factory, "c_perft_anchor")
 
 
 @pytest.mark.benchmark(group="perft")

@@ -15,13 +15,12 @@ import json
 import os
 import resource
 import time
-import shutil
 import subprocess
 
 import pytest
 
 import polyreversi as pr
-from conftest import ROOT, SHARED_BENCH
+from conftest import ROOT, build_c_anchor
 from polyreversi.formats import obf
 
 FFO_FILE = ROOT.parent / "shared" / "data" / "ffo" / "fforum-40-59.obf"
@@ -68,15 +67,7 @@ def test_ffo_solve(benchmark, number, threads):
 
 @pytest.fixture(scope="session")
 def solve_anchor(tmp_path_factory):
-    source = SHARED_BENCH / "c_solve_anchor.c"
-    if not source.exists():
-        pytest.skip(f"{source} not found")
-    if shutil.which("gcc") is None:
-        pytest.skip("gcc not found")
-    binary = tmp_path_factory.mktemp("solve_anchor") / "c_solve_anchor"
-    # Built as its header says.
-    subprocess.run(["gcc", "-O2", "-march=native", "-o", str(binary), str(source)], check=True)
-    return binary
+    return build_c_anchor(tmp_path_factory, "c_solve_anchor")
 
 
 @pytest.mark.benchmark(group="ffo-solve")

@@ -58,50 +58,43 @@ struct Root {
 
   bool in_opening(const Board<W>& b) const { return t.free_opening && (t.centre & ~E::occupied(b)); }
 
-  // Exact value of b for its mover.
-  int exact_value(Ctx& c, const Board<W>& b, int alpha, int beta) const {
-    if (in_opening(b)) {  // free-opening placements (RULES.md §3) before the (P, O) solver
-      Turn turn;
-      W m = E::legal(t, b, turn);
-      int best = -kMaxSquares - 1;
-      for (; m; m &= m - 1) {
-        Board<W> ch = b;
-        E::play(t, ch, turn, lowest_bit(m));
-        const int v = -exact_value(c, ch, -beta, -alpha);
-        if (c.stopped) return 0;
-        if (v > best) {
-          best = v;
-          if (v > alpha) {
-            if (v >= beta) break;
-            alpha = v;
-          }
+  // Negamax over the free-opening placements (RULES.md §3), which the (P, O)
+  // searches do not play; value(child, alpha, beta) scores a child for its mover.
+  template <class Value>
+  int opening_negamax(Ctx& c, const Board<W>& b, int alpha, int beta, int worst, Value value) const {
+    Turn turn;
+    W m = E::legal(t, b, turn);
+    int best = worst;
+    for (; m; m &= m - 1) {
+      Board<W> ch = b;
+      E::play(t, ch, turn, lowest_bit(m));
+      const int v = -value(ch, -beta, -alpha);
+      if (c.stopped) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          if (v >= beta) break;
+          alpha = v;
         }
       }
-      return best;
     }
+    return best;
+  }
+
+  // Exact value of b for its mover.
+  int exact_value(Ctx& c, const Board<W>& b, int alpha, int beta) const {
+    if (in_opening(b))
+      return opening_negamax(c, b, alpha, beta, -kMaxSquares - 1,
+                             [&](const Board<W>& ch, int a, int be) { return exact_value(c, ch, a, be); });
     return EG::solve(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], alpha, beta, false);
   }
 
   int heuristic_value(Ctx& c, const Board<W>& b, int depth, int alpha, int beta, bool anti_eval) const {
     if (in_opening(b)) {
       if (depth == 0) return MG::evaluate(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], anti_eval);
-      Turn turn;
-      W m = E::legal(t, b, turn);
-      int best = -(1 << 30);
-      for (; m; m &= m - 1) {
-        Board<W> ch = b;
-        E::play(t, ch, turn, lowest_bit(m));
-        const int v = -heuristic_value(c, ch, depth - 1, -beta, -alpha, anti_eval);
-        if (c.stopped) return 0;
-        if (v > best) {
-          best = v;
-          if (v > alpha) {
-            if (v >= beta) break;
-            alpha = v;
-          }
-        }
-      }
-      return best;
+      return opening_negamax(c, b, alpha, beta, -(1 << 30), [&](const Board<W>& ch, int a, int be) {
+        return heuristic_value(c, ch, depth - 1, a, be, anti_eval);
+      });
     }
     return MG::search(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], depth, alpha, beta, false, anti_eval);
   }
