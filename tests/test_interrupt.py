@@ -8,18 +8,9 @@ import numpy as np
 import pytest
 
 import polyreversi as pr
+from conftest import INTERRUPT_SCRIPT
 
-SCRIPT = """
-import os, signal, threading, time
-import polyreversi as pr
-threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
-began = time.perf_counter()
-try:
-    {call}
-    print("finished")
-except KeyboardInterrupt:
-    print("interrupted", time.perf_counter() - began)
-"""
+SCRIPT = INTERRUPT_SCRIPT
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")

@@ -2,25 +2,16 @@
 Variant.position_from_text)."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
 import polyreversi as pr
-from conftest import shared_data
+from conftest import random_position, shared_data
 from polyreversi.formats import obf
 
 FIRST = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 
 
-def random_state(variant, plies, seed):
-    rng = random.Random(seed)
-    s = variant.start()
-    for _ in range(plies):
-        if s.is_over():
-            break
-        s.play(rng.choice(s.legal_moves()))
-    return s
 
 
 def test_reads_the_ffo_files():
@@ -42,7 +33,7 @@ def test_reads_the_ffo_files():
                                      pr.Variant("8x8", 3), pr.Variant("octagon", 4, blocked=("e2",))], ids=str)
 def test_text_round_trip(variant):
     for seed in range(5):
-        s = random_state(variant, 3 + 7 * seed, seed)
+        s = random_position(variant, 3 + 7 * seed, seed)
         text = s.to_text()
         assert "\n" not in text
         back = variant.position_from_text(text)
@@ -51,7 +42,7 @@ def test_text_round_trip(variant):
 
 
 def test_plain_8x8_is_edax_obf():
-    s = random_state(pr.Variant(), 20, 1)
+    s = random_position(pr.Variant(), 20, 1)
     cells, side = s.to_text().split()
     assert len(cells) == 64 and set(cells) <= set("XO-") and side in "XO"
     blocked = pr.Variant(blocked=("b2",)).start().to_text()

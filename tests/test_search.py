@@ -2,12 +2,11 @@
 threads, the principal variation, passes, finished games and bad input."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
 import polyreversi as pr
-from conftest import shared_data
+from conftest import INTERRUPT_SCRIPT, random_position, shared_data
 from polyreversi.formats import obf
 
 
@@ -55,14 +54,6 @@ def test_ffo_20_39(index):
     check_ffo_entry(ffo("fforum-20-39.obf")[index], moves=True, name="fforum-20-39.obf")
 
 
-def random_position(variant, plies, seed):
-    rng = random.Random(seed)
-    s = variant.start()
-    for _ in range(plies):
-        if s.is_over():
-            break
-        s.play(rng.choice(s.legal_moves()))
-    return s
 
 
 TWO_PLAYER = [pr.Variant("6x6"), pr.Variant("8x8"), pr.Variant("10x10"), pr.Variant("octagon"),
@@ -202,17 +193,7 @@ def test_search_leaves_the_state_alone():
     assert (s.to_text(), s.moves()) == before
 
 
-INTERRUPT = """
-import os, signal, threading, time
-import polyreversi as pr
-threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
-began = time.perf_counter()
-try:
-    {call}
-    print("finished")
-except KeyboardInterrupt:
-    print("interrupted", time.perf_counter() - began)
-"""
+INTERRUPT = INTERRUPT_SCRIPT
 
 
 @pytest.mark.skipif(__import__("sys").platform == "win32", reason="SIGINT delivery differs on Windows")
