@@ -48,6 +48,8 @@ def measure(benchmark, fn, *, unit: str, rounds: int = 5, **info):
         counts.append(fn())
 
     benchmark.pedantic(run, rounds=rounds, iterations=1, warmup_rounds=1)
+    if not benchmark.stats:  # --benchmark-disable: run once as a check, nothing timed
+        return counts[-1]
     median = benchmark.stats.stats.median
     benchmark.extra_info.update(unit=unit, rate=counts[-1] / median, **info)
     return counts[-1]

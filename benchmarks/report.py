@@ -18,7 +18,7 @@ START, END = "<!-- results:start -->", "<!-- results:end -->"
 
 # (label, numerator test name, denominator test name, target)
 TARGETS = [
-    ("8x8 perft(11), one thread vs c_perft_anchor", "test_perft[8x8-d11]", "test_perft_c_anchor[11]", 5.0),
+    ("8x8 perft(11), one thread vs c_perft_anchor", "test_perft[8x8-d11]", "test_perft_c_anchor[11]", 7.0),
     ("10x10 perft vs 8x8 perft per leaf", "test_perft[10x10-d8]", "test_perft[8x8-d11]", 0.5),
     ("octagon perft vs 8x8 perft per leaf", "test_perft[octagon-d8]", "test_perft[8x8-d11]", 0.5),
     ("8x8 blocked perft vs 8x8 perft per leaf", "test_perft[8x8/blocked=b1,g2,a7,h5-d10]", "test_perft[8x8-d11]", 0.5),
@@ -39,6 +39,11 @@ TARGETS = [
      "test_native_playouts[8x8-1-thread]", 0.5),
     ("4-player native playouts vs 2-player", "test_native_playouts[8x8/4p-1-thread]",
      "test_native_playouts[8x8-1-thread]", 0.5),
+] + [
+    (f"{n}-player native playouts on {board} vs 2-player 8x8", f"test_native_playouts[{board}/{n}p-1-thread]",
+     "test_native_playouts[8x8-1-thread]", 0.3)
+    for board in ("10x10", "octagon") for n in (3, 4)
+] + [
     ("reading 38,520 games: JSON Lines (checked, replayed) vs .wtb", "test_read_jsonl", "test_read_wthor", 0.25),
     ("vector env B=4096 (observations, masks) vs pgx, one step per dispatch", "test_envs_vector_selfplay[engine]",
      "test_envs_pgx[1]", 10.0),

@@ -49,5 +49,7 @@ def test_perft_c_anchor(benchmark, anchor, depth):
         return out["leaves"]
 
     benchmark.pedantic(run, rounds=3, iterations=1)
+    if not benchmark.stats:  # --benchmark-disable
+        return
     benchmark.extra_info.update(unit="leaves", rate=out["leaves"] / benchmark.stats.stats.median,
                                 variant="8x8", depth=depth)

@@ -60,7 +60,8 @@ def native(variant: str, threads: int, policy: str = "random", count: int = 2000
 
 @pytest.mark.benchmark(group="native-playouts")
 @pytest.mark.parametrize("threads", [1, 0], ids=["1-thread", "all-threads"])
-@pytest.mark.parametrize("variant", ["8x8", "8x8/3p", "8x8/4p", "10x10", "octagon/4p"])
+@pytest.mark.parametrize("variant", ["8x8", "8x8/3p", "8x8/4p", "10x10", "10x10/3p", "10x10/4p", "octagon",
+                                     "octagon/3p", "octagon/4p"])
 def test_native_playouts(benchmark, variant, threads):
     measure(benchmark, native(variant, threads), unit="moves", variant=variant,
             threads=threads or os.cpu_count())
