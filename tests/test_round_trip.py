@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import polyreversi as pr
+from conftest import shared_data
 from polyreversi import formats
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats._lost import result_derivable
@@ -193,9 +194,7 @@ def test_convert_names_what_the_target_cannot_hold_in_one_line(tmp_path):
 
     from polyreversi.cli import main
 
-    wtb = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wthor" / "WTH_2015.wtb"
-    if not wtb.exists():
-        pytest.skip(f"shared data not found at {wtb}")
+    wtb = shared_data("wthor", "WTH_2015.wtb")
     result = CliRunner().invoke(main, ["convert", str(wtb), str(tmp_path / "x.ggf")])
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
