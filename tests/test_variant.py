@@ -66,7 +66,7 @@ def test_parse_examples():
             Variant.parse(bad)
 
 
-@given(seed=st.integers(0, 2**32), count=st.one_of(st.none(), st.integers(1, 4)),
+@given(seed=st.integers(0, 2**64 - 1), count=st.one_of(st.none(), st.integers(1, 4)),
        board=st.sampled_from(["6x6", "8x8", "10x10", "octagon"]), handicap=st.integers(0, 4))
 def test_random_blocked_squares_are_eligible_and_reproducible(seed, count, board, handicap):
     if board == "octagon":

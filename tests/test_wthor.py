@@ -271,7 +271,8 @@ def test_games_from_elsewhere_get_new_indexes_and_names(tmp_path):
     with pytest.warns(RecordWarning) as caught:
         formats.write(out, games)
     assert [str(w.message) for w in caught] == [
-        f"{out}: WTHOR cannot hold date (WTHOR holds its year) (1 of 3 games), komi (1 of 3 games), "
+        f"{out}: WTHOR cannot hold date (WTHOR holds its year) (1 of 3 games), "
+        "date (none given; a WTHOR file gives every game its year: 2024) (1 of 3 games), komi (1 of 3 games), "
         "result.end (resigned) (1 of 3 games), result.winner (1 of 3 games); left out"]
     back = wthor.read(out)
     assert [r.players for r in back] == [("Ann", "Bob"), ("Bob", None), ("Cy", "Ann")]
