@@ -9,6 +9,7 @@ fields named in the one RecordWarning the write issued: nothing is lost silently
 from __future__ import annotations
 
 import random
+import struct
 import tempfile
 import warnings
 from pathlib import Path
@@ -207,13 +208,19 @@ def test_convert_names_what_the_target_cannot_hold_in_one_line(tmp_path):
 
     from polyreversi.cli import main
 
-    wtb = shared_data("wthor", "WTH_2015.wtb")
+    # the first 300 games of a real database (its header says so), its name files beside it
+    data = bytearray(shared_data("wthor", "WTH_2015.wtb").read_bytes()[: 16 + 68 * 300])
+    struct.pack_into("<I", data, 4, 300)
+    wtb = tmp_path / "first300.wtb"
+    wtb.write_bytes(bytes(data))
+    for name in ("WTHOR.JOU", "WTHOR.TRN"):
+        (tmp_path / name).write_bytes(shared_data("wthor", name).read_bytes())
     result = CliRunner().invoke(main, ["convert", str(wtb), str(tmp_path / "x.ggf")])
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
-    assert lines == [f"warning: {tmp_path / 'x.ggf'}: GGF cannot hold meta.player_indexes (1926 of 1926 games), "
-                     "meta.source (1926 of 1926 games), meta.theoretical_depth (1926 of 1926 games), "
-                     "meta.theoretical_score (1926 of 1926 games), meta.tournament_index (1926 of 1926 games); "
+    assert lines == [f"warning: {tmp_path / 'x.ggf'}: GGF cannot hold meta.player_indexes (300 of 300 games), "
+                     "meta.source (300 of 300 games), meta.theoretical_depth (300 of 300 games), "
+                     "meta.theoretical_score (300 of 300 games), meta.tournament_index (300 of 300 games); "
                      "left out"]
     back = formats.read(tmp_path / "x.ggf")
     assert back[0].meta["event"] and back[0].players[0]  # the event and the names are carried
