@@ -38,6 +38,7 @@ def engine_seed(seed) -> int:
         raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct draws), got {seed}")
     return seed
 
+
 @dataclass(frozen=True)
 class Variant:
     """An immutable, hashable rule set.
