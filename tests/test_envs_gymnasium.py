@@ -251,9 +251,10 @@ def test_vector_env_faults():
 
 @pytest.mark.parametrize("spec, cls", [("mcts:50", "MCTSPlayer"), ("search:2", "SearchPlayer")])
 def test_search_opponents(spec, cls):
-    assert hasattr(pr, cls)
     env = ReversiEnv(variant="6x6", opponent=spec, seat="white")
     obs, info = env.reset(seed=0)
+    (opponent,) = env._opponents.values()  # the bound choose of the player the spec names
+    assert isinstance(opponent.__self__, getattr(pr, cls))
     terminated = False
     rng = np.random.default_rng(0)
     while not terminated:
