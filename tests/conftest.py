@@ -1,7 +1,6 @@
-"""Shared test fixtures: where the shared data lives, and the variant grid."""
+"""Shared test helpers: where the shared data lives, random games, the Ctrl-C child."""
 from __future__ import annotations
 
-import itertools
 import random
 from pathlib import Path
 
@@ -20,16 +19,34 @@ def shared_data(*parts: str) -> Path:
     return path
 
 
-def random_position(variant, plies: int, seed: int):
-    """The state after up to ``plies`` uniformly random legal moves from the start
-    (``random.Random(seed)``), stopping early at the end of the game."""
-    rng = random.Random(seed)
-    s = variant.start()
-    for _ in range(plies):
-        if s.is_over():
-            break
-        s.play(rng.choice(s.legal_moves()))
-    return s
+def play_randomly(state, plies=None, rng=None):
+    """Plays up to ``plies`` uniformly random legal moves on ``state`` in place (``None``:
+    to the end of the game), with ``rng`` (a ``random.Random``); returns ``state``."""
+    rng = rng if rng is not None else random.Random(0)
+    while not state.is_over() and (plies is None or plies > 0):
+        state.play(rng.choice(state.legal_moves()))
+        plies = None if plies is None else plies - 1
+    return state
+
+
+def random_position(variant, plies, seed: int):
+    """The state after up to ``plies`` uniformly random legal moves from the start of
+    ``variant`` (a Variant or its text) with ``random.Random(seed)``, stopping early at
+    the end of the game; ``plies=None`` plays the whole game."""
+    from polyreversi import Variant
+
+    variant = Variant.parse(variant) if isinstance(variant, str) else variant
+    return play_randomly(variant.start(), plies, random.Random(seed))
+
+
+def game_with_pass(variant, seeds: int = 1000):
+    """The first finished random game (``random_position(variant, None, seed)``, seeds
+    0, 1, ...) with a forced pass before its last move."""
+    for seed in range(seeds):
+        state = random_position(variant, None, seed)
+        if state.PASS in state.moves()[:-1]:
+            return state
+    raise AssertionError(f"no {variant} game with a pass in {seeds} seeds")
 
 
 #: A child process that sends itself SIGINT after 0.5 s while running ``{call}``
@@ -45,3 +62,16 @@ try:
 except KeyboardInterrupt:
     print("interrupted", time.perf_counter() - began)
 """
+
+
+def assert_ctrl_c_stops(call: str) -> None:
+    """Runs ``call`` (Python source, ``pr`` is polyreversi) in a child process that sends
+    itself SIGINT after 0.5 s: the call must end with KeyboardInterrupt within 30 s."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", INTERRUPT_SCRIPT.format(call=call)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-1000:]
+    word, seconds = done.stdout.split()
+    assert word == "interrupted" and float(seconds) < 30

@@ -102,10 +102,13 @@ def test_an_interrupted_write_keeps_the_old_file(tmp_path, monkeypatch, name, fi
     target.write_bytes(OLD)
     error = KeyboardInterrupt() if interruption == "KeyboardInterrupt" else OSError(errno.ENOSPC, "No space left")
     monkeypatch.setattr(_files, "_write_all", half_then(error))
-    with pytest.raises((KeyboardInterrupt, OSError, RecordError)) as info:
+    # Ctrl-C goes through as it is; a full disk is an OSError or a RecordError naming the file
+    with pytest.raises(KeyboardInterrupt if interruption == "KeyboardInterrupt" else (OSError, RecordError)) as info:
         write(target)
-    if interruption == "disk full" and isinstance(info.value, RecordError):
+    if isinstance(info.value, RecordError):
         assert "No space left" in str(info.value) and filename in str(info.value)
+    elif isinstance(info.value, OSError):
+        assert info.value.errno == errno.ENOSPC
     assert target.read_bytes() == OLD
     assert _leftovers(tmp_path, target) == [], "a temporary file was left behind"
 
@@ -228,8 +231,10 @@ def test_reading_a_bad_file_does_not_change_it(tmp_path, filename):
     try:  # a file-level error raises here; errors of single games come in the entries
         entries = list(formats.iter_games(path))
     except RecordError:
-        entries = []
-    assert all(e.error is None or isinstance(e.error, RecordError) for e in entries)
+        entries = None
+    if entries is not None:  # read() refused the file, so some game of it has its error
+        assert all(e.error is None or isinstance(e.error, RecordError) for e in entries)
+        assert any(e.error is not None for e in entries)
     result = _cli(["replay", filename], tmp_path)
     assert result.exit_code != 0
     after = path.stat()

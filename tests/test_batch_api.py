@@ -48,7 +48,7 @@ def test_planes_masks_and_boards_agree_with_state(text):
             assert b.observe(out32) is out32
             for i in range(b.size):
                 s = b.state(i)
-                assert s.moves() == list(s.moves()) and s.ply == b.plies()[i]
+                assert len(s.moves()) == s.ply == b.plies()[i]  # the game's whole history, no custom start
                 assert np.array_equal(b.boards[i], s.board()) and np.array_equal(b.masks[i], mask_of(s))
                 assert np.array_equal(out8[i], reference_planes(s)) and np.array_equal(out32[i], out8[i])
                 assert np.array_equal(pr.observe(s), out8[i])
@@ -103,7 +103,6 @@ def test_results_of_finished_games_agree_with_replays(text, games):
     v = Variant.parse(text)
     b = pr.Batch(v, 128, seed=9, blocked="random")
     seen = 0
-    draws = 0
     while seen < games:
         reset = b.step(b.choose("random"), autoreset="same-step").copy()
         assert not b.done.any() and (b.rewards == 0).all() and not b.winners.any()
@@ -119,9 +118,7 @@ def test_results_of_finished_games_agree_with_replays(text, games):
             assert np.array_equal(final, reference_planes(s))
             record = b.record(i, final=True)
             assert list(record.moves) == s.moves() and record.variant == s.variant
-            draws += winners.sum() > 1
             seen += 1
-    assert seen >= games
 
 
 @pytest.mark.parametrize("text", ["6x6", "8x8/3p", "8x8/4p"])

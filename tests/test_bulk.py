@@ -108,13 +108,16 @@ def test_bulk_play_from_a_state_and_result_arrays():
     assert pr.play_games("8x8", 0).scores.shape == (0, 2)
 
 
-@pytest.mark.parametrize("bad", [dict(games=-1), dict(threads=-1), dict(policy="minimax"), dict(seed=1.5),
-                                 dict(games=2.0), dict(policy=["greedy"]), dict(policy=["greedy"] * 3),
-                                 dict(policy=["greedy", "minimax"]), dict(policy=["greedy", 1]), dict(policy=1),
-                                 dict(policy=("random", None))])
-def test_bulk_play_rejects_bad_arguments(bad):
+@pytest.mark.parametrize("bad, error", [
+    (dict(games=-1), ValueError), (dict(threads=-1), ValueError), (dict(policy="minimax"), ValueError),
+    (dict(seed=1.5), TypeError), (dict(games=2.0), TypeError), (dict(policy=["greedy"]), ValueError),
+    (dict(policy=["greedy"] * 3), ValueError), (dict(policy=["greedy", "minimax"]), ValueError),
+    (dict(policy=["greedy", 1]), TypeError), (dict(policy=1), TypeError), (dict(policy=("random", None)), TypeError),
+])
+def test_bulk_play_rejects_bad_arguments(bad, error):
     args = dict(games=2, threads=1, policy="random", seed=0) | bad
-    with pytest.raises((ValueError, TypeError)):
+    (name,) = bad
+    with pytest.raises(error, match=f"^{name}: "):  # the message starts with the argument's name
         pr.play_games("8x8", args.pop("games"), **args)
 
 

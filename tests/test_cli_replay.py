@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import random
 import struct
 
 import pytest
@@ -16,7 +15,7 @@ from polyreversi.record import Record, Result
 from polyreversi.replay import Replay
 from polyreversi.text import board_text
 
-from conftest import shared_data as data_file
+from conftest import random_position, shared_data as data_file
 
 
 def run(*args):
@@ -35,11 +34,7 @@ def counts(output: str) -> dict:
 
 
 def random_record(seed, variant="8x8", players=("Alice", "Bob")):
-    rng = random.Random(seed)
-    state = pr.Variant.parse(variant).start()
-    while not state.is_over():
-        state.play(rng.choice(state.legal_moves()))
-    return Record.from_state(state, players=players)
+    return Record.from_state(random_position(variant, None, seed), players=players)
 
 
 def test_replay_wthor_reports_every_game_matching():

@@ -1,10 +1,12 @@
 """polyreversi solve and polyreversi analyse."""
 from __future__ import annotations
 
+import re
+
 from click.testing import CliRunner
 
 import polyreversi as pr
-from conftest import shared_data
+from conftest import random_position, shared_data
 from polyreversi.cli import main
 from polyreversi.formats import write
 
@@ -143,3 +145,42 @@ def test_analyse_marks_only_moves_worse_than_the_best(tmp_path):
     assert len(rows) == 2
     assert not rows[0].endswith("*"), rows[0]  # another best move, same score
     assert rows[1].endswith("*"), rows[1]
+
+
+def test_analyse_near_the_end_scores_the_played_move_from_one_exact_solve(tmp_path, monkeypatch):
+    """Where the search would reach the end anyway, one solve(moves=True) gives the best
+    move and the played move's exact score: no second search (none at all)."""
+    from polyreversi.cli import analyse_cmd
+
+    final = random_position("6x6", None, 5)
+    replay = pr.Replay(final.record())
+    mid = replay[len(replay) - 12]  # 11 plies before the end
+    start = mid.variant.position(mid.board(), mid.to_move, mid.ply)
+    state = start.copy()
+    for move in final.moves()[mid.ply:]:
+        state.play(move)
+    path = tmp_path / "end.json"
+    write(path, [state.record()])
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("an exact ply must not be searched")
+
+    monkeypatch.setattr(analyse_cmd, "search", no_search)
+    r = run("analyse", path, "--depth", 12)
+    assert r.exit_code == 0, r.output
+    row = re.compile(r"^ *\d+ (\w+) +(\S+) +(\S+) ([= ]) *([+-]\d+\.\d\d) +(\d+)( \*)?$")
+    rows = [row.match(line) for line in r.output.splitlines() if line.strip()[:1].isdigit()]
+    states = list(pr.Replay(state.record()))
+    assert len(rows) == len(states) - 1 and all(rows), r.output
+    marked = 0
+    for m, before, after in zip(rows, states, states[1:]):
+        exact = pr.solve(before, moves=True)
+        played = after.moves()[-1]
+        assert m.group(2) == before.variant.square_name(played)
+        assert exact.scores[before.variant.square(m.group(3))] == exact.score  # a best move
+        assert m.group(4) == "=" and float(m.group(5)) == exact.score
+        assert int(m.group(6)) == 36 - sum(before.scores())
+        worse = exact.scores[played] < exact.score
+        assert bool(m.group(7)) == worse, m.group(0)
+        marked += worse
+    assert marked >= 1  # the random game has a worse move to mark

@@ -56,18 +56,14 @@ def test_columns_agree_with_the_games(tmp_path):
     assert table[-1]["end"] == "resigned" and table[-1]["start_to_move"] == 2 and len(table[-1]["start"]) == 64
 
 
-def test_pandas_and_polars_read_it_without_polyreversi(tmp_path):
+def test_pandas_reads_it_without_polyreversi(tmp_path):
     pd = pytest.importorskip("pandas", reason="pandas is not installed")
-    write_games(tmp_path / "g.parquet", _records())
+    records = _records()
+    write_games(tmp_path / "g.parquet", records)
     frame = pd.read_parquet(tmp_path / "g.parquet")
     assert list(frame["board"]) == ["6x6", "8x8", "octagon", "10x10", "8x8", "8x8", "8x8"]
     assert frame["players"].tolist() == [2, 2, 3, 4, 2, 2, 2]
-    try:
-        import polars as pl
-    except ImportError:
-        return
-    frame = pl.read_parquet(tmp_path / "g.parquet")
-    assert frame["scores"].to_list()[0] == list(_records()[0].replay().final.scores())
+    assert [list(s) for s in frame["scores"]] == [list(r.replay().final.scores()) for r in records]
 
 
 def test_positions_table(tmp_path):

@@ -98,6 +98,7 @@ def test_illegal_action_loses_or_raises():
     with pytest.raises(pr.IllegalMoveError, match=r"action 0 \(a1\) is not legal.*legal: d3, c4, f5, e6"):
         env.step(0)
     env.step(np.int16(19))  # still playable after a refused move
+    assert env.state.moves()[0] == 19
 
 
 @pytest.mark.parametrize("action", [19.0, True, "d3", np.array([19, 20])])
@@ -245,14 +246,15 @@ def test_vector_env_faults():
     with pytest.raises(ValueError, match="unknown opponent"):
         ReversiVectorEnv(num_envs=2, variant="8x8/3p", opponent=["greedy", "bogus"])
     envs.step(np.full(4, 19))  # still usable after refused steps
+    assert all(envs.batch.state(i).moves()[0] == 19 for i in range(4))
 
 
 @pytest.mark.parametrize("spec, cls", [("mcts:50", "MCTSPlayer"), ("search:2", "SearchPlayer")])
-def test_search_opponents_where_present(spec, cls):
-    if not hasattr(pr, cls):
-        pytest.skip(f"pr.{cls} is not in this build (the search / mcts branches add it)")
+def test_search_opponents(spec, cls):
     env = ReversiEnv(variant="6x6", opponent=spec, seat="white")
     obs, info = env.reset(seed=0)
+    (opponent,) = env._opponents.values()  # the bound choose of the player the spec names
+    assert isinstance(opponent.__self__, getattr(pr, cls))
     terminated = False
     rng = np.random.default_rng(0)
     while not terminated:

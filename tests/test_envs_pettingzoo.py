@@ -55,8 +55,10 @@ def test_render_test(variant, capsys):
     assert "Black to move" in capsys.readouterr().out  # "human" printed the board
 
 
-def _play_out(e, seed):
-    """Plays a random game; returns the final state and each agent's total reward."""
+def _play_out(e, seed, watch=None):
+    """Plays a random game (``e.reset(seed=seed)``, moves drawn from the action mask);
+    ``watch(agent, obs, move)``, when given, sees each move before it is stepped.
+    Returns the final state and each agent's total reward."""
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
     total = dict.fromkeys(e.possible_agents, 0.0)
@@ -66,7 +68,10 @@ def _play_out(e, seed):
         if term or trunc:
             e.step(None)
             continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        move = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        if watch is not None:
+            watch(agent, obs, move)
+        e.step(move)
     return e.unwrapped.state, total
 
 
@@ -75,24 +80,21 @@ def test_whole_games_agree_with_state(variant):
     """Observations, masks, agents and final rewards against a State replayed alongside."""
     e = raw_env(variant=variant)
     for seed in range(5):
-        rng = np.random.default_rng(seed)
-        e.reset(seed=seed)
-        state = e.unwrapped.state.variant.start()
-        total = dict.fromkeys(e.possible_agents, 0.0)
-        for agent in e.agent_iter():
-            obs, reward, term, trunc, info = e.last()
-            total[agent] += reward
-            if term or trunc:
-                e.step(None)
-                continue
+        replayed = []  # the State played alongside, made at the first move (after the reset's draw)
+
+        def watch(agent, obs, move):
+            if not replayed:
+                replayed.append(e.unwrapped.state.variant.start())
+            state = replayed[0]
             assert agent == e.possible_agents[int(state.to_move) - 1]
             assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_moves()
             assert np.array_equal(obs["observation"], observe(state))
             other = e.possible_agents[int(state.to_move) % len(e.possible_agents)]
             assert not e.observe(other)["action_mask"].any()
-            move = int(rng.choice(state.legal_moves()))
-            e.step(move)
             state.play(move)
+
+        _, total = _play_out(e, seed, watch)
+        (state,) = replayed
         assert state.is_over()
         assert list(total.values()) == rewards(state).tolist()
         assert e.agents == []
@@ -181,6 +183,7 @@ def test_illegal_action_raw_raises_naming_the_move():
         e.step(-1)
     e.step(np.int64(19))  # NumPy integers and 0-d arrays are actions
     e.step(np.array(18))
+    assert e.unwrapped.state.moves() == [19, 18]
 
 
 @pytest.mark.parametrize("action", [19.0, True, "d3", [19], np.array([19]), None])
@@ -225,7 +228,7 @@ def test_live_agent_given_none():
 def test_use_before_reset():
     with pytest.raises(RuntimeError, match="reset"):
         raw_env().observe("black")
-    with pytest.raises(Exception, match="reset"):
+    with pytest.raises(AssertionError, match="reset"):  # PettingZoo's order-enforcing wrapper
         env().step(19)
 
 
@@ -249,7 +252,7 @@ def test_bad_variant_type_and_render_mode():
         env(render_mode="rgb")
     with pytest.raises(ValueError, match="render_size"):
         env(render_size=0)
+    e = raw_env()
+    e.reset()
     with pytest.raises(KeyError, match="red"):
-        e = raw_env()
-        e.reset()
         e.observe("red")

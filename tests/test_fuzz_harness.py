@@ -48,5 +48,7 @@ def test_seed_files_name_existing_targets():
     text = (FUZZ / "fuzz_parsers.py").read_text()
     targets = re.search(r"TARGETS = (\[.*?\])", text, re.S).group(1)
     assert eval(targets) == make_seeds.TARGETS  # noqa: S307 - our own source
-    for seed in (FUZZ / "seeds" / "parsers").iterdir():
+    seeds = sorted((FUZZ / "seeds" / "parsers").iterdir())
+    assert {seed.name for seed in seeds} == set(make_seeds.TARGETS)  # one seed file per target
+    for seed in seeds:
         assert seed.read_bytes()[0] == make_seeds.TARGETS.index(seed.name)

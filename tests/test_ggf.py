@@ -1,29 +1,18 @@
 """GGF: every real game replays to its recorded result; writing never writes a wrong game."""
 from __future__ import annotations
 
-import random
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import polyreversi as pr
+from conftest import random_position, shared_data as data_file
 from polyreversi.errors import RecordError
 from polyreversi.formats import UnsupportedGameError, ggf, iter_games
 from polyreversi.record import Game, Record, Result
 from polyreversi.replay import Replay, ReplayError, final_margin
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
-
-def data_file(*parts: str) -> Path:
-    path = DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared data not found at {path} (tests read ../shared/data beside the project root)")
-    return path
-
 
 def ggf_files():
     folder = data_file("ggf")
@@ -34,11 +23,7 @@ def ggf_files():
 
 
 def random_state(variant, seed, plies=None):
-    rng = random.Random(seed)
-    state = pr.Variant.parse(variant).start() if isinstance(variant, str) else variant.start()
-    while not state.is_over() and (plies is None or state.ply < plies):
-        state.play(rng.choice(state.legal_moves()))
-    return state
+    return random_position(variant, plies, seed)
 
 
 # -- the real games -------------------------------------------------------------------

@@ -44,6 +44,7 @@ CASES = [
     ("parse type", lambda: pr.Variant.parse(b"8x8"), VariantError, "expected text"),
     ("random count", lambda: V.with_random_blocked(seed=1, count=7), VariantError, "count: 7"),
     ("random seed", lambda: V.with_random_blocked(seed="x"), TypeError, "seed: expected an int"),
+    ("random seed range", lambda: V.with_random_blocked(seed=-1), ValueError, "seed: must be in 0 .. 2**64 - 1"),
     # squares
     ("square big", lambda: V.square(2**40), InvalidSquareError, "square 1099511627776 is off the 8x8 grid"),
     ("square name", lambda: V.square("i9"), InvalidSquareError, "'i9' is off the 8x8 grid"),

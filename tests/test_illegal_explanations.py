@@ -6,6 +6,7 @@ import random
 import pytest
 
 import polyreversi as pr
+from conftest import random_position
 from polyreversi.players import parse_move
 from polyreversi.replay import Replay, ReplayError
 
@@ -18,11 +19,7 @@ def played(variant, moves=()):
 
 
 def finished(variant, seed=1):
-    rng = random.Random(seed)
-    state = pr.Variant.parse(variant).start()
-    while not state.is_over():
-        state.play(rng.choice(state.legal_moves()))
-    return state
+    return random_position(variant, None, seed)
 
 
 def with_forced_pass(variant="6x6"):

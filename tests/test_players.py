@@ -129,9 +129,8 @@ def test_greedy_uses_the_adjacency_fallback():
     assert picks == set(moves)
 
 
-def test_players_pass_when_forced():
-    variant = Variant("8x8")
-    state = position(variant, """
+#: Black to move and no move of Black's flips a disk: a forced pass (White can play h7).
+FORCED_PASS = """
         X X X X X X X O
         X X X X X X X X
         X X X X X X X X
@@ -140,7 +139,12 @@ def test_players_pass_when_forced():
         X X X X X X X X
         X X X X X X X .
         X X X X X X . O
-    """, to_move=Color.BLACK)
+    """
+
+
+def test_players_pass_when_forced():
+    variant = Variant("8x8")
+    state = position(variant, FORCED_PASS, to_move=Color.BLACK)
     assert state.legal_moves() == [state.PASS]
     for player in (RandomPlayer(0), GreedyPlayer(0)):
         assert player.choose(state) == state.PASS
@@ -262,17 +266,7 @@ def test_human_is_told_about_blocked_squares_and_cut_outs():
 
 
 def test_human_forced_pass_takes_an_empty_line_or_pass():
-    variant = Variant("8x8")
-    state = position(variant, """
-        X X X X X X X O
-        X X X X X X X X
-        X X X X X X X X
-        X X X X X X X X
-        X X X X X X X X
-        X X X X X X X X
-        X X X X X X X .
-        X X X X X X . O
-    """)
+    state = position(Variant("8x8"), FORCED_PASS)
     assert ask(state, "\n")[0] == state.PASS
     move, out, err = ask(state, "g8\npass\n")
     assert move == state.PASS and "must pass" in out and "must pass" in err

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import reference as ref
+from conftest import random_position
 from diagrams import names, position
 from engine_vs_reference import assert_same_turn, ref_state_of
 from polyreversi import Color, IllegalMoveError, Variant
@@ -242,13 +243,7 @@ def test_anti_reversi_fewest_disks_win():
 
 
 def test_queries_on_a_finished_game():
-    v = Variant("6x6")
-    s = v.start()
-    import random
-
-    rng = random.Random(3)
-    while not s.is_over():
-        s.play(rng.choice(s.legal_moves()))
+    s = random_position(Variant("6x6"), None, 3)
     board, scores, ply = s.board().copy(), s.scores(), s.ply
     assert s.legal_moves() == [] and s.legal_mask() == 0 and not s.must_pass()
     assert not s.is_legal("pass") and not any(s.is_legal(sq) for sq in range(36))

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import polyreversi as pr
+from conftest import play_randomly
 from polyreversi.errors import RecordError
 from polyreversi.formats import json_record
 from polyreversi.formats.json_record import dumps, from_dict, loads, read, read_lines, write, write_lines
@@ -44,10 +45,7 @@ def make_variant(combo, seed, blocked_count):
 
 
 def play_random(state, rng, plies=None):
-    while not state.is_over() and (plies is None or plies > 0):
-        state.play(rng.choice(state.legal_moves()))
-        plies = None if plies is None else plies - 1
-    return state
+    return play_randomly(state, plies, rng)
 
 
 def random_record(combo, seed, *, blocked_count, plies, custom_start, names, meta, date):
@@ -254,6 +252,17 @@ def test_files_and_lines_round_trip(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["many.jsonl", "one.json"]
 
 
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85", "\x1c", "\x0b"])
+def test_a_line_of_json_lines_may_hold_unicode_line_breaks(tmp_path, char):
+    """JSON writes these raw inside strings; only \\n (or \\r\\n, \\r) ends a line of the file."""
+    record = Record("8x8", moves=["f5"], players=(f"A{char}nn", None), meta={"note": f"x{char}y"})
+    lines = tmp_path / "many.jsonl"
+    write_lines(lines, [record, record])
+    assert read_lines(lines) == [record, record]
+    lines.write_bytes(lines.read_bytes().replace(b"\n", b"\r\n"))
+    assert read_lines(lines) == [record, record]
+
+
 def test_bad_line_is_named(tmp_path):
     lines = tmp_path / "many.jsonl"
     good_line = json.dumps(good())
@@ -364,23 +373,21 @@ def _set(obj, path, value):
 _DELETE = object()
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(PATHS), ODD_VALUES | st.just(_DELETE)), min_size=1, max_size=3))
-def test_the_fast_path_gives_the_full_schema_verdict_and_message(changes):
+def _changes(most: int):
+    return st.lists(st.tuples(st.sampled_from(PATHS), ODD_VALUES | st.just(_DELETE)), min_size=1, max_size=most)
+
+
+def _fast_and_full_agree(changes) -> None:
     obj = good()
     for path, value in changes:
         _set(obj, path, value)
     assert _outcome(obj, fast=True) == _outcome(obj, fast=False)
 
 
-@pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(PATHS), ODD_VALUES | st.just(_DELETE)), min_size=1, max_size=4))
-def test_the_fast_path_gives_the_full_schema_verdict_and_message_long(changes):
-    obj = good()
-    for path, value in changes:
-        _set(obj, path, value)
-    assert _outcome(obj, fast=True) == _outcome(obj, fast=False)
+test_the_fast_path_gives_the_full_schema_verdict_and_message = settings(max_examples=150, deadline=None)(
+    given(_changes(3))(_fast_and_full_agree))
+test_the_fast_path_gives_the_full_schema_verdict_and_message_long = pytest.mark.slow(
+    settings(max_examples=3000, deadline=None)(given(_changes(4))(_fast_and_full_agree)))
 
 
 def test_nan_in_meta_is_refused_when_read_as_the_writer_refuses_it(tmp_path):

@@ -10,25 +10,12 @@ import polyreversi as pr
 from polyreversi.record import ENDINGS, Game, Record, Result, StartPosition, record_of
 from polyreversi.replay import Replay, ReplayError, final_margin
 from polyreversi.errors import RecordError
+from conftest import game_with_pass, random_position
 
 
 def random_game(variant, seed, plies=None):
     """A state after random legal moves (to the end unless ``plies``)."""
-    rng = random.Random(seed)
-    state = pr.Variant.parse(variant).start() if isinstance(variant, str) else variant.start()
-    while not state.is_over() and (plies is None or state.ply < plies):
-        state.play(rng.choice(state.legal_moves()))
-    return state
-
-
-def game_with_pass(variant="6x6"):
-    """A finished random game with a forced pass before its last move."""
-    for seed in range(500):
-        state = random_game(variant, seed)
-        moves = state.moves()
-        if state.PASS in moves[:-1]:
-            return state
-    raise AssertionError("no random game with a pass in 500 seeds")
+    return random_position(variant, plies, seed)
 
 
 # -- Replay as a sequence ---------------------------------------------------------
@@ -102,7 +89,7 @@ def test_off_board_move_is_an_error_not_a_crash():
 
 
 def test_implicit_passes_are_inserted_only_where_forced():
-    state = game_with_pass()
+    state = game_with_pass("6x6")
     explicit = list(state.moves())
     implicit = [m for m in explicit if m != state.PASS]
     replay = Replay(Record("6x6", moves=implicit, implicit_passes=True))
@@ -199,14 +186,18 @@ def test_final_margin_anti_and_draw():
     for seed in range(3000):
         state = random_game("6x6/anti", seed)
         b, w = state.scores()
-        if b + w < 36:
+        if b + w < 36 and b != w:
             assert final_margin(state) == b - w  # Anti-Reversi: disks as they are
             break
+    else:
+        pytest.fail("no finished 6x6/anti game with empties in 3000 seeds")
     for seed in range(3000):
         state = random_game("6x6", seed)
         if state.scores()[0] == state.scores()[1]:
             assert final_margin(state) == 0
             break
+    else:
+        pytest.fail("no drawn 6x6 game in 3000 seeds")
 
 
 def test_check_unchecked_without_result():

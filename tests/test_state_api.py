@@ -8,19 +8,12 @@ import numpy as np
 import pytest
 
 import polyreversi as pr
+from conftest import random_position
 from polyreversi import Color, HistoryError, IllegalMoveError, InvalidSquareError, Variant
 
 
-def played(variant: Variant, moves: int, seed: int = 1):
-    import random
-
-    rng = random.Random(seed)
-    s = variant.start()
-    for _ in range(moves):
-        if s.is_over():
-            break
-        s.play(rng.choice(s.legal_moves()))
-    return s
+def played(variant: Variant, moves: int):
+    return random_position(variant, moves, seed=1)
 
 
 def snapshot(s):
@@ -126,12 +119,13 @@ def test_illegal_move_error_names_move_ply_and_legal_moves():
 
 def test_moves_by_name_and_index_agree():
     a, b = Variant("10x10").start(), Variant("10x10").start()
-    for name in ["f4", "g4", "g5"]:
-        if not a.is_legal(name):
-            break
+    line = ["e4", "f4", "g5", "h6", "g6", "g7"]  # a legal line on 10x10 (e5 f5 e6 f6 start)
+    for name in line:
+        assert a.is_legal(name), name
         a.play(name)
         b.play(a.variant.square(name))
-    assert a == b and a.key() == b.key()
+    assert a == b and a.key() == b.key() and b.moves() == [a.variant.square(n) for n in line]
+    assert b.moves() == [34, 35, 46, 57, 56, 66]  # (row - 1) * 10 + column, counted by hand
 
 
 def test_board_array_and_codes():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
-import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -18,6 +17,7 @@ import numpy as np
 import pytest
 
 import polyreversi as pr
+from conftest import random_position
 from polyreversi.formats import json_record
 from polyreversi.record import Record, Result
 from polyreversi.replay import Replay
@@ -27,16 +27,6 @@ THREADS = 4
 PERFT_CASES = [("8x8", 9), ("6x6/anti", 9), ("10x10/4p", 6), ("octagon/3p/blocked=b7", 7), ("8x8/free", 11),
                ("10x10/blocked=a1,j10", 8)]
 GAMES_CASES = [("8x8", "random", 7), ("octagon/4p", "greedy", 8), ("6x6/anti", "greedy", 9), ("10x10/3p", "random", 10)]
-
-
-def played(text: str, seed: int, plies: int) -> pr.State:
-    rng = random.Random(seed)
-    state = pr.Variant.parse(text).start()
-    for _ in range(plies):
-        if state.is_over():
-            break
-        state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 def run_together(jobs):
@@ -66,7 +56,7 @@ def test_perft_from_threads_on_separate_states_matches_serial():
 
 
 def test_perft_from_threads_on_one_shared_state_matches_serial():
-    state = played("8x8", 3, 10)
+    state = random_position("8x8", 10, 3)
     before = (state.board().tobytes(), state.moves(), state.ply)
     expected = [pr.perft(state, d) for d in range(3, 8)]
     jobs = [lambda d=d: pr.perft(state, d) for d in range(3, 8)] * 2
@@ -76,7 +66,7 @@ def test_perft_from_threads_on_one_shared_state_matches_serial():
 
 def test_python_reads_of_a_shared_state_while_perft_runs():
     """Read-only calls that hold the GIL interleave with perft, which does not."""
-    state = played("10x10", 4, 12)
+    state = random_position("10x10", 12, 4)
     expected_moves = state.legal_moves()
     expected_children = [state.child(m).key() for m in expected_moves]
     deep = pr.perft(state, 4)
@@ -113,7 +103,7 @@ def test_play_games_from_threads_matches_serial():
 
 
 def test_play_games_from_threads_on_one_shared_state():
-    start = played("octagon/4p/blocked=b7", 5, 9)
+    start = random_position("octagon/4p/blocked=b7", 9, 5)
     key = start.key()
     serial = _games("", "greedy", 11, start=start)
     together = run_together([lambda t=t: _games("", "greedy", 11, threads=t, start=start) for t in (1, 2, 3, 1)])
@@ -175,9 +165,9 @@ def _echo(payload):
 
 
 def _process_payloads():
-    states = [played(text, seed, plies) for seed, (text, plies) in enumerate(
+    states = [random_position(text, plies, seed) for seed, (text, plies) in enumerate(
         [("8x8", 60), ("octagon/4p/anti/blocked=b7,i3", 30), ("6x6/free", 10), ("10x10/3p", 0), ("8x8/handicap=2w", 20)])]
-    custom = pr.Variant("8x8").position(played("8x8", 9, 20).board(), pr.Color.WHITE, ply=20)
+    custom = pr.Variant("8x8").position(random_position("8x8", 20, 9).board(), pr.Color.WHITE, ply=20)
     custom.play(custom.legal_moves()[0])
     states.append(custom)
     variants = [s.variant for s in states] + [pr.Variant("octagon", 3, anti=True, blocked=["b7"])]

@@ -1,13 +1,12 @@
 """Transcripts: f5d6c3... with any separators, 10x10 squares, implicit and explicit passes."""
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import polyreversi as pr
+from conftest import game_with_pass, random_position
 from polyreversi.errors import RecordError
 from polyreversi.formats import iter_games, transcript
 from polyreversi.record import Record, StartPosition
@@ -17,19 +16,7 @@ OPENING = ["f5", "d6", "c3", "d3", "c4"]
 
 
 def random_game(variant, seed):
-    rng = random.Random(seed)
-    state = pr.Variant.parse(variant).start()
-    while not state.is_over():
-        state.play(rng.choice(state.legal_moves()))
-    return state
-
-
-def game_with_pass(variant):
-    for seed in range(1000):
-        state = random_game(variant, seed)
-        if state.PASS in state.moves()[:-1]:
-            return state
-    raise AssertionError(f"no {variant} game with a pass in 1000 seeds")
+    return random_position(variant, None, seed)
 
 
 @pytest.mark.parametrize(

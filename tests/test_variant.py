@@ -1,9 +1,11 @@
 """Variant: validation (RULES.md §8), the text form, blocked squares (§4)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
+import polyreversi as pr
 from polyreversi import Color, Variant, VariantError
 from variants import all_combos
 
@@ -64,7 +66,7 @@ def test_parse_examples():
             Variant.parse(bad)
 
 
-@given(seed=st.integers(0, 2**32), count=st.one_of(st.none(), st.integers(1, 4)),
+@given(seed=st.integers(0, 2**64 - 1), count=st.one_of(st.none(), st.integers(1, 4)),
        board=st.sampled_from(["6x6", "8x8", "10x10", "octagon"]), handicap=st.integers(0, 4))
 def test_random_blocked_squares_are_eligible_and_reproducible(seed, count, board, handicap):
     if board == "octagon":
@@ -79,8 +81,26 @@ def test_random_blocked_squares_are_eligible_and_reproducible(seed, count, board
 
 def test_random_blocked_count_checked():
     for bad in (0, 5, -1, 2.5):
-        with pytest.raises(VariantError):
+        with pytest.raises(VariantError, match="count"):
             Variant().with_random_blocked(seed=1, count=bad)
+
+
+def test_random_blocked_seeds_are_the_engines_64_bit_seeds_as_mcts_takes_them():
+    v = Variant("10x10")
+    for bad in (-1, 2**64, 2**64 + 5, -(2**63)):  # once taken modulo 2**64: -1 drew as 2**64 - 1
+        with pytest.raises(ValueError, match=r"seed: must be in 0 \.\. 2\*\*64 - 1.*got " + str(bad)):
+            v.with_random_blocked(seed=bad)
+        with pytest.raises(ValueError, match=r"seed: must be in 0 \.\. 2\*\*64 - 1"):
+            pr.mcts(v.start(), playouts=1, seed=bad)
+    for bad in (1.5, "7", True):
+        with pytest.raises(TypeError, match="seed: expected an int or None"):
+            v.with_random_blocked(seed=bad)
+    # the range's two ends and NumPy integers are seeds; each is the draw of Batch's game 0
+    for seed in (0, 2**64 - 1, np.uint64(2**64 - 1), np.int8(3)):
+        drawn = v.with_random_blocked(seed=seed)
+        assert drawn == v.with_random_blocked(seed=int(seed)) and 1 <= len(drawn.blocked) <= 4
+        assert pr.Batch(v, 1, seed=int(seed), blocked="random").state(0).variant == drawn
+    assert v.with_random_blocked(seed=None).blocked  # fresh entropy
 
 
 def test_squares_and_names():

@@ -7,21 +7,14 @@ from pathlib import Path
 import pytest
 
 import polyreversi as pr
+from conftest import shared_data as data_file
 from polyreversi import formats
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats import iter_games, json_record, wthor
 from polyreversi.record import Record, Result
 from polyreversi.replay import Replay
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 YEARS = ("WTH_2003.wtb", "WTH_2010.wtb", "WTH_2015.wtb")
-
-
-def data_file(*parts: str) -> Path:
-    path = DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared data not found at {path} (tests read ../shared/data beside the project root)")
-    return path
 
 
 def raw_games(path: Path):
@@ -278,7 +271,8 @@ def test_games_from_elsewhere_get_new_indexes_and_names(tmp_path):
     with pytest.warns(RecordWarning) as caught:
         formats.write(out, games)
     assert [str(w.message) for w in caught] == [
-        f"{out}: WTHOR cannot hold date (WTHOR holds its year) (1 of 3 games), komi (1 of 3 games), "
+        f"{out}: WTHOR cannot hold date (WTHOR holds its year) (1 of 3 games), "
+        "date (none given; a WTHOR file gives every game its year: 2024) (1 of 3 games), komi (1 of 3 games), "
         "result.end (resigned) (1 of 3 games), result.winner (1 of 3 games); left out"]
     back = wthor.read(out)
     assert [r.players for r in back] == [("Ann", "Bob"), ("Bob", None), ("Cy", "Ann")]

@@ -247,7 +247,7 @@ class Batch:
                 same seed gives the same blocked squares and sampled moves again.
                 Game i's first random blocked squares after ``reset("all", seed=s)`` are
                 ``_core.random_blocked(board, handicap, s, count, i, 0)``; game 0's are
-                those of ``variant.with_random_blocked(seed=s)``.
+                those of ``variant.with_random_blocked(seed=s)`` (s in 0 .. 2**64 - 1).
             blocked: ``"random"`` (each restarted game draws 1-4 blocked squares,
                 RULES.md §4, and so does every later restart), None (the variant's
                 blocked squares); omitted: keep the batch's setting.

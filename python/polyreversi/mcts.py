@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-import secrets
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
@@ -35,6 +34,7 @@ import numpy as np
 
 from polyreversi import _core
 from polyreversi.state import State
+from polyreversi.variant import engine_seed
 
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
@@ -110,16 +110,7 @@ def _exploration(value) -> float:
     return value
 
 
-def _seed(seed) -> int:
-    """A search seed in [0, 2**64); ``None``: a fresh one from the OS."""
-    if seed is None:
-        return secrets.randbits(64)
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed: expected an int or None, got {seed!r}")
-    seed = int(seed)
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct searches), got {seed}")
-    return seed
+_seed = engine_seed  # a search seed in [0, 2**64); None: a fresh one from the OS
 
 
 def _threads(threads) -> int:
@@ -162,7 +153,7 @@ def mcts(
             every core, ``os.cpu_count()`` capped at :data:`MAX_THREADS`); their root
             statistics are summed.
         seed: an int in 0 .. 2**64 - 1 (each gives its own search); ``None``: a fresh
-            seed from the OS (``secrets``), so the result is not reproducible.
+            seed from the OS, so the result is not reproducible.
         exploration: the UCB1 constant ``c`` (finite, >= 0; default
             :data:`DEFAULT_EXPLORATION`).
 

@@ -31,6 +31,7 @@ except ImportError:  # pragma: no cover - Python < 3.8
 from numpy import integer as _np_integer
 
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
+from polyreversi.search import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 from polyreversi.vocabulary import color_name
@@ -470,11 +471,6 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     if kind == "mcts":
         factory = lambda: MCTSPlayer(seed=seed, **options)  # noqa: E731
     else:
-        try:
-            from polyreversi.search import SearchPlayer
-        except ImportError:
-            raise ValueError(f"player {spec!r}: the search player is not available in this build "
-                             "(polyreversi.search is missing)") from None
         factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)  # noqa: E731
     try:
         return factory()

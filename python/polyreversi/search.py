@@ -45,6 +45,8 @@ CONVENTIONS = ("disks", "wof")
 EVALUATIONS = (None, "normal", "anti")
 #: Default hash table size (MiB), shared among the threads.
 TT_MB = 64
+#: The depth of :func:`search` when no limit is given.
+DEFAULT_DEPTH = 6
 _MAX_TT_MB = 1 << 16
 _MAX_THREADS = 256
 
@@ -168,7 +170,7 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
             raise ValueError(f"time: must be a finite number of seconds above 0, got {time!r}")
     n = -1 if nodes is None else _whole(nodes, "nodes", 1, 2**62)
     if depth is None and time is None and nodes is None:
-        d = 6
+        d = DEFAULT_DEPTH
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
     if evaluation not in EVALUATIONS:

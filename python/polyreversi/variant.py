@@ -21,6 +21,24 @@ MAX_PLY = _core.MAX_START_PLY
 Square = Union[int, str]
 
 
+def engine_seed(seed) -> int:
+    """A seed of the engine's own 64-bit generators (random blocked squares, MCTS):
+    an int in ``0 .. 2**64 - 1`` as it is, so distinct seeds give distinct draws;
+    ``None``: a fresh one from the OS.
+
+    Raises:
+        TypeError: not an int (or None). ValueError: outside ``0 .. 2**64 - 1``.
+    """
+    if seed is None:
+        return random.SystemRandom().getrandbits(64)
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed: expected an int or None, got {seed!r}")
+    seed = int(seed)
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct draws), got {seed}")
+    return seed
+
+
 @dataclass(frozen=True)
 class Variant:
     """An immutable, hashable rule set.
@@ -191,21 +209,22 @@ class Variant:
         """This variant with 1-4 blocked squares drawn at random (RULES.md §4).
 
         The count is uniform in 1..4 unless given; the squares are uniform among
-        :meth:`eligible_blocked`. The same seed gives the same squares (seed None:
-        fresh entropy). Any blocked squares of this variant are replaced. The draw is
-        the engine's (SplitMix64), the one ``Batch(..., blocked="random", seed=seed)``
-        makes for its game 0.
+        :meth:`eligible_blocked`. ``seed`` is a 64-bit seed of the engine's generator
+        (SplitMix64), ``0 .. 2**64 - 1`` as for :func:`polyreversi.mcts`: the same seed
+        gives the same squares, distinct seeds are distinct draws (None: fresh entropy).
+        Any blocked squares of this variant are replaced. The draw is the one
+        ``Batch(..., blocked="random", seed=seed)`` makes for its game 0.
 
         Raises:
-            VariantError: ``count`` outside 1..4.
+            VariantError: ``count`` outside 1..4. ValueError: ``seed`` outside
+            ``0 .. 2**64 - 1`` (it was once taken modulo 2**64, so -1 drew as 2**64 - 1).
+            TypeError: ``seed`` not an int or None.
         """
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise TypeError(f"seed: expected an int or None, got {seed!r}")
+        seed = engine_seed(seed)
         if count is not None:
             count = _whole(count, "count")
             if not 1 <= count <= 4:
                 raise VariantError(f"count: {count} blocked squares asked for; allowed: 1 to 4")
-        seed = random.SystemRandom().getrandbits(64) if seed is None else int(seed) % 2**64
         chosen = _core.random_blocked(self.board, self.handicap, seed, count or 0)
         return self.replace(blocked=chosen)
 

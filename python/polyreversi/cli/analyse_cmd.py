@@ -6,7 +6,7 @@ import click
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import READABLE, iter_games, source_name
 from polyreversi.replay import Replay
-from polyreversi.search import search
+from polyreversi.search import DEFAULT_DEPTH, search, solve
 
 from polyreversi.cli.common import FiniteFloatRange, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
@@ -63,15 +63,30 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
     states = list(replay)
     for k, state in enumerate(states[:-1]):
         played = states[k + 1].moves()[-1]
-        r = search(state, depth=depth, time=seconds, threads=threads)
+        best, score, exact, reached, worse = _best_and_played(state, states[k + 1], played, depth, seconds, threads)
         name = state.variant.square_name
-        mark = "=" if r.exact else " "
-        flag = " *" if r.move != played and played_score(state, states[k + 1], r, threads) < r.score else ""
-        console.print(f"{k + 1:>4} {state.to_move.name.title():<7} {name(played):>6} {name(r.move):>6} "
-                      f"{mark}{r.score:>+7.2f} {r.depth:>5}{flag}")
+        console.print(f"{k + 1:>4} {state.to_move.name.title():<7} {name(played):>6} {name(best):>6} "
+                      f"{'=' if exact else ' '}{score:>+7.2f} {reached:>5}{' *' if worse else ''}")
     final = states[-1]
     console.print(f"final: {' '.join(str(s) for s in final.scores())} "
                   f"({'over' if final.is_over() else 'unfinished'}); * marks a move worse than the best found")
+
+
+def _best_and_played(state, after, played: int, depth, seconds, threads: int):
+    """``(best move, its score, exact, depth, whether the played move scores worse)``.
+
+    Where the search would reach the end of the game anyway (a depth and no time
+    limit, at least the empties) one exact ``solve(moves=True)`` gives the best move
+    and the played move's score together. Elsewhere the search gives no score per
+    move (only the best move, its score and line), so a played move other than the
+    best is searched again: :func:`played_score`."""
+    empties = len(state.variant.squares) - sum(state.scores())
+    if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
+        r = solve(state, moves=True, threads=threads)
+        return r.move, r.score, True, empties, r.scores[played] < r.score
+    r = search(state, depth=depth, time=seconds, threads=threads)
+    worse = r.move != played and played_score(state, after, r, threads) < r.score
+    return r.move, r.score, r.exact, r.depth, worse
 
 
 def played_score(before, after, best, threads: int) -> float:

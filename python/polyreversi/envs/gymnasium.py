@@ -45,7 +45,7 @@ class ReversiEnv(gymnasium.Env):
     Args:
         variant: variant text (``"8x8"``, ``"octagon/4p/blocked=random"``) or a Variant.
         opponent: for every other seat: a name (``"random"``, ``"greedy"``, ``"search:4"``,
-            ``"mcts:200"`` where present, see :mod:`polyreversi.envs.opponents`) or a player;
+            ``"mcts:200"``, see :mod:`polyreversi.envs.opponents`) or a player;
             or a sequence of those, one per other seat in turn order.
         seat: the agent's colour: ``"black"``, ``"white"``, ``"red"``, ``"green"`` (or a
             Color), or ``"random"`` for a new seat drawn at each reset.

@@ -58,7 +58,7 @@ class ReversiVectorEnv(VectorEnv):
         variant: variant text or a Variant; ``blocked=random`` (or ``blocked=randomK``) draws
             new blocked squares for every game each time it starts.
         opponent: None for self-play; for every other seat a name (``"random"``, ``"greedy"``,
-            ``"search:4"``, ``"mcts:200"`` where present) or a player, or a list or tuple of
+            ``"search:4"``, ``"mcts:200"``) or a player, or a list or tuple of
             them, one per other seat in turn order after ``seat`` (as the Gymnasium env,
             :func:`polyreversi.envs.opponents.opponent_specs`). One built-in name for every
             seat is played in C++ by the Batch; anything else in Python.

@@ -20,6 +20,7 @@ the files (standard input and output, pipes and devices included), once for all.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
@@ -115,12 +116,17 @@ def encode_each(records: Iterable["Record"], encode_one: Callable[["Record"], st
             raise in_context(e, f"game {number}") from None
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def decode_lines(text: str, decode_one: Callable[[str], "Record"],
                  skip: Callable[[int, str], bool] = lambda line_no, line: False) -> Iterator[GameEntry]:
     """One entry per non-blank line of ``text`` that ``skip(line_no, line)`` does not
     reject, the errors naming the line and the game (``line 4 (game 3): ...``)."""
     number = 0
-    for line_no, line in enumerate(text.splitlines(), 1):
+    # Lines end at \n, \r\n or \r only: str.splitlines would also break at U+2028, U+0085
+    # and the like, which JSON writes raw inside strings (a name or meta text).
+    for line_no, line in enumerate(_LINE_END.split(text), 1):
         if not line.strip() or skip(line_no, line):
             continue
         number += 1

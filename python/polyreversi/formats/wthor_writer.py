@@ -62,6 +62,7 @@ def encode(records: Sequence[Record], today: Optional[datetime.date] = None) -> 
         RecordError: a game WTHOR cannot hold (the message names the game and why), a
             name longer than its field or not Latin-1, more than 65,535 names.
     """
+    records = list(records)
     games, lost = encode_each_lost(records, _game)
     today = today or datetime.datetime.now(datetime.timezone.utc).date()
     players = _Names(PLAYER_SIZE, "player")
@@ -78,6 +79,8 @@ def encode(records: Sequence[Record], today: Optional[datetime.date] = None) -> 
             lost[k].append("meta.tournament_index (given a new index)")
         if g.year is not None and g.year != year:
             lost[k].append(f"date (a WTHOR file holds one year: {year})")
+        elif records[k].date is None and year:  # read back with the file's year, a date it never had
+            lost[k].append(f"date (none given; a WTHOR file gives every game its year: {year})")
         if g.depth is not None and g.depth != depth:
             lost[k].append(f"meta.theoretical_depth (a WTHOR file holds one depth: {depth})")
     warn_lost(lost, "WTHOR")
