@@ -99,7 +99,7 @@ def test_mcts_limits_and_defaults():
     r = pr.mcts(s, seed=1)
     assert r.playouts == DEFAULT_PLAYOUTS
     r = pr.mcts(s, time=0.05)
-    assert r.playouts > 0 and sum(r.visits.values()) == r.playouts and 0.04 < r.seconds < 1.0
+    assert r.playouts > 0 and sum(r.visits.values()) == r.playouts and 0.04 < r.seconds < 5.0  # loose: a loaded machine may preempt us
     r = pr.mcts(s, time=30, playouts=100)  # whichever comes first
     assert r.playouts == 100 and r.seconds < 5
     r = pr.mcts(s, time=0.05, threads=2)
