@@ -52,7 +52,7 @@ class Remote:
     def __init__(self, python: str) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = ""
-        self.p = subprocess.Popen([python, "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        self.p = subprocess.Popen([os.path.abspath(python), "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                   env=env, cwd="/")
 
     def ask(self, **q) -> dict:

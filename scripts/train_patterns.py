@@ -11,7 +11,9 @@ name, games in file order). Labels, from the mover's view in disks:
   * empties <= EXACT_EMPTIES: the exact score (pr.solve, disk counts);
   * empties >= the game's WTHOR theoretical depth (24): its theoretical score
     (perfect play from that ply on; WTHOR stores Black's disks, 2*s-64);
-  * otherwise the game's recorded margin (WOF convention).
+  * in between: the exact score of the game's first position with at most
+    EXACT_EMPTIES empties (the players' moves up to there, perfect play after);
+    the recorded margin (WOF convention) if the game ended before.
 Games whose number in the sorted list is 0 mod 10 are held out for validation.
 The fit is deterministic (scipy.sparse.linalg.lsqr, fixed damping and
 iterations; no random numbers): the same data give the same file.
@@ -34,10 +36,12 @@ from polyreversi import _patterns as pt  # noqa: E402
 DATA = os.path.join(ROOT, "..", "shared", "data", "wthor", "*.wtb")
 CACHE = os.path.join(ROOT, "build", "patterns", "positions.npz")
 OUT = os.path.join(ROOT, "cpp", "src", "search", "pattern_weights.inc")
-EXACT_EMPTIES = 12
+EXACT_EMPTIES = 14
 HOLDOUT = 10  # every 10th game
-DAMP = 2.0  # ridge strength (lsqr damp, in disks of the unit-weight features)
-ITERATIONS = 400
+# Ridge strength (lsqr damp): 8 gave the least held-out error of 1-32 on phases
+# 4 and 8 (empties 20-24, 40-44); benchmarks/README.md compares 2 and a mix.
+DAMP = 8.0
+ITERATIONS = 200  # lsqr converged by then (the same held-out error at 400)
 OVERLAP = 2  # a phase also trains on positions up to this many empties outside it
 
 
@@ -59,6 +63,11 @@ def extract(args) -> None:
             except Exception:  # a record that does not replay: skip it
                 gid += 1
                 continue
+            # The exact score (Black's view) of the game's last position with at most
+            # EXACT_EMPTIES empties labels the positions before it, down from the
+            # theoretical depth: it drops the endgame errors of the players.
+            rows = []
+            anchor = None
             for s in states:
                 if s.is_over():
                     continue
@@ -67,10 +76,17 @@ def extract(args) -> None:
                 black = 1 if mover == int(pr.Color.BLACK) else -1
                 c = np.where(b == 0, 0, np.where(b == mover, 1, 2)).astype(np.int8)
                 e = int((b == 0).sum())
-                if e <= EXACT_EMPTIES:
-                    y = pr.solve(s).score
+                exact = pr.solve(s).score if e <= EXACT_EMPTIES else None
+                if exact is not None and anchor is None:
+                    anchor = black * exact
+                rows.append((c, e, black, exact))
+            for c, e, black, exact in rows:
+                if exact is not None:
+                    y = exact
                 elif td and ts is not None and e >= td:
                     y = black * (2 * ts - 64)
+                elif anchor is not None:
+                    y = black * anchor
                 elif margin is not None:
                     y = black * margin
                 else:
