@@ -83,12 +83,14 @@ def speed(args) -> None:
         O.append(sum(1 << i for i in np.nonzero((b != me) & (b > 0))[0]))
     P, O = np.array(P, dtype=np.uint64), np.array(O, dtype=np.uint64)
     print(f"kernels: {_core.kernels()}, {len(P)} random positions, each evaluated {args.repeat} times")
-    for name, shape in (("patterns", False), ("shape", True)):
+    one_P, one_O = np.repeat(P[:1], len(P)), np.repeat(O[:1], len(O))
+    for name, shape, p, o in (("patterns", False, P, O), ("shape", True, P, O),
+                              ("patterns, one position again and again (tables in cache)", False, one_P, one_O)):
         t = time.process_time()
         for _ in range(args.repeat):
-            _core._evaluate_8x8(P, O, shape)
+            _core._evaluate_8x8(p, o, shape)
         dt = time.process_time() - t
-        print(f"{name}: {dt / (args.repeat * len(P)) * 1e9:.1f} ns per call (CPU)")
+        print(f"{name}: {dt / (args.repeat * len(p)) * 1e9:.1f} ns per call (CPU)")
 
 
 def match(args) -> None:
@@ -97,7 +99,7 @@ def match(args) -> None:
     wins = draws = losses = 0
     margin = 0
     for i in range(args.openings):
-        rng = random.Random(1000 + i)
+        rng = random.Random(args.seed + i)
         opening = v.start()
         for _ in range(args.random_plies):
             opening.play(rng.choice(opening.legal_moves()))
@@ -122,7 +124,7 @@ def match(args) -> None:
         print(f"after {2 * (i + 1)} games: patterns {wins} wins, {draws} draws, {losses} losses", flush=True)
     shape.close()
     n = 2 * args.openings
-    print(f"depth {args.depth}, {args.openings} openings ({args.random_plies} random plies, seeds 1000..) x 2 colours:"
+    print(f"depth {args.depth}, {args.openings} openings ({args.random_plies} random plies, seeds {args.seed}..) x 2 colours:"
           f" patterns {wins}-{draws}-{losses} ({(wins + draws / 2) / n:.1%}), mean margin {margin / n:+.1f} disks")
 
 
@@ -163,6 +165,7 @@ def main() -> None:
     a.add_argument("--depth", type=int, default=4)
     a.add_argument("--openings", type=int, default=60)
     a.add_argument("--random-plies", type=int, default=6)
+    a.add_argument("--seed", type=int, default=1000, help="opening i is drawn with random.Random(seed + i)")
     a.add_argument("--shape-python", required=True)
     a = sub.add_parser("ffo")
     a.add_argument("--first", type=int, default=40)
