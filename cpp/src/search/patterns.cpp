@@ -70,7 +70,7 @@ struct Built {
   std::vector<std::uint16_t> bits;    // kInstances x kBitsSize
   int type_offset[kTypeCount + 1];
 
-  Built() : weights(), bits(static_cast<std::size_t>(kInstances) * kBitsSize, 0) {
+  Built() : t(), weights(), bits(static_cast<std::size_t>(kInstances) * kBitsSize, 0) {
     type_offset[0] = 0;
     for (int k = 0; k < kTypeCount; ++k) type_offset[k + 1] = type_offset[k] + pow3(kTypes[k].squares);
     const int total = type_offset[kTypeCount];
@@ -111,6 +111,13 @@ struct Built {
               v += pow3(place);
             }
           b[x] = static_cast<std::uint16_t>(v);
+        }
+        for (int i = 0; i < n; ++i) {
+          Tables::Square& q = t.square[img[i]];
+          if (q.n == kMaxPerSquare) throw std::logic_error("patterns: too many instances through a square");
+          q.instance[q.n] = inst;
+          q.power[q.n] = pow3(i);
+          ++q.n;
         }
         t.mask[inst] = mask;
         t.bits[inst] = b;
