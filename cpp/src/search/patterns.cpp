@@ -52,11 +52,8 @@ std::vector<std::int16_t> dense_weights() {
   return w;
 }
 
-int pow3(int k) {
-  int p = 1;
-  while (k-- > 0) p *= 3;
-  return p;
-}
+constexpr int kPow3[11] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049};
+int pow3(int k) { return kPow3[k]; }
 
 int symmetric(int g, int sq) {  // the 8 symmetries, in _patterns.SYMMETRIES order
   const int r = sq / 8, c = sq % 8;
@@ -93,7 +90,7 @@ struct Built {
         std::sort(sorted_img.begin(), sorted_img.end());
         std::vector<int> sorted_base(base, base + n);
         std::sort(sorted_base.begin(), sorted_base.end());
-        if (sorted_img == sorted_base) {  // a symmetry fixing the base: tie its index classes
+        if (g > 0 && sorted_img == sorted_base) {  // a symmetry fixing the base: tie its index classes
           std::vector<int> p(n);
           for (int i = 0; i < n; ++i) p[i] = static_cast<int>(std::find(base, base + n, img[i]) - base);
           perms.push_back(p);
@@ -129,14 +126,16 @@ struct Built {
       std::vector<int>& rank = ranks[k];
       rank.assign(size, -1);
       int count = 0;
+      int digit[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};  // of idx, counted up in base 3
       for (int idx = 0; idx < size; ++idx) {
         int canon = idx;
         for (const std::vector<int>& p : perms) {
           int v = 0;
-          for (int i = 0; i < n; ++i) v += pow3(i) * (idx / pow3(p[i]) % 3);
+          for (int i = 0; i < n; ++i) v += kPow3[i] * digit[p[i]];
           canon = std::min(canon, v);
         }
         rank[idx] = canon == idx ? count++ : rank[canon];
+        for (int i = 0; i < n && ++digit[i] == 3; ++i) digit[i] = 0;
       }
       counts[k] = count;
     }
