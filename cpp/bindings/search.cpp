@@ -1,7 +1,10 @@
 // Bindings of search() and solve() (cpp/include/polyreversi/search/): conversion only.
 #include "polyreversi/search/search.hpp"
 
+#include <cstring>
+
 #include "common.hpp"
+#include "polyreversi/search/patterns.hpp"
 
 namespace polyreversi::bindings {
 
@@ -58,6 +61,55 @@ void init_search(py::module_& m) {
       },
       py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("tt_mb"), py::arg("wof"),
       "Exact solve (use polyreversi.solve). Returns (move, score, pv, nodes, seconds, scores, stopped).");
+  m.def(
+      "_evaluate",
+      [](py::handle s_obj, int evaluation, bool shape_only) {
+        const PyState& s = get_state(s_obj);
+        const Rules& r = s.game.rules();
+        if (evaluation < 0 || evaluation > 2) throw py::value_error("evaluation: 0 (auto), 1 (normal) or 2 (anti)");
+        const bool anti = evaluation == 0 ? r.anti : evaluation == 2;
+        return evaluate(r, s.game.position(), anti, shape_only);
+      },
+      py::arg("state"), py::arg("evaluation"), py::arg("shape_only"),
+      "The search's evaluation of state for its mover, in 1/100 disk (use polyreversi.evaluate).");
+  m.def(
+      "_evaluate_8x8",
+      [](py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> P,
+         py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> O, bool shape_only) {
+        if (P.ndim() != 1 || O.ndim() != 1 || P.shape(0) != O.shape(0))
+          throw py::value_error("P and O: uint64 arrays of one dimension and the same length");
+        const long long n = P.shape(0);
+        for (long long i = 0; i < n; ++i)
+          if (P.at(i) & O.at(i)) throw py::value_error("P and O share a square at position " + std::to_string(i));
+        py::array_t<int> out(n);
+        const std::uint64_t* p = P.data();
+        const std::uint64_t* o = O.data();
+        int* r = out.mutable_data();
+        {
+          py::gil_scoped_release release;
+          evaluate_8x8(p, o, r, n, shape_only);
+        }
+        return out;
+      },
+      py::arg("P"), py::arg("O"), py::arg("shape_only"),
+      "The 8x8 normal-rules evaluation of n positions (P to move), in 1/100 disk: int32 (n,).");
+  m.def(
+      "_pattern_tables",
+      []() {
+        py::list tables;
+        for (int k = 0; k < patterns::type_count(); ++k) {
+          const int size = patterns::type_size(k);
+          py::array_t<std::int16_t> a({patterns::kPhases, size});
+          for (int ph = 0; ph < patterns::kPhases; ++ph)
+            std::memcpy(a.mutable_data(ph, 0), patterns::type_weights(ph, k), sizeof(std::int16_t) * size);
+          tables.append(a);
+        }
+        py::array_t<int> parity({patterns::kPhases, 2});
+        for (int ph = 0; ph < patterns::kPhases; ++ph)
+          for (int e = 0; e < 2; ++e) parity.mutable_at(ph, e) = patterns::tables.parity[ph][e];
+        return py::make_tuple(tables, parity);
+      },
+      "The 8x8 pattern weights (polyreversi._patterns): ([int16 (phases, 3**k) per pattern type], int (phases, 2)).");
 }
 
 }  // namespace polyreversi::bindings

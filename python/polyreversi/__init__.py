@@ -33,7 +33,7 @@ from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_ga
 from polyreversi.mcts import MCTSResult, mcts
 from polyreversi.players import MCTSPlayer, player_from_spec
 from polyreversi import svg
-from polyreversi.search import SearchPlayer, SearchResult, SolveResult, search, solve
+from polyreversi.search import SearchPlayer, SearchResult, SolveResult, evaluate, search, solve
 
 __version__ = "0.1.0"
 
@@ -80,6 +80,7 @@ __all__ = [
     "svg",
     "search",
     "solve",
+    "evaluate",
     "SearchResult",
     "SolveResult",
     "SearchPlayer",

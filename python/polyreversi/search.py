@@ -37,7 +37,7 @@ from polyreversi import _core
 from polyreversi._core import VariantError
 from polyreversi.state import State
 
-__all__ = ["SearchResult", "SolveResult", "search", "solve", "SearchPlayer", "CONVENTIONS", "EVALUATIONS"]
+__all__ = ["SearchResult", "SolveResult", "search", "solve", "evaluate", "SearchPlayer", "CONVENTIONS", "EVALUATIONS"]
 
 #: Score conventions of :func:`solve`.
 CONVENTIONS = ("disks", "wof")
@@ -179,6 +179,40 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
+
+
+def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = False) -> float:
+    """The static evaluation :func:`search` uses at its leaves, in disks from the mover's view.
+
+    On the full 8x8 board in normal rules it is a trained pattern evaluation
+    (Logistello/Edax-style patterns fitted to the WTHOR games:
+    scripts/train_patterns.py, benchmarks/README.md); on every other board,
+    with blocked squares and for Anti-Reversi, terms derived from the board's
+    shape (corners, edges, mobility, parity). It is an estimate of the final
+    disk difference with good play, a multiple of 0.01; a finished game is not
+    scored exactly (use :func:`solve`). Invariant under the 8 symmetries of
+    the square board.
+
+    Args:
+        state: a two-player State (not changed).
+        evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``, as in :func:`search`.
+        shape: ``True`` for the shape terms even where the trained evaluation exists.
+
+    Raises:
+        TypeError: not a State. ValueError: an unknown evaluation. VariantError: a 3- or 4-player state.
+
+    >>> import polyreversi as pr
+    >>> start = pr.Variant().start()
+    >>> abs(pr.evaluate(start)) < 4                                   # an even game
+    True
+    >>> pr.evaluate(start.child(37)) == pr.evaluate(start.child(19))  # f5 and d3 are symmetric
+    True
+    """
+    _check_state(state, "evaluate")
+    if evaluation not in EVALUATIONS:
+        raise ValueError(f"evaluation: {evaluation!r} is not one; allowed: None, 'normal', 'anti'")
+    code = {None: 0, "normal": 1, "anti": 2}[evaluation]
+    return _core._evaluate(state, code, bool(shape)) / 100.0
 
 
 def solve(state: State, *, moves: bool = False, threads: int = 1, convention: str = "disks",

@@ -60,4 +60,19 @@ SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& 
   return out;
 }
 
+int evaluate(const Rules& rules, const Position& pos, bool anti, bool shape_only) {
+  check_two_players(rules, "evaluate");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (std::string(kernels().name) == "x86v3") return x86v3::evaluate_position(rules, pos, anti, shape_only);
+#endif
+  return generic::evaluate_position(rules, pos, anti, shape_only);
+}
+
+void evaluate_8x8(const u64* P, const u64* O, int* out, long long n, bool shape_only) {
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (std::string(kernels().name) == "x86v3") return x86v3::evaluate_boards(P, O, out, n, shape_only);
+#endif
+  generic::evaluate_boards(P, O, out, n, shape_only);
+}
+
 }  // namespace polyreversi

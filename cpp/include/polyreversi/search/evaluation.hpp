@@ -1,7 +1,12 @@
 // The evaluation of search: a position's worth for the player to move, in
-// units of kScale per disk, from terms derived from the board's shape
-// (shape.hpp), with their own signs for Anti-Reversi.
+// units of kScale per disk. The full 8x8 board in normal rules has a trained
+// pattern evaluation (patterns.hpp); every other board and Anti-Reversi
+// use terms derived from the board's shape (shape.hpp), with their own
+// signs for Anti-Reversi.
 #pragma once
+#include <type_traits>
+
+#include "polyreversi/search/patterns.hpp"
 #include "polyreversi/search/shape.hpp"
 
 namespace polyreversi {
@@ -25,6 +30,15 @@ struct Evaluator {
   //           normal rules, where the last move flips in the mover's favour);
   //   disks: the count itself, weighted up as the board fills.
   static int evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
+    if constexpr (N == 8 && std::is_same<W, u64>::value) {
+      static_assert(kScale == 100, "the pattern weights are in 1/100 disk");
+      if (!anti && s.playable == ~u64(0)) return pattern_evaluate(P, O);
+    }
+    return shape_evaluate(s, P, O, anti);
+  }
+
+  // The shape terms alone (every board).
+  static int shape_evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
     const W empty = s.playable & ~(P | O);
     const int mob = popcount(E::flipping_moves(P, O, empty)) - popcount(E::flipping_moves(O, P, empty));
     const int corners = popcount(P & s.corners) - popcount(O & s.corners);

@@ -1,0 +1,179 @@
+"""The trained 8x8 pattern evaluation against the shape evaluation (issue 11).
+
+    python benchmarks/eval_patterns.py speed
+    python benchmarks/eval_patterns.py match --depth 4 --openings 60 --shape-python PY
+    python benchmarks/eval_patterns.py ffo --first 40 --last 44 --shape-python PY
+
+The shape evaluation of 8x8 search is not selectable in this build (the
+trained one replaces it on the full 8x8 board), so `match` and `ffo` run it
+from a build of the commit before (PY: the Python of a venv where that
+commit's polyreversi is installed), in a child process that answers
+search/solve requests for position texts: the search code is the same in
+both, only the evaluation differs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import polyreversi as pr
+from polyreversi import _core
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FFO = os.path.join(ROOT, "..", "shared", "data", "ffo", "fforum-40-59.obf")
+
+SERVER = r"""
+import json, sys, time, polyreversi as pr
+v = pr.Variant("8x8")
+for line in sys.stdin:
+    q = json.loads(line)
+    s = v.position_from_text(q["text"])
+    if q["op"] == "search":
+        r = pr.search(s, depth=q["depth"])
+        out = {"move": r.move}
+    else:
+        t = time.process_time()
+        r = pr.solve(s, threads=1, convention="wof")
+        out = {"score": r.score, "move": r.move, "nodes": r.nodes, "cpu": time.process_time() - t}
+    print(json.dumps(out), flush=True)
+"""
+
+
+class Remote:
+    """A polyreversi of another build in a child process."""
+
+    def __init__(self, python: str) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = ""
+        self.p = subprocess.Popen([os.path.abspath(python), "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                  env=env, cwd="/")
+
+    def ask(self, **q) -> dict:
+        self.p.stdin.write(json.dumps(q) + "\n")
+        self.p.stdin.flush()
+        return json.loads(self.p.stdout.readline())
+
+    def close(self) -> None:
+        self.p.stdin.close()
+        self.p.wait()
+
+
+def speed(args) -> None:
+    rng = random.Random(1)
+    v = pr.Variant("8x8")
+    P, O = [], []
+    while len(P) < 20000:
+        s = v.start()
+        for _ in range(rng.randrange(4, 58)):
+            if s.is_over():
+                break
+            s.play(rng.choice(s.legal_moves()))
+        if s.is_over():
+            continue
+        b = s.board().ravel()
+        me = int(s.to_move)
+        P.append(sum(1 << i for i in np.nonzero(b == me)[0]))
+        O.append(sum(1 << i for i in np.nonzero((b != me) & (b > 0))[0]))
+    P, O = np.array(P, dtype=np.uint64), np.array(O, dtype=np.uint64)
+    print(f"kernels: {_core.kernels()}, {len(P)} random positions, each evaluated {args.repeat} times")
+    one_P, one_O = np.repeat(P[:1], len(P)), np.repeat(O[:1], len(O))
+    for name, shape, p, o in (("patterns", False, P, O), ("shape", True, P, O),
+                              ("patterns, one position again and again (tables in cache)", False, one_P, one_O)):
+        t = time.process_time()
+        for _ in range(args.repeat):
+            _core._evaluate_8x8(p, o, shape)
+        dt = time.process_time() - t
+        print(f"{name}: {dt / (args.repeat * len(p)) * 1e9:.1f} ns per call (CPU)")
+
+
+def match(args) -> None:
+    shape = Remote(args.shape_python)
+    v = pr.Variant("8x8")
+    wins = draws = losses = 0
+    margin = 0
+    for i in range(args.openings):
+        rng = random.Random(args.seed + i)
+        opening = v.start()
+        for _ in range(args.random_plies):
+            opening.play(rng.choice(opening.legal_moves()))
+        for patterns_colour in (0, 1):  # 0: the pattern player is Black
+            s = opening.copy()
+            while not s.is_over():
+                if s.must_pass():
+                    s.play(s.PASS)
+                    continue
+                mine = (int(s.to_move) - 1) == patterns_colour
+                if mine:
+                    m = pr.search(s, depth=args.depth).move
+                else:
+                    m = shape.ask(op="search", text=s.to_text(), depth=args.depth)["move"]
+                s.play(m)
+            b, w = s.scores()
+            d = (b - w) if patterns_colour == 0 else (w - b)
+            margin += d
+            wins += d > 0
+            draws += d == 0
+            losses += d < 0
+        print(f"after {2 * (i + 1)} games: patterns {wins} wins, {draws} draws, {losses} losses", flush=True)
+    shape.close()
+    n = 2 * args.openings
+    print(f"depth {args.depth}, {args.openings} openings ({args.random_plies} random plies, seeds {args.seed}..) x 2 colours:"
+          f" patterns {wins}-{draws}-{losses} ({(wins + draws / 2) / n:.1%}), mean margin {margin / n:+.1f} disks")
+
+
+def ffo(args) -> None:
+    from polyreversi.formats import obf
+
+    shape = Remote(args.shape_python)
+    entries = obf.read(FFO)
+    print("| # | empties | score | nodes shape | nodes patterns | ratio | CPU s shape | CPU s patterns |")
+    print("|---|---|---|---|---|---|---|---|")
+    tot = [0, 0, 0.0, 0.0]
+    for k, e in enumerate(entries):
+        num = 40 + k
+        if not args.first <= num <= args.last:
+            continue
+        before = shape.ask(op="solve", text=e.state.to_text())
+        t = time.process_time()
+        r = pr.solve(e.state, threads=1, convention="wof")
+        cpu = time.process_time() - t
+        assert r.score == before["score"], (num, r.score, before)
+        empties = int((e.state.board() == 0).sum())
+        print(f"| {num} | {empties} | {r.score:+d} | {before['nodes']:,} | {r.nodes:,} | "
+              f"{r.nodes / before['nodes']:.2f} | {before['cpu']:.1f} | {cpu:.1f} |", flush=True)
+        tot[0] += before["nodes"]
+        tot[1] += r.nodes
+        tot[2] += before["cpu"]
+        tot[3] += cpu
+    print(f"| total | | | {tot[0]:,} | {tot[1]:,} | {tot[1] / tot[0]:.2f} | {tot[2]:.1f} | {tot[3]:.1f} |")
+    shape.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("speed")
+    a.add_argument("--repeat", type=int, default=50)
+    a = sub.add_parser("match")
+    a.add_argument("--depth", type=int, default=4)
+    a.add_argument("--openings", type=int, default=60)
+    a.add_argument("--random-plies", type=int, default=6)
+    a.add_argument("--seed", type=int, default=1000, help="opening i is drawn with random.Random(seed + i)")
+    a.add_argument("--shape-python", required=True)
+    a = sub.add_parser("ffo")
+    a.add_argument("--first", type=int, default=40)
+    a.add_argument("--last", type=int, default=44)
+    a.add_argument("--shape-python", required=True)
+    args = ap.parse_args()
+    {"speed": speed, "match": match, "ffo": ffo}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()

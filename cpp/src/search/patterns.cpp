@@ -1,0 +1,171 @@
+// The tables of the 8x8 pattern evaluation (patterns.hpp), built once at
+// load time from the shipped weights: the instances of each pattern type
+// are its images under the 8 symmetries (one per square set, first seen
+// first, as python/polyreversi/_patterns.py lists them), and the file holds
+// one weight per class of indices that a symmetry fixing an instance
+// exchanges; here each class is expanded to its full 3^k table (direct
+// lookups in the search, 0.33 MB a phase).
+#include "polyreversi/search/patterns.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+namespace polyreversi {
+namespace patterns {
+
+namespace {
+
+struct Type {
+  int squares;
+  int cells[10][2];  // (row, column) of the base, at the a1 corner / top edge
+};
+
+// The order of _patterns.PATTERN_TYPES.
+const Type kTypes[] = {
+    {10, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {0, 7}, {1, 1}, {1, 6}}},  // edge + 2 X
+    {9, {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}},           // corner 3x3
+    {10, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}}},  // corner 2x5
+    {8, {{1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {1, 7}}},                   // row 2
+    {8, {{2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {2, 7}}},                   // row 3
+    {8, {{3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}},                   // row 4
+    {8, {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},                   // diagonal 8
+    {7, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}}},                           // diagonal 7
+    {6, {{0, 2}, {1, 3}, {2, 4}, {3, 5}, {4, 6}, {5, 7}}},                                   // diagonal 6
+    {5, {{0, 3}, {1, 4}, {2, 5}, {3, 6}, {4, 7}}},                                           // diagonal 5
+    {4, {{0, 4}, {1, 5}, {2, 6}, {3, 7}}},                                                   // diagonal 4
+};
+constexpr int kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
+
+// The count of weights, then (zeros before, weight) pairs (the file's header).
+const int kSparse[] = {
+#include "pattern_weights.inc"
+};
+
+std::vector<std::int16_t> dense_weights() {
+  std::vector<std::int16_t> w(static_cast<std::size_t>(kSparse[0]), 0);
+  std::size_t at = 0;
+  for (std::size_t i = 1; i + 1 < sizeof(kSparse) / sizeof(kSparse[0]); i += 2) {
+    at += static_cast<std::size_t>(kSparse[i]);
+    w[at++] = static_cast<std::int16_t>(kSparse[i + 1]);
+  }
+  return w;
+}
+
+constexpr int kPow3[11] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049};
+int pow3(int k) { return kPow3[k]; }
+
+int symmetric(int g, int sq) {  // the 8 symmetries, in _patterns.SYMMETRIES order
+  const int r = sq / 8, c = sq % 8;
+  const int rc[8][2] = {{r, c}, {r, 7 - c}, {7 - r, c}, {7 - r, 7 - c}, {c, r}, {c, 7 - r}, {7 - c, r}, {7 - c, 7 - r}};
+  return 8 * rc[g][0] + rc[g][1];
+}
+
+struct Built {
+  Tables t;
+  std::vector<std::int16_t> weights;  // kPhases x total
+  std::vector<std::uint16_t> bits;    // kInstances x kBitsSize
+  int type_offset[kTypeCount + 1];
+
+  Built() : t(), weights(), bits(static_cast<std::size_t>(kInstances) * kBitsSize, 0) {
+    type_offset[0] = 0;
+    for (int k = 0; k < kTypeCount; ++k) type_offset[k + 1] = type_offset[k] + pow3(kTypes[k].squares);
+    const int total = type_offset[kTypeCount];
+    weights.assign(static_cast<std::size_t>(kPhases) * total, 0);
+    const std::vector<std::int16_t> kRaw = dense_weights();
+    int inst = 0, raw = 0;
+    std::vector<std::vector<int>> ranks(kTypeCount);
+    std::vector<int> counts(kTypeCount);
+    for (int k = 0; k < kTypeCount; ++k) {
+      const Type& ty = kTypes[k];
+      const int n = ty.squares;
+      int base[10];
+      for (int i = 0; i < n; ++i) base[i] = 8 * ty.cells[i][0] + ty.cells[i][1];
+      std::vector<std::vector<int>> seen;  // square sets already taken (sorted)
+      std::vector<std::vector<int>> perms;
+      for (int g = 0; g < 8; ++g) {
+        std::vector<int> img(n), sorted_img;
+        for (int i = 0; i < n; ++i) img[i] = symmetric(g, base[i]);
+        sorted_img = img;
+        std::sort(sorted_img.begin(), sorted_img.end());
+        std::vector<int> sorted_base(base, base + n);
+        std::sort(sorted_base.begin(), sorted_base.end());
+        if (g > 0 && sorted_img == sorted_base) {  // a symmetry fixing the base: tie its index classes
+          std::vector<int> p(n);
+          for (int i = 0; i < n; ++i) p[i] = static_cast<int>(std::find(base, base + n, img[i]) - base);
+          perms.push_back(p);
+        }
+        if (std::find(seen.begin(), seen.end(), sorted_img) != seen.end()) continue;
+        seen.push_back(sorted_img);
+        u64 mask = 0;
+        for (int i = 0; i < n; ++i) mask |= u64(1) << img[i];
+        std::uint16_t* b = &bits[static_cast<std::size_t>(inst) * kBitsSize];
+        for (int x = 0; x < (1 << n); ++x) {
+          int v = 0;
+          for (int j = 0; j < n; ++j)  // bit j: the j-th lowest square, at place `place` of the instance
+            if (x >> j & 1) {
+              const int place = static_cast<int>(std::find(img.begin(), img.end(), sorted_img[j]) - img.begin());
+              v += pow3(place);
+            }
+          b[x] = static_cast<std::uint16_t>(v);
+        }
+        for (int i = 0; i < n; ++i) {
+          Tables::Square& q = t.square[img[i]];
+          if (q.n == kMaxPerSquare) throw std::logic_error("patterns: too many instances through a square");
+          q.instance[q.n] = inst;
+          q.power[q.n] = pow3(i);
+          ++q.n;
+        }
+        t.mask[inst] = mask;
+        t.bits[inst] = b;
+        t.offset[inst] = type_offset[k];
+        ++inst;
+      }
+      // Class of an index: the least index of its orbit; classes numbered in increasing order.
+      const int size = pow3(n);
+      std::vector<int>& rank = ranks[k];
+      rank.assign(size, -1);
+      int count = 0;
+      int digit[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};  // of idx, counted up in base 3
+      for (int idx = 0; idx < size; ++idx) {
+        int canon = idx;
+        for (const std::vector<int>& p : perms) {
+          int v = 0;
+          for (int i = 0; i < n; ++i) v += kPow3[i] * digit[p[i]];
+          canon = std::min(canon, v);
+        }
+        rank[idx] = canon == idx ? count++ : rank[canon];
+        for (int i = 0; i < n && ++digit[i] == 3; ++i) digit[i] = 0;
+      }
+      counts[k] = count;
+    }
+    for (int ph = 0; ph < kPhases; ++ph) {
+      std::int16_t* w = &weights[static_cast<std::size_t>(ph) * total];
+      for (int k = 0; k < kTypeCount; ++k) {
+        for (int idx = 0; idx < pow3(kTypes[k].squares); ++idx) w[type_offset[k] + idx] = kRaw[raw + ranks[k][idx]];
+        raw += counts[k];
+      }
+      t.parity[ph][0] = kRaw[raw];
+      t.parity[ph][1] = kRaw[raw + 1];
+      raw += 2;
+      t.weights[ph] = w;
+    }
+    if (raw != static_cast<int>(kRaw.size())) throw std::logic_error("pattern_weights.inc does not fit the patterns");
+  }
+};
+
+const Built& built() {
+  static const Built b;
+  return b;
+}
+
+}  // namespace
+
+const Tables tables = built().t;
+
+int type_count() { return kTypeCount; }
+int type_size(int type) { return pow3(kTypes[type].squares); }
+const std::int16_t* type_weights(int phase, int type) { return built().t.weights[phase] + built().type_offset[type]; }
+
+}  // namespace patterns
+}  // namespace polyreversi

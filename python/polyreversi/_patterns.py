@@ -1,0 +1,130 @@
+"""The trained 8x8 pattern evaluation in Python: the reference of the C++ one
+(cpp/include/polyreversi/search/patterns.hpp), used by its training script
+(scripts/train_patterns.py) and by the tests.
+
+Squares are numbered ``row * 8 + column`` (a1 = 0, h8 = 63), as everywhere in
+polyreversi. A pattern is an ordered list of squares; its index in a position
+is ``sum(3**k * v[square_k])`` with v = 0 empty, 1 the mover's disk, 2 the
+opponent's. Each pattern type has a base list (at the a1 corner / top edge);
+its instances are the base's images under the 8 symmetries of the square
+(one per distinct square set). Weights of indices that a symmetry mapping an
+instance onto itself exchanges are tied, so the evaluation is invariant under
+the 8 symmetries by construction (and augmenting the data by them would add
+nothing: a position and its images have the same features).
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Sequence, Tuple
+
+import numpy as np
+
+#: (name, base squares as (row, column)), in the order of the weights file.
+PATTERN_TYPES: Tuple[Tuple[str, Tuple[Tuple[int, int], ...]], ...] = (
+    ("edge_2x", tuple((0, c) for c in range(8)) + ((1, 1), (1, 6))),
+    ("corner_3x3", tuple((r, c) for r in range(3) for c in range(3))),
+    ("corner_2x5", tuple((r, c) for r in range(2) for c in range(5))),
+    ("line_2", tuple((1, c) for c in range(8))),
+    ("line_3", tuple((2, c) for c in range(8))),
+    ("line_4", tuple((3, c) for c in range(8))),
+    ("diag_8", tuple((i, i) for i in range(8))),
+    ("diag_7", tuple((i, i + 1) for i in range(7))),
+    ("diag_6", tuple((i, i + 2) for i in range(6))),
+    ("diag_5", tuple((i, i + 3) for i in range(5))),
+    ("diag_4", tuple((i, i + 4) for i in range(4))),
+)
+
+#: Phases by empty squares: phase = min(empties // PHASE_WIDTH, PHASES - 1).
+PHASE_WIDTH = 5
+PHASES = 12
+
+SYMMETRIES = (
+    lambda r, c: (r, c),
+    lambda r, c: (r, 7 - c),
+    lambda r, c: (7 - r, c),
+    lambda r, c: (7 - r, 7 - c),
+    lambda r, c: (c, r),
+    lambda r, c: (c, 7 - r),
+    lambda r, c: (7 - c, r),
+    lambda r, c: (7 - c, 7 - r),
+)
+
+
+def phase_of(empties):
+    """Phase of positions with `empties` empty squares (int or int array)."""
+    return np.minimum(np.asarray(empties) // PHASE_WIDTH, PHASES - 1)
+
+
+def instances(base: Sequence[Tuple[int, int]]) -> List[List[int]]:
+    """The instances of a pattern type: ordered square lists, one per distinct square set."""
+    seen: Dict[frozenset, List[int]] = {}
+    for g in SYMMETRIES:
+        sq = [8 * r + c for r, c in (g(r, c) for r, c in base)]
+        seen.setdefault(frozenset(sq), sq)
+    return list(seen.values())
+
+
+def self_permutations(base: Sequence[Tuple[int, int]]) -> List[List[int]]:
+    """Permutations p (lists) with image[k] = base[p[k]] for each symmetry mapping the base's squares onto themselves."""
+    b = [8 * r + c for r, c in base]
+    out = []
+    for g in SYMMETRIES:
+        img = [8 * r + c for r, c in (g(r, c) for r, c in base)]
+        if set(img) == set(b):
+            p = [b.index(s) for s in img]
+            if p not in out:
+                out.append(p)
+    return out
+
+
+def canonical_map(base: Sequence[Tuple[int, int]]) -> Tuple[np.ndarray, int]:
+    """(rank, count): rank[index] is the tied weight's number (0..count-1) of each of the 3**k indices."""
+    k = len(base)
+    n = 3 ** k
+    digits = (np.arange(n)[:, None] // (3 ** np.arange(k))[None, :]) % 3  # (n, k)
+    pow3 = 3 ** np.arange(k)
+    canon = np.full(n, n, dtype=np.int64)
+    for p in self_permutations(base):
+        # the index read in the permuted order: digit k of the image is digit p[k] of the base
+        canon = np.minimum(canon, (digits[:, p] * pow3).sum(axis=1))
+    uniq, rank = np.unique(canon, return_inverse=True)
+    return rank.astype(np.int32), len(uniq)
+
+
+def features(cells: np.ndarray) -> List[np.ndarray]:
+    """Pattern indices of positions: per pattern type an int array (n, instances).
+
+    Args:
+        cells: int array (n, 64), 0 empty, 1 mover, 2 opponent.
+    """
+    cells = np.asarray(cells, dtype=np.int64)
+    out = []
+    for _, base in PATTERN_TYPES:
+        pow3 = 3 ** np.arange(len(base))
+        out.append(np.stack([(cells[:, sq] * pow3).sum(axis=1) for sq in instances(base)], axis=1))
+    return out
+
+
+def cells_of(P: int, O: int) -> np.ndarray:
+    """The (64,) cell array of bitboards P (mover) and O."""
+    bits = np.arange(64, dtype=np.uint64)
+    p = (np.uint64(P) >> bits) & np.uint64(1)
+    o = (np.uint64(O) >> bits) & np.uint64(1)
+    return (p + 2 * o).astype(np.int8)
+
+
+def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray, scale: int = 100) -> np.ndarray:
+    """Evaluation of positions in units of 1/scale disk, as the C++ computes it (int64 array (n,)).
+
+    Args:
+        tables: per pattern type an int array (PHASES, 3**k) of full weight tables.
+        parity: int array (PHASES, 2): the constant term by phase and parity of empties.
+        cells: int array (n, 64) as in :func:`features`.
+    """
+    cells = np.asarray(cells)
+    empties = (cells == 0).sum(axis=1)
+    ph = phase_of(empties)
+    v = parity[ph, empties & 1].astype(np.int64)
+    for t, f in zip(tables, features(cells)):
+        v = v + t[ph[:, None], f].astype(np.int64).sum(axis=1)
+    limit = 64 * scale - 1
+    return np.clip(v, -limit, limit)

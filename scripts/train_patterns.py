@@ -1,0 +1,221 @@
+"""Train the 8x8 pattern evaluation (python/polyreversi/_patterns.py) from the
+WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
+
+    pip install -e '.[train]'
+    python scripts/train_patterns.py extract   # positions and labels -> build/patterns/positions.npz
+    python scripts/train_patterns.py fit       # weights -> cpp/src/search/pattern_weights.inc
+    python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
+
+Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
+name, games in file order). Labels, from the mover's view in disks:
+  * empties <= EXACT_EMPTIES: the exact score (pr.solve, disk counts);
+  * empties >= the game's WTHOR theoretical depth (24): its theoretical score
+    (perfect play from that ply on; WTHOR stores Black's disks, 2*s-64);
+  * in between: the exact score of the game's first position with at most
+    EXACT_EMPTIES empties (the players' moves up to there, perfect play after);
+    the recorded margin (WOF convention) if the game ended before.
+Games whose number in the sorted list is 0 mod 10 are held out for validation.
+The fit is deterministic (scipy.sparse.linalg.lsqr, fixed damping and
+iterations; no random numbers): the same data give the same file.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+from polyreversi import _patterns as pt  # noqa: E402
+
+DATA = os.path.join(ROOT, "..", "shared", "data", "wthor", "*.wtb")
+CACHE = os.path.join(ROOT, "build", "patterns", "positions.npz")
+OUT = os.path.join(ROOT, "cpp", "src", "search", "pattern_weights.inc")
+EXACT_EMPTIES = 14
+HOLDOUT = 10  # every 10th game
+# Ridge strength (lsqr damp): 8 gave the least held-out error of 1-32 on phases
+# 4 and 8 (empties 20-24, 40-44); benchmarks/README.md compares 2 and a mix.
+DAMP = 8.0
+ITERATIONS = 200  # lsqr converged by then (the same held-out error at 400)
+OVERLAP = 2  # a phase also trains on positions up to this many empties outside it
+
+
+def extract(args) -> None:
+    import polyreversi as pr
+    from polyreversi import formats
+    from polyreversi.replay import Replay
+
+    files = sorted(glob.glob(DATA))
+    cells, empties, labels, games = [], [], [], []
+    gid = 0
+    t0 = time.process_time()
+    for f in files:
+        for rec in formats.read(f):
+            margin = rec.result.margin if rec.result is not None else None
+            ts, td = rec.meta.get("theoretical_score"), rec.meta.get("theoretical_depth")
+            try:
+                states = list(Replay(rec))
+            except Exception:  # a record that does not replay: skip it
+                gid += 1
+                continue
+            # The exact score (Black's view) of the game's last position with at most
+            # EXACT_EMPTIES empties labels the positions before it, down from the
+            # theoretical depth: it drops the endgame errors of the players.
+            rows = []
+            anchor = None
+            for s in states:
+                if s.is_over():
+                    continue
+                b = s.board().ravel().astype(np.int8)
+                mover = int(s.to_move)
+                black = 1 if mover == int(pr.Color.BLACK) else -1
+                c = np.where(b == 0, 0, np.where(b == mover, 1, 2)).astype(np.int8)
+                e = int((b == 0).sum())
+                exact = pr.solve(s).score if e <= EXACT_EMPTIES else None
+                if exact is not None and anchor is None:
+                    anchor = black * exact
+                rows.append((c, e, black, exact))
+            for c, e, black, exact in rows:
+                if exact is not None:
+                    y = exact
+                elif td and ts is not None and e >= td:
+                    y = black * (2 * ts - 64)
+                elif anchor is not None:
+                    y = black * anchor
+                elif margin is not None:
+                    y = black * margin
+                else:
+                    continue
+                cells.append(c)
+                empties.append(e)
+                labels.append(y)
+                games.append(gid)
+            gid += 1
+        print(f"{f}: {gid} games, {len(labels)} positions, {time.process_time() - t0:.0f} s CPU", flush=True)
+    os.makedirs(os.path.dirname(CACHE), exist_ok=True)
+    np.savez_compressed(CACHE, cells=np.array(cells), empties=np.array(empties, dtype=np.int8),
+                        labels=np.array(labels, dtype=np.float32), games=np.array(games, dtype=np.int32))
+
+
+def load():
+    d = np.load(CACHE)
+    return d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"]
+
+
+def design(cells, ranks_offsets, n_cols, ph_empties):
+    """Sparse design matrix: one column per tied weight, then 2 parity columns."""
+    import scipy.sparse as sp
+
+    feats = pt.features(cells)
+    n = len(cells)
+    rows, cols = [], []
+    for (rank, off), f in zip(ranks_offsets, feats):
+        rows.append(np.repeat(np.arange(n), f.shape[1]))
+        cols.append(off + rank[f].ravel())
+    rows.append(np.arange(n))
+    cols.append(n_cols - 2 + (ph_empties & 1))
+    r, c = np.concatenate(rows), np.concatenate(cols)
+    return sp.csr_matrix((np.ones(len(r)), (r, c)), shape=(n, n_cols))
+
+
+def layout():
+    ranks_offsets, off = [], 0
+    for _, base in pt.PATTERN_TYPES:
+        rank, count = pt.canonical_map(base)
+        ranks_offsets.append((rank, off))
+        off += count
+    return ranks_offsets, off + 2
+
+
+def fit(args) -> None:
+    from scipy.sparse.linalg import lsqr
+
+    cells, empties, labels, games = load()
+    train = games % HOLDOUT != 0
+    ranks_offsets, n_cols = layout()
+    W = np.zeros((pt.PHASES, n_cols))
+    for p in range(pt.PHASES):
+        lo, hi = p * pt.PHASE_WIDTH - OVERLAP, (p + 1) * pt.PHASE_WIDTH - 1 + OVERLAP
+        if p == pt.PHASES - 1:
+            hi = 64
+        sel = train & (empties >= lo) & (empties <= hi)
+        X = design(cells[sel], ranks_offsets, n_cols, empties[sel])
+        t0 = time.process_time()
+        w = lsqr(X, labels[sel], damp=DAMP, iter_lim=ITERATIONS)[0]
+        W[p] = w
+        print(f"phase {p}: {sel.sum()} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
+    np.save(os.path.join(os.path.dirname(CACHE), "weights.npy"), W)
+    write(W, ranks_offsets, n_cols, int(train.sum()), len(np.unique(games)))
+
+
+def write(W, ranks_offsets, n_cols, n_train, n_games) -> None:
+    q = np.clip(np.rint(W * 100), -32767, 32767).astype(np.int64)
+    counts = [pt.canonical_map(base)[1] for _, base in pt.PATTERN_TYPES]
+    lines = [
+        "// Generated by scripts/train_patterns.py (do not edit): the trained 8x8",
+        "// pattern weights, int16 in 1/100 disk, fitted by regularised least squares",
+        f"// (scipy lsqr, damp={DAMP}, {ITERATIONS} iterations) on {n_train} positions of",
+        f"// {n_games} WTHOR games (../shared/data/wthor/*.wtb; every {HOLDOUT}th game held out).",
+        f"// Layout: for each of {pt.PHASES} phases (empties // {pt.PHASE_WIDTH}), the tied weights of",
+        "// each pattern type in _patterns.PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
+        "// then the constant term for an even and an odd number of empties.",
+        f"// {pt.PHASES} x {n_cols} values, most of them 0 (patterns never seen): stored as their",
+        "// count, then (zeros before, value) for each value that is not 0.",
+    ]
+    flat = q.ravel()
+    nz = np.flatnonzero(flat)
+    gaps = np.diff(np.concatenate([[-1], nz])) - 1
+    pairs = np.stack([gaps, flat[nz]], axis=1).ravel()
+    body = [f"{len(flat)},"]
+    for i in range(0, len(pairs), 32):
+        body.append(",".join(str(int(x)) for x in pairs[i:i + 32]) + ",")
+    with open(OUT + ".tmp", "w") as f:
+        f.write("\n".join(lines) + "\n" + "\n".join(body) + "\n")
+    os.replace(OUT + ".tmp", OUT)
+    print(f"wrote {OUT}: {pt.PHASES} x {n_cols} weights, {os.path.getsize(OUT)} bytes")
+
+
+def report(args) -> None:
+    from polyreversi import _core
+
+    cells, empties, labels, games = load()
+    held = games % HOLDOUT == 0
+    c, e, y = cells[held], empties[held], labels[held]
+    P, O = bitboards(c)
+    trained = _core._evaluate_8x8(P, O, False) / 100.0
+    shape = _core._evaluate_8x8(P, O, True) / 100.0
+    tables, parity = _core._pattern_tables()
+    assert (pt.evaluate(tables, parity, c[:2000]) == _core._evaluate_8x8(P[:2000], O[:2000], False)).all()
+    print(f"held-out: {held.sum()} positions of {len(np.unique(games[held]))} games (labels as in training)")
+    print("| empties | positions | MAE trained | MAE shape | MAE of 0 |")
+    print("|---|---|---|---|---|")
+    for lo in range(0, 60, 10):
+        s = (e >= lo) & (e < lo + 10)
+        print(f"| {lo}-{lo + 9} | {s.sum()} | {np.abs(trained[s] - y[s]).mean():.2f} | "
+              f"{np.abs(shape[s] - y[s]).mean():.2f} | {np.abs(y[s]).mean():.2f} |")
+    print(f"| all | {len(y)} | {np.abs(trained - y).mean():.2f} | {np.abs(shape - y).mean():.2f} | "
+          f"{np.abs(y).mean():.2f} |")
+
+
+def bitboards(cells):
+    """uint64 arrays (P, O) of (n, 64) cell arrays."""
+    w = np.uint64(1) << np.arange(64, dtype=np.uint64)
+    P = ((cells == 1).astype(np.uint64) * w).sum(axis=1, dtype=np.uint64)
+    O = ((cells == 2).astype(np.uint64) * w).sum(axis=1, dtype=np.uint64)
+    return P, O
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("stage", choices=["extract", "fit", "report"])
+    a = ap.parse_args()
+    {"extract": extract, "fit": fit, "report": report}[a.stage](a)
+
+
+if __name__ == "__main__":
+    main()

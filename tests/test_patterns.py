@@ -1,0 +1,144 @@
+"""The trained 8x8 pattern evaluation (cpp/include/polyreversi/search/patterns.hpp):
+the C++ sums equal the Python reference (polyreversi._patterns) on the shipped
+weights, it is invariant under the 8 symmetries, the search uses it, the other
+boards and Anti-Reversi keep the shape evaluation, and both kernel sets agree."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import polyreversi as pr
+from conftest import random_position
+from polyreversi import _core
+from polyreversi import _patterns as pt
+
+V8 = pr.Variant("8x8")
+
+
+def cells(state) -> np.ndarray:
+    b = state.board().ravel()
+    mover = int(state.to_move)
+    return np.where(b == 0, 0, np.where(b == mover, 1, 2)).astype(np.int8)
+
+
+def positions(n: int, seed: int):
+    return [random_position(V8, 4 + (7 * i) % 57, seed + i) for i in range(n)]
+
+
+def test_the_tables_have_the_pattern_types_and_nonzero_weights():
+    tables, parity = _core._pattern_tables()
+    assert [t.shape for t in tables] == [(pt.PHASES, 3 ** len(b)) for _, b in pt.PATTERN_TYPES]
+    assert parity.shape == (pt.PHASES, 2)
+    # a trained file, not a placeholder: the corner 3x3 with the mover on a corner is worth something
+    assert all(np.count_nonzero(t) > 0 for t in tables)
+    assert sum(len(pt.instances(b)) for _, b in pt.PATTERN_TYPES) == 46
+
+
+def test_cpp_equals_the_python_reference():
+    tables, parity = _core._pattern_tables()
+    states = [s for s in positions(300, 1) if not s.is_over()]
+    want = pt.evaluate(tables, parity, np.stack([cells(s) for s in states]))
+    got = [_core._evaluate(s, 0, False) for s in states]
+    assert got == want.tolist()
+    assert pr.evaluate(states[0]) == want[0] / 100
+
+
+def symmetric_text(state, g) -> str:
+    text = state.to_text()
+    board, side = text.split()
+    out = ["-"] * 64
+    for sq in range(64):
+        r, c = pt.SYMMETRIES[g](sq // 8, sq % 8)
+        out[8 * r + c] = board[sq]
+    return "".join(out) + " " + side
+
+
+def test_invariant_under_the_8_symmetries():
+    for s in positions(60, 7):
+        values = {pr.evaluate(V8.position_from_text(symmetric_text(s, g))) for g in range(8)}
+        assert len(values) == 1, s.to_text()
+
+
+def test_search_at_depth_1_takes_the_best_child_evaluation():
+    checked = 0
+    for s in positions(30, 3):
+        if s.is_over() or s.must_pass() or any(s.child(m).is_over() for m in s.legal_moves()):
+            continue
+        r = pr.search(s, depth=1)
+        assert not r.exact and r.score == max(-pr.evaluate(s.child(m)) for m in s.legal_moves())
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("variant", [pr.Variant("6x6"), pr.Variant("10x10"), pr.Variant("octagon"),
+                                     pr.Variant("8x8", anti=True), pr.Variant("8x8", blocked=("b2", "f7"))])
+def test_other_boards_and_anti_keep_the_shape_evaluation(variant):
+    for i in range(20):
+        s = random_position(variant, 6 + 2 * i, 50 + i)
+        if not s.is_over():
+            assert pr.evaluate(s) == pr.evaluate(s, shape=True)
+
+
+def test_full_8x8_uses_the_patterns_also_with_handicap_and_free_opening():
+    differ = 0
+    for variant in (V8, pr.Variant("8x8", handicap=2), pr.Variant("8x8", free_opening=True)):
+        for i in range(20):
+            s = random_position(variant, 8 + i, 90 + i)
+            if s.is_over():
+                continue
+            want = pt.evaluate(*_core._pattern_tables(), cells(s)[None])[0] / 100
+            assert pr.evaluate(s) == want
+            differ += pr.evaluate(s) != pr.evaluate(s, shape=True)
+    assert differ > 40
+    # the anti evaluation asked for on normal rules is the shape one
+    s = positions(1, 5)[0]
+    assert pr.evaluate(s, evaluation="anti") == pr.evaluate(s, evaluation="anti", shape=True)
+
+
+def test_bad_input():
+    with pytest.raises(TypeError, match="evaluate: expected a State"):
+        pr.evaluate("8x8")
+    with pytest.raises(ValueError, match="evaluation"):
+        pr.evaluate(V8.start(), evaluation="patterns")
+    with pytest.raises(pr.VariantError, match="two-player"):
+        pr.evaluate(pr.Variant("8x8", players=4).start())
+
+
+PROBE = """
+import json, random, polyreversi as pr
+v = pr.Variant("8x8")
+out = {"kernels": pr._core.kernels(), "values": []}
+for i in range(200):
+    rng = random.Random(i)
+    s = v.start()
+    for _ in range(rng.randrange(60)):
+        if s.is_over():
+            break
+        s.play(rng.choice(s.legal_moves()))
+    if not s.is_over():
+        out["values"].append(pr.evaluate(s))
+print(json.dumps(out))
+"""
+
+
+def probe(kernels):
+    env = dict(os.environ)
+    env.pop("POLYREVERSI_KERNELS", None)
+    if kernels:
+        env["POLYREVERSI_KERNELS"] = kernels
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def test_portable_and_native_kernels_evaluate_alike():
+    native, portable = probe(None), probe("generic")
+    assert portable["kernels"] == "generic"
+    if native["kernels"] == "generic":
+        pytest.skip("this CPU runs only the portable kernels; nothing to compare")
+    assert native["values"] == portable["values"] and len(native["values"]) > 150
