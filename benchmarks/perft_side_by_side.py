@@ -21,8 +21,9 @@ import statistics
 import subprocess
 
 # (board, depth, repetitions inside the tool): the short trees are repeated
-# so that process start-up stays below 1% of the CPU time.
-CASES = [("8x8", 11, 1), ("10x10", 8, 40), ("octagon", 8, 40), ("10x10", 10, 1), ("octagon", 10, 1)]
+# so that process start-up (about 2.4 ms of CPU) stays near 1% of the CPU
+# time (40 repetitions of perft(8) took 60 ms once 10x10 ran at 250 M).
+CASES = [("8x8", 11, 1), ("10x10", 8, 150), ("octagon", 8, 150), ("10x10", 10, 3), ("octagon", 10, 3)]
 
 
 def child_cpu() -> float:

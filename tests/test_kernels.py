@@ -25,6 +25,18 @@ for text, depth in [("6x6", 8), ("8x8", 8), ("10x10", 5), ("octagon/3p/blocked=b
 for text in ["6x6", "8x8", "10x10", "octagon", "octagon/blocked=b7,i3,c5", "10x10/blocked=a1,j10,c3,h8"]:
     r = pr.play_games(text, 300, seed=11, policy="random", record_moves=True)
     out["random " + text] = [r.moves.tolist(), r.scores.tolist()]
+# Perft from late positions of 128-bit boards, where the fused last plies of
+# the AVX2 kernels meet passes and finished games at every depth.
+import random
+for text in ["10x10", "octagon", "10x10/blocked=a1,j10,c3,h8"]:
+    rng = random.Random(3)
+    for game in range(8):
+        s = pr.Variant.parse(text).start()
+        for _ in range(rng.randrange(60, 96)):
+            if s.is_over():
+                break
+            s.play(rng.choice(s.legal_moves()))
+        out[f"late {text} {game}"] = [pr.perft(s, d) for d in range(1, 6)]
 print(json.dumps(out))
 """
 

@@ -15,6 +15,8 @@
 #error "engine_avx2.hpp is for the AVX2 build only"
 #endif
 
+#define POLYREVERSI_AVX2_INLINE inline __attribute__((always_inline))
+
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
 
@@ -31,6 +33,12 @@ inline __m256i lanes(u64 a, u64 b, u64 c, u64 d) {  // a in lane 0
 inline u64 fold(__m256i v) {  // OR of the four lanes
   const __m128i h = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
   return static_cast<u64>(_mm_cvtsi128_si64(_mm_or_si128(h, _mm_unpackhi_epi64(h, h))));
+}
+// OR of the four lanes, in every lane: two lane swaps, no trip through a
+// general register.
+inline __m256i spread(__m256i v) {
+  v = _mm256_or_si256(v, _mm256_permute4x64_epi64(v, 0x4E));
+  return _mm256_or_si256(v, _mm256_shuffle_epi32(v, 0x4E));
 }
 template <bool Left>
 inline __m256i shift(__m256i x, __m256i k) {
@@ -217,10 +225,63 @@ struct Avx2<u64, N> {
 //   wrap masks applied once to O per call there is nothing left to save, and
 //   loads and stores would need a per-row re-layout; not built.
 //
-// 10x10 stays at about a third of the 8x8 rate per leaf: its moves and
-// flips take 2.3-2.5 times the operations of 8x8's (four registers of runs
-// of up to 8 disks against two of 6), and perft(8) of 10x10 has fewer
-// leaves per last-ply node (7.1) than 8x8's perft(11) (8.6).
+// Session 3 (perft128 lane), counted in the instructions of the last-ply
+// loop of the compiled perft (objdump; 8x8's takes 80 per child), rates
+// from a harness of the same headers (10x10 perft(10) / perft(8), leaves
+// per CPU second, median of 5 interleaved runs, machine load 10; 8x8
+// perft(11) 568-589 M in the same runs):
+//
+// - Before: 287 instructions per child (175 in perft's loop, 112 in the
+//   call to moves, which GCC did not inline): the u128 words split and
+//   joined around each call, every flip folded to a word and broadcast
+//   again, ymm constants spilled and reloaded around the call: 218 M /
+//   170 M.
+// - Fused last two plies (kept, last_two_plies): the child boards are
+//   built in registers from the flips, spread to all lanes by two lane
+//   swaps (spread) instead of a fold and a broadcast; nothing is called:
+//   190 instructions, 254 M / 210 M.
+// - Two children per round, so that their dependency chains overlap:
+//   261 M against 254 M, within the noise; the loop is bound by its
+//   instruction count rather than by latency (about 5.5 instructions per
+//   ns before and after, as on 8x8); dropped.
+// - Fused last three plies (kept, last_three_plies): the grandchildren's
+//   boards stay in registers too, so perft's recursion, its u128 words and
+//   its calls to moves and flips only run above the last three plies
+//   (they took 17% of the time, now 5%): 180 instructions, 267 M / 225 M.
+// - Flips by the half of the square (kept, flips_v<H>): from a square of
+//   the low half the rays towards lower bits stay in the low word, from
+//   one of the high half those towards higher bits stay in the high word,
+//   so one of the two ray groups is a one-word ray: 32 or 38 operations
+//   and 3 loads instead of 50 and 4; 165 instructions, 288 M / 264 M.
+// - East by addition (kept, east): O + the first step carries through the
+//   whole run, so the other three Left lanes only need runs within a half
+//   (4 disks: one doubling step, no quadruples): 158 instructions, 304 M /
+//   272 M (octagon perft(10): 305 M, 185 M before). West has no such
+//   carry (additions carry towards higher bits only) and keeps the three
+//   steps, so the Right group does too.
+// - Both folds of the reply count at once (a blend, one extract): 1-3
+//   instructions fewer, the same rate (295 M both); dropped.
+// - -O2 instead of -O3, or -mtune=znver3: the same rate (no change kept).
+// - Registers: the 8 directions of the 2 halves are 16 lanes, already in
+//   4 ymm registers of four 64-bit lanes, the fewest without AVX-512 (a
+//   50-bit half does not fit a 32-bit lane); each takes the first step,
+//   2 (Left) or 3 (Right) doubling steps and the step past the run, and
+//   the second half of a group waits for the carry of the first.
+// - Not built, counted: the high half offset by 36 bits in its word (the
+//   Right group's carries become one shift instead of two: 2-3 of 158);
+//   a bit-reversed copy for west by addition (about 16 operations to
+//   reverse each child against 5 saved); a padded 11-column layout (the
+//   side masks cost 2 operations per child); a column-major layout or
+//   halves of 5 columns (the same counts by symmetry, with south instead
+//   of east by addition). The octagon frees no mask: its side columns
+//   exist in rows 2-7, so the side masks stay, and its cut-outs are never
+//   O and never empty, which already costs nothing.
+//
+// What bounds the ratio: 158 instructions per child against 80 on 8x8,
+// and 8.26 leaves per last-ply node in 10x10 perft(10) (7.1 in perft(8))
+// against 8.64 in 8x8 perft(11): the per-leaf ratio is at most about
+// 80/158 x 8.26/8.64 = 0.48 for perft(10) and 0.42 for perft(8) at equal
+// instructions per second.
 template <int N>
 struct Avx2<u128, N> {
   static_assert(N % 2 == 0 && (N / 2) * N <= 64, "each half of the board must fit 64 bits");
@@ -241,9 +302,8 @@ struct Avx2<u128, N> {
 
   // One group of four directions (Left: towards higher bits, from the low
   // half to the high half; right: the other way). Index 1 is the half a
-  // line meets first, 2 the other. runs() returns the runs of O from the
-  // seeds in f1/f2 and, in n1/n2, the squares one step past each run square
-  // (so the square past each run, the only one that is not O).
+  // line meets first, 2 the other. runs() returns in n1/n2 the square past
+  // each run of O from the seeds (the only square of it that is not O).
   template <bool Left>
   struct Group {
     avx2::Pairs<Left> o1, o2;
@@ -254,24 +314,35 @@ struct Avx2<u128, N> {
     if constexpr (Left) return _mm256_srli_epi64(shifted, kHalf);
     else return _mm256_srlv_epi64(_mm256_slli_epi64(x, kHalf), k1);
   }
+  // East by addition (lane 0 of the Left group): the carry of O + first
+  // runs through a whole run of O in a row and stops on the square past it,
+  // whatever its length (2 operations, as the carry-propagation fills of
+  // chess bitboards). No such carry goes west, towards lower bits.
+  static inline __m256i east(__m256i o, __m256i first) { return _mm256_andnot_si256(o, _mm256_add_epi64(o, first)); }
   template <bool Left>
-  static inline void runs(const L& c, const Group<Left>& g, __m256i seed1, __m256i seed2, __m256i& f1, __m256i& f2,
-                          __m256i& n1, __m256i& n2) {
+  static inline void runs(const L& c, const Group<Left>& g, __m256i seed1, __m256i seed2, __m256i& n1, __m256i& n2) {
+    // With east by addition, the other Left lanes (south, south-east,
+    // south-west) only run within a half: N/2 - 1 disks, one doubling step
+    // and no quadruples. The Right group keeps west: runs of N - 2.
+    constexpr int kRun = Left ? N / 2 - 1 : kMaxRun;
     const __m256i s1 = avx2::shift<Left>(seed1, c.k1);
-    f1 = _mm256_and_si256(g.o1.o, s1);
-    f1 = avx2::extend<Left, kMaxRun>(f1, g.o1, c.k1, c.k2, c.k4);
+    const __m256i first1 = _mm256_and_si256(g.o1.o, s1);
+    const __m256i f1 = avx2::extend<Left, kRun>(first1, g.o1, c.k1, c.k2, c.k4);
     n1 = avx2::shift<Left>(f1, c.k1);
+    if constexpr (Left) n1 = _mm256_blend_epi32(n1, east(g.o1.o, first1), 0x03);
     const __m256i carried_seed = cross<Left>(_mm256_or_si256(seed1, f1), _mm256_or_si256(s1, n1), c.k1);
     const __m256i carried_run = cross<Left>(f1, n1, c.k1);
-    f2 = _mm256_and_si256(g.o2.o, _mm256_or_si256(avx2::shift<Left>(seed2, c.k1), carried_seed));
-    f2 = avx2::extend<Left, kMaxRun>(f2, g.o2, c.k1, c.k2, c.k4);
-    n2 = _mm256_or_si256(avx2::shift<Left>(f2, c.k1), carried_run);
+    const __m256i first2 = _mm256_and_si256(g.o2.o, _mm256_or_si256(avx2::shift<Left>(seed2, c.k1), carried_seed));
+    const __m256i f2 = avx2::extend<Left, kRun>(first2, g.o2, c.k1, c.k2, c.k4);
+    n2 = avx2::shift<Left>(f2, c.k1);
+    if constexpr (Left) n2 = _mm256_blend_epi32(n2, east(g.o2.o, first2), 0x03);
+    n2 = _mm256_or_si256(n2, carried_run);
   }
   template <bool Left>
   static inline Group<Left> group(const L& c, const Split& o) {
     const __m256i lo = _mm256_and_si256(o.lo, c.mask), hi = _mm256_and_si256(o.hi, c.mask);
-    const avx2::Pairs<Left> plo = avx2::pairs<Left>(lo, c.k1, c.k2, true);
-    const avx2::Pairs<Left> phi = avx2::pairs<Left>(hi, c.k1, c.k2, true);
+    const avx2::Pairs<Left> plo = avx2::pairs<Left>(lo, c.k1, c.k2, !Left);
+    const avx2::Pairs<Left> phi = avx2::pairs<Left>(hi, c.k1, c.k2, !Left);
     return Left ? Group<Left>{plo, phi} : Group<Left>{phi, plo};
   }
 
@@ -279,12 +350,16 @@ struct Avx2<u128, N> {
   static inline u128 flips(u128 P, u128 O, int sq) { return word(flips(halves(P), halves(O), sq)); }
 
   static inline X moves(X P, X O, X empty) {
-    const L c;
-    const Split p = split(P), o = split(O), e = split(empty);
-    __m256i f1, f2, lo, hi, rlo, rhi;
-    runs<true>(c, group<true>(c, o), p.lo, p.hi, f1, f2, lo, hi);
-    runs<false>(c, group<false>(c, o), p.hi, p.lo, f1, f2, rhi, rlo);
-    return join(_mm256_and_si256(_mm256_or_si256(lo, rlo), e.lo), _mm256_and_si256(_mm256_or_si256(hi, rhi), e.hi));
+    const Split m = moves_v(L(), split(P), split(O), split(empty));
+    return join(m.lo, m.hi);
+  }
+  // The moves lane by lane (each lane one group of directions), from
+  // broadcast halves.
+  static POLYREVERSI_AVX2_INLINE Split moves_v(const L& c, const Split& p, const Split& o, const Split& e) {
+    __m256i lo, hi, rlo, rhi;
+    runs<true>(c, group<true>(c, o), p.lo, p.hi, lo, hi);
+    runs<false>(c, group<false>(c, o), p.hi, p.lo, rhi, rlo);
+    return Split{_mm256_and_si256(_mm256_or_si256(lo, rlo), e.lo), _mm256_and_si256(_mm256_or_si256(hi, rhi), e.hi)};
   }
 
   static constexpr avx2::RayTable<N, kHalf> kRays = avx2::ray_table<N, kHalf>();
@@ -292,8 +367,10 @@ struct Avx2<u128, N> {
   // Flips from the ray tables, as on 64-bit boards, with each ray in two
   // words: a ray meets the half of its square first, then the other one.
   static inline X flips(X P, X O, int sq) {
-    const L c;
-    const Split p = split(P), o = split(O);
+    const Split f = flips_v(L(), split(P), split(O), sq);
+    return join(f.lo, f.hi);
+  }
+  static POLYREVERSI_AVX2_INLINE Split flips_v(const L& c, const Split& p, const Split& o, int sq) {
     const __m256i zero = _mm256_setzero_si256();
     // Higher bits, low half first: the first non-O square is the lowest set
     // bit of the low word, or of the high word if the low word has none.
@@ -315,7 +392,121 @@ struct Avx2<u128, N> {
     f_hi = _mm256_or_si256(f_hi, _mm256_and_si256(ray_hi, _mm256_sub_epi64(zero, down_hi)));
     f_hi = _mm256_or_si256(f_hi, _mm256_andnot_si256(_mm256_cmpeq_epi64(down_lo, zero), ray_hi));
     f_lo = _mm256_or_si256(f_lo, _mm256_and_si256(ray_lo, _mm256_sub_epi64(zero, down_lo)));
-    return join(f_lo, f_hi);
+    return Split{f_lo, f_hi};
+  }
+
+  // The same for a square in half H (H = 0: sq < kHalf): the rays
+  // towards lower bits then lie in the low word only, and those towards
+  // higher bits in the high word only if H = 1, so one of the two ray
+  // groups is a one-word ray as on 64-bit boards: 32 or 38 operations and
+  // 3 loads instead of 50 and 4.
+  template <int H>
+  static POLYREVERSI_AVX2_INLINE Split flips_v(const L& c, const Split& p, const Split& o, int sq) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i f_lo, f_hi;
+    if constexpr (H == 0) {  // higher bits: both words, as in flips_v
+      const __m256i ray_lo = avx2::load(kRays.above[0][sq]), ray_hi = avx2::load(kRays.above[1][sq]);
+      const __m256i e_lo = _mm256_andnot_si256(o.lo, ray_lo), e_hi = _mm256_andnot_si256(o.hi, ray_hi);
+      const __m256i out_lo = _mm256_and_si256(_mm256_and_si256(e_lo, _mm256_sub_epi64(zero, e_lo)), p.lo);
+      const __m256i out_hi = _mm256_and_si256(_mm256_and_si256(e_hi, _mm256_sub_epi64(zero, e_hi)),
+                                              _mm256_and_si256(_mm256_cmpeq_epi64(e_lo, zero), p.hi));
+      f_lo = _mm256_andnot_si256(_mm256_sub_epi64(_mm256_cmpeq_epi64(out_lo, zero), out_lo), ray_lo);
+      f_hi = _mm256_andnot_si256(_mm256_sub_epi64(_mm256_cmpeq_epi64(out_hi, zero), out_hi), ray_hi);
+      f_lo = _mm256_or_si256(f_lo, _mm256_andnot_si256(_mm256_cmpeq_epi64(out_hi, zero), ray_lo));
+      // Lower bits: the low word only.
+      const __m256i ray = avx2::load(kRays.below[0][sq]);
+      const __m256i down = avx2::lower_outflank(p.lo, o.lo, ray, c);
+      f_lo = _mm256_or_si256(f_lo, _mm256_and_si256(ray, _mm256_sub_epi64(zero, down)));
+    } else {  // higher bits: the high word only
+      const __m256i ray = avx2::load(kRays.above[1][sq]);
+      __m256i out = _mm256_andnot_si256(o.hi, ray);
+      out = _mm256_and_si256(_mm256_and_si256(out, _mm256_sub_epi64(zero, out)), p.hi);
+      f_hi = _mm256_andnot_si256(_mm256_sub_epi64(_mm256_cmpeq_epi64(out, zero), out), ray);
+      // Lower bits: both words, as in flips_v.
+      const __m256i ray_lo = avx2::load(kRays.below[0][sq]), ray_hi = avx2::load(kRays.below[1][sq]);
+      const __m256i hi_all_o = _mm256_cmpeq_epi64(_mm256_andnot_si256(o.hi, ray_hi), zero);
+      const __m256i down_hi = avx2::lower_outflank(p.hi, o.hi, ray_hi, c);
+      const __m256i down_lo = _mm256_and_si256(avx2::lower_outflank(p.lo, o.lo, ray_lo, c), hi_all_o);
+      f_hi = _mm256_or_si256(f_hi, _mm256_and_si256(ray_hi, _mm256_sub_epi64(zero, down_hi)));
+      f_hi = _mm256_or_si256(f_hi, _mm256_andnot_si256(_mm256_cmpeq_epi64(down_lo, zero), ray_hi));
+      f_lo = _mm256_and_si256(ray_lo, _mm256_sub_epi64(zero, down_lo));
+    }
+    return Split{f_lo, f_hi};
+  }
+
+  // Perft's last three plies: each move's child keeps its board in
+  // registers, and its replies are counted as in last_two_plies.
+  static inline u64 last_three_plies(u128 P, u128 O, u128 empty, u128 m) {
+    const L c;
+    const X mx = halves(m);
+    const Split p = split(halves(P)), o = split(halves(O)), e = split(halves(empty));
+    return grandchildren<0>(c, p, o, e, mx.lo) + grandchildren<1>(c, p, o, e, mx.hi);
+  }
+  template <int H>
+  static POLYREVERSI_AVX2_INLINE u64 grandchildren(const L& c, const Split& p, const Split& o, const Split& e,
+                                                   u64 bits) {
+    u64 leaves = 0;
+    while (bits) {
+      const int sq = __builtin_ctzll(bits) + H * kHalf;
+      const __m256i b = avx2::splat(bits & (0 - bits));
+      bits &= bits - 1;
+      Split np, no, ne;
+      play<H>(c, p, o, e, sq, b, np, no, ne);
+      const Split r = moves_v(c, no, np, ne);
+      const u64 lo = avx2::fold(r.lo), hi = avx2::fold(r.hi);
+      if (lo | hi) {
+        leaves += replies<0>(c, no, np, ne, lo) + replies<1>(c, no, np, ne, hi);
+      } else {  // a pass: the last ply is the other side's moves (1 if none: the end)
+        const Split q = moves_v(c, np, no, ne);
+        const u64 n = __builtin_popcountll(avx2::fold(q.lo)) + __builtin_popcountll(avx2::fold(q.hi));
+        leaves += n + (n == 0);
+      }
+    }
+    return leaves;
+  }
+  // The child of the move on `sq` (bit `b` in half H): np the player who
+  // moved, no the one to move, ne the empty squares.
+  template <int H>
+  static POLYREVERSI_AVX2_INLINE void play(const L& c, const Split& p, const Split& o, const Split& e, int sq,
+                                           __m256i b, Split& np, Split& no, Split& ne) {
+    const Split f = flips_v<H>(c, p, o, sq);
+    const __m256i flo = avx2::spread(f.lo), fhi = avx2::spread(f.hi);
+    no = Split{_mm256_xor_si256(o.lo, flo), _mm256_xor_si256(o.hi, fhi)};
+    np = Split{_mm256_or_si256(p.lo, flo), _mm256_or_si256(p.hi, fhi)};
+    ne = e;
+    if constexpr (H == 0) {
+      np.lo = _mm256_or_si256(np.lo, b);
+      ne.lo = _mm256_andnot_si256(b, e.lo);
+    } else {
+      np.hi = _mm256_or_si256(np.hi, b);
+      ne.hi = _mm256_andnot_si256(b, e.hi);
+    }
+  }
+
+  // Perft's last two plies, fused: the replies to each move in m (1 where
+  // there is none: a pass or the end), with the child boards built in
+  // registers from the flips (OR of the lanes spread to all four) instead
+  // of folded to words and broadcast again.
+  static inline u64 last_two_plies(u128 P, u128 O, u128 empty, u128 m) {
+    const L c;
+    const X mx = halves(m);
+    const Split p = split(halves(P)), o = split(halves(O)), e = split(halves(empty));
+    return replies<0>(c, p, o, e, mx.lo) + replies<1>(c, p, o, e, mx.hi);
+  }
+  template <int H>
+  static POLYREVERSI_AVX2_INLINE u64 replies(const L& c, const Split& p, const Split& o, const Split& e, u64 bits) {
+    u64 leaves = 0;
+    while (bits) {
+      const int sq = __builtin_ctzll(bits) + H * kHalf;
+      const __m256i b = avx2::splat(bits & (0 - bits));
+      bits &= bits - 1;
+      Split np, no, ne;
+      play<H>(c, p, o, e, sq, b, np, no, ne);
+      const Split r = moves_v(c, no, np, ne);
+      const int n = __builtin_popcountll(avx2::fold(r.lo)) + __builtin_popcountll(avx2::fold(r.hi));
+      leaves += n ? n : 1;
+    }
+    return leaves;
   }
 };
 

@@ -24,6 +24,9 @@ struct Perft {
     if (depth == 1) return popcount(m);
     u64 leaves = 0;
     if (depth == 2) {  // the children's leaves inline: their move count, or 1 for a pass or the end
+#if defined(__AVX2__)
+      if constexpr (sizeof(W) == 16) return Avx2<W, N>::last_two_plies(P, O, empty, m);
+#endif
       do {
         const int sq = lowest_bit(m);
         m &= m - 1;
@@ -34,6 +37,10 @@ struct Perft {
       } while (m);
       return leaves;
     }
+#if defined(__AVX2__)
+    if constexpr (sizeof(W) == 16)
+      if (depth == 3) return Avx2<W, N>::last_three_plies(P, O, empty, m);
+#endif
     do {
       const int sq = lowest_bit(m);
       m &= m - 1;
