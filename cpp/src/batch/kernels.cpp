@@ -76,12 +76,12 @@ inline void fill_mask_row(W m, std::uint8_t* row) {
   }
 }
 
+// `b` is game i's position, d.positions[i] (the caller has it loaded already).
 template <class W, int N>
-inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whole_board) {
+inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whole_board, const Board<W>& b) {
   using E = Engine<W, N>;
   constexpr int kSquares = N * N;
   const Rules& r = *d.rules;
-  const Board<W> b = E::load(d.positions[i]);
   Turn turn;
   const W m = E::legal(t, b, turn);
   d.legal[i] = m;
@@ -91,7 +91,12 @@ inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whol
   std::uint8_t* row = d.masks + static_cast<long>(i) * (kSquares + 1);
   fill_mask_row<W, N>(m, row);
   row[kSquares] = turn == Turn::kPass;
-  write_results<W>(d, b, turn == Turn::kOver, i);
+  if (whole_board || turn == Turn::kOver) {
+    write_results<W>(d, b, turn == Turn::kOver, i);
+  } else {  // a move in a live game: winners and rewards stay 0, only the scores change
+    std::int32_t* scores = d.scores + static_cast<long>(i) * r.players;
+    for (int p = 0; p < r.players; ++p) scores[p] = popcount(b.disks[p]);
+  }
   if (whole_board) {
     const W blocked = static_cast<W>(d.blocked[i]), cut = static_cast<W>(r.cut_out);
     std::int8_t* cells = d.boards + static_cast<long>(i) * kSquares;
@@ -106,6 +111,11 @@ inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whol
       cells[sq] = c;
     }
   }
+}
+
+template <class W, int N>
+inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whole_board) {
+  refresh_game<W, N>(d, t, i, whole_board, Engine<W, N>::load(d.positions[i]));
 }
 
 u128 random_blocked(const int* eligible, int eligible_count, int count, u64 seed, u64 index, u64 episode) {
@@ -190,7 +200,7 @@ void step(const BatchData& d, const std::int32_t* moves, Autoreset mode, int beg
         d.positions[i] = E::store(b);
         if (d.history_len[i] < d.max_plies)
           d.history[static_cast<long>(i) * d.max_plies + d.history_len[i]++] = static_cast<std::int16_t>(m);
-        refresh_game<W, N>(d, t, i, false);
+        refresh_game<W, N>(d, t, i, false, b);
         if (mode == Autoreset::kSameStep && d.done[i]) {
           save_final(d, i);
           restart_game<W, N>(d, i);

@@ -157,7 +157,7 @@ class Pool {
         if (!r.word.compare_exchange_weak(w, next, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
         const long long part = own ? front : back - 1;
         (*f)(static_cast<int>(n * part / parts), static_cast<int>(n * (part + 1) / parts));
-        if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == parts &&
+        if (done_.fetch_add(1, std::memory_order_seq_cst) + 1 == parts &&
             caller_parked_.load(std::memory_order_seq_cst))
           wake_all(done_);
         w = r.word.load(std::memory_order_acquire);
