@@ -10,7 +10,10 @@
 // - thread t owns a contiguous region of the games and takes its parts from the
 //   front; a thread done early steals from the back of another region, so the
 //   same games stay on the same core from call to call (their cache lines stay
-//   in its L2) and a worker that wakes late costs little.
+//   in its L2) and a worker that wakes late costs little;
+// - a call whose caller waited far longer than a part takes (a worker preempted
+//   by another process) makes the next calls run on one thread for a while: on
+//   a loaded machine a second thread of ours costs more than it gives.
 #include "polyreversi/batch/pool.hpp"
 
 #include <pthread.h>
@@ -136,42 +139,61 @@ class Pool {
       regions_[t].word.store(pack(job, parts * t / threads, parts * (t + 1) / threads), std::memory_order_relaxed);
     published_.store(static_cast<int>(job), std::memory_order_seq_cst);
     if (sleepers_.load(std::memory_order_seq_cst) > 0) wake_all(published_);
-    take_parts(job, 0);
+    const auto start = std::chrono::steady_clock::now();
+    const int mine = take_parts(job, 0);
+    const auto own_done = std::chrono::steady_clock::now();
     if (!spin_until([&] { return done_.load(std::memory_order_acquire) == parts; })) {
       caller_parked_.store(1, std::memory_order_seq_cst);
       for (int d; (d = done_.load(std::memory_order_seq_cst)) != parts;) park(done_, d);
       caller_parked_.store(0, std::memory_order_relaxed);
     }
+    // A worker preempted inside a part (other processes on the cores) makes the
+    // caller wait a whole time slice for it, far more than a part takes. After
+    // such a call the next `serial_left` calls run on the calling thread (8, 16,
+    // ... up to 256 while it recurs; halved by each call without a long wait).
+    const auto waited = std::chrono::steady_clock::now() - own_done;
+    const auto per_part = (own_done - start) / std::max(1, mine);
+    if (waited > 3 * per_part + kSpinMicros) {
+      backoff_ = std::min(256, std::max(8, 2 * backoff_));
+      serial_left = backoff_;
+    } else {
+      backoff_ /= 2;
+    }
   }
 
-  std::mutex submit;  // one job at a time
+  std::mutex submit;    // one job at a time
+  int serial_left = 0;  // under `submit`: calls to run on the calling thread before splitting again
 
  private:
   // Takes parts of `job`: thread `self`'s own region from the front, then the
   // others' from the back, until none is left.
-  void take_parts(std::uint32_t job, int self) {
+  // Returns how many it ran.
+  int take_parts(std::uint32_t job, int self) {
     const int threads = threads_in_job_.load(std::memory_order_relaxed);
     const std::function<void(int, int)>* f = f_.load(std::memory_order_relaxed);
     const long long n = n_.load(std::memory_order_relaxed), parts = parts_.load(std::memory_order_relaxed);
-    if (self >= threads) return;
+    int ran = 0;
+    if (self >= threads) return ran;
     for (int k = 0; k < threads; ++k) {
       Region& r = regions_[(self + k) % threads];
       const bool own = k == 0;
       std::uint64_t w = r.word.load(std::memory_order_acquire);
       for (;;) {
-        if (static_cast<std::uint32_t>(w >> 32) != job) return;  // a later job: this one is over
+        if (static_cast<std::uint32_t>(w >> 32) != job) return ran;  // a later job: this one is over
         const int front = static_cast<int>(w >> 16 & 0xFFFF), back = static_cast<int>(w & 0xFFFF);
         if (front >= back) break;
         const std::uint64_t next = own ? pack(job, front + 1, back) : pack(job, front, back - 1);
         if (!r.word.compare_exchange_weak(w, next, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
         const long long part = own ? front : back - 1;
         (*f)(static_cast<int>(n * part / parts), static_cast<int>(n * (part + 1) / parts));
+        ++ran;
         if (done_.fetch_add(1, std::memory_order_seq_cst) + 1 == parts &&
             caller_parked_.load(std::memory_order_seq_cst))
           wake_all(done_);
         w = r.word.load(std::memory_order_acquire);
       }
     }
+    return ran;
   }
 
   void work(int id) {
@@ -197,6 +219,7 @@ class Pool {
   std::atomic<int> caller_parked_{0};
   Region regions_[kMaxThreads];
   std::uint32_t job_ = 0;
+  int backoff_ = 0;
   std::vector<std::thread> threads_;
 };
 
@@ -238,7 +261,8 @@ void parallel_for(int n, int threads, const std::function<void(int, int)>& f) {
     return;
   }
   const int workers = std::min(threads - 1, pool->reserve(threads - 1));
-  if (workers < 1) {
+  if (workers < 1 || pool->serial_left > 0) {
+    if (workers >= 1) --pool->serial_left;
     f(0, n);
     return;
   }
