@@ -51,6 +51,9 @@ constexpr auto kSpinMicros = std::chrono::microseconds(60);
 constexpr int kPauseSpins = 160;
 constexpr int kMaxThreads = 64;
 constexpr int kPartsPerThread = 8;
+// A caller's wait beyond 3 parts' time is either a late wake-up (under 30 us)
+// or a preempted worker (1-10 ms) on the loaded 2-core machine; this splits them.
+constexpr auto kPreemptedMicros = std::chrono::microseconds(500);
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -153,7 +156,7 @@ class Pool {
     // ... up to 256 while it recurs; halved by each call without a long wait).
     const auto waited = std::chrono::steady_clock::now() - own_done;
     const auto per_part = (own_done - start) / std::max(1, mine);
-    if (waited > 3 * per_part + kSpinMicros) {
+    if (waited > 3 * per_part + kPreemptedMicros) {
       backoff_ = std::min(256, std::max(8, 2 * backoff_));
       serial_left = backoff_;
     } else {
