@@ -114,7 +114,8 @@ class Batch:
         start: a State (every game starts there) or a sequence of B States
             (game i starts at start[i]); the States' variants must be the batch's
             but for blocked squares, which each game then keeps. None: the variant's start.
-        threads: worker threads for each call (0: every core). Each thread gets at
+        threads: worker threads for each call (0: every core this process may run
+            on when the Batch is made). Each thread gets at
             least :data:`MIN_GAMES_PER_THREAD` games (more for observe and choose), so
             small batches use one thread, where threads cost more than they give;
             results never depend on the count.
@@ -159,6 +160,11 @@ class Batch:
         self.to_move, self.winners, self.rewards, self.reset_mask = core.to_move, core.winners, core.rewards, core.reset_mask
         self.final_scores, self.final_winners, self.final_rewards = core.final_scores, core.final_winners, core.final_rewards
         self.terminated = self.done
+        # Per-call checks compare against these (a step of 4096 games is ~0.2 ms, so
+        # microseconds of Python per call show in the threaded figures).
+        self._moves_shape = (core.size,)
+        self._values_shape = (core.size, self.variant.PASS + 1)
+        self._all_cores = min(_cores(), MAX_THREADS)  # what threads=0 means, read once
         if seed != 0 or blocked is not None or start is not None:
             self.reset("all", seed=seed, blocked=blocked, blocked_count=blocked_count, start=start)
 
@@ -186,7 +192,7 @@ class Batch:
 
     def _threads(self, threads) -> int:
         t = self.threads if threads is None else _count(threads, "threads", 0, MAX_THREADS)
-        return t or min(_cores(), MAX_THREADS)
+        return t or self._all_cores
 
     def step(self, moves, *, autoreset: Union[bool, str] = False,
              threads: Optional[int] = None) -> Optional[np.ndarray]:
@@ -223,7 +229,7 @@ class Batch:
             raise ValueError(f"autoreset: expected False, True, 'next-step' or 'same-step', got {autoreset!r}")
         threads = self._threads(threads)
         array = moves if type(moves) is np.ndarray else np.asarray(moves)
-        if array.shape != (self.size,):
+        if array.shape != self._moves_shape:
             raise ValueError(f"moves: expected shape ({self.size},), got {array.shape}")
         if array.dtype != np.int32:
             if array.dtype.kind not in "iu":
@@ -366,13 +372,13 @@ class Batch:
         return out
 
     def _values(self, values, name: str) -> np.ndarray:
-        shape = (self.size, self.variant.PASS + 1)
-        expected = f"{name}: expected an array of shape {shape} (B games, N*N+1 moves)"
+        shape = self._values_shape
         if values is None:
-            raise TypeError(f"{expected}, got None")
+            raise TypeError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), got None")
         array = values if type(values) is np.ndarray else np.asarray(values)
         if array.shape != shape:
-            raise ValueError(f"{expected}, got shape {array.shape}")
+            raise ValueError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), "
+                             f"got shape {array.shape}")
         if array.dtype != np.float32:
             if array.dtype.kind not in "fiub":
                 raise TypeError(f"{name}: expected float32 numbers, got dtype {array.dtype}")

@@ -115,9 +115,28 @@ int Batch::threads_for(int threads, int min_games) const {
   return std::max(1, std::min(threads, data_.size / min_games));
 }
 
+// True when every move is one step() accepts. This runs on the calling thread
+// before the split, so it is one branch-free pass: a move is legal exactly when
+// its byte of the game's mask row is set (the row is all 0 once the game is over).
+namespace {
+bool all_moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset mode) {
+  const std::uint8_t* masks = d.masks;
+  const long columns = pass + 1;
+  const bool any_when_done = mode != Autoreset::kOff;
+  unsigned bad = 0;
+  for (int i = 0; i < d.size; ++i, masks += columns) {
+    const int m = moves[i];
+    const bool on_board = static_cast<unsigned>(m) <= static_cast<unsigned>(pass);
+    const bool legal = on_board && masks[on_board ? m : 0];
+    bad |= d.done[i] ? !(any_when_done || m == -1) : !legal;
+  }
+  return bad == 0;
+}
+}  // namespace
+
 void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
   const int pass = rules_->pass_move();
-  for (int i = 0; i < data_.size; ++i) {
+  for (int i = all_moves_ok(data_, moves, pass, mode) ? data_.size : 0; i < data_.size; ++i) {  // find the bad one
     const int m = moves[i];
     if (done_[i]) {
       if (mode != Autoreset::kOff || m == -1) continue;

@@ -50,12 +50,38 @@ inline void write_results(const BatchData& d, const Board<W>& b, bool over, int 
   }
 }
 
+// Bytes 0/1 of the 8 bits of a byte, for filling uint8 planes a row at a time.
+struct ByteSpread {
+  u64 v[256];
+  constexpr ByteSpread() : v() {
+    for (int b = 0; b < 256; ++b) {
+      u64 x = 0;
+      for (int j = 0; j < 8; ++j)
+        if (b >> j & 1) x |= u64(1) << (8 * j);
+      v[b] = x;
+    }
+  }
+};
+constexpr ByteSpread kSpread{};
+
+// The legal-move flags of a mask row, 8 squares per table lookup and store:
+// ceil(N*N/8) loads and stores instead of a 65-byte memset, then a store per
+// legal move in a loop whose exit branch mispredicts.
 template <class W, int N>
-inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whole_board) {
+inline void fill_mask_row(W m, std::uint8_t* row) {
+  constexpr int kSquares = N * N;
+  for (int j = 0; j < kSquares; j += 8) {
+    const u64 v = kSpread.v[static_cast<unsigned>(m >> j) & 0xFF];
+    std::memcpy(row + j, &v, kSquares - j < 8 ? kSquares - j : 8);
+  }
+}
+
+// `b` is game i's position, d.positions[i] (the caller has it loaded already).
+template <class W, int N>
+inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whole_board, const Board<W>& b) {
   using E = Engine<W, N>;
   constexpr int kSquares = N * N;
   const Rules& r = *d.rules;
-  const Board<W> b = E::load(d.positions[i]);
   Turn turn;
   const W m = E::legal(t, b, turn);
   d.legal[i] = m;
@@ -63,10 +89,14 @@ inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whol
   d.done[i] = turn == Turn::kOver;
   d.to_move[i] = static_cast<std::int8_t>(b.to_move + 1);
   std::uint8_t* row = d.masks + static_cast<long>(i) * (kSquares + 1);
-  std::memset(row, 0, kSquares + 1);
-  for (W x = m; x; x &= x - 1) row[lowest_bit(x)] = 1;
-  if (turn == Turn::kPass) row[kSquares] = 1;
-  write_results<W>(d, b, turn == Turn::kOver, i);
+  fill_mask_row<W, N>(m, row);
+  row[kSquares] = turn == Turn::kPass;
+  if (whole_board || turn == Turn::kOver) {
+    write_results<W>(d, b, turn == Turn::kOver, i);
+  } else {  // a move in a live game: winners and rewards stay 0, only the scores change
+    std::int32_t* scores = d.scores + static_cast<long>(i) * r.players;
+    for (int p = 0; p < r.players; ++p) scores[p] = popcount(b.disks[p]);
+  }
   if (whole_board) {
     const W blocked = static_cast<W>(d.blocked[i]), cut = static_cast<W>(r.cut_out);
     std::int8_t* cells = d.boards + static_cast<long>(i) * kSquares;
@@ -81,6 +111,11 @@ inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whol
       cells[sq] = c;
     }
   }
+}
+
+template <class W, int N>
+inline void refresh_game(const BatchData& d, const Table<W>& t, int i, bool whole_board) {
+  refresh_game<W, N>(d, t, i, whole_board, Engine<W, N>::load(d.positions[i]));
 }
 
 u128 random_blocked(const int* eligible, int eligible_count, int count, u64 seed, u64 index, u64 episode) {
@@ -165,7 +200,7 @@ void step(const BatchData& d, const std::int32_t* moves, Autoreset mode, int beg
         d.positions[i] = E::store(b);
         if (d.history_len[i] < d.max_plies)
           d.history[static_cast<long>(i) * d.max_plies + d.history_len[i]++] = static_cast<std::int16_t>(m);
-        refresh_game<W, N>(d, t, i, false);
+        refresh_game<W, N>(d, t, i, false, b);
         if (mode == Autoreset::kSameStep && d.done[i]) {
           save_final(d, i);
           restart_game<W, N>(d, i);
@@ -197,20 +232,6 @@ void choose(const BatchData& d, int policy, u64 seed, u64 step, std::int32_t* ou
     }
   });
 }
-
-// Bytes 0/1 of the 8 bits of a byte, for filling uint8 planes a row at a time.
-struct ByteSpread {
-  u64 v[256];
-  constexpr ByteSpread() : v() {
-    for (int b = 0; b < 256; ++b) {
-      u64 x = 0;
-      for (int j = 0; j < 8; ++j)
-        if (b >> j & 1) x |= u64(1) << (8 * j);
-      v[b] = x;
-    }
-  }
-};
-constexpr ByteSpread kSpread{};
 
 template <class W, int N>
 inline void fill_plane_u8(W mask, std::uint8_t* out) {
@@ -280,17 +301,33 @@ inline bool row_is_bad(const float* row, int columns, bool logits) {
   return bad != 0;
 }
 
+// The first j with target < prefix[j], prefix nondecreasing: the draw from the
+// weights whose running sums are prefix[0..k). Counting is branch-free (the
+// data-dependent exit of a scan mispredicts about once per game); a j found
+// this way has prefix[j] > prefix[j - 1], a positive weight. A target rounded
+// up to the total takes the first j reaching the total (also a positive weight).
+inline int pick_from_prefix(const float* prefix, int k, float target) {
+  int below = 0, short_of_total = 0;
+  const float total = prefix[k - 1];
+  for (int j = 0; j < k; ++j) {
+    below += prefix[j] <= target;
+    short_of_total += prefix[j] < total;
+  }
+  return below < k ? below : short_of_total;
+}
+
 bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, SampleError* error) {
   return with_geometry(d.rules->board, [&](auto g) -> bool {
     using W = typename decltype(g)::W;
     constexpr int N = decltype(g)::N;
     constexpr int kColumns = N * N + 1;
-    float weight[kColumns];
+    float prefix[kColumns];
     int square[kColumns];
     const float inv_t = spec.temperature > 0 ? 1.0f / spec.temperature : 0.0f;
+    const u64 stream = spec.seed ^ (spec.step * kStepMix) ^ kSampleMix;
     for (int i = begin; i < end; ++i) {
       const float* row = spec.values + static_cast<long>(i) * kColumns;
-      if (row_is_bad(row, kColumns, spec.logits)) {
+      if (row_is_bad(row, kColumns, spec.logits)) {  // every column is checked, legal or not
         int c = 0;
         while (!row_is_bad(row + c, 1, spec.logits)) ++c;
         *error = SampleError{i, c, row[c]};
@@ -304,49 +341,42 @@ bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, Samp
         spec.out[i] = N * N;
         continue;
       }
-      const W m = static_cast<W>(d.legal[i]);
+      // Only the legal moves' entries are read from here on: one pass over the
+      // mask bits gathers them and their running sums.
       int k = 0;
-      for (W x = m; x; x &= x - 1) square[k++] = lowest_bit(x);
       float total = 0;
       if (spec.logits) {
+        float top = -INFINITY;
         int best = 0;
-        for (int j = 1; j < k; ++j)
-          if (row[square[j]] > row[square[best]]) best = j;
-        const float top = row[square[best]];
-        if (top == -INFINITY) {
-          total = 0;  // every legal logit is -inf: uniform below
-        } else if (spec.temperature == 0.0f) {
+        for (W x = static_cast<W>(d.legal[i]); x; x &= x - 1) {
+          const int sq = lowest_bit(x);
+          if (row[sq] > top) top = row[sq], best = k;  // ties to the lowest square
+          square[k++] = sq;
+        }
+        if (spec.temperature == 0.0f && top != -INFINITY) {
           spec.out[i] = square[best];
           continue;
-        } else {
-          for (int j = 0; j < k; ++j) total += weight[j] = std::exp((row[square[j]] - top) * inv_t);
         }
+        if (top != -INFINITY)  // else every legal logit is -inf: uniform below
+          for (int j = 0; j < k; ++j) prefix[j] = total += std::exp((row[square[j]] - top) * inv_t);
       } else {
-        for (int j = 0; j < k; ++j) total += weight[j] = row[square[j]];
-      }
-      SplitMix64 rng = game_stream(spec.seed ^ (spec.step * kStepMix) ^ kSampleMix, static_cast<u64>(i));
-      if (!(total > 0) || !(total <= 3.4028235e38f)) {
-        if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
-          spec.out[i] = square[rng.below(k)];
-          continue;
+        for (W x = static_cast<W>(d.legal[i]); x; x &= x - 1) {
+          const int sq = lowest_bit(x);
+          square[k] = sq;
+          prefix[k++] = total += row[sq];
         }
-        // the weights overflow a float sum: rescale them
+      }
+      SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
+      if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
+        spec.out[i] = square[rng.below(k)];
+        continue;
+      }
+      if (!(total <= 3.4028235e38f)) {  // probabilities overflowing a float sum (logits cannot): rescale
         total = 0;
-        for (int j = 0; j < k; ++j) total += weight[j] *= 0x1p-64f;
+        for (int j = 0; j < k; ++j) prefix[j] = total += row[square[j]] * 0x1p-64f;
       }
       const float target = static_cast<float>(unit_double(rng)) * total;
-      float acc = 0;
-      int pick = -1, last = -1;
-      for (int j = 0; j < k; ++j) {
-        if (weight[j] <= 0) continue;
-        acc += weight[j];
-        last = j;
-        if (target < acc) {
-          pick = j;
-          break;
-        }
-      }
-      spec.out[i] = square[pick >= 0 ? pick : last];  // rounding at the top end
+      spec.out[i] = square[pick_from_prefix(prefix, k, target)];
     }
     return true;
   });

@@ -1,29 +1,126 @@
-// The worker pool behind parallel_for (batch/pool.hpp). Workers sleep on a
-// condition variable between jobs; a job hands out its parts through an
-// atomic counter, so the games themselves are never locked.
+// The worker pool behind parallel_for (batch/pool.hpp).
+//
+// A step of 4096 8x8 games is ~0.4 ms on one thread, so the hand-off must cost
+// microseconds, not the 20-50 us a condition-variable wake takes on a VM. So:
+// - no lock on the hot path: a job is published by one atomic store, parts are
+//   taken by CAS on per-thread counters, completion is one atomic counter;
+// - workers spin briefly (kSpinMicros) after a job, then park on a futex: a
+//   learning loop calls again within that window and the wake costs nothing,
+//   while an idle or busy machine gets its core back at once;
+// - thread t owns a contiguous region of the games and takes its parts from the
+//   front; a thread done early steals from the back of another region, so the
+//   same games stay on the same core from call to call (their cache lines stay
+//   in its L2) and a worker that wakes late costs little;
+// - a call whose caller waited far longer than a part takes (a worker preempted
+//   by another process) makes the next calls run on one thread for a while: on
+//   a loaded machine a second thread of ours costs more than it gives.
 #include "polyreversi/batch/pool.hpp"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
+#include <chrono>
+#include <climits>
+#include <cstdint>
 #include <mutex>
+#include <new>
 #include <system_error>
 #include <thread>
 #include <vector>
+
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#else
+#include <condition_variable>
+#endif
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace polyreversi {
 
 namespace {
 
+// How long a worker (or the caller waiting for one) spins before parking.
+// Between two steps a learning loop spends ~20-60 us in Python (choose, sample).
+constexpr auto kSpinMicros = std::chrono::microseconds(60);
+// Polls with a pause first (~30 ns each on x86): about 5 us.
+constexpr int kPauseSpins = 160;
+constexpr int kMaxThreads = 64;
+constexpr int kPartsPerThread = 8;
+// A caller's wait beyond 3 parts' time is either a late wake-up (under 30 us)
+// or a preempted worker (1-10 ms) on the loaded 2-core machine; this splits them.
+constexpr auto kPreemptedMicros = std::chrono::microseconds(500);
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// Sleeps while `word` holds `expected` (spurious wake-ups allowed); wakes all sleepers.
+#if defined(__linux__)
+void park(std::atomic<int>& word, int expected) {
+  syscall(SYS_futex, reinterpret_cast<int*>(&word), FUTEX_WAIT_PRIVATE, expected, nullptr, nullptr, 0);
+}
+void wake_all(std::atomic<int>& word) {
+  syscall(SYS_futex, reinterpret_cast<int*>(&word), FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
+}
+#else
+std::mutex park_mutex;
+std::condition_variable park_cv;
+void park(std::atomic<int>& word, int expected) {
+  std::unique_lock<std::mutex> lock(park_mutex);
+  park_cv.wait_for(lock, std::chrono::milliseconds(1), [&] { return word.load() != expected; });
+}
+void wake_all(std::atomic<int>&) {
+  { std::lock_guard<std::mutex> lock(park_mutex); }
+  park_cv.notify_all();
+}
+#endif
+
+// Waits up to kSpinMicros while pred() is false; returns pred(). The first
+// microseconds spin on the core; after that each poll yields, so a thread of
+// ours that the scheduler put on this core (the caller, or a worker woken by
+// it) runs instead of waiting behind the spin.
+template <class Pred>
+bool spin_until(Pred pred) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int k = 1;; ++k) {
+    if (pred()) return true;
+    if (k < kPauseSpins) {
+      cpu_relax();
+      continue;
+    }
+    if (std::chrono::steady_clock::now() - start > kSpinMicros) return pred();
+    std::this_thread::yield();
+  }
+}
+
+// A thread's region of parts [front, back) of the current job, tagged with the
+// job's number so that a worker still looking at an old job can never take a part.
+struct alignas(64) Region {
+  std::atomic<std::uint64_t> word{0};  // job << 32 | front << 16 | back
+};
+
+inline std::uint64_t pack(std::uint32_t job, int front, int back) {
+  return std::uint64_t(job) << 32 | std::uint64_t(front) << 16 | std::uint64_t(back);
+}
+
 class Pool {
  public:
   // Grows to `workers` threads if it can; returns how many it has.
   int reserve(int workers) {
+    workers = std::min(workers, kMaxThreads - 1);
     while (static_cast<int>(threads_.size()) < workers) {
       try {
-        threads_.emplace_back([this] { work(); });
+        const int id = static_cast<int>(threads_.size()) + 1;
+        threads_.emplace_back([this, id] { work(id); });
       } catch (const std::system_error&) {
         break;  // the machine gives no more threads: run with those started
       }
@@ -31,79 +128,123 @@ class Pool {
     return static_cast<int>(threads_.size());
   }
 
-  // Runs parts [0, parts) of f over [0, n); the caller takes parts too. The
-  // job lives on this stack frame, so run() returns only once no worker holds it.
-  void run(int n, int parts, const std::function<void(int, int)>& f) {
-    Job job{&f, n, parts};
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      current_ = &job;
-      ++generation_;
+  // Runs f over [0, n) in `threads` regions of kPartsPerThread parts (the caller is
+  // thread 0). Returns once every part is done: f's frame outlives every use of it.
+  void run(int n, int threads, const std::function<void(int, int)>& f) {
+    const int parts = std::min(n, threads * kPartsPerThread);
+    const std::uint32_t job = ++job_;  // under `submit`
+    f_.store(&f, std::memory_order_relaxed);
+    n_.store(n, std::memory_order_relaxed);
+    parts_.store(parts, std::memory_order_relaxed);
+    threads_in_job_.store(threads, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    for (int t = 0; t < threads; ++t)
+      regions_[t].word.store(pack(job, parts * t / threads, parts * (t + 1) / threads), std::memory_order_relaxed);
+    published_.store(static_cast<int>(job), std::memory_order_seq_cst);
+    if (sleepers_.load(std::memory_order_seq_cst) > 0) wake_all(published_);
+    const auto start = std::chrono::steady_clock::now();
+    const int mine = take_parts(job, 0);
+    const auto own_done = std::chrono::steady_clock::now();
+    if (!spin_until([&] { return done_.load(std::memory_order_acquire) == parts; })) {
+      caller_parked_.store(1, std::memory_order_seq_cst);
+      for (int d; (d = done_.load(std::memory_order_seq_cst)) != parts;) park(done_, d);
+      caller_parked_.store(0, std::memory_order_relaxed);
     }
-    wake_.notify_all();
-    take_parts(job);
-    std::unique_lock<std::mutex> lock(mutex_);
-    finished_.wait(lock, [&] { return job.done == parts && job.holders == 0; });
-    current_ = nullptr;
+    // A worker preempted inside a part (other processes on the cores) makes the
+    // caller wait a whole time slice for it, far more than a part takes. After
+    // such a call the next `serial_left` calls run on the calling thread (8, 16,
+    // ... up to 256 while it recurs; halved by each call without a long wait).
+    const auto waited = std::chrono::steady_clock::now() - own_done;
+    const auto per_part = (own_done - start) / std::max(1, mine);
+    if (waited > 3 * per_part + kPreemptedMicros) {
+      backoff_ = std::min(256, std::max(8, 2 * backoff_));
+      serial_left = backoff_;
+    } else {
+      backoff_ /= 2;
+    }
   }
 
-  std::mutex submit;  // one job at a time
+  std::mutex submit;    // one job at a time
+  int serial_left = 0;  // under `submit`: calls to run on the calling thread before splitting again
 
  private:
-  struct Job {
-    const std::function<void(int, int)>* f;
-    int n, parts;
-    std::atomic<int> next{0};
-    int done = 0, holders = 0;  // guarded by mutex_
-  };
-
-  void take_parts(Job& job) {
-    for (;;) {
-      const int k = job.next.fetch_add(1, std::memory_order_relaxed);
-      if (k >= job.parts) return;
-      (*job.f)(static_cast<int>(static_cast<long long>(job.n) * k / job.parts),
-               static_cast<int>(static_cast<long long>(job.n) * (k + 1) / job.parts));
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (++job.done == job.parts) finished_.notify_all();
-    }
-  }
-
-  void work() {
-    unsigned long long seen = 0;
-    for (;;) {
-      Job* job;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return generation_ != seen; });
-        seen = generation_;
-        job = current_;
-        if (!job) continue;
-        ++job->holders;
+  // Takes parts of `job`: thread `self`'s own region from the front, then the
+  // others' from the back, until none is left.
+  // Returns how many it ran.
+  int take_parts(std::uint32_t job, int self) {
+    const int threads = threads_in_job_.load(std::memory_order_relaxed);
+    const std::function<void(int, int)>* f = f_.load(std::memory_order_relaxed);
+    const long long n = n_.load(std::memory_order_relaxed), parts = parts_.load(std::memory_order_relaxed);
+    int ran = 0;
+    if (self >= threads) return ran;
+    for (int k = 0; k < threads; ++k) {
+      Region& r = regions_[(self + k) % threads];
+      const bool own = k == 0;
+      std::uint64_t w = r.word.load(std::memory_order_acquire);
+      for (;;) {
+        if (static_cast<std::uint32_t>(w >> 32) != job) return ran;  // a later job: this one is over
+        const int front = static_cast<int>(w >> 16 & 0xFFFF), back = static_cast<int>(w & 0xFFFF);
+        if (front >= back) break;
+        const std::uint64_t next = own ? pack(job, front + 1, back) : pack(job, front, back - 1);
+        if (!r.word.compare_exchange_weak(w, next, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
+        const long long part = own ? front : back - 1;
+        (*f)(static_cast<int>(n * part / parts), static_cast<int>(n * (part + 1) / parts));
+        ++ran;
+        if (done_.fetch_add(1, std::memory_order_seq_cst) + 1 == parts &&
+            caller_parked_.load(std::memory_order_seq_cst))
+          wake_all(done_);
+        w = r.word.load(std::memory_order_acquire);
       }
-      take_parts(*job);
-      std::lock_guard<std::mutex> lock(mutex_);
-      --job->holders;
-      finished_.notify_all();
+    }
+    return ran;
+  }
+
+  void work(int id) {
+    int seen = 0;
+    for (;;) {
+      if (!spin_until([&] { return published_.load(std::memory_order_acquire) != seen; })) {
+        sleepers_.fetch_add(1, std::memory_order_seq_cst);
+        while (published_.load(std::memory_order_seq_cst) == seen) park(published_, seen);
+        sleepers_.fetch_sub(1, std::memory_order_relaxed);
+      }
+      seen = published_.load(std::memory_order_acquire);
+      take_parts(static_cast<std::uint32_t>(seen), id);
     }
   }
 
+  // The job's fields are atomics: a worker may read them while the next job
+  // writes them, and then finds the job number changed before taking a part.
+  std::atomic<const std::function<void(int, int)>*> f_{nullptr};
+  std::atomic<int> n_{0}, parts_{0}, threads_in_job_{0};
+  alignas(64) std::atomic<int> published_{0};  // the job number workers wait on (futex word)
+  std::atomic<int> sleepers_{0};
+  alignas(64) std::atomic<int> done_{0};  // parts finished (futex word of a parked caller)
+  std::atomic<int> caller_parked_{0};
+  Region regions_[kMaxThreads];
+  std::uint32_t job_ = 0;
+  int backoff_ = 0;
   std::vector<std::thread> threads_;
-  std::mutex mutex_;
-  std::condition_variable wake_, finished_;
-  Job* current_ = nullptr;
-  unsigned long long generation_ = 0;
 };
 
-// The process's pool. Never destroyed (workers sleep until exit); a child
-// made by fork() has no workers, so it builds a pool of its own.
+// The process's pool. Never destroyed (workers park until exit); a child made
+// by fork() has no workers, so the atfork handler makes it build its own (the
+// child's copy of the old one is left alone).
+std::atomic<Pool*> the_pool{nullptr};
+std::mutex the_pool_guard;
+
 Pool* pool_for_this_process() {
-  static std::mutex guard;
-  static Pool* pool = nullptr;
-  static pid_t owner = 0;
-  std::lock_guard<std::mutex> lock(guard);
-  if (!pool || owner != getpid()) {
-    pool = new Pool();  // a forked child's copy of the old one is left alone
-    owner = getpid();
+  Pool* pool = the_pool.load(std::memory_order_acquire);
+  if (pool) return pool;
+  std::lock_guard<std::mutex> lock(the_pool_guard);
+  static const bool registered = pthread_atfork(nullptr, nullptr, [] {
+                                   the_pool.store(nullptr);
+                                   new (&the_pool_guard) std::mutex();  // it may have been held at fork
+                                 }) == 0;
+  (void)registered;
+  pool = the_pool.load(std::memory_order_relaxed);
+  if (!pool) {
+    pool = new Pool();
+    the_pool.store(pool, std::memory_order_release);
   }
   return pool;
 }
@@ -118,19 +259,17 @@ void parallel_for(int n, int threads, const std::function<void(int, int)>& f) {
   }
   Pool* pool = pool_for_this_process();
   std::unique_lock<std::mutex> busy(pool->submit, std::try_to_lock);
-  if (!busy.owns_lock()) {
+  if (!busy.owns_lock()) {  // another Batch in another thread holds the pool
     f(0, n);
     return;
   }
   const int workers = std::min(threads - 1, pool->reserve(threads - 1));
-  if (workers < 1) {
+  if (workers < 1 || pool->serial_left > 0) {
+    if (workers >= 1) --pool->serial_left;
     f(0, n);
     return;
   }
-  // Eight parts per thread, taken in turn from a counter: a worker that wakes
-  // late (a busy machine) leaves its parts to the threads already running,
-  // so a split call is never much slower than one thread.
-  pool->run(n, std::min(n, (workers + 1) * 8), f);
+  pool->run(n, workers + 1, f);
 }
 
 }  // namespace polyreversi
