@@ -220,8 +220,10 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     """The exact result of best play by both sides, and a best move.
 
     An exhaustive search to the end of the game (fastest-first and parity
-    ordering, special code for the last empties, hash table with enhanced
-    transposition cut-offs, stability cut-offs, null-window PVS). Its time
+    ordering, joined by shallow searches with many empties, special code for
+    the last empties, hash table with enhanced transposition cut-offs,
+    stability cut-offs, null-window PVS, and at the root a search estimate
+    with an aspiration window around it). Its time
     grows about tenfold every three empties: about 20 empties take a second,
     30 take minutes.
 

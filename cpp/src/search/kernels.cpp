@@ -32,7 +32,8 @@ struct Root {
     Board<W> child;
     int key;
     int score;
-    bool exact;
+    bool exact;  // score inside the window it was searched with
+    bool done;   // scored (exactly or as a bound) before any stop
   };
 
   const Table<W> t;
@@ -46,7 +47,9 @@ struct Root {
       : t(E::table(r)), shape(static_cast<W>(r.playable)), anti(r.anti), threads(nthreads) {
     ctx.reset(new Ctx[threads]);  // freed even if a table below cannot be allocated
     end_tt.resize(with_mid_table ? tt_bytes / 2 : tt_bytes);
-    mid_tt.resize(with_mid_table ? tt_bytes / 2 : 64);
+    // A solve keeps the whole size for exact entries and a quarter more for
+    // the ordering searches (their entries are many fewer).
+    mid_tt.resize(with_mid_table ? tt_bytes / 2 : tt_bytes / 4);
     for (int i = 0; i < threads; ++i) {
       ctx[i].shape = &shape;
       ctx[i].anti = anti;
@@ -132,46 +135,62 @@ struct Root {
     }
   }
 
-  // Scores the root moves over the threads; returns the index of the best
-  // (-1 if stopped before any move was scored). `value(c, child, a, b)` is
-  // the child's value for its mover. With all_moves every score is exact;
-  // otherwise moves after the first get a null window against the best so far.
+  // Scores the root moves over the threads inside the window (lo, hi);
+  // returns the index of the best (-1 if stopped before any move was scored)
+  // and its fail-soft score in moves[i].score (<= lo: an upper bound, >= hi:
+  // a lower bound, else exact). `value(c, child, a, b)` is the child's value
+  // for its mover. With all_moves every score is exact (full window);
+  // otherwise moves after the first get a null window against the best so
+  // far, and a move at or above hi ends the work.
   template <class F>
   int split(RootMove* moves, int n, int inf, bool all_moves, bool& stopped, F value) {
-    int next = 0, alpha = -inf, best = -inf - 1, best_i = -1, stop = 0;
+    return split(moves, n, inf, -inf, inf, all_moves, stopped, value);
+  }
+  template <class F>
+  int split(RootMove* moves, int n, int inf, int lo, int hi, bool all_moves, bool& stopped, F value) {
+    int next = 0, alpha = lo, best = -inf - 1, best_i = -1, stop = 0, scored = 0;
+    bool best_exact = false, cut = false;
     std::mutex lock;
-    for (int i = 0; i < n; ++i) moves[i].exact = false;
+    for (int i = 0; i < n; ++i) moves[i].exact = moves[i].done = false;
     auto work = [&](Ctx& c) {
       c.shared_stop = &stop;
       for (;;) {
         const int i = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
         if (i >= n) return;
         int a;
+        bool first;
         {
           std::lock_guard<std::mutex> g(lock);
+          if (cut) return;
           a = alpha;
+          first = scored == 0;
         }
         int v;
-        bool exact = true;
-        if (all_moves || a <= -inf) {
+        if (all_moves) {
           v = -value(c, moves[i].child, -inf, inf);
+        } else if (first) {
+          v = -value(c, moves[i].child, -hi, -a);
         } else {
           v = -value(c, moves[i].child, -a - 1, -a);
-          if (!c.stopped && v > a) v = -value(c, moves[i].child, -inf, -a);
-          else exact = false;
+          if (!c.stopped && v > a && v < hi) v = -value(c, moves[i].child, -hi, -a);
         }
         if (c.stopped) {
           __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
           return;
         }
+        const bool exact = all_moves || (v > a && v < hi);
         std::lock_guard<std::mutex> g(lock);
+        ++scored;
         moves[i].score = v;
         moves[i].exact = exact;
-        if (exact && (v > best || (v == best && i < best_i))) {
+        moves[i].done = true;
+        if (best_i < 0 || v > best || (v == best && ((exact && !best_exact) || (exact == best_exact && i < best_i)))) {
           best = v;
           best_i = i;
+          best_exact = exact;
         }
-        if (exact && v > alpha) alpha = v;
+        if (v > alpha) alpha = v;
+        if (!all_moves && v >= hi) cut = true;
       }
     };
     const int helpers = std::min(threads, n) - 1;
@@ -198,8 +217,9 @@ struct Root {
       // A move scored exactly before the stop may be kept only if every
       // move before it in the order was scored too (the usual rule of
       // aborted iterations): otherwise the best may be missing.
-      for (int i = 0; i < n; ++i)
-        if (!moves[i].exact && i <= best_i) return -1;
+      if (best_i < 0 || !best_exact) return -1;
+      for (int i = 0; i < best_i; ++i)
+        if (!moves[i].done) return -1;
     }
     return best_i;
   }
@@ -260,6 +280,12 @@ struct Root {
   }
 };
 
+// Tuned by node counts on FFO #40-#47 (benchmarks/README.md): a deeper
+// estimate (8 or 10 plies) and wider first windows cost more nodes.
+constexpr int kEstimateMin = 16;      // from this many empties a solve starts from a search estimate
+constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most
+constexpr int kAspiration = 1;        // first window (estimate - 1, estimate + 1): a null-window test
+
 template <class W, int N>
 void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
   using R = Root<W, N>;
@@ -280,9 +306,49 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   } else {
     R::sort_by_key(moves, n);
     bool stopped = false;
-    const int best = root.split(
-        moves, n, inf, o.all_moves, stopped,
-        [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); });
+    const auto exact = [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
+      return root.exact_value(c, ch, a, be);
+    };
+    int lo = -inf, hi = inf, best = -1;
+    const int empties = popcount(root.t.playable & ~R::E::occupied(b));
+    if (!o.all_moves && empties >= kEstimateMin) {
+      // The estimate: iterative deepening of the heuristic search, which
+      // orders the root moves and leaves its entries in the mid table for
+      // the ordering searches of endgame.hpp; then an aspiration window
+      // around it. (The mid table's moves as hash moves of the exact search
+      // cost nodes: tried, #46 took 2x more.)
+      const int depth = std::min(kEstimateMaxDepth, (empties - 8) / 2);
+      for (int d = 1; d <= depth && !stopped; ++d) {
+        const int bi =
+            root.split(moves, n, 1 << 24, false, stopped, [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
+              return root.heuristic_value(c, ch, d - 1, a, be, rules.anti);
+            });
+        if (stopped || bi < 0) break;
+        const int est = moves[bi].score;
+        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? -(1 << 30) : -moves[i].score;
+        R::sort_by_key(moves, n);
+        const int disks = est >= 0 ? (est + kScale / 2) / kScale : -((-est + kScale / 2) / kScale);
+        lo = std::max(-inf, disks - kAspiration);
+        hi = std::min(inf, disks + kAspiration);
+      }
+    }
+    for (int delta = 2 * kAspiration; !stopped;) {
+      best = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact);
+      if (stopped || best < 0) break;
+      const int v = moves[best].score;
+      if (o.all_moves || (v > lo && v < hi)) break;
+      if (v <= lo) {
+        hi = v + 1;
+        lo = std::max(-inf, v - delta);
+      } else {
+        lo = v - 1;
+        hi = std::min(inf, v + delta);
+      }
+      delta *= 2;
+      // Next pass: the best first, then the others as they scored.
+      for (int i = 0; i < n; ++i) moves[i].key = i == best ? -(1 << 30) : (moves[i].done ? -moves[i].score : inf);
+      R::sort_by_key(moves, n);
+    }
     if (stopped || best < 0) {
       out.stopped = true;
       out.nodes = static_cast<long long>(root.total_nodes());

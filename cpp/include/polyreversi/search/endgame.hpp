@@ -4,9 +4,13 @@
 // function (both squares tried in turn); from 3 to kShallow-1 empties
 // no move list and no hash table, squares tried by region parity (odd
 // quadrants first) then by class (corners, inner, edges, C/X); above that,
-// fastest-first ordering (fewest replies for the opponent), the hash move
+// fastest-first ordering (fewest replies for the opponent), joined by a
+// 1-ply evaluation from kSortMin empties and by a shallow search of each
+// child (midgame.hpp, the mid table) from kSearchSortMin, the hash move
 // first, enhanced transposition cut-offs, a stability cut-off, and PVS with
-// null windows. Every move and flip comes from Engine (kernel/engine.hpp).
+// null windows. The root (kernels.cpp) starts from a search estimate and a
+// null-window aspiration around it. Every move and flip comes from Engine
+// (kernel/engine.hpp).
 #pragma once
 #include "polyreversi/search/evaluation.hpp"
 #include "polyreversi/search/shape.hpp"
@@ -43,13 +47,28 @@ struct Context {
 };
 
 template <class W, int N>
+struct Midgame;  // midgame.hpp: the shallow searches that order moves with many empties
+
+template <class W, int N>
 struct Endgame {
   using E = Engine<W, N>;
   using Ctx = Context<W, N>;
-  static constexpr int kShallow = 7;       // below this many empties: no move list, no hash table
-  static constexpr int kStabilityMin = 9;  // stability cut-off from this many empties
-  static constexpr int kEtcMin = 12;       // enhanced transposition cut-offs from this many empties
-  static constexpr int kSortMin = 14;      // from this many empties, order by a 1-ply evaluation too
+  static constexpr int kShallow = 7;         // below this many empties: no move list, no hash table
+  static constexpr int kStabilityMin = 9;    // stability cut-off from this many empties
+  static constexpr int kEtcMin = 12;         // enhanced transposition cut-offs from this many empties
+  static constexpr int kSortMin = 14;        // from this many empties, order by a 1-ply evaluation too
+  static constexpr int kSearchSortMin = 18;  // from this many, order by a shallow search (mid table)
+  // Key units per disk of that search's value (a reply for the opponent is
+  // 16, a corner reply 32): tuned by node counts on FFO #40-#47.
+  static constexpr int kSearchWeight = 4;
+  static constexpr int kSortAlpha = 8;  // disks below alpha where the ordering search stops being exact
+
+  // Plies of the ordering search of each child of a node with `empties`
+  // (Edax's sort depth): 1 at 18 empties, one more every 3, at most 5.
+  static inline int sort_depth(int empties) {
+    const int d = (empties - 15) / 3;
+    return d > 5 ? 5 : d;
+  }
 
   // Final result for P with p and o disks (RULES.md §7): the disk difference,
   // negated with Anti-Reversi (positive: P wins); with c.wof the empty squares
@@ -173,10 +192,16 @@ struct Endgame {
   }
 
   // Moves of P in fastest-first order, hash move first; with many empties
-  // the opponent's 1-ply evaluation joins the key. Returns the count.
-  static int order(const Ctx& c, W P, W O, W m, int hash_move, Move* out) {
+  // the opponent's 1-ply evaluation joins the key, with more a shallow
+  // search of each child (window: alpha - 8 disks and up, as Edax's
+  // sort_alpha, so the bad moves cost little). Returns the count.
+  static int order(Ctx& c, W P, W O, W m, int hash_move, int alpha, Move* out) {
     const W empty_after = c.shape->playable & ~(P | O);
-    const bool sort_by_value = popcount(empty_after) >= kSortMin;
+    const int e = popcount(empty_after);
+    const bool by_search = e >= kSearchSortMin && c.mid_tt != nullptr;
+    const bool sort_by_value = !by_search && e >= kSortMin;
+    const int depth = by_search ? sort_depth(e) : 0;
+    const int sort_alpha = (alpha - kSortAlpha) * kScale;
     int n = 0;
     for (; m; m &= m - 1) {
       Move mv;
@@ -185,17 +210,23 @@ struct Endgame {
       mv.flips = E::flips(P, O, mv.sq);
       const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
       const W replies = E::flipping_moves(nP, nO, empty_after ^ mv.sq);
-      mv.key = mv.square == hash_move ? -1000
+      mv.key = mv.square == hash_move ? -(1 << 30)
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0);
-      if (sort_by_value && mv.square != hash_move) mv.key += one_ply(c, nP, nO, replies) / 16;
+      if (mv.square != hash_move) {
+        if (by_search) {
+          const int v = -Midgame<W, N>::search(c, nP, nO, depth, -(1 << 20), -sort_alpha, false, c.anti);
+          mv.key -= v * kSearchWeight / kScale;
+        } else if (sort_by_value) {
+          mv.key += one_ply(c, nP, nO, replies) / 16;
+        }
+      }
       int j = n++;
       for (; j > 0 && out[j - 1].key > mv.key; --j) out[j] = out[j - 1];
       out[j] = mv;
     }
     return n;
   }
-
   static int deep(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
     if (c.poll()) return 0;
     int hash_move = -1;
@@ -220,7 +251,7 @@ struct Endgame {
       if (bound < beta) beta = bound;
     }
     Move moves[kMaxSquares];
-    const int n = order(c, P, O, m, hash_move, moves);
+    const int n = order(c, P, O, m, hash_move, alpha, moves);
     // Enhanced transposition cut-off: a child already known to refute.
     for (int i = 0; i < n && empties >= kEtcMin; ++i) {
       if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && -e.upper >= beta) return -e.upper;
