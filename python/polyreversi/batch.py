@@ -42,7 +42,7 @@ from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 
 #: A call gives each worker thread at least this many games (step and sample; observe
-#: takes 2048 for uint8 and 512 for float32, choose 8192: their per-game work is smaller).
+#: takes 2048 for uint8 and 512 for float32, choose 2048: their per-game work is smaller).
 #: Smaller batches run on the calling thread (cpp/include/polyreversi/batch/batch.hpp).
 MIN_GAMES_PER_THREAD = 512
 

@@ -26,7 +26,7 @@ struct ArgumentError : Error { using Error::Error; };
 // (float32), choose ~0.005 us. Not re-measured on a quiet machine since the
 // pool's rewrite (session 3: the two cores were never free; benchmarks/README.md).
 constexpr int kMinGamesPerThread = 512;  // step and sample
-constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoose = 8192;
+constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoose = 2048;
 
 // A custom start for reset(): a position on a board with its own blocked squares.
 struct StartSpec {
