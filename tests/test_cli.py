@@ -188,6 +188,15 @@ def test_selfplay_counts_wins_that_the_records_confirm(selfplays, variant):
     assert re.search(rf"^6 games, {plies} plies in [\d.]+ s: [\d,]+ games/s, [\d,]+ plies/s$", out, re.M)
 
 
+def test_seeds_outside_the_range_are_usage_errors(tmp_path):
+    for args in (["play", "--seed", 2**64, "--quiet"], ["selfplay", "--seed", 2**64, "--blocked", 2, "--games", 2],
+                 ["play", "--seed", -(2**63) - 1, "--quiet"]):
+        r = run(args, cwd=tmp_path)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+        assert "Invalid value for '--seed'" in r.stderr and "18446744073709551615" in r.stderr
+    assert run(["play", "--seed", 2**64 - 1, "--quiet"], cwd=tmp_path).returncode == 0
+
+
 def test_selfplay_without_records_and_the_same_seed(tmp_path):
     args = ["selfplay", "--games", 30, "--seed", 9, "--black", "greedy"]
     a, b = run_all({1: args, 2: args}, tmp_path).values()

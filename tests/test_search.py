@@ -206,3 +206,27 @@ def test_search_leaves_the_state_alone():
                                   'pr.search(pr.Variant("10x10").start(), depth=60, threads=2)'])
 def test_keyboard_interrupt_stops_search_and_solve(call):
     assert_ctrl_c_stops(call)
+
+
+def test_the_move_returned_is_the_first_of_the_pv_also_among_equal_moves():
+    # A position with two best moves (h8 and f7 both -36, found by a newcomer): the
+    # line used to start with the first in square order, not with the move returned.
+    import numpy as np
+
+    rows = ["22222221", "22102110", "22211101", "22211112", "20212122", "22211202", "22110012", "21110100"]
+    s = pr.Variant().position(np.array([[int(c) for c in r] for r in rows], np.int8), pr.Color.BLACK, 50)
+    tied = pr.solve(s, moves=True)
+    assert sorted(m for m, v in tied.scores.items() if v == tied.score) == [53, 63]
+    checked = 0
+    for variant, plies in (("8x8", 50), ("6x6", 22), ("octagon", 74), ("8x8/anti", 50)):
+        for seed in range(25):
+            state = random_position(variant, plies, seed)
+            if state.is_over():
+                continue
+            for r in (pr.solve(state), pr.solve(state, moves=True), pr.solve(state, convention="wof"),
+                      pr.search(state, depth=20)):
+                assert r.pv[0] == r.move, (variant, seed)
+            checked += 1
+    for r in (tied, pr.solve(s), pr.search(s, depth=10)):
+        assert r.pv[0] == r.move
+    assert checked > 80

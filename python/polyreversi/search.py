@@ -184,10 +184,10 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = False) -> float:
     """The static evaluation :func:`search` uses at its leaves, in disks from the mover's view.
 
-    On the full 8x8 board in normal rules it is a trained pattern evaluation
-    (Logistello/Edax-style patterns fitted to the WTHOR games:
-    scripts/train_patterns.py, benchmarks/README.md); on every other board,
-    with blocked squares and for Anti-Reversi, terms derived from the board's
+    On the standard 8x8 game (full board, normal rules, no handicap, no free
+    opening) it is a trained pattern evaluation (Logistello/Edax-style patterns
+    fitted to the WTHOR games: scripts/train_patterns.py, benchmarks/README.md);
+    on every other board, option and for Anti-Reversi, terms derived from the board's
     shape (corners, edges, mobility, parity). It is an estimate of the final
     disk difference with good play, a multiple of 0.01; a finished game is not
     scored exactly (use :func:`solve`). Invariant under the 8 symmetries of
@@ -233,7 +233,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
         threads: threads splitting the root moves (0: every core). The scores never
             depend on it; which best move is returned among equals may.
         convention: ``"disks"`` (RULES.md §7 disk difference) or ``"wof"`` (empty
-            squares to the winner, as FFO and Edax score).
+            squares to the winner, as FFO and Edax score). With Anti-Reversi the
+            winner is the player with fewer disks and the empties go to it too
+            (records' ``Result.margin`` does not do this: docs/records.md).
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads.
 
     Raises:

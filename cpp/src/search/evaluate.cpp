@@ -12,7 +12,7 @@ int evaluate_position(const Rules& rules, const Position& pos, bool anti, bool s
   return with_geometry(rules.board, [&](auto g) {
     using W = typename decltype(g)::W;
     constexpr int N = decltype(g)::N;
-    const Shape<W, N> shape(static_cast<W>(rules.playable));
+    const Shape<W, N> shape(rules);
     const W P = static_cast<W>(pos.disks[pos.to_move]), O = static_cast<W>(pos.disks[pos.to_move ^ 1]);
     return shape_only ? Evaluator<W, N>::shape_evaluate(shape, P, O, anti)
                       : Evaluator<W, N>::evaluate(shape, P, O, anti);
@@ -20,7 +20,8 @@ int evaluate_position(const Rules& rules, const Position& pos, bool anti, bool s
 }
 
 void evaluate_boards(const u64* P, const u64* O, int* out, long long n, bool shape_only) {
-  const Shape<u64, 8> shape(~u64(0));
+  Shape<u64, 8> shape(~u64(0));
+  shape.trained = true;  // the standard game's boards
   for (long long i = 0; i < n; ++i)
     out[i] = shape_only ? Evaluator<u64, 8>::shape_evaluate(shape, P[i], O[i], false)
                         : Evaluator<u64, 8>::evaluate(shape, P[i], O[i], false);

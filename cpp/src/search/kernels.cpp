@@ -44,7 +44,7 @@ struct Root {
   int threads;
 
   Root(const Rules& r, int nthreads, std::size_t tt_bytes, bool with_mid_table)
-      : t(E::table(r)), shape(static_cast<W>(r.playable)), anti(r.anti), threads(nthreads) {
+      : t(E::table(r)), shape(r), anti(r.anti), threads(nthreads) {
     ctx.reset(new Ctx[threads]);  // freed even if a table below cannot be allocated
     end_tt.resize(with_mid_table ? tt_bytes / 2 : tt_bytes);
     // A solve keeps the whole size for exact entries and a quarter more for
@@ -253,6 +253,13 @@ struct Root {
     return len;
   }
 
+  // A line of best play that starts with the root move m, whose exact value is
+  // `score`: the move returned is always the PV's first (ties have other lines).
+  int exact_line_from(const RootMove& m, int score, int* pv, int max_len) {
+    pv[0] = m.move;
+    return 1 + exact_line(m.child, -score, pv + 1, max_len - 1);
+  }
+
   // The heuristic line: hash moves from b while they are legal.
   int hash_line(const Board<W>& start, int first, int* pv, int max_len) {
     Board<W> b = start;
@@ -300,6 +307,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   const int n = root.root_moves(b, moves);
   const int inf = root.shape.squares + 1;
   out.move_count = 0;
+  out.pv_length = 0;
   if (n == 0) {
     out.move = -1;
     out.score = R::EG::final_score(root.ctx[0], b.disks[b.to_move], b.disks[b.to_move ^ 1]);
@@ -364,8 +372,9 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       }
       out.move_count = n;
     }
+    out.pv_length = root.exact_line_from(moves[best], out.score, out.pv, kMaxLine);
   }
-  out.pv_length = n == 0 ? 0 : root.exact_line(b, out.score, out.pv, kMaxLine);
+
   out.stopped = root.ctx[0].stopped;
   out.nodes = static_cast<long long>(root.total_nodes());
   out.seconds = monotonic_seconds() - t0;
@@ -434,7 +443,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
       root.ctx[0].stopped = false;
       root.ctx[0].deadline = -1;
       root.ctx[0].node_limit = ~u64(0);
-      out.pv_length = root.exact_line(b, moves[0].score, out.pv, kMaxLine);
+      out.pv_length = root.exact_line_from(moves[0], moves[0].score, out.pv, kMaxLine);
       break;
     }
     out.pv_length = root.hash_line(b, out.move, out.pv, depth);

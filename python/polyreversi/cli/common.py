@@ -16,7 +16,7 @@ from rich.text import Text
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, RecordError, RecordWarning, VariantError
-from polyreversi.players import COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, check_player_spec
+from polyreversi.players import COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, SEED_END, SEED_MIN, check_player_spec
 from polyreversi.state import State
 from polyreversi.text import board_text
 from polyreversi.vocabulary import color_name
@@ -153,6 +153,10 @@ def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans:
     for word in humans:
         names[colors.index(word.lower())] = "human"
     return names
+
+
+#: The --seed option's type: the range every seed of the library takes (players.seed_key).
+SEED = click.IntRange(SEED_MIN, SEED_END - 1)
 
 
 def fresh_seed(seed: Optional[int]) -> int:

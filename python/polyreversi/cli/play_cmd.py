@@ -12,6 +12,7 @@ from polyreversi.state import State
 from polyreversi.variant import Variant
 
 from polyreversi.cli.common import (
+    SEED,
     BLOCKED,
     VARIANT,
     VARIANT_HELP,
@@ -36,7 +37,7 @@ from polyreversi.cli.common import (
 @click.command("play", epilog=VARIANT_HELP)
 @click.argument("variant", type=VARIANT, default="8x8", required=False)
 @seat_options(humans=True)
-@click.option("--seed", type=int, default=None, help="Seed of the players and the blocked squares (default: new).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the players and the blocked squares (default: new).")
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) random squares, or 'random' (1-4).")
 @click.option("--quiet", "-q", is_flag=True, help="Show only the final board, not the board after each move.")
 @click.option("--hints", is_flag=True, help="Mark the legal moves of the player to move on the boards shown.")

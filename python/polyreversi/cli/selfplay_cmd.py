@@ -14,6 +14,7 @@ from polyreversi.selfplay import Tally, finished_games
 from polyreversi.variant import Variant
 
 from polyreversi.cli.common import (
+    SEED,
     COMPUTER_PLAYERS,
     BLOCKED,
     VARIANT,
@@ -37,7 +38,7 @@ from polyreversi.cli.common import (
 @click.option("--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
               help=f"How many games (at most {MAX_GAMES:,}, as polyreversi.play_games).")
 @seat_options(humans=False)
-@click.option("--seed", type=int, default=None, help="Master seed: the same seed plays the same games.")
+@click.option("--seed", type=SEED, default=None, help="Master seed: the same seed plays the same games.")
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) or 'random' squares, drawn anew per game.")
 @click.option("--out", "-o", default=None, metavar="FILE",
               help="Write every game's record: .jsonl, .parquet, or .ggf / .txt for 2 players; '-' for standard output "

@@ -1,6 +1,6 @@
 // The evaluation of search: a position's worth for the player to move, in
-// units of kScale per disk. The full 8x8 board in normal rules has a trained
-// pattern evaluation (patterns.hpp); every other board and Anti-Reversi
+// units of kScale per disk. The standard 8x8 game has a trained pattern
+// evaluation (patterns.hpp, Shape::trained); every other board, option and Anti-Reversi
 // use terms derived from the board's shape (shape.hpp), with their own
 // signs for Anti-Reversi.
 #pragma once
@@ -32,7 +32,7 @@ struct Evaluator {
   static int evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
     if constexpr (N == 8 && std::is_same<W, u64>::value) {
       static_assert(kScale == 100, "the pattern weights are in 1/100 disk");
-      if (!anti && s.playable == ~u64(0)) return pattern_evaluate(P, O);
+      if (!anti && s.trained) return pattern_evaluate(P, O);
     }
     return shape_evaluate(s, P, O, anti);
   }

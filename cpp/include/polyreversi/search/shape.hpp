@@ -21,8 +21,18 @@ struct Shape {
   W quadrants[4] = {0, 0, 0, 0};
   W walls[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   int squares = 0;  // playable squares: the largest possible |score|
+  // The trained 8x8 patterns (patterns.hpp) apply: the full 8x8 board of the
+  // standard game. Handicap starts and free openings are left out: their
+  // positions are far from the tournament games the weights were fitted on.
+  bool trained = false;
 
   static W neighbours_of(W x) { return G::dilate(x); }
+
+  static bool trained_for(const Rules& r) {
+    return N == 8 && r.n == 8 && static_cast<W>(r.playable) == ~W(0) && !r.anti && r.handicap == 0 && !r.free_opening &&
+           r.players == 2;
+  }
+  explicit Shape(const Rules& r) : Shape(static_cast<W>(r.playable)) { trained = trained_for(r); }
 
   explicit Shape(W play) : playable(play) {
     squares = popcount(play);
