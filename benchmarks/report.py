@@ -19,8 +19,10 @@ START, END = "<!-- results:start -->", "<!-- results:end -->"
 # (label, numerator test name, denominator test name, target)
 TARGETS = [
     ("8x8 perft(11), one thread vs c_perft_anchor", "test_perft[8x8-d11]", "test_perft_c_anchor[11]", 7.0),
-    ("10x10 perft vs 8x8 perft per leaf", "test_perft[10x10-d8]", "test_perft[8x8-d11]", 0.5),
-    ("octagon perft vs 8x8 perft per leaf", "test_perft[octagon-d8]", "test_perft[8x8-d11]", 0.5),
+    ("10x10 perft(8) vs 8x8 perft(11) per leaf", "test_perft[10x10-d8]", "test_perft[8x8-d11]", 0.5),
+    ("octagon perft(8) vs 8x8 perft(11) per leaf", "test_perft[octagon-d8]", "test_perft[8x8-d11]", 0.5),
+    ("10x10 perft(10) vs 8x8 perft(11) per leaf", "test_perft[10x10-d10]", "test_perft[8x8-d11]", 0.5),
+    ("octagon perft(10) vs 8x8 perft(11) per leaf", "test_perft[octagon-d10]", "test_perft[8x8-d11]", 0.5),
     ("8x8 blocked perft vs 8x8 perft per leaf", "test_perft[8x8/blocked=b1,g2,a7,h5-d10]", "test_perft[8x8-d11]", 0.5),
     ("random playouts from a Python loop vs rust-reversi", "test_loop_polyreversi", "test_loop_rust_reversi", 1.3),
     ("native random playouts, one thread vs rust-reversi native", "test_native_playouts[8x8-1-thread]",

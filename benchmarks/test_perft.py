@@ -15,6 +15,8 @@ CASES = [
     ("6x6", 11, None),
     ("10x10", 8, None),
     ("octagon", 8, None),
+    ("10x10", 10, 25168320),
+    ("octagon", 10, 25059868),
     ("8x8/blocked=b1,g2,a7,h5", 10, None),
     ("10x10/blocked=b1,j4", 8, None),
     ("8x8/3p", 8, None),

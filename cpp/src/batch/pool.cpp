@@ -10,10 +10,11 @@
 // - thread t owns a contiguous region of the games and takes its parts from the
 //   front; a thread done early steals from the back of another region, so the
 //   same games stay on the same core from call to call (their cache lines stay
-//   in its L2) and a worker that wakes late costs little;
-// - a call whose caller waited far longer than a part takes (a worker preempted
-//   by another process) makes the next calls run on one thread for a while: on
-//   a loaded machine a second thread of ours costs more than it gives.
+//   in its L2) and a worker that wakes late costs little.
+// A fallback to one thread after a long wait (a preempted worker) was tried and
+// dropped: on a quiet machine it cut B=4096 from 1.54-1.73x to 1.27-1.46x
+// (its first trigger, thread start-up, serialised the next calls), and under
+// load it did not help (benchmarks/README.md, issue 13 batch rows).
 #include "polyreversi/batch/pool.hpp"
 
 #include <pthread.h>
@@ -51,9 +52,6 @@ constexpr auto kSpinMicros = std::chrono::microseconds(60);
 constexpr int kPauseSpins = 160;
 constexpr int kMaxThreads = 64;
 constexpr int kPartsPerThread = 8;
-// A caller's wait beyond 3 parts' time is either a late wake-up (under 30 us)
-// or a preempted worker (1-10 ms) on the loaded 2-core machine; this splits them.
-constexpr auto kPreemptedMicros = std::chrono::microseconds(500);
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -142,30 +140,15 @@ class Pool {
       regions_[t].word.store(pack(job, parts * t / threads, parts * (t + 1) / threads), std::memory_order_relaxed);
     published_.store(static_cast<int>(job), std::memory_order_seq_cst);
     if (sleepers_.load(std::memory_order_seq_cst) > 0) wake_all(published_);
-    const auto start = std::chrono::steady_clock::now();
-    const int mine = take_parts(job, 0);
-    const auto own_done = std::chrono::steady_clock::now();
+    take_parts(job, 0);
     if (!spin_until([&] { return done_.load(std::memory_order_acquire) == parts; })) {
       caller_parked_.store(1, std::memory_order_seq_cst);
       for (int d; (d = done_.load(std::memory_order_seq_cst)) != parts;) park(done_, d);
       caller_parked_.store(0, std::memory_order_relaxed);
     }
-    // A worker preempted inside a part (other processes on the cores) makes the
-    // caller wait a whole time slice for it, far more than a part takes. After
-    // such a call the next `serial_left` calls run on the calling thread (8, 16,
-    // ... up to 256 while it recurs; halved by each call without a long wait).
-    const auto waited = std::chrono::steady_clock::now() - own_done;
-    const auto per_part = (own_done - start) / std::max(1, mine);
-    if (waited > 3 * per_part + kPreemptedMicros) {
-      backoff_ = std::min(256, std::max(8, 2 * backoff_));
-      serial_left = backoff_;
-    } else {
-      backoff_ /= 2;
-    }
   }
 
-  std::mutex submit;    // one job at a time
-  int serial_left = 0;  // under `submit`: calls to run on the calling thread before splitting again
+  std::mutex submit;  // one job at a time
 
  private:
   // Takes parts of `job`: thread `self`'s own region from the front, then the
@@ -222,7 +205,6 @@ class Pool {
   std::atomic<int> caller_parked_{0};
   Region regions_[kMaxThreads];
   std::uint32_t job_ = 0;
-  int backoff_ = 0;
   std::vector<std::thread> threads_;
 };
 
@@ -264,8 +246,7 @@ void parallel_for(int n, int threads, const std::function<void(int, int)>& f) {
     return;
   }
   const int workers = std::min(threads - 1, pool->reserve(threads - 1));
-  if (workers < 1 || pool->serial_left > 0) {
-    if (workers >= 1) --pool->serial_left;
+  if (workers < 1) {
     f(0, n);
     return;
   }

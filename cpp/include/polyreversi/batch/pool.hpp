@@ -1,8 +1,7 @@
 // A persistent pool of worker threads for splitting a Batch call over its
 // games. One job runs at a time; a call that finds the pool busy (another
-// Batch in another thread), or that follows a call slowed by a preempted
-// worker, does its work on its own thread instead, which gives the same
-// results, since every per-game kernel is independent of the split.
+// Batch in another thread) does its work on its own thread instead, which
+// gives the same results, since every per-game kernel is independent of the split.
 #pragma once
 #include <functional>
 
