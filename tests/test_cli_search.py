@@ -31,7 +31,7 @@ def test_solve_reports_a_disagreement(tmp_path):
     path.write_text(FIRST + "; G8:+16; H1:+12;\n")
     r = run("solve", path)
     assert r.exit_code == 1
-    assert "WRONG: best +16" in r.output and "disagree" in r.output
+    assert "WRONG: the file annotates best +16" in r.output and "disagree" in r.output
 
 
 def test_solve_other_boards_and_ranges(tmp_path):

@@ -173,12 +173,24 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
         d = DEFAULT_DEPTH
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
-    if evaluation not in EVALUATIONS:
-        raise ValueError(f"evaluation: {evaluation!r} is not one; allowed: None, 'normal', 'anti'")
-    code = {None: 0, "normal": 1, "anti": 2}[evaluation]
+    code = {None: 0, "normal": 1, "anti": 2}[_word(evaluation, EVALUATIONS, "evaluation")]
     move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
+
+
+def _word(value, allowed, name: str):
+    """``value`` if it is one of ``allowed`` (text in any letter case, docs/errors.md), lower-cased.
+
+    Raises:
+        TypeError: neither text nor None. ValueError: not one of ``allowed``.
+    """
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{name}: expected one of {', '.join(map(repr, allowed))}, got {value!r}")
+    word = value.lower() if isinstance(value, str) else value
+    if word not in allowed:
+        raise ValueError(f"{name}: {value!r} is not one; allowed: {', '.join(map(repr, allowed))}")
+    return word
 
 
 def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = False) -> float:
@@ -209,9 +221,9 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
     True
     """
     _check_state(state, "evaluate")
-    if evaluation not in EVALUATIONS:
-        raise ValueError(f"evaluation: {evaluation!r} is not one; allowed: None, 'normal', 'anti'")
-    code = {None: 0, "normal": 1, "anti": 2}[evaluation]
+    if not isinstance(shape, (bool, np.bool_)):
+        raise TypeError(f"shape: expected True or False, got {shape!r}")
+    code = {None: 0, "normal": 1, "anti": 2}[_word(evaluation, EVALUATIONS, "evaluation")]
     return _core._evaluate(state, code, bool(shape)) / 100.0
 
 
@@ -245,8 +257,7 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     _check_state(state, "solve")
     if not isinstance(moves, (bool, np.bool_)):
         raise TypeError(f"moves: expected True or False, got {moves!r}")
-    if convention not in CONVENTIONS:
-        raise ValueError(f"convention: {convention!r} is not one; allowed: 'disks', 'wof'")
+    convention = _word(convention, CONVENTIONS, "convention")
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
     move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
@@ -290,8 +301,7 @@ class SearchPlayer:
             if not (float(time) > 0 and math.isfinite(float(time))):
                 raise ValueError(f"time: must be a finite number of seconds above 0, got {time!r}")
         _whole(threads, "threads", 0, _MAX_THREADS)
-        if evaluation not in EVALUATIONS:
-            raise ValueError(f"evaluation: {evaluation!r} is not one; allowed: None, 'normal', 'anti'")
+        _word(evaluation, EVALUATIONS, "evaluation")
 
     def choose(self, state: State) -> int:
         """The move :func:`search` finds for ``state``.
@@ -310,4 +320,5 @@ class SearchPlayer:
 
     def __repr__(self) -> str:
         opts = [f"{k}={v!r}" for k, v in (("depth", self.depth), ("time", self.time)) if v is not None]
+        opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
         return f"SearchPlayer({', '.join(opts)})"

@@ -90,9 +90,10 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
             best = max(entry.scores.values())
             problems = []
             if result.score != best:
-                problems.append(f"best {best:+d}")
+                problems.append(f"the file annotates best {best:+d}")
             if result.move is not None and entry.scores.get(result.move) != result.score:
-                problems.append(f"{move} annotated {entry.scores.get(result.move, 'absent')}")
+                annotated = entry.scores.get(result.move)
+                problems.append(f"the file annotates {move} " + ("not at all" if annotated is None else f"{annotated:+d}"))
             if all_moves:
                 for m, s in entry.scores.items():
                     if result.scores.get(m) != s:
