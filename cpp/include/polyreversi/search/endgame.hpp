@@ -13,6 +13,7 @@
 // (kernel/engine.hpp).
 #pragma once
 #include "polyreversi/search/evaluation.hpp"
+#include "polyreversi/search/pvs.hpp"
 #include "polyreversi/search/shape.hpp"
 #include "polyreversi/search/tt.hpp"
 
@@ -256,31 +257,11 @@ struct Endgame {
     for (int i = 0; i < n && empties >= kEtcMin; ++i) {
       if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && -e.upper >= beta) return -e.upper;
     }
-    const int a0 = alpha;
-    int best = -kMaxSquares - 1, best_move = moves[0].square;
-    for (int i = 0; i < n; ++i) {
-      const W nP = O ^ moves[i].flips, nO = P | moves[i].flips | moves[i].sq;
-      int v;
-      if (i == 0) {
-        v = -solve(c, nP, nO, -beta, -alpha, false);
-      } else {
-        v = -solve(c, nP, nO, -alpha - 1, -alpha, false);
-        if (v > alpha && v < beta) v = -solve(c, nP, nO, -beta, -v, false);
-      }
-      if (c.stopped) return 0;
-      if (v > best) {
-        best = v;
-        best_move = moves[i].square;
-        if (v > alpha) {
-          if (v >= beta) break;
-          alpha = v;
-        }
-      }
-    }
-    const int S = c.shape->squares;
-    if (best <= a0) c.end_tt->store(P, O, empties, -S, best, best_move);
-    else if (best >= beta) c.end_tt->store(P, O, empties, best, S, best_move);
-    else c.end_tt->store(P, O, empties, best, best, best_move);
+    int best_move;
+    const int best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move,
+                         [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });
+    if (c.stopped) return 0;
+    c.end_tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move);
     return best;
   }
 };

@@ -88,32 +88,13 @@ struct Midgame {
     }
     Move moves[kMaxSquares];
     const int n = order(c, P, O, m, hash_move, moves);
-    const int a0 = alpha;
-    int best = -(1 << 30), best_move = moves[0].square;
-    for (int i = 0; i < n; ++i) {
-      const W nP = O ^ moves[i].flips, nO = P | moves[i].flips | moves[i].sq;
-      int v;
-      if (i == 0) {
-        v = -search(c, nP, nO, depth - 1, -beta, -alpha, false, anti_eval);
-      } else {
-        v = -search(c, nP, nO, depth - 1, -alpha - 1, -alpha, false, anti_eval);
-        if (v > alpha && v < beta) v = -search(c, nP, nO, depth - 1, -beta, -v, false, anti_eval);
-      }
-      if (c.stopped) return 0;
-      if (v > best) {
-        best = v;
-        best_move = moves[i].square;
-        if (v > alpha) {
-          if (v >= beta) break;
-          alpha = v;
-        }
-      }
-    }
-    if (depth < 256 && best > -32000 && best < 32000) {
-      if (best <= a0) c.mid_tt->store(P, O, depth, -32000, best, best_move);
-      else if (best >= beta) c.mid_tt->store(P, O, depth, best, 32000, best_move);
-      else c.mid_tt->store(P, O, depth, best, best, best_move);
-    }
+    int best_move;
+    const int best = pvs(c, P, O, moves, n, alpha, beta, -(1 << 30), best_move, [&](W nP, W nO, int a, int b) {
+      return search(c, nP, nO, depth - 1, a, b, false, anti_eval);
+    });
+    if (c.stopped) return 0;
+    if (depth < 256 && best > -32000 && best < 32000)
+      c.mid_tt->store_result(P, O, depth, best, alpha, beta, 32000, best_move);
     return best;
   }
 };

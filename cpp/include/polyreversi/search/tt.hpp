@@ -60,6 +60,15 @@ class TransTable {
     return false;
   }
 
+  // `best`, found with the window (alpha, beta), as the bound it is: an upper
+  // bound at or below alpha, a lower bound at or above beta, exact between;
+  // `inf` stands for no bound.
+  void store_result(W P, W O, int depth, int best, int alpha, int beta, int inf, int move) {
+    if (best <= alpha) store(P, O, depth, -inf, best, move);
+    else if (best >= beta) store(P, O, depth, best, inf, move);
+    else store(P, O, depth, best, best, move);
+  }
+
   void store(W P, W O, int depth, int lower, int upper, int move) {
     u64 k[kKeyWords];
     key_words(P, O, k);
