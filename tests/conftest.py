@@ -75,3 +75,21 @@ def assert_ctrl_c_stops(call: str) -> None:
     assert done.returncode == 0, done.stderr[-1000:]
     word, seconds = done.stdout.split()
     assert word == "interrupted" and float(seconds) < 30
+
+
+def run_with_kernels(script: str, kernels, timeout: float = 300) -> dict:
+    """Runs ``script`` (printing one JSON object) in a fresh interpreter with the kernel
+    set ``kernels`` (``"generic"``, ``"x86v3"`` or None: the best this CPU runs) and
+    returns the object."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    env.pop("POLYREVERSI_KERNELS", None)
+    if kernels:
+        env["POLYREVERSI_KERNELS"] = kernels
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)

@@ -4,14 +4,9 @@ The library picks one set at import (POLYREVERSI_KERNELS=generic forces the
 portable set), so the other set runs in a subprocess."""
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import pytest
 
-import polyreversi as pr
+from conftest import run_with_kernels
 
 PROBE = """
 import json, polyreversi as pr
@@ -42,13 +37,7 @@ print(json.dumps(out))
 
 
 def probe(kernels: str | None) -> dict:
-    env = dict(os.environ)
-    env.pop("POLYREVERSI_KERNELS", None)
-    if kernels:
-        env["POLYREVERSI_KERNELS"] = kernels
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout)
+    return run_with_kernels(PROBE, kernels, timeout=300)
 
 
 def test_portable_and_native_kernels_agree():

@@ -4,16 +4,11 @@ weights, it is invariant under the 8 symmetries, the search uses it, the other
 boards and Anti-Reversi keep the shape evaluation, and both kernel sets agree."""
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 import polyreversi as pr
-from conftest import random_position
+from conftest import random_position, run_with_kernels
 from polyreversi import _core
 from polyreversi import _patterns as pt
 
@@ -135,13 +130,7 @@ print(json.dumps(out))
 
 
 def probe(kernels):
-    env = dict(os.environ)
-    env.pop("POLYREVERSI_KERNELS", None)
-    if kernels:
-        env["POLYREVERSI_KERNELS"] = kernels
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout)
+    return run_with_kernels(PROBE, kernels, timeout=120)
 
 
 def test_portable_and_native_kernels_evaluate_alike():
