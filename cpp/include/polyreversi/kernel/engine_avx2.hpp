@@ -445,6 +445,22 @@ struct Avx2<u128, N> {
   template <int H>
   static POLYREVERSI_AVX2_INLINE u64 grandchildren(const L& c, const Split& p, const Split& o, const Split& e,
                                                    u64 bits) {
+    return each_child<H>(
+        c, p, o, e, bits, [&](const Split& np, const Split& no, const Split& ne) __attribute__((always_inline)) -> u64 {
+          const Split r = moves_v(c, no, np, ne);
+          const u64 lo = avx2::fold(r.lo), hi = avx2::fold(r.hi);
+          if (lo | hi) return replies<0>(c, no, np, ne, lo) + replies<1>(c, no, np, ne, hi);
+          // a pass: the last ply is the other side's moves (1 if none: the end)
+          const Split q = moves_v(c, np, no, ne);
+          const u64 n = __builtin_popcountll(avx2::fold(q.lo)) + __builtin_popcountll(avx2::fold(q.hi));
+          return n + (n == 0);
+        });
+  }
+  // The sum of leaf(np, no, ne) over the children of the moves in `bits`
+  // (half H): np the player who moved, no the one to move, ne the empty squares.
+  template <int H, class Leaf>
+  static POLYREVERSI_AVX2_INLINE u64 each_child(const L& c, const Split& p, const Split& o, const Split& e, u64 bits,
+                                                Leaf leaf) {
     u64 leaves = 0;
     while (bits) {
       const int sq = __builtin_ctzll(bits) + H * kHalf;
@@ -452,15 +468,7 @@ struct Avx2<u128, N> {
       bits &= bits - 1;
       Split np, no, ne;
       play<H>(c, p, o, e, sq, b, np, no, ne);
-      const Split r = moves_v(c, no, np, ne);
-      const u64 lo = avx2::fold(r.lo), hi = avx2::fold(r.hi);
-      if (lo | hi) {
-        leaves += replies<0>(c, no, np, ne, lo) + replies<1>(c, no, np, ne, hi);
-      } else {  // a pass: the last ply is the other side's moves (1 if none: the end)
-        const Split q = moves_v(c, np, no, ne);
-        const u64 n = __builtin_popcountll(avx2::fold(q.lo)) + __builtin_popcountll(avx2::fold(q.hi));
-        leaves += n + (n == 0);
-      }
+      leaves += leaf(np, no, ne);
     }
     return leaves;
   }
@@ -495,18 +503,12 @@ struct Avx2<u128, N> {
   }
   template <int H>
   static POLYREVERSI_AVX2_INLINE u64 replies(const L& c, const Split& p, const Split& o, const Split& e, u64 bits) {
-    u64 leaves = 0;
-    while (bits) {
-      const int sq = __builtin_ctzll(bits) + H * kHalf;
-      const __m256i b = avx2::splat(bits & (0 - bits));
-      bits &= bits - 1;
-      Split np, no, ne;
-      play<H>(c, p, o, e, sq, b, np, no, ne);
-      const Split r = moves_v(c, no, np, ne);
-      const int n = __builtin_popcountll(avx2::fold(r.lo)) + __builtin_popcountll(avx2::fold(r.hi));
-      leaves += n ? n : 1;
-    }
-    return leaves;
+    return each_child<H>(
+        c, p, o, e, bits, [&](const Split& np, const Split& no, const Split& ne) __attribute__((always_inline)) -> u64 {
+          const Split r = moves_v(c, no, np, ne);
+          const u64 n = __builtin_popcountll(avx2::fold(r.lo)) + __builtin_popcountll(avx2::fold(r.hi));
+          return n ? n : 1;
+        });
   }
 };
 
