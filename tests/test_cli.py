@@ -190,7 +190,7 @@ def test_selfplay_counts_wins_that_the_records_confirm(selfplays, variant):
 
 def test_seeds_outside_the_range_are_usage_errors(tmp_path):
     for args in (["play", "--seed", 2**64, "--quiet"], ["selfplay", "--seed", 2**64, "--blocked", 2, "--games", 2],
-                 ["play", "--seed", -(2**63) - 1, "--quiet"]):
+                 ["play", "--seed", -1, "--quiet"], ["selfplay", "--seed", -1, "--games", 2]):
         r = run(args, cwd=tmp_path)
         assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
         assert "Invalid value for '--seed'" in r.stderr and "18446744073709551615" in r.stderr

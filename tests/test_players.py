@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
+
 import pytest
 
 from polyreversi import Color, IllegalMoveError, Variant
@@ -181,27 +183,38 @@ def test_play_game_continues_a_state_without_changing_it():
     assert partial.ply == 10
 
 
-def test_negative_seeds_are_their_own_seeds():
-    # random.Random ignores an int seed's sign: -1 once played the game of 1.
-    assert play_seeded_game("8x8", ["random", "random"], -1).moves() != \
-        play_seeded_game("8x8", ["random", "random"], 1).moves()
-    assert play_seeded_game("8x8", ["random", "random"], -7).moves() == \
-        play_seeded_game("8x8", ["random", "random"], -7).moves()
-    first = [s.moves() for s in play_series("8x8", ["random", "greedy"], 2, seed=-3)]
-    assert first != [s.moves() for s in play_series("8x8", ["random", "greedy"], 2, seed=3)]
-    start = Variant().start()
-    picks = lambda p: [p.choose(start) for _ in range(20)]  # noqa: E731
-    assert picks(RandomPlayer(-5)) != picks(RandomPlayer(5))
-    assert picks(GreedyPlayer(-5)) != picks(GreedyPlayer(5))
-    # the mapping is one to one on its range and keeps non-negative seeds as they were
-    assert [seed_key(s) for s in (0, 1, 2**64 - 1, -1, -(2**63))] == [0, 1, 2**64 - 1, 2**64, 2**64 + 2**63 - 1]
+def test_every_seed_follows_one_rule():
+    # 0 .. 2**64 - 1 everywhere, as it is: the engine's generators, the Python players
+    # and the bulk paths once differed (modulo 2**64 here, -(2**63) .. there).
+    import polyreversi as pr
+    from polyreversi.variant import engine_seed
+
+    assert [seed_key(s) for s in (0, 1, 2**64 - 1)] == [0, 1, 2**64 - 1] == [engine_seed(s) for s in (0, 1, 2**64 - 1)]
     assert seed_key(None) is None
-    assert len(seeded_variant(Variant(), -1, 2).blocked) == 2
+    refusing = [
+        lambda s: seed_key(s), lambda s: RandomPlayer(s), lambda s: GreedyPlayer(s),
+        lambda s: play_seeded_game("8x8", ["random", "random"], s),
+        lambda s: list(play_series("8x8", ["random", "greedy"], 1, seed=s)),
+        lambda s: seeded_variant(Variant(), s, 2),
+        lambda s: pr.play_games("8x8", 2, seed=s), lambda s: pr.Batch("8x8", 2, seed=s),
+        lambda s: pr.Batch("8x8", 2).choose("random", seed=s),
+        lambda s: pr.Batch("8x8", 2).sample(np.ones((2, 65), np.float32), seed=s),
+        lambda s: pr.Batch("8x8", 2).reset("all", seed=s),
+        lambda s: Variant().with_random_blocked(seed=s), lambda s: pr.mcts(Variant().start(), playouts=2, seed=s),
+    ]
+    for seed in (-1, 2**64, -(2**63)):
+        for call in refusing:
+            with pytest.raises(ValueError, match=r"seed: must be in 0 \.\. 2\*\*64 - 1"):
+                call(seed)
+    # the top of the range is a seed like any other, on every path
+    assert pr.play_games("8x8", 4, seed=2**64 - 1).scores.tolist() != pr.play_games("8x8", 4, seed=0).scores.tolist()
+    assert len(seeded_variant(Variant(), 2**64 - 1, 2).blocked) == 2
+    first = [s.moves() for s in play_series("8x8", ["random", "greedy"], 2, seed=3)]
     from polyreversi.distributed import game_seeds  # the shards of a cluster run play the same games
-    assert [play_seeded_game("8x8", ["random", "greedy"], g).moves() for g in game_seeds(-3, 0, 2)] == first
+    assert [play_seeded_game("8x8", ["random", "greedy"], g).moves() for g in game_seeds(3, 0, 2)] == first
 
 
-@pytest.mark.parametrize("seed, error", [(2**64, ValueError), (-(2**63) - 1, ValueError), (1.5, TypeError),
+@pytest.mark.parametrize("seed, error", [(2**64, ValueError), (-1, ValueError), (1.5, TypeError),
                                          ("1", TypeError)])
 def test_seeds_out_of_range_are_refused(seed, error):
     with pytest.raises(error, match="seed"):

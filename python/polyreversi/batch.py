@@ -106,7 +106,7 @@ class Batch:
         variant: a Variant or its text form.
         size: B, 1 .. :data:`MAX_BATCH` games.
         seed: the batch's seed (random blocked squares, and :meth:`choose` /
-            :meth:`sample` when they get no seed); any int, taken modulo 2**64.
+            :meth:`sample` when they get no seed): an int in ``0 .. 2**64 - 1``.
         blocked: ``"random"`` gives every game its own 1-4 random blocked squares
             (RULES.md §4), drawn again whenever the game restarts; None: the variant's.
         blocked_count: with ``blocked="random"``, this many squares (1-4) per game

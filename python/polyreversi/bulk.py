@@ -16,10 +16,9 @@ import numpy as np
 from polyreversi import _core
 from polyreversi.errors import PolyreversiError
 from polyreversi.state import State
-from polyreversi.variant import Variant, as_variant
+from polyreversi.variant import Variant, as_variant, engine_seed
 
 POLICIES = {"random": 0, "greedy": 1}
-_U64 = 2**64
 
 #: Most worker threads one call may ask for. Results never depend on the thread
 #: count, and the engine cannot survive a thread it fails to start, so counts far
@@ -81,9 +80,9 @@ def _seat_policies(policy, players: int) -> int:
 
 
 def _seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed: expected an int, got {seed!r}")
-    return int(seed) % _U64
+    if seed is None:
+        raise TypeError("seed: expected an int in 0 .. 2**64 - 1, got None")
+    return engine_seed(seed)
 
 
 def _count(value, name: str, low: int, high: int) -> int:
@@ -125,7 +124,8 @@ def play_games(
         policy: ``"random"`` or ``"greedy"`` for every seat, or a list of one per seat in
             turn order (``["greedy", "random", "random"]``). Greedy flips the most disks,
             with Anti-Reversi the fewest (the greedy choice when the fewest disks win).
-        seed: any int (taken modulo 2**64); the same seed gives the same games.
+        seed: an int in ``0 .. 2**64 - 1`` (:func:`polyreversi.variant.engine_seed`); the same
+            seed gives the same games.
         threads: worker threads, at most :data:`MAX_THREADS`; 0 means every core.
             Results do not depend on it.
         record_moves: also return every game's moves.

@@ -39,7 +39,7 @@ def game_seeds(seed: int, first: int, count: int) -> List[int]:
     """The seeds of games ``first .. first+count-1`` of :func:`polyreversi.players.play_series`."""
     from polyreversi.players import seed_key
 
-    master = random.Random(seed_key(seed))  # as play_series: a negative seed is its own
+    master = random.Random(seed_key(seed))  # as play_series
     for _ in range(first):
         master.getrandbits(63)
     return [master.getrandbits(63) for _ in range(count)]

@@ -33,7 +33,7 @@ from numpy import integer as _np_integer
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.search import SearchPlayer
 from polyreversi.state import State
-from polyreversi.variant import Variant, as_variant
+from polyreversi.variant import Variant, as_variant, engine_seed
 from polyreversi.vocabulary import color_name
 
 Move = Union[int, str]
@@ -49,35 +49,26 @@ class Chooser(Protocol):
 Player = Union[Callable[[State], Move], Chooser]
 """A player: a function ``state -> move`` or an object with ``choose(state)``."""
 
-SEED_MIN = -(2**63)
-"""The smallest seed of the players and games here (``seed_key`` takes ``SEED_MIN .. 2**64 - 1``)."""
+SEED_MIN = 0
+"""The smallest seed of the players and games here (every seed of the library: ``variant.engine_seed``)."""
 SEED_END = 2**64
 """One past the largest seed of the players and games here."""
 
 
 def seed_key(seed: Optional[int]) -> Optional[int]:
-    """The non-negative ``random.Random`` seed of a player's or game's int seed.
-
-    ``random.Random`` ignores the sign of an int seed (``Random(-1)`` draws as
-    ``Random(1)``), so the seed is mapped first, one to one: ``0 .. 2**64 - 1`` to
-    itself (so those seeds draw as they always did) and ``-1 .. -(2**63)`` to
-    ``2**64 .. 2**64 + 2**63 - 1`` (``2**64 - 1 - seed``). Distinct seeds so give
-    distinct generators. ``None`` stays ``None`` (seed from the OS).
+    """A player's or game's seed as ``random.Random`` takes it: the one seed rule of
+    the library (:func:`polyreversi.variant.engine_seed`), an int in ``0 .. 2**64 - 1``
+    as it is, refused outside it (``random.Random`` ignores an int's sign, so -1 would
+    draw as 1; NumPy's generators refuse negative seeds too). ``None`` stays ``None``
+    (seed from the OS).
 
     Raises:
-        TypeError: not an int (or None). ValueError: outside ``-(2**63) .. 2**64 - 1``.
+        TypeError: not an int (or None). ValueError: outside ``0 .. 2**64 - 1``.
 
-    >>> seed_key(5), seed_key(-1) == 2**64
-    (5, True)
+    >>> seed_key(5), seed_key(None)
+    (5, None)
     """
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, _np_integer)):
-        raise TypeError(f"seed: expected an int or None, got {seed!r}")
-    seed = int(seed)
-    if not SEED_MIN <= seed < SEED_END:
-        raise ValueError(f"seed: must be in -(2**63) .. 2**64 - 1, got {seed}")
-    return seed if seed >= 0 else SEED_END - 1 - seed
+    return None if seed is None else engine_seed(seed)
 
 
 class RandomPlayer:
@@ -85,7 +76,7 @@ class RandomPlayer:
 
     Args:
         seed: seed of the player's own generator (``random.Random``, through
-            :func:`seed_key`: ``-(2**63) .. 2**64 - 1``, distinct seeds distinct
+            :func:`seed_key`: ``0 .. 2**64 - 1``, distinct seeds distinct
             generators); the same seed and the same positions give the same moves.
             ``None`` seeds from the OS.
 
@@ -590,7 +581,7 @@ def play_series(
         players: a built-in computer player spec per colour (``"random"``, ``"greedy"``,
             ``"mcts:500"``, ``"search:4"``; see :func:`player_from_spec`).
         games: how many games.
-        seed: the master seed, ``-(2**63) .. 2**64 - 1`` (see :func:`seed_key`;
+        seed: the master seed, ``0 .. 2**64 - 1`` (see :func:`seed_key`;
             ``None``: from the OS).
         blocked: ``None`` keeps the variant's blocked squares; ``"random"`` or a count
             1-4 draws new blocked squares for each game (RULES.md §4).
@@ -623,8 +614,8 @@ def play_seeded_game(variant: Union[Variant, str], names: Sequence[str], seed: i
     Args:
         variant: the rules.
         names: a player name per colour (``random``, ``greedy``, ``human``).
-        seed: the game's seed, ``-(2**63) .. 2**64 - 1``; distinct seeds give distinct
-            generators (see :func:`seed_key`), so ``-1`` and ``1`` play different games.
+        seed: the game's seed, ``0 .. 2**64 - 1``; distinct seeds give distinct
+            generators (see :func:`seed_key`).
         blocked: ``None``, ``"random"`` or a count 1-4 of blocked squares to draw.
         on_move: as in :func:`play_game`.
         human_streams: streams for human seats (see :class:`HumanPlayer`).
@@ -644,7 +635,7 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
 
     Args:
         variant: the rules.
-        seed: the seed of the draw, ``-(2**63) .. 2**64 - 1`` or ``None`` (the OS).
+        seed: the seed of the draw, ``0 .. 2**64 - 1`` or ``None`` (the OS).
         blocked: ``None`` (keep the variant as it is), ``"random"`` (1-4 squares) or a
             count 1-4.
 
@@ -656,11 +647,8 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
         return variant
     count = None if blocked == "random" else blocked
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
-    # The engine's draw takes 64 bits: a negative seed's key (2**64 and up) is hashed into them.
     if key is not None:
         key ^= 0x5EED_B10C
-        if key >= SEED_END:
-            key = random.Random(key).getrandbits(64)
     return variant.with_random_blocked(seed=key, count=count)
 
 

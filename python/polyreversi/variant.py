@@ -22,7 +22,8 @@ Square = Union[int, str]
 
 
 def engine_seed(seed) -> int:
-    """A seed of the engine's own 64-bit generators (random blocked squares, MCTS):
+    """The one seed rule of the library, for the engine's 64-bit generators (random
+    blocked squares, MCTS, ``play_games``, ``Batch``) and the Python players alike:
     an int in ``0 .. 2**64 - 1`` as it is, so distinct seeds give distinct draws;
     ``None``: a fresh one from the OS.
 
