@@ -2,6 +2,9 @@
 threads, the principal variation, passes, finished games and bad input."""
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -139,7 +142,8 @@ def test_search_limits():
     assert r.depth == 1 and r.nodes < 100, r
     r = pr.search(s, nodes=5000)
     assert r.depth >= 2
-    assert pr.search(s, depth=0).move in s.legal_moves()
+    with pytest.raises(ValueError, match=r"depth: must be 1 to 250, got 0 \(the static evaluation alone is pr.evaluate"):
+        pr.search(s, depth=0)
     r = pr.search(s, depth=3)
     assert r.depth == 3 and r.pv[0] == r.move and len(r.pv) <= 3
     t = s.copy()
@@ -230,3 +234,20 @@ def test_the_move_returned_is_the_first_of_the_pv_also_among_equal_moves():
     for r in (tied, pr.solve(s), pr.search(s, depth=10)):
         assert r.pv[0] == r.move
     assert checked > 80
+
+
+def test_a_table_too_large_for_memory_names_tt_mb():
+    # Under an address-space limit the engine's std::bad_alloc must come back naming tt_mb.
+    code = textwrap.dedent("""
+        import resource, polyreversi as pr
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+        end = pr.Variant().position_from_text("X" * 60 + "----" + " O")
+        for call in (lambda: pr.search(pr.Variant().start(), depth=2, tt_mb=8192), lambda: pr.solve(end, tt_mb=8192)):
+            try:
+                call()
+            except MemoryError as e:
+                print(e)
+    """)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["tt_mb: a hash table of 8192 MiB could not be allocated; give a smaller tt_mb"] * 2

@@ -26,6 +26,7 @@ conversion afterwards.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -140,7 +141,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Args:
         state: a two-player State (not changed).
-        depth: 0 .. 250 plies. time: seconds > 0. nodes: 1 .. 2**62.
+        depth: 1 .. 250 plies (the static evaluation alone is :func:`evaluate`).
+            time: seconds > 0. nodes: 1 .. 2**62.
         threads: threads splitting the root moves (0: every core). At a fixed
             depth the score does not depend on it; the move may differ among
             moves of equal score, and nodes and time differ.
@@ -151,7 +153,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Raises:
         TypeError: not a State, or a limit of the wrong type. ValueError: a limit out
-        of range. VariantError: a 3- or 4-player state.
+        of range. VariantError: a 3- or 4-player state. MemoryError: no memory for a
+        table of ``tt_mb`` MiB (the message names it).
 
     >>> import polyreversi as pr
     >>> r = pr.search(pr.Variant().start(), depth=4)
@@ -159,7 +162,9 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     (4, False, True, True)
     """
     _check_state(state, "search")
-    d = -1 if depth is None else _whole(depth, "depth", 0, 250)
+    if depth is not None and not isinstance(depth, (bool, np.bool_)) and depth == 0:
+        raise ValueError("depth: must be 1 to 250, got 0 (the static evaluation alone is pr.evaluate(state))")
+    d = -1 if depth is None else _whole(depth, "depth", 1, 250)
     if time is None:
         seconds = -1.0
     else:
@@ -174,9 +179,19 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
     code = {None: 0, "normal": 1, "anti": 2}[_word(evaluation, EVALUATIONS, "evaluation")]
-    move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
+    with _table_memory(tt_mb):
+        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
+
+
+@contextlib.contextmanager
+def _table_memory(tt_mb: int):
+    """Names ``tt_mb`` when the engine cannot allocate its hash table (std::bad_alloc)."""
+    try:
+        yield
+    except MemoryError as e:
+        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB could not be allocated; give a smaller tt_mb") from e
 
 
 def _word(value, allowed, name: str):
@@ -237,7 +252,8 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     stability cut-offs, null-window PVS, and at the root a search estimate
     with an aspiration window around it). Its time
     grows about tenfold every three empties: about 20 empties take a second,
-    30 take minutes.
+    30 take minutes, 40 would take weeks (Ctrl-C stops it; :func:`search` with
+    ``time=`` gives a heuristic answer in bounded time).
 
     Args:
         state: a two-player State (not changed).
@@ -252,7 +268,8 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or
-        4-player state.
+        4-player state. MemoryError: no memory for a table of ``tt_mb`` MiB (the
+        message names it).
     """
     _check_state(state, "solve")
     if not isinstance(moves, (bool, np.bool_)):
@@ -260,8 +277,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     convention = _word(convention, CONVENTIONS, "convention")
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
-    move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
-                                                                   convention == "wof")
+    with _table_memory(tt_mb):
+        move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
+                                                                       convention == "wof")
     ranked = sorted(((int(m), int(s)) for m, s in scores.items()), key=lambda ms: (-ms[1], ms[0]))
     return SolveResult(_move_or_none(state, move), int(score), list(pv), int(visited), float(secs),
                        dict(ranked), convention)
