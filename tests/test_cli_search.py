@@ -184,3 +184,18 @@ def test_analyse_near_the_end_scores_the_played_move_from_one_exact_solve(tmp_pa
         assert bool(m.group(7)) == worse, m.group(0)
         marked += worse
     assert marked >= 1  # the random game has a worse move to mark
+
+
+def test_analyse_at_depth_one_scores_played_moves_by_the_static_evaluation(tmp_path):
+    # At --depth 1 a played move other than the best is scored by the evaluation of the position after it.
+    state = pr.Variant("8x8").start()
+    for _ in range(6):
+        best = pr.search(state, depth=1).move
+        worst = min(state.legal_moves(), key=lambda m: -pr.evaluate(state.child(m)))
+        state.play(worst if worst != best else state.legal_moves()[0])
+    path = tmp_path / "game.json"
+    write(path, [state.record()])
+    r = run("analyse", path, "--depth", 1)
+    assert r.exit_code == 0, r.output
+    rows = [line for line in r.output.splitlines() if line.strip()[:1].isdigit()]
+    assert len(rows) == 6 and any(row.endswith("*") for row in rows), r.output

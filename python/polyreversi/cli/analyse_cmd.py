@@ -6,7 +6,7 @@ import click
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import READABLE, iter_games, source_name
 from polyreversi.replay import Replay
-from polyreversi.search import DEFAULT_DEPTH, search, solve
+from polyreversi.search import DEFAULT_DEPTH, evaluate, search, solve
 
 from polyreversi.cli.common import FiniteFloatRange, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
@@ -93,6 +93,9 @@ def played_score(before, after, best, threads: int) -> float:
     """The score of the move that led from ``before`` to ``after``, for the player who
     played it, searched as deep as ``best`` (the search of ``before``) looked: the
     position after the move one ply less deep, so that a move as good as the best one
-    scores the same."""
-    r = search(after, depth=max(best.depth - 1, 0), threads=threads)
-    return r.score if after.to_move == before.to_move else -r.score
+    scores the same (depth 0: the static evaluation)."""
+    if best.depth > 1 or after.is_over():
+        score = search(after, depth=max(best.depth - 1, 1), threads=threads).score
+    else:
+        score = evaluate(after)
+    return score if after.to_move == before.to_move else -score
