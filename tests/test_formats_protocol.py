@@ -128,3 +128,19 @@ def test_what_each_format_writes_it_reads_back(tmp_path, name):
     if "players" in formats.capabilities(name).fields:
         assert all(r.players == ("Ann", "Ben") for r in back)
     assert np.array_equal(back[-1].replay().final.board(), games[len(back) - 1].board())
+
+
+@pytest.mark.parametrize("name", [n for n in registry.names()
+                                  if formats.capabilities(n).write and not formats.capabilities(n).binary])
+def test_a_text_file_that_starts_with_a_byte_order_mark_reads_the_same(tmp_path, name):
+    # Windows editors save UTF-8 with a BOM; RFC 8259 section 8.1 lets readers ignore it.
+    game = pr.players.play_game("8x8", [pr.players.RandomPlayer(seed=4), pr.players.RandomPlayer(seed=5)])
+    path = tmp_path / f"game{registry.by_name(name).extensions[0]}"
+    formats.write(path, [record_of(game, players=("Ann", "Ben"))])
+    plain = formats.read(path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert [list(r.replay().moves) for r in formats.read(path)] == [list(r.replay().moves) for r in plain] == [game.moves()]
+    path.write_bytes(b"\xef\xbb\xbf" + b"\xff" + path.read_bytes()[3:])
+    latin1 = formats.capabilities(name).fallback_encoding is not None  # GGF: then read as Latin-1
+    with pytest.raises(RecordError, match=r"unexpected 'ÿ\(;" if latin1 else r"not UTF-8 text \(byte 3\)"):
+        formats.read(path)  # the offset counts the BOM's bytes

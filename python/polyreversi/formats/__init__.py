@@ -252,18 +252,24 @@ def read_bytes(path: PathLike) -> bytes:
         raise RecordError(f"{source}: cannot read: {e.strerror or e}") from None
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def decode_text(data: bytes, source: str, fallback: Optional[str] = None) -> str:
     """``data`` as UTF-8 text (or ``fallback``, e.g. Latin-1, when it is not UTF-8).
+    A leading UTF-8 byte order mark (Windows editors write one) is dropped, as
+    RFC 8259 section 8.1 allows readers of JSON to do; writers never add one.
 
     Raises:
-        RecordError: not UTF-8 (with the byte offset) and no fallback.
+        RecordError: not UTF-8 (with the byte offset in the file) and no fallback.
     """
+    skip = len(_BOM) if data.startswith(_BOM) else 0
     try:
-        return data.decode("utf-8")
+        return data[skip:].decode("utf-8")
     except UnicodeDecodeError as e:
         if fallback is not None:
-            return data.decode(fallback)
-        raise RecordError(f"{source}: not UTF-8 text (byte {e.start})") from None
+            return data[skip:].decode(fallback)
+        raise RecordError(f"{source}: not UTF-8 text (byte {e.start + skip})") from None
 
 
 def read_text(path: PathLike) -> str:
