@@ -230,3 +230,16 @@ def test_convert_one_game_to_json_and_ggf(tmp_path):
     back = json_record.read(tmp_path / "back.json")
     assert back.moves == record.moves and back.players == record.players
     assert Replay(back).check().status == "match"
+
+
+def test_names_that_look_like_terminal_markup_are_printed_as_they_are(tmp_path):
+    # rich markup in a player name once raised MarkupError out of analyse and show.
+    game = pr.players.play_game("8x8", [pr.players.RandomPlayer(seed=1), pr.players.RandomPlayer(seed=2)],
+                                max_plies=6)
+    path = tmp_path / "names.jsonl"
+    pr.formats.write(path, [pr.record.record_of(game, players=("[/bold]Ann", "[red]Ben"), event="[b]Cup")])
+    for args in (["replay", path], ["show", path], ["analyse", path, "--depth", 1]):
+        r = CliRunner().invoke(main, [str(a) for a in args])
+        assert r.exit_code == 0 and r.exception is None, (args, r.output)
+        if args[0] != "replay":  # replay names only games with problems
+            assert "[/bold]Ann vs [red]Ben" in r.output, (args, r.output)

@@ -267,8 +267,10 @@ class _Console(Console):
 
 
 def make_console(stderr: bool = False) -> Console:
-    """A rich Console on stdout (or stderr): colours on a terminal, plain text when piped."""
-    return _Console(stderr=stderr, highlight=False, soft_wrap=True)
+    """A rich Console on stdout (or stderr): colours on a terminal, plain text when piped.
+    No markup: player names, events and file names from records and the command line
+    are printed as they are (``[/b]`` in a name once raised rich's MarkupError)."""
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True, markup=False)
 
 
 # -- records ------------------------------------------------------------------------
