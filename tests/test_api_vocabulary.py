@@ -122,3 +122,18 @@ def test_one_status_line_for_text_and_pictures():
     line = "8x8/3p, ply 0, Black to move; Black 1, White 1, Red 1"
     assert vocabulary.status_line(s) == line and str(s).splitlines()[-1] == line
     assert f"<title>{line}</title>" in pr.svg.svg(s)
+
+
+def test_policy_names_are_read_in_any_letter_case_as_all_text():
+    import numpy as np
+
+    greedy = pr.play_games("8x8", 4, policy="greedy", seed=3)
+    assert np.array_equal(pr.play_games("8x8", 4, policy="GREEDY", seed=3).scores, greedy.scores)
+    assert np.array_equal(pr.play_games("8x8", 4, policy=["Greedy", "gReEdY"], seed=3).scores, greedy.scores)
+    assert np.array_equal(pr.Batch("8x8", 3).choose("Random", seed=1), pr.Batch("8x8", 3).choose("random", seed=1))
+    with pytest.raises(ValueError, match=r"policy: unknown policy 'best'; allowed: 'random', 'greedy'"):
+        pr.Batch("8x8", 2).choose("best")
+    with pytest.raises(TypeError, match="policy: expected one of 'random', 'greedy', got None"):
+        pr.Batch("8x8", 2).choose(None)
+    with pytest.raises(TypeError, match=r"policy: expected a name \(random, greedy\) or a list of one per seat"):
+        pr.play_games("8x8", 2, policy=None)

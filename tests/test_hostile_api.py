@@ -292,7 +292,7 @@ class BatchMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def bad_choose(self, data):
-        policy = data.draw(st.sampled_from(["best", "", None, 1, "RANDOM"]))
+        policy = data.draw(st.sampled_from(["best", "", None, 1, "randomly"]))
         seed = data.draw(st.sampled_from([-1, 2**64, 1.5, "1", None]))
         self.rejected(lambda: self.batch.choose(policy, seed), ValueError, TypeError)
 

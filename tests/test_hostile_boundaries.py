@@ -81,7 +81,7 @@ CASES = [
     ("games big", lambda: pr.play_games(V, 2**62), ValueError, "games: must be at most"),
     ("games threads", lambda: pr.play_games(V, 1, threads=10**6), ValueError, "threads: must be at most 1024"),
     ("games threads type", lambda: pr.play_games(V, 1, threads=None), TypeError, "threads: expected an int"),
-    ("games policy", lambda: pr.play_games(V, 1, policy="best"), ValueError, "policy: unknown policy 'best'"),
+    ("games policy", lambda: pr.play_games(V, 1, policy="best"), ValueError, "policy: unknown policy 'best'; allowed: 'random', 'greedy'"),
     ("games policy type", lambda: pr.play_games(V, 1, policy=None), TypeError, "policy: expected a name"),
     ("games seed", lambda: pr.play_games(V, 1, seed=1.5), TypeError, "seed: expected an int"),
     ("games variant", lambda: pr.play_games("8x8/5p", 1), VariantError, "unknown option '5p'"),

@@ -17,6 +17,7 @@ from polyreversi import _core
 from polyreversi.errors import PolyreversiError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
+from polyreversi.vocabulary import choice
 
 POLICIES = {"random": 0, "greedy": 1}
 
@@ -58,11 +59,9 @@ class GamesResult:
 
 
 def _policy(policy: str) -> int:
-    if not isinstance(policy, str):
-        raise TypeError(f"policy: expected a name ({', '.join(POLICIES)}), got {policy!r}")
-    if policy not in POLICIES:
-        raise ValueError(f"policy: unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
-    return POLICIES[policy]
+    if policy is None:
+        raise TypeError(f"policy: expected one of {', '.join(map(repr, POLICIES))}, got None")
+    return POLICIES[choice(policy, POLICIES, "policy")]
 
 
 def _seat_policies(policy, players: int) -> int:

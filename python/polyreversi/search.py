@@ -37,6 +37,7 @@ import numpy as np
 from polyreversi import _core
 from polyreversi._core import VariantError
 from polyreversi.state import State
+from polyreversi.vocabulary import choice
 
 __all__ = ["SearchResult", "SolveResult", "search", "solve", "evaluate", "SearchPlayer", "CONVENTIONS", "EVALUATIONS"]
 
@@ -178,7 +179,7 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
         d = DEFAULT_DEPTH
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
-    code = {None: 0, "normal": 1, "anti": 2}[_word(evaluation, EVALUATIONS, "evaluation")]
+    code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
     with _table_memory(tt_mb):
         move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
@@ -192,20 +193,6 @@ def _table_memory(tt_mb: int):
         yield
     except MemoryError as e:
         raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB could not be allocated; give a smaller tt_mb") from e
-
-
-def _word(value, allowed, name: str):
-    """``value`` if it is one of ``allowed`` (text in any letter case, docs/errors.md), lower-cased.
-
-    Raises:
-        TypeError: neither text nor None. ValueError: not one of ``allowed``.
-    """
-    if value is not None and not isinstance(value, str):
-        raise TypeError(f"{name}: expected one of {', '.join(map(repr, allowed))}, got {value!r}")
-    word = value.lower() if isinstance(value, str) else value
-    if word not in allowed:
-        raise ValueError(f"{name}: {value!r} is not one; allowed: {', '.join(map(repr, allowed))}")
-    return word
 
 
 def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = False) -> float:
@@ -238,7 +225,7 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
     _check_state(state, "evaluate")
     if not isinstance(shape, (bool, np.bool_)):
         raise TypeError(f"shape: expected True or False, got {shape!r}")
-    code = {None: 0, "normal": 1, "anti": 2}[_word(evaluation, EVALUATIONS, "evaluation")]
+    code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
     return _core._evaluate(state, code, bool(shape)) / 100.0
 
 
@@ -274,7 +261,7 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     _check_state(state, "solve")
     if not isinstance(moves, (bool, np.bool_)):
         raise TypeError(f"moves: expected True or False, got {moves!r}")
-    convention = _word(convention, CONVENTIONS, "convention")
+    convention = choice(convention, CONVENTIONS, "convention")
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
     with _table_memory(tt_mb):
@@ -319,7 +306,7 @@ class SearchPlayer:
             if not (float(time) > 0 and math.isfinite(float(time))):
                 raise ValueError(f"time: must be a finite number of seconds above 0, got {time!r}")
         _whole(threads, "threads", 0, _MAX_THREADS)
-        _word(evaluation, EVALUATIONS, "evaluation")
+        choice(evaluation, EVALUATIONS, "evaluation")
 
     def choose(self, state: State) -> int:
         """The move :func:`search` finds for ``state``.

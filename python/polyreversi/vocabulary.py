@@ -12,7 +12,7 @@ pictures and records, and the status line of a position.
 """
 from __future__ import annotations
 
-from typing import List
+from typing import Iterable, List
 
 from polyreversi import _core
 from polyreversi._core import Color
@@ -68,7 +68,28 @@ def _color_format(self, spec: str) -> str:
 Color.__str__ = _color_str
 Color.__format__ = _color_format
 
+def choice(value, allowed: Iterable, name: str):
+    """``value`` lower-cased if it is one of ``allowed`` (text is read in any letter
+    case, docs/errors.md); ``None`` passes only if it is in ``allowed``.
+
+    Raises:
+        TypeError: neither text nor None. ValueError: not one of ``allowed`` (the
+        message lists them).
+
+    >>> choice("WOF", ("disks", "wof"), "convention")
+    'wof'
+    """
+    allowed = tuple(allowed)
+    shown = ", ".join(map(repr, allowed))
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{name}: expected one of {shown}, got {value!r}")
+    word = value.lower() if isinstance(value, str) else value
+    if word not in allowed:
+        raise ValueError(f"{name}: unknown {name} {value!r}; allowed: {shown}")
+    return word
+
+
 __all__ = [
     "EMPTY", "NEUTRAL", "BLOCKED", "CUT_OUT", "COLOR_NAMES", "CELL_CHARS", "CELL_CODES",
-    "color_name", "colors", "scores_text", "status_line",
+    "color_name", "colors", "scores_text", "status_line", "choice",
 ]
