@@ -211,6 +211,7 @@ struct Endgame {
       mv.flips = E::flips(P, O, mv.sq);
       const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
       const W replies = E::flipping_moves(nP, nO, empty_after ^ mv.sq);
+      if (e > kShallow) c.end_tt->prefetch(nP, nO);  // probed when the child is searched
       mv.key = mv.square == hash_move ? -(1 << 30)
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0);

@@ -58,6 +58,13 @@ class TransTable {
     return false;
   }
 
+  // Starts loading the bucket of (P, O) into the cache (no effect on results).
+  void prefetch(W P, W O) const {
+    u64 k[kKeyWords];
+    key_words(P, O, k);
+    __builtin_prefetch(bucket(k));
+  }
+
   // `best`, found with the window (alpha, beta), as the bound it is: an upper
   // bound at or below alpha, a lower bound at or above beta, exact between;
   // `inf` stands for no bound.
