@@ -1,7 +1,8 @@
 // The exact endgame solver on (P, O) pairs: P to move, O every other disk.
 // Shaped like the fast solvers (Edax's endgame.c): the last empty square is
 // scored by counting flips without playing it; two empties have their own
-// function (both squares tried in turn); from 3 to kShallow-1 empties
+// function (both squares tried in turn); from 3 to kShallow-1 empties (those
+// three in last_squares.hpp)
 // no move list and no hash table, squares tried by region parity (odd
 // quadrants first) then by class (corners, inner, edges, C/X); above that,
 // fastest-first ordering (fewest replies for the opponent), joined by a
