@@ -287,15 +287,16 @@ struct Root {
   }
 };
 
+// From this many empties a solve's tables get 2 MiB pages (table_memory.hpp):
+// 8x8, 64 MiB, 100 solves each: 12 empties 0.47 s CPU with 4 KiB pages, 0.51 s
+// with 2 MiB; 13: 0.90 against 0.74 s; 14: 1.33 against 0.62 s.
+constexpr int kHugePagesMin = 13;
+
 // Tuned by node counts on FFO #40-#47 (benchmarks/README.md): a deeper
 // estimate (8 or 10 plies) and wider first windows cost more nodes.
 constexpr int kEstimateMin = 16;      // from this many empties a solve starts from a search estimate
 constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most
 constexpr int kAspiration = 1;        // first window (estimate - 1, estimate + 1): a null-window test
-// From this many empties a solve's tables get 2 MiB pages (table_memory.hpp):
-// 8x8, 64 MiB, 100 solves each: 12 empties 0.47 s CPU with 4 KiB pages, 0.51 s
-// with 2 MiB; 13: 0.90 against 0.74 s; 14: 1.33 against 0.62 s.
-constexpr int kHugePagesMin = 13;
 
 template <class W, int N>
 void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
