@@ -4,6 +4,12 @@
 #include "polyreversi/kernel/geometry.hpp"
 #if defined(__AVX2__)
 #include "polyreversi/kernel/engine_avx2.hpp"
+// The wrappers below are always inlined in the AVX2 build: GCC otherwise
+// kept them as calls once their AVX2 bodies were inlined into them (the
+// solver's leaves called them through the PLT).
+#define POLYREVERSI_ENGINE_INLINE POLYREVERSI_AVX2_INLINE
+#else
+#define POLYREVERSI_ENGINE_INLINE inline
 #endif
 
 namespace polyreversi {
@@ -71,7 +77,7 @@ struct Engine {
 
   // Squares where P encloses at least one run of O disks. O is every disk
   // that is not P's: opponents and the neutral disk alike (RULES.md §6).
-  static inline W flipping_moves(W P, W O, W empty) {
+  static POLYREVERSI_ENGINE_INLINE W flipping_moves(W P, W O, W empty) {
 #if defined(__AVX2__)
     return Avx2<W, N>::moves(P, O, empty);
 #else
@@ -92,7 +98,7 @@ struct Engine {
   }
 
   // Disks flipped when P plays on square `sq`.
-  static inline W flips_at(W P, W O, int sq) {
+  static POLYREVERSI_ENGINE_INLINE W flips_at(W P, W O, int sq) {
 #if defined(__AVX2__)
     return Avx2<W, N>::flips(P, O, sq);
 #else
@@ -104,7 +110,7 @@ struct Engine {
 #endif
   }
   // The same for a one-bit word `square`.
-  static inline W flips(W P, W O, W square) { return flips_at(P, O, lowest_bit(square)); }
+  static POLYREVERSI_ENGINE_INLINE W flips(W P, W O, W square) { return flips_at(P, O, lowest_bit(square)); }
 
   // The legal squares of the player to move and the kind of turn.
   // kPass and kOver come with no squares.

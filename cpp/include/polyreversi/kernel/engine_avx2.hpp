@@ -157,7 +157,7 @@ struct Avx2<u64, N> {
   using L = avx2::Lanes<N, N>;
   static constexpr int kMaxRun = N - 2;
 
-  static inline u64 moves(u64 P, u64 O, u64 empty) {
+  static POLYREVERSI_AVX2_INLINE u64 moves(u64 P, u64 O, u64 empty) {
     const L c;
     const __m256i p = avx2::splat(P), o = avx2::splat(O);
     const __m256i om = _mm256_and_si256(o, c.mask);
@@ -172,7 +172,7 @@ struct Avx2<u64, N> {
 
   static constexpr avx2::RayTable<N, 64> kRays = avx2::ray_table<N, 64>();
 
-  static inline u64 flips(u64 P, u64 O, int sq) {
+  static POLYREVERSI_AVX2_INLINE u64 flips(u64 P, u64 O, int sq) {
     const L c;
     const __m256i p = avx2::splat(P), o = avx2::splat(O), zero = _mm256_setzero_si256();
     // Higher bits: the first square that is not O must be P.

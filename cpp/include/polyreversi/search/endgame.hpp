@@ -1,7 +1,8 @@
 // The exact endgame solver on (P, O) pairs: P to move, O every other disk.
 // Shaped like the fast solvers (Edax's endgame.c): the last empty square is
 // scored by counting flips without playing it; two empties have their own
-// function (both squares tried in turn); from 3 to kShallow-1 empties
+// function (both squares tried in turn); from 3 to kShallow-1 empties (those
+// three in last_squares.hpp)
 // no move list and no hash table, squares tried by region parity (odd
 // quadrants first) then by class (corners, inner, edges, C/X); above that,
 // fastest-first ordering (fewest replies for the opponent), joined by a
@@ -49,6 +50,8 @@ struct Context {
 
 template <class W, int N>
 struct Midgame;  // midgame.hpp: the shallow searches that order moves with many empties
+template <class W, int N>
+struct LastSquares;  // last_squares.hpp: the last plies
 
 template <class W, int N>
 struct Endgame {
@@ -82,79 +85,14 @@ struct Endgame {
   }
   static inline int final_score(const Ctx& c, W P, W O) { return result(c, popcount(P), popcount(O)); }
 
-  // One empty square `sq` left: who can play it decides the count.
-  static inline int last_square(Ctx& c, W P, W O, W sq) {
-    ++c.nodes;
-    int p = popcount(P), o = popcount(O);
-    W f = E::flips(P, O, sq);
-    if (f) {
-      const int k = popcount(f);
-      p += k + 1;
-      o -= k;
-    } else if ((f = E::flips(O, P, sq))) {
-      const int k = popcount(f);
-      o += k + 1;
-      p -= k;
-    }
-    return result(c, p, o);
+  // The last plies (last_squares.hpp): one empty square `sq`, two empty
+  // squares, and 3 .. kShallow-1 empties.
+  static inline int last_square(Ctx& c, W P, W O, W sq) { return LastSquares<W, N>::last(c, P, O, sq); }
+  static inline int two_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    return LastSquares<W, N>::two(c, P, O, alpha, beta, passed, empty);
   }
-
-  // Two empty squares: both tried in turn, no list, no ordering.
-  static int two_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
-    ++c.nodes;
-    const W a = empty & (~empty + 1), b = empty ^ a;
-    int best = -kMaxSquares - 1;
-    bool moved = false;
-    W f = E::flips(P, O, a);
-    if (f) {
-      moved = true;
-      best = -last_square(c, O ^ f, P | f | a, b);
-      if (best >= beta) return best;
-    }
-    if ((f = E::flips(P, O, b))) {
-      moved = true;
-      const int v = -last_square(c, O ^ f, P | f | b, a);
-      if (v > best) best = v;
-    }
-    if (moved) return best;
-    if (passed) return final_score(c, P, O);
-    return -two_squares(c, O, P, -beta, -alpha, true, empty);
-  }
-
-  // 3 .. kShallow-1 empties.
-  static int shallow(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
-    if (c.poll()) return 0;
-    const W empty = c.shape->playable & ~(P | O);
-    W odd = 0;
-    for (int q = 0; q < 4; ++q)
-      if (popcount(empty & c.shape->quadrants[q]) & 1) odd |= c.shape->quadrants[q];
-    const W classes[4] = {c.shape->corners, c.shape->inner, c.shape->edges, c.shape->danger};
-    int best = -kMaxSquares - 1;
-    bool moved = false;
-    for (int g = 0; g < 2; ++g) {
-      const W group = g ? ~odd : odd;
-      for (int k = 0; k < 4; ++k) {
-        for (W cand = empty & group & classes[k]; cand; cand &= cand - 1) {
-          const W sq = cand & (~cand + 1);
-          const W f = E::flips(P, O, sq);
-          if (!f) continue;
-          moved = true;
-          const W nP = O ^ f, nO = P | f | sq;
-          const int v = empties == 3 ? -two_squares(c, nP, nO, -beta, -alpha, false, empty ^ sq)
-                                     : -shallow(c, nP, nO, -beta, -alpha, false, empties - 1);
-          if (v > best) {
-            best = v;
-            if (v > alpha) {
-              if (v >= beta) return v;
-              alpha = v;
-            }
-          }
-        }
-      }
-    }
-    if (moved) return best;
-    if (passed) return final_score(c, P, O);
-    return -shallow(c, O, P, -beta, -alpha, true, empties);
+  static inline int shallow(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
+    return LastSquares<W, N>::shallow(c, P, O, alpha, beta, passed, empties);
   }
 
   struct Move {
@@ -211,6 +149,7 @@ struct Endgame {
       mv.flips = E::flips(P, O, mv.sq);
       const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
       const W replies = E::flipping_moves(nP, nO, empty_after ^ mv.sq);
+      if (e > kShallow) c.end_tt->prefetch(nP, nO);  // probed when the child is searched
       mv.key = mv.square == hash_move ? -(1 << 30)
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0);
@@ -268,3 +207,5 @@ struct Endgame {
 
 }  // namespace POLYREVERSI_ARCH
 }  // namespace polyreversi
+
+#include "polyreversi/search/last_squares.hpp"

@@ -12,6 +12,7 @@
 #include <new>
 
 #include "polyreversi/kernel/bits.hpp"
+#include "polyreversi/search/table_memory.hpp"
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -31,16 +32,13 @@ class TransTable {
   TransTable() = default;
   TransTable(const TransTable&) = delete;
   TransTable& operator=(const TransTable&) = delete;
-  ~TransTable() { std::free(slots_); }
 
-  // Sizes the table to at most `bytes` (at least 2 buckets) and empties it.
-  void resize(std::size_t bytes) {
+  // Sizes the table to at most `bytes` (at least 2 buckets) and empties it;
+  // huge_pages: see table_memory.hpp.
+  void resize(std::size_t bytes, bool huge_pages = false) {
     std::size_t n = 4;
     while (n * 2 * sizeof(Slot) <= bytes) n *= 2;
-    std::free(slots_);
-    // calloc: large tables come as zero pages the system maps on first touch.
-    slots_ = static_cast<Slot*>(std::calloc(n, sizeof(Slot)));
-    if (!slots_) throw std::bad_alloc();
+    slots_ = static_cast<Slot*>(memory_.allocate(n * sizeof(Slot), huge_pages));
     mask_ = n - 2;
     stamp_ = 1;
   }
@@ -58,6 +56,21 @@ class TransTable {
       }
     }
     return false;
+  }
+
+  // Starts loading the bucket of (P, O) into the cache (no effect on results).
+  void prefetch(W P, W O) const {
+    u64 k[kKeyWords];
+    key_words(P, O, k);
+    // Both ends of the bucket: it may straddle two cache lines.
+    const char* b = reinterpret_cast<const char*>(bucket(k));
+    const char* e = b + 2 * sizeof(Slot) - 1;
+#if defined(__x86_64__)
+    asm volatile("prefetcht0 %0\n\tprefetcht0 %1" : : "m"(*b), "m"(*e));  // GCC 12 -O3 drops __builtin_prefetch here
+#else
+    __builtin_prefetch(b);
+    __builtin_prefetch(e);
+#endif
   }
 
   // `best`, found with the window (alpha, beta), as the bound it is: an upper
@@ -137,6 +150,7 @@ class TransTable {
     return slots_ + ((h >> 20) & mask_);
   }
 
+  TableMemory memory_;
   Slot* slots_ = nullptr;
   std::size_t mask_ = 0;
   std::uint16_t stamp_ = 1;

@@ -1,0 +1,55 @@
+"""Many small exact solves: nodes and CPU seconds of the solver's last plies.
+
+    python benchmarks/solve_small.py [VARIANT] [EMPTIES] [COUNT] [TT_MB]
+
+Positions come from random games (``random.Random(seed)``, seeds 0 ..
+COUNT-1) stopped at EMPTIES empty squares (defaults: 8x8, 14, 300, 1); each
+is solved with ``pr.solve(state, tt_mb=TT_MB)`` on one thread. Prints the
+summed node count (deterministic for a given build's search tree), the CPU
+seconds of the solves alone (``time.process_time``) and nodes per CPU
+second. Used for the A/B runs of issue 11's nodes-per-second work
+(benchmarks/README.md, "Issue 11: nodes per second (session 4)").
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import polyreversi as pr
+
+
+def positions(variant: pr.Variant, empties: int, count: int) -> list[pr.State]:
+    out = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        seed += 1
+        s = variant.start()
+        while not s.is_over() and len(variant.squares) - sum(s.scores()) > empties:
+            s.play(rng.choice(s.legal_moves()))
+        if not s.is_over() and len(variant.squares) - sum(s.scores()) == empties:
+            out.append(s)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    variant = pr.Variant.parse(argv[1] if len(argv) > 1 else "8x8")
+    empties = int(argv[2]) if len(argv) > 2 else 14
+    count = int(argv[3]) if len(argv) > 3 else 300
+    tt_mb = int(argv[4]) if len(argv) > 4 else 1
+    states = positions(variant, empties, count)
+    nodes, cpu, total = 0, 0.0, 0
+    for s in states:
+        t = time.process_time()
+        r = pr.solve(s, tt_mb=tt_mb)
+        cpu += time.process_time() - t
+        nodes += r.nodes
+        total += r.score
+    print(f"{variant} {empties} empties x{len(states)} tt_mb={tt_mb} [{pr._core.kernels()}]: {nodes:,} nodes "
+          f"{cpu:.2f} s CPU {nodes / cpu / 1e6:.2f} M nodes/s (score sum {total})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
