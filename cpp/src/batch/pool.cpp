@@ -138,14 +138,46 @@ class Pool {
     done_.store(0, std::memory_order_relaxed);
     for (int t = 0; t < threads; ++t)
       regions_[t].word.store(pack(job, parts * t / threads, parts * (t + 1) / threads), std::memory_order_relaxed);
+    const auto t0 = std::chrono::steady_clock::now();
+    publish_ns_.store(t0.time_since_epoch().count(), std::memory_order_relaxed);
     published_.store(static_cast<int>(job), std::memory_order_seq_cst);
-    if (sleepers_.load(std::memory_order_seq_cst) > 0) wake_all(published_);
-    take_parts(job, 0);
+    const bool woke = sleepers_.load(std::memory_order_seq_cst) > 0;
+    if (woke) wake_all(published_);
+    const int mine = take_parts(job, 0);
+    const auto t1 = std::chrono::steady_clock::now();
+    bool parked = false;
     if (!spin_until([&] { return done_.load(std::memory_order_acquire) == parts; })) {
+      parked = true;
       caller_parked_.store(1, std::memory_order_seq_cst);
       for (int d; (d = done_.load(std::memory_order_seq_cst)) != parts;) park(done_, d);
       caller_parked_.store(0, std::memory_order_relaxed);
     }
+    const auto t2 = std::chrono::steady_clock::now();
+    stats_.jobs += 1;
+    stats_.parts += parts;
+    stats_.caller_parts += mine;
+    stats_.jobs_caller_all += mine == parts;
+    stats_.wakes += woke;
+    stats_.caller_parks += parked;
+    stats_.caller_work_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
+    stats_.caller_wait_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(t2 - t1).count();
+  }
+
+  PoolStats stats() const {
+    PoolStats s = stats_;
+    s.worker_parks = worker_parks_.load(std::memory_order_relaxed);
+    s.worker_jobs_with_parts = worker_jobs_with_parts_.load(std::memory_order_relaxed);
+    for (int p = 0; p < 2; ++p)
+      for (int b = 0; b < kLateBuckets; ++b) s.late[p][b] = late_[p][b].load(std::memory_order_relaxed);
+    s.threads = static_cast<int>(threads_.size());
+    return s;
+  }
+  void reset_stats() {
+    stats_ = PoolStats{};
+    worker_parks_.store(0, std::memory_order_relaxed);
+    worker_jobs_with_parts_.store(0, std::memory_order_relaxed);
+    for (auto& row : late_)
+      for (auto& c : row) c.store(0, std::memory_order_relaxed);
   }
 
   std::mutex submit;  // one job at a time
@@ -185,13 +217,22 @@ class Pool {
   void work(int id) {
     int seen = 0;
     for (;;) {
+      bool parked = false;
       if (!spin_until([&] { return published_.load(std::memory_order_acquire) != seen; })) {
+        parked = true;
         sleepers_.fetch_add(1, std::memory_order_seq_cst);
+        worker_parks_.fetch_add(1, std::memory_order_relaxed);
         while (published_.load(std::memory_order_seq_cst) == seen) park(published_, seen);
         sleepers_.fetch_sub(1, std::memory_order_relaxed);
       }
       seen = published_.load(std::memory_order_acquire);
-      take_parts(static_cast<std::uint32_t>(seen), id);
+      const long long late =
+          std::chrono::steady_clock::now().time_since_epoch().count() - publish_ns_.load(std::memory_order_relaxed);
+      int bucket = 0;
+      while (bucket < kLateBuckets - 1 && late >= kLateEdgesNs[bucket]) ++bucket;
+      late_[parked][bucket].fetch_add(1, std::memory_order_relaxed);
+      const int ran = take_parts(static_cast<std::uint32_t>(seen), id);
+      worker_jobs_with_parts_.fetch_add(ran > 0, std::memory_order_relaxed);
     }
   }
 
@@ -200,12 +241,16 @@ class Pool {
   std::atomic<const std::function<void(int, int)>*> f_{nullptr};
   std::atomic<int> n_{0}, parts_{0}, threads_in_job_{0};
   alignas(64) std::atomic<int> published_{0};  // the job number workers wait on (futex word)
+  std::atomic<long long> publish_ns_{0};       // when (steady clock), for PoolStats::late
   std::atomic<int> sleepers_{0};
   alignas(64) std::atomic<int> done_{0};  // parts finished (futex word of a parked caller)
   std::atomic<int> caller_parked_{0};
   Region regions_[kMaxThreads];
   std::uint32_t job_ = 0;
   std::vector<std::thread> threads_;
+  PoolStats stats_;  // the caller's counters, under `submit`
+  alignas(64) std::atomic<long long> worker_parks_{0}, worker_jobs_with_parts_{0};  // the workers'
+  std::atomic<long long> late_[2][kLateBuckets] = {};
 };
 
 // The process's pool. Never destroyed (workers park until exit); a child made
@@ -232,6 +277,14 @@ Pool* pool_for_this_process() {
 }
 
 }  // namespace
+
+PoolStats pool_stats(bool reset) {
+  Pool* pool = pool_for_this_process();
+  std::lock_guard<std::mutex> busy(pool->submit);
+  PoolStats s = pool->stats();
+  if (reset) pool->reset_stats();
+  return s;
+}
 
 void parallel_for(int n, int threads, const std::function<void(int, int)>& f) {
   if (threads > n) threads = n;
