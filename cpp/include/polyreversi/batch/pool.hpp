@@ -11,7 +11,12 @@ namespace polyreversi {
 // calling thread is one), and returns when every part is done. Thread t starts
 // on the t-th contiguous region of [0, n), so from call to call the same games
 // tend to stay on the same core. f must not throw.
-void parallel_for(int n, int threads, const std::function<void(int, int)>& f);
+using Range = std::function<void(int, int)>;
+void parallel_for(int n, int threads, const Range& f);
+// The same in two phases: every part of `first` ends before any part of `then`
+// starts (a barrier inside one hand-off), and each thread's region is the same
+// in both, so `then` finds the games `first` read in the same core's cache.
+void parallel_for(int n, int threads, const Range& first, const Range* then);
 
 // What the pool did since the last reset (split calls only; benchmarks/README.md,
 // issue 13): caller_work_ns runs from the job's publication to the caller's last
