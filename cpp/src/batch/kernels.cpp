@@ -359,21 +359,27 @@ bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, Samp
         }
         if (top != -INFINITY)  // else every legal logit is -inf: uniform below
           for (int j = 0; j < k; ++j) prefix[j] = total += std::exp((row[square[j]] - top) * inv_t);
-      } else {
-        for (W x = static_cast<W>(d.legal[i]); x; x &= x - 1) {
-          const int sq = lowest_bit(x);
-          square[k] = sq;
-          prefix[k++] = total += row[sq];
+      } else {  // one loop, no square list: the pick's index is mapped back by nth_bit
+        const W legal = static_cast<W>(d.legal[i]);
+        for (W x = legal; x; x &= x - 1) prefix[k++] = total += row[lowest_bit(x)];
+        SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
+        if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
+          spec.out[i] = nth_bit(legal, static_cast<int>(rng.below(k)));
+          continue;
         }
-      }
-      SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
-      if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
-        spec.out[i] = square[rng.below(k)];
+        if (!(total <= 3.4028235e38f)) {  // probabilities overflowing a float sum: rescale
+          total = 0;
+          k = 0;
+          for (W x = legal; x; x &= x - 1) prefix[k++] = total += row[lowest_bit(x)] * 0x1p-64f;
+        }
+        const float target = static_cast<float>(unit_double(rng)) * total;
+        spec.out[i] = nth_bit(legal, pick_from_prefix(prefix, k, target));
         continue;
       }
-      if (!(total <= 3.4028235e38f)) {  // probabilities overflowing a float sum (logits cannot): rescale
-        total = 0;
-        for (int j = 0; j < k; ++j) prefix[j] = total += row[square[j]] * 0x1p-64f;
+      SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
+      if (!(total > 0)) {  // every legal logit is -inf: uniform over the legal moves
+        spec.out[i] = square[rng.below(k)];
+        continue;
       }
       const float target = static_cast<float>(unit_double(rng)) * total;
       spec.out[i] = square[pick_from_prefix(prefix, k, target)];
