@@ -9,6 +9,7 @@ they are not installed (``pip install '.[peers]'``).
 from __future__ import annotations
 
 import functools
+import os
 import random
 import shutil
 import subprocess
@@ -40,19 +41,102 @@ def build_c_anchor(tmp_path_factory, name: str) -> Path:
     return binary
 
 
-def measure(benchmark, fn, *, unit: str, rounds: int = 5, **info):
-    """Times fn() (which returns how many units it did) and stores the rate."""
+def measure(benchmark, fn, *, unit: str, rounds: int = 5, probe: bool = False, **info):
+    """Times fn() (which returns how many units it did) and stores the rate.
+
+    probe: also store what the scheduler and the Batch worker pool did over the
+    rounds (``extra_info["probe"]``, see :func:`probe_start`), for threaded cases."""
     counts = []
 
     def run():
         counts.append(fn())
 
+    before = probe_start() if probe else None
     benchmark.pedantic(run, rounds=rounds, iterations=1, warmup_rounds=1)
     if not benchmark.stats:  # --benchmark-disable: run once as a check, nothing timed
         return counts[-1]
     median = benchmark.stats.stats.median
     benchmark.extra_info.update(unit=unit, rate=counts[-1] / median, **info)
+    if before is not None:
+        benchmark.extra_info["probe"] = probe_end(before)
     return counts[-1]
+
+
+# -- what the machine did during a threaded benchmark (Linux /proc; empty elsewhere)
+
+
+def _threads_now() -> dict:
+    """Per thread of this process: CPU it last ran on, run and runqueue-wait seconds (schedstat)."""
+    out = {}
+    try:
+        tids = os.listdir("/proc/self/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/stat") as f:
+                stat = f.read()
+            with open(f"/proc/self/task/{tid}/schedstat") as f:
+                run_ns, wait_ns, _ = f.read().split()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        out[tid] = (int(fields[36]), int(run_ns) / 1e9, int(wait_ns) / 1e9)
+    return out
+
+
+def _machine_now() -> tuple:
+    """(busy, steal) CPU seconds of the whole machine since boot (/proc/stat)."""
+    try:
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    busy = sum(v[:3]) + sum(v[5:8])  # user nice system irq softirq steal
+    return busy / tick, v[7] / tick
+
+
+def probe_start():
+    import polyreversi as pr
+
+    pr._core._pool_stats(True)
+    times = os.times()
+    return _threads_now(), _machine_now(), times.user + times.system
+
+
+def probe_end(before) -> dict:
+    """Over the rounds: the Batch pool's counters (who ran the parts, how late the
+    workers started), each busy thread's CPU and runqueue wait (a thread of ours
+    waiting for a core), and the CPU the rest of the machine took ("others")."""
+    import polyreversi as pr
+
+    threads0, (busy0, steal0), ours0 = before
+    pool = pr._core._pool_stats(False)
+    threads1, (busy1, steal1), times = _threads_now(), _machine_now(), os.times()
+    main = str(os.getpid())
+    rows = []
+    for tid, (cpu, run, wait) in threads1.items():
+        _, run0, wait0 = threads0.get(tid, (cpu, 0.0, 0.0))
+        if run - run0 >= 0.005 or tid == main:
+            rows.append(dict(thread="main" if tid == main else tid, cpu=cpu, run=round(run - run0, 3),
+                             wait=round(wait - wait0, 3)))
+    late = [a + b for a, b in zip(pool["late_spinning"], pool["late_parked"])]
+    seen = sum(late)
+    edges = ["<1", "1-2", "2-5", "5-10", "10-20", "20-50", "50-100", "100-200", "200-500", ">=500"]
+    median_late = next((edges[k] for k in range(len(late)) if sum(late[:k + 1]) * 2 >= seen), None) if seen else None
+    jobs = pool["jobs"]
+    return dict(
+        jobs=jobs,
+        caller_share=round(pool["caller_parts"] / pool["parts"], 3) if pool["parts"] else None,
+        worker_joined=round(pool["worker_jobs_with_parts"] / jobs, 3) if jobs else None,
+        worker_start_us_median=median_late,
+        worker_parks=pool["worker_parks"],
+        caller_wait_us=round(pool["caller_wait_ns"] / jobs / 1e3, 1) if jobs else None,
+        threads=rows,
+        others_cpu_s=round(busy1 - busy0 - (times.user + times.system - ours0), 3),
+        steal_s=round(steal1 - steal0, 3),
+    )
 
 
 def peer(module: str, extra: str = "peers"):

@@ -85,6 +85,16 @@ def report(data: dict) -> str:
         else:
             missing = num if num not in rates else den
             lines.append(f"| {label} | not run ({missing} missing) | ≥ {target}× | — |")
+    probes = [(b["name"], b["extra_info"]["probe"]) for b in data["benchmarks"] if "probe" in b["extra_info"]]
+    if probes:  # conftest.probe_end: why a threaded figure is what it is
+        lines += ["", "**what the machine did (threaded cases)**", "",
+                  "| benchmark | caller's share of parts | jobs a worker joined | worker start (µs, median) "
+                  "| threads: CPU, run / runqueue wait (s) | others' CPU (s) | steal (s) |",
+                  "|---|---|---|---|---|---|---|"]
+        for name, p in probes:
+            threads = "; ".join(f"{t['thread']}: cpu{t['cpu']}, {t['run']} / {t['wait']}" for t in p["threads"])
+            lines.append(f"| `{name}` | {p['caller_share']} | {p['worker_joined']} | {p['worker_start_us_median']} "
+                         f"| {threads} | {p['others_cpu_s']} | {p['steal_s']} |")
     groups: dict[str, list] = {}
     for b in data["benchmarks"]:
         if "rate" in b["extra_info"]:

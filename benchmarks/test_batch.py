@@ -64,7 +64,7 @@ def test_batch_threads(benchmark, size, threads):
         return STEPS * size
 
     # 15 rounds: a 2-core VM's second core comes and goes; 5 medians swung 0.8-1.7x
-    measure(benchmark, run, unit="steps", rounds=15, size=size, moves="Batch.choose", threads=threads)
+    measure(benchmark, run, unit="steps", rounds=15, probe=True, size=size, moves="Batch.choose", threads=threads)
 
 
 @pytest.mark.benchmark(group="batch")
@@ -80,7 +80,7 @@ def test_batch_sample_policy(benchmark, size, threads):
             batch.step(batch.sample(probs), autoreset=True)
         return STEPS * size
 
-    measure(benchmark, run, unit="steps", size=size, moves="Batch.sample", threads=threads)
+    measure(benchmark, run, unit="steps", probe=True, size=size, moves="Batch.sample", threads=threads)
 
 
 @pytest.mark.benchmark(group="batch")
@@ -139,4 +139,4 @@ def test_batch_creversi_python(benchmark, size):
             env.step(choose(env.legal_moves_mask()))
         return STEPS * size
 
-    measure(benchmark, run, unit="steps", size=size, engine="creversi-python")
+    measure(benchmark, run, unit="steps", probe=True, size=size, engine="creversi-python")

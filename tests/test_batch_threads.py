@@ -111,6 +111,24 @@ def test_worker_threads_give_the_one_thread_answers(text):
             assert np.array_equal(x, y)
 
 
+@pytest.mark.parametrize("bad_game", [0, 2047, 4095])
+def test_a_bad_move_anywhere_in_a_split_step_plays_no_game(bad_game):
+    """The move check runs in the split (each thread over its own games), before any game is played."""
+    for threads in (1, 2, 0):
+        b = pr.Batch("8x8", 4096, seed=2, threads=threads)
+        for _ in range(3):
+            b.step(b.choose(), autoreset=True)
+        before = (b.boards.copy(), b.masks.copy(), b.plies())
+        moves = b.choose()
+        moves[bad_game] = 0  # a1: never legal in the first plies
+        with pytest.raises(pr.IllegalMoveError, match=f"batch game {bad_game}:"):
+            b.step(moves, autoreset=True)
+        assert all(np.array_equal(x, y) for x, y in zip(before, (b.boards, b.masks, b.plies())))
+        moves[bad_game] = b.choose()[bad_game]
+        b.step(moves, autoreset=True)  # the same batch steps on after the error
+        assert b.plies().min() == 4
+
+
 def test_choose_and_observe_split_over_threads_give_the_one_thread_answers():
     """choose and observe split only big batches (their per-game work is small)."""
     runs = []

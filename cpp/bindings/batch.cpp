@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "polyreversi/batch/kernels.hpp"
+#include "polyreversi/batch/pool.hpp"
 
 namespace polyreversi::bindings {
 
@@ -91,6 +92,22 @@ void observe_state(const Game& g, int perspective, void* out, bool f32) {
 }
 
 void init_batch(py::module_& m) {
+  m.def(
+      "_pool_stats",
+      [](bool reset) {
+        const PoolStats s = pool_stats(reset);
+        py::dict d;
+        d["jobs"] = s.jobs, d["parts"] = s.parts, d["caller_parts"] = s.caller_parts;
+        d["jobs_caller_all"] = s.jobs_caller_all, d["wakes"] = s.wakes, d["caller_parks"] = s.caller_parks;
+        d["caller_work_ns"] = s.caller_work_ns, d["caller_wait_ns"] = s.caller_wait_ns;
+        d["worker_parks"] = s.worker_parks, d["threads"] = s.threads;
+        d["worker_jobs_with_parts"] = s.worker_jobs_with_parts;
+        py::list spinning, parked;
+        for (int b = 0; b < kLateBuckets; ++b) spinning.append(s.late[0][b]), parked.append(s.late[1][b]);
+        d["late_spinning"] = spinning, d["late_parked"] = parked;
+        return d;
+      },
+      py::arg("reset") = false, "The Batch worker pool's counters since the last reset (diagnostics).");
   exc_concurrent = PyErr_NewExceptionWithDoc(
       "polyreversi.ConcurrentUseError",
       "An object entered from a second thread while a call is busy in it (a Batch takes one call at a time).",

@@ -78,6 +78,9 @@ CELL_CUT_OUT: int
 def kernels() -> str:
     """Name of the kernel set picked for this CPU ("generic" or "x86v3")."""
 
+def _pool_stats(reset: bool = False) -> dict:
+    """The Batch worker pool's counters since the last reset (diagnostics; benchmarks/conftest.py)."""
+
 class State:
     """A position of a variant with the player to move, the moves played and undo."""
 

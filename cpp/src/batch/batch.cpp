@@ -115,16 +115,16 @@ int Batch::threads_for(int threads, int min_games) const {
   return std::max(1, std::min(threads, data_.size / min_games));
 }
 
-// True when every move is one step() accepts. This runs on the calling thread
-// before the split, so it is one branch-free pass: a move is legal exactly when
-// its byte of the game's mask row is set (the row is all 0 once the game is over).
+// True when every move of games [begin, end) is one step() accepts: one
+// branch-free pass (a move is legal exactly when its byte of the game's mask row
+// is set; the row is all 0 once the game is over).
 namespace {
-bool all_moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset mode) {
-  const std::uint8_t* masks = d.masks;
+bool moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset mode, int begin, int end) {
   const long columns = pass + 1;
+  const std::uint8_t* masks = d.masks + begin * columns;
   const bool any_when_done = mode != Autoreset::kOff;
   unsigned bad = 0;
-  for (int i = 0; i < d.size; ++i, masks += columns) {
+  for (int i = begin; i < end; ++i, masks += columns) {
     const int m = moves[i];
     const bool on_board = static_cast<unsigned>(m) <= static_cast<unsigned>(pass);
     const bool legal = on_board && masks[on_board ? m : 0];
@@ -134,9 +134,27 @@ bool all_moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autor
 }
 }  // namespace
 
+// The check runs in the same split as the step, each thread over the games it
+// then steps: a check of all 4096 games on the calling thread took 7.5 us when
+// its own core had stepped them but 13-14 us when another core had stepped half
+// (median; their mask lines were in that core's cache). Nothing is played unless
+// every move passed: the first phase ends in every thread before the second starts.
 void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
   const int pass = rules_->pass_move();
-  for (int i = all_moves_ok(data_, moves, pass, mode) ? data_.size : 0; i < data_.size; ++i) {  // find the bad one
+  const BatchKernelTable& k = batch_kernels();
+  std::atomic<bool> bad{false};
+  const Range check = [&](int begin, int end) {
+    if (!moves_ok(data_, moves, pass, mode, begin, end)) bad.store(true, std::memory_order_relaxed);
+  };
+  const Range play = [&](int begin, int end) {
+    if (!bad.load(std::memory_order_relaxed)) k.step(data_, moves, mode, begin, end);
+  };
+  parallel_for(data_.size, threads_for(threads), check, &play);
+  if (!bad.load(std::memory_order_relaxed)) {
+    ++steps_;
+    return;
+  }
+  for (int i = 0; i < data_.size; ++i) {  // find the bad one
     const int m = moves[i];
     if (done_[i]) {
       if (mode != Autoreset::kOff || m == -1) continue;
@@ -157,8 +175,7 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
     const Game g(std::make_shared<const Rules>(game_rules), positions_[i]);
     throw IllegalMoveError(where + g.describe_illegal(m));
   }
-  const BatchKernelTable& k = batch_kernels();
-  parallel_for(data_.size, threads_for(threads), [&](int begin, int end) { k.step(data_, moves, mode, begin, end); });
+  k.step(data_, moves, mode, 0, data_.size);  // not reached: the two checks agree (as before the split, play then)
   ++steps_;
 }
 

@@ -306,13 +306,25 @@ inline bool row_is_bad(const float* row, int columns, bool logits) {
 // data-dependent exit of a scan mispredicts about once per game); a j found
 // this way has prefix[j] > prefix[j - 1], a positive weight. A target rounded
 // up to the total takes the first j reaching the total (also a positive weight).
-inline int pick_from_prefix(const float* prefix, int k, float target) {
+// prefix must have room for 8 floats after prefix[k - 1]: the AVX2 count pads them with +inf
+// (never <= a target, never < the total), so its trip count is ceil(k / 8), no scalar tail.
+inline int pick_from_prefix(float* prefix, int k, float target) {
   int below = 0, short_of_total = 0;
   const float total = prefix[k - 1];
+#if defined(__AVX2__)
+  _mm256_storeu_ps(prefix + k, _mm256_set1_ps(INFINITY));
+  const __m256 t = _mm256_set1_ps(target), all = _mm256_set1_ps(total);
+  for (int j = 0; j < k; j += 8) {
+    const __m256 p = _mm256_loadu_ps(prefix + j);
+    below += __builtin_popcount(_mm256_movemask_ps(_mm256_cmp_ps(p, t, _CMP_LE_OQ)));
+    short_of_total += __builtin_popcount(_mm256_movemask_ps(_mm256_cmp_ps(p, all, _CMP_LT_OQ)));
+  }
+#else
   for (int j = 0; j < k; ++j) {
     below += prefix[j] <= target;
     short_of_total += prefix[j] < total;
   }
+#endif
   return below < k ? below : short_of_total;
 }
 
@@ -321,7 +333,7 @@ bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, Samp
     using W = typename decltype(g)::W;
     constexpr int N = decltype(g)::N;
     constexpr int kColumns = N * N + 1;
-    float prefix[kColumns];
+    float prefix[kColumns + 8];
     int square[kColumns];
     const float inv_t = spec.temperature > 0 ? 1.0f / spec.temperature : 0.0f;
     const u64 stream = spec.seed ^ (spec.step * kStepMix) ^ kSampleMix;
@@ -359,21 +371,27 @@ bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, Samp
         }
         if (top != -INFINITY)  // else every legal logit is -inf: uniform below
           for (int j = 0; j < k; ++j) prefix[j] = total += std::exp((row[square[j]] - top) * inv_t);
-      } else {
-        for (W x = static_cast<W>(d.legal[i]); x; x &= x - 1) {
-          const int sq = lowest_bit(x);
-          square[k] = sq;
-          prefix[k++] = total += row[sq];
+      } else {  // one loop, no square list: the pick's index is mapped back by nth_bit
+        const W legal = static_cast<W>(d.legal[i]);
+        for (W x = legal; x; x &= x - 1) prefix[k++] = total += row[lowest_bit(x)];
+        SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
+        if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
+          spec.out[i] = nth_bit(legal, static_cast<int>(rng.below(k)));
+          continue;
         }
-      }
-      SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
-      if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
-        spec.out[i] = square[rng.below(k)];
+        if (!(total <= 3.4028235e38f)) {  // probabilities overflowing a float sum: rescale
+          total = 0;
+          k = 0;
+          for (W x = legal; x; x &= x - 1) prefix[k++] = total += row[lowest_bit(x)] * 0x1p-64f;
+        }
+        const float target = static_cast<float>(unit_double(rng)) * total;
+        spec.out[i] = nth_bit(legal, pick_from_prefix(prefix, k, target));
         continue;
       }
-      if (!(total <= 3.4028235e38f)) {  // probabilities overflowing a float sum (logits cannot): rescale
-        total = 0;
-        for (int j = 0; j < k; ++j) prefix[j] = total += row[square[j]] * 0x1p-64f;
+      SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
+      if (!(total > 0)) {  // every legal logit is -inf: uniform over the legal moves
+        spec.out[i] = square[rng.below(k)];
+        continue;
       }
       const float target = static_cast<float>(unit_double(rng)) * total;
       spec.out[i] = square[pick_from_prefix(prefix, k, target)];
