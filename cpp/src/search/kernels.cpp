@@ -297,6 +297,7 @@ constexpr int kHugePagesMin = 13;
 constexpr int kEstimateMin = 16;      // from this many empties a solve starts from a search estimate
 constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most
 constexpr int kAspiration = 1;        // first window (estimate - 1, estimate + 1): a null-window test
+constexpr int kSelectiveMin = 20;     // from this many empties a solve runs selective passes first (8x8 trained)
 
 template <class W, int N>
 void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
@@ -346,23 +347,45 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
         hi = std::min(inf, disks + kAspiration);
       }
     }
-    for (int delta = 2 * kAspiration; !stopped;) {
-      best = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact);
-      if (stopped || best < 0) break;
-      const int v = moves[best].score;
-      if (o.all_moves || (v > lo && v < hi)) break;
-      if (v <= lo) {
-        hi = v + 1;
-        lo = std::max(-inf, v - delta);
-      } else {
-        lo = v - 1;
-        hi = std::min(inf, v + delta);
+    // Scores the root inside (lo, hi), widening the window on a fail; the
+    // best first in moves[] for the next pass.
+    const auto aspire = [&](int sel) {
+      for (int k = 0; k < root.threads; ++k) root.ctx[k].sel = sel;
+      int bi = -1;
+      for (int delta = 2 * kAspiration; !stopped;) {
+        bi = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact);
+        if (stopped || bi < 0) break;
+        const int v = moves[bi].score;
+        if (o.all_moves || (v > lo && v < hi)) break;
+        if (v <= lo) {
+          hi = v + 1;
+          lo = std::max(-inf, v - delta);
+        } else {
+          lo = v - 1;
+          hi = std::min(inf, v + delta);
+        }
+        delta *= 2;
+        // Next pass: the best first, then the others as they scored.
+        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? -(1 << 30) : (moves[i].done ? -moves[i].score : inf);
+        R::sort_by_key(moves, n);
       }
-      delta *= 2;
-      // Next pass: the best first, then the others as they scored.
-      for (int i = 0; i < n; ++i) moves[i].key = i == best ? -(1 << 30) : (moves[i].done ? -moves[i].score : inf);
-      R::sort_by_key(moves, n);
+      return bi;
+    };
+    // Iterative selectivity (Edax): ProbCut passes at a rising confidence,
+    // each leaving its moves (never its bounds: tt.hpp) and its score as the
+    // next window, then the exact pass.
+    if (!o.all_moves && root.shape.trained && !rules.anti && empties >= kSelectiveMin) {
+      for (int sel = 0; sel < ProbCut::kLevels && !stopped; ++sel) {
+        const int bi = aspire(sel);
+        if (stopped || bi < 0) break;
+        const int v = moves[bi].score;
+        lo = std::max(-inf, v - kAspiration);
+        hi = std::min(inf, v + kAspiration);
+        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? -(1 << 30) : (moves[i].done ? -moves[i].score : inf);
+        R::sort_by_key(moves, n);
+      }
     }
+    if (!stopped) best = aspire(kExactSel);
     if (stopped || best < 0) {
       out.stopped = true;
       out.nodes = static_cast<long long>(root.total_nodes());

@@ -14,6 +14,7 @@
 // (kernel/engine.hpp).
 #pragma once
 #include "polyreversi/search/evaluation.hpp"
+#include "polyreversi/search/probcut.hpp"
 #include "polyreversi/search/pvs.hpp"
 #include "polyreversi/search/shape.hpp"
 #include "polyreversi/search/tt.hpp"
@@ -30,6 +31,7 @@ struct Context {
   bool wof = false;                 // score with the empty squares given to the winner (FFO, Edax)
   TransTable<W>* end_tt = nullptr;  // exact bounds, depth = empties (shared by the threads)
   TransTable<W>* mid_tt = nullptr;  // heuristic bounds, depth = plies left (shared)
+  int sel = kExactSel;              // a selective pass: ProbCut level (probcut.hpp); kExactSel: exact
   u64 nodes = 0;
   u64 node_limit = ~u64(0);
   double deadline = -1;  // monotonic seconds; < 0: none
@@ -167,17 +169,49 @@ struct Endgame {
     }
     return n;
   }
+  // A selective pass: true with `value` (beta or alpha) when the shallow
+  // search predicts, with confidence ProbCut::kT[c.sel], a value outside
+  // (alpha, beta). The static evaluation first picks the side worth trying.
+  static bool probcut(Ctx& c, W P, W O, int alpha, int beta, int empties, int& value) {
+    using PC = ProbCut;
+    const int d = PC::depth(empties);
+    const double t = PC::kT[c.sel];
+    const int margin = static_cast<int>(t * PC::sigma(empties, d) * kScale + 0.5);
+    const int eval_margin = static_cast<int>(t * PC::sigma(empties, 0) * kScale + 0.5);
+    const int ev = Evaluator<W, N>::evaluate(*c.shape, P, O, c.anti);
+    const int top = c.shape->squares * kScale;
+    const int b = beta * kScale + margin;
+    if (ev >= beta * kScale - eval_margin && b < top) {
+      const int v = Midgame<W, N>::search(c, P, O, d, b - 1, b, false, c.anti);
+      if (c.stopped || v >= b) {
+        value = beta;
+        return true;
+      }
+    }
+    const int a = alpha * kScale - margin;
+    if (ev <= alpha * kScale + eval_margin && a > -top) {
+      const int v = Midgame<W, N>::search(c, P, O, d, a, a + 1, false, c.anti);
+      if (c.stopped || v <= a) {
+        value = alpha;
+        return true;
+      }
+    }
+    return false;
+  }
+
   static int deep(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
     if (c.poll()) return 0;
     int hash_move = -1;
     TTHit e;
     if (c.end_tt->find(P, O, e)) {
-      if (e.lower >= beta) return e.lower;
-      if (e.upper <= alpha) return e.upper;
-      if (e.lower == e.upper) return e.lower;
-      if (e.lower > alpha) alpha = e.lower;
-      if (e.upper < beta) beta = e.upper;
       hash_move = e.move;
+      if (e.sel >= c.sel) {  // a selective entry gives only its move to a surer search
+        if (e.lower >= beta) return e.lower;
+        if (e.upper <= alpha) return e.upper;
+        if (e.lower == e.upper) return e.lower;
+        if (e.lower > alpha) alpha = e.lower;
+        if (e.upper < beta) beta = e.upper;
+      }
     }
     const W empty = c.shape->playable & ~(P | O);
     const W m = E::flipping_moves(P, O, empty);
@@ -190,17 +224,22 @@ struct Endgame {
       if (bound <= alpha) return bound;
       if (bound < beta) beta = bound;
     }
+    if (c.sel != kExactSel && empties >= ProbCut::kMinEmpties) {
+      int v;
+      if (probcut(c, P, O, alpha, beta, empties, v)) return c.stopped ? 0 : v;
+    }
     Move moves[kMaxSquares];
     const int n = order(c, P, O, m, hash_move, alpha, moves);
     // Enhanced transposition cut-off: a child already known to refute.
     for (int i = 0; i < n && empties >= kEtcMin; ++i) {
-      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && -e.upper >= beta) return -e.upper;
+      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel && -e.upper >= beta)
+        return -e.upper;
     }
     int best_move;
     const int best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move,
                          [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });
     if (c.stopped) return 0;
-    c.end_tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move);
+    c.end_tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move, c.sel);
     return best;
   }
 };

@@ -4,7 +4,11 @@
 // fail-soft lower/upper bounds. Lock-free: each key word is stored XORed
 // with the entry's data word (Hyatt and Mann's scheme), so an entry torn by
 // two threads writing at once fails the key check and reads as absent; every
-// field is read and written as one relaxed atomic word.
+// field is read and written as one relaxed atomic word. Each entry carries
+// the selectivity of the search that made it (kExactSel: none); a probe
+// may take bounds only from an entry at least as sure as its own search
+// (endgame.hpp), so the selective passes of a solve leave moves, never
+// bounds, to the exact pass.
 #pragma once
 #include <cstdint>
 #include <cstdlib>
@@ -18,14 +22,16 @@ namespace polyreversi {
 namespace POLYREVERSI_ARCH {
 
 // What a probe returns.
-struct TTHit { int lower, upper, move, depth; };
+struct TTHit { int lower, upper, move, depth, sel; };
+
+constexpr int kExactSel = 15;  // the selectivity of an exact (or heuristic, unselective) search
 
 template <class W>
 class TransTable {
   static constexpr int kKeyWords = 2 * int(sizeof(W) / 8);  // P then O, 64 bits at a time
   struct Slot {
     u64 key[kKeyWords];  // key words XOR data
-    u64 data;            // lower:16 upper:16 move:8 depth:8 stamp:16
+    u64 data;            // lower:16 upper:16 move:8 depth:8 sel:4 stamp:12
   };
 
  public:
@@ -76,13 +82,13 @@ class TransTable {
   // `best`, found with the window (alpha, beta), as the bound it is: an upper
   // bound at or below alpha, a lower bound at or above beta, exact between;
   // `inf` stands for no bound.
-  void store_result(W P, W O, int depth, int best, int alpha, int beta, int inf, int move) {
-    if (best <= alpha) store(P, O, depth, -inf, best, move);
-    else if (best >= beta) store(P, O, depth, best, inf, move);
-    else store(P, O, depth, best, best, move);
+  void store_result(W P, W O, int depth, int best, int alpha, int beta, int inf, int move, int sel = kExactSel) {
+    if (best <= alpha) store(P, O, depth, -inf, best, move, sel);
+    else if (best >= beta) store(P, O, depth, best, inf, move, sel);
+    else store(P, O, depth, best, best, move, sel);
   }
 
-  void store(W P, W O, int depth, int lower, int upper, int move) {
+  void store(W P, W O, int depth, int lower, int upper, int move, int sel = kExactSel) {
     u64 k[kKeyWords];
     key_words(P, O, k);
     Slot* b = bucket(k);
@@ -90,13 +96,13 @@ class TransTable {
       u64 data;
       if (read(b[i], k, data)) {
         const TTHit e = unpack(data);
-        if (e.depth == depth) {  // same position, same depth: keep the tighter bounds
+        if (e.depth == depth && e.sel == sel) {  // same position, depth and selectivity: the tighter bounds
           if (e.lower > lower) lower = e.lower;
           if (e.upper < upper) upper = e.upper;
-        } else if (depth < e.depth) {
-          return;  // keep the deeper result
+        } else if (depth < e.depth || (depth == e.depth && sel < e.sel)) {
+          return;  // keep the deeper, then the surer result
         }
-        write(b[i], k, pack(lower, upper, move, depth));
+        write(b[i], k, pack(lower, upper, move, depth, sel));
         return;
       }
     }
@@ -106,7 +112,7 @@ class TransTable {
       for (int w = 0; w < kKeyWords; ++w) put(b[1].key[w], load(b[0].key[w]));
       put(b[1].data, d0);
     }
-    write(first_taken ? b[1] : b[0], k, pack(lower, upper, move, depth));
+    write(first_taken ? b[1] : b[0], k, pack(lower, upper, move, depth, sel));
   }
 
  private:
@@ -122,15 +128,16 @@ class TransTable {
     k[2] = static_cast<u64>(O);
     k[3] = static_cast<u64>(O >> 64);
   }
-  static inline u64 stamp_of(u64 data) { return data >> 48; }
-  u64 pack(int lower, int upper, int move, int depth) const {
+  static inline u64 stamp_of(u64 data) { return data >> 52; }
+  u64 pack(int lower, int upper, int move, int depth, int sel) const {
     return static_cast<u64>(static_cast<std::uint16_t>(lower)) |
            static_cast<u64>(static_cast<std::uint16_t>(upper)) << 16 | static_cast<u64>(move & 0xFF) << 32 |
-           static_cast<u64>(depth & 0xFF) << 40 | static_cast<u64>(stamp_) << 48;
+           static_cast<u64>(depth & 0xFF) << 40 | static_cast<u64>(sel & 0xF) << 48 | static_cast<u64>(stamp_) << 52;
   }
   static TTHit unpack(u64 d) {
     return TTHit{static_cast<std::int16_t>(d & 0xFFFF), static_cast<std::int16_t>((d >> 16) & 0xFFFF),
-                 static_cast<int>((d >> 32) & 0xFF), static_cast<int>((d >> 40) & 0xFF)};
+                 static_cast<int>((d >> 32) & 0xFF), static_cast<int>((d >> 40) & 0xFF),
+                 static_cast<int>((d >> 48) & 0xF)};
   }
   bool read(const Slot& s, const u64* k, u64& data) const {
     data = load(s.data);
@@ -153,7 +160,7 @@ class TransTable {
   TableMemory memory_;
   Slot* slots_ = nullptr;
   std::size_t mask_ = 0;
-  std::uint16_t stamp_ = 1;
+  std::uint16_t stamp_ = 1;  // 12 bits
 };
 
 }  // namespace POLYREVERSI_ARCH

@@ -1,0 +1,36 @@
+// ProbCut of the selective passes of a solve (Edax's iterative selectivity,
+// kernels.cpp solve_impl): at a node with many empties a shallow search
+// predicts the exact value; the node is cut when that value, widened by
+// t * sigma, falls outside the window. Each pass runs at a larger t; only
+// its moves carry over to the next (tt.hpp: bounds only from entries at
+// least as sure), and the last pass is exact.
+#pragma once
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+struct ProbCut {
+  // Confidence t of each selective pass (sel = 0, 1: Edax's 73 % and 95 %
+  // of a normal error). Tuned by node counts on FFO #40-#47
+  // (benchmarks/README.md): {1.1, 2.0} beat {2.6, 3.3}, {1.1}, {1.1, 1.5,
+  // 2.0} and {1.1, 2.0, 3.3}.
+  static constexpr int kLevels = 2;
+  static constexpr double kT[kLevels] = {1.1, 2.0};
+  static constexpr int kMinEmpties = 10;  // no cut below this many empties (14: 36 % more nodes)
+
+  // Plies of the predicting search at a node with `empties`: 1 up to 18,
+  // one more every 3, at most 6 (deeper cost as many nodes as they saved).
+  static inline int depth(int empties) {
+    const int d = (empties - 13) / 3;
+    return d < 1 ? 1 : d > 6 ? 6 : d;
+  }
+
+  // Root-mean-square error, in disks, of a depth-d search value against the
+  // exact score at `empties` (trained 8x8 evaluation): the least-squares
+  // plane of scripts/fit_probcut.py over 12-22 empties, depths 1-8.
+  static inline double sigma(int empties, int d) { return kA + kB * empties + kC * d; }
+  static constexpr double kA = 9.32, kB = -0.019, kC = -0.452;
+};
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi
