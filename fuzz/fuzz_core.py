@@ -139,7 +139,7 @@ def batch_program(fdp):
         op = fdp.ConsumeIntInRange(0, 5)
         before = batch_arrays(batch)
         if op <= 1:
-            chosen = batch.choose("greedy" if op else "random", fdp.ConsumeInt(8))
+            chosen = batch.choose("greedy" if op else "random", fdp.ConsumeIntInRange(0, 2**64 - 1))
             batch.step(chosen, threads=fdp.ConsumeIntInRange(0, 3))
             for game, move in zip(games, chosen.tolist()):
                 if move != -1:
