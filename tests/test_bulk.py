@@ -228,3 +228,8 @@ def test_batch_choose_greedy_flips_the_fewest_under_anti_reversi():
             counts = {x: len(s.flips(x)) for x in s.legal_moves()}
             best = min(counts.values()) if v.anti else max(counts.values())
             assert counts[int(m)] == best
+
+
+def test_record_moves_must_be_a_bool():
+    with pytest.raises(TypeError, match="record_moves: expected True or False, got 1"):
+        pr.play_games("8x8", 2, record_moves=1)

@@ -243,3 +243,15 @@ def test_names_that_look_like_terminal_markup_are_printed_as_they_are(tmp_path):
         assert r.exit_code == 0 and r.exception is None, (args, r.output)
         if args[0] != "replay":  # replay names only games with problems
             assert "[/bold]Ann vs [red]Ben" in r.output, (args, r.output)
+
+
+def test_control_characters_of_names_do_not_reach_the_terminal(tmp_path):
+    # A record can carry ESC sequences; the CLI shows them as escapes.
+    game = pr.players.play_game("8x8", [pr.players.RandomPlayer(seed=1), pr.players.RandomPlayer(seed=2)],
+                                max_plies=6)
+    path = tmp_path / "names.jsonl"
+    pr.formats.write(path, [pr.record.record_of(game, players=("Ann\x1b[31m", "Ben\x07"))])
+    for args in (["show", path], ["analyse", path, "--depth", 1]):
+        r = CliRunner().invoke(main, [str(a) for a in args])
+        assert r.exit_code == 0, (args, r.output)
+        assert "Ann\\x1b[31m vs Ben\\x07" in r.output and "\x1b" not in r.output and "\x07" not in r.output

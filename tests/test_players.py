@@ -9,6 +9,7 @@ import pytest
 
 from polyreversi import Color, IllegalMoveError, Variant
 from polyreversi.players import (
+    player_from_spec,
     GreedyPlayer,
     HumanPlayer,
     RandomPlayer,
@@ -206,6 +207,11 @@ def test_every_seed_follows_one_rule():
         for call in refusing:
             with pytest.raises(ValueError, match=r"seed: must be in 0 \.\. 2\*\*64 - 1"):
                 call(seed)
+    for spec in ("search:2", "human", "random", "mcts:10"):  # seats that draw nothing refuse a bad seed too
+        with pytest.raises(ValueError, match=r"seed: must be in 0 \.\. 2\*\*64 - 1"):
+            player_from_spec(spec, -1)
+    with pytest.raises(TypeError, match=r"seed: expected an int in 0 \.\. 2\*\*64 - 1, got 1\.0"):
+        pr.play_games("8x8", 2, seed=1.0)
     # the top of the range is a seed like any other, on every path
     assert pr.play_games("8x8", 4, seed=2**64 - 1).scores.tolist() != pr.play_games("8x8", 4, seed=0).scores.tolist()
     assert len(seeded_variant(Variant(), 2**64 - 1, 2).blocked) == 2
@@ -298,3 +304,11 @@ def test_parse_move_messages_list_the_legal_moves():
     with pytest.raises(ValueError, match=r"from a1 to j10.*legal moves: "):
         parse_move(state, "k11")
     assert parse_move(state, "e4") == state.variant.square("e4")
+
+
+def test_play_series_counts_games_like_every_bulk_call():
+    with pytest.raises(ValueError, match="games: must be 0 or more, got -1"):
+        list(play_series("8x8", ["random", "greedy"], -1, seed=1))
+    with pytest.raises(TypeError, match="games: expected an int, got 1.5"):
+        list(play_series("8x8", ["random", "greedy"], 1.5, seed=1))
+    assert list(play_series("8x8", ["random", "greedy"], 0, seed=1)) == []

@@ -79,8 +79,8 @@ def _seat_policies(policy, players: int) -> int:
 
 
 def _seed(seed) -> int:
-    if seed is None:
-        raise TypeError("seed: expected an int in 0 .. 2**64 - 1, got None")
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed: expected an int in 0 .. 2**64 - 1, got {seed!r}")
     return engine_seed(seed)
 
 
@@ -142,6 +142,8 @@ def play_games(
     state = as_variant(start).start() if isinstance(start, (Variant, str)) else start
     if not isinstance(state, State):
         raise TypeError(f"start: expected a Variant, variant text or State, got {type(start).__name__}")
+    if not isinstance(record_moves, (bool, np.bool_)):
+        raise TypeError(f"record_moves: expected True or False, got {record_moves!r}")
     scores, winners, plies, moves = _core.play_games(
         state, _count(games, "games", 0, MAX_GAMES), _seat_policies(policy, state.variant.players), _seed(seed),
         _threads(threads),

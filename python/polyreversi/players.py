@@ -440,7 +440,7 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
         spec: ``"random"``, ``"greedy"``, ``"human"``, ``"search:6"``,
             ``"search:time=0.5"``, ``"mcts:2000"``, ``"mcts:time=1"``, ...
         seed: the seed of a random, greedy or mcts player (``search`` and ``human``
-            take none).
+            draw nothing, but a seed outside the range is refused for them too).
         human_streams: ``input``, ``output``, ``errors`` for a human player.
 
     Returns:
@@ -455,6 +455,7 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     MCTSPlayer(time=0.5)
     """
     kind, options = parse_player_spec(spec)
+    seed_key(seed)  # one seed rule for every seat, also those that draw nothing
     if kind == "human":
         return HumanPlayer(**human_streams)
     if kind in _FACTORIES:
@@ -587,10 +588,15 @@ def play_series(
             1-4 draws new blocked squares for each game (RULES.md §4).
 
     Raises:
-        ValueError: a player name that is not a built-in computer player, a wrong count.
+        ValueError: a player name that is not a built-in computer player, a wrong count,
+            games below 0. TypeError: games not an int.
         VariantError: a blocked count outside 1-4.
     """
     variant = as_variant(variant)
+    if isinstance(games, bool) or not isinstance(games, (int, _np_integer)):
+        raise TypeError(f"games: expected an int, got {games!r}")
+    if games < 0:
+        raise ValueError(f"games: must be 0 or more, got {games}")
     master = random.Random(seed_key(seed))
     names = [check_player_spec(str(p)) for p in players]
     for name in names:

@@ -84,7 +84,9 @@ class SolveResult:
     Attributes:
         move: a best move (``state.PASS`` for a forced pass; ``None`` if the game is over).
         score: the exact final disk difference for the player to move with best play by
-            both sides (RULES.md §7; with ``convention="wof"`` the empties go to the winner).
+            both sides (RULES.md §7; with ``convention="wof"`` the empties go to the winner);
+            with Anti-Reversi it is the opponent's disks minus the mover's, so positive
+            means the mover wins (fewer disks), as for :class:`SearchResult`.
         pv: a line of best play to the end of the game.
         nodes: positions visited. seconds: wall-clock time.
         scores: with ``moves=True`` every legal move's exact score, ``{move: score}``,

@@ -8,6 +8,7 @@ import contextlib
 import math
 import random
 import warnings
+import unicodedata
 from typing import Callable, Optional, Sequence
 
 import click
@@ -264,6 +265,15 @@ class _Console(Console):
     def on_broken_pipe(self) -> None:
         self.quiet = True
         raise BrokenPipeError(32, "Broken pipe")
+
+    def print(self, *objects, **kwargs) -> None:
+        # Text from records (names, events) must not drive the terminal: control
+        # characters other than newline and tab are shown as escapes (ESC as \x1b).
+        super().print(*(_without_controls(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+def _without_controls(text: str) -> str:
+    return "".join(c if c in "\n\t" or unicodedata.category(c) != "Cc" else f"\\x{ord(c):02x}" for c in text)
 
 
 def make_console(stderr: bool = False) -> Console:
