@@ -33,7 +33,7 @@ struct Geometry {
   static constexpr W kNotLastColumn = grid() & ~column(N - 1);
 
   template <int D>
-  static inline W shift(W x) {
+  static constexpr W shift(W x) {
     if constexpr (D == kEast) return (x << 1) & kNotFirstColumn;
     else if constexpr (D == kWest) return (x >> 1) & kNotLastColumn;
     else if constexpr (D == kSouth) return (x << N) & kGrid;
@@ -57,7 +57,7 @@ struct Geometry {
   }
 
   // Squares touching x along a side or a corner.
-  static inline W dilate(W x) {
+  static constexpr W dilate(W x) {
     return shift<kEast>(x) | shift<kWest>(x) | shift<kSouth>(x) | shift<kNorth>(x) | shift<kSouthEast>(x) |
            shift<kSouthWest>(x) | shift<kNorthEast>(x) | shift<kNorthWest>(x);
   }

@@ -104,7 +104,8 @@ POLYREVERSI_LEAF_INLINE int count(u64 P, int sq) {
 
 }  // namespace last_flip
 
-// Squares touching each square of the grid (sides and corners).
+// Squares touching each square of the grid (sides and corners): the core's
+// dilation (Geometry::dilate, the adjacency of RULES.md §6), as a table.
 template <class W, int N>
 struct Neighbours {
   W of[N * N];
@@ -112,12 +113,7 @@ struct Neighbours {
 template <class W, int N>
 constexpr Neighbours<W, N> neighbours() {
   Neighbours<W, N> t{};
-  for (int sq = 0; sq < N * N; ++sq)
-    for (int dr = -1; dr <= 1; ++dr)
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int r = sq / N + dr, c = sq % N + dc;
-        if ((dr || dc) && r >= 0 && r < N && c >= 0 && c < N) t.of[sq] |= W(1) << (r * N + c);
-      }
+  for (int sq = 0; sq < N * N; ++sq) t.of[sq] = Geometry<W, N>::dilate(W(1) << sq);
   return t;
 }
 
