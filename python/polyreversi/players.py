@@ -31,6 +31,7 @@ except ImportError:  # pragma: no cover - Python < 3.8
 from numpy import integer as _np_integer
 
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
+from polyreversi.bulk import MAX_GAMES, _count
 from polyreversi.search import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
@@ -589,14 +590,11 @@ def play_series(
 
     Raises:
         ValueError: a player name that is not a built-in computer player, a wrong count,
-            games below 0. TypeError: games not an int.
+            games outside 0 .. 2**32 (as play_games). TypeError: games not an int.
         VariantError: a blocked count outside 1-4.
     """
     variant = as_variant(variant)
-    if isinstance(games, bool) or not isinstance(games, (int, _np_integer)):
-        raise TypeError(f"games: expected an int, got {games!r}")
-    if games < 0:
-        raise ValueError(f"games: must be 0 or more, got {games}")
+    games = _count(games, "games", 0, MAX_GAMES)
     master = random.Random(seed_key(seed))
     names = [check_player_spec(str(p)) for p in players]
     for name in names:
