@@ -236,7 +236,7 @@ def test_reset_and_step_errors():
         pr.Batch(v, 2**40)
     with pytest.raises(ValueError, match="size: a batch of 2147483647 games needs"):
         pr.Batch("10x10", 2**31 - 1)  # refused before any allocation
-    with pytest.raises(IllegalMoveError, match="batch game 0: move 99 is off the board"):
+    with pytest.raises(IllegalMoveError, match=r"^batch game 0: square 99 is off the 8x8 grid; squares are 0\.\.63, pass is 64$"):
         b.step([99, 19])
     with pytest.raises(IllegalMoveError, match="blocked"):
         pr.Batch("8x8", 1, seed=1, blocked="random", blocked_count=4).step([pr.Batch("8x8", 1, seed=1, blocked="random", blocked_count=4).state(0).variant.blocked[0]])

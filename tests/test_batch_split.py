@@ -29,9 +29,11 @@ def test_each_kind_of_bad_move_is_refused_before_any_game_changes(text):
     assert live.size > 100
     target = int(live[len(live) // 2])  # a game in the second thread's half
     illegal_square = int(np.flatnonzero(~b.masks[target, :pass_move])[0])
-    for bad, match in [(-1, "move -1 is off the board"), (-7, "move -7 is off the board"),
-                       (pass_move + 1, f"move {pass_move + 1} is off the board"),
-                       (2**31 - 1, "move 2147483647 is off the board"),
+    grid = f"{b.variant.n}x{b.variant.n} grid; squares are 0\\.\\.{pass_move - 1}, pass is {pass_move}"
+    for bad, match in [(-1, f"square -1 is off the {grid}; -1 \\(no move\\) is only for a game that is over$"),
+                       (-7, f"square -7 is off the {grid}$"),
+                       (pass_move + 1, f"square {pass_move + 1} is off the {grid}$"),
+                       (2**31 - 1, f"square 2147483647 is off the {grid}$"),
                        (pass_move, ""), (illegal_square, "")]:
         moves = legal.copy()
         moves[target] = bad

@@ -108,3 +108,17 @@ def test_why_illegal_is_none_for_legal_moves_and_checks_squares():
         state.why_illegal(65)
     with pytest.raises(TypeError):
         state.why_illegal(True)
+
+
+@pytest.mark.parametrize("text, grid", [("8x8", "8x8 grid; squares are 0..63, pass is 64"),
+                                        ("10x10/3p", "10x10 grid; squares are 0..99, pass is 100")])
+def test_a_square_off_the_grid_is_named_with_the_allowed_range_by_every_method(text, grid):
+    state = played(text)
+    before = state.moves()
+    for method in (state.play, state.child, state.flips, state.why_illegal, state.variant.square_name):
+        for square in (-1, state.PASS + 1, 2**70):
+            with pytest.raises(pr.InvalidSquareError) as info:
+                method(square)
+            assert str(info.value) == f"square {square} is off the {grid}", method
+    assert state.moves() == before  # nothing was played
+    assert not state.is_legal(-1) and not state.is_legal(2**70)  # a predicate: False, never raises

@@ -166,9 +166,9 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
         m == pass ? turns_[i] == static_cast<std::uint8_t>(Turn::kPass) : m >= 0 && m < pass && ((legal_[i] >> m) & 1);
     if (ok) continue;
     const std::string where = "batch game " + std::to_string(i) + ": ";
-    if (m < 0 || m > pass)
-      throw IllegalMoveError(where + "move " + std::to_string(m) + " is off the board (0.." + std::to_string(pass) +
-                             ")");
+    if (m < 0 || m > pass)  // the grid's own words (squares.cpp), and what -1 is for
+      throw IllegalMoveError(where + off_grid_message(rules_->n, std::to_string(m)) +
+                             (m == -1 ? "; -1 (no move) is only for a game that is over" : ""));
     Rules game_rules = *rules_;
     game_rules.blocked = blocked_[i];
     game_rules.playable = playable_[i];

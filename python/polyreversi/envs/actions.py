@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from polyreversi.errors import IllegalMoveError
+from polyreversi.errors import IllegalMoveError, InvalidSquareError
 from polyreversi.state import State
 
 
@@ -16,18 +16,22 @@ def checked_action(action, state: State) -> int:
 
     Raises:
         TypeError: not an integer (bools, floats, strings, arrays with elements are refused).
-        IllegalMoveError: off the board or not legal here; names the move, the player and
-            the legal moves.
+        IllegalMoveError: off the grid (the message names the squares 0..N*N-1 and the
+            pass N*N) or not legal here (names the move, the player and the legal moves).
     """
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         raise TypeError(f"action: expected an integer 0..{state.PASS} (N*N = pass), got {action!r}")
     move = int(action)
-    if not 0 <= move <= state.PASS or not state.is_legal(move):
+    if not 0 <= move <= state.PASS:  # the grid's own words: "square -1 is off the 8x8 grid; squares are 0..63, ..."
+        try:
+            state.variant.square_name(move)
+        except InvalidSquareError as e:
+            raise IllegalMoveError(f"action {move}: {e}") from None
+    if not state.is_legal(move):
         legal = ", ".join(state.variant.square_name(m) for m in state.legal_moves())
-        where = state.variant.square_name(move) if 0 <= move <= state.PASS else "off the board"
-        raise IllegalMoveError(f"action {move} ({where}) is not legal for "
+        raise IllegalMoveError(f"action {move} ({state.variant.square_name(move)}) is not legal for "
                                f"{state.to_move.name.title()} at ply {state.ply}; legal: {legal}")
     return move
 
