@@ -199,3 +199,23 @@ def test_analyse_at_depth_one_scores_played_moves_by_the_static_evaluation(tmp_p
     assert r.exit_code == 0, r.output
     rows = [line for line in r.output.splitlines() if line.strip()[:1].isdigit()]
     assert len(rows) == 6 and any(row.endswith("*") for row in rows), r.output
+
+
+def test_analyse_numbers_each_row_by_the_ply_of_its_position(tmp_path):
+    # A custom start keeps its record's ply (as replay and the board's status line say), the
+    # standard start is ply 0 (as "illegal move a1 at ply 0 (Black to move)").
+    game = random_position("8x8", 53, 7)
+    assert game.ply == 53 and not game.is_over()
+    mid = pr.Replay(game.record())[50]
+    start = mid.variant.position(mid.board(), mid.to_move, mid.ply)
+    for move in game.moves()[50:]:
+        start.play(move)
+    for state, plies in ((start, [50, 51, 52]), (game, list(range(53)))):
+        path = tmp_path / "game.json"
+        write(path, [state.record()])
+        r = run("analyse", path, "--depth", 1)
+        assert r.exit_code == 0, r.output
+        rows = [line.split() for line in r.output.splitlines() if line.strip()[:1].isdigit()]
+        assert [int(row[0]) for row in rows] == plies, r.output
+        first = state.initial()
+        assert rows[0][1] == first.to_move.name.title()  # the row's player is the one to move at that ply

@@ -24,7 +24,8 @@ from polyreversi.cli.play_cmd import make_console
               help="Threads per search (0: every core).")
 def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
     """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb):
-    for every ply, the move played, the best move the search finds, its score
+    for every ply (the position's ply: 0 at the standard start, a custom start's
+    own ply from the record), the move played, the best move the search finds, its score
     for the player to move (in disks; `=` marks an exact end-of-game score)
     and the search depth; `*` marks a played move that scores worse than the best
     (a move as good as the best is not marked). Two-player games only. GAME '-'
@@ -65,7 +66,7 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
         played = states[k + 1].moves()[-1]
         best, score, exact, reached, worse = _best_and_played(state, states[k + 1], played, depth, seconds, threads)
         name = state.variant.square_name
-        console.print(f"{k + 1:>4} {state.to_move.name.title():<7} {name(played):>6} {name(best):>6} "
+        console.print(f"{state.ply:>4} {state.to_move.name.title():<7} {name(played):>6} {name(best):>6} "
                       f"{'=' if exact else ' '}{score:>+7.2f} {reached:>5}{' *' if worse else ''}")
     final = states[-1]
     console.print(f"final: {' '.join(str(s) for s in final.scores())} "
