@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 import polyreversi
+from conftest import random_position
 from polyreversi import Variant
 from polyreversi.cli import main
 from polyreversi.formats import read
@@ -226,6 +227,30 @@ def perft_runs(tmp_path_factory):
     return run_all(jobs, folder)
 
 
+def test_perft_depth_is_refused_past_the_longest_game_naming_the_allowed_range(monkeypatch):
+    from polyreversi.cli import perft_cmd
+
+    for args, message in [(["8x8", "121"], "121 is deeper than a game of 8x8 can go (60 empty squares, so 60 moves "
+                                           "and at most a pass before each); allowed: 0 to 120"),
+                          (["octagon/4p", "85"], "85 is deeper than a game of octagon/4p can go (84 empty squares "
+                                                 "and no passes with 4 players); allowed: 0 to 84")]:
+        r = CliRunner().invoke(main, ["perft", *args])
+        assert r.exit_code == 2 and r.output.splitlines()[-1] == f"Error: Invalid value for DEPTH: {message}", r.output
+    monkeypatch.setattr(perft_cmd, "perft", lambda state, depth: depth)  # the bound itself is allowed
+    r = CliRunner().invoke(main, ["perft", "8x8", "120"])
+    assert r.exit_code == 0 and "perft(120) of 8x8: 120" in r.output, r.output
+
+
+@pytest.mark.parametrize("variant, plies", [("8x8", 51), ("6x6/blocked=a1", 25), ("8x8/3p", 54)])
+def test_perft_counts_nothing_new_past_the_longest_game(variant, plies):
+    from polyreversi.cli.perft_cmd import longest_game
+
+    for seed in range(3):
+        state = random_position(variant, plies, seed)
+        most, _ = longest_game(state)
+        assert polyreversi.perft(state, most) == polyreversi.perft(state, most + 3)
+
+
 def test_perft_of_standard_othello_and_bench(tmp_path):
     results = run_all({"perft": ["perft", "8x8", 7], "bench": ["bench", "6x6", "--depth", 5, "--seconds", 0.05],
                        "help": ["--help"]}, tmp_path)
@@ -315,7 +340,7 @@ BAD = [
     (["selfplay", "8x8", "--black", "human"], "'human': not a player here"),
     (["selfplay", "8x8", "--games", "0"], "'--games' / '-n': 0 is not in the range 1<="),
     (["selfplay", "8x8", "-n", "3", "--out", "many.json"], "use .jsonl"),
-    (["perft", "8x8", "--", "-1"], "'DEPTH': -1 is not in the range 0<="),
+    (["perft", "8x8", "--", "-1"], "DEPTH: -1 is negative; allowed: 0 to 120"),
     (["perft", "8x8", "0", "--divide"], "--divide needs a depth of 1 or more"),
     (["perft", "10x10/3p/free", "2"], "free_opening: only with 2 players (got 3)"),
     (["perft"], "Missing argument 'VARIANT'"),

@@ -4,19 +4,22 @@ from __future__ import annotations
 import time
 
 import click
+import numpy as np
 
-from polyreversi.state import perft, perft_divide
+from polyreversi.state import EMPTY, perft, perft_divide
 
 from polyreversi.cli.common import VARIANT, VARIANT_HELP, make_console
 
 
 @click.command("perft", epilog=VARIANT_HELP)
 @click.argument("variant", type=VARIANT)
-@click.argument("depth", type=click.IntRange(min=0, max=60))
+@click.argument("depth", type=int)
 @click.option("--divide", is_flag=True, help="Also print the leaves under each first move.")
 def command(variant, depth: int, divide: bool) -> None:
     """Count the leaves DEPTH plies below the start of VARIANT (a forced pass is a
-    ply, a finished game one leaf). The figure goes to stdout, the time to stderr.
+    ply, a finished game one leaf). DEPTH is 0 up to the longest game of VARIANT
+    (its empty squares, twice that with two players: a pass before each move at
+    most); deeper, the count cannot change. The figure goes to stdout, the time to stderr.
 
     \b
     Examples:
@@ -25,6 +28,12 @@ def command(variant, depth: int, divide: bool) -> None:
     """
     console = make_console()
     start = variant.start()
+    most, why = longest_game(start)
+    if depth < 0:
+        raise click.BadParameter(f"{depth} is negative; allowed: 0 to {most}", param_hint="DEPTH")
+    if depth > most:
+        raise click.BadParameter(f"{depth} is deeper than a game of {variant} can go ({why}); allowed: 0 to {most}",
+                                 param_hint="DEPTH")
     began = time.perf_counter()
     if divide:
         if depth == 0:
@@ -39,3 +48,13 @@ def command(variant, depth: int, divide: bool) -> None:
     console.print(f"perft({depth}) of {variant}: {total}")
     rate = f", {total / seconds / 1e6:.1f} M leaves/s" if seconds > 0 else ""
     click.echo(f"{seconds:.3f} s{rate}", err=True)
+
+
+def longest_game(start) -> tuple:
+    """``(plies, why)``: no game from ``start`` is longer, so a deeper perft counts the
+    same leaves. Each move fills an empty square; two players pass at most once before
+    each move (two passes in a row end the game); three or four never pass (RULES.md §5-6)."""
+    empty = int(np.count_nonzero(start.board() == EMPTY))
+    if start.variant.players == 2:
+        return 2 * empty, f"{empty} empty squares, so {empty} moves and at most a pass before each"
+    return empty, f"{empty} empty squares and no passes with {start.variant.players} players"
