@@ -255,3 +255,22 @@ def test_control_characters_of_names_do_not_reach_the_terminal(tmp_path):
         r = CliRunner().invoke(main, [str(a) for a in args])
         assert r.exit_code == 0, (args, r.output)
         assert "Ann\\x1b[31m vs Ben\\x07" in r.output and "\x1b" not in r.output and "\x07" not in r.output
+
+
+BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # every character str.splitlines() splits on
+
+
+def test_line_breaks_of_names_do_not_break_the_summary_line(tmp_path):
+    assert all(len(f"a{c}b".splitlines()) == 2 for c in BREAKS)
+    game = pr.players.play_game("8x8", [pr.players.RandomPlayer(seed=1), pr.players.RandomPlayer(seed=2)],
+                                max_plies=6)
+    path = tmp_path / "names.json"
+    pr.formats.write(path, [pr.record.record_of(game, players=("Ann" + BREAKS, "Ben\x1b[31m"))])
+    r = run("replay", path)
+    assert r.exit_code == 0, r.output
+    shown = "Ann\\x0a\\x0d\\x0b\\x0c\\x1c\\x1d\\x1e\\x85\\u2028\\u2029 vs Ben\\x1b[31m"
+    assert f"  unfinished: game 1 ({shown}): stops at ply 6 before the end of the game" in r.output.splitlines()
+    for args in (["show", path], ["analyse", path, "--depth", 1]):  # the console: a newline is the console's own
+        r = run(*args)
+        assert r.exit_code == 0, (args, r.output)
+        assert shown.replace("\\x0a", "\n") in r.output and "\u2028" not in r.output and "\x85" not in r.output

@@ -268,12 +268,20 @@ class _Console(Console):
 
     def print(self, *objects, **kwargs) -> None:
         # Text from records (names, events) must not drive the terminal: control
-        # characters other than newline and tab are shown as escapes (ESC as \x1b).
-        super().print(*(_without_controls(o) if isinstance(o, str) else o for o in objects), **kwargs)
+        # characters and line breaks other than newline and tab are shown as escapes.
+        super().print(*(without_controls(o) if isinstance(o, str) else o for o in objects), **kwargs)
 
 
-def _without_controls(text: str) -> str:
-    return "".join(c if c in "\n\t" or unicodedata.category(c) != "Cc" else f"\\x{ord(c):02x}" for c in text)
+# Where str.splitlines() splits, beyond the controls (\x85, \r, \x0b... are Cc).
+_LINE_BREAKS = "\u2028\u2029"
+
+
+def without_controls(text: str, keep: str = "\n\t") -> str:
+    """``text`` with every control character and every line break str.splitlines()
+    splits on, except those in ``keep``, shown as an escape (ESC as ``\\x1b``, U+2028 as
+    ``\\u2028``): text from records cannot drive the terminal or break a line."""
+    return "".join(c if c in keep or (c not in _LINE_BREAKS and unicodedata.category(c) != "Cc")
+                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}" for c in text)
 
 
 def make_console(stderr: bool = False) -> Console:

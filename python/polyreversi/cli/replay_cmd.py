@@ -13,7 +13,7 @@ from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, sourc
 from polyreversi.replay import Replay, ReplayError
 
 from polyreversi.cli.common import (format_of, make_console, position_at, print_position, read_entries, reader_options,
-                                    record_warnings_as_lines)
+                                    record_warnings_as_lines, without_controls)
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
@@ -216,7 +216,7 @@ def _replay(files, fmt, options: dict, game, allow_empty: bool, ply) -> None:
             click.echo(f"Error: {e}", err=True)
             failed = True
             continue
-        click.echo("\n".join(summary_lines(report)))
+        click.echo("\n".join(without_controls(line, keep="\t") for line in summary_lines(report)))  # one line each
         failed = failed or report.failed
         for name in ("read", "legal", "matched", "unfinished", "early", "unchecked", "mismatches", "illegal",
                      "unreadable", "unsupported"):
