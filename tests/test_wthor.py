@@ -332,3 +332,18 @@ def test_convert_writes_a_database_and_its_name_files(tmp_path):
     assert (tmp_path / "out.wtb").read_bytes()[16:] == source.read_bytes()[16:]
     result = CliRunner().invoke(main, ["convert", str(source), str(tmp_path / "x.wtb"), "--to", "wthor"])
     assert result.exit_code == 0
+
+
+def test_a_year_0_reads_as_no_date_and_a_date_of_year_0_is_named_as_lost_when_written(tmp_path):
+    state = pr.Variant("8x8").start()
+    for move in ("f5", "d6", "c3"):
+        state.play(move)
+    out = tmp_path / "zero.wtb"
+    formats.write(out, [Record.from_state(state, players=("Ann", "Bob"))])  # no date: the header's year is 0
+    assert struct.unpack_from("<H", out.read_bytes(), 10) == (0,)
+    assert [r.date for r in wthor.read(out)] == [None]
+    for date in ("0000", "0000-01-02"):
+        with pytest.warns(RecordWarning) as caught:
+            formats.write(out, [Record.from_state(state, players=("Ann", "Bob"), date=date)])
+        assert [str(w.message) for w in caught] == [f"{out}: WTHOR cannot hold date (year 0 means none in WTHOR); left out"]
+        assert struct.unpack_from("<H", out.read_bytes(), 10) == (0,) and wthor.read(out)[0].date is None

@@ -19,7 +19,10 @@ Layout (all integers little-endian; ffothello.org, "La base WTHOR"):
 A game whose moves stop before the end of the game is a game that stopped early
 (its replay reports it unfinished), not an error. The real score becomes the
 record's ``result.margin`` (``2*score - 64``); the theoretical score and the
-indexes go to ``meta``. Writing (:func:`encode`) is
+indexes go to ``meta``. The header's year of the games is every record's ``date``
+(``"2003"``); a year of 0 reads as no date (``None``), without a warning: no
+federation database has it, and 0 is what the writer gives a file of games
+without a date (a record dated year 0 is warned about when written). Writing (:func:`encode`) is
 :mod:`polyreversi.formats.wthor_writer`.
 """
 from __future__ import annotations

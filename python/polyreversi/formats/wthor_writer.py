@@ -13,7 +13,7 @@ the real score (Black's disks, empties to the winner: ``(margin + 64) / 2``) and
 theoretical score; per file one year and one depth. Indexes kept in ``meta``
 (``player_indexes``, ``tournament_index``) are reused, so a database read and written
 back has the same bytes in every game record. What WTHOR cannot hold (a resignation
-and its winner, a komi, other ``meta``, a date beyond its year) is named in one
+and its winner, a komi, other ``meta``, a date beyond its year or of year 0) is named in one
 :class:`~polyreversi.errors.RecordWarning`.
 """
 from __future__ import annotations
@@ -170,6 +170,8 @@ def _year(date: Optional[str]) -> Tuple[Optional[int], List[str]]:
     found = _YEAR.match(date.strip())
     if found is None:
         return None, ["date"]
+    if int(found.group(1)) == 0:  # a year 0 is written for games without a date, and read back as none
+        return None, ["date (year 0 means none in WTHOR)"]
     return int(found.group(1)), [] if date == found.group(1) else ["date (WTHOR holds its year)"]
 
 
