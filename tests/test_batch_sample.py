@@ -173,3 +173,38 @@ def test_sample_draws_the_same_moves_on_every_kernel_set():
     from conftest import run_with_kernels
 
     assert run_with_kernels(SAME_ON_EVERY_KERNEL, "generic", 120) == run_with_kernels(SAME_ON_EVERY_KERNEL, None, 120)
+
+
+def test_a_finite_value_beyond_float32_is_named_as_given_not_as_inf():
+    b = pr.Batch("8x8", 3)
+    good = np.ones((3, 65))  # float64, converted to float32
+    for method, value, column, why in [
+            ("sample", 1e300, 7, "is beyond float32's range, ±3.403e+38 (the probs are read as float32)"),
+            ("sample", 3.5e38, 64, "is beyond float32's range, ±3.403e+38 (the probs are read as float32)"),
+            ("sample", -1e300, 0, "(probabilities must be finite and not negative)"),
+            ("sample_logits", 1e300, 7, "is beyond float32's range, ±3.403e+38 (the logits are read as float32)")]:
+        bad = good.copy()
+        bad[1, column] = value
+        where = "the pass column" if column == 64 else f"column {column}"
+        with pytest.raises(ValueError) as info:
+            getattr(b, method)(bad)
+        name = "logits" if method == "sample_logits" else "probs"
+        assert str(info.value) == f"{name}: game 1, {where}: {value!r} {why}"
+    bad = good.copy()
+    bad[1, :] = np.finfo(np.float64).min  # a mask value of RL code: -inf as float32, a weight of 0
+    bad[1, 19] = 0.0
+    assert b.sample_logits(bad)[1] == 19
+    bad[1, 19] = 3.4e38  # within float32's range
+    assert b.sample_logits(bad)[1] == 19
+
+
+def test_nan_is_refused_in_every_column_illegal_or_of_a_finished_game():
+    b = pr.Batch("8x8", 2)
+    while not b.done[1]:
+        b.step(np.where(b.done, -1, b.choose(seed=3)))
+    for game, column in [(0, 0), (1, 19)]:  # a1: illegal at the start; d3 in a finished game
+        bad = np.ones((2, 65), np.float32)
+        bad[game, column] = np.nan
+        for method in (b.sample, b.sample_logits):
+            with pytest.raises(ValueError, match=rf"^(probs|logits): game {game}, column {column}: nan "):
+                method(bad)

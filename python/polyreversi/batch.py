@@ -87,6 +87,22 @@ def _is_f32(dtype) -> bool:
     raise ValueError(f"dtype: expected np.uint8 or np.float32, got {dt}")
 
 
+def _check_float32_range(given: np.ndarray, converted: np.ndarray, name: str) -> None:
+    """Refuses a finite value that float32 cannot hold (it would reach the core as
+    +-inf and be named "inf"), naming the value given. A logit below float32's range
+    is -inf, a weight of 0, as documented, so only a too large logit is refused."""
+    over = np.isinf(converted) & np.isfinite(given)
+    if name == "logits":
+        over &= given > 0
+    if over.any():
+        game, column = (int(k) for k in np.argwhere(over)[0])
+        where = "the pass column" if column == given.shape[1] - 1 else f"column {column}"
+        value = float(given[game, column])
+        why = ("(probabilities must be finite and not negative)" if value < 0 else
+               f"is beyond float32's range, ±{float(np.finfo(np.float32).max):.4g} (the {name} are read as float32)")
+        raise ValueError(f"{name}: game {game}, {where}: {value!r} {why}")
+
+
 def _perspective(value, players: int) -> int:
     """The colour index 0..players-1 of a Color, or -1 for None (the player to move)."""
     if value is None:
@@ -382,7 +398,11 @@ class Batch:
         if array.dtype != np.float32:
             if array.dtype.kind not in "fiub":
                 raise TypeError(f"{name}: expected float32 numbers, got dtype {array.dtype}")
-            array = array.astype(np.float32)
+            with np.errstate(over="ignore"):
+                converted = array.astype(np.float32)
+            if array.dtype.kind == "f" and array.dtype.itemsize > 4:
+                _check_float32_range(array, converted, name)
+            array = converted
         if not array.flags.c_contiguous:
             array = np.ascontiguousarray(array)
         return array
@@ -401,8 +421,10 @@ class Batch:
             threads: worker threads for this call (None: the batch's setting).
 
         Raises:
-            ValueError: wrong shape; a NaN, infinite or negative weight (names the game
-                and column). TypeError: not numbers, or None.
+            ValueError: wrong shape; a NaN, infinite or negative weight in any column,
+                the illegal moves and finished games included (names the game, the column
+                and the value); a finite weight float32 cannot hold (1e300 as float64:
+                names the value given). TypeError: not numbers, or None.
         """
         seed = self.seed if seed is None else _seed(seed)
         return self._core.sample(self._values(probs, "probs"), False, 1.0, seed, self._threads(threads))
@@ -420,8 +442,9 @@ class Batch:
             seed, threads: as :meth:`sample`.
 
         Raises:
-            ValueError: wrong shape, a NaN or +inf logit (names the game and column), a
-                negative, NaN or infinite temperature.
+            ValueError: wrong shape, a NaN or +inf logit in any column (names the game and
+                column), a finite logit above float32's range (names the value given; one
+                below it is -inf, a weight of 0), a negative, NaN or infinite temperature.
         """
         if isinstance(temperature, (bool, np.bool_)) or not isinstance(temperature, (int, float, np.floating,
                                                                                      np.integer)):
