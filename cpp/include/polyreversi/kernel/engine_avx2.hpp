@@ -437,10 +437,16 @@ struct Avx2<u128, N> {
   // Perft's last three plies: each move's child keeps its board in
   // registers, and its replies are counted as in last_two_plies.
   static inline u64 last_three_plies(u128 P, u128 O, u128 empty, u128 m) {
+    return by_halves<grandchildren<0>, grandchildren<1>>(P, O, empty, m);
+  }
+  // The entry of the fused last plies: the boards split once, then Low over the
+  // moves of m in the low half and High over those in the high half.
+  template <auto Low, auto High>
+  static POLYREVERSI_AVX2_INLINE u64 by_halves(u128 P, u128 O, u128 empty, u128 m) {
     const L c;
     const X mx = halves(m);
     const Split p = split(halves(P)), o = split(halves(O)), e = split(halves(empty));
-    return grandchildren<0>(c, p, o, e, mx.lo) + grandchildren<1>(c, p, o, e, mx.hi);
+    return Low(c, p, o, e, mx.lo) + High(c, p, o, e, mx.hi);
   }
   template <int H>
   static POLYREVERSI_AVX2_INLINE u64 grandchildren(const L& c, const Split& p, const Split& o, const Split& e,
@@ -496,10 +502,7 @@ struct Avx2<u128, N> {
   // registers from the flips (OR of the lanes spread to all four) instead
   // of folded to words and broadcast again.
   static inline u64 last_two_plies(u128 P, u128 O, u128 empty, u128 m) {
-    const L c;
-    const X mx = halves(m);
-    const Split p = split(halves(P)), o = split(halves(O)), e = split(halves(empty));
-    return replies<0>(c, p, o, e, mx.lo) + replies<1>(c, p, o, e, mx.hi);
+    return by_halves<replies<0>, replies<1>>(P, O, empty, m);
   }
   template <int H>
   static POLYREVERSI_AVX2_INLINE u64 replies(const L& c, const Split& p, const Split& o, const Split& e, u64 bits) {
