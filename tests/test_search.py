@@ -237,17 +237,21 @@ def test_the_move_returned_is_the_first_of_the_pv_also_among_equal_moves():
 
 
 def test_a_table_too_large_for_memory_names_tt_mb():
-    # Under an address-space limit the engine's std::bad_alloc must come back naming tt_mb.
+    # Under an address-space limit the engine's std::bad_alloc must come back naming tt_mb;
+    # a finished game returns its score without allocating a table at all.
     code = textwrap.dedent("""
         import resource, polyreversi as pr
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-        end = pr.Variant().position_from_text("X" * 60 + "----" + " O")
-        for call in (lambda: pr.search(pr.Variant().start(), depth=2, tt_mb=8192), lambda: pr.solve(end, tt_mb=8192)):
+        live = pr.Variant().position_from_text("X" * 59 + "O" + "----" + " X")
+        over = pr.Variant().position_from_text("X" * 60 + "----" + " O")
+        for call in (lambda: pr.search(pr.Variant().start(), depth=2, tt_mb=8192), lambda: pr.solve(live, tt_mb=8192)):
             try:
                 call()
             except MemoryError as e:
                 print(e)
+        print(pr.solve(over, tt_mb=8192).score, pr.search(over, depth=3, tt_mb=8192).score)
     """)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["tt_mb: a hash table of 8192 MiB could not be allocated; give a smaller tt_mb"] * 2
+    assert r.stdout.splitlines() == ["tt_mb: a hash table of 8192 MiB could not be allocated; give a smaller tt_mb"] * 2 + [
+        "-60 -60.0"]

@@ -65,14 +65,19 @@ struct Endgame {
   static constexpr int kSortMin = 14;        // from this many empties, order by a 1-ply evaluation too
   static constexpr int kSearchSortMin = 18;  // from this many, order by a shallow search (mid table)
   // Key units per disk of that search's value (a reply for the opponent is
-  // 16, a corner reply 32): tuned by node counts on FFO #40-#47.
-  static constexpr int kSearchWeight = 4;
+  // 16, a corner reply 32): tuned by node counts on FFO #45-#52 with the
+  // sort depth below (8: the same; 2 and 3: more nodes).
+  static constexpr int kSearchWeight = 6;
   static constexpr int kSortAlpha = 8;  // disks below alpha where the ordering search stops being exact
 
   // Plies of the ordering search of each child of a node with `empties`
-  // (Edax's sort depth): 1 at 18 empties, one more every 3, at most 5.
+  // (Edax's sort depth): 3 at 18 empties, one more every 3, at most 5.
+  // Tuned on FFO #45-#52 and #56 (benchmarks/README.md): session 4's
+  // (empties - 15) / 3 with weight 4 took 28-43 % more nodes and 7-10 % more
+  // CPU time; (empties - 12) / 3 15 % more nodes on #49-#52; (empties - 8) / 3
+  // as many nodes for 5 % more time (the ordering searches cost more).
   static inline int sort_depth(int empties) {
-    const int d = (empties - 15) / 3;
+    const int d = (empties - 9) / 3;
     return d > 5 ? 5 : d;
   }
 
@@ -114,10 +119,14 @@ struct Endgame {
   }
 
   // Upper bound from stable disks: the mover ends with at most S - 2 * stable
-  // (its opponent's stable disks; its own with Anti-Reversi).
-  static inline int stability_bound(const Ctx& c, W P, W O) {
-    const W s = c.anti ? c.shape->stable(P, O) : c.shape->stable(O, P);
-    return c.shape->squares - 2 * popcount(s);
+  // (its opponent's stable disks; its own with Anti-Reversi). Those disks
+  // are at most all of that side's, so the stable set (about 200
+  // operations on 8x8) is computed only when S - 2 * disks is below beta:
+  // otherwise the bound could not cut nor lower beta.
+  static inline int stability_bound(const Ctx& c, W P, W O, int beta) {
+    const W side = c.anti ? P : O;
+    if (c.shape->squares - 2 * popcount(side) >= beta) return c.shape->squares;
+    return c.shape->squares - 2 * popcount(c.shape->stable(side, side ^ (P | O)));
   }
 
   // The mover's best 1-ply evaluation: a cheap guess of who is ahead.
@@ -220,7 +229,7 @@ struct Endgame {
       return -solve(c, O, P, -beta, -alpha, true);
     }
     if (empties >= kStabilityMin && alpha > 0) {
-      const int bound = stability_bound(c, P, O);
+      const int bound = stability_bound(c, P, O, beta);
       if (bound <= alpha) return bound;
       if (bound < beta) beta = bound;
     }
@@ -229,15 +238,32 @@ struct Endgame {
       if (probcut(c, P, O, alpha, beta, empties, v)) return c.stopped ? 0 : v;
     }
     Move moves[kMaxSquares];
-    const int n = order(c, P, O, m, hash_move, alpha, moves);
-    // Enhanced transposition cut-off: a child already known to refute.
-    for (int i = 0; i < n && empties >= kEtcMin; ++i) {
-      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel && -e.upper >= beta)
-        return -e.upper;
+    const auto child = [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); };
+    int best_move, best;
+    if (empties < kEtcMin && hash_move >= 0 && ((m >> hash_move) & 1)) {
+      // The hash move first, before the others are ordered: when it cuts,
+      // their flips and replies are never computed. The same moves in the
+      // same order as order() gives, so the same node counts.
+      Move first;
+      first.square = hash_move;
+      first.sq = one_bit<W>(hash_move);
+      first.flips = E::flips(P, O, first.sq);
+      best = pvs(c, P, O, &first, 1, alpha, beta, -kMaxSquares - 1, best_move, child);
+      if (c.stopped) return 0;
+      if (best < beta) {
+        const int n = order(c, P, O, m ^ first.sq, -1, alpha, moves);
+        best = pvs_rest(c, P, O, moves, n, alpha, beta, best, best_move, child);
+      }
+    } else {
+      const int n = order(c, P, O, m, hash_move, alpha, moves);
+      // Enhanced transposition cut-off: a child already known to refute.
+      for (int i = 0; i < n && empties >= kEtcMin; ++i) {
+        if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel &&
+            -e.upper >= beta)
+          return -e.upper;
+      }
+      best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move, child);
     }
-    int best_move;
-    const int best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move,
-                         [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });
     if (c.stopped) return 0;
     c.end_tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move, c.sel);
     return best;
