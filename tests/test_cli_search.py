@@ -31,7 +31,7 @@ def test_solve_reports_a_disagreement(tmp_path):
     path.write_text(FIRST + "; G8:+16; H1:+12;\n")
     r = run("solve", path)
     assert r.exit_code == 1
-    assert "WRONG: the file annotates best +16" in r.output and "disagree" in r.output
+    assert "WRONG: the file annotates best +16 (solved +18)" in r.output and "disagree" in r.output
 
 
 def test_solve_other_boards_and_ranges(tmp_path):
@@ -43,6 +43,27 @@ def test_solve_other_boards_and_ranges(tmp_path):
     assert r.exit_code == 0, r.output
     assert "1 positions" in r.output and "disks scores" in r.output
     assert run("solve", path, "--first", 5).exit_code != 0
+
+
+def test_solve_checks_annotations_only_in_their_own_convention(tmp_path):
+    # A 6x6 line whose best line ends with empty squares: f1 is +36 with the empties to
+    # the winner (the annotation) and +34 as a disk difference.
+    path = tmp_path / "w.obf"
+    path.write_text("XOOOO-OOOOO--OOOO---OOOO-OOOOX---OXX X; F1:+36;\n")
+    r = run("solve", path, "--convention", "WOF")
+    assert r.exit_code == 0 and " ok " in r.output, r.output
+    r = run("solve", path, "--convention", "disks")
+    assert r.exit_code == 0, r.output
+    assert "+34" in r.output and "WRONG" not in r.output
+    assert "1 position(s) with annotations not checked: they are wof scores" in r.output
+
+
+def test_solve_names_an_annotated_move_that_is_not_legal(tmp_path):
+    path = tmp_path / "a1.obf"
+    path.write_text(FIRST + "; G8:+18; A1:+64;\n")
+    r = run("solve", path, "--moves")
+    assert r.exit_code == 1
+    assert "a1 is annotated +64 but is not a legal move here" in r.output and "None" not in r.output
 
 
 def test_solve_bad_files(tmp_path):
