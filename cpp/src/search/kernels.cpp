@@ -280,8 +280,25 @@ struct Root {
     return 1 + exact_line(m.child, -score, pv + 1, max_len - 1);
   }
 
-  // The heuristic line: hash moves from b while they are legal.
-  int hash_line(const Board<W>& start, int first, int* pv, int max_len) {
+  // The move a depth-1 search picks at b: the first best child in square
+  // order, as Midgame::search's leaf loop (whose nodes store no entry).
+  int best_leaf(const Board<W>& b, bool anti_eval) {
+    RootMove moves[kMaxSquares + 1];
+    const int n = root_moves(b, moves);
+    int best = -(1 << 30), move = -1;
+    for (int i = 0; i < n; ++i) {
+      const int v = -heuristic_value(ctx[0], moves[i].child, 0, -(1 << 30), 1 << 30, anti_eval);
+      if (v > best) {
+        best = v;
+        move = moves[i].move;
+      }
+    }
+    return move;
+  }
+
+  // The heuristic line of a depth-max_len search: hash moves from b while
+  // they are legal, the last ply's move by best_leaf.
+  int hash_line(const Board<W>& start, int first, int* pv, int max_len, bool anti_eval) {
     Board<W> b = start;
     int len = 0, move = first;
     RootMove moves[kMaxSquares + 1];
@@ -301,6 +318,7 @@ struct Root {
       E::legal(t, b, turn);
       if (turn == Turn::kPass) move = N * N;
       else if (hit) move = e.move;
+      else if (len == max_len - 1) move = best_leaf(b, anti_eval);
       else break;
     }
     return len;
@@ -497,7 +515,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
       out.pv_length = root.exact_line_from(moves[0], moves[0].score, out.pv, kMaxLine);
       break;
     }
-    out.pv_length = root.hash_line(b, out.move, out.pv, depth);
+    out.pv_length = root.hash_line(b, out.move, out.pv, depth, anti_eval);
     if (cancelled(cancel)) break;
   }
   if (out.pv_length == 0) {
