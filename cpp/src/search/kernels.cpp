@@ -54,8 +54,9 @@ struct Root {
     }
   }
 
-  // The hash tables, allocated only once there is a move to search (a
-  // finished game returns without them: 64 MiB take 14-43 ms).
+  // The hash tables, allocated only once there is a move to search: 8x8 at
+  // the default 64 MiB, a 4-empty solve takes 1.4 ms and a depth-1 search
+  // 4.3 ms, a finished game 0.06-0.08 ms.
   void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages = false) {
     end_tt.resize(with_mid_table ? tt_bytes / 2 : tt_bytes, huge_pages);
     // A solve keeps the whole size for exact entries and a quarter more for
@@ -234,14 +235,18 @@ struct Root {
     return s;
   }
 
+  // The entry of b (its mover and the other disks) in table tt.
+  bool probe(const TransTable<W>& tt, const Board<W>& b, TTHit& e) const {
+    const W P = b.disks[b.to_move];
+    return tt.find(P, E::occupied(b) & ~P, e);
+  }
+
   // Puts the end table's move for b first: along the line the exact pass
   // proved, its entries name the best move (FFO #49: the line took 191 M
   // nodes in square order, a third of the solve).
   void hash_move_first(const Board<W>& b, RootMove* moves, int n) const {
-    if (in_opening(b)) return;
-    const W P = b.disks[b.to_move], O = E::occupied(b) & ~P;
     TTHit e;
-    if (!end_tt.find(P, O, e)) return;
+    if (in_opening(b) || !probe(end_tt, b, e)) return;
     for (int i = 1; i < n; ++i)
       if (moves[i].move == e.move) {
         std::swap(moves[0], moves[i]);
@@ -311,9 +316,8 @@ struct Root {
       pv[len++] = move;
       b = moves[pick].child;
       if (in_opening(b)) break;
-      const W P = b.disks[b.to_move], O = E::occupied(b) & ~P;
       TTHit e;
-      const bool hit = ctx[0].mid_tt->find(P, O, e);
+      const bool hit = probe(mid_tt, b, e);
       Turn turn;
       E::legal(t, b, turn);
       if (turn == Turn::kPass) move = N * N;

@@ -77,9 +77,8 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
     show_progress = sys.stderr.isatty() if progress is None else progress
     # OBF annotations give the empties to the winner: a disk difference cannot be
     # checked against them (the empties left depend on the line played).
-    check_annotations = convention.lower() == "wof"
-    unchecked = 0
-    bad = total_nodes = 0
+    check_annotations = convention == "wof"  # click gives the choice as listed, whatever the letter case
+    bad = unchecked = total_nodes = 0
     total_seconds = 0.0
     console.print(f"{'#':>3} {'empties':>7} {'move':>5} {'score':>6} {'check':>14} {'nodes':>13} {'seconds':>9}")
     for entry in _progress(chosen, show_progress):
@@ -92,8 +91,9 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         total_seconds += result.seconds
         move = "--" if result.move is None else state.variant.square_name(result.move)
         check = "-"
-        unchecked += bool(entry.scores) and not check_annotations
-        if entry.scores and check_annotations:
+        if entry.scores and not check_annotations:
+            unchecked += 1
+        elif entry.scores:
             problems = _disagreements(state, entry.scores, result, all_moves)
             check = "ok" if not problems else "WRONG: " + ", ".join(problems)
             bad += bool(problems)

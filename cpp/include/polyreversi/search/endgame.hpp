@@ -65,8 +65,8 @@ struct Endgame {
   static constexpr int kSortMin = 14;        // from this many empties, order by a 1-ply evaluation too
   static constexpr int kSearchSortMin = 18;  // from this many, order by a shallow search (mid table)
   // Key units per disk of that search's value (a reply for the opponent is
-  // 16, a corner reply 32): tuned by node counts on FFO #45-#52 with the
-  // sort depth below (8: the same; 2 and 3: more nodes).
+  // 16, a corner reply 32): tuned by node counts on FFO #45-#52 (8 with
+  // the sort depth below: the same; 2 and 3 with shallower ones: more).
   static constexpr int kSearchWeight = 6;
   static constexpr int kSortAlpha = 8;  // disks below alpha where the ordering search stops being exact
 
@@ -120,9 +120,9 @@ struct Endgame {
 
   // Upper bound from stable disks: the mover ends with at most S - 2 * stable
   // (its opponent's stable disks; its own with Anti-Reversi). Those disks
-  // are at most all of that side's, so the stable set (about 200
-  // operations on 8x8) is computed only when S - 2 * disks is below beta:
-  // otherwise the bound could not cut nor lower beta.
+  // are at most all of that side's, so the stable set (eight line fills
+  // and a fixed-point loop) is computed only when S - 2 * disks is below
+  // beta: otherwise the bound could not cut nor lower beta.
   static inline int stability_bound(const Ctx& c, W P, W O, int beta) {
     const W side = c.anti ? P : O;
     if (c.shape->squares - 2 * popcount(side) >= beta) return c.shape->squares;
@@ -238,32 +238,15 @@ struct Endgame {
       if (probcut(c, P, O, alpha, beta, empties, v)) return c.stopped ? 0 : v;
     }
     Move moves[kMaxSquares];
-    const auto child = [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); };
-    int best_move, best;
-    if (empties < kEtcMin && hash_move >= 0 && ((m >> hash_move) & 1)) {
-      // The hash move first, before the others are ordered: when it cuts,
-      // their flips and replies are never computed. The same moves in the
-      // same order as order() gives, so the same node counts.
-      Move first;
-      first.square = hash_move;
-      first.sq = one_bit<W>(hash_move);
-      first.flips = E::flips(P, O, first.sq);
-      best = pvs(c, P, O, &first, 1, alpha, beta, -kMaxSquares - 1, best_move, child);
-      if (c.stopped) return 0;
-      if (best < beta) {
-        const int n = order(c, P, O, m ^ first.sq, -1, alpha, moves);
-        best = pvs_rest(c, P, O, moves, n, alpha, beta, best, best_move, child);
-      }
-    } else {
-      const int n = order(c, P, O, m, hash_move, alpha, moves);
-      // Enhanced transposition cut-off: a child already known to refute.
-      for (int i = 0; i < n && empties >= kEtcMin; ++i) {
-        if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel &&
-            -e.upper >= beta)
-          return -e.upper;
-      }
-      best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move, child);
+    const int n = order(c, P, O, m, hash_move, alpha, moves);
+    // Enhanced transposition cut-off: a child already known to refute.
+    for (int i = 0; i < n && empties >= kEtcMin; ++i) {
+      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel && -e.upper >= beta)
+        return -e.upper;
     }
+    int best_move;
+    const int best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move,
+                         [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });
     if (c.stopped) return 0;
     c.end_tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move, c.sel);
     return best;

@@ -13,7 +13,6 @@ namespace POLYREVERSI_ARCH {
 template <class W, int N>
 struct Midgame {
   using E = Engine<W, N>;
-  using G = Geometry<W, N>;
   using Ctx = Context<W, N>;
   using EG = Endgame<W, N>;
 
