@@ -184,6 +184,10 @@ def test_solve_bad_input():
         pr.search(None)
     with pytest.raises(ValueError, match="convention"):
         pr.solve(s, convention="edax")
+    # None is a wrong type, as 1 is, where None is not one of the allowed values
+    for wrong in (None, 1):
+        with pytest.raises(TypeError, match=rf"convention: expected one of 'disks', 'wof', got {wrong}"):
+            pr.solve(s, convention=wrong)
     with pytest.raises(TypeError):
         pr.solve(s, moves=1)
     with pytest.raises(ValueError):
