@@ -126,6 +126,29 @@ def test_show_prints_the_recorded_board(games, variant):
                                  + ", ".join(f"{NAMES[k]} {s}" for k, s in enumerate(state.scores())) + ".")
 
 
+def test_show_numbers_plies_as_the_position_does_from_a_custom_start(tmp_path):
+    # --ply, the header and the status line all give the position's ply (as analyse does):
+    # a custom start keeps its record's ply 50; was "ply 1 of 3" over "Ply 51"
+    from polyreversi.formats import write
+
+    game = random_position("8x8", 53, 7)
+    mid = Replay(game.record())[50]
+    start = mid.variant.position(mid.board(), mid.to_move, mid.ply)
+    for move in game.moves()[50:]:
+        start.play(move)
+    write(tmp_path / "custom.json", [start.record()])
+    for args, ply in (([], 53), (["--ply", "51"], 51), (["--ply", "50"], 50), (["--ply", "-4"], 50)):
+        for command in ("show", "replay"):
+            r = CliRunner().invoke(main, [command, str(tmp_path / "custom.json"), *args]
+                                   + (["--game", "1"] if command == "replay" else []))
+            assert r.exit_code == 0, r.output
+            lines = r.output.splitlines()
+            assert f", ply {ply} of 53" in lines[0] and lines[-1].startswith(f"Ply {ply}, "), r.output
+    r = CliRunner().invoke(main, ["show", str(tmp_path / "custom.json"), "--ply", "1"])
+    assert r.exit_code == 1 and "--ply 1: game 1 has plies 50 to 53 (or -1 to -4 from the end)" in r.output
+    assert "the position's ply" in CliRunner().invoke(main, ["show", "--help"]).output
+
+
 def test_play_without_arguments_prints_every_board_and_the_result(tmp_path):
     out = ok(run(["play"], cwd=tmp_path))
     match = RESULT.search(out)
@@ -341,6 +364,10 @@ BAD = [
     (["selfplay", "8x8", "--games", "0"], "'--games' / '-n': 0 is not in the range 1<="),
     (["selfplay", "8x8", "-n", "3", "--out", "many.json"], "use .jsonl"),
     (["perft", "8x8", "--", "-1"], "DEPTH: -1 is negative; allowed: 0 to 120"),
+    (["perft", "8x8", "-1"], "DEPTH: -1 is negative; allowed: 0 to 120"),
+    (["perft", "8x8", "--divide", "-3"], "DEPTH: -3 is negative; allowed: 0 to 120"),
+    (["perft", "8x8", "3", "--bogus"], "No such option '--bogus'"),
+    (["perft", "8x8", "--div", "3"], "Did you mean '--divide'?"),
     (["perft", "8x8", "0", "--divide"], "--divide needs a depth of 1 or more"),
     (["perft", "10x10/3p/free", "2"], "free_opening: only with 2 players (got 3)"),
     (["perft"], "Missing argument 'VARIANT'"),

@@ -135,6 +135,13 @@ def test_solve_first_and_last_are_an_inclusive_range_of_positions_numbered_from_
     help_text = run("solve", "--help").output
     assert "numbered from 1" in help_text and "up to and including" in help_text
     assert run("solve", path, "--first", 3, "--last", 2).exit_code == 2
+    # past the file's four positions, --last is refused as --first is (was: solved to the end)
+    for option in ("--first", "--last"):
+        r = run("solve", path, option, 99)
+        assert r.exit_code == 1 and f"four.obf: {option} 99: no position numbered 99 (the file has 4)" in r.output
+    (tmp_path / "none.obf").write_text("% a comment only\n")
+    r = run("solve", tmp_path / "none.obf")
+    assert r.exit_code == 1 and "none.obf: no position in the file" in r.output
 
 
 def obf_lines(count):

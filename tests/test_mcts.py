@@ -145,8 +145,10 @@ def test_keyboard_interrupt_stops_a_search(threads):
     (dict(exploration=float("inf")), ValueError), (dict(exploration="x"), TypeError),
 ])
 def test_mcts_rejects_bad_arguments(kwargs, error):
-    (name,) = kwargs
-    with pytest.raises(error, match=name):
+    ((name, value),) = kwargs.items()
+    # a value out of range is shown as given (time=-1: "got -1", not the -1.0 it is converted to)
+    shown = rf"^{name}: .*, got {re.escape(repr(value))}$" if error is ValueError else name
+    with pytest.raises(error, match=shown):
         pr.mcts(Variant().start(), **({"playouts": 10} | kwargs))
 
 

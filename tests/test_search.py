@@ -2,10 +2,12 @@
 threads, the principal variation, passes, finished games and bad input."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 import polyreversi as pr
@@ -169,10 +171,12 @@ def test_three_and_four_players_are_refused():
     ({"time": float("nan")}, ValueError), ({"time": float("inf")}, ValueError), ({"time": "1"}, TypeError),
     ({"nodes": 0}, ValueError), ({"nodes": 2**70}, ValueError), ({"threads": -1}, ValueError),
     ({"threads": 10**6}, ValueError), ({"tt_mb": 0}, ValueError), ({"evaluation": "best"}, ValueError),
+    ({"depth": np.int64(300)}, ValueError), ({"time": np.float64(-1)}, ValueError),
 ])
 def test_search_bad_options(kwargs, error):
-    (name,) = kwargs
-    with pytest.raises(error, match=name):
+    ((name, value),) = kwargs.items()
+    # a value out of range is shown as given (its repr), not as converted
+    with pytest.raises(error, match=rf"^{name}: .*{re.escape(repr(value))}"):
         pr.search(pr.Variant().start(), **kwargs)
 
 
@@ -184,6 +188,10 @@ def test_solve_bad_input():
         pr.search(None)
     with pytest.raises(ValueError, match="convention"):
         pr.solve(s, convention="edax")
+    # None is a wrong type, as 1 is, where None is not one of the allowed values
+    for wrong in (None, 1):
+        with pytest.raises(TypeError, match=rf"convention: expected one of 'disks', 'wof', got {wrong}"):
+            pr.solve(s, convention=wrong)
     with pytest.raises(TypeError):
         pr.solve(s, moves=1)
     with pytest.raises(ValueError):

@@ -59,8 +59,6 @@ class GamesResult:
 
 
 def _policy(policy: str) -> int:
-    if policy is None:
-        raise TypeError(f"policy: expected one of {', '.join(map(repr, POLICIES))}, got None")
     return POLICIES[choice(policy, POLICIES, "policy")]
 
 

@@ -84,30 +84,30 @@ def _positive_int(value, name: str, high: int) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name}: expected an int, got {value!r}")
     if value <= 0:
-        raise ValueError(f"{name}: must be 1 or more, got {value}")
+        raise ValueError(f"{name}: must be 1 or more, got {value!r}")
     if value > high:
-        raise ValueError(f"{name}: must be at most {high}, got {value}")
+        raise ValueError(f"{name}: must be at most {high}, got {value!r}")
     return int(value)
 
 
 def _seconds(value) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"time: expected a number of seconds, got {value!r}")
-    value = float(value)
-    if not math.isfinite(value) or value <= 0:
-        raise ValueError(f"time: must be a finite number of seconds > 0, got {value}")
-    if value > MAX_SECONDS:
-        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {value}")
-    return value
+    seconds = float(value)  # the messages show value as given: -1, not -1.0
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"time: must be a finite number of seconds > 0, got {value!r}")
+    if seconds > MAX_SECONDS:
+        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {value!r}")
+    return seconds
 
 
 def _exploration(value) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"exploration: expected a number, got {value!r}")
-    value = float(value)
-    if not math.isfinite(value) or value < 0:
-        raise ValueError(f"exploration: must be a finite number >= 0, got {value}")
-    return value
+    c = float(value)
+    if not math.isfinite(c) or c < 0:
+        raise ValueError(f"exploration: must be a finite number >= 0, got {value!r}")
+    return c
 
 
 _seed = engine_seed  # a search seed in [0, 2**64); None: a fresh one from the OS
@@ -120,7 +120,7 @@ def _threads(threads) -> int:
     if threads == 0:
         return min(os.cpu_count() or 1, MAX_THREADS)
     if threads < 0:
-        raise ValueError(f"threads: must be 0 (every core) or 1 .. {MAX_THREADS}, got {threads}")
+        raise ValueError(f"threads: must be 0 (every core) or 1 .. {MAX_THREADS}, got {threads!r}")
     return _positive_int(threads, "threads", MAX_THREADS)
 
 

@@ -73,15 +73,15 @@ def choice(value, allowed: Iterable, name: str):
     case, docs/errors.md); ``None`` passes only if it is in ``allowed``.
 
     Raises:
-        TypeError: neither text nor None. ValueError: not one of ``allowed`` (the
-        message lists them).
+        TypeError: not text (nor an allowed None). ValueError: text that is not one
+        of ``allowed`` (the message lists them).
 
     >>> choice("WOF", ("disks", "wof"), "convention")
     'wof'
     """
     allowed = tuple(allowed)
     shown = ", ".join(map(repr, allowed))
-    if value is not None and not isinstance(value, str):
+    if not isinstance(value, str) and not (value is None and None in allowed):
         raise TypeError(f"{name}: expected one of {shown}, got {value!r}")
     word = value.lower() if isinstance(value, str) else value
     if word not in allowed:

@@ -441,8 +441,8 @@ def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, 
 
 
 class Position:
-    """A record's state at one ply (:func:`position_at`): ``state``, ``ply`` (0 = the
-    record's start), ``plies`` (the last ply that can be shown), ``illegal`` (the
+    """A record's state at one ply (:func:`position_at`): ``state``, ``ply`` (its
+    ``state.ply``), ``plies`` (the last ply that can be shown), ``illegal`` (the
     ReplayError of a record that stops being legal, else None) and ``replay``."""
 
     def __init__(self, record, state: State, ply: int, plies: int, illegal, replay) -> None:
@@ -451,8 +451,10 @@ class Position:
 
 
 def position_at(record, ply: Optional[int], game: int = 1) -> Position:
-    """The position of ``record`` after ``ply`` plies (negative: from the end; None: the
-    end). A record with an illegal move is shown up to the ply before it.
+    """The position of ``record`` at ``ply``, the position's own ply as the engine counts
+    it (0 at the standard start; a custom start keeps its record's ply, as the status
+    line and analyse say); negative: from the end; None: the end. A record with an
+    illegal move is shown up to the ply before it.
 
     Raises:
         click.ClickException: a ply outside the record (the message gives the range).
@@ -465,20 +467,21 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
         states = len(replay)
     except ReplayError as e:
         illegal, replay, states = e, None, len(e.state.moves()) + 1  # the states before the bad move
-    k = states - 1 if ply is None else ply
-    if k < 0:
-        k += states
-    if not 0 <= k < states:
+    first = (replay[0] if replay is not None else illegal.state.initial()).ply
+    last = first + states - 1
+    at = last if ply is None else ply + last + 1 if ply < 0 else ply
+    if not first <= at <= last:
         note = f" (the move at ply {illegal.ply} is illegal)" if illegal is not None else ""
-        raise click.ClickException(f"--ply {ply}: game {game} has plies 0 to {states - 1} "
+        raise click.ClickException(f"--ply {ply}: game {game} has plies {first} to {last} "
                                    f"(or -1 to -{states} from the end){note}")
+    k = at - first  # moves played from the record's start
     if replay is not None:
         state = replay[k]
     else:
         state = illegal.state.copy()
         for _ in range(states - 1 - k):
             state.undo()
-    return Position(record, state, k, states - 1, illegal, replay)
+    return Position(record, state, at, last, illegal, replay)
 
 
 def print_position(console: Console, source: str, game: int, position: Position, *, hints: bool = False) -> None:
@@ -488,7 +491,7 @@ def print_position(console: Console, source: str, game: int, position: Position,
     event = record.meta.get("event")
     last = ""
     moves = state.moves()
-    if position.ply > 0 and moves:
+    if moves:  # played since the record's start
         what = "passed" if moves[-1] == state.PASS else f"played {state.variant.square_name(moves[-1])}"
         last = f": {color_name(_mover(state))} {what}"
     console.print(f"{source}: {record.variant} game {game} ({record.title()}{', ' + str(event) if event else ''}), "

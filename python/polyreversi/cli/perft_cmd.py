@@ -1,6 +1,7 @@
 """``polyreversi perft``: count the leaves of the game tree (RULES.md §9)."""
 from __future__ import annotations
 
+import re
 import time
 
 import click
@@ -11,7 +12,19 @@ from polyreversi.state import EMPTY, perft, perft_divide
 from polyreversi.cli.common import VARIANT, VARIANT_HELP, make_console
 
 
-@click.command("perft", epilog=VARIANT_HELP)
+class _NegativeDepth(click.Command):
+    """Reads ``perft 8x8 -1`` as DEPTH -1, for the range check to refuse, where click takes
+    ``-1`` for an unknown option; a real unknown option (``--bogus``) stays an error."""
+
+    def parse_args(self, ctx, args):
+        if "--" not in args:  # after "--", a negative DEPTH is an argument already
+            numbers = [a for a in args if re.fullmatch(r"-\d+", a)]
+            if numbers:
+                args = [a for a in args if a not in numbers] + ["--", *numbers]
+        return super().parse_args(ctx, args)
+
+
+@click.command("perft", cls=_NegativeDepth, epilog=VARIANT_HELP)
 @click.argument("variant", type=VARIANT)
 @click.argument("depth", type=int)
 @click.option("--divide", is_flag=True, help="Also print the leaves under each first move.")

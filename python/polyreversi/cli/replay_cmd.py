@@ -174,7 +174,7 @@ def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
 @click.option("--game", type=int, default=None, help="With --ply: the game to show, numbered from 1.")
 @click.option("--allow-empty", is_flag=True, help="A file with no game is not an error (it reports 0 games).")
 @click.option("--ply", type=int, default=None,
-              help="Print the board of --game after this many plies (negative: from the end).")
+              help="Print the board of --game at this ply, numbered as in show --ply (negative: from the end).")
 def command(files, fmt, variant, players_file, tournaments_file, game, allow_empty, ply) -> None:
     """Replay every game of FILE... (JSON, JSON Lines, GGF, WTHOR .wtb or transcripts),
     checking each move, and compare the final disks with the recorded results.

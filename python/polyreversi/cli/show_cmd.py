@@ -38,7 +38,9 @@ def _write(path: str, writer) -> None:
 @click.command("show")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--ply", "-p", type=int, default=None,
-              help="Show the board after K plies (0 = start; negative counts from the end; default: the end).")
+              help="Show the board at ply K, the position's ply (0 = the standard start; a custom start "
+                   "keeps its record's ply, as the status line says); negative counts from the end; "
+                   "default: the end.")
 @click.option("--game", "-g", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = the first).")
 @click.option("--format", "fmt", type=click.Choice(registry.readable(), case_sensitive=False), default=None,

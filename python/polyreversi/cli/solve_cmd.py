@@ -70,10 +70,13 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
     file = source_name(file)
     if last is not None and last < first:
         raise click.BadParameter(f"--last {last} is before --first {first}", param_hint="--last")
+    if not entries:
+        raise click.ClickException(f"{file}: no position in the file")
+    for option, number in (("--first", first), ("--last", last)):  # positions are numbered 1 to len(entries)
+        if number is not None and number > len(entries):
+            raise click.ClickException(f"{file}: {option} {number}: no position numbered {number} "
+                                       f"(the file has {len(entries)})")
     chosen = [e for e in entries if e.number >= first and (last is None or e.number <= last)]
-    if not chosen:
-        raise click.ClickException(f"{file}: no position numbered {first}..{last or 'end'} "
-                                   f"(the file has {len(entries)})")
     show_progress = sys.stderr.isatty() if progress is None else progress
     # OBF annotations give the empties to the winner: a disk difference cannot be
     # checked against them (the empties left depend on the line played).
