@@ -8,7 +8,8 @@
 // fastest-first ordering (fewest replies for the opponent), joined by a
 // 1-ply evaluation from kSortMin empties and by a shallow search of each
 // child (midgame.hpp, the mid table) from kSearchSortMin, the hash move
-// first, enhanced transposition cut-offs, a stability cut-off, and PVS with
+// first, enhanced transposition cut-offs, a stability cut-off (also in the
+// shallow plies, from 4 empties), and PVS with
 // null windows. The root (kernels.cpp) starts from a search estimate and a
 // null-window aspiration around it. Every move and flip comes from Engine
 // (kernel/engine.hpp).
@@ -59,8 +60,12 @@ template <class W, int N>
 struct Endgame {
   using E = Engine<W, N>;
   using Ctx = Context<W, N>;
-  static constexpr int kShallow = 7;         // below this many empties: no move list, no hash table
-  static constexpr int kStabilityMin = 9;    // stability cut-off from this many empties
+  static constexpr int kShallow = 7;  // below this many empties: no move list, no hash table
+  // Stability cut-off from this many empties (deep(), and shallow() with
+  // Edax's alpha threshold): FFO #45, #49, #50 took 26 % fewer nodes than
+  // from 9 (#53, score -2: 0.5 %), CPU the same within the noise of paired
+  // runs (benchmarks/README.md, session 6).
+  static constexpr int kStabilityMin = 4;
   static constexpr int kEtcMin = 12;         // enhanced transposition cut-offs from this many empties
   static constexpr int kSortMin = 14;        // from this many empties, order by a 1-ply evaluation too
   static constexpr int kSearchSortMin = 18;  // from this many, order by a shallow search (mid table)

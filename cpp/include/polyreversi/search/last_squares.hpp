@@ -201,6 +201,14 @@ struct LastSquares {
       if (passed) return EG::final_score(c, P, O);
       return -shallow(c, O, P, -beta, -alpha, true, empties);
     }
+    // The stability cut-off of deep(), here only from Edax's alpha threshold
+    // (2 * empties - 2 disks: NWS_STABILITY_THRESHOLD), so that the stable
+    // set is rarely computed in vain at these many cheap nodes.
+    if (empties >= EG::kStabilityMin && alpha >= 2 * empties - 2) {
+      const int bound = EG::stability_bound(c, P, O, beta);
+      if (bound <= alpha) return bound;
+      if (bound < beta) beta = bound;
+    }
     W odd = 0;
     for (int q = 0; q < 4; ++q)
       if (popcount(empty & sh.quadrants[q]) & 1) odd |= sh.quadrants[q];
