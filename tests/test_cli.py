@@ -420,3 +420,10 @@ def test_selfplay_speed_counts_the_games_only_not_the_writer(tmp_path, monkeypat
                                        "--out", str(tmp_path / "g.jsonl")])
     assert result.exit_code == 0, result.output
     assert re.search(r"5 games, \d+ plies in 0\.00 s", result.output), result.output
+
+
+def test_play_out_says_what_the_format_leaves_out_as_one_line(tmp_path):
+    r = run(["play", "--quiet", "--seed", "2", "--out", tmp_path / "g.txt"], cwd=tmp_path)
+    ok(r)
+    assert "warning: " in r.stderr and "a transcript cannot hold" in r.stderr, r.stderr
+    assert "RecordWarning" not in r.stderr and "formats/__init__.py" not in r.stderr, r.stderr

@@ -31,7 +31,9 @@ def test_solve_reports_a_disagreement(tmp_path):
     path.write_text(FIRST + "; G8:+16; H1:+12;\n")
     r = run("solve", path)
     assert r.exit_code == 1
-    assert "WRONG: the file annotates best +16 (solved +18)" in r.output and "disagree" in r.output
+    assert "WRONG: the file annotates best +16 (solved +18)" in r.output
+    assert "the file annotates g8" not in r.output  # g8's +16 is that best score: said once
+    assert "Error: 1 position disagrees with the file's annotations" in r.output
 
 
 def test_solve_other_boards_and_ranges(tmp_path):
@@ -41,7 +43,7 @@ def test_solve_other_boards_and_ranges(tmp_path):
     path.write_text(FIRST + "\n" + t.to_text() + "\n")
     r = run("solve", path, "--first", 2, "--convention", "disks")
     assert r.exit_code == 0, r.output
-    assert "1 positions" in r.output and "disks scores" in r.output
+    assert "1 position, " in r.output and "1 thread, " in r.output and "disks scores" in r.output
     assert run("solve", path, "--first", 5).exit_code != 0
 
 
@@ -55,7 +57,7 @@ def test_solve_checks_annotations_only_in_their_own_convention(tmp_path):
     r = run("solve", path, "--convention", "disks")
     assert r.exit_code == 0, r.output
     assert "+34" in r.output and "WRONG" not in r.output
-    assert "1 position(s) with annotations not checked: they are wof scores" in r.output
+    assert "1 position with annotations not checked: they are wof scores" in r.output
 
 
 def test_solve_names_an_annotated_move_that_is_not_legal(tmp_path):
@@ -98,6 +100,16 @@ def test_float_options_refuse_nan_and_infinity_as_usage_errors(tmp_path):
         r = run("analyse", path, "--time", value)
         assert r.exit_code == 2 and "Invalid value for '--time'" in r.output, (value, r.output)
         assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    # Out of range: the value as typed (click's own message said -1.0).
+    r = run("analyse", path, "--time", "-1")
+    assert r.exit_code == 2 and "-1 is not in the range 0<x<=3600" in r.output and "-1.0" not in r.output
+
+
+def test_player_spec_numbers_are_quoted_as_typed():
+    r = run("play", "--players", "search:time=-1,random")
+    assert r.exit_code == 2 and "got -1" in r.output and "-1.0" not in r.output, r.output
+    r = run("play", "--players", "mcts:time=0.5x,random")
+    assert r.exit_code == 2 and "time must be a number, got '0.5x'" in r.output, r.output
 
 
 def test_solve_and_analyse_read_standard_input(tmp_path):

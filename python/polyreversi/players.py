@@ -355,11 +355,21 @@ COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
 
 _FACTORIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
+
+def _number(text: str):
+    """A spec's number as typed: ``2`` an int, ``0.5`` a float (so a message that
+    quotes it says ``-1``, not ``-1.0``); ValueError if it is neither."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
 # Options of each kind of seat: name -> converter; the first is what a bare
 # value (``search:6``, ``mcts:2000``) sets.
 _SPEC_OPTIONS = {
-    "search": {"depth": int, "time": float, "threads": int, "evaluation": str},
-    "mcts": {"playouts": int, "time": float, "threads": int, "exploration": float},
+    "search": {"depth": int, "time": _number, "threads": int, "evaluation": str},
+    "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS] or mcts[:PLAYOUTS|:time=SECONDS]; "

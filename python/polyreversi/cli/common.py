@@ -72,7 +72,12 @@ class FiniteFloatRange(click.FloatRange):
     FloatRange lets NaN through every bound check)."""
 
     def convert(self, value, param, ctx):
-        number = super().convert(value, param, ctx)
+        try:
+            number = super().convert(value, param, ctx)
+        except click.BadParameter:
+            click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
+            # Out of range: the value as typed (click's message gives -1.0 for -1).
+            self.fail(f"{value} is not in the range {self._describe_range()}.", param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return number
@@ -340,6 +345,9 @@ def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> No
     """Writes records to ``path`` in ``fmt`` or the format of its extension
     (:func:`polyreversi.formats.write`; ``-`` is standard output).
 
+    What the format cannot hold is said as one ``warning: ...`` line on stderr
+    (:func:`record_warnings_as_lines`).
+
     Raises:
         click.ClickException: the file cannot be written, or the format cannot express a
             game (e.g. GGF and a 4-player game); the message names the file.
@@ -347,7 +355,8 @@ def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> No
     from polyreversi.formats import write
 
     try:
-        write(path, records, fmt)
+        with record_warnings_as_lines():
+            write(path, records, fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
 

@@ -104,14 +104,20 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         console.print(f"{entry.number:>3} {empties:>7} {move:>5} {result.score:>+6d} {check:>14} "
                       f"{result.nodes:>13,} {result.seconds:>9.3f}")
     rate = total_nodes / total_seconds / 1e6 if total_seconds > 0 else 0.0
-    console.print(f"{len(chosen)} positions, {total_nodes:,} nodes, {total_seconds:.3f} s, {rate:.1f} M nodes/s, "
-                  f"{threads} thread(s), {convention} scores")
+    console.print(f"{_count(len(chosen), 'position')}, {total_nodes:,} nodes, {total_seconds:.3f} s, "
+                  f"{rate:.1f} M nodes/s, {_count(threads, 'thread')}, {convention} scores")
     if unchecked:
-        console.print(f"{unchecked} position(s) with annotations not checked: they are wof scores (empties to the "
+        console.print(f"{_count(unchecked, 'position')} with annotations not checked: they are wof scores (empties to the "
                       f"winner), these are {convention} scores")
     if bad:
-        click.echo(f"error: {bad} position(s) disagree with the file's annotations", err=True)
+        click.echo(f"Error: {_count(bad, 'position')} disagree{'s' if bad == 1 else ''} with the file's annotations",
+                   err=True)
         sys.exit(1)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 position``, ``2 positions``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
@@ -121,8 +127,9 @@ def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
     problems = []
     if result.score != best:
         problems.append(f"the file annotates best {best:+d} (solved {result.score:+d})")
-    if result.move is not None and annotated.get(result.move) != result.score:
-        given = annotated.get(result.move)
+    given = annotated.get(result.move) if result.move is not None else None
+    # The move's own annotation, unless it is the best score the line above named.
+    if result.move is not None and given != result.score and not (given == best and result.score != best):
         problems.append(f"the file annotates {name(result.move)} " +
                         ("not at all" if given is None else f"{given:+d} (solved {result.score:+d})"))
     if all_moves:
