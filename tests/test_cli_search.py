@@ -150,7 +150,9 @@ def test_solve_first_and_last_are_an_inclusive_range_of_positions_numbered_from_
     # past the file's four positions, --last is refused as --first is (was: solved to the end)
     for option in ("--first", "--last"):
         r = run("solve", path, option, 99)
-        assert r.exit_code == 1 and f"four.obf: {option} 99: no position numbered 99 (the file has 4)" in r.output
+        assert r.exit_code == 2, r.output  # a usage error, as --last 0 and --last before --first
+        assert f"Invalid value for {option}: 99: " in r.output
+        assert "four.obf has no position numbered 99 (it has 4)" in r.output
     (tmp_path / "none.obf").write_text("% a comment only\n")
     r = run("solve", tmp_path / "none.obf")
     assert r.exit_code == 1 and "none.obf: no position in the file" in r.output

@@ -95,7 +95,7 @@ def _seconds(value) -> float:
         raise TypeError(f"time: expected a number of seconds, got {value!r}")
     seconds = float(value)  # the messages show value as given: -1, not -1.0
     if not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"time: must be a finite number of seconds > 0, got {value!r}")
+        raise ValueError(f"time: must be a finite number of seconds above 0, got {value!r}")
     if seconds > MAX_SECONDS:
         raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {value!r}")
     return seconds

@@ -74,8 +74,8 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         raise click.ClickException(f"{file}: no position in the file")
     for option, number in (("--first", first), ("--last", last)):  # positions are numbered 1 to len(entries)
         if number is not None and number > len(entries):
-            raise click.ClickException(f"{file}: {option} {number}: no position numbered {number} "
-                                       f"(the file has {len(entries)})")
+            raise click.BadParameter(f"{number}: {file} has no position numbered {number} (it has "
+                                     f"{len(entries)})", param_hint=option)
     chosen = [e for e in entries if e.number >= first and (last is None or e.number <= last)]
     show_progress = sys.stderr.isatty() if progress is None else progress
     # OBF annotations give the empties to the winner: a disk difference cannot be
