@@ -117,9 +117,10 @@ def _check_state(state, what: str) -> State:
 def _whole(value, name: str, low: int, high: int) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name}: expected an int, got {value!r}")
-    if not low <= int(value) <= high:
-        raise ValueError(f"{name}: must be {low} to {high}, got {value!r}")
-    return int(value)
+    whole = int(value)
+    if not low <= whole <= high:
+        raise ValueError(f"{name}: must be {low} to {high}, got {value!r}")  # as given: np.int64(300)
+    return whole
 
 
 def _move_or_none(state: State, move: int) -> Optional[int]:

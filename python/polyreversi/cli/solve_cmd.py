@@ -127,11 +127,12 @@ def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
     problems = []
     if result.score != best:
         problems.append(f"the file annotates best {best:+d} (solved {result.score:+d})")
-    given = annotated.get(result.move) if result.move is not None else None
-    # The move's own annotation, unless it is the best score the line above named.
-    if result.move is not None and given != result.score and not (given == best and result.score != best):
-        problems.append(f"the file annotates {name(result.move)} " +
-                        ("not at all" if given is None else f"{given:+d} (solved {result.score:+d})"))
+    if result.move is not None:
+        given = annotated.get(result.move)
+        # The move's own annotation, unless it is the best score the line above named.
+        if given != result.score and not (given == best and result.score != best):
+            problems.append(f"the file annotates {name(result.move)} " +
+                            ("not at all" if given is None else f"{given:+d} (solved {result.score:+d})"))
     if all_moves:
         for m, s in annotated.items():
             if m not in result.scores:

@@ -61,11 +61,12 @@ struct Endgame {
   using E = Engine<W, N>;
   using Ctx = Context<W, N>;
   static constexpr int kShallow = 7;  // below this many empties: no move list, no hash table
-  // Stability cut-off from this many empties (deep(), and shallow() with
-  // Edax's alpha threshold): FFO #45, #49, #50 took 26 % fewer nodes than
-  // from 9 (#53, score -2: 0.5 %), CPU the same within the noise of paired
-  // runs (benchmarks/README.md, session 6).
+  // Stability cut-off from this many empties: at every deep() node, and in
+  // shallow() from here with Edax's alpha threshold. FFO #45, #49, #50 took
+  // 26 % fewer nodes than from 9 (#53, score -2: 0.5 %), CPU the same within
+  // the noise of paired runs (benchmarks/README.md, session 6).
   static constexpr int kStabilityMin = 4;
+  static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
   static constexpr int kEtcMin = 12;         // enhanced transposition cut-offs from this many empties
   static constexpr int kSortMin = 14;        // from this many empties, order by a 1-ply evaluation too
   static constexpr int kSearchSortMin = 18;  // from this many, order by a shallow search (mid table)
@@ -233,7 +234,7 @@ struct Endgame {
       if (passed) return final_score(c, P, O);
       return -solve(c, O, P, -beta, -alpha, true);
     }
-    if (empties >= kStabilityMin && alpha > 0) {
+    if (alpha > 0) {  // every deep() node (kShallow > kStabilityMin empties)
       const int bound = stability_bound(c, P, O, beta);
       if (bound <= alpha) return bound;
       if (bound < beta) beta = bound;
