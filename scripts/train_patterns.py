@@ -42,7 +42,7 @@ HOLDOUT = 10  # every 10th game
 # 4 and 8 (empties 20-24, 40-44); benchmarks/README.md compares 2 and a mix.
 DAMP = 8.0
 ITERATIONS = 200  # lsqr converged by then (the same held-out error at 400)
-OVERLAP = 2  # a phase also trains on positions up to this many empties outside it
+OVERLAP = 10  # a phase also trains on positions up to this many empties outside it (2: 11 % more solver nodes)
 
 
 def extract(args) -> None:
@@ -76,7 +76,7 @@ def extract(args) -> None:
                 black = 1 if mover == int(pr.Color.BLACK) else -1
                 c = np.where(b == 0, 0, np.where(b == mover, 1, 2)).astype(np.int8)
                 e = int((b == 0).sum())
-                exact = pr.solve(s).score if e <= EXACT_EMPTIES else None
+                exact = pr.solve(s).score if e <= args.exact_empties else None
                 if exact is not None and anchor is None:
                     anchor = black * exact
                 rows.append((c, e, black, exact))
@@ -97,13 +97,13 @@ def extract(args) -> None:
                 games.append(gid)
             gid += 1
         print(f"{f}: {gid} games, {len(labels)} positions, {time.process_time() - t0:.0f} s CPU", flush=True)
-    os.makedirs(os.path.dirname(CACHE), exist_ok=True)
-    np.savez_compressed(CACHE, cells=np.array(cells), empties=np.array(empties, dtype=np.int8),
+    os.makedirs(os.path.dirname(args.cache), exist_ok=True)
+    np.savez_compressed(args.cache, cells=np.array(cells), empties=np.array(empties, dtype=np.int8),
                         labels=np.array(labels, dtype=np.float32), games=np.array(games, dtype=np.int32))
 
 
-def load():
-    d = np.load(CACHE)
+def load(path):
+    d = np.load(path)
     return d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"]
 
 
@@ -135,12 +135,12 @@ def layout():
 def fit(args) -> None:
     from scipy.sparse.linalg import lsqr
 
-    cells, empties, labels, games = load()
+    cells, empties, labels, games = load(args.cache)
     train = games % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
     W = np.zeros((pt.PHASES, n_cols))
     for p in range(pt.PHASES):
-        lo, hi = p * pt.PHASE_WIDTH - OVERLAP, (p + 1) * pt.PHASE_WIDTH - 1 + OVERLAP
+        lo, hi = p * pt.PHASE_WIDTH - args.overlap, (p + 1) * pt.PHASE_WIDTH - 1 + args.overlap
         if p == pt.PHASES - 1:
             hi = 64
         sel = train & (empties >= lo) & (empties <= hi)
@@ -149,7 +149,7 @@ def fit(args) -> None:
         w = lsqr(X, labels[sel], damp=DAMP, iter_lim=ITERATIONS)[0]
         W[p] = w
         print(f"phase {p}: {sel.sum()} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
-    np.save(os.path.join(os.path.dirname(CACHE), "weights.npy"), W)
+    np.save(os.path.join(os.path.dirname(args.cache), "weights.npy"), W)
     write(W, ranks_offsets, n_cols, int(train.sum()), len(np.unique(games)))
 
 
@@ -183,7 +183,7 @@ def write(W, ranks_offsets, n_cols, n_train, n_games) -> None:
 def report(args) -> None:
     from polyreversi import _core
 
-    cells, empties, labels, games = load()
+    cells, empties, labels, games = load(args.cache)
     held = games % HOLDOUT == 0
     c, e, y = cells[held], empties[held], labels[held]
     P, O = bitboards(c)
@@ -213,6 +213,11 @@ def bitboards(cells):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("stage", choices=["extract", "fit", "report"])
+    ap.add_argument("--cache", default=CACHE, help="positions file (extract writes it, fit and report read it)")
+    ap.add_argument("--exact-empties", type=int, default=EXACT_EMPTIES,
+                    help="extract: solve every position with at most this many empties")
+    ap.add_argument("--overlap", type=int, default=OVERLAP,
+                    help="fit: empties outside a phase that also train it")
     a = ap.parse_args()
     {"extract": extract, "fit": fit, "report": report}[a.stage](a)
 

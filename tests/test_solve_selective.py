@@ -5,6 +5,9 @@ stay exact: the same score as the unselective solve of every move
 (moves=True), and a move with that score."""
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 import polyreversi as pr
@@ -40,3 +43,22 @@ def test_selective_solve_equals_every_move_solve(seed):
     for m in one.pv:
         s.play(m)
     assert s.is_over()
+
+
+# A WTHOR position (24 empties) whose first selective pass failed high, then
+# low, around 47-48 with an evaluation fitted in session 7: the window swung
+# between the two for ever (the solve never returned). After such a turn the
+# root takes the whole window. Run in a child process so that a regression
+# fails instead of hanging the suite.
+SWINGING = "--OOOO----OXOO--OOOXXOXXOOOXXXO-OOOOOOOOOO-OOOXXO---O----------- X"
+
+
+def test_solve_returns_when_a_selective_pass_swings():
+    code = (
+        "import polyreversi as pr\n"
+        f"s = pr.Variant('8x8').position_from_text({SWINGING!r})\n"
+        "print(pr.solve(s, convention='wof').score)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) == 52  # as the session-6 solver (no swing with its evaluation)

@@ -391,22 +391,30 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       }
     }
     // Scores the root inside (lo, hi), widening the window on a fail; the
-    // best first in moves[] for the next pass.
+    // best first in moves[] for the next pass. A selective pass can fail
+    // high after failing low (ProbCut's cuts depend on the window): after such
+    // a turn the window is the whole range, which every value lies inside
+    // (without it the window can swing around one value for ever).
     const auto aspire = [&](int sel) {
       for (int k = 0; k < root.threads; ++k) root.ctx[k].sel = sel;
-      int bi = -1;
+      int bi = -1, last_fail = 0;
       for (int delta = 2 * kAspiration; !stopped;) {
         bi = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact);
         if (stopped || bi < 0) break;
         const int v = moves[bi].score;
         if (o.all_moves || (v > lo && v < hi)) break;
-        if (v <= lo) {
+        const int fail = v <= lo ? -1 : 1;
+        if (fail == -last_fail) {
+          lo = -inf;
+          hi = inf;
+        } else if (v <= lo) {
           hi = v + 1;
           lo = std::max(-inf, v - delta);
         } else {
           lo = v - 1;
           hi = std::min(inf, v + delta);
         }
+        last_fail = fail;
         delta *= 2;
         // Next pass: the best first, then the others as they scored.
         for (int i = 0; i < n; ++i) moves[i].key = i == bi ? -(1 << 30) : (moves[i].done ? -moves[i].score : inf);
