@@ -76,8 +76,9 @@ struct Endgame {
   static constexpr int kSearchWeight = 6;
   static constexpr int kSortAlpha = 8;  // disks below alpha where the ordering search stops being exact
   // Key units for a move into a quadrant with an odd number of empties (a
-  // reply is 16): FFO #42, #45, #47, #49 2.6 % fewer nodes, 40 positions
-  // at 24 empties 1.7 % (2: the same, 8: less, 16: more; session 7).
+  // reply is 16), as Edax's parity bonus. Within the noise of an ordering
+  // change (session 7): 2.6 % fewer nodes on FFO #42, #45, #47, #49, 1.7 %
+  // on 40 positions at 24 empties, 4 % more on #40-#52.
   static constexpr int kParity = 4;
 
   // Plies of the ordering search of each child of a node with `empties`
