@@ -163,9 +163,7 @@ struct Endgame {
     const bool sort_by_value = !by_search && e >= kSortMin;
     const int depth = by_search ? sort_depth(e) : 0;
     const int sort_alpha = (alpha - kSortAlpha) * kScale;
-    W odd = 0;  // quadrants with an odd number of empties
-    for (int q = 0; q < 4; ++q)
-      if (popcount(empty_after & c.shape->quadrants[q]) & 1) odd |= c.shape->quadrants[q];
+    const W odd = c.shape->odd_quadrants(empty_after);
     int n = 0;
     for (; m; m &= m - 1) {
       Move mv;

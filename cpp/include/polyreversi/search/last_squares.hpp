@@ -209,9 +209,7 @@ struct LastSquares {
       if (bound <= alpha) return bound;
       if (bound < beta) beta = bound;
     }
-    W odd = 0;
-    for (int q = 0; q < 4; ++q)
-      if (popcount(empty & sh.quadrants[q]) & 1) odd |= sh.quadrants[q];
+    const W odd = sh.odd_quadrants(empty);
     const W classes[4] = {sh.corners, sh.inner, sh.edges, sh.danger};
     int best = -kMaxSquares - 1;
     for (int g = 0; g < 2; ++g) {

@@ -28,6 +28,14 @@ struct Shape {
 
   static W neighbours_of(W x) { return G::dilate(x); }
 
+  // The quadrants holding an odd number of the squares in `empty` (parity ordering).
+  W odd_quadrants(W empty) const {
+    W odd = 0;
+    for (int q = 0; q < 4; ++q)
+      if (popcount(empty & quadrants[q]) & 1) odd |= quadrants[q];
+    return odd;
+  }
+
   static bool trained_for(const Rules& r) {
     return N == 8 && r.n == 8 && static_cast<W>(r.playable) == ~W(0) && !r.anti && r.handicap == 0 && !r.free_opening &&
            r.players == 2;
