@@ -69,6 +69,7 @@ def test_format_and_write_lines(tmp_path):
     ("8x8/blocked=b2 " + "-" * 64 + " X", "b2 is blocked"),
     ("nosuch " + "-" * 64 + " X", "bad variant"),
     ("#" * 64 + " X", "blocked squares"),
+    ("-" * 27 + "OX------XO" + "-" * 27 + " X extra", "unexpected 'extra' after the side to move"),
 ])
 def test_bad_text(text, match):
     with pytest.raises((pr.PositionError, pr.VariantError), match=match):

@@ -29,6 +29,11 @@ def _plain(variant) -> bool:
     return variant.players == 2 and not variant.anti and not variant.free_opening and variant.handicap == 0
 
 
+def _looks_like_cells(word: str) -> bool:
+    """True for a word of a board's cell count made only of cell characters."""
+    return len(word) in _CELL_COUNTS and all(ch in CELL_CODES for ch in word)
+
+
 def position_to_text(state) -> str:
     """The position as one line (see the module's docstring); plain OBF on 8x8.
 
@@ -68,6 +73,9 @@ def position_from_text(text: str, variant, variant_class):
     Variant = variant_class  # noqa: N806
     head, _ = split_annotations(text)
     parts = head.split()
+    if len(parts) == 3 and _looks_like_cells(parts[0]) and parts[1] in SIDES:
+        raise PositionError(f"position: unexpected {parts[2]!r} after the side to move "
+                            "(annotations follow a ';', as in OBF)")
     if len(parts) == 3:
         prefix, cells, side = parts
         try:
