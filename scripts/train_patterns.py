@@ -3,7 +3,8 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
 
     pip install -e '.[train]'
     python scripts/train_patterns.py extract   # positions and labels -> build/patterns/positions.npz
-    python scripts/train_patterns.py fit       # weights -> cpp/src/search/pattern_weights.inc
+    python scripts/train_patterns.py augment   # solved positions off the games' lines -> build/patterns/augment.npz
+    python scripts/train_patterns.py fit --extra build/patterns/augment.npz  # -> cpp/src/search/pattern_weights.inc
     python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
@@ -14,7 +15,14 @@ name, games in file order). Labels, from the mover's view in disks:
   * in between: the exact score of the game's first position with at most
     EXACT_EMPTIES empties (the players' moves up to there, perfect play after);
     the recorded margin (WOF convention) if the game ended before.
-Games whose number in the sorted list is 0 mod 10 are held out for validation.
+Augment (more positions for the phases the solver's ordering leans on): from
+each training game's first position with at most --start empties, --playouts
+random playouts (random.Random(game number + --seed), so the same file each run); every
+position of a playout with --low..--high empties where the mover has a move is
+labelled with its exact score. A playout's random moves reach positions no
+game of the database has.
+Games whose number in the sorted list is 0 mod 10 are held out for validation
+(augment makes no playouts from them).
 The fit is deterministic (scipy.sparse.linalg.lsqr, fixed damping and
 iterations; no random numbers): the same data give the same file.
 """
@@ -35,6 +43,7 @@ from polyreversi import _patterns as pt  # noqa: E402
 
 DATA = os.path.join(ROOT, "..", "shared", "data", "wthor", "*.wtb")
 CACHE = os.path.join(ROOT, "build", "patterns", "positions.npz")
+AUGMENT = os.path.join(ROOT, "build", "patterns", "augment.npz")
 OUT = os.path.join(ROOT, "cpp", "src", "search", "pattern_weights.inc")
 EXACT_EMPTIES = 14
 HOLDOUT = 10  # every 10th game
@@ -102,9 +111,75 @@ def extract(args) -> None:
                         labels=np.array(labels, dtype=np.float32), games=np.array(games, dtype=np.int32))
 
 
-def load(path):
-    d = np.load(path)
-    return d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"]
+def _playouts(task):
+    """Rows (cells, empties, label, game) of the playouts of games first..last-1."""
+    first, last, start_empties, playouts, low, high, seed = task
+    import random
+
+    import polyreversi as pr
+    from polyreversi import formats
+    from polyreversi.replay import Replay
+
+    rows = []
+    gid = 0
+    for f in sorted(glob.glob(DATA)):
+        for rec in formats.read(f):
+            if gid >= last:
+                return rows
+            if gid >= first and gid % HOLDOUT != 0:
+                rng = random.Random(gid + seed)
+                try:
+                    start = next((s for s in Replay(rec) if int((s.board() == 0).sum()) <= start_empties), None)
+                except Exception:  # a record that does not replay: skipped, as extract does
+                    start = None
+                for _ in range(playouts if start is not None else 0):
+                    s = start
+                    while not s.is_over():
+                        b = s.board().ravel()
+                        e = int((b == 0).sum())
+                        if low <= e <= high and not s.must_pass():
+                            mover = int(s.to_move)
+                            c = np.where(b == 0, 0, np.where(b == mover, 1, 2)).astype(np.int8)
+                            rows.append((c, e, pr.solve(s, tt_mb=16).score, gid))
+                        s = s.child(rng.choice(s.legal_moves()))
+            gid += 1
+    return rows
+
+
+def augment(args) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from polyreversi import formats
+
+    n_games = args.games if args.games is not None else sum(
+        1 for f in sorted(glob.glob(DATA)) for _ in formats.read(f))
+    chunk = 100
+    tasks = [(g, min(g + chunk, n_games), args.start, args.playouts, args.low, args.high, args.seed)
+             for g in range(0, n_games, chunk)]
+    cells, empties, labels, games = [], [], [], []
+    t0 = time.time()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for i, rows in enumerate(pool.map(_playouts, tasks)):  # in game order: the same file each run
+            for c, e, y, g in rows:
+                cells.append(c)
+                empties.append(e)
+                labels.append(y)
+                games.append(g)
+            print(f"games to {tasks[i][1]}: {len(labels)} positions, {time.time() - t0:.0f} s", flush=True)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    np.savez_compressed(args.out, cells=np.array(cells, dtype=np.int8).reshape(-1, 64),
+                        empties=np.array(empties, dtype=np.int8), labels=np.array(labels, dtype=np.float32),
+                        games=np.array(games, dtype=np.int32))
+    print(f"wrote {args.out}: {len(labels)} positions")
+
+
+def load(path, extra=()):
+    """(cells, empties, labels, games) of `path` and each file of `extra` joined."""
+    parts = [np.load(p) for p in [path, *extra]]
+    return (np.concatenate([d["cells"] for d in parts]),
+            np.concatenate([d["empties"] for d in parts]).astype(np.int64),
+            np.concatenate([d["labels"] for d in parts]).astype(np.float64),
+            np.concatenate([d["games"] for d in parts]))
 
 
 def design(cells, ranks_offsets, n_cols, ph_empties):
@@ -135,7 +210,7 @@ def layout():
 def fit(args) -> None:
     from scipy.sparse.linalg import lsqr
 
-    cells, empties, labels, games = load(args.cache)
+    cells, empties, labels, games = load(args.cache, args.extra)
     train = games % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
     W = np.zeros((pt.PHASES, n_cols))
@@ -150,17 +225,20 @@ def fit(args) -> None:
         W[p] = w
         print(f"phase {p}: {sel.sum()} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
     np.save(os.path.join(os.path.dirname(args.cache), "weights.npy"), W)
-    write(W, ranks_offsets, n_cols, int(train.sum()), len(np.unique(games)))
+    n_extra = sum(len(np.load(p)["labels"]) for p in args.extra)
+    write(W, ranks_offsets, n_cols, int(train.sum()) - n_extra, len(np.unique(games)), n_extra)
 
 
-def write(W, ranks_offsets, n_cols, n_train, n_games) -> None:
+def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0) -> None:
     q = np.clip(np.rint(W * 100), -32767, 32767).astype(np.int64)
     counts = [pt.canonical_map(base)[1] for _, base in pt.PATTERN_TYPES]
     lines = [
         "// Generated by scripts/train_patterns.py (do not edit): the trained 8x8",
         "// pattern weights, int16 in 1/100 disk, fitted by regularised least squares",
         f"// (scipy lsqr, damp={DAMP}, {ITERATIONS} iterations) on {n_train} positions of",
-        f"// {n_games} WTHOR games (../shared/data/wthor/*.wtb; every {HOLDOUT}th game held out).",
+        f"// {n_games} WTHOR games (../shared/data/wthor/*.wtb; every {HOLDOUT}th game held out)",
+        f"// and {n_extra} exactly solved positions of random playouts from the training games." if n_extra
+        else "// (no augment positions).",
         f"// Layout: for each of {pt.PHASES} phases (empties // {pt.PHASE_WIDTH}), the tied weights of",
         "// each pattern type in _patterns.PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
         "// then the constant term for an even and an odd number of empties.",
@@ -212,14 +290,24 @@ def bitboards(cells):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("stage", choices=["extract", "fit", "report"])
+    ap.add_argument("stage", choices=["extract", "augment", "fit", "report"])
     ap.add_argument("--cache", default=CACHE, help="positions file (extract writes it, fit and report read it)")
     ap.add_argument("--exact-empties", type=int, default=EXACT_EMPTIES,
                     help="extract: solve every position with at most this many empties")
     ap.add_argument("--overlap", type=int, default=OVERLAP,
                     help="fit: empties outside a phase that also train it")
+    ap.add_argument("--extra", action="append", default=[], metavar="FILE",
+                    help="fit: also train on this positions file (augment's); may be repeated")
+    ap.add_argument("--out", default=AUGMENT, help="augment: the positions file it writes")
+    ap.add_argument("--games", type=int, default=None, help="augment: only the first N games")
+    ap.add_argument("--start", type=int, default=24, help="augment: playouts start at this many empties")
+    ap.add_argument("--playouts", type=int, default=1, help="augment: random playouts per game")
+    ap.add_argument("--low", type=int, default=8, help="augment: solve positions from this many empties")
+    ap.add_argument("--high", type=int, default=20, help="augment: ... to this many")
+    ap.add_argument("--seed", type=int, default=0, help="augment: game g's playouts use random.Random(g + SEED)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment: worker processes")
     a = ap.parse_args()
-    {"extract": extract, "fit": fit, "report": report}[a.stage](a)
+    {"extract": extract, "augment": augment, "fit": fit, "report": report}[a.stage](a)
 
 
 if __name__ == "__main__":
