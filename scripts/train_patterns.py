@@ -37,9 +37,12 @@ import time
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "python"))
 
-from polyreversi import _patterns as pt  # noqa: E402
+try:  # the installed package (its compiled core); the source tree alone has none
+    from polyreversi import _core  # noqa: F401
+    from polyreversi import _patterns as pt
+except ImportError as e:
+    sys.exit(f"train_patterns.py needs polyreversi installed: pip install -e '.[train]' ({e})")
 
 DATA = os.path.join(ROOT, "..", "shared", "data", "wthor", "*.wtb")
 CACHE = os.path.join(ROOT, "build", "patterns", "positions.npz")
@@ -175,6 +178,9 @@ def augment(args) -> None:
 
 def load(path, extra=()):
     """(cells, empties, labels, games) of `path` and each file of `extra` joined."""
+    for p in [path, *extra]:
+        if not os.path.isfile(p):
+            sys.exit(f"{p}: no such positions file (extract, or augment for --extra, writes it)")
     parts = [np.load(p) for p in [path, *extra]]
     return (np.concatenate([d["cells"] for d in parts]),
             np.concatenate([d["empties"] for d in parts]).astype(np.int64),
@@ -208,7 +214,10 @@ def layout():
 
 
 def fit(args) -> None:
-    from scipy.sparse.linalg import lsqr
+    try:
+        from scipy.sparse.linalg import lsqr
+    except ImportError:
+        sys.exit("fit needs scipy: pip install -e '.[train]'")
 
     cells, empties, labels, games = load(args.cache, args.extra)
     train = games % HOLDOUT != 0
@@ -288,6 +297,27 @@ def bitboards(cells):
     return P, O
 
 
+# Exact solves above this many empties take seconds to hours each.
+MAX_SOLVED_EMPTIES = 24
+
+
+def check_arguments(ap, a) -> None:
+    """ap.error (exit 2, the option named) for values no stage can use."""
+    for name in ("jobs", "playouts", "games"):
+        value = getattr(a, name)
+        if value is not None and value < 1:
+            ap.error(f"--{name}: {value}; must be at least 1")
+    if not 1 <= a.low <= a.high <= MAX_SOLVED_EMPTIES:
+        ap.error(f"--low {a.low} --high {a.high}: need 1 <= low <= high <= {MAX_SOLVED_EMPTIES} "
+                 "(the playouts' positions are solved exactly)")
+    if not a.high <= a.start <= 60:
+        ap.error(f"--start {a.start}: must be from --high ({a.high}) to 60")
+    if not 0 <= a.exact_empties <= MAX_SOLVED_EMPTIES:
+        ap.error(f"--exact-empties {a.exact_empties}: must be 0 to {MAX_SOLVED_EMPTIES}")
+    if a.overlap < 0:
+        ap.error(f"--overlap {a.overlap}: must be at least 0")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("stage", choices=["extract", "augment", "fit", "report"])
@@ -307,6 +337,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="augment: game g's playouts use random.Random(g + SEED)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment: worker processes")
     a = ap.parse_args()
+    check_arguments(ap, a)
     {"extract": extract, "augment": augment, "fit": fit, "report": report}[a.stage](a)
 
 

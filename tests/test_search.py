@@ -146,6 +146,9 @@ def test_search_limits():
     assert r.depth >= 2
     with pytest.raises(ValueError, match=r"depth: must be 1 to 250, got 0 \(the static evaluation alone is pr.evaluate"):
         pr.search(s, depth=0)
+    for zero in (0.0, -0.0):  # a float is refused for its type, as any other float depth
+        with pytest.raises(TypeError, match="depth: expected an int"):
+            pr.search(s, depth=zero)
     r = pr.search(s, depth=3)
     assert r.depth == 3 and r.pv[0] == r.move and len(r.pv) == 3  # one move per ply, the last by the evaluation
     t = s.copy()

@@ -165,7 +165,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     (4, False, True, True)
     """
     _check_state(state, "search")
-    if depth is not None and not isinstance(depth, (bool, np.bool_)) and depth == 0:
+    if depth is not None and isinstance(depth, numbers.Integral) and not isinstance(depth, (bool, np.bool_)) \
+            and depth == 0:
         raise ValueError("depth: must be 1 to 250, got 0 (the static evaluation alone is pr.evaluate(state))")
     d = -1 if depth is None else _whole(depth, "depth", 1, 250)
     if time is None:

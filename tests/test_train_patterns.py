@@ -1,0 +1,61 @@
+"""scripts/train_patterns.py: the augment stage's positions and the arguments it refuses."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import polyreversi as pr
+from conftest import PROJECT_ROOT, shared_data
+
+SCRIPT = PROJECT_ROOT / "scripts" / "train_patterns.py"
+
+
+def run(*args, cwd):
+    if not SCRIPT.exists():
+        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
+    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_augment_writes_exactly_solved_positions_of_training_games(tmp_path):
+    shared_data("wthor")
+    out = tmp_path / "aug.npz"
+    r = run("augment", "--games", "12", "--jobs", "1", "--low", "8", "--high", "14", "--out", str(out),
+            cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    d = np.load(out)
+    cells, empties, labels, games = d["cells"], d["empties"], d["labels"], d["games"]
+    assert cells.dtype == np.int8 and cells.shape == (len(labels), 64) and len(labels) > 50
+    assert ((empties >= 8) & (empties <= 14)).all() and ((cells == 0).sum(axis=1) == empties).all()
+    assert set(games.tolist()) <= set(range(1, 12)) - {10}  # held-out games (0 mod 10) make no playouts
+    v = pr.Variant("8x8")
+    for i in range(0, len(labels), 17):  # the label is the exact score for the mover (cells: 1 mover, 2 other)
+        board = np.where(cells[i] == 0, 0, np.where(cells[i] == 1, 1, 2)).reshape(8, 8)
+        state = v.position(board, pr.Color.BLACK)
+        assert pr.solve(state).score == labels[i]
+    again = tmp_path / "again.npz"
+    assert run("augment", "--games", "12", "--jobs", "2", "--low", "8", "--high", "14", "--out", str(again),
+               cwd=tmp_path).returncode == 0
+    assert (np.load(again)["labels"] == labels).all()  # the same file, whatever the worker count
+
+
+@pytest.mark.parametrize("args,message", [
+    (["augment", "--jobs", "0"], "--jobs: 0; must be at least 1"),
+    (["augment", "--games", "-1"], "--games: -1; must be at least 1"),
+    (["augment", "--playouts", "0"], "--playouts: 0; must be at least 1"),
+    (["augment", "--low", "20", "--high", "8"], "need 1 <= low <= high <= 24"),
+    (["augment", "--low", "30", "--high", "40", "--start", "50"], "need 1 <= low <= high <= 24"),
+    (["augment", "--high", "20", "--start", "12"], "--start 12: must be from --high"),
+    (["fit", "--overlap", "-1"], "--overlap -1: must be at least 0"),
+])
+def test_bad_arguments_are_named(tmp_path, args, message):
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 2 and message in r.stderr, r.stderr
+
+
+def test_a_missing_positions_file_is_named(tmp_path):
+    r = run("report", "--cache", str(tmp_path / "none.npz"), cwd=tmp_path)
+    assert r.returncode == 1 and "none.npz: no such positions file" in r.stderr, r.stderr
