@@ -83,11 +83,8 @@ def extract(args) -> None:
             for s in states:
                 if s.is_over():
                     continue
-                b = s.board().ravel().astype(np.int8)
-                mover = int(s.to_move)
-                black = 1 if mover == int(pr.Color.BLACK) else -1
-                c = np.where(b == 0, 0, np.where(b == mover, 1, 2)).astype(np.int8)
-                e = int((b == 0).sum())
+                black = 1 if int(s.to_move) == int(pr.Color.BLACK) else -1
+                c, e = mover_cells(s)
                 exact = pr.solve(s).score if e <= args.exact_empties else None
                 if exact is not None and anchor is None:
                     anchor = black * exact
@@ -109,75 +106,84 @@ def extract(args) -> None:
                 games.append(gid)
             gid += 1
         print(f"{f}: {gid} games, {len(labels)} positions, {time.process_time() - t0:.0f} s CPU", flush=True)
-    os.makedirs(os.path.dirname(args.cache), exist_ok=True)
-    np.savez_compressed(args.cache, cells=np.array(cells), empties=np.array(empties, dtype=np.int8),
-                        labels=np.array(labels, dtype=np.float32), games=np.array(games, dtype=np.int32))
+    save_positions(args.cache, cells, empties, labels, games)
 
 
-def _playouts(task):
-    """Rows (cells, empties, label, game) of the playouts of games first..last-1."""
-    first, last, start_empties, playouts, low, high, seed = task
-    import random
+def mover_cells(state):
+    """(cells, empties) of a state: int8 (64,), 0 empty, 1 the mover's disk, 2 the other's."""
+    b = state.board().ravel()
+    return np.where(b == 0, 0, np.where(b == int(state.to_move), 1, 2)).astype(np.int8), int((b == 0).sum())
 
-    import polyreversi as pr
+
+def save_positions(path, cells, empties, labels, games) -> None:
+    """A positions file (what load reads): cells (n, 64) int8, empties int8, labels float32, games int32."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    np.savez_compressed(path, cells=np.array(cells, dtype=np.int8).reshape(-1, 64),
+                        empties=np.array(empties, dtype=np.int8), labels=np.array(labels, dtype=np.float32),
+                        games=np.array(games, dtype=np.int32))
+
+
+def start_positions(start_empties, n_games):
+    """(game number, position text) of each training game's first position with
+    at most start_empties empties, for the first n_games games (None: all)."""
     from polyreversi import formats
     from polyreversi.replay import Replay
 
-    rows = []
     gid = 0
     for f in sorted(glob.glob(DATA)):
         for rec in formats.read(f):
-            if gid >= last:
-                return rows
-            if gid >= first and gid % HOLDOUT != 0:
-                rng = random.Random(gid + seed)
+            if n_games is not None and gid >= n_games:
+                return
+            if gid % HOLDOUT != 0:
                 try:
-                    start = next((s for s in Replay(rec) if int((s.board() == 0).sum()) <= start_empties), None)
+                    start = next((s for s in Replay(rec) if mover_cells(s)[1] <= start_empties), None)
                 except Exception:  # a record that does not replay: skipped, as extract does
                     start = None
-                for _ in range(playouts if start is not None else 0):
-                    s = start
-                    while not s.is_over():
-                        b = s.board().ravel()
-                        e = int((b == 0).sum())
-                        if low <= e <= high and not s.must_pass():
-                            mover = int(s.to_move)
-                            c = np.where(b == 0, 0, np.where(b == mover, 1, 2)).astype(np.int8)
-                            rows.append((c, e, pr.solve(s, tt_mb=16).score, gid))
-                        s = s.child(rng.choice(s.legal_moves()))
+                if start is not None:
+                    yield gid, start.to_text()
             gid += 1
+
+
+def playout_rows(task):
+    """Rows (cells, empties, label, game) of the random playouts from one game's start position."""
+    gid, text, playouts, low, high, seed = task
+    import random
+
+    import polyreversi as pr
+
+    start = pr.Variant("8x8").position_from_text(text)
+    rng = random.Random(gid + seed)
+    rows = []
+    for _ in range(playouts):
+        s = start
+        while not s.is_over():
+            c, e = mover_cells(s)
+            if low <= e <= high and not s.must_pass():
+                rows.append((c, e, pr.solve(s, tt_mb=16).score, gid))
+            s = s.child(rng.choice(s.legal_moves()))
     return rows
 
 
 def augment(args) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    from polyreversi import formats
-
-    n_games = args.games if args.games is not None else sum(
-        1 for f in sorted(glob.glob(DATA)) for _ in formats.read(f))
-    chunk = 100
-    tasks = [(g, min(g + chunk, n_games), args.start, args.playouts, args.low, args.high, args.seed)
-             for g in range(0, n_games, chunk)]
-    cells, empties, labels, games = [], [], [], []
+    tasks = [(gid, text, args.playouts, args.low, args.high, args.seed)
+             for gid, text in start_positions(args.start, args.games)]
+    rows = []
     t0 = time.time()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for i, rows in enumerate(pool.map(_playouts, tasks)):  # in game order: the same file each run
-            for c, e, y, g in rows:
-                cells.append(c)
-                empties.append(e)
-                labels.append(y)
-                games.append(g)
-            print(f"games to {tasks[i][1]}: {len(labels)} positions, {time.time() - t0:.0f} s", flush=True)
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    np.savez_compressed(args.out, cells=np.array(cells, dtype=np.int8).reshape(-1, 64),
-                        empties=np.array(empties, dtype=np.int8), labels=np.array(labels, dtype=np.float32),
-                        games=np.array(games, dtype=np.int32))
-    print(f"wrote {args.out}: {len(labels)} positions")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:  # map keeps game order: the same file each run
+        for i, game_rows in enumerate(pool.map(playout_rows, tasks, chunksize=20), 1):
+            rows += game_rows
+            if i % 500 == 0 or i == len(tasks):
+                print(f"{i} of {len(tasks)} games: {len(rows)} positions, {time.time() - t0:.0f} s", flush=True)
+    columns = list(zip(*rows)) or [[], [], [], []]  # cells, empties, labels, games
+    save_positions(args.out, *columns)
+    print(f"wrote {args.out}: {len(rows)} positions")
 
 
 def load(path, extra=()):
-    """(cells, empties, labels, games) of `path` and each file of `extra` joined."""
+    """(cells, empties, labels, games, n) of `path` and each file of `extra` joined;
+    the first n rows are `path`'s."""
     for p in [path, *extra]:
         if not os.path.isfile(p):
             sys.exit(f"{p}: no such positions file (extract, or augment for --extra, writes it)")
@@ -185,7 +191,7 @@ def load(path, extra=()):
     return (np.concatenate([d["cells"] for d in parts]),
             np.concatenate([d["empties"] for d in parts]).astype(np.int64),
             np.concatenate([d["labels"] for d in parts]).astype(np.float64),
-            np.concatenate([d["games"] for d in parts]))
+            np.concatenate([d["games"] for d in parts]), len(parts[0]["labels"]))
 
 
 def design(cells, ranks_offsets, n_cols, ph_empties):
@@ -219,7 +225,7 @@ def fit(args) -> None:
     except ImportError:
         sys.exit("fit needs scipy: pip install -e '.[train]'")
 
-    cells, empties, labels, games = load(args.cache, args.extra)
+    cells, empties, labels, games, n_main = load(args.cache, args.extra)
     train = games % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
     W = np.zeros((pt.PHASES, n_cols))
@@ -234,8 +240,7 @@ def fit(args) -> None:
         W[p] = w
         print(f"phase {p}: {sel.sum()} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
     np.save(os.path.join(os.path.dirname(args.cache), "weights.npy"), W)
-    n_extra = sum(len(np.load(p)["labels"]) for p in args.extra)
-    write(W, ranks_offsets, n_cols, int(train.sum()) - n_extra, len(np.unique(games)), n_extra)
+    write(W, ranks_offsets, n_cols, int(train[:n_main].sum()), len(np.unique(games)), int(train[n_main:].sum()))
 
 
 def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0) -> None:
@@ -270,7 +275,7 @@ def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0) -> None:
 def report(args) -> None:
     from polyreversi import _core
 
-    cells, empties, labels, games = load(args.cache)
+    cells, empties, labels, games, _ = load(args.cache)
     held = games % HOLDOUT == 0
     c, e, y = cells[held], empties[held], labels[held]
     P, O = bitboards(c)

@@ -165,8 +165,7 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     (4, False, True, True)
     """
     _check_state(state, "search")
-    if depth is not None and isinstance(depth, numbers.Integral) and not isinstance(depth, (bool, np.bool_)) \
-            and depth == 0:
+    if isinstance(depth, numbers.Integral) and not isinstance(depth, bool) and depth == 0:  # np.bool_ is not Integral
         raise ValueError("depth: must be 1 to 250, got 0 (the static evaluation alone is pr.evaluate(state))")
     d = -1 if depth is None else _whole(depth, "depth", 1, 250)
     if time is None:
