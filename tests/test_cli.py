@@ -145,7 +145,7 @@ def test_show_numbers_plies_as_the_position_does_from_a_custom_start(tmp_path):
             lines = r.output.splitlines()
             assert f", ply {ply} of 53" in lines[0] and lines[-1].startswith(f"Ply {ply}, "), r.output
     r = CliRunner().invoke(main, ["show", str(tmp_path / "custom.json"), "--ply", "1"])
-    assert r.exit_code == 1 and "--ply 1: game 1 has plies 50 to 53 (or -1 to -4 from the end)" in r.output
+    assert r.exit_code == 2 and "--ply: 1 (game 1 has plies 50 to 53, or -1 to -4 from the end)" in r.output
     assert "the position's ply" in CliRunner().invoke(main, ["show", "--help"]).output
 
 
@@ -373,7 +373,7 @@ BAD = [
     (["perft"], "Missing argument 'VARIANT'"),
     (["show", "missing.json"], "does not exist"),
     (["show", "broken.json"], "broken.json: line 1 column 2: not valid JSON"),
-    (["show", "game.json", "--ply", "999"], "has plies 0 to"),
+    (["show", "game.json", "--ply", "999"], "Invalid value for --ply: 999 (game 1 has plies 0 to"),
     (["show", "game.json", "--game", "2"], "holds 1 game"),
     (["show", "game.json", "--animate", "x.mp4"], "must end in .svg or .gif"),
     (["bench", "--seconds", "0"], "'--seconds': 0 is not between"),

@@ -459,6 +459,30 @@ class Position:
             record, state, ply, plies, illegal, replay)
 
 
+def count_of(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def game_entry(entries, game: int, path: str):
+    """Entry ``game`` (from 1) of a file's ``entries``.
+
+    Raises:
+        click.BadParameter: ``game`` outside the file (a usage error, exit 2; the message
+            gives the range).
+        click.ClickException: that game's record is malformed (its reader's message).
+    """
+    from polyreversi import formats
+
+    if not 1 <= game <= len(entries):
+        raise click.BadParameter(f"{game} ({formats.source_name(path)} holds {count_of(len(entries), 'game')}; "
+                                 f"choose 1 to {len(entries)})", param_hint="--game")
+    entry = entries[game - 1]
+    if entry.error is not None:
+        raise click.ClickException(str(entry.error))
+    return entry
+
+
 def position_at(record, ply: Optional[int], game: int = 1) -> Position:
     """The position of ``record`` at ``ply``, the position's own ply as the engine counts
     it (0 at the standard start; a custom start keeps its record's ply, as the status
@@ -466,7 +490,8 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
     illegal move is shown up to the ply before it.
 
     Raises:
-        click.ClickException: a ply outside the record (the message gives the range).
+        click.BadParameter: a ply outside the record (a usage error, exit 2, as a
+            ``--game`` past the file's games; the message gives the range).
     """
     from polyreversi.replay import Replay, ReplayError
 
@@ -481,8 +506,8 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
     at = last if ply is None else ply + last + 1 if ply < 0 else ply
     if not first <= at <= last:
         note = f" (the move at ply {illegal.ply} is illegal)" if illegal is not None else ""
-        raise click.ClickException(f"--ply {ply}: game {game} has plies {first} to {last} "
-                                   f"(or -1 to -{states} from the end){note}")
+        raise click.BadParameter(f"{ply} (game {game} has plies {first} to {last}, "
+                                 f"or -1 to -{states} from the end){note}", param_hint="--ply")
     k = at - first  # moves played from the record's start
     if replay is not None:
         state = replay[k]

@@ -11,7 +11,7 @@ from polyreversi import formats
 from polyreversi.formats import registry
 from polyreversi.formats import READABLE, WRITABLE, write
 
-from polyreversi.cli.common import reader_options, format_of, read_entries, record_warnings_as_lines
+from polyreversi.cli.common import count_of, reader_options, format_of, read_entries, record_warnings_as_lines
 
 
 @click.command("convert")
@@ -45,7 +45,7 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
     with record_warnings_as_lines():
         records, src_fmt, dst_fmt = _convert(source, target, from_fmt, to_fmt, variant, players_file,
                                              tournaments_file, allow_empty, skip_bad)
-    click.echo(f"converted {len(records)} game(s) from {formats.source_name(source)} ({src_fmt}) to "
+    click.echo(f"converted {count_of(len(records), 'game')} from {formats.source_name(source)} ({src_fmt}) to "
                f"{formats.source_name(target, writing=True)} ({dst_fmt})", err=True)
 
 
@@ -85,5 +85,5 @@ def _keep(entries: List, dst_fmt: str, skip_bad: bool) -> List:
         skipped += 1
         click.echo(f"skipped: {error}", err=True)
     if skipped:
-        click.echo(f"skipped {skipped} game(s)", err=True)
+        click.echo(f"skipped {count_of(skipped, 'game')}", err=True)
     return records

@@ -12,7 +12,7 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
-from polyreversi.cli.common import (format_of, make_console, position_at, print_position, read_entries, reader_options,
+from polyreversi.cli.common import (format_of, game_entry, make_console, position_at, print_position, read_entries, reader_options,
                                     record_warnings_as_lines, without_controls)
 
 # Progress bars only for files at least this long (and only on a terminal).
@@ -129,12 +129,7 @@ def summary_lines(report: FileReport) -> List[str]:
 def show_position(path: str, fmt: Optional[str], options: dict, game: int, ply: Optional[int]) -> int:
     """Prints the board of one game at one ply (as ``polyreversi show``); returns the exit status."""
     fmt, entries = read_entries(path, fmt, options, **_unchecked(path, fmt))
-    if not 1 <= game <= len(entries):
-        raise click.ClickException(f"--game {game}: {source_name(path)} has {len(entries)} game(s), numbered from 1")
-    entry = entries[game - 1]
-    if entry.error is not None:
-        raise click.ClickException(str(entry.error))
-    position = position_at(entry.record, ply, game)
+    position = position_at(game_entry(entries, game, path).record, ply, game)
     print_position(make_console(), source_name(path), game, position)
     return 1 if position.illegal is not None else 0
 

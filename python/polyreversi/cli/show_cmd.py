@@ -10,7 +10,7 @@ from polyreversi._files import check_writable, is_stdio, write_bytes
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import registry, source_name
 
-from polyreversi.cli.common import (format_of, make_console, position_at, print_position, read_entries,
+from polyreversi.cli.common import (format_of, game_entry, make_console, position_at, print_position, read_entries,
                                     record_warnings_as_lines, writes_stdout)
 
 
@@ -70,13 +70,7 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
             _, entries = read_entries(file, fmt, validate=False) if _validates(file, fmt) else read_entries(file, fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
-    if game > len(entries):
-        raise click.BadParameter(f"{file} holds {len(entries)} game{'s' if len(entries) != 1 else ''}; "
-                                 f"choose 1 to {len(entries)}", param_hint="--game")
-    entry = entries[game - 1]
-    if entry.error is not None:
-        raise click.ClickException(str(entry.error))
-    position = position_at(entry.record, ply, game)
+    position = position_at(game_entry(entries, game, file).record, ply, game)
     console = make_console(stderr=any(writes_stdout(p) for p in (svg_out, png_out)))
     print_position(console, source_name(file), game, position, hints=hints)
     if position.illegal is not None:

@@ -10,7 +10,7 @@ from polyreversi.errors import PolyreversiError
 from polyreversi.formats import obf, source_name
 from polyreversi.search import solve
 
-from polyreversi.cli.common import record_warnings_as_lines
+from polyreversi.cli.common import count_of, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
 
 
@@ -104,20 +104,15 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         console.print(f"{entry.number:>3} {empties:>7} {move:>5} {result.score:>+6d} {check:>14} "
                       f"{result.nodes:>13,} {result.seconds:>9.3f}")
     rate = total_nodes / total_seconds / 1e6 if total_seconds > 0 else 0.0
-    console.print(f"{_count(len(chosen), 'position')}, {total_nodes:,} nodes, {total_seconds:.3f} s, "
-                  f"{rate:.1f} M nodes/s, {_count(threads, 'thread')}, {convention} scores")
+    console.print(f"{count_of(len(chosen), 'position')}, {total_nodes:,} nodes, {total_seconds:.3f} s, "
+                  f"{rate:.1f} M nodes/s, {count_of(threads, 'thread')}, {convention} scores")
     if unchecked:
-        console.print(f"{_count(unchecked, 'position')} with annotations not checked: they are wof scores (empties to the "
+        console.print(f"{count_of(unchecked, 'position')} with annotations not checked: they are wof scores (empties to the "
                       f"winner), these are {convention} scores")
     if bad:
-        click.echo(f"Error: {_count(bad, 'position')} disagree{'s' if bad == 1 else ''} with the file's annotations",
+        click.echo(f"Error: {count_of(bad, 'position')} disagree{'s' if bad == 1 else ''} with the file's annotations",
                    err=True)
         sys.exit(1)
-
-
-def _count(n: int, noun: str) -> str:
-    """``1 position``, ``2 positions``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
