@@ -149,7 +149,7 @@ def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans:
         names = [p.strip().lower() for p in players.split(",")]
         if len(names) != variant.players:
             raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
-                                   f"got {len(names)} name{'s' if len(names) != 1 else ''}: {players!r}")
+                                   f"got {count_of(len(names), 'name')}: {players!r}")
     else:
         names = [str(given.get(w, "random")).lower() for w in colors]
     try:
@@ -259,7 +259,7 @@ def move_line(before: State, move: int) -> str:
     if move == before.PASS:
         return f"{before.ply + 1}. {who} passes"
     flips = len(before.flips(move))
-    detail = f"{flips} flip{'s' if flips != 1 else ''}" if flips else "placement, no flip"
+    detail = count_of(flips, "flip") if flips else "placement, no flip"
     return f"{before.ply + 1}. {who} {before.variant.square_name(move)}, {detail}"
 
 
