@@ -1,8 +1,8 @@
 // The exact endgame solver on (P, O) pairs: P to move, O every other disk.
 // Shaped like the fast solvers (Edax's endgame.c): the last empty square is
 // scored by counting flips without playing it; two empties have their own
-// function (both squares tried in turn); from 3 to kShallow-1 empties (those
-// three in last_squares.hpp)
+// function (both squares tried in turn), three too (no move generation); from
+// 4 to kShallow-1 empties (those four in last_squares.hpp)
 // no move list and no hash table, squares tried by region parity (odd
 // quadrants first) then by class (corners, inner, edges, C/X); above that,
 // fastest-first ordering (fewest replies for the opponent), joined by a
@@ -67,13 +67,19 @@ struct Endgame {
   // the noise of paired runs (benchmarks/README.md, session 6).
   static constexpr int kStabilityMin = 4;
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
-  static constexpr int kEtcMin = 12;         // enhanced transposition cut-offs from this many empties
-  static constexpr int kSortMin = 14;        // from this many empties, order by a 1-ply evaluation too
-  static constexpr int kSearchSortMin = 18;  // from this many, order by a shallow search (mid table)
+  static constexpr int kEtcMin = 12;   // enhanced transposition cut-offs from this many empties
+  static constexpr int kSortMin = 14;  // from this many empties, order by a 1-ply evaluation too
+  // From this many, order by a shallow search (mid table). 20 (was 18):
+  // FFO #45, #49-#52 as many nodes (+0.2 %) for 5 % less CPU, #53 +3 % nodes
+  // for 12 % less; 22 and 24 took 11 % and 23 % more nodes (session 10).
+  static constexpr int kSearchSortMin = 20;
   // Key units per disk of that search's value (a reply for the opponent is
-  // 16, a corner reply 32): tuned by node counts on FFO #45-#52 (8 with
-  // the sort depth below: the same; 2 and 3 with shallower ones: more).
-  static constexpr int kSearchWeight = 6;
+  // 16, a corner reply 32): tuned by node counts on FFO #45-#52 (session 5:
+  // 8 the same as 6; 2 and 3 with shallower sort depths: more). With the
+  // search from 20 empties, 8 (was 6): FFO #51 + #53 10 % fewer nodes,
+  // #54 + #56-#58 10 %, #55 4 %, #45 + #49 + #50 + #52 1 % more; 10 and 12
+  // more than 8 (session 10).
+  static constexpr int kSearchWeight = 8;
   static constexpr int kSortAlpha = 8;  // disks below alpha where the ordering search stops being exact
   // Key units for a move into a quadrant with an odd number of empties (a
   // reply is 16), as Edax's parity bonus. Within the noise of an ordering
@@ -82,7 +88,7 @@ struct Endgame {
   static constexpr int kParity = 4;
 
   // Plies of the ordering search of each child of a node with `empties`
-  // (Edax's sort depth): 3 at 18 empties, one more every 3, at most 5.
+  // (Edax's sort depth): 3 at 20 empties, 4 from 21, 5 from 24.
   // Tuned on FFO #45-#52 and #56 (benchmarks/README.md): session 4's
   // (empties - 15) / 3 with weight 4 took 28-43 % more nodes and 7-10 % more
   // CPU time; (empties - 12) / 3 15 % more nodes on #49-#52; (empties - 8) / 3
@@ -104,10 +110,13 @@ struct Endgame {
   static inline int final_score(const Ctx& c, W P, W O) { return result(c, popcount(P), popcount(O)); }
 
   // The last plies (last_squares.hpp): one empty square `sq`, two empty
-  // squares, and 3 .. kShallow-1 empties.
+  // squares, three, and 4 .. kShallow-1 empties.
   static inline int last_square(Ctx& c, W P, W O, W sq) { return LastSquares<W, N>::last(c, P, O, sq); }
   static inline int two_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
     return LastSquares<W, N>::two(c, P, O, alpha, beta, passed, empty);
+  }
+  static inline int three_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    return LastSquares<W, N>::three(c, P, O, alpha, beta, passed, empty);
   }
   static inline int shallow(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
     return LastSquares<W, N>::shallow(c, P, O, alpha, beta, passed, empties);
@@ -122,7 +131,8 @@ struct Endgame {
   static int solve(Ctx& c, W P, W O, int alpha, int beta, bool passed) {
     const int empties = popcount(c.shape->playable & ~(P | O));
     if (empties >= kShallow) return deep(c, P, O, alpha, beta, passed, empties);
-    if (empties >= 3) return shallow(c, P, O, alpha, beta, passed, empties);
+    if (empties >= 4) return shallow(c, P, O, alpha, beta, passed, empties);
+    if (empties == 3) return three_squares(c, P, O, alpha, beta, passed, c.shape->playable & ~(P | O));
     if (empties == 2) return two_squares(c, P, O, alpha, beta, passed, c.shape->playable & ~(P | O));
     if (empties == 1) return last_square(c, P, O, c.shape->playable & ~(P | O));
     ++c.nodes;

@@ -1,5 +1,5 @@
 // The solver's last plies (endgame.hpp calls them): one empty square, two,
-// and 3 .. Endgame::kShallow-1 without a move list or hash table. Same
+// three, and 4 .. Endgame::kShallow-1 without a move list or hash table. Same
 // squares tried in the same order, same values as the plain code, so the
 // node counts do not change; what is saved is work per node, as in Edax's
 // endgame.c:
@@ -13,6 +13,8 @@
 //   mask per square, Edax's NEIGHBOUR): no flip is computed for the others.
 // Other boards (10x10, octagon, blocked squares) keep the flip-mask path.
 #pragma once
+#include <utility>
+
 #include "polyreversi/search/endgame.hpp"
 
 #define POLYREVERSI_LEAF_INLINE inline __attribute__((always_inline))
@@ -187,7 +189,48 @@ struct LastSquares {
     return -two(c, O, P, -beta, -alpha, true, empty);
   }
 
-  // 3 .. kShallow-1 empties: squares by region parity (odd quadrants first),
+  // Three empty squares: shallow()'s order (odd quadrants first, then by
+  // class, then by index) from a key per square, and each square tried only
+  // when an opponent disk touches it, without the move generation (Edax's
+  // search_solve_3). The same squares in the same order: the same nodes.
+  static int three(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    if (c.poll()) return 0;
+    const Shape<W, N>& sh = *c.shape;
+    const W odd = sh.odd_quadrants(empty);
+    int key[3];
+    W rest = empty;
+    for (int i = 0; i < 3; ++i, rest &= rest - 1) {
+      const int s = lowest_bit(rest);
+      key[i] = ((((one_bit<W>(s) & odd) ? 0 : 4) + sh.order_class[s]) << 8) | s;
+    }
+    // Sorted by key: a three-element network.
+    if (key[0] > key[1]) std::swap(key[0], key[1]);
+    if (key[1] > key[2]) std::swap(key[1], key[2]);
+    if (key[0] > key[1]) std::swap(key[0], key[1]);
+    int best = -kMaxSquares - 1;
+    bool moved = false;
+    for (int i = 0; i < 3; ++i) {
+      const int s = key[i] & 0xFF;
+      if (!(kNeighbours.of[s] & O)) continue;
+      const W f = E::flips_at(P, O, s);
+      if (!f) continue;
+      moved = true;
+      const W sq = one_bit<W>(s);
+      const int v = -two(c, O ^ f, P | f | sq, -beta, -alpha, false, empty ^ sq);
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          if (v >= beta) return v;
+          alpha = v;
+        }
+      }
+    }
+    if (moved) return best;
+    if (passed) return EG::final_score(c, P, O);
+    return -three(c, O, P, -beta, -alpha, true, empty);
+  }
+
+  // 4 .. kShallow-1 empties: squares by region parity (odd quadrants first),
   // then by class (corners, inner, edges, C/X), each class by square index.
   // The legal squares come from one move generation (44 operations on 8x8,
   // no branch) rather than a neighbour test and a flip per empty square:
@@ -220,7 +263,7 @@ struct LastSquares {
           const W f = E::flips_at(P, O, s);
           const W sq = one_bit<W>(s);
           const W nP = O ^ f, nO = P | f | sq;
-          const int v = empties == 3 ? -two(c, nP, nO, -beta, -alpha, false, empty ^ sq)
+          const int v = empties == 4 ? -three(c, nP, nO, -beta, -alpha, false, empty ^ sq)
                                      : -shallow(c, nP, nO, -beta, -alpha, false, empties - 1);
           if (v > best) {
             best = v;

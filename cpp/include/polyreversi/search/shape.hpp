@@ -21,6 +21,9 @@ struct Shape {
   W quadrants[4] = {0, 0, 0, 0};
   W walls[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   int squares = 0;  // playable squares: the largest possible |score|
+  // Each square's class in the order of the last plies (last_squares.hpp):
+  // 0 corners, 1 inner, 2 edges, 3 danger.
+  unsigned char order_class[N * N] = {};
   // The trained 8x8 patterns (patterns.hpp) apply: the full 8x8 board of the
   // standard game. Handicap starts and free openings are left out: their
   // positions are far from the tournament games the weights were fitted on.
@@ -56,6 +59,10 @@ struct Shape {
     danger = G::dilate(corners) & play & ~corners;
     edges &= ~danger;
     inner = play & ~(corners | danger | edges);
+    for (int sq = 0; sq < N * N; ++sq) {
+      const W b = one_bit<W>(sq);
+      order_class[sq] = (b & corners) ? 0 : (b & inner) ? 1 : (b & edges) ? 2 : 3;
+    }
     walls[kEast] = play & ~G::template shift<kWest>(play);
     walls[kWest] = play & ~G::template shift<kEast>(play);
     walls[kSouth] = play & ~G::template shift<kNorth>(play);
