@@ -247,6 +247,18 @@ def test_the_move_returned_is_the_first_of_the_pv_also_among_equal_moves():
     assert checked > 80
 
 
+def test_a_table_larger_than_physical_memory_is_refused(monkeypatch):
+    # Linux grants a huge mapping lazily (overcommit) and kills the process as the table
+    # fills: such a tt_mb is refused before the engine is called, finished games included.
+    monkeypatch.setattr(sys.modules["polyreversi.search"], "_physical_mib", lambda: 1024)
+    over = pr.Variant().position_from_text("X" * 60 + "----" + " O")
+    for call in (lambda: pr.search(pr.Variant().start(), depth=2, tt_mb=2048),
+                 lambda: pr.solve(pr.Variant().start(), tt_mb=2048), lambda: pr.solve(over, tt_mb=1025)):
+        with pytest.raises(MemoryError, match=r"tt_mb: a hash table of \d+ MiB is more than this machine's 1024 MiB"):
+            call()
+    assert pr.solve(over, tt_mb=1024).score == -60
+
+
 def test_a_table_too_large_for_memory_names_tt_mb():
     # Under an address-space limit the engine's std::bad_alloc must come back naming tt_mb;
     # a finished game returns its score without allocating a table at all.
@@ -262,6 +274,8 @@ def test_a_table_too_large_for_memory_names_tt_mb():
                 print(e)
         print(pr.solve(over, tt_mb=8192).score, pr.search(over, depth=3, tt_mb=8192).score)
     """)
+    if (sys.modules["polyreversi.search"]._physical_mib() or 1 << 30) <= 8192:
+        pytest.skip("8 GiB or less of physical memory: the 8192 MiB table is refused before the engine is called")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == ["tt_mb: a hash table of 8192 MiB could not be allocated; give a smaller tt_mb"] * 2 + [

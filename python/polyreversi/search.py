@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import math
 import numbers
+import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
@@ -157,7 +158,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     Raises:
         TypeError: not a State, or a limit of the wrong type. ValueError: a limit out
         of range. VariantError: a 3- or 4-player state. MemoryError: no memory for a
-        table of ``tt_mb`` MiB (the message names it).
+        table of ``tt_mb`` MiB, or more than the machine's physical memory (the message
+        names it).
 
     >>> import polyreversi as pr
     >>> r = pr.search(pr.Variant().start(), depth=4)
@@ -188,9 +190,23 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
                         float(secs), bool(exact))
 
 
+def _physical_mib() -> Optional[int]:
+    """The machine's physical memory in MiB, or None where the OS does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >> 20
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
 @contextlib.contextmanager
 def _table_memory(tt_mb: int):
-    """Names ``tt_mb`` when the engine cannot allocate its hash table (std::bad_alloc)."""
+    """Names ``tt_mb`` when the engine cannot allocate its hash table (std::bad_alloc),
+    and refuses a table larger than physical memory before the call: the OS would
+    otherwise grant it lazily (overcommit) and kill the process as the table fills."""
+    physical = _physical_mib()
+    if physical is not None and tt_mb > physical:
+        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB is more than this machine's {physical} MiB "
+                          "of memory; give a smaller tt_mb")
     try:
         yield
     except MemoryError as e:
@@ -260,8 +276,8 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or
-        4-player state. MemoryError: no memory for a table of ``tt_mb`` MiB (the
-        message names it).
+        4-player state. MemoryError: no memory for a table of ``tt_mb`` MiB, or more
+        than the machine's physical memory (the message names it).
     """
     _check_state(state, "solve")
     if not isinstance(moves, (bool, np.bool_)):
