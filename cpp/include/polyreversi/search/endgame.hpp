@@ -71,7 +71,8 @@ struct Endgame {
   static constexpr int kSortMin = 14;  // from this many empties, order by a 1-ply evaluation too
   // From this many, order by a shallow search (mid table). 20 (was 18):
   // FFO #45, #49-#52 as many nodes (+0.2 %) for 5 % less CPU, #53 +3 % nodes
-  // for 12 % less; 22 and 24 took 11 % and 23 % more nodes (session 10).
+  // for 12 % less; 22 and 24 took 11 % and 23 % more nodes (weight 6,
+  // session 10).
   static constexpr int kSearchSortMin = 20;
   // Key units per disk of that search's value (a reply for the opponent is
   // 16, a corner reply 32): tuned by node counts on FFO #45-#52 (session 5:
