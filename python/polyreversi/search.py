@@ -27,6 +27,7 @@ conversion afterwards.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import numbers
 import os
@@ -190,8 +191,9 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
                         float(secs), bool(exact))
 
 
+@functools.lru_cache(maxsize=1)
 def _physical_mib() -> Optional[int]:
-    """The machine's physical memory in MiB, or None where the OS does not say."""
+    """The machine's physical memory in MiB, or None where the OS does not say (read once)."""
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >> 20
     except (AttributeError, ValueError, OSError):

@@ -190,7 +190,7 @@ struct LastSquares {
   }
 
   // Three empty squares: shallow()'s order (odd quadrants first, then by
-  // class, then by index) from a key per square, and each square tried only
+  // class, Shape::order_class, then by index) from a key per square, and each square tried only
   // when an opponent disk touches it, without the move generation (Edax's
   // search_solve_3). The same squares in the same order: the same nodes.
   static int three(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
@@ -253,12 +253,11 @@ struct LastSquares {
       if (bound < beta) beta = bound;
     }
     const W odd = sh.odd_quadrants(empty);
-    const W classes[4] = {sh.corners, sh.inner, sh.edges, sh.danger};
     int best = -kMaxSquares - 1;
     for (int g = 0; g < 2; ++g) {
       const W group = legal & (g ? ~odd : odd);
       for (int k = 0; k < 4; ++k) {
-        for (W cand = group & classes[k]; cand; cand &= cand - 1) {
+        for (W cand = group & sh.order_classes[k]; cand; cand &= cand - 1) {
           const int s = lowest_bit(cand);
           const W f = E::flips_at(P, O, s);
           const W sq = one_bit<W>(s);

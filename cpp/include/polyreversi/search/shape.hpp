@@ -21,8 +21,9 @@ struct Shape {
   W quadrants[4] = {0, 0, 0, 0};
   W walls[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   int squares = 0;  // playable squares: the largest possible |score|
-  // Each square's class in the order of the last plies (last_squares.hpp):
-  // 0 corners, 1 inner, 2 edges, 3 danger.
+  // The classes in the order the last plies try them (last_squares.hpp):
+  // corners, inner, edges, danger; and each square's rank in that list.
+  W order_classes[4] = {0, 0, 0, 0};
   unsigned char order_class[N * N] = {};
   // The trained 8x8 patterns (patterns.hpp) apply: the full 8x8 board of the
   // standard game. Handicap starts and free openings are left out: their
@@ -59,9 +60,10 @@ struct Shape {
     danger = G::dilate(corners) & play & ~corners;
     edges &= ~danger;
     inner = play & ~(corners | danger | edges);
-    for (int sq = 0; sq < N * N; ++sq) {
-      const W b = one_bit<W>(sq);
-      order_class[sq] = (b & corners) ? 0 : (b & inner) ? 1 : (b & edges) ? 2 : 3;
+    const W in_order[4] = {corners, inner, edges, danger};
+    for (int k = 0; k < 4; ++k) {
+      order_classes[k] = in_order[k];
+      for (W x = in_order[k]; x; x &= x - 1) order_class[lowest_bit(x)] = static_cast<unsigned char>(k);
     }
     walls[kEast] = play & ~G::template shift<kWest>(play);
     walls[kWest] = play & ~G::template shift<kEast>(play);
