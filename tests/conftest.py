@@ -54,6 +54,7 @@ def game_with_pass(variant, seeds: int = 1000):
 INTERRUPT_SCRIPT = """
 import os, signal, threading, time
 import polyreversi as pr
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started with SIGINT ignored (a background job)
 threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 began = time.perf_counter()
 try:

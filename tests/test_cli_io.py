@@ -210,7 +210,9 @@ def test_a_human_game_stopped_with_ctrl_c_is_saved_unfinished(folder):
     env.pop("FORCE_COLOR", None)
     proc = subprocess.Popen([sys.executable, "-m", "polyreversi", "play", "--human", "white", "--seed", "2", "--quiet",
                              "--out", "stopped.jsonl"], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+                            stderr=subprocess.PIPE, text=True, env=env,
+                            # a child of a background job starts with SIGINT ignored; a terminal's Ctrl-C is not
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     out = ""
     while "White to move" not in out and time.time() < deadline:  # Black's move is played, White is asked
