@@ -5,8 +5,9 @@
 // 4 to kShallow-1 empties (those four in last_squares.hpp)
 // no move list and no hash table, squares tried by region parity (odd
 // quadrants first) then by class (corners, inner, edges, C/X); above that,
-// fastest-first ordering (fewest replies for the opponent), joined by a
-// 1-ply evaluation from kSortMin empties and by a shallow search of each
+// fastest-first ordering (fewest replies for the opponent, then fewest
+// empty squares next to the mover's disks), joined by the evaluation of
+// each child from kSortMin empties and by a shallow search of each
 // child (midgame.hpp, the mid table) from kSearchSortMin, the hash move
 // first, enhanced transposition cut-offs, a stability cut-off (also in the
 // shallow plies, from 4 empties), and PVS with
@@ -68,7 +69,18 @@ struct Endgame {
   static constexpr int kStabilityMin = 4;
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
   static constexpr int kEtcMin = 12;   // enhanced transposition cut-offs from this many empties
-  static constexpr int kSortMin = 14;  // from this many empties, order by a 1-ply evaluation too
+  // From this many empties, order by the evaluation of each child too, at
+  // kValueDivisor evaluation units (1/100 disk) per key unit. The child's
+  // static evaluation (Edax's sort depth 0), not its best reply's (1 ply):
+  // 8 % more nodes, 13 % less CPU on FFO #53-#59 (benchmarks/README.md,
+  // session 11).
+  static constexpr int kSortMin = 14;
+  static constexpr int kValueDivisor = 24;
+  // Key units per empty square next to the mover's disks after the move
+  // (the opponent's potential mobility, Edax's tie-break after mobility):
+  // FFO #45-#52 7 % fewer nodes with 4 or 6 (1, 2, 8: 4-5 %; 12, 16: more
+  // nodes than without; only below 19 empties: 2.5 %), session 11.
+  static constexpr int kPotential = 4;
   // From this many, order by a shallow search (mid table). 20 (was 18):
   // FFO #45, #49-#52 as many nodes (+0.2 %) for 5 % less CPU, #53 +3 % nodes
   // for 12 % less; 22 and 24 took 11 % and 23 % more nodes (weight 6,
@@ -151,20 +163,8 @@ struct Endgame {
     return c.shape->squares - 2 * popcount(c.shape->stable(side, side ^ (P | O)));
   }
 
-  // The mover's best 1-ply evaluation: a cheap guess of who is ahead.
-  static int one_ply(const Ctx& c, W P, W O, W moves) {
-    int best = -(1 << 30);
-    for (; moves; moves &= moves - 1) {
-      const W sq = moves & (~moves + 1);
-      const W f = E::flips(P, O, sq);
-      const int v = -Evaluator<W, N>::evaluate(*c.shape, O ^ f, P | f | sq, c.anti);
-      if (v > best) best = v;
-    }
-    return best == -(1 << 30) ? -Evaluator<W, N>::evaluate(*c.shape, O, P, c.anti) : best;
-  }
-
   // Moves of P in fastest-first order, hash move first; with many empties
-  // the opponent's 1-ply evaluation joins the key, with more a shallow
+  // the child's evaluation joins the key, with more a shallow
   // search of each child (window: alpha - 8 disks and up, as Edax's
   // sort_alpha, so the bad moves cost little). Returns the count.
   static int order(Ctx& c, W P, W O, W m, int hash_move, int alpha, Move* out) {
@@ -187,13 +187,14 @@ struct Endgame {
       mv.key = mv.square == hash_move ? -(1 << 30)
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) +
-                                            ((mv.sq & c.shape->danger) ? 4 : 0) - ((mv.sq & odd) ? kParity : 0);
+                                            ((mv.sq & c.shape->danger) ? 4 : 0) - ((mv.sq & odd) ? kParity : 0) +
+                                            kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_after & ~mv.sq);
       if (mv.square != hash_move) {
         if (by_search) {
           const int v = -Midgame<W, N>::search(c, nP, nO, depth, -(1 << 20), -sort_alpha, false, c.anti);
           mv.key -= v * kSearchWeight / kScale;
         } else if (sort_by_value) {
-          mv.key += one_ply(c, nP, nO, replies) / 16;
+          mv.key += Evaluator<W, N>::evaluate(*c.shape, nP, nO, c.anti) / kValueDivisor;
         }
       }
       int j = n++;
