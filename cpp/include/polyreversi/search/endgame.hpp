@@ -68,7 +68,7 @@ struct Endgame {
   // the noise of paired runs (benchmarks/README.md, session 6).
   static constexpr int kStabilityMin = 4;
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
-  static constexpr int kEtcMin = 12;   // enhanced transposition cut-offs from this many empties
+  static constexpr int kEtcMin = 12;  // enhanced transposition cut-offs from this many empties
   // From this many empties, order by the evaluation of each child too, at
   // kValueDivisor evaluation units (1/100 disk) per key unit. The child's
   // static evaluation (Edax's sort depth 0), not its best reply's (1 ply):
@@ -184,11 +184,12 @@ struct Endgame {
       const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
       const W replies = E::flipping_moves(nP, nO, empty_after ^ mv.sq);
       if (e > kShallow) c.end_tt->prefetch(nP, nO);  // probed when the child is searched
-      mv.key = mv.square == hash_move ? -(1 << 30)
-                                      : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
-                                            ((mv.sq & c.shape->corners) ? -8 : 0) +
-                                            ((mv.sq & c.shape->danger) ? 4 : 0) - ((mv.sq & odd) ? kParity : 0) +
-                                            kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_after & ~mv.sq);
+      mv.key = mv.square == hash_move
+                   ? -(1 << 30)
+                   : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
+                         ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0) -
+                         ((mv.sq & odd) ? kParity : 0) +
+                         kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_after & ~mv.sq);
       if (mv.square != hash_move) {
         if (by_search) {
           const int v = -Midgame<W, N>::search(c, nP, nO, depth, -(1 << 20), -sort_alpha, false, c.anti);
