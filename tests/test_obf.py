@@ -60,6 +60,19 @@ def test_format_and_write_lines(tmp_path):
     assert entries[0].scores == result.scores and entries[1].state == pr.Variant("10x10").start()
 
 
+def test_a_blocked_first_square_is_a_position_not_a_comment(tmp_path):
+    # to_text writes a blocked a1 (c1 on the octagon) as '#', the first character of the line
+    states = [pr.Variant("8x8", blocked=["a1"]).start(), pr.Variant("octagon", blocked=["c1"]).start(),
+              pr.Variant().start()]
+    assert states[0].to_text().startswith("#") and states[1].to_text().startswith("#")
+    path = tmp_path / "blocked.obf"
+    obf.write(path, states)
+    path.write_text("# a comment line\n#\n" + path.read_text())
+    entries = obf.read(path)
+    assert [e.state for e in entries] == states
+    assert [e.line for e in entries] == [3, 4, 5]
+
+
 @pytest.mark.parametrize("text,match", [
     ("", "expected"),
     ("X" * 63 + " X", "63 cells"),

@@ -144,6 +144,11 @@ def test_search_limits():
     assert r.depth == 1 and r.nodes < 100, r
     r = pr.search(s, nodes=5000)
     assert r.depth >= 2
+    # With threads the budget is all threads' nodes together, not a share each:
+    # one busy thread does not end the search far below it.
+    for threads in (2, 8):
+        r = pr.search(s, nodes=10**6, threads=threads)
+        assert 10**6 - 4096 * threads <= r.nodes and r.depth >= 8, (threads, r)
     with pytest.raises(ValueError, match=r"depth: must be 1 to 250, got 0 \(the static evaluation alone is pr.evaluate"):
         pr.search(s, depth=0)
     for zero in (0.0, -0.0):  # a float is refused for its type, as any other float depth

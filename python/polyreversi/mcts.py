@@ -59,9 +59,11 @@ class MCTSResult:
         move: the most visited move at the root (a square index; ``state.PASS`` for a
             forced pass). Ties: the larger total reward for the player to move, then
             the lower square. ``None`` when the game is over (as :func:`polyreversi.search`).
-        visits: ``{move: playouts through it}`` for every root move tried (every legal
-            move once the search has made at least as many playouts as there are
-            moves); the visits sum to ``playouts``.
+        visits: ``{move: playouts through it}`` for every root move tried (with one
+            thread, every legal move once the search has made at least as many playouts
+            as there are moves; with several, threads may pick the same unvisited move
+            at once, so a move can stay unvisited a little longer); the visits sum to
+            ``playouts``.
         values: the mean reward of each colour over every playout, a tuple of floats
             in turn order (Black, White, Red, Green; one per player); they sum to 1.
             An estimate of each colour's expected result (1 win, ``1/k`` for a

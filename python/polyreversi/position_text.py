@@ -29,7 +29,7 @@ def _plain(variant) -> bool:
     return variant.players == 2 and not variant.anti and not variant.free_opening and variant.handicap == 0
 
 
-def _looks_like_cells(word: str) -> bool:
+def looks_like_cells(word: str) -> bool:
     """True for a word of a board's cell count made only of cell characters."""
     return len(word) in _CELL_COUNTS and all(ch in CELL_CODES for ch in word)
 
@@ -73,7 +73,7 @@ def position_from_text(text: str, variant, variant_class):
     Variant = variant_class  # noqa: N806
     head, _ = split_annotations(text)
     parts = head.split()
-    if len(parts) == 3 and _looks_like_cells(parts[0]) and parts[1] in SIDES:
+    if len(parts) == 3 and looks_like_cells(parts[0]) and parts[1] in SIDES:
         raise PositionError(f"position: unexpected {parts[2]!r} after the side to move "
                             "(annotations follow a ';', as in OBF)")
     if len(parts) == 3:

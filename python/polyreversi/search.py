@@ -111,7 +111,7 @@ def _check_state(state, what: str) -> State:
     if state.variant.players != 2:
         raise VariantError(
             f"{what}: two-player games only (got a {state.variant.players}-player game); "
-            "for 3 or 4 players use pr.mcts"
+            "for 3 or 4 players use pr.mcts (on the command line, an mcts:PLAYOUTS player)"
         )
     return state
 
@@ -139,8 +139,9 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     result is the deepest completed iteration. The first iteration always
     completes, so ``time`` and ``nodes`` may be exceeded by it; no later one starts
     once a limit is reached, and one under way stops at the next check (every 4096
-    positions per thread), so ``nodes`` may end up to 4096 per thread over the
-    limit (``search(start, nodes=1)`` gives ``depth=1``). Once the depth reaches the
+    positions per thread; with threads, against all threads' nodes together), so
+    ``nodes`` may end up to 4096 per thread over the limit, or with threads as much
+    under it (``search(start, nodes=1)`` gives ``depth=1``). Once the depth reaches the
     number of empty squares the exact solver takes over (``exact=True``). A
     finished game returns at once with ``move=None``.
 

@@ -42,6 +42,7 @@ struct Root {
   TransTable<W> end_tt, mid_tt;  // shared by the threads
   std::unique_ptr<Ctx[]> ctx;    // one per thread
   int threads;
+  u64 pooled_nodes = 0;  // a search's node budget with threads: every thread's nodes (Context::poll)
 
   Root(const Rules& r, int nthreads) : t(E::table(r)), shape(r), anti(r.anti), threads(nthreads) {
     ctx.reset(new Ctx[threads]);
@@ -484,19 +485,23 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   out.score = 0;
   const int empties = popcount(root.t.playable & ~R::E::occupied(b));
   const int max_depth = l.depth >= 0 ? l.depth : 250;
-  const u64 per_thread_nodes = l.nodes >= 0 ? static_cast<u64>(l.nodes) / static_cast<u64>(root.threads) + 1 : ~u64(0);
+  // One thread counts its own nodes; several add theirs to one pool, so a
+  // busy thread does not stop the search at its share of the budget.
+  const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + (root.threads == 1 ? 1 : 0) : ~u64(0);
   for (int depth = 1; depth <= max_depth; ++depth) {
     // No iteration after the first starts once a budget is spent (the in-search
     // check runs only every 4096 positions, too late for a small budget).
     if (depth > 1 && l.nodes >= 0 && root.total_nodes() >= static_cast<u64>(l.nodes)) break;
     if (depth > 1 && l.seconds >= 0 && monotonic_seconds() >= t0 + l.seconds) break;
     const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
+    root.pooled_nodes = root.total_nodes();
     for (int k = 0; k < root.threads; ++k) {
       typename R::Ctx& c = root.ctx[k];
       c.cancel = cancel;
       c.stopped = false;
       // The first iteration always completes, so there is always a move.
-      c.node_limit = depth == 1 ? ~u64(0) : per_thread_nodes;
+      c.node_limit = depth == 1 ? ~u64(0) : node_budget;
+      c.pooled_nodes = root.threads > 1 ? &root.pooled_nodes : nullptr;
       c.deadline = depth == 1 || l.seconds < 0 ? -1 : t0 + l.seconds;
     }
     if (depth == 1 && cancelled(cancel)) break;

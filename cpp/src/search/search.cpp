@@ -29,7 +29,7 @@ const SearchKernels& search_kernels_here() {
 void check_two_players(const Rules& rules, const char* what) {
   if (rules.players != 2)
     throw VariantError(std::string(what) + ": two-player games only (got a " + std::to_string(rules.players) +
-                       "-player game); for 3 or 4 players use pr.mcts");
+                       "-player game); for 3 or 4 players use pr.mcts (on the command line, an mcts:PLAYOUTS player)");
 }
 
 int checked_threads(int threads, const char* what) {

@@ -39,7 +39,7 @@ from polyreversi._core import Color, InvalidSquareError, PositionError, VariantE
 from polyreversi._files import replace_file
 from polyreversi.errors import RecordError
 from polyreversi.position_text import position_to_text, split_annotations as _split
-from polyreversi.position_text import position_from_text as _from_text
+from polyreversi.position_text import looks_like_cells, position_from_text as _from_text
 from polyreversi.variant import Variant
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -117,12 +117,18 @@ def format_line(state, scores: Optional[Dict[int, int]] = None) -> str:
 
 
 def _is_skipped(line: str) -> bool:
+    # A blocked a1 (c1 on the octagon) starts a position line with '#': a '#'
+    # line is a comment only when its first word is not a board's cells.
     s = line.strip()
-    return not s or s.startswith("%") or s.startswith("#")
+    if s.startswith("#"):
+        return not looks_like_cells(s.split()[0])
+    return not s or s.startswith("%")
 
 
 def read(path: PathLike, variant=None) -> List[ObfEntry]:
-    """Every position of an OBF file (blank lines and ``%``/``#`` comment lines skipped);
+    """Every position of an OBF file (blank lines and ``%``/``#`` comment lines skipped; a
+    line whose first word is a board's cells is a position even when it starts with ``#``,
+    a blocked first square);
     ``-`` reads standard input.
 
     Raises:

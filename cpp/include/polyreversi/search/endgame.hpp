@@ -39,13 +39,16 @@ struct Context {
   double deadline = -1;  // monotonic seconds; < 0: none
   const int* cancel = nullptr;
   const int* shared_stop = nullptr;  // set when another thread hit a limit
+  u64* pooled_nodes = nullptr;       // with threads: all threads' nodes (4096 per poll), against node_limit
   bool stopped = false;
   double (*clock)() = nullptr;
 
-  // Polled every 4096 nodes: cancel, node budget, time budget.
+  // Polled every 4096 nodes: cancel, node budget (this thread's, or all
+  // threads' through pooled_nodes), time budget.
   inline bool poll() {
     if ((++nodes & 4095) != 0) return stopped;
-    if (cancelled(cancel) || (shared_stop && __atomic_load_n(shared_stop, __ATOMIC_RELAXED)) || nodes >= node_limit ||
+    const u64 counted = pooled_nodes ? __atomic_add_fetch(pooled_nodes, u64(4096), __ATOMIC_RELAXED) : nodes;
+    if (cancelled(cancel) || (shared_stop && __atomic_load_n(shared_stop, __ATOMIC_RELAXED)) || counted >= node_limit ||
         (deadline >= 0 && clock() >= deadline))
       stopped = true;
     return stopped;
