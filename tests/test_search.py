@@ -285,3 +285,19 @@ def test_a_table_too_large_for_memory_names_tt_mb():
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == ["tt_mb: a hash table of 8192 MiB could not be allocated; give a smaller tt_mb"] * 2 + [
         "-60 -60.0"]
+
+
+@pytest.mark.parametrize("board", ["6x6", "8x8", "10x10"])
+def test_a_free_opening_search_gives_the_whole_line(board):
+    # The placements are not in the hash tables; the line must still reach the
+    # searched depth and end at a position whose evaluation is the score.
+    s = pr.Variant.parse(f"{board}/free").start()
+    for _ in range(4):
+        for depth in (3, 4, 5):
+            r = pr.search(s, depth=depth)
+            leaf = s
+            for move in r.pv:
+                leaf = leaf.child(move)
+            assert len(r.pv) == depth and r.pv[0] == r.move, (board, r)
+            assert r.score == pytest.approx((-1) ** depth * pr.evaluate(leaf)), (board, depth, r)
+        s = s.child(r.move)

@@ -302,7 +302,34 @@ struct Root {
     return move;
   }
 
-  // The heuristic line of a depth-max_len search: hash moves from b while
+  // The best free-opening placement of b by a depth-plies search of each,
+  // without the iteration's limits (-1 if cancelled).
+  int best_placement(const Board<W>& b, int depth, bool anti_eval) {
+    Ctx& c = ctx[0];
+    const u64 limit = c.node_limit;
+    const double deadline = c.deadline;
+    u64* const pool = c.pooled_nodes;
+    c.node_limit = ~u64(0);
+    c.deadline = -1;
+    c.pooled_nodes = nullptr;
+    RootMove moves[kMaxSquares + 1];
+    const int n = root_moves(b, moves);
+    int best = -(1 << 30), move = -1;
+    for (int i = 0; i < n && !c.stopped; ++i) {
+      const int v = -heuristic_value(c, moves[i].child, depth, -(1 << 30), 1 << 30, anti_eval);
+      if (!c.stopped && v > best) {
+        best = v;
+        move = moves[i].move;
+      }
+    }
+    c.node_limit = limit;
+    c.deadline = deadline;
+    c.pooled_nodes = pool;
+    return c.stopped ? -1 : move;
+  }
+
+  // The heuristic line of a depth-max_len search (free-opening placements
+  // searched again): hash moves from b while
   // they are legal, the last ply's move by best_leaf.
   int hash_line(const Board<W>& start, int first, int* pv, int max_len, bool anti_eval) {
     Board<W> b = start;
@@ -316,7 +343,12 @@ struct Root {
       if (pick < 0) break;
       pv[len++] = move;
       b = moves[pick].child;
-      if (in_opening(b)) break;
+      if (in_opening(b)) {  // placements are not in the tables: pick the best one again
+        if (len == max_len) break;
+        move = best_placement(b, max_len - len - 1, anti_eval);
+        if (move < 0) break;
+        continue;
+      }
       TTHit e;
       const bool hit = probe(mid_tt, b, e);
       Turn turn;
