@@ -69,8 +69,10 @@ struct Root {
 
   // Negamax over the free-opening placements (RULES.md §3), which the (P, O)
   // searches do not play; value(child, alpha, beta) scores a child for its mover.
+  // best_move, when given, gets the best placement's square.
   template <class Value>
-  int opening_negamax(Ctx& c, const Board<W>& b, int alpha, int beta, int worst, Value value) const {
+  int opening_negamax(Ctx& c, const Board<W>& b, int alpha, int beta, int worst, Value value,
+                      int* best_move = nullptr) const {
     Turn turn;
     W m = E::legal(t, b, turn);
     int best = worst;
@@ -81,6 +83,7 @@ struct Root {
       if (c.stopped) return 0;
       if (v > best) {
         best = v;
+        if (best_move) *best_move = lowest_bit(m);
         if (v > alpha) {
           if (v >= beta) break;
           alpha = v;
@@ -302,29 +305,24 @@ struct Root {
     return move;
   }
 
-  // The best free-opening placement of b by a depth-plies search of each,
-  // without the iteration's limits (-1 if cancelled).
+  // Lets c search on without the iteration's limits (Ctrl-C still stops it):
+  // for the line after the last iteration.
+  static void lift_limits(Ctx& c) {
+    c.stopped = false;
+    c.deadline = -1;
+    c.node_limit = ~u64(0);
+    c.pooled_nodes = nullptr;
+  }
+
+  // The best free-opening placement of b by a depth-plies search of each
+  // (-1 if cancelled).
   int best_placement(const Board<W>& b, int depth, bool anti_eval) {
     Ctx& c = ctx[0];
-    const u64 limit = c.node_limit;
-    const double deadline = c.deadline;
-    u64* const pool = c.pooled_nodes;
-    c.node_limit = ~u64(0);
-    c.deadline = -1;
-    c.pooled_nodes = nullptr;
-    RootMove moves[kMaxSquares + 1];
-    const int n = root_moves(b, moves);
-    int best = -(1 << 30), move = -1;
-    for (int i = 0; i < n && !c.stopped; ++i) {
-      const int v = -heuristic_value(c, moves[i].child, depth, -(1 << 30), 1 << 30, anti_eval);
-      if (!c.stopped && v > best) {
-        best = v;
-        move = moves[i].move;
-      }
-    }
-    c.node_limit = limit;
-    c.deadline = deadline;
-    c.pooled_nodes = pool;
+    lift_limits(c);
+    int move = -1;
+    opening_negamax(
+        c, b, -(1 << 30), 1 << 30, -(1 << 30),
+        [&](const Board<W>& ch, int a, int be) { return heuristic_value(c, ch, depth, a, be, anti_eval); }, &move);
     return c.stopped ? -1 : move;
   }
 
@@ -519,7 +517,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   const int max_depth = l.depth >= 0 ? l.depth : 250;
   // One thread counts its own nodes; several add theirs to one pool, so a
   // busy thread does not stop the search at its share of the budget.
-  const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + (root.threads == 1 ? 1 : 0) : ~u64(0);
+  const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + 1 : ~u64(0);
   for (int depth = 1; depth <= max_depth; ++depth) {
     // No iteration after the first starts once a budget is spent (the in-search
     // check runs only every 4096 positions, too late for a small budget).
@@ -558,9 +556,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     for (int i = 0; i < n; ++i) moves[i].key = i == best ? -(1 << 30) : -moves[i].score;
     R::sort_by_key(moves, n);
     if (exact) {
-      root.ctx[0].stopped = false;
-      root.ctx[0].deadline = -1;
-      root.ctx[0].node_limit = ~u64(0);
+      R::lift_limits(root.ctx[0]);
       out.pv_length = root.exact_line_from(moves[0], moves[0].score, out.pv, kMaxLine);
       break;
     }

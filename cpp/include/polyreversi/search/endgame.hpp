@@ -185,14 +185,14 @@ struct Endgame {
       mv.sq = one_bit<W>(mv.square);
       mv.flips = E::flips(P, O, mv.sq);
       const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
-      const W replies = E::flipping_moves(nP, nO, empty_after ^ mv.sq);
+      const W empty_child = empty_after ^ mv.sq;
+      const W replies = E::flipping_moves(nP, nO, empty_child);
       if (e > kShallow) c.end_tt->prefetch(nP, nO);  // probed when the child is searched
-      mv.key = mv.square == hash_move
-                   ? -(1 << 30)
-                   : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
-                         ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0) -
-                         ((mv.sq & odd) ? kParity : 0) +
-                         kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_after & ~mv.sq);
+      mv.key = mv.square == hash_move ? -(1 << 30)
+                                      : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
+                                            ((mv.sq & c.shape->corners) ? -8 : 0) +
+                                            ((mv.sq & c.shape->danger) ? 4 : 0) - ((mv.sq & odd) ? kParity : 0) +
+                                            kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_child);
       if (mv.square != hash_move) {
         if (by_search) {
           const int v = -Midgame<W, N>::search(c, nP, nO, depth, -(1 << 20), -sort_alpha, false, c.anti);
