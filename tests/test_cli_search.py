@@ -21,7 +21,7 @@ def test_solve_ffo_1_19_checks_every_annotation():
     r = run("solve", shared_data("ffo", "fforum-1-19.obf"), "--moves", "--no-progress")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert sum(" ok " in line for line in lines) == 19
+    assert sum(line.endswith(" ok") for line in lines) == 19
     assert "19 positions" in lines[-1]
     assert " g8 " in lines[1] and "+18" in lines[1]
 
@@ -34,6 +34,21 @@ def test_solve_reports_a_disagreement(tmp_path):
     assert "WRONG: the file annotates best +16 (solved +18)" in r.output
     assert "the file annotates g8" not in r.output  # g8's +16 is that best score: said once
     assert "Error: 1 position disagrees with the file's annotations" in r.output
+
+
+def test_solve_columns_stay_aligned_and_every_core_is_named(tmp_path):
+    # A disagreement's long text is the last column, so the columns before it line up
+    # with the header; --threads 0 is reported as every core, not as "0 threads".
+    path = tmp_path / "two.obf"
+    path.write_text(FIRST + "; G8:+16;\n" + FIRST + "\n")
+    r = run("solve", path, "--threads", 0)
+    assert r.exit_code == 1
+    header, wrong, unannotated = r.output.splitlines()[:3]
+    assert "WRONG" in wrong and wrong.index("WRONG") > header.index("seconds")
+    assert wrong.split()[1:4:2] == unannotated.split()[1:4:2]  # the same position: empties and score
+    assert header.index("check") == wrong.index("WRONG") == unannotated.index(" -") + 1
+    assert len({len(line[:header.index("check")]) for line in (header, wrong, unannotated)}) == 1
+    assert "every core (" in r.output and "0 threads" not in r.output
 
 
 def test_solve_other_boards_and_ranges(tmp_path):
@@ -53,7 +68,7 @@ def test_solve_checks_annotations_only_in_their_own_convention(tmp_path):
     path = tmp_path / "w.obf"
     path.write_text("XOOOO-OOOOO--OOOO---OOOO-OOOOX---OXX X; F1:+36;\n")
     r = run("solve", path, "--convention", "WOF")
-    assert r.exit_code == 0 and " ok " in r.output, r.output
+    assert r.exit_code == 0 and any(line.endswith(" ok") for line in r.output.splitlines()), r.output
     r = run("solve", path, "--convention", "disks")
     assert r.exit_code == 0, r.output
     assert "+34" in r.output and "WRONG" not in r.output

@@ -2,6 +2,7 @@
 the file's annotated scores."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -61,6 +62,13 @@ def command(file: str, first: int, last, threads: int, convention: str, all_move
         _solve(file, first, last, threads, convention, all_moves, progress)
 
 
+def _threads_text(threads: int) -> str:
+    """'1 thread', '2 threads', or for 0 'every core (N threads)'."""
+    if threads == 0:
+        return f"every core ({count_of(min(os.cpu_count() or 1, 256), 'thread')})"
+    return count_of(threads, "thread")
+
+
 def _solve(file: str, first: int, last, threads: int, convention: str, all_moves: bool, progress) -> None:
     console = make_console()
     try:
@@ -83,7 +91,8 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
     check_annotations = convention == "wof"  # click gives the choice as listed, whatever the letter case
     bad = unchecked = total_nodes = 0
     total_seconds = 0.0
-    console.print(f"{'#':>3} {'empties':>7} {'move':>5} {'score':>6} {'check':>14} {'nodes':>13} {'seconds':>9}")
+    # The check goes last: a disagreement's text is long and would shift the columns after it.
+    console.print(f"{'#':>3} {'empties':>7} {'move':>5} {'score':>6} {'nodes':>13} {'seconds':>9}  check")
     for entry in _progress(chosen, show_progress):
         state = entry.state
         try:
@@ -101,11 +110,11 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
             check = "ok" if not problems else "WRONG: " + ", ".join(problems)
             bad += bool(problems)
         empties = len(state.variant.squares) - sum(state.scores())
-        console.print(f"{entry.number:>3} {empties:>7} {move:>5} {result.score:>+6d} {check:>14} "
-                      f"{result.nodes:>13,} {result.seconds:>9.3f}")
+        console.print(f"{entry.number:>3} {empties:>7} {move:>5} {result.score:>+6d} "
+                      f"{result.nodes:>13,} {result.seconds:>9.3f}  {check}")
     rate = total_nodes / total_seconds / 1e6 if total_seconds > 0 else 0.0
     console.print(f"{count_of(len(chosen), 'position')}, {total_nodes:,} nodes, {total_seconds:.3f} s, "
-                  f"{rate:.1f} M nodes/s, {count_of(threads, 'thread')}, {convention} scores")
+                  f"{rate:.1f} M nodes/s, {_threads_text(threads)}, {convention} scores")
     if unchecked:
         console.print(f"{count_of(unchecked, 'position')} with annotations not checked: they are wof scores (empties to the "
                       f"winner), these are {convention} scores")
