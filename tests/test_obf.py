@@ -89,6 +89,12 @@ def test_bad_text(text, match):
         obf.position_from_text(text)
 
 
+def test_a_move_annotated_twice_is_refused():
+    line = "-" * 27 + "OX------XO" + "-" * 27 + " X; D3:+2; d3:-4;"
+    with pytest.raises(pr.PositionError, match="d3 is annotated twice"):
+        obf.parse_line(line)
+
+
 def test_text_for_another_variant_is_refused():
     with pytest.raises(pr.PositionError, match="for 8x8/anti"):
         pr.Variant("8x8").position_from_text("8x8/anti " + "-" * 27 + "OX------XO" + "-" * 27 + " X")

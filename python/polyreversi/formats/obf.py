@@ -73,8 +73,8 @@ def parse_scores(state, annotations: str) -> Dict[int, int]:
     """``{move: score}`` from ``" G8:+18; H1:+12;"`` (Edax's annotations).
 
     Raises:
-        PositionError: an annotation that is not ``MOVE:SCORE``, or names a square off
-        the board.
+        PositionError: an annotation that is not ``MOVE:SCORE``, names a square off
+        the board, or names a move a second time (which score would be meant?).
     """
     scores: Dict[int, int] = {}
     for item in annotations.split(";"):
@@ -89,6 +89,9 @@ def parse_scores(state, annotations: str) -> Dict[int, int]:
             move = state.PASS if name.lower() in _PASS_NAMES else state.variant.square(name.lower())
         except InvalidSquareError as e:
             raise PositionError(f"annotation {item!r}: {e}") from None
+        if move in scores:
+            square = "the pass" if move == state.PASS else state.variant.square_name(move)
+            raise PositionError(f"annotation {item!r}: {square} is annotated twice (each move once)")
         scores[move] = score
     return scores
 
