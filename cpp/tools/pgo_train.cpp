@@ -1,0 +1,55 @@
+// polyreversi-pgo-train: the training run of the profile-guided build
+// (CMakeLists.txt, POLYREVERSI_PGO). Built with the instrumented search
+// kernels; what it runs is what the compiler then optimises for: exact
+// solves of five positions of 20-24 empties (lines 7, 14, 17, 18, 19 of
+// ../shared/data/ffo/fforum-20-39.obf: none of the FFO #40-#59 benchmark)
+// and short searches on every board.
+// Its results are not checked here (tests/test_search.py does that).
+#include <cstdio>
+#include <string>
+
+#include "polyreversi/rules.hpp"
+#include "polyreversi/search/search.hpp"
+
+using namespace polyreversi;
+
+namespace {
+
+// 64 cells a1..h8 (X Black, O White, - empty) and the colour to move.
+const char* const kPositions[] = {
+    "-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X",
+    "-XXXXXXX--XOOO----OXOOXX-OOXXOXX-OOOOOXX-X-XOOXX---O-X-X--OOOO-- X",
+    "---X-O----XXXO-XXXXXXXXXXOOXXOOXXOXOOOXXXXOOOO-XX--OOOO--------- O",
+    "--OOOO--O-OOOO--OXXXOOO-OXXOXO--OOXXOXX-OOXXXX--O-XXX-----XX-O-- X",
+    "--OOOO----OOOO---XOXXOOXOOXOOOOX-OOOOOXXXOOXXXXX--X-X----------- X",
+};
+
+Position from_text(const std::string& text) {
+  Position p;
+  for (int i = 0; i < 64; ++i) {
+    if (text[i] == 'X') p.disks[0] |= bit128(i);
+    else if (text[i] == 'O') p.disks[1] |= bit128(i);
+  }
+  p.to_move = text[65] == 'X' ? 0 : 1;
+  return p;
+}
+
+}  // namespace
+
+int main() {
+  const Rules rules = make_rules(BoardKind::Board8x8, 2, false, false, 0, 0, {});
+  long long nodes = 0;
+  for (const char* text : kPositions) {
+    SolveOptions o;
+    o.wof = true;
+    nodes += solve(rules, from_text(text), o, nullptr).nodes;
+  }
+  for (const char* board : {"6x6", "8x8", "10x10", "octagon"}) {
+    const Rules r = make_rules(parse_board(board), 2, false, false, 0, 0, {});
+    SearchLimits l;
+    l.nodes = 300000;
+    nodes += search(r, start_position(r), l, nullptr).nodes;
+  }
+  std::printf("polyreversi-pgo-train: %lld nodes\n", nodes);
+  return 0;
+}
