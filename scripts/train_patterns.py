@@ -4,7 +4,13 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     pip install -e '.[train]'
     python scripts/train_patterns.py extract   # positions and labels -> build/patterns/positions.npz
     python scripts/train_patterns.py augment   # solved positions off the games' lines -> build/patterns/augment.npz
-    python scripts/train_patterns.py fit --extra build/patterns/augment.npz  # -> cpp/src/search/pattern_weights.inc
+    python scripts/train_patterns.py augment --seed 1000003 --start 26 --low 10 --high 20 --out build/patterns/augment2.npz
+    python scripts/train_patterns.py augment --games 3500 --seed 2000003 --out build/patterns/augment3.npz
+    python scripts/train_patterns.py fit --extra build/patterns/augment.npz \
+        --extra build/patterns/augment2.npz --extra build/patterns/augment3.npz  # -> cpp/src/search/pattern_weights.inc
+
+The shipped weights are those four commands' (90,378 + 76,483 + 40,950 playout
+positions; about 2 h 15 min of one core for the three augment runs, 2026-12-03).
     python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
