@@ -89,6 +89,18 @@ def test_bad_text(text, match):
         obf.position_from_text(text)
 
 
+@pytest.mark.parametrize("annotation,match", [
+    ("D3:+65", "between -64 and \\+64"),
+    ("D3:+" + "9" * 5000, "between -64 and \\+64"),  # refused before int() reads 5000 digits
+    ("D3:+\u0661\u0668", "expected MOVE:SCORE"),  # Arabic-Indic digits are not a score
+])
+def test_scores_outside_the_board_are_refused(annotation, match):
+    line = "-" * 27 + "OX------XO" + "-" * 27 + " X; " + annotation + ";"
+    with pytest.raises(pr.PositionError, match=match):
+        obf.parse_line(line)
+    assert obf.parse_line("-" * 27 + "OX------XO" + "-" * 27 + " X; D3:-64; c4:+0;").scores
+
+
 def test_a_move_annotated_twice_is_refused():
     line = "-" * 27 + "OX------XO" + "-" * 27 + " X; D3:+2; d3:-4;"
     with pytest.raises(pr.PositionError, match="d3 is annotated twice"):

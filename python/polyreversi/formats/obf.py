@@ -73,18 +73,26 @@ def parse_scores(state, annotations: str) -> Dict[int, int]:
     """``{move: score}`` from ``" G8:+18; H1:+12;"`` (Edax's annotations).
 
     Raises:
-        PositionError: an annotation that is not ``MOVE:SCORE``, names a square off
-        the board, or names a move a second time (which score would be meant?).
+        PositionError: an annotation that is not ``MOVE:SCORE`` (ASCII digits), whose
+        score lies outside +-(the board's squares), names a square off the board, or names
+        a move a second time (which score would be meant?).
     """
     scores: Dict[int, int] = {}
     for item in annotations.split(";"):
         item = item.strip()
         if not item:
             continue
-        m = re.fullmatch(r"([A-Za-z]+[0-9]*|--)\s*:\s*([+-]?\d+)", item)
+        m = re.fullmatch(r"([A-Za-z]+[0-9]*|--)\s*:\s*([+-]?[0-9]+)", item)  # ASCII digits only
         if not m:
             raise PositionError(f"annotation {item!r}: expected MOVE:SCORE such as G8:+18")
-        name, score = m.group(1), int(m.group(2))
+        name, digits = m.group(1), m.group(2)
+        squares = len(state.variant.squares)
+        # A final margin lies within +-squares; the length check comes first so that a
+        # thousand-digit number is refused before int() reads it.
+        if len(digits.lstrip("+-")) > 4 or abs(int(digits)) > squares:
+            raise PositionError(f"annotation {item!r}: a score lies between -{squares} and +{squares} "
+                                f"on this board (its squares)")
+        score = int(digits)
         try:
             move = state.PASS if name.lower() in _PASS_NAMES else state.variant.square(name.lower())
         except InvalidSquareError as e:
