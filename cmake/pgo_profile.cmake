@@ -27,6 +27,8 @@ foreach(p ${profiles})
   string(REPLACE "_train.dir" ".dir" target_name "${p}")
   file(RENAME "${p}" "${target_name}")
 endforeach()
+list(LENGTH profiles count)
+message(STATUS "polyreversi: PGO training run done: ${count} kernel profile(s) in ${DIR}")
 # The optimised kernels include HEADER (-include): a new profile rebuilds them.
 set(digest "none")
 file(GLOB profiles "${DIR}/*.gcda")
