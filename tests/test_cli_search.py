@@ -78,9 +78,13 @@ def test_solve_checks_annotations_only_in_their_own_convention(tmp_path):
 def test_solve_names_an_annotated_move_that_is_not_legal(tmp_path):
     path = tmp_path / "a1.obf"
     path.write_text(FIRST + "; G8:+18; A1:+64;\n")
-    r = run("solve", path, "--moves")
-    assert r.exit_code == 1
-    assert "a1 is annotated +64 but is not a legal move here" in r.output and "None" not in r.output
+    for extra in (["--moves"], []):  # with or without every move's score
+        r = run("solve", path, *extra)
+        assert r.exit_code == 1
+        assert "a1 is annotated +64 but is not a legal move here" in r.output and "None" not in r.output
+    path.write_text(FIRST + "; A1:+18;\n")
+    r = run("solve", path)
+    assert r.exit_code == 1 and "the solved best move g8 (+18) is not annotated" in r.output, r.output
 
 
 def test_solve_bad_files(tmp_path):

@@ -126,7 +126,9 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
 
 def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
     """What in ``result`` disagrees with the annotated ``{move: score}`` (wof scores)."""
-    name = state.variant.square_name
+    def name(move):
+        return "pass" if move == state.PASS else state.variant.square_name(move)
+
     best = max(annotated.values())
     problems = []
     if result.score != best:
@@ -134,13 +136,14 @@ def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
     if result.move is not None:
         given = annotated.get(result.move)
         # The move's own annotation, unless it is the best score the line above named.
-        if given != result.score and not (given == best and result.score != best):
-            problems.append(f"the file annotates {name(result.move)} " +
-                            ("not at all" if given is None else f"{given:+d} (solved {result.score:+d})"))
-    if all_moves:
-        for m, s in annotated.items():
-            if m not in result.scores:
-                problems.append(f"{name(m)} is annotated {s:+d} but is not a legal move here")
-            elif result.scores[m] != s:
-                problems.append(f"{name(m)} solved {result.scores[m]:+d}, the file annotates {s:+d}")
+        if given is None:
+            problems.append(f"the solved best move {name(result.move)} ({result.score:+d}) is not annotated")
+        elif given != result.score and not (given == best and result.score != best):
+            problems.append(f"the file annotates {name(result.move)} {given:+d} (solved {result.score:+d})")
+    legal = set(result.scores) if all_moves else set(state.legal_moves())
+    for m, s in annotated.items():
+        if m not in legal:
+            problems.append(f"{name(m)} is annotated {s:+d} but is not a legal move here")
+        elif all_moves and result.scores[m] != s:
+            problems.append(f"{name(m)} solved {result.scores[m]:+d}, the file annotates {s:+d}")
     return problems
