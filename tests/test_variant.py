@@ -109,3 +109,9 @@ def test_squares_and_names():
     assert v.square("A1") == 0 and v.square_name(100) == "pass"
     assert Variant("6x6").eligible_blocked() == [0, 1, 2, 3, 4, 5, 6, 11, 12, 17, 18, 23, 24, 29, 30, 31, 32, 33, 34, 35]
     assert len(Variant("octagon").squares) == 88
+
+
+def test_a_variants_text_given_as_the_board_points_to_parse():
+    with pytest.raises(pr.VariantError, match=r"'8x8/3p' is a variant's text; Variant.parse\('8x8/3p'\) reads it"):
+        pr.Variant("8x8/3p")
+    assert pr.Variant.parse("8x8/3p") == pr.Variant("8x8", 3)

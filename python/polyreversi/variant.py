@@ -93,6 +93,9 @@ class Variant:
         # counts, handicap, blocked squares, RULES.md §8) is checked by the core.
         if not isinstance(board, str):
             raise VariantError(f"board: expected text such as '8x8' or 'octagon', got {board!r}")
+        if "/" in board:  # '8x8/3p' is a variant's whole text, which Variant.parse reads
+            raise VariantError(f"board: {board!r} is a variant's text; Variant.parse({board!r}) reads it "
+                               f"(Variant() takes the board alone, such as '8x8', and the options as arguments)")
         players = _whole(players, "players")
         handicap = _whole(handicap, "handicap")
         for name, value in (("anti", anti), ("free_opening", free_opening)):
