@@ -5,20 +5,20 @@
 # target (<name>_train.dir) to the optimised ones' (<name>.dir): GCC looks
 # a profile up by the object file's path. A trainer that fails leaves no
 # profile: the kernels are then built without one (slower, same results).
-file(GLOB old "${DIR}/*.gcda")
-if(old)
-  file(REMOVE ${old})
-endif()
+macro(remove_profiles)
+  file(GLOB stale "${DIR}/*.gcda")
+  if(stale)
+    file(REMOVE ${stale})
+  endif()
+endmacro()
+remove_profiles()
 foreach(kernels "auto" "generic")
   execute_process(
     COMMAND ${CMAKE_COMMAND} -E env "POLYREVERSI_KERNELS=${kernels}" "${TRAINER}"
     RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0)
     message(WARNING "polyreversi: the PGO training run failed (${status}: ${err}); no profile")
-    file(GLOB made "${DIR}/*.gcda")
-    if(made)
-      file(REMOVE ${made})
-    endif()
+    remove_profiles()
     break()
   endif()
 endforeach()

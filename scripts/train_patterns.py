@@ -8,10 +8,10 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py augment --games 3500 --seed 2000003 --out build/patterns/augment3.npz
     python scripts/train_patterns.py fit --extra build/patterns/augment.npz \
         --extra build/patterns/augment2.npz --extra build/patterns/augment3.npz  # -> cpp/src/search/pattern_weights.inc
-
-The shipped weights are those four commands' (90,378 + 76,483 + 40,950 playout
-positions; about 2 h 15 min of one core for the three augment runs, 2026-12-03).
     python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
+
+The shipped weights are the first five commands' (90,378 + 76,483 + 40,950 playout
+positions; about 2 h 15 min of one core for the three augment runs, 2026-12-03).
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:

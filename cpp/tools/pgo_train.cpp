@@ -24,14 +24,11 @@ const char* const kPositions[] = {
     "--OOOO----OOOO---XOXXOOXOOXOOOOX-OOOOOXXXOOXXXXX--X-X----------- X",
 };
 
-Position from_text(const std::string& text) {
-  Position p;
-  for (int i = 0; i < 64; ++i) {
-    if (text[i] == 'X') p.disks[0] |= bit128(i);
-    else if (text[i] == 'O') p.disks[1] |= bit128(i);
-  }
-  p.to_move = text[65] == 'X' ? 0 : 1;
-  return p;
+// Through the core's own reader of cell codes (rules.hpp).
+Position from_text(const Rules& rules, const std::string& text) {
+  long long codes[64];
+  for (int i = 0; i < 64; ++i) codes[i] = text[i] == 'X' ? 1 : text[i] == 'O' ? 2 : kCellEmpty;
+  return position_from_codes(rules, codes, text[65] == 'X' ? 1 : 2, 0);
 }
 
 }  // namespace
@@ -42,7 +39,7 @@ int main() {
   for (const char* text : kPositions) {
     SolveOptions o;
     o.wof = true;
-    nodes += solve(rules, from_text(text), o, nullptr).nodes;
+    nodes += solve(rules, from_text(rules, text), o, nullptr).nodes;
   }
   for (const char* board : {"6x6", "8x8", "10x10", "octagon"}) {
     const Rules r = make_rules(parse_board(board), 2, false, false, 0, 0, {});

@@ -9,7 +9,7 @@ import click
 
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import obf, source_name
-from polyreversi.search import solve
+from polyreversi.search import _MAX_THREADS, solve
 
 from polyreversi.cli.common import count_of, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
@@ -65,7 +65,8 @@ def command(file: str, first: int, last, threads: int, convention: str, all_move
 def _threads_text(threads: int) -> str:
     """'1 thread', '2 threads', or for 0 'every core (N threads)'."""
     if threads == 0:
-        return f"every core ({count_of(min(os.cpu_count() or 1, 256), 'thread')})"
+        # As the core reads 0: the hardware threads, capped as search and solve cap them.
+        return f"every core ({count_of(min(os.cpu_count() or 1, _MAX_THREADS), 'thread')})"
     return count_of(threads, "thread")
 
 
@@ -126,9 +127,7 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
 
 def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
     """What in ``result`` disagrees with the annotated ``{move: score}`` (wof scores)."""
-    def name(move):
-        return "pass" if move == state.PASS else state.variant.square_name(move)
-
+    name = state.variant.square_name  # N*N, the pass, is "pass"
     best = max(annotated.values())
     problems = []
     if result.score != best:

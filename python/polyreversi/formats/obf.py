@@ -89,17 +89,17 @@ def parse_scores(state, annotations: str) -> Dict[int, int]:
         squares = len(state.variant.squares)
         # A final margin lies within +-squares; the length check comes first so that a
         # thousand-digit number is refused before int() reads it.
-        if len(digits.lstrip("+-")) > 4 or abs(int(digits)) > squares:
+        score = int(digits) if len(digits.lstrip("+-")) <= 4 else None
+        if score is None or abs(score) > squares:
             raise PositionError(f"annotation {item!r}: a score lies between -{squares} and +{squares} "
                                 f"on this board (its squares)")
-        score = int(digits)
         try:
             move = state.PASS if name.lower() in _PASS_NAMES else state.variant.square(name.lower())
         except InvalidSquareError as e:
             raise PositionError(f"annotation {item!r}: {e}") from None
         if move in scores:
-            square = "the pass" if move == state.PASS else state.variant.square_name(move)
-            raise PositionError(f"annotation {item!r}: {square} is annotated twice (each move once)")
+            raise PositionError(f"annotation {item!r}: {state.variant.square_name(move)} is annotated twice "
+                                "(each move once)")
         scores[move] = score
     return scores
 
