@@ -106,6 +106,19 @@ def test_scores_do_not_depend_on_threads(variant):
     assert checked >= 2
 
 
+@pytest.mark.parametrize("text", ["8x8", "10x10", "octagon"])
+def test_solve_same_scores_with_any_table_size(text):
+    # The table takes any number of buckets (tt.hpp), not only a power of two:
+    # sizes that are not one give the same exact scores.
+    variant = pr.Variant.parse(text)
+    s = random_position(variant, len(variant.squares) - 4 - 13, 7)
+    assert not s.is_over()
+    base = pr.solve(s, moves=True, tt_mb=64)
+    for mb in (1, 3, 5, 100):
+        r = pr.solve(s, moves=True, tt_mb=mb)
+        assert r.scores == base.scores and r.score == base.score
+
+
 def test_forced_pass_and_finished_game():
     # FFO-style position where White must pass (built by playing to it).
     v = pr.Variant("8x8")

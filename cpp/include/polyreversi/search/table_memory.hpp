@@ -24,7 +24,8 @@ class TableMemory {
   TableMemory& operator=(const TableMemory&) = delete;
   ~TableMemory() { release(); }
 
-  // `bytes` of zeros (throws std::bad_alloc); frees the former block.
+  // `bytes` of zeros, aligned to a cache line (throws std::bad_alloc);
+  // frees the former block.
   void* allocate(std::size_t bytes, bool huge) {
     release();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
@@ -41,13 +42,15 @@ class TableMemory {
     }
 #endif
     (void)huge;
-    heap_ = std::calloc(1, bytes);
+    heap_ = std::calloc(1, bytes + kLine);
     if (!heap_) throw std::bad_alloc();
-    return heap_;
+    const std::uintptr_t p = reinterpret_cast<std::uintptr_t>(heap_);
+    return reinterpret_cast<void*>((p + kLine - 1) & ~std::uintptr_t(kLine - 1));
   }
 
  private:
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
+  static constexpr std::size_t kLine = 64;  // every block starts on a cache line
   void release() {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (map_) munmap(map_, map_len_);

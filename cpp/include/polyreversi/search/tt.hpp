@@ -33,6 +33,12 @@ class TransTable {
     u64 key[kKeyWords];  // key words XOR data
     u64 data;            // lower:16 upper:16 move:8 depth:8 sel:4 stamp:12
   };
+  // Two slots; on 8x8 padded to one cache line (48 -> 64 bytes), so a probe
+  // loads one line and a prefetch asks for one (half of the 48-byte buckets
+  // straddled two). FFO time the same within the noise (benchmarks/README.md,
+  // session 13): the probes wait on the memory's latency, not on lines.
+  struct alignas(sizeof(W) == 8 ? 64 : 16) Bucket { Slot slot[2]; };
+  static_assert(sizeof(W) != 8 || sizeof(Bucket) == 64, "an 8x8 bucket is one cache line");
 
  public:
   TransTable() = default;
@@ -40,12 +46,12 @@ class TransTable {
   TransTable& operator=(const TransTable&) = delete;
 
   // Sizes the table to at most `bytes` (at least 2 buckets) and empties it;
-  // huge_pages: see table_memory.hpp.
+  // huge_pages: see table_memory.hpp. Any number of buckets, not only a
+  // power of two (which left up to half of the bytes unused).
   void resize(std::size_t bytes, bool huge_pages = false) {
-    std::size_t n = 4;
-    while (n * 2 * sizeof(Slot) <= bytes) n *= 2;
-    slots_ = static_cast<Slot*>(memory_.allocate(n * sizeof(Slot), huge_pages));
-    mask_ = n - 2;
+    buckets_ = bytes / sizeof(Bucket);
+    if (buckets_ < 2) buckets_ = 2;
+    buckets_table_ = static_cast<Bucket*>(memory_.allocate(buckets_ * sizeof(Bucket), huge_pages));
     stamp_ = 1;
   }
 
@@ -53,7 +59,7 @@ class TransTable {
   bool find(W P, W O, TTHit& hit) const {
     u64 k[kKeyWords];
     key_words(P, O, k);
-    const Slot* b = bucket(k);
+    const Slot* b = bucket(k)->slot;
     for (int i = 0; i < 2; ++i) {
       u64 data;
       if (read(b[i], k, data)) {
@@ -68,14 +74,13 @@ class TransTable {
   void prefetch(W P, W O) const {
     u64 k[kKeyWords];
     key_words(P, O, k);
-    // Both ends of the bucket: it may straddle two cache lines.
     const char* b = reinterpret_cast<const char*>(bucket(k));
-    const char* e = b + 2 * sizeof(Slot) - 1;
 #if defined(__x86_64__)
-    asm volatile("prefetcht0 %0\n\tprefetcht0 %1" : : "m"(*b), "m"(*e));  // GCC 12 -O3 drops __builtin_prefetch here
+    asm volatile("prefetcht0 %0" : : "m"(*b));  // GCC 12 -O3 drops __builtin_prefetch here
+    if (sizeof(Bucket) > 64) asm volatile("prefetcht0 %0" : : "m"(b[sizeof(Bucket) - 1]));  // 10x10: may straddle two
 #else
     __builtin_prefetch(b);
-    __builtin_prefetch(e);
+    if (sizeof(Bucket) > 64) __builtin_prefetch(b + sizeof(Bucket) - 1);
 #endif
   }
 
@@ -91,7 +96,7 @@ class TransTable {
   void store(W P, W O, int depth, int lower, int upper, int move, int sel = kExactSel) {
     u64 k[kKeyWords];
     key_words(P, O, k);
-    Slot* b = bucket(k);
+    Slot* b = bucket(k)->slot;
     for (int i = 0; i < 2; ++i) {
       u64 data;
       if (read(b[i], k, data)) {
@@ -150,16 +155,17 @@ class TransTable {
     for (int w = 0; w < kKeyWords; ++w) put(s.key[w], k[w] ^ data);
     put(s.data, data);
   }
-  Slot* bucket(const u64* k) const {
+  Bucket* bucket(const u64* k) const {
     u64 h = 0;
     for (int w = 0; w < kKeyWords; ++w) h = (h ^ k[w]) * 0x9E3779B97F4A7C15ULL;
     h = (h ^ (h >> 29)) * 0xD6E8FEB86659FD93ULL;
-    return slots_ + ((h >> 20) & mask_);
+    // Lemire's multiply-shift: the high word of h * buckets_ is below buckets_.
+    return buckets_table_ + static_cast<std::size_t>((static_cast<u128>(h) * buckets_) >> 64);
   }
 
   TableMemory memory_;
-  Slot* slots_ = nullptr;
-  std::size_t mask_ = 0;
+  Bucket* buckets_table_ = nullptr;
+  std::size_t buckets_ = 0;
   std::uint16_t stamp_ = 1;  // 12 bits
 };
 
