@@ -6,12 +6,13 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py augment   # solved positions off the games' lines -> build/patterns/augment.npz
     python scripts/train_patterns.py augment --seed 1000003 --start 26 --low 10 --high 20 --out build/patterns/augment2.npz
     python scripts/train_patterns.py augment --games 3500 --seed 2000003 --out build/patterns/augment3.npz
-    python scripts/train_patterns.py fit --extra build/patterns/augment.npz \
-        --extra build/patterns/augment2.npz --extra build/patterns/augment3.npz  # -> cpp/src/search/pattern_weights.inc
+    python scripts/train_patterns.py augment --seed 3000003 --start 25 --low 11 --high 20 --out build/patterns/augment4.npz
+    python scripts/train_patterns.py fit --extra build/patterns/augment.npz --extra build/patterns/augment2.npz \
+        --extra build/patterns/augment3.npz --extra build/patterns/augment4.npz  # -> cpp/src/search/pattern_weights.inc
     python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
 
-The shipped weights are the first five commands' (90,378 + 76,483 + 40,950 playout
-positions; about 2 h 15 min of one core for the three augment runs, 2026-12-03).
+The shipped weights are the first six commands' (90,378 + 76,483 + 40,950 + 69,530
+playout positions; about 3 h of one core for the four augment runs, 2026-12-03).
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:
