@@ -24,6 +24,10 @@ def test_solve_ffo_1_19_checks_every_annotation():
     assert sum(line.endswith(" ok") for line in lines) == 19
     assert "19 positions" in lines[-1]
     assert " g8 " in lines[1] and "+18" in lines[1]
+    # --moves prints every move's exact score under its position, best first.
+    assert lines[2].split() == ["every", "move:", "g8", "+18,", "h1", "+12,", "a2", "+6,", "h7", "+6,", "a3", "+4,",
+                                "b1", "-4,", "a4", "-22,", "g2", "-24"]
+    assert sum(line.lstrip().startswith("every move: ") for line in lines) == 19
 
 
 def test_solve_reports_a_disagreement(tmp_path):
@@ -96,6 +100,12 @@ def test_solve_bad_files(tmp_path):
     four.write_text("8x8/4p " + pr.Variant("8x8", 4).start().to_text().split(" ", 1)[1] + "\n")
     r = run("solve", four)
     assert r.exit_code == 1 and "two-player games only" in r.output
+    # Named before the table starts, with its line, even after a two-player position.
+    mixed = tmp_path / "mixed.obf"
+    mixed.write_text(FIRST + "\n" + four.read_text())
+    r = run("solve", mixed, "--no-progress")
+    assert r.exit_code == 1 and "mixed.obf:2: solve: two-player games only" in r.output
+    assert "empties" not in r.output and " g8 " not in r.output
     assert run("solve", tmp_path / "missing.obf").exit_code == 2
 
 

@@ -9,7 +9,7 @@ import click
 
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import obf, source_name
-from polyreversi.search import _MAX_THREADS, solve
+from polyreversi.search import _MAX_THREADS, _check_state, solve
 
 from polyreversi.cli.common import count_of, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
@@ -44,7 +44,8 @@ def _progress(entries, enabled: bool):
               show_default=True,
               help="wof: empty squares to the winner, as FFO/Edax annotate; disks: RULES.md §7 disk difference "
                    "(a file's annotations, wof scores, are then not checked).")
-@click.option("--moves", "all_moves", is_flag=True, help="Also solve every move (and check every annotated move).")
+@click.option("--moves", "all_moves", is_flag=True,
+              help="Also solve every move: print each move's exact score and check every annotated one.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
 def command(file: str, first: int, last, threads: int, convention: str, all_moves: bool, progress) -> None:
     """Solve every position of FILE (Edax OBF lines, or polyreversi's extension
@@ -86,6 +87,11 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
             raise click.BadParameter(f"{number}: {file} has no position numbered {number} (it has "
                                      f"{len(entries)})", param_hint=option)
     chosen = [e for e in entries if e.number >= first and (last is None or e.number <= last)]
+    for entry in chosen:  # a state the solver refuses is named before the table starts
+        try:
+            _check_state(entry.state, "solve")
+        except PolyreversiError as e:
+            raise click.ClickException(f"{file}:{entry.line}: {e}") from None
     show_progress = sys.stderr.isatty() if progress is None else progress
     # OBF annotations give the empties to the winner: a disk difference cannot be
     # checked against them (the empties left depend on the line played).
@@ -113,6 +119,8 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         empties = len(state.variant.squares) - sum(state.scores())
         console.print(f"{entry.number:>3} {empties:>7} {move:>5} {result.score:>+6d} "
                       f"{result.nodes:>13,} {result.seconds:>9.3f}  {check}")
+        if all_moves:
+            console.print(f"{'':>11} every move: {_move_scores(state, result.scores)}")
     rate = total_nodes / total_seconds / 1e6 if total_seconds > 0 else 0.0
     console.print(f"{count_of(len(chosen), 'position')}, {total_nodes:,} nodes, {total_seconds:.3f} s, "
                   f"{rate:.1f} M nodes/s, {_threads_text(threads)}, {convention} scores")
@@ -123,6 +131,13 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         click.echo(f"Error: {count_of(bad, 'position')} disagree{'s' if bad == 1 else ''} with the file's annotations",
                    err=True)
         sys.exit(1)
+
+
+def _move_scores(state, scores: dict) -> str:
+    """'g8 +18, h1 +12, ...': every move's exact score, best first (square order among equals)."""
+    name = state.variant.square_name
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return ", ".join(f"{name(m)} {s:+d}" for m, s in ranked)
 
 
 def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
