@@ -1,6 +1,6 @@
 """FFO #40-#59 solved on one thread, one line per position (nodes, CPU seconds).
 
-    python benchmarks/ffo_one_thread.py 40-47 [tt_mb]
+    python benchmarks/ffo_one_thread.py [40-47] [tt_mb]
 
 Checks each score against the file's best annotated score and the move
 against the moves annotated with it; prints empties, score, move, nodes, CPU
@@ -9,6 +9,7 @@ a disagreement.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -21,12 +22,24 @@ FFO_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ffo
 
 
 def main(argv: list[str]) -> int:
-    lo, _, hi = (argv[1] if len(argv) > 1 else "40-59").partition("-")
-    tt_mb = int(argv[2]) if len(argv) > 2 else TT_MB
+    ap = argparse.ArgumentParser(description="FFO #40-#59 solved on one thread.")
+    ap.add_argument("range", nargs="?", default="40-59", help="FFO numbers, e.g. 40-47 or 55 (40 to 59)")
+    ap.add_argument("tt_mb", nargs="?", type=int, default=TT_MB, help="hash table MiB")
+    args = ap.parse_args(argv[1:])
+    lo_text, _, hi_text = args.range.partition("-")
+    try:
+        lo, hi = int(lo_text), int(hi_text or lo_text)
+    except ValueError:
+        ap.error(f"range {args.range!r}: expected FIRST-LAST or one number")
+    if not 40 <= lo <= hi <= 59:
+        ap.error(f"range {args.range!r}: the file holds FFO #40 to #59, first <= last")
+    tt_mb = args.tt_mb
+    if not 1 <= tt_mb <= 65536:
+        ap.error(f"tt_mb {tt_mb}: must be 1 to 65536")
     entries = obf.read(FFO_FILE)
     total_cpu, total_nodes, bad = 0.0, 0, 0
     print("FFO empties score move nodes cpu_s cumulative_s ok", flush=True)
-    for number in range(int(lo), int(hi or lo) + 1):
+    for number in range(lo, hi + 1):
         e = entries[number - 40]
         cpu = time.process_time()
         r = pr.solve(e.state, threads=1, convention="wof", tt_mb=tt_mb)

@@ -30,6 +30,22 @@ def test_solve_ffo_1_19_checks_every_annotation():
     assert sum(line.lstrip().startswith("every move: ") for line in lines) == 19
 
 
+def test_solve_moves_accepts_an_annotated_move_that_ties_and_names_a_finished_game(tmp_path):
+    # h8 and a5 both score +0: with --moves the annotated a5 is proved as good as the
+    # solver's h8 (without --moves it cannot be told apart from a wrong annotation).
+    path = tmp_path / "tie.obf"
+    path.write_text("-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X; A5:+0;\n"
+                    + "X" * 60 + "---- O\n")
+    r = run("solve", path, "--moves", "--no-progress")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[1].split()[2:4] == ["h8", "+0"] and lines[1].endswith(" ok")
+    assert lines[2].split()[:6] == ["every", "move:", "h8", "+0,", "a5", "+0,"]  # the row's move first among equals
+    assert lines[4].strip() == "every move: none (the game is over)"
+    r = run("solve", path, "--no-progress")
+    assert r.exit_code == 1 and "the solved best move h8 (+0) is not annotated" in r.output
+
+
 def test_solve_reports_a_disagreement(tmp_path):
     path = tmp_path / "wrong.obf"
     path.write_text(FIRST + "; G8:+16; H1:+12;\n")

@@ -202,13 +202,16 @@ def _physical_mib() -> Optional[int]:
 
 
 @contextlib.contextmanager
-def _table_memory(tt_mb: int):
+def _table_memory(tt_mb: int, total_mib: Optional[int] = None):
     """Names ``tt_mb`` when the engine cannot allocate its hash table (std::bad_alloc),
-    and refuses a table larger than physical memory before the call: the OS would
-    otherwise grant it lazily (overcommit) and kill the process as the table fills."""
+    and refuses tables larger than physical memory before the call: the OS would
+    otherwise grant them lazily (overcommit) and kill the process as they fill.
+    ``total_mib``: what the call allocates in all (default ``tt_mb``)."""
     physical = _physical_mib()
-    if physical is not None and tt_mb > physical:
-        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB is more than this machine's {physical} MiB "
+    total = tt_mb if total_mib is None else total_mib
+    if physical is not None and total > physical:
+        extra = "" if total == tt_mb else f" ({total} MiB with the solver's ordering table)"
+        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB{extra} is more than this machine's {physical} MiB "
                           "of memory; give a smaller tt_mb")
     try:
         yield
@@ -275,7 +278,8 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             squares to the winner, as FFO and Edax score). With Anti-Reversi the
             winner is the player with fewer disks and the empties go to it too
             (records' ``Result.margin`` does not do this: docs/records.md).
-        tt_mb: hash table MiB (1 .. 65536), one table shared by the threads.
+        tt_mb: hash table MiB (1 .. 65536), one table shared by the threads, for the
+            exact bounds; the ordering searches get a quarter more (1.25 x tt_mb in all).
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or
@@ -288,7 +292,7 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     convention = choice(convention, CONVENTIONS, "convention")
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
-    with _table_memory(tt_mb):
+    with _table_memory(tt_mb, tt_mb + tt_mb // 4):  # the core adds a quarter for the ordering searches
         move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
                                                                        convention == "wof")
     ranked = sorted(((int(m), int(s)) for m, s in scores.items()), key=lambda ms: (-ms[1], ms[0]))

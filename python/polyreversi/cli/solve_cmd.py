@@ -104,7 +104,7 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         state = entry.state
         try:
             result = solve(state, moves=all_moves, threads=threads, convention=convention)
-        except PolyreversiError as e:
+        except (PolyreversiError, MemoryError) as e:  # MemoryError: no room for the hash table (names tt_mb)
             raise click.ClickException(f"{file}:{entry.line}: {e}") from None
         total_nodes += result.nodes
         total_seconds += result.seconds
@@ -120,7 +120,7 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         console.print(f"{entry.number:>3} {empties:>7} {move:>5} {result.score:>+6d} "
                       f"{result.nodes:>13,} {result.seconds:>9.3f}  {check}")
         if all_moves:
-            console.print(f"{'':>11} every move: {_move_scores(state, result.scores)}")
+            console.print(f"{'':>11} every move: {_move_scores(state, result)}")
     rate = total_nodes / total_seconds / 1e6 if total_seconds > 0 else 0.0
     console.print(f"{count_of(len(chosen), 'position')}, {total_nodes:,} nodes, {total_seconds:.3f} s, "
                   f"{rate:.1f} M nodes/s, {_threads_text(threads)}, {convention} scores")
@@ -133,10 +133,13 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
         sys.exit(1)
 
 
-def _move_scores(state, scores: dict) -> str:
-    """'g8 +18, h1 +12, ...': every move's exact score, best first (square order among equals)."""
+def _move_scores(state, result) -> str:
+    """'g8 +18, h1 +12, ...': every move's exact score, best first (the row's move first
+    among equals, then square order); 'none (the game is over)' without a move."""
+    if not result.scores:
+        return "none (the game is over)"
     name = state.variant.square_name
-    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    ranked = sorted(result.scores.items(), key=lambda item: (-item[1], item[0] != result.move, item[0]))
     return ", ".join(f"{name(m)} {s:+d}" for m, s in ranked)
 
 
@@ -150,8 +153,11 @@ def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
     if result.move is not None:
         given = annotated.get(result.move)
         # The move's own annotation, unless it is the best score the line above named.
+        # With every move solved, an annotated move the solver proved as good stands for it.
+        tied = all_moves and any(result.scores.get(m) == result.score for m, s in annotated.items() if s == best)
         if given is None:
-            problems.append(f"the solved best move {name(result.move)} ({result.score:+d}) is not annotated")
+            if not tied:
+                problems.append(f"the solved best move {name(result.move)} ({result.score:+d}) is not annotated")
         elif given != result.score and not (given == best and result.score != best):
             problems.append(f"the file annotates {name(result.move)} {given:+d} (solved {result.score:+d})")
     legal = set(result.scores) if all_moves else set(state.legal_moves())
