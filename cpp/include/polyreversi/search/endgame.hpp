@@ -77,7 +77,8 @@ struct Endgame {
   // static evaluation (Edax's sort depth 0), not its best reply's (1 ply):
   // 8 % more nodes, 13 % less CPU on FFO #53-#59 (benchmarks/README.md,
   // session 11). 12 (was 14) with the evaluation of session 13: FFO #40-#59
-  // 18 % fewer nodes (with kSearchWeight 12), CPU the same (-0.8 %).
+  // 18 % fewer nodes (with kSearchWeight 12), CPU about the same (-0.8 % and
+  // -1.2 % in two paired runs; the nodes saved are cheap ones near the leaves).
   static constexpr int kSortMin = 12;
   static constexpr int kValueDivisor = 24;
   // Key units per empty square next to the mover's disks after the move
