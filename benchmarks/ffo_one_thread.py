@@ -34,15 +34,16 @@ def main(argv: list[str]) -> int:
     if not 40 <= lo <= hi <= 59:
         ap.error(f"range {args.range!r}: the file holds FFO #40 to #59, first <= last")
     tt_mb = args.tt_mb
-    if not 1 <= tt_mb <= 65536:
-        ap.error(f"tt_mb {tt_mb}: must be 1 to 65536")
     entries = obf.read(FFO_FILE)
     total_cpu, total_nodes, bad = 0.0, 0, 0
     print("FFO empties score move nodes cpu_s cumulative_s ok", flush=True)
     for number in range(lo, hi + 1):
         e = entries[number - 40]
         cpu = time.process_time()
-        r = pr.solve(e.state, threads=1, convention="wof", tt_mb=tt_mb)
+        try:
+            r = pr.solve(e.state, threads=1, convention="wof", tt_mb=tt_mb)
+        except (ValueError, MemoryError) as err:  # solve checks tt_mb (the FFO states are valid)
+            ap.error(str(err))
         cpu = time.process_time() - cpu
         total_cpu += cpu
         total_nodes += r.nodes

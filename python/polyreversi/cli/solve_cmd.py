@@ -153,9 +153,9 @@ def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
     if result.move is not None:
         given = annotated.get(result.move)
         # The move's own annotation, unless it is the best score the line above named.
-        # With every move solved, an annotated move the solver proved as good stands for it.
-        tied = all_moves and any(result.scores.get(m) == result.score for m, s in annotated.items() if s == best)
         if given is None:
+            # With every move solved, an annotated best move the solver proved as good stands for it.
+            tied = all_moves and any(result.scores.get(m) == result.score for m, s in annotated.items() if s == best)
             if not tied:
                 problems.append(f"the solved best move {name(result.move)} ({result.score:+d}) is not annotated")
         elif given != result.score and not (given == best and result.score != best):

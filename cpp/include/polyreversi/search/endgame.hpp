@@ -97,7 +97,7 @@ struct Endgame {
   // search from 20 empties, 8 (was 6): FFO #51 + #53 10 % fewer nodes,
   // #54 + #56-#58 10 %, #55 4 %, #45 + #49 + #50 + #52 1 % more; 10 and 12
   // more than 8 (session 10). 12 with kSortMin 12 (session 13): FFO
-  // #45-#52 3 % fewer nodes than 8 (6: 2 %).
+  // #45-#52 2.8 % fewer nodes than 8 (at kSortMin 14: 12 -3.3 %, 6 -1.7 %).
   static constexpr int kSearchWeight = 12;
   static constexpr int kSortAlpha = 8;  // disks below alpha where the ordering search stops being exact
   // Key units for a move into a quadrant with an odd number of empties (a
