@@ -279,7 +279,8 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             winner is the player with fewer disks and the empties go to it too
             (records' ``Result.margin`` does not do this: docs/records.md).
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads, for the
-            exact bounds; the ordering searches get a quarter more (1.25 x tt_mb in all).
+            exact bounds (1 MiB of it, at most a quarter, for the positions of 9 empties or
+            fewer); the ordering searches get a quarter more (1.25 x tt_mb in all).
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or

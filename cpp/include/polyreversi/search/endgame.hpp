@@ -30,10 +30,11 @@ template <class W, int N>
 struct Context {
   const Shape<W, N>* shape;
   bool anti;
-  bool wof = false;                 // score with the empty squares given to the winner (FFO, Edax)
-  TransTable<W>* end_tt = nullptr;  // exact bounds, depth = empties (shared by the threads)
-  TransTable<W>* mid_tt = nullptr;  // heuristic bounds, depth = plies left (shared)
-  int sel = kExactSel;              // a selective pass: ProbCut level (probcut.hpp); kExactSel: exact
+  bool wof = false;                  // score with the empty squares given to the winner (FFO, Edax)
+  TransTable<W>* end_tt = nullptr;   // exact bounds, depth = empties (shared by the threads)
+  TransTable<W>* mid_tt = nullptr;   // heuristic bounds, depth = plies left (shared)
+  TransTable<W>* near_tt = nullptr;  // a solve's exact bounds at Endgame::kNearMax empties or fewer (shared)
+  int sel = kExactSel;               // a selective pass: ProbCut level (probcut.hpp); kExactSel: exact
   u64 nodes = 0;
   u64 node_limit = ~u64(0);
   double deadline = -1;  // monotonic seconds; < 0: none
@@ -72,6 +73,15 @@ struct Endgame {
   static constexpr int kStabilityMin = 4;
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
   static constexpr int kEtcMin = 12;  // enhanced transposition cut-offs from this many empties
+  // Positions with at most this many empties keep their entries in the near
+  // table (Context::near_tt, 1 MiB: kernels.cpp), which stays in the core's
+  // L2 cache, so the most frequent probes do not wait on memory; the main
+  // table keeps the rest. FFO #45-#52 on one thread: -5.4 % and -5.0 % CPU in
+  // two paired runs, +1.4 % nodes (benchmarks/README.md, session 14).
+  static constexpr int kNearMax = 9;
+  static inline TransTable<W>* table(const Ctx& c, int empties) {
+    return empties <= kNearMax && c.near_tt ? c.near_tt : c.end_tt;
+  }
   // From this many empties, order by the evaluation of each child too, at
   // kValueDivisor evaluation units (1/100 disk) per key unit. The child's
   // static evaluation (Edax's sort depth 0), not its best reply's (1 ply):
@@ -190,7 +200,7 @@ struct Endgame {
       const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
       const W empty_child = empty_after ^ mv.sq;
       const W replies = E::flipping_moves(nP, nO, empty_child);
-      if (e > kShallow) c.end_tt->prefetch(nP, nO);  // probed when the child is searched
+      if (e > kShallow) table(c, e - 1)->prefetch(nP, nO);  // probed when the child is searched
       mv.key = mv.square == hash_move ? -(1 << 30)
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) +
@@ -244,7 +254,8 @@ struct Endgame {
     if (c.poll()) return 0;
     int hash_move = -1;
     TTHit e;
-    if (c.end_tt->find(P, O, e)) {
+    TransTable<W>* const tt = table(c, empties);
+    if (tt->find(P, O, e)) {
       hash_move = e.move;
       if (e.sel >= c.sel) {  // a selective entry gives only its move to a surer search
         if (e.lower >= beta) return e.lower;
@@ -273,14 +284,15 @@ struct Endgame {
     const int n = order(c, P, O, m, hash_move, alpha, moves);
     // Enhanced transposition cut-off: a child already known to refute.
     for (int i = 0; i < n && empties >= kEtcMin; ++i) {
-      if (c.end_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel && -e.upper >= beta)
+      if (table(c, empties - 1)->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel &&
+          -e.upper >= beta)
         return -e.upper;
     }
     int best_move;
     const int best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move,
                          [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });
     if (c.stopped) return 0;
-    c.end_tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move, c.sel);
+    tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move, c.sel);
     return best;
   }
 };
