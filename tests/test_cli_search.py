@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 from click.testing import CliRunner
 
@@ -306,3 +307,17 @@ def test_analyse_numbers_each_row_by_the_ply_of_its_position(tmp_path):
         assert [int(row[0]) for row in rows] == plies, r.output
         first = state.initial()
         assert rows[0][1] == first.to_move.name.title()  # the row's player is the one to move at that ply
+
+
+def test_solve_takes_the_table_size_and_names_the_option_when_it_does_not_fit(tmp_path, monkeypatch):
+    path = tmp_path / "first.obf"
+    path.write_text(FIRST + "\n")
+    rows = [run("solve", path, "--no-progress", *size).output.splitlines()[1].split()[:4] for size in ((), ("--tt-mb", 1))]
+    assert rows[0] == rows[1] and rows[0][:3] == ["1", "14", "g8"], rows  # the same move and score with 1 MiB
+    for bad in ("0", "65537", "x"):
+        r = run("solve", path, "--tt-mb", bad)
+        assert r.exit_code == 2 and "Invalid value for '--tt-mb'" in r.output, (bad, r.output)
+    monkeypatch.setattr(sys.modules["polyreversi.search"], "_physical_mib", lambda: 1024)
+    r = run("solve", path, "--tt-mb", 2048, "--no-progress")
+    assert r.exit_code == 1 and "first.obf:1: tt_mb: a hash table of 2048 MiB" in r.output, r.output
+    assert "(--tt-mb)" in r.output and "Traceback" not in r.output

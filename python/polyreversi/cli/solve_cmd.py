@@ -9,7 +9,7 @@ import click
 
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import obf, source_name
-from polyreversi.search import _MAX_THREADS, _check_state, solve
+from polyreversi.search import _MAX_THREADS, _MAX_TT_MB, TT_MB, _check_state, solve
 
 from polyreversi.cli.common import count_of, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
@@ -44,10 +44,13 @@ def _progress(entries, enabled: bool):
               show_default=True,
               help="wof: empty squares to the winner, as FFO/Edax annotate; disks: RULES.md §7 disk difference "
                    "(a file's annotations, wof scores, are then not checked).")
+@click.option("--tt-mb", type=click.IntRange(min=1, max=_MAX_TT_MB), default=TT_MB, show_default=True, metavar="MIB",
+              help="Hash table MiB of each solve (a quarter more for its ordering searches: 1.25 x in all).")
 @click.option("--moves", "all_moves", is_flag=True,
               help="Also solve every move: print each move's exact score and check every annotated one.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-def command(file: str, first: int, last, threads: int, convention: str, all_moves: bool, progress) -> None:
+def command(file: str, first: int, last, threads: int, convention: str, tt_mb: int, all_moves: bool,
+            progress) -> None:
     """Solve every position of FILE (Edax OBF lines, or polyreversi's extension
     for other boards) exactly: best move, score, nodes and time per position.
     FILE '-' reads standard input. Where a line carries move scores (`; G8:+18; ...`), the best score and the
@@ -60,7 +63,7 @@ def command(file: str, first: int, last, threads: int, convention: str, all_move
       polyreversi solve fforum-40-59.obf --first 1 --last 5 --threads 0
     """
     with record_warnings_as_lines():
-        _solve(file, first, last, threads, convention, all_moves, progress)
+        _solve(file, first, last, threads, convention, tt_mb, all_moves, progress)
 
 
 def _threads_text(threads: int) -> str:
@@ -71,7 +74,8 @@ def _threads_text(threads: int) -> str:
     return count_of(threads, "thread")
 
 
-def _solve(file: str, first: int, last, threads: int, convention: str, all_moves: bool, progress) -> None:
+def _solve(file: str, first: int, last, threads: int, convention: str, tt_mb: int, all_moves: bool,
+           progress) -> None:
     console = make_console()
     try:
         entries = obf.read(file)
@@ -103,9 +107,11 @@ def _solve(file: str, first: int, last, threads: int, convention: str, all_moves
     for entry in _progress(chosen, show_progress):
         state = entry.state
         try:
-            result = solve(state, moves=all_moves, threads=threads, convention=convention)
-        except (PolyreversiError, MemoryError) as e:  # MemoryError: no room for the hash table (names tt_mb)
+            result = solve(state, moves=all_moves, threads=threads, convention=convention, tt_mb=tt_mb)
+        except PolyreversiError as e:
             raise click.ClickException(f"{file}:{entry.line}: {e}") from None
+        except MemoryError as e:  # no room for the hash table: the message names tt_mb, the option is --tt-mb
+            raise click.ClickException(f"{file}:{entry.line}: {e} (--tt-mb)") from None
         total_nodes += result.nodes
         total_seconds += result.seconds
         move = "--" if result.move is None else state.variant.square_name(result.move)
