@@ -201,18 +201,33 @@ def _physical_mib() -> Optional[int]:
         return None
 
 
+def _check_table_fits(tt_mb: int, total_mib: int) -> None:
+    """MemoryError naming ``tt_mb`` when ``total_mib`` (what the call allocates) is more
+    than the machine's physical memory."""
+    physical = _physical_mib()
+    if physical is not None and total_mib > physical:
+        extra = "" if total_mib == tt_mb else f" ({total_mib} MiB with the solver's ordering table)"
+        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB{extra} is more than this machine's {physical} MiB "
+                          "of memory; give a smaller tt_mb")
+
+
+def _solve_table_mib(tt_mb: int) -> int:
+    """MiB a solve allocates for ``tt_mb``: the core adds a quarter for its ordering searches."""
+    return tt_mb + tt_mb // 4
+
+
+def _check_solve_table(tt_mb: int) -> None:
+    """solve's memory check alone (the CLI runs it before printing its table)."""
+    _check_table_fits(tt_mb, _solve_table_mib(tt_mb))
+
+
 @contextlib.contextmanager
 def _table_memory(tt_mb: int, total_mib: Optional[int] = None):
     """Names ``tt_mb`` when the engine cannot allocate its hash table (std::bad_alloc),
     and refuses tables larger than physical memory before the call: the OS would
     otherwise grant them lazily (overcommit) and kill the process as they fill.
     ``total_mib``: what the call allocates in all (default ``tt_mb``)."""
-    physical = _physical_mib()
-    total = tt_mb if total_mib is None else total_mib
-    if physical is not None and total > physical:
-        extra = "" if total == tt_mb else f" ({total} MiB with the solver's ordering table)"
-        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB{extra} is more than this machine's {physical} MiB "
-                          "of memory; give a smaller tt_mb")
+    _check_table_fits(tt_mb, tt_mb if total_mib is None else total_mib)
     try:
         yield
     except MemoryError as e:
@@ -280,7 +295,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             (records' ``Result.margin`` does not do this: docs/records.md).
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads, for the
             exact bounds (1 MiB of it, at most a quarter, for the positions of 9 empties or
-            fewer); the ordering searches get a quarter more (1.25 x tt_mb in all).
+            fewer); the ordering searches get a quarter more (1.25 x tt_mb in all). A larger
+            table takes longer to set up (its memory is cleared as it is touched), so short
+            solves are fastest near the default.
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or
@@ -293,7 +310,7 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     convention = choice(convention, CONVENTIONS, "convention")
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
-    with _table_memory(tt_mb, tt_mb + tt_mb // 4):  # the core adds a quarter for the ordering searches
+    with _table_memory(tt_mb, _solve_table_mib(tt_mb)):
         move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
                                                                        convention == "wof")
     ranked = sorted(((int(m), int(s)) for m, s in scores.items()), key=lambda ms: (-ms[1], ms[0]))

@@ -9,7 +9,7 @@ import click
 
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import obf, source_name
-from polyreversi.search import _MAX_THREADS, _MAX_TT_MB, TT_MB, _check_state, solve
+from polyreversi.search import _MAX_THREADS, _MAX_TT_MB, TT_MB, _check_solve_table, _check_state, solve
 
 from polyreversi.cli.common import count_of, record_warnings_as_lines
 from polyreversi.cli.play_cmd import make_console
@@ -45,7 +45,8 @@ def _progress(entries, enabled: bool):
               help="wof: empty squares to the winner, as FFO/Edax annotate; disks: RULES.md §7 disk difference "
                    "(a file's annotations, wof scores, are then not checked).")
 @click.option("--tt-mb", type=click.IntRange(min=1, max=_MAX_TT_MB), default=TT_MB, show_default=True, metavar="MIB",
-              help="Hash table MiB of each solve (a quarter more for its ordering searches: 1.25 x in all).")
+              help="Hash table MiB of each solve (a quarter more for its ordering searches: 1.25 x in all, "
+                   "which must fit in the machine's memory).")
 @click.option("--moves", "all_moves", is_flag=True,
               help="Also solve every move: print each move's exact score and check every annotated one.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
@@ -96,6 +97,10 @@ def _solve(file: str, first: int, last, threads: int, convention: str, tt_mb: in
             _check_state(entry.state, "solve")
         except PolyreversiError as e:
             raise click.ClickException(f"{file}:{entry.line}: {e}") from None
+    try:  # a table too large for the machine is named before the table's header
+        _check_solve_table(tt_mb)
+    except MemoryError as e:
+        raise click.ClickException(f"{e} (--tt-mb)") from None
     show_progress = sys.stderr.isatty() if progress is None else progress
     # OBF annotations give the empties to the winner: a disk difference cannot be
     # checked against them (the empties left depend on the line played).
