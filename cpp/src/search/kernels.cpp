@@ -56,6 +56,7 @@ struct Root {
       ctx[i].anti = anti;
       ctx[i].clock = &monotonic_seconds;
       ctx[i].end_tt = &end_tt;
+      ctx[i].near_tt = &end_tt;  // a solve gives the last plies their own table (allocate_tables)
       ctx[i].mid_tt = &mid_tt;
     }
   }

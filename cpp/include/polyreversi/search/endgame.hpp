@@ -33,7 +33,7 @@ struct Context {
   bool wof = false;                  // score with the empty squares given to the winner (FFO, Edax)
   TransTable<W>* end_tt = nullptr;   // exact bounds, depth = empties (shared by the threads)
   TransTable<W>* mid_tt = nullptr;   // heuristic bounds, depth = plies left (shared)
-  TransTable<W>* near_tt = nullptr;  // a solve's exact bounds at Endgame::kNearMax empties or fewer (shared)
+  TransTable<W>* near_tt = nullptr;  // exact bounds at Endgame::kNearMax empties or fewer (a search: end_tt)
   int sel = kExactSel;               // a selective pass: ProbCut level (probcut.hpp); kExactSel: exact
   u64 nodes = 0;
   u64 node_limit = ~u64(0);
@@ -79,9 +79,7 @@ struct Endgame {
   // table keeps the rest. FFO #45-#52 on one thread: -5.4 % and -5.0 % CPU in
   // two paired runs, +1.4 % nodes (benchmarks/README.md, session 14).
   static constexpr int kNearMax = 9;
-  static inline TransTable<W>* table(const Ctx& c, int empties) {
-    return empties <= kNearMax && c.near_tt ? c.near_tt : c.end_tt;
-  }
+  static inline TransTable<W>* table(const Ctx& c, int empties) { return empties <= kNearMax ? c.near_tt : c.end_tt; }
   // From this many empties, order by the evaluation of each child too, at
   // kValueDivisor evaluation units (1/100 disk) per key unit. The child's
   // static evaluation (Edax's sort depth 0), not its best reply's (1 ply):
