@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "polyreversi/search/table_memory.hpp"
+
 namespace polyreversi {
 namespace patterns {
 
@@ -63,15 +65,20 @@ int symmetric(int g, int sq) {  // the 8 symmetries, in _patterns.SYMMETRIES ord
 
 struct Built {
   Tables t;
-  std::vector<std::int16_t> weights;  // kPhases x total
-  std::vector<std::uint16_t> bits;    // kInstances x kBitsSize
+  // kPhases x total, read at random by every evaluation: on 2 MiB pages
+  // (TableMemory, which maps 4 MiB or more so), as the hash tables, so that
+  // the lookups do not miss the TLB too: FFO #56 about 2 % less CPU (session 15).
+  TableMemory memory;
+  std::int16_t* weights = nullptr;
+  std::vector<std::uint16_t> bits;  // kInstances x kBitsSize
   int type_offset[kTypeCount + 1];
 
-  Built() : t(), weights(), bits(static_cast<std::size_t>(kInstances) * kBitsSize, 0) {
+  Built() : t(), bits(static_cast<std::size_t>(kInstances) * kBitsSize, 0) {
     type_offset[0] = 0;
     for (int k = 0; k < kTypeCount; ++k) type_offset[k + 1] = type_offset[k] + pow3(kTypes[k].squares);
     const int total = type_offset[kTypeCount];
-    weights.assign(static_cast<std::size_t>(kPhases) * total, 0);
+    const std::size_t bytes = static_cast<std::size_t>(kPhases) * total * sizeof(std::int16_t);
+    weights = static_cast<std::int16_t*>(memory.allocate(std::max(bytes, std::size_t(4) << 20), true));
     const std::vector<std::int16_t> kRaw = dense_weights();
     int inst = 0, raw = 0;
     std::vector<std::vector<int>> ranks(kTypeCount);
@@ -109,13 +116,7 @@ struct Built {
             }
           b[x] = static_cast<std::uint16_t>(v);
         }
-        for (int i = 0; i < n; ++i) {
-          Tables::Square& q = t.square[img[i]];
-          if (q.n == kMaxPerSquare) throw std::logic_error("patterns: too many instances through a square");
-          q.instance[q.n] = inst;
-          q.power[q.n] = pow3(i);
-          ++q.n;
-        }
+        for (int i = 0; i < n; ++i) { t.delta[img[i]][inst] = static_cast<std::uint16_t>(pow3(i)); }
         t.mask[inst] = mask;
         t.bits[inst] = b;
         t.offset[inst] = type_offset[k];

@@ -189,6 +189,7 @@ struct Endgame {
     const int depth = by_search ? sort_depth(e) : 0;
     const int sort_alpha = (alpha - kSortAlpha) * kScale;
     const W odd = c.shape->odd_quadrants(empty_after);
+    const ChildEvaluator<W, N> child_value(*c.shape, P, O, c.anti, sort_by_value);
     int n = 0;
     for (; m; m &= m - 1) {
       Move mv;
@@ -209,7 +210,7 @@ struct Endgame {
           const int v = -Midgame<W, N>::search(c, nP, nO, depth, -(1 << 20), -sort_alpha, false, c.anti);
           mv.key -= v * kSearchWeight / kScale;
         } else if (sort_by_value) {
-          mv.key += Evaluator<W, N>::evaluate(*c.shape, nP, nO, c.anti) / kValueDivisor;
+          mv.key += child_value(nP, nO, mv.flips, mv.square) / kValueDivisor;
         }
       }
       int j = n++;

@@ -37,6 +37,12 @@ struct Evaluator {
     return shape_evaluate(s, P, O, anti);
   }
 
+  // True when evaluate() is the trained pattern evaluation.
+  static bool patterned(const Shape<W, N>& s, bool anti) {
+    if constexpr (N == 8 && std::is_same<W, u64>::value) return !anti && s.trained;
+    return false;
+  }
+
   // The shape terms alone (every board).
   static int shape_evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
     const W empty = s.playable & ~(P | O);
@@ -57,6 +63,40 @@ struct Evaluator {
     return 60 * mob - 250 * corners + 60 * danger - 15 * edges + 8 * frontier + ((empties & 1) ? -30 : 30) -
            late * 8 * disks;
   }
+};
+
+// The evaluations of the children of one position, as evaluate() gives
+// them (the same integers). With the trained patterns the position's
+// indices are made once and each child's from them and its flips (Edax's
+// incremental update): a third of the work of a full evaluation per child.
+template <class W, int N>
+class ChildEvaluator {
+ public:
+  // `on` false: nothing is prepared (the caller evaluates no child).
+  ChildEvaluator(const Shape<W, N>& s, W P, W O, bool anti, bool on = true) : s_(s), anti_(anti) {
+    if constexpr (kPatterns) {
+      patterned_ = on && Evaluator<W, N>::patterned(s, anti);
+      if (patterned_) pattern_indices(O, P, swapped_);
+    }
+  }
+  // The child after P plays `square` flipping `flips`, for its mover: nP = O ^ flips, nO = P | flips | square.
+  int operator()(W nP, W nO, W flips, int square) const {
+    if constexpr (kPatterns) {
+      if (patterned_) {
+        PatternIndices x;
+        pattern_child_indices(swapped_, flips, square, x);
+        return pattern_value(x, popcount(~(nP | nO)));
+      }
+    }
+    return Evaluator<W, N>::evaluate(s_, nP, nO, anti_);
+  }
+
+ private:
+  static constexpr bool kPatterns = N == 8 && std::is_same<W, u64>::value;
+  const Shape<W, N>& s_;
+  bool anti_;
+  bool patterned_ = false;
+  PatternIndices swapped_;
 };
 
 }  // namespace POLYREVERSI_ARCH

@@ -57,6 +57,30 @@ struct Midgame {
       return -search(c, O, P, depth - 1, -beta, -alpha, true, anti_eval);
     }
     if (depth == 0) return evaluate(c, P, O, anti_eval);
+    if (depth == 1) {  // leaves: no ordering, and no table (they store no entry)
+      const ChildEvaluator<W, N> child_value(*c.shape, P, O, anti_eval);
+      int best = -(1 << 30);
+      for (W x = m; x; x &= x - 1) {
+        const int square = lowest_bit(x);
+        const W sq = one_bit<W>(square);
+        const W f = E::flips_at(P, O, square);
+        const W nP = O ^ f, nO = P | f | sq;
+        // As search(c, nP, nO, 0, ...): a game's end scores exactly.
+        const W empty_child = empty ^ sq;
+        const int v = c.poll() ? 0
+                      : E::flipping_moves(nP, nO, empty_child) || E::flipping_moves(nO, nP, empty_child)
+                          ? -child_value(nP, nO, f, square)
+                          : -kScale * EG::final_score(c, nP, nO);
+        if (v > best) {
+          best = v;
+          if (v > alpha) {
+            if (v >= beta) break;
+            alpha = v;
+          }
+        }
+      }
+      return best;
+    }
     int hash_move = -1;
     TTHit e;
     if (c.mid_tt->find(P, O, e)) {
@@ -68,22 +92,6 @@ struct Midgame {
         if (e.lower > alpha) alpha = e.lower;
         if (e.upper < beta) beta = e.upper;
       }
-    }
-    if (depth == 1) {  // leaves: no ordering needed
-      int best = -(1 << 30);
-      for (W x = m; x; x &= x - 1) {
-        const W sq = x & (~x + 1);
-        const W f = E::flips(P, O, sq);
-        const int v = -search(c, O ^ f, P | f | sq, 0, -beta, -alpha, false, anti_eval);
-        if (v > best) {
-          best = v;
-          if (v > alpha) {
-            if (v >= beta) break;
-            alpha = v;
-          }
-        }
-      }
-      return best;
     }
     Move moves[kMaxSquares];
     const int n = order(c, P, O, m, hash_move, moves);

@@ -10,9 +10,11 @@
 // Index of an instance: pext of its squares out of P and of O (bits in square
 // order), then a per-instance table maps those bits to the powers of 3 of the
 // squares' places in the pattern. 46 x (2 pext + 3 loads) per call, no
-// branches. The generic kernels, without pext, sum per-square powers of 3
-// over the disks instead (the same integers: every kernel set gives the same
-// evaluation).
+// branches. The generic kernels, without pext, add per-square vectors of
+// powers of 3 over the disks instead (the same integers: every kernel set
+// gives the same evaluation). The children of one position are evaluated
+// from its indices and each child's flips (pattern_child_indices): FFO #56
+// 7-10 % less CPU (benchmarks/README.md, issue 11 session 15).
 #pragma once
 #include <cstdint>
 
@@ -25,7 +27,7 @@ constexpr int kInstances = 46;
 constexpr int kPhases = 12;
 constexpr int kPhaseWidth = 5;  // phase = min(empties / 5, 11)
 constexpr int kBitsSize = 1 << 10;
-constexpr int kMaxPerSquare = 8;  // instances through one square (at most 7)
+constexpr int kLanes = 48;  // kInstances rounded up to whole 256-bit vectors of uint16
 
 struct Tables {
   u64 mask[kInstances];                   // squares of each instance
@@ -33,13 +35,9 @@ struct Tables {
   int offset[kInstances];                 // the instance's table in a phase's weights
   const std::int16_t* weights[kPhases];   // full tables of every pattern type, per phase
   int parity[kPhases][2];                 // constant term: even, odd empties
-  // Per square, the instances through it and its power of 3 in each (the
-  // portable kernels sum these over the disks instead of extracting bits).
-  struct Square {
-    int n;
-    int instance[kMaxPerSquare];
-    int power[kMaxPerSquare];
-  } square[64];
+  // Per square, its power of 3 in each instance through it (0 in the
+  // others): what a disk of P (twice that: of O) adds to the indices.
+  alignas(32) std::uint16_t delta[64][kLanes];
 };
 
 // Built once, before main (cpp/src/search/patterns.cpp).
@@ -60,35 +58,77 @@ const std::int16_t* type_weights(int phase, int type);
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
 
-// Units of 1/100 disk (kScale), for P to move; |value| < 64 disks.
-inline int pattern_evaluate(u64 P, u64 O) {
+// The ternary index of every instance (digit 1: a disk of P, 2: of O);
+// lanes past kInstances are 0.
+struct PatternIndices { alignas(32) std::uint16_t at[patterns::kLanes]; };
+
+inline int pattern_phase(int empties) {
+  return empties / patterns::kPhaseWidth < patterns::kPhases ? empties / patterns::kPhaseWidth : patterns::kPhases - 1;
+}
+inline int pattern_clamp(int v) {
+  constexpr int kLimit = 64 * 100 - 1;
+  return v > kLimit ? kLimit : v < -kLimit ? -kLimit : v;
+}
+
+inline void pattern_indices(u64 P, u64 O, PatternIndices& x) {
   const patterns::Tables& t = patterns::tables;
-  const int empties = popcount(~(P | O));
-  const int ph =
-      empties / patterns::kPhaseWidth < patterns::kPhases ? empties / patterns::kPhaseWidth : patterns::kPhases - 1;
-  const std::int16_t* w = t.weights[ph];
-  int v = t.parity[ph][empties & 1];
+  for (int i = patterns::kInstances; i < patterns::kLanes; ++i) x.at[i] = 0;
 #if defined(__BMI2__)
   for (int i = 0; i < patterns::kInstances; ++i) {
     const std::uint16_t* b = t.bits[i];
-    v += w[t.offset[i] + b[_pext_u64(P, t.mask[i])] + 2 * b[_pext_u64(O, t.mask[i])]];
+    x.at[i] = static_cast<std::uint16_t>(b[_pext_u64(P, t.mask[i])] + 2 * b[_pext_u64(O, t.mask[i])]);
   }
 #else
   // Without pext: each disk adds its power of 3 (twice that for O) to the
   // index of every instance through its square (about 3.6 per square).
-  int index[patterns::kInstances] = {};
-  for (u64 x = P; x; x &= x - 1) {
-    const patterns::Tables::Square& q = t.square[lowest_bit(x)];
-    for (int k = 0; k < q.n; ++k) index[q.instance[k]] += q.power[k];
-  }
-  for (u64 x = O; x; x &= x - 1) {
-    const patterns::Tables::Square& q = t.square[lowest_bit(x)];
-    for (int k = 0; k < q.n; ++k) index[q.instance[k]] += 2 * q.power[k];
-  }
-  for (int i = 0; i < patterns::kInstances; ++i) v += w[t.offset[i] + index[i]];
+  for (int i = 0; i < patterns::kInstances; ++i) x.at[i] = 0;
+  for (u64 y = P; y; y &= y - 1)
+    for (int j = 0; j < patterns::kLanes; ++j) x.at[j] += t.delta[lowest_bit(y)][j];
+  for (u64 y = O; y; y &= y - 1)
+    for (int j = 0; j < patterns::kLanes; ++j) x.at[j] += 2 * t.delta[lowest_bit(y)][j];
 #endif
-  constexpr int kLimit = 64 * 100 - 1;
-  return v > kLimit ? kLimit : v < -kLimit ? -kLimit : v;
+}
+
+// The indices after P plays `square` flipping `flips`, for the new mover
+// (O), from `swapped`: this position's indices with the colours exchanged
+// (pattern_indices(O, P)). A flipped disk goes from digit 1 to 2, the
+// square from 0 to 2 (Edax's incremental update).
+inline void pattern_child_indices(const PatternIndices& swapped, u64 flips, int square, PatternIndices& child) {
+  const patterns::Tables& t = patterns::tables;
+  for (int j = 0; j < patterns::kLanes; ++j) child.at[j] = swapped.at[j] + 2 * t.delta[square][j];
+  for (; flips; flips &= flips - 1)
+    for (int j = 0; j < patterns::kLanes; ++j) child.at[j] += t.delta[lowest_bit(flips)][j];
+}
+
+// The evaluation from indices, of a position with `empties` empty squares.
+inline int pattern_value(const PatternIndices& x, int empties) {
+  const patterns::Tables& t = patterns::tables;
+  const int ph = pattern_phase(empties);
+  const std::int16_t* w = t.weights[ph];
+  int v = t.parity[ph][empties & 1];
+  for (int i = 0; i < patterns::kInstances; ++i) v += w[t.offset[i] + x.at[i]];
+  return pattern_clamp(v);
+}
+
+// Units of 1/100 disk (kScale), for P to move; |value| < 64 disks.
+inline int pattern_evaluate(u64 P, u64 O) {
+  const int empties = popcount(~(P | O));
+#if defined(__BMI2__)
+  // The indices summed as they are made (one evaluation: nothing to keep).
+  const patterns::Tables& t = patterns::tables;
+  const int ph = pattern_phase(empties);
+  const std::int16_t* w = t.weights[ph];
+  int v = t.parity[ph][empties & 1];
+  for (int i = 0; i < patterns::kInstances; ++i) {
+    const std::uint16_t* b = t.bits[i];
+    v += w[t.offset[i] + b[_pext_u64(P, t.mask[i])] + 2 * b[_pext_u64(O, t.mask[i])]];
+  }
+  return pattern_clamp(v);
+#else
+  PatternIndices x;
+  pattern_indices(P, O, x);
+  return pattern_value(x, empties);
+#endif
 }
 
 }  // namespace POLYREVERSI_ARCH
