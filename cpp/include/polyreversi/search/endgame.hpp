@@ -1,8 +1,8 @@
 // The exact endgame solver on (P, O) pairs: P to move, O every other disk.
 // Shaped like the fast solvers (Edax's endgame.c): the last empty square is
 // scored by counting flips without playing it; two empties have their own
-// function (both squares tried in turn), three too (no move generation); from
-// 4 to kShallow-1 empties (those four in last_squares.hpp)
+// function (both squares tried in turn), three and four too (no move
+// generation); from 5 to kShallow-1 empties (all in last_squares.hpp)
 // no move list and no hash table, squares tried by region parity (odd
 // quadrants first) then by class (corners, inner, edges, C/X); above that,
 // fastest-first ordering (fewest replies for the opponent, then fewest
@@ -137,13 +137,16 @@ struct Endgame {
   static inline int final_score(const Ctx& c, W P, W O) { return result(c, popcount(P), popcount(O)); }
 
   // The last plies (last_squares.hpp): one empty square `sq`, two empty
-  // squares, three, and 4 .. kShallow-1 empties.
+  // squares, three, four, and 5 .. kShallow-1 empties.
   static inline int last_square(Ctx& c, W P, W O, W sq) { return LastSquares<W, N>::last(c, P, O, sq); }
   static inline int two_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
     return LastSquares<W, N>::two(c, P, O, alpha, beta, passed, empty);
   }
   static inline int three_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
     return LastSquares<W, N>::three(c, P, O, alpha, beta, passed, empty);
+  }
+  static inline int four_squares(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    return LastSquares<W, N>::four(c, P, O, alpha, beta, passed, empty);
   }
   static inline int shallow(Ctx& c, W P, W O, int alpha, int beta, bool passed, int empties) {
     return LastSquares<W, N>::shallow(c, P, O, alpha, beta, passed, empties);
@@ -158,7 +161,8 @@ struct Endgame {
   static int solve(Ctx& c, W P, W O, int alpha, int beta, bool passed) {
     const int empties = popcount(c.shape->playable & ~(P | O));
     if (empties >= kShallow) return deep(c, P, O, alpha, beta, passed, empties);
-    if (empties >= 4) return shallow(c, P, O, alpha, beta, passed, empties);
+    if (empties >= 5) return shallow(c, P, O, alpha, beta, passed, empties);
+    if (empties == 4) return four_squares(c, P, O, alpha, beta, passed, c.shape->playable & ~(P | O));
     if (empties == 3) return three_squares(c, P, O, alpha, beta, passed, c.shape->playable & ~(P | O));
     if (empties == 2) return two_squares(c, P, O, alpha, beta, passed, c.shape->playable & ~(P | O));
     if (empties == 1) return last_square(c, P, O, c.shape->playable & ~(P | O));
