@@ -87,7 +87,10 @@ struct Endgame {
   // session 11). 12 (was 14) with the evaluation of session 13: FFO #40-#59
   // 18 % fewer nodes (with kSearchWeight 12), CPU about the same (-0.8 % and
   // -1.2 % in two paired runs; the nodes saved are cheap ones near the leaves).
-  static constexpr int kSortMin = 12;
+  // 13 with the cheaper evaluation of session 15: FFO #45-#52, #53-#54 and
+  // #56-#57 3 % more nodes, 1.7-2.9 % less CPU (paired); 11: 3 % fewer
+  // nodes, 4-5 % more CPU.
+  static constexpr int kSortMin = 13;
   static constexpr int kValueDivisor = 24;
   // Key units per empty square next to the mover's disks after the move
   // (the opponent's potential mobility, Edax's tie-break after mobility):
