@@ -30,16 +30,18 @@ struct Evaluator {
   //           normal rules, where the last move flips in the mover's favour);
   //   disks: the count itself, weighted up as the board fills.
   static int evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
-    if constexpr (N == 8 && std::is_same<W, u64>::value) {
+    if constexpr (kPatternBoard) {
       static_assert(kScale == 100, "the pattern weights are in 1/100 disk");
       if (!anti && s.trained) return pattern_evaluate(P, O);
     }
     return shape_evaluate(s, P, O, anti);
   }
 
+  // The board type of the trained patterns (the standard 8x8 grid).
+  static constexpr bool kPatternBoard = N == 8 && std::is_same<W, u64>::value;
   // True when evaluate() is the trained pattern evaluation.
   static bool patterned(const Shape<W, N>& s, bool anti) {
-    if constexpr (N == 8 && std::is_same<W, u64>::value) return !anti && s.trained;
+    if constexpr (kPatternBoard) return !anti && s.trained;
     return false;
   }
 
@@ -92,7 +94,7 @@ class ChildEvaluator {
   }
 
  private:
-  static constexpr bool kPatterns = N == 8 && std::is_same<W, u64>::value;
+  static constexpr bool kPatterns = Evaluator<W, N>::kPatternBoard;
   const Shape<W, N>& s_;
   bool anti_;
   bool patterned_ = false;

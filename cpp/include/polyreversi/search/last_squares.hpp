@@ -190,83 +190,51 @@ struct LastSquares {
     return -two(c, O, P, -beta, -alpha, true, empty);
   }
 
-  // Three empty squares: shallow()'s order (odd quadrants first, then by
-  // class, Shape::order_class, then by index) from a key per square, and each square tried only
-  // when an opponent disk touches it, without the move generation (Edax's
-  // search_solve_3). The same squares in the same order: the same nodes.
-  static int three(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+  // Three or four (K) empty squares: shallow()'s order (odd quadrants
+  // first, then by class, Shape::order_class, then by index) from a key per
+  // square sorted by a network, and each square tried only when an
+  // opponent disk touches it, without the move generation (Edax's
+  // search_solve_3 and _4). Four empties try shallow()'s stability cut-off
+  // first (shallow() after a pass). Four this way rather than by shallow():
+  // FFO #45-#52 3 % less CPU (paired runs, session 15); at 5 empties the move
+  // generation is the cheaper (+0.8 %).
+  template <int K>
+  static int few(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    static_assert(K == 3 || K == 4, "two() and shallow() take the other counts");
     if (c.poll()) return 0;
-    const Shape<W, N>& sh = *c.shape;
-    const W odd = sh.odd_quadrants(empty);
-    int key[3];
-    W rest = empty;
-    for (int i = 0; i < 3; ++i, rest &= rest - 1) {
-      const int s = lowest_bit(rest);
-      key[i] = ((((one_bit<W>(s) & odd) ? 0 : 4) + sh.order_class[s]) << 8) | s;
-    }
-    // Sorted by key: a three-element network.
-    if (key[0] > key[1]) std::swap(key[0], key[1]);
-    if (key[1] > key[2]) std::swap(key[1], key[2]);
-    if (key[0] > key[1]) std::swap(key[0], key[1]);
-    int best = -kMaxSquares - 1;
-    bool moved = false;
-    for (int i = 0; i < 3; ++i) {
-      const int s = key[i] & 0xFF;
-      if (!(kNeighbours.of[s] & O)) continue;
-      const W f = E::flips_at(P, O, s);
-      if (!f) continue;
-      moved = true;
-      const W sq = one_bit<W>(s);
-      const int v = -two(c, O ^ f, P | f | sq, -beta, -alpha, false, empty ^ sq);
-      if (v > best) {
-        best = v;
-        if (v > alpha) {
-          if (v >= beta) return v;
-          alpha = v;
-        }
-      }
-    }
-    if (moved) return best;
-    if (passed) return EG::final_score(c, P, O);
-    return -three(c, O, P, -beta, -alpha, true, empty);
-  }
-
-  // Four empty squares: as three() (keys sorted by a network, each square
-  // tried only when an opponent disk touches it, no move generation), and
-  // shallow()'s stability cut-off first; the same order as shallow(). FFO
-  // #45-#52 3 % less CPU than shallow() at 4 empties (paired runs, session
-  // 15); at 5 empties the move generation is the cheaper (+0.8 %).
-  static int four(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
-    if (c.poll()) return 0;
-    if (alpha >= 2 * 4 - 2) {  // shallow()'s threshold
+    if (K >= EG::kStabilityMin && alpha >= 2 * K - 2) {  // shallow()'s threshold
       const int bound = EG::stability_bound(c, P, O, beta);
       if (bound <= alpha) return bound;
       if (bound < beta) beta = bound;
     }
     const Shape<W, N>& sh = *c.shape;
     const W odd = sh.odd_quadrants(empty);
-    int key[4];
+    int key[K];
     W rest = empty;
-    for (int i = 0; i < 4; ++i, rest &= rest - 1) {
+    for (int i = 0; i < K; ++i, rest &= rest - 1) {
       const int s = lowest_bit(rest);
       key[i] = ((((one_bit<W>(s) & odd) ? 0 : 4) + sh.order_class[s]) << 8) | s;
     }
-    // Sorted by key: a four-element network.
-    if (key[0] > key[1]) std::swap(key[0], key[1]);
-    if (key[2] > key[3]) std::swap(key[2], key[3]);
-    if (key[0] > key[2]) std::swap(key[0], key[2]);
-    if (key[1] > key[3]) std::swap(key[1], key[3]);
-    if (key[1] > key[2]) std::swap(key[1], key[2]);
+    const auto order = [&](int i, int j) {
+      if (key[i] > key[j]) std::swap(key[i], key[j]);
+    };
+    if constexpr (K == 3) {
+      order(0, 1), order(1, 2), order(0, 1);
+    } else {
+      order(0, 1), order(2, 3), order(0, 2), order(1, 3), order(1, 2);
+    }
     int best = -kMaxSquares - 1;
     bool moved = false;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < K; ++i) {
       const int s = key[i] & 0xFF;
       if (!(kNeighbours.of[s] & O)) continue;
       const W f = E::flips_at(P, O, s);
       if (!f) continue;
       moved = true;
       const W sq = one_bit<W>(s);
-      const int v = -three(c, O ^ f, P | f | sq, -beta, -alpha, false, empty ^ sq);
+      int v;
+      if constexpr (K == 3) v = -two(c, O ^ f, P | f | sq, -beta, -alpha, false, empty ^ sq);
+      else v = -few<K - 1>(c, O ^ f, P | f | sq, -beta, -alpha, false, empty ^ sq);
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -277,7 +245,13 @@ struct LastSquares {
     }
     if (moved) return best;
     if (passed) return EG::final_score(c, P, O);
-    return -four(c, O, P, -beta, -alpha, true, empty);
+    return -few<K>(c, O, P, -beta, -alpha, true, empty);
+  }
+  static int three(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    return few<3>(c, P, O, alpha, beta, passed, empty);
+  }
+  static int four(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {
+    return few<4>(c, P, O, alpha, beta, passed, empty);
   }
 
   // 5 .. kShallow-1 empties: squares by region parity (odd quadrants first),

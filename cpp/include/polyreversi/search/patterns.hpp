@@ -72,8 +72,8 @@ inline int pattern_clamp(int v) {
 
 inline void pattern_indices(u64 P, u64 O, PatternIndices& x) {
   const patterns::Tables& t = patterns::tables;
-  for (int i = patterns::kInstances; i < patterns::kLanes; ++i) x.at[i] = 0;
 #if defined(__BMI2__)
+  for (int i = patterns::kInstances; i < patterns::kLanes; ++i) x.at[i] = 0;
   for (int i = 0; i < patterns::kInstances; ++i) {
     const std::uint16_t* b = t.bits[i];
     x.at[i] = static_cast<std::uint16_t>(b[_pext_u64(P, t.mask[i])] + 2 * b[_pext_u64(O, t.mask[i])]);
@@ -81,7 +81,7 @@ inline void pattern_indices(u64 P, u64 O, PatternIndices& x) {
 #else
   // Without pext: each disk adds its power of 3 (twice that for O) to the
   // index of every instance through its square (about 3.6 per square).
-  for (int i = 0; i < patterns::kInstances; ++i) x.at[i] = 0;
+  for (int j = 0; j < patterns::kLanes; ++j) x.at[j] = 0;
   for (u64 y = P; y; y &= y - 1)
     for (int j = 0; j < patterns::kLanes; ++j) x.at[j] += t.delta[lowest_bit(y)][j];
   for (u64 y = O; y; y &= y - 1)
@@ -112,23 +112,9 @@ inline int pattern_value(const PatternIndices& x, int empties) {
 
 // Units of 1/100 disk (kScale), for P to move; |value| < 64 disks.
 inline int pattern_evaluate(u64 P, u64 O) {
-  const int empties = popcount(~(P | O));
-#if defined(__BMI2__)
-  // The indices summed as they are made (one evaluation: nothing to keep).
-  const patterns::Tables& t = patterns::tables;
-  const int ph = pattern_phase(empties);
-  const std::int16_t* w = t.weights[ph];
-  int v = t.parity[ph][empties & 1];
-  for (int i = 0; i < patterns::kInstances; ++i) {
-    const std::uint16_t* b = t.bits[i];
-    v += w[t.offset[i] + b[_pext_u64(P, t.mask[i])] + 2 * b[_pext_u64(O, t.mask[i])]];
-  }
-  return pattern_clamp(v);
-#else
   PatternIndices x;
   pattern_indices(P, O, x);
-  return pattern_value(x, empties);
-#endif
+  return pattern_value(x, popcount(~(P | O)));
 }
 
 }  // namespace POLYREVERSI_ARCH
