@@ -33,12 +33,14 @@ from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_ga
 from polyreversi.mcts import MCTSResult, mcts
 from polyreversi.players import MCTSPlayer, player_from_spec
 from polyreversi import svg
+from polyreversi.limit import Limit
 from polyreversi.search import SearchPlayer, SearchResult, SolveResult, evaluate, search, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Color",
+    "Limit",
     "State",
     "Variant",
     "BOARDS",

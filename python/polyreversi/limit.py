@@ -1,0 +1,71 @@
+"""How long a search may think: one object for the search, the solver, MCTS,
+the players and the engine protocols (the shape of python-chess's
+``chess.engine.Limit``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from polyreversi import _validate
+
+__all__ = ["Limit", "MAX_DEPTH", "MAX_NODES"]
+
+#: The deepest search in plies: no game of any variant lasts longer (RULES.md: every move fills a square).
+MAX_DEPTH = 250
+#: The most positions a search may be given.
+MAX_NODES = 2**62
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A search's limits; the first one reached stops it.
+
+    Attributes:
+        depth: plies, 1 .. :data:`MAX_DEPTH` (a forced pass is a ply).
+        time: seconds for this move (float > 0).
+        nodes: positions visited, 1 .. :data:`MAX_NODES`.
+        clock: seconds left on the mover's game clock (float >= 0); a player
+            that lives through a game spends it over the moves to come.
+        increment: seconds added to the clock after each move (float >= 0).
+        moves_to_go: moves to play before the clock is next filled (int >= 1);
+            ``None`` for sudden death.
+
+    Every field is optional; ``Limit()`` means "the caller's default".
+
+    Raises:
+        TypeError: a field of the wrong type. ValueError: a field out of range,
+        or ``increment``/``moves_to_go`` without ``clock``.
+
+    >>> Limit(depth=8)
+    Limit(depth=8)
+    >>> Limit(clock=60.0, increment=1.0).clock
+    60.0
+    """
+
+    depth: Optional[int] = None
+    time: Optional[float] = None
+    nodes: Optional[int] = None
+    clock: Optional[float] = None
+    increment: Optional[float] = None
+    moves_to_go: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__  # frozen: the checked values replace the given ones
+        set_(self, "depth", _validate.optional_whole(self.depth, "depth", 1, MAX_DEPTH))
+        set_(self, "time", _validate.optional_seconds(self.time, "time"))
+        set_(self, "nodes", _validate.optional_whole(self.nodes, "nodes", 1, MAX_NODES))
+        set_(self, "clock", _validate.optional_seconds(self.clock, "clock", zero=True))
+        set_(self, "increment", _validate.optional_seconds(self.increment, "increment", zero=True))
+        set_(self, "moves_to_go", _validate.optional_whole(self.moves_to_go, "moves_to_go", 1, 1 << 30))
+        if self.clock is None and (self.increment is not None or self.moves_to_go is not None):
+            raise ValueError("increment and moves_to_go need a clock: give Limit(clock=SECONDS, ...)")
+
+    def is_empty(self) -> bool:
+        """True when no field is set."""
+        return all(getattr(self, f) is None for f in ("depth", "time", "nodes", "clock"))
+
+    def __repr__(self) -> str:
+        fields = ("depth", "time", "nodes", "clock", "increment", "moves_to_go")
+        given = [f"{f}={getattr(self, f)!r}" for f in fields if getattr(self, f) is not None]
+        return f"Limit({', '.join(given)})"
