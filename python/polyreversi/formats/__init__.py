@@ -1,14 +1,14 @@
 """Game files: the native JSON record, JSON Lines, transcripts, GGF and WTHOR.
 
-=============  ================  ============================================
-format         extensions        module
-=============  ================  ============================================
-``json``       .json             :mod:`polyreversi.formats.json_record` (one game)
-``jsonl``      .jsonl, .ndjson   :mod:`polyreversi.formats.json_record` (many)
-``transcript`` .txt              :mod:`polyreversi.formats.transcript`
-``ggf``        .ggf              :mod:`polyreversi.formats.ggf`
-``wthor``      .wtb              :mod:`polyreversi.formats.wthor`
-=============  ================  ============================================
+==============  ================  ============================================
+format          extensions        module
+==============  ================  ============================================
+``json``        .json             :mod:`polyreversi.formats.json_record` (one game)
+``jsonl``       .jsonl, .ndjson   :mod:`polyreversi.formats.json_record` (many)
+``transcript``  .txt              :mod:`polyreversi.formats.transcript`
+``ggf``         .ggf              :mod:`polyreversi.formats.ggf`
+``wthor``       .wtb              :mod:`polyreversi.formats.wthor`
+==============  ================  ============================================
 
 Every format follows one protocol (:mod:`polyreversi.formats.base`) and is found by
 name or extension in one registry (:mod:`polyreversi.formats.registry`); what each
@@ -49,6 +49,12 @@ EXTENSIONS = registry.extensions()
 #: How standard input / output is named in messages.
 STDIN_NAME = "<stdin>"
 STDOUT_NAME = "<stdout>"
+
+
+#: The names of the formats that can be read (computed from the registry when asked for).
+READABLE: tuple[str, ...]
+#: The names of the formats that can be written (computed from the registry when asked for).
+WRITABLE: tuple[str, ...]
 
 
 def __getattr__(name: str):
