@@ -32,6 +32,9 @@ Targets (a target whose tools are missing is reported as skipped, with the reaso
     PyPI) are installed into a folder with ``pip install --platform``, and the tests run
     under ``qemu-aarch64`` with that root's python3.
 
+The tests read the shared data (../shared beside the project, or the folder named by
+POLYREVERSI_SHARED) through a link beside their copy; without it those tests skip.
+
 ``--tests`` picks the tests: ``full`` (the default run of pytest, ``-m 'not slow'``),
 ``smoke`` (SMOKE below: the core, kernels, search, solver, batch and files), or a
 comma-separated list of test files. Emulated targets use ``--emulated-tests`` (default
@@ -184,7 +187,7 @@ def copy_tests(dest: Path) -> Path:
             shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__", "_build", "api"))
         elif source.exists():
             shutil.copy2(source, dest / name)
-    shared = ROOT.parent / "shared"
+    shared = Path(os.environ.get("POLYREVERSI_SHARED", ROOT.parent / "shared"))
     if shared.is_dir() and not (dest.parent / "shared").exists():
         (dest.parent / "shared").symlink_to(shared.resolve())
     return dest
@@ -257,8 +260,9 @@ class Checker:
         return next(out.glob("polyreversi-*.whl"))
 
     # -- building --------------------------------------------------------------
-    def pip_wheel(self, python: str, out: Path, logfile: Path, env: dict, config=()) -> Path:
-        args = [python, "-m", "pip", "wheel", "--no-deps", "-v", ROOT, "-w", out, *[f"-C{c}" for c in config]]
+    def pip_wheel(self, python: str, out: Path, logfile: Path, env: dict, config=(), isolation=True) -> Path:
+        args = [python, "-m", "pip", "wheel", "--no-deps", "-v", *([] if isolation else ["--no-build-isolation"]),
+                ROOT, "-w", out, *[f"-C{c}" for c in config]]
         run(args, logfile=logfile, env=env, timeout=3600)
         return next(out.glob("polyreversi-*.whl"))
 
@@ -287,8 +291,14 @@ class Checker:
             soabi = f"cpython-{version.replace('.', '')}-aarch64-linux-gnu"
             env = self.zig_env(f"aarch64-linux-gnu.{ZIG_GLIBC}")
             env.update(SETUPTOOLS_EXT_SUFFIX=f".{soabi}.so", _PYTHON_HOST_PLATFORM="linux-aarch64")
-            raw = self.pip_wheel(python, folder / "raw", logfile, env,
-                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"])
+            # The build tools are the host's (pip would pick aarch64 wheels of cmake and
+            # ninja under _PYTHON_HOST_PLATFORM): a venv of them, no build isolation.
+            builder = make_venv(python, folder / "build-venv", logfile,
+                                ["scikit-build-core>=0.10", "pybind11>=3.0", "cmake>=3.18", "ninja"])
+            env["PATH"] = f"{builder.parent}:{env['PATH']}"
+            raw = self.pip_wheel(str(builder), folder / "raw", logfile, env,
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"],
+                                 isolation=False)
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
             self.check_glibc_floor(wheel)
         else:
