@@ -25,7 +25,8 @@ new game (reward 0). Games are never truncated.
 
 Arrays: observations uint8 (B, C, N, N) (C = P + 4, see
 :func:`polyreversi.envs.observation.observe`), rewards float32 (B,),
-terminations/truncations bool (B,), ``info["action_mask"]`` bool (B, N*N+1);
+terminations/truncations bool (B,), ``info["action_mask"]`` int8 0/1 (B, N*N+1)
+(:data:`polyreversi.envs.observation.MASK_DTYPE`);
 each step returns new arrays (``copy=False`` reuses one observation buffer).
 Illegal actions raise :class:`polyreversi.IllegalMoveError` naming the game,
 its move and its legal moves; nothing is played then.
@@ -44,7 +45,7 @@ from polyreversi._core import Color
 from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_BATCH, _count
 from polyreversi.envs import render as _render
-from polyreversi.envs.observation import AGENT_NAMES, batch_rewards, observe_batch, plane_count
+from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, batch_rewards, observe_batch, plane_count
 from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.variant import Variant
@@ -160,8 +161,10 @@ class ReversiVectorEnv(VectorEnv):
         reward[~done] = 0.0
         self._pending = done
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self._observation(np.where(done, mover, self.batch.to_move)), reward, done, truncated, \
-            self._info(everyone)
+        # On the step that ends a game nobody is to move: the observation, the reward and
+        # info["to_move"] are all the view of the player who made the last move.
+        view = np.where(done, mover, self.batch.to_move) if self.seat is None else None
+        return self._observation(view), reward, done, truncated, self._info(everyone, view)
 
     def sample_actions(self, probs=None, *, logits=None, temperature: float = 1.0) -> np.ndarray:
         """int32 (B,): a legal action per game drawn in C++ (-1 for finished games, which
@@ -217,12 +220,12 @@ class ReversiVectorEnv(VectorEnv):
             return self._buffer
         return observe_batch(self.batch, perspective, out=self._buffer)
 
-    def _info(self, everyone: Optional[np.ndarray]) -> dict:
-        mask = self.batch.masks.copy()
-        mask[self.batch.done] = False
+    def _info(self, everyone: Optional[np.ndarray], view: Optional[np.ndarray] = None) -> dict:
+        mask = self.batch.masks.view(MASK_DTYPE).copy()
+        mask[self.batch.done] = 0
         ones = np.ones(self.num_envs, dtype=bool)
-        info = {"action_mask": mask, "_action_mask": ones,
-                "to_move": self.batch.to_move.copy(), "_to_move": ones}
+        to_move = self.batch.to_move.copy() if view is None else view.astype(np.int8)
+        info = {"action_mask": mask, "_action_mask": ones, "to_move": to_move, "_to_move": ones}
         if everyone is not None:
             info["rewards"], info["_rewards"] = everyone, ones
         return info
