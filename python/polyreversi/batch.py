@@ -213,7 +213,7 @@ class Batch:
         return t or self._all_cores
 
     def step(self, moves, *, autoreset: Union[bool, str] = False,
-             threads: Optional[int] = None) -> Optional[np.ndarray]:
+             threads: Optional[int] = None, which=None) -> Optional[np.ndarray]:
         """Plays moves[i] in game i. Every move is checked before any is played.
 
         Args:
@@ -231,6 +231,10 @@ class Batch:
                 where the returned ``reset_mask`` is True; restarted games get new random
                 blocked squares when the batch draws them.
             threads: worker threads for this call (None: the batch's setting).
+            which: None (every game) or a bool array-like (B,): only those games are
+                checked and stepped; the others keep their position, their moves are
+                ignored and their ``reset_mask`` is False (an opponent's ply in the games
+                where it is to move, as :mod:`polyreversi.envs.vector` plays them).
 
         Returns:
             with autoreset, :attr:`reset_mask`, a bool (B,) view: the games restarted by
@@ -257,8 +261,21 @@ class Batch:
             array = array.astype(np.int32)
         if not array.flags.c_contiguous:
             array = np.ascontiguousarray(array)
-        self._core.step(array, mode, threads)
+        if which is not None:
+            which = self._which(which)
+        self._core.step(array, mode, threads, which)
         return self.reset_mask if mode else None
+
+    def _which(self, which) -> np.ndarray:
+        """uint8 (B,) 0/1 of a bool array-like (B,); ValueError names the shape or dtype."""
+        try:
+            array = np.asarray(which)
+        except (TypeError, ValueError):  # ragged lists and the like
+            raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
+        if array.shape != (self.size,) or array.dtype != np.bool_:
+            raise ValueError(f"which: expected a bool array of shape ({self.size},), "
+                             f"got {array.dtype} of shape {array.shape}")
+        return np.ascontiguousarray(array).view(np.uint8)
 
     def reset(self, which=None, *, seed: Optional[int] = None, blocked=_KEEP, blocked_count: Optional[int] = None,
               start=_KEEP) -> None:
@@ -293,14 +310,7 @@ class Batch:
         elif which is None:
             mask = self.done.astype(np.uint8)
         else:
-            try:
-                array = np.asarray(which)
-            except (TypeError, ValueError):  # ragged lists and the like
-                raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
-            if array.shape != (self.size,) or array.dtype != np.bool_:
-                raise ValueError(f"which: expected a bool array of shape ({self.size},), "
-                                 f"got {array.dtype} of shape {array.shape}")
-            mask = array.astype(np.uint8)
+            mask = self._which(which).copy()
         if blocked is _KEEP:
             random_blocked = core.random_blocked
         elif blocked is None or blocked == "variant":
