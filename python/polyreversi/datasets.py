@@ -3,34 +3,34 @@
 A **games table** has one row per game; any Parquet reader (pandas, polars,
 DuckDB, Spark) reads it without polyreversi:
 
-============  ====================  =====================================================
-column        type                  meaning
-============  ====================  =====================================================
-game          int64                 the game's number in the collection (0, 1, ...)
-variant       string                the full variant text with the blocked squares actually
-                                    used (``"octagon/4p/blocked=i3,b7"``, RULES.md §4)
-board         string                ``6x6``, ``8x8``, ``10x10`` or ``octagon``
-players       int8                  2, 3 or 4
-blocked       list<string>          the blocked squares (``["b7", "i3"]``)
-moves         list<int16>           square indices ``row * N + col``; N*N is a pass
-transcript    string                the moves as names, space-separated (``"f5 d6 pass"``)
-plies         int32                 the number of moves
-scores        list<int32>           disks of each colour in turn order (RULES.md §7)
-winners       list<string>          the colours sharing the win (``["black"]``; 2+ = a draw)
-names         list<string>          the players' names per colour (null where unknown)
-end           string                ``finished``, ``resigned``, ``time``, ``agreed``, ``unfinished``
-                                    as recorded; where the source does not say (WTHOR), from the
-                                    replay: ``finished`` when nobody can move, else ``unfinished``
-margin        float64               2 players: Black's margin as the source recorded it (GGF ``RE``,
-                                    WTHOR), null where none
-komi          float64               GGF komi games: the komi, else null
-date          string                as recorded (null where unknown)
-start         list<int8>            a custom start position's N*N cell codes (null: the
-                                    variant's own start)
-start_to_move int8                  the colour to move at a custom start (null otherwise)
-start_ply     int32                 the ply number of a custom start (null otherwise)
-meta          string                any other metadata, as a JSON object
-============  ====================  =====================================================
+=============  ====================  =====================================================
+column         type                  meaning
+=============  ====================  =====================================================
+game           int64                 the game's number in the collection (0, 1, ...)
+variant        string                the full variant text with the blocked squares actually
+                                     used (``"octagon/4p/blocked=i3,b7"``, RULES.md §4)
+board          string                ``6x6``, ``8x8``, ``10x10`` or ``octagon``
+players        int8                  2, 3 or 4
+blocked        list<string>          the blocked squares (``["b7", "i3"]``)
+moves          list<int16>           square indices ``row * N + col``; N*N is a pass
+transcript     string                the moves as names, space-separated (``"f5 d6 pass"``)
+plies          int32                 the number of moves
+scores         list<int32>           disks of each colour in turn order (RULES.md §7)
+winners        list<string>          the colours sharing the win (``["black"]``; 2+ = a draw)
+names          list<string>          the players' names per colour (null where unknown)
+end            string                ``finished``, ``resigned``, ``time``, ``agreed``, ``unfinished``
+                                     as recorded; where the source does not say (WTHOR), from the
+                                     replay: ``finished`` when nobody can move, else ``unfinished``
+margin         float64               2 players: Black's margin as the source recorded it (GGF ``RE``,
+                                     WTHOR), null where none
+komi           float64               GGF komi games: the komi, else null
+date           string                as recorded (null where unknown)
+start          list<int8>            a custom start position's N*N cell codes (null: the
+                                     variant's own start)
+start_to_move  int8                  the colour to move at a custom start (null otherwise)
+start_ply      int32                 the ply number of a custom start (null otherwise)
+meta           string                any other metadata, as a JSON object
+=============  ====================  =====================================================
 
 A **positions table** (:func:`positions_table`) has one row per position
 before each move: ``game``, ``ply``, ``to_move`` (int8 colour), ``observation``

@@ -1,16 +1,16 @@
 """Game files: the native JSON record, JSON Lines, transcripts, GGF, WTHOR, Parquet and OBF.
 
-=============  ================  ============================================
-format         extensions        module
-=============  ================  ============================================
-``json``       .json             :mod:`polyreversi.formats.json_record` (one game)
-``jsonl``      .jsonl, .ndjson   :mod:`polyreversi.formats.json_record` (many)
-``transcript`` .txt              :mod:`polyreversi.formats.transcript`
-``ggf``        .ggf              :mod:`polyreversi.formats.ggf`
-``wthor``      .wtb              :mod:`polyreversi.formats.wthor`
-``parquet``    .parquet          :mod:`polyreversi.formats.parquet` (a games table, :mod:`polyreversi.datasets`)
-``obf``        .obf              :mod:`polyreversi.formats.obf` (one position per line)
-=============  ================  ============================================
+==============  ================  ============================================
+format          extensions        module
+==============  ================  ============================================
+``json``        .json             :mod:`polyreversi.formats.json_record` (one game)
+``jsonl``       .jsonl, .ndjson   :mod:`polyreversi.formats.json_record` (many)
+``transcript``  .txt              :mod:`polyreversi.formats.transcript`
+``ggf``         .ggf              :mod:`polyreversi.formats.ggf`
+``wthor``       .wtb              :mod:`polyreversi.formats.wthor`
+``parquet``     .parquet          :mod:`polyreversi.formats.parquet` (a games table, :mod:`polyreversi.datasets`)
+``obf``         .obf              :mod:`polyreversi.formats.obf` (one position per line)
+==============  ================  ============================================
 
 Every format follows one protocol (:mod:`polyreversi.formats.base`) and is found by
 name or extension in one registry (:mod:`polyreversi.formats.registry`); what each
@@ -51,6 +51,12 @@ EXTENSIONS = registry.extensions()
 #: How standard input / output is named in messages.
 STDIN_NAME = _files.STDIN_NAME
 STDOUT_NAME = _files.STDOUT_NAME
+
+
+#: The names of the formats that can be read (computed from the registry when asked for).
+READABLE: tuple[str, ...]
+#: The names of the formats that can be written (computed from the registry when asked for).
+WRITABLE: tuple[str, ...]
 
 
 def __getattr__(name: str):

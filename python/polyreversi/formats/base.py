@@ -100,7 +100,7 @@ class GameEntry(NamedTuple):
 
 
 def in_context(error: RecordError, where: str) -> RecordError:
-    """The same error (same class and attributes) with ``where: `` before its message
+    """The same error (same class and attributes) with ``"<where>: "`` before its message
     (unchanged when the message already starts with it)."""
     if not where or str(error).startswith(f"{where}: ") or str(error) == where:
         return error

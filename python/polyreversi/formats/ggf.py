@@ -60,6 +60,7 @@ from polyreversi.record import UNCOUNTED, Record, Result, StartPosition
 from polyreversi.replay import Replay, final_margin
 from polyreversi.variant import Variant, parse_square
 
+#: The board sizes of GGF games that polyreversi plays (``BO[8 ...]``); others raise UnsupportedGameError.
 SIZES = (6, 8, 10)
 
 _RE = re.compile(r"^\s*(?P<margin>[+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?::\s*(?P<flag>[a-z]))?\s*$", re.IGNORECASE | re.ASCII)

@@ -56,8 +56,8 @@ from polyreversi.replay import Replay
 from polyreversi.variant import BOARDS, Variant, VariantError
 from polyreversi.vocabulary import CELL_CHARS, CELL_CODES as _CELL_CODES, COLOR_NAMES
 
-FORMAT = "polyreversi-record"
-VERSION = 1
+FORMAT = "polyreversi-record"  #: the ``format`` field of every JSON record
+VERSION = 1  #: the ``version`` field this module writes
 
 _COLORS = tuple(name.lower() for name in COLOR_NAMES)
 
