@@ -1,6 +1,7 @@
 """Rotated-seat matches at 3- and 4-player tables: one candidate seat against
 copies of today's ``MCTSPlayer`` (UCT, random playouts), equal time per move,
-one thread each.
+one thread each. The candidate is ``imcts`` (:mod:`polyreversi.multi_mcts`),
+``brs`` or ``paranoid`` (:mod:`polyreversi.multi`).
 
 Every opening (``--opening-plies`` random plies from the start, and with
 ``--blocked`` 1-4 random blocked squares) is played once with the candidate
@@ -22,6 +23,7 @@ import time
 
 import polyreversi as pr
 from polyreversi.multi import MultiPlayer
+from polyreversi.multi_mcts import InformedMCTSPlayer
 from polyreversi.players import MCTSPlayer, play_game
 
 
@@ -43,9 +45,12 @@ def opening(variant: pr.Variant, plies: int, rng: random.Random, blocked: bool) 
     return state
 
 
-def candidate(spec: str, seconds: float):
-    """The candidate seat: ``brs`` or ``paranoid`` at ``seconds`` per move."""
-    return MultiPlayer(time=seconds, algorithm=spec)
+def candidate(kind: str, seconds: float, seed: int):
+    """The candidate seat at ``seconds`` per move: ``imcts`` (MCTS with informed
+    playouts), ``brs`` (Best-Reply Search) or ``paranoid``."""
+    if kind == "imcts":
+        return InformedMCTSPlayer(time=seconds, seed=seed)
+    return MultiPlayer(time=seconds, algorithm=kind)
 
 
 def main(argv=None) -> int:
@@ -53,7 +58,7 @@ def main(argv=None) -> int:
     ap.add_argument("--variant", default="8x8/4p")
     ap.add_argument("--games", type=int, default=40, help="games (rounded up to a multiple of the players)")
     ap.add_argument("--time", type=float, default=0.05, help="seconds per move for every seat")
-    ap.add_argument("--candidate", default="brs", choices=("brs", "paranoid"))
+    ap.add_argument("--candidate", default="imcts", choices=("imcts", "brs", "paranoid"))
     ap.add_argument("--opening-plies", type=int, default=None, help="random plies (default: one per player)")
     ap.add_argument("--blocked", action="store_true", help="1-4 random blocked squares per opening")
     ap.add_argument("--seed", type=int, default=1)
@@ -72,7 +77,7 @@ def main(argv=None) -> int:
         start = opening(variant, plies, rng, args.blocked)
         for seat in range(players):
             seats = [MCTSPlayer(time=args.time, seed=rng.randrange(2**64)) for _ in range(players)]
-            seats[seat] = candidate(args.candidate, args.time)
+            seats[seat] = candidate(args.candidate, args.time, rng.randrange(2**64))
             final = play_game(start, seats)
             winners = [int(c) - 1 for c in final.winners()]
             if seat in winners and len(winners) == 1:

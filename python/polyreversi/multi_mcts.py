@@ -2,16 +2,20 @@
 
 The tree is max^n UCT as :func:`polyreversi.mcts` (each node judged by the
 colour who moved into it; reward 1 for the only winner, ``1/k`` for a
-``k``-way shared first place). The difference is the playouts (Nijssen &
-Winands, "Enhancements for Multi-Player Monte-Carlo Tree Search", Computers
-and Games 2010, where epsilon-greedy playouts made MCTS much stronger at
-Rolit): with probability ``1 - epsilon`` a playout move is drawn among the
+``k``-way shared first place). The differences are two enhancements that
+Nijssen & Winands studied on Rolit, this very game ("Enhancements for
+Multi-Player Monte-Carlo Tree Search", Computers and Games 2010; "Playout
+Search for Monte-Carlo Tree Search in Multi-Player Games", ACG 2011).
+The playouts are epsilon-greedy: with probability ``1 - epsilon`` a playout move is drawn among the
 best class of squares of the board's shape: first a square whose disk can
 never flip (every line through it ends at the edge, a cut-out or a blocked
 square on one side: the corners of any board), then a square that does not
 touch an empty such square (which would hand it to a later colour), then any
 legal square; with probability ``epsilon`` uniformly among all legal moves.
-In C++ (cpp/src/multi); the GIL is released and Ctrl-C stops it.
+The selection adds progressive history (the 2010 paper): the mean reward a
+colour got over every playout in which it played the square, weighted by
+``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
+``n`` visits. In C++ (cpp/src/multi); the GIL is released and Ctrl-C stops it.
 
 >>> import polyreversi as pr
 >>> r = pr.multi_mcts(pr.Variant.parse("octagon/4p").start(), playouts=300, seed=1)
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
 from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_NODES, MAX_PLAYOUTS, MCTSResult, _exploration,
@@ -32,22 +36,24 @@ from polyreversi.state import State
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
 
 #: Share of uniformly random playout moves.
-DEFAULT_EPSILON = 0.05
+DEFAULT_EPSILON = 0.25
+#: The weight W of progressive history in the selection.
+DEFAULT_HISTORY_WEIGHT = 5.0
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
 
 def _epsilon(value) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"epsilon: expected a number 0 to 1, got {value!r}")
-    if not 0 <= value <= 1:
-        raise ValueError(f"epsilon: must be 0 to 1, got {value!r}")
-    return float(value)
+    return _validate.number(value, "epsilon", 0.0, 1.0)
+
+
+def _history_weight(value) -> float:
+    return _validate.number(value, "history_weight")
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
                seed: Optional[int] = 0, exploration: float = DEFAULT_EXPLORATION,
-               epsilon: float = DEFAULT_EPSILON) -> MCTSResult:
+               epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -58,6 +64,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         seed: 0 .. 2**64 - 1, or ``None`` for a fresh one from the OS.
         exploration: the UCB1 constant (finite, >= 0).
         epsilon: the share of uniformly random playout moves, 0 to 1.
+        history_weight: ``W`` of progressive history (finite, >= 0; 0 turns it off).
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -79,13 +86,14 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     seed = _seed(seed)
     exploration = _exploration(exploration)
     epsilon = _epsilon(epsilon)
+    history_weight = _history_weight(history_weight)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
     if state.is_over():
         raise ValueError(f"multi_mcts: the game is over at ply {state.ply}; there is no move to search")
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
-                                                                MAX_NODES)
+                                                                history_weight, MAX_NODES)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -98,7 +106,7 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon: as :func:`multi_mcts`.
+        exploration, epsilon, history_weight: as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
@@ -113,7 +121,8 @@ class InformedMCTSPlayer:
     name = "imcts"
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
-                 exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON) -> None:
+                 exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
+                 history_weight: float = DEFAULT_HISTORY_WEIGHT) -> None:
         if playouts is not None:
             _positive_int(playouts, "playouts", MAX_PLAYOUTS)
         if time is not None:
@@ -122,6 +131,7 @@ class InformedMCTSPlayer:
         self.seed = _seed(seed)
         self.exploration = _exploration(exploration)
         self.epsilon = _epsilon(epsilon)
+        self.history_weight = _history_weight(history_weight)
         self.last: Optional[MCTSResult] = None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
@@ -139,7 +149,8 @@ class InformedMCTSPlayer:
             seconds = limit.time if limit.time is not None else seconds
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
         self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
-                               exploration=self.exploration, epsilon=self.epsilon)
+                               exploration=self.exploration, epsilon=self.epsilon,
+                               history_weight=self.history_weight)
         return self.last
 
     def choose(self, state: State) -> int:

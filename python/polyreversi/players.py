@@ -371,7 +371,8 @@ _SPEC_OPTIONS = {
     "search": {"depth": int, "time": _number, "threads": int, "evaluation": str},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
-    "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number},
+    "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
+              "history_weight": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "

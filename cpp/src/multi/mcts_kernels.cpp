@@ -66,11 +66,20 @@ class Tree {
     if (nodes_[cur].untried && nodes_.size() < options_.max_nodes) cur = expand(cur);
     Board<W> b = nodes_[cur].board;
     double r[kMaxPlayers] = {0, 0, 0, 0};
+    played_ = 0;
     playout(b, r);
     for (int n = cur; n >= 0; n = nodes_[n].parent) {
       Node& node = nodes_[n];
       ++node.visits;
       for (int p = 0; p < rules_.players; ++p) node.reward[p] += r[p];
+      if (node.parent >= 0) record(nodes_[node.parent].board.to_move, node.move);
+    }
+    // Progressive history: every move of the game, in the tree and in the
+    // playout, scores its colour's reward for that square.
+    for (int i = 0; i < played_; ++i) {
+      const int c = played_moves_[i] >> 8, sq = played_moves_[i] & 0xFF;
+      history_sum_[c][sq] += r[c];
+      history_count_[c][sq] += 1;
     }
   }
 
@@ -139,6 +148,13 @@ class Tree {
     return add(b, cur, move);
   }
 
+  void record(int colour, int square) {
+    if (played_ < kMaxSquares * 2) played_moves_[played_++] = colour << 8 | square;
+  }
+
+  // UCB1 plus progressive history (Nijssen & Winands 2010): the mean reward
+  // of the square for the mover over every playout, weighted by
+  // W / ((1 - q) n + 1), so that it fades as the child's own visits grow.
   int select(int cur) const {
     const Node& parent = nodes_[cur];
     const int mover = parent.board.to_move;
@@ -148,7 +164,11 @@ class Tree {
     for (int c = parent.first_child; c >= 0; c = nodes_[c].next_sibling) {
       const Node& ch = nodes_[c];
       const double n = static_cast<double>(ch.visits);
-      const double score = ch.reward[mover] / n + options_.exploration * std::sqrt(log_n / n);
+      const double q = ch.reward[mover] / n;
+      const double h =
+          history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;
+      const double score =
+          q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - q) * n + 1);
       if (score > best_score) {
         best_score = score;
         best = c;
@@ -177,7 +197,9 @@ class Tree {
       Turn turn;
       const W legal = E::legal(table_, b, turn);
       if (turn == Turn::kOver) break;
-      E::play(table_, b, turn, policy(b, legal));
+      const int move = policy(b, legal);
+      record(b.to_move, move);
+      E::play(table_, b, turn, move);
     }
     int scores[kMaxPlayers];
     std::uint8_t winners[kMaxPlayers];
@@ -193,6 +215,10 @@ class Tree {
   const MultiMctsOptions& options_;
   Random rng_;
   std::vector<Node> nodes_;
+  double history_sum_[kMaxPlayers][kMaxSquares] = {};
+  double history_count_[kMaxPlayers][kMaxSquares] = {};
+  int played_moves_[kMaxSquares * 2];
+  int played_ = 0;
 };
 
 }  // namespace

@@ -56,6 +56,8 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   if (!(o.exploration >= 0) || !std::isfinite(o.exploration))
     throw Error("multi_mcts: exploration must be finite and >= 0");
   if (!(o.epsilon >= 0 && o.epsilon <= 1)) throw Error("multi_mcts: epsilon must be 0 to 1");
+  if (!(o.history_weight >= 0) || !std::isfinite(o.history_weight))
+    throw Error("multi_mcts: history_weight must be finite and >= 0");
   if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
   Turn turn;
   kernels().legal(rules, pos, &turn);
