@@ -77,7 +77,8 @@ class EloEstimate:
 
 
 def elo(wins: int, draws: int, losses: int) -> EloEstimate:
-    """The Elo difference of a W/D/L record and its 95 % interval.
+    """The Elo difference of a W/D/L record and its 95 % interval (the Wilson
+    interval when every game scored the same, e.g. all wins).
 
     >>> e = elo(60, 20, 20)
     >>> round(e.elo, 1), round(e.low, 1), round(e.high, 1)
@@ -88,6 +89,11 @@ def elo(wins: int, draws: int, losses: int) -> EloEstimate:
     """
     n = wins + draws + losses
     m, v = _variance(wins, draws, losses)
+    if v == 0:  # every game scored the same: the normal interval is empty; Wilson's is not
+        z2 = Z95 * Z95
+        centre, half = (m + z2 / (2 * n)) / (1 + z2 / n), Z95 * math.sqrt(z2 / (4 * n * n)) / (1 + z2 / n)
+        low, high = (0.0, centre + half) if m == 0 else (centre - half, 1.0) if m == 1 else (centre - half, centre + half)
+        return EloEstimate(elo_of_share(m), elo_of_share(low), elo_of_share(high))
     half = Z95 * math.sqrt(v / n)
     return EloEstimate(elo_of_share(m), elo_of_share(m - half), elo_of_share(m + half))
 
