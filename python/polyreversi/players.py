@@ -347,7 +347,7 @@ def _moves_or_raise(state: State) -> list:
 
 # -- by name ----------------------------------------------------------------
 
-PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts")
+PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs")
 """Names of the built-in players, as the command line spells them (the one list)."""
 
 COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
@@ -370,11 +370,12 @@ def _number(text: str):
 _SPEC_OPTIONS = {
     "search": {"depth": int, "time": _number, "threads": int, "evaluation": str},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
+    "brs": {"depth": int, "time": _number, "nodes": int},
 }
 
-PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS] or mcts[:PLAYOUTS|:time=SECONDS]; "
-                    "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND "
-                    "or gtp:COMMAND")
+PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "
+                    "or brs[:DEPTH|:time=SECONDS] (3-4 players); more options with ':' (mcts:time=1:threads=2); "
+                    "an external engine as nboard:COMMAND or gtp:COMMAND")
 
 ENGINE_KINDS = ("nboard", "gtp")
 """Seat kinds that are external engines (:mod:`polyreversi.engine`): ``nboard:COMMAND``, ``gtp:COMMAND``."""
@@ -455,7 +456,9 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
     if kind not in allowed:
         raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
     if kind == "search" and players is not None and players > 2:
-        raise ValueError(f"{spec!r}: search plays two-player games only; use mcts for {players} players")
+        raise ValueError(f"{spec!r}: search plays two-player games only; use brs or mcts for {players} players")
+    if kind == "brs" and players is not None and players < 3:
+        raise ValueError(f"{spec!r}: brs plays 3- and 4-player games only; use search for two players")
     if kind != "human":
         player_from_spec(spec, seed=0)
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))
@@ -495,6 +498,10 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
         return _FACTORIES[kind](seed)
     if kind == "mcts":
         factory = lambda: MCTSPlayer(seed=seed, **options)  # noqa: E731
+    elif kind == "brs":
+        from polyreversi.multi import MultiPlayer
+
+        factory = lambda: MultiPlayer(**options)  # noqa: E731
     else:
         factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)  # noqa: E731
     try:
