@@ -17,7 +17,8 @@ from polyreversi.match.runner import FORMATS, MatchConfig, run
 from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.variant import Variant
 
-from polyreversi.cli.common import VARIANT, VARIANT_HELP, FiniteFloatRange, make_console
+from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
+from polyreversi.cli.console import make_console
 
 SECONDS = FiniteFloatRange(min=0, min_open=True)
 
