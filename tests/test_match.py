@@ -95,6 +95,12 @@ def test_engine_failures_are_forfeits_not_crashes():
         assert out.points == [0.0, 1.0]
 
 
+def test_engine_seat_without_limits_plays_at_its_own_depth():
+    with EngineSeat("nboard", [sys.executable, FAKE, "nboard"]) as seat:
+        out = play(pr.Variant().start(), [seat, pr.GreedyPlayer(seed=1)], ["fake", "greedy"])
+    assert out.forfeit is None and out.record.result.end == "finished"
+
+
 def test_search_seat_gets_the_clock():
     out = play(pr.Variant().start(), [pr.SearchPlayer(), pr.GreedyPlayer(seed=1)], ["search", "greedy"],
                TimeControl(clock=3.0))

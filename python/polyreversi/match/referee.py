@@ -71,7 +71,7 @@ def _mover(seat):
         seat = LivingPlayer(seat)
     if isinstance(seat, (EngineSeat, LivingPlayer)):
         def ask(state, limit):
-            r = seat.play(state, limit)
+            r = seat.play(state, None if limit.is_empty() else limit)  # no limit given: the seat's own
             if r.move is None:
                 raise EngineError(f"{getattr(seat, 'name', 'the engine')} resigned")
             return r.move, r.score
