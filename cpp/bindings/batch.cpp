@@ -233,17 +233,20 @@ void init_batch(py::module_& m) {
            })
       .def(
           "step",
-          [](py::handle self, py::handle moves_obj, int autoreset, int threads) {
+          [](py::handle self, py::handle moves_obj, int autoreset, int threads, py::object which) {
             Batch& b = get_batch(self).batch;
             auto moves = checked_array<std::int32_t>(moves_obj, "moves", {b.size()});
             if (autoreset < 0 || autoreset > 2)
               throw py::value_error("autoreset: 0 (off), 1 (next step), 2 (same step)");
+            py::array_t<std::uint8_t, py::array::c_style> w;
+            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
             auto busy = b.enter();
             const std::int32_t* mv = moves.data();
+            const std::uint8_t* sel = which.is_none() ? nullptr : w.data();
             py::gil_scoped_release release;
-            b.step(mv, static_cast<Autoreset>(autoreset), threads);
+            b.step(mv, static_cast<Autoreset>(autoreset), threads, sel);
           },
-          py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1)
+          py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1, py::arg("which") = py::none())
       .def(
           "reset",
           [](py::handle self, py::object which, py::object seed, bool random_blocked, int blocked_count,

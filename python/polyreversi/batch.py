@@ -46,6 +46,8 @@ from polyreversi.variant import Variant, as_variant
 #: Smaller batches run on the calling thread (cpp/include/polyreversi/batch/batch.hpp).
 MIN_GAMES_PER_THREAD = 512
 
+#: The values :meth:`Batch.step` accepts for ``autoreset``, and the engine's code for each
+#: (0: finished games stay finished, 1: restarted at the next step, 2: in the same step).
 AUTORESET = {False: 0, None: 0, "off": 0, True: 1, "next-step": 1, "same-step": 2}
 _KEEP = object()
 
@@ -139,9 +141,9 @@ class Batch:
     Arrays (read-only NumPy views of the engine's memory, updated in place by
     every call: ``.copy()`` one to keep it, e.g. in a replay buffer):
 
-    ================  ==============  =========================================
-    attribute         dtype, shape    contents
-    ================  ==============  =========================================
+    ================  ===============  ========================================
+    attribute         dtype, shape     contents
+    ================  ===============  ========================================
     masks             bool (B, N*N+1)  legal moves; column N*N is a forced pass
     boards            int8 (B, N, N)   cell codes as in ``State.board()``
     done, terminated  bool (B,)        the game is over (nobody can move)
@@ -153,7 +155,7 @@ class Batch:
     final_scores,     as above         what each game restarted by autoreset
     final_winners,                     left behind (rows where ``reset_mask`` is
     final_rewards                      True are from the last step)
-    ================  ==============  =========================================
+    ================  ===============  ========================================
 
     Raises:
         ValueError: size or threads out of range, a bad ``blocked``.
@@ -211,7 +213,7 @@ class Batch:
         return t or self._all_cores
 
     def step(self, moves, *, autoreset: Union[bool, str] = False,
-             threads: Optional[int] = None) -> Optional[np.ndarray]:
+             threads: Optional[int] = None, which=None) -> Optional[np.ndarray]:
         """Plays moves[i] in game i. Every move is checked before any is played.
 
         Args:
@@ -229,6 +231,10 @@ class Batch:
                 where the returned ``reset_mask`` is True; restarted games get new random
                 blocked squares when the batch draws them.
             threads: worker threads for this call (None: the batch's setting).
+            which: None (every game) or a bool array-like (B,): only those games are
+                checked and stepped; the others keep their position, their moves are
+                ignored and their ``reset_mask`` is False (an opponent's ply in the games
+                where it is to move, as :mod:`polyreversi.envs.vector` plays them).
 
         Returns:
             with autoreset, :attr:`reset_mask`, a bool (B,) view: the games restarted by
@@ -255,8 +261,21 @@ class Batch:
             array = array.astype(np.int32)
         if not array.flags.c_contiguous:
             array = np.ascontiguousarray(array)
-        self._core.step(array, mode, threads)
+        if which is not None:
+            which = self._which(which)
+        self._core.step(array, mode, threads, which)
         return self.reset_mask if mode else None
+
+    def _which(self, which) -> np.ndarray:
+        """uint8 (B,) 0/1 of a bool array-like (B,); ValueError names the shape or dtype."""
+        try:
+            array = np.asarray(which)
+        except (TypeError, ValueError):  # ragged lists and the like
+            raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
+        if array.shape != (self.size,) or array.dtype != np.bool_:
+            raise ValueError(f"which: expected a bool array of shape ({self.size},), "
+                             f"got {array.dtype} of shape {array.shape}")
+        return np.ascontiguousarray(array).view(np.uint8)
 
     def reset(self, which=None, *, seed: Optional[int] = None, blocked=_KEEP, blocked_count: Optional[int] = None,
               start=_KEEP) -> None:
@@ -291,14 +310,7 @@ class Batch:
         elif which is None:
             mask = self.done.astype(np.uint8)
         else:
-            try:
-                array = np.asarray(which)
-            except (TypeError, ValueError):  # ragged lists and the like
-                raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
-            if array.shape != (self.size,) or array.dtype != np.bool_:
-                raise ValueError(f"which: expected a bool array of shape ({self.size},), "
-                                 f"got {array.dtype} of shape {array.shape}")
-            mask = array.astype(np.uint8)
+            mask = self._which(which).copy()
         if blocked is _KEEP:
             random_blocked = core.random_blocked
         elif blocked is None or blocked == "variant":

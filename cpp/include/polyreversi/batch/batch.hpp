@@ -64,7 +64,9 @@ class Batch {
 
   // Checks every move (game i: a legal move, or anything when it is over and
   // `mode` restarts it, else -1) before playing any, then plays them; throws IllegalMoveError.
-  void step(const std::int32_t* moves, Autoreset mode, int threads);
+  // `which` (may be null: every game): only games with which[i] != 0 are checked and
+  // stepped; the others keep their position (an opponent's ply in some games only).
+  void step(const std::int32_t* moves, Autoreset mode, int threads, const std::uint8_t* which = nullptr);
   // Restarts games with which[i] != 0 (all if null). With `seed`, sets the batch's
   // seed and counts episodes and steps from zero. `random_blocked`: new games
   // draw `blocked_count` (0: 1..4) blocked squares each; else they use the variant's.
