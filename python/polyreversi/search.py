@@ -150,8 +150,9 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
         depth: 1 .. 250 plies (the static evaluation alone is :func:`evaluate`).
             time: seconds > 0. nodes: 1 .. 2**62.
         threads: threads splitting the root moves (0: every core). At a fixed
-            depth the score does not depend on it; the move may differ among
-            moves of equal score, and nodes and time differ.
+            depth the full-width score (``selective=False``) does not depend on
+            it; the move may differ among moves of equal score, and nodes and
+            time differ.
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads (search: half for the
             exact solver it switches to near the end).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``:
