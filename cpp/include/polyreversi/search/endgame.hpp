@@ -11,7 +11,7 @@
 // child (midgame.hpp, the mid table) from kSearchSortMin, the hash move
 // first, enhanced transposition cut-offs, a stability cut-off (also in the
 // shallow plies, from 4 empties), and PVS with
-// null windows. The root (kernels.cpp) starts from a search estimate and a
+// null windows. The root (root.cpp) starts from a search estimate and a
 // null-window aspiration around it. Every move and flip comes from Engine
 // (kernel/engine.hpp).
 #pragma once
@@ -75,7 +75,7 @@ struct Endgame {
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
   static constexpr int kEtcMin = 12;  // enhanced transposition cut-offs from this many empties
   // Positions with at most this many empties keep their entries in the near
-  // table (Context::near_tt, 1 MiB: kernels.cpp), which stays in the core's
+  // table (Context::near_tt, 1 MiB: root.cpp), which stays in the core's
   // L2 cache, so the most frequent probes do not wait on memory; the main
   // table keeps the rest. FFO #45-#52 on one thread: -5.4 % and -5.0 % CPU in
   // two paired runs, +1.4 % nodes (benchmarks/README.md, session 14).
