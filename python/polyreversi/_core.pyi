@@ -199,3 +199,33 @@ def _solve(state: State, all_moves: bool, threads: int, tt_mb: int,
 def _evaluate(state: State, evaluation: int, shape_only: bool) -> int: ...
 def _evaluate_8x8(P: npt.ArrayLike, O: npt.ArrayLike, shape_only: bool) -> npt.NDArray[np.int32]: ...
 def _pattern_tables() -> Tuple[List[npt.NDArray[np.int16]], npt.NDArray[np.int32]]: ...
+
+class _Limits:
+    """The core's bounds (cpp/include/polyreversi/limits.hpp), the one source of every limit."""
+
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    MAX_HANDICAP: int
+    MAX_BLOCKED: int
+    MIN_RANDOM_BLOCKED: int
+    LONGEST_GAME: int
+    MAX_START_PLY: int
+    MAX_THREADS: int
+    MAX_DEPTH: int
+    MAX_SEARCH_NODES: int
+    MIN_TABLE_MIB: int
+    MAX_TABLE_MIB: int
+    MAX_PLAYOUTS: int
+    MAX_MCTS_SECONDS: float
+    MCTS_NODES: int
+    MAX_GAMES: int
+    MAX_BATCH: int
+    MAX_SCORE: int
+    @staticmethod
+    def every_core() -> int: ...
+    @staticmethod
+    def solve_table_mib(tt_mb: int) -> int: ...
+    @staticmethod
+    def history_plies(squares: int) -> int: ...
+
+limits: _Limits

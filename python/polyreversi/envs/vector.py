@@ -40,9 +40,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from polyreversi import _validate
 from polyreversi._core import Color
 from polyreversi.batch import Batch
-from polyreversi.bulk import MAX_BATCH, _count
+from polyreversi.bulk import MAX_BATCH
 from polyreversi.envs import render as _render
 from polyreversi.envs.observation import AGENT_NAMES, batch_rewards, observe_batch, plane_count
 from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
@@ -83,7 +84,7 @@ class ReversiVectorEnv(VectorEnv):
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, 'ansi', 'rgb_array'")
         self.variant = spec.variant
-        self.num_envs = _count(num_envs, "num_envs", 1, MAX_BATCH)
+        self.num_envs = _validate.whole(num_envs, "num_envs", 1, MAX_BATCH)
         n, players = self.variant.n, self.variant.players
         self.players = players
         self._blocked = None if spec.random_blocked is None else "random"
