@@ -30,8 +30,9 @@ except ImportError:  # pragma: no cover - Python < 3.8
 
 from numpy import integer as _np_integer
 
+from polyreversi import _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
-from polyreversi.bulk import MAX_GAMES, _count
+from polyreversi.bulk import MAX_GAMES
 from polyreversi.search import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
@@ -244,19 +245,15 @@ class MCTSPlayer:
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  threads: int = 1, exploration: Optional[float] = None) -> None:
-        from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_PLAYOUTS, _exploration, _positive_int,
-                                      _seconds, _seed, _threads)
+        from polyreversi.mcts import DEFAULT_EXPLORATION, check_limits
 
-        if playouts is not None:
-            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
-        if time is not None:
-            _seconds(time)
-        _threads(threads)
+        exploration = DEFAULT_EXPLORATION if exploration is None else exploration
+        check_limits(playouts, time, threads, exploration)
+        self.exploration = float(exploration)
         self.playouts = playouts
         self.time = time
-        self.seed = _seed(seed)
+        self.seed = engine_seed(seed)
         self.threads = threads
-        self.exploration = DEFAULT_EXPLORATION if exploration is None else _exploration(exploration)
         self.last = None  # the MCTSResult of the last search
 
     def choose(self, state: State) -> int:
@@ -639,7 +636,7 @@ def play_series(
         VariantError: a blocked count outside 1-4.
     """
     variant = as_variant(variant)
-    games = _count(games, "games", 0, MAX_GAMES)
+    games = _validate.whole(games, "games", 0, MAX_GAMES)
     master = random.Random(seed_key(seed))
     names = [check_player_spec(str(p)) for p in players]
     for name in names:

@@ -15,6 +15,7 @@
 // null-window aspiration around it. Every move and flip comes from Engine
 // (kernel/engine.hpp).
 #pragma once
+#include "polyreversi/limits.hpp"
 #include "polyreversi/search/evaluation.hpp"
 #include "polyreversi/search/probcut.hpp"
 #include "polyreversi/search/pvs.hpp"
@@ -208,7 +209,7 @@ struct Endgame {
       const W empty_child = empty_after ^ mv.sq;
       const W replies = E::flipping_moves(nP, nO, empty_child);
       if (e > kShallow) table(c, e - 1)->prefetch(nP, nO);  // probed when the child is searched
-      mv.key = mv.square == hash_move ? -(1 << 30)
+      mv.key = mv.square == hash_move ? kFirstKey
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) +
                                             ((mv.sq & c.shape->danger) ? 4 : 0) - ((mv.sq & odd) ? kParity : 0) +
@@ -296,7 +297,7 @@ struct Endgame {
         return -e.upper;
     }
     int best_move;
-    const int best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move,
+    const int best = pvs(c, P, O, moves, n, alpha, beta, -kDiskInfinity, best_move,
                          [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });
     if (c.stopped) return 0;
     tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move, c.sel);

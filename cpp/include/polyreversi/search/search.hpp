@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
