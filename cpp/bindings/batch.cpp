@@ -23,6 +23,11 @@ struct PyBatch {
 };
 
 PyBatch& get_batch(py::handle h) { return checked<PyBatch>(h, "Batch"); }
+}  // namespace
+
+Batch& core_batch(py::handle h) { return get_batch(h).batch; }
+
+namespace {
 
 template <class T>
 py::array_t<T, py::array::c_style> checked_array(py::handle obj, const char* name, std::vector<py::ssize_t> shape,

@@ -19,4 +19,5 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_batch(m);
   init_mcts(m);
   init_search(m);
+  init_puct(m);
 }

@@ -79,6 +79,11 @@ class Batch {
   // Throws ArgumentError naming the game, the column and the value of a bad entry.
   void sample(SampleSpec spec, int threads);
 
+  // Puts game i at `pos` on a board with `blocked` squares and no history: a scratch
+  // game whose observation and mask are wanted (the leaves of a search). `pos` must be
+  // a position of these rules (it is not checked). batch/scratch.cpp.
+  void load(int i, const Position& pos, u128 blocked);
+
   u64 seed() const { return data_.seed; }
   u64 steps() const { return steps_; }
   bool random_blocked() const { return data_.random_blocked; }
