@@ -22,4 +22,5 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_mcts(m);
   init_search(m);
   init_multi(m);
+  init_puct(m);
 }

@@ -141,8 +141,8 @@ bool moves_ok(const BatchData& d, const std::int32_t* moves, const std::uint8_t*
 
 // Steps the games of [begin, end) that `which` selects, one run of selected games
 // per kernel call; the others keep their position and get reset_mask 0.
-void step_selected(const BatchKernelTable& k, const BatchData& d, const std::int32_t* moves,
-                   const std::uint8_t* which, Autoreset mode, int begin, int end) {
+void step_selected(const BatchKernelTable& k, const BatchData& d, const std::int32_t* moves, const std::uint8_t* which,
+                   Autoreset mode, int begin, int end) {
   if (!which) return k.step(d, moves, mode, begin, end);
   for (int i = begin; i < end;) {
     if (!which[i]) {
@@ -199,7 +199,8 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads, const s
     const Game g(std::make_shared<const Rules>(game_rules), positions_[i]);
     throw IllegalMoveError(where + g.describe_illegal(m));
   }
-  step_selected(k, data_, moves, which, mode, 0, data_.size);  // not reached: the two checks agree (as before the split, play then)
+  step_selected(k, data_, moves, which, mode, 0,
+                data_.size);  // not reached: the two checks agree (as before the split, play then)
   ++steps_;
 }
 

@@ -84,6 +84,20 @@ class Batch {
   // Throws ArgumentError naming the game, the column and the value of a bad entry.
   void sample(SampleSpec spec, int threads);
 
+  // A move per game where which[i] != 0 (null: every game not over), -1 elsewhere, by a
+  // search of the core run in C++ over the games (threads: as step, at least one game
+  // each): choose_search to `depth` plies (two players, search/search.hpp, a 1 MiB
+  // table per game), choose_mcts with `playouts` UCT playouts (mcts/mcts.hpp, game i
+  // seeded from (seed, steps, i)). Throws VariantError for search with 3-4 players.
+  // batch/opponents.cpp.
+  void choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads);
+  void choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads);
+
+  // Puts game i at `pos` on a board with `blocked` squares and no history: a scratch
+  // game whose observation and mask are wanted (the leaves of a search). `pos` must be
+  // a position of these rules (it is not checked). batch/scratch.cpp.
+  void load(int i, const Position& pos, u128 blocked);
+
   u64 seed() const { return data_.seed; }
   u64 steps() const { return steps_; }
   bool random_blocked() const { return data_.random_blocked; }
