@@ -179,10 +179,12 @@ def clean_env(**extra) -> dict:
     return env
 
 
-def copy_tests(dest: Path) -> Path:
+def copy_tests(dest: Path, tree: Path) -> Path:
+    """The tests and what they read, copied from ``tree`` (the unpacked sdist: the same
+    tree the wheel was built from) to ``dest``, beside a link to the shared data."""
     dest.mkdir(parents=True)
     for name in TEST_FILES:
-        source = ROOT / name
+        source = tree / name
         if source.is_dir():
             shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__", "_build", "api"))
         elif source.exists():
@@ -222,6 +224,7 @@ class Checker:
         self.dist = ROOT / "dist"
         self.dist.mkdir(exist_ok=True)
         self.tools_python: Path | None = None
+        self._sdist: Path | None = None
         self.zig_bin: Path | None = None
         self.built: dict[tuple[str, str], Path] = {}  # (target, python version) -> repaired wheel
         self.nocc = no_compiler_path(self.work / "nocc-bin")
@@ -260,9 +263,27 @@ class Checker:
         return next(out.glob("polyreversi-*.whl"))
 
     # -- building --------------------------------------------------------------
+    def sdist(self) -> Path:
+        """The source distribution, made once: every wheel is built from it (as a user's
+        pip would), never from the working tree, which may change during the run."""
+        if self._sdist is None:
+            logfile = self.work / "sdist.log"
+            run([self.tools(), "-m", "build", "--sdist", "--outdir", self.work / "sdist", ROOT],
+                logfile=logfile, timeout=1800)
+            self._sdist = next((self.work / "sdist").glob("polyreversi-*.tar.gz"))
+            log(f"source distribution {self._sdist.name}")
+        return self._sdist
+
+    def source(self) -> Path:
+        """The sdist unpacked (the cmake/ toolchain files travel in it)."""
+        unpacked = self.work / "source"
+        if not unpacked.exists():
+            shutil.unpack_archive(self.sdist(), unpacked)
+        return next(unpacked.iterdir())
+
     def pip_wheel(self, python: str, out: Path, logfile: Path, env: dict, config=(), isolation=True) -> Path:
         args = [python, "-m", "pip", "wheel", "--no-deps", "-v", *([] if isolation else ["--no-build-isolation"]),
-                ROOT, "-w", out, *[f"-C{c}" for c in config]]
+                self.source(), "-w", out, *[f"-C{c}" for c in config]]
         run(args, logfile=logfile, env=env, timeout=3600)
         return next(out.glob("polyreversi-*.whl"))
 
@@ -284,7 +305,7 @@ class Checker:
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
         elif target == "manylinux":
             raw = self.pip_wheel(python, folder / "raw", logfile, self.zig_env(f"x86_64-linux-gnu.{ZIG_GLIBC}"),
-                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"])
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}"])
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
             self.check_glibc_floor(wheel)
         elif target == "aarch64":
@@ -297,7 +318,7 @@ class Checker:
                                 ["scikit-build-core>=0.10", "pybind11>=3.0", "cmake>=3.18", "ninja"])
             env["PATH"] = f"{builder.parent}:{env['PATH']}"
             raw = self.pip_wheel(str(builder), folder / "raw", logfile, env,
-                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"],
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}"],
                                  isolation=False)
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
             self.check_glibc_floor(wheel)
@@ -331,7 +352,7 @@ class Checker:
         return venv_python
 
     def pytest(self, command: list, folder: Path, env: dict, tests: str, logfile: Path, jobs: int) -> tuple[bool, str]:
-        check = copy_tests(folder / "check")
+        check = copy_tests(folder / "check", self.source())
         junit = folder / "junit.xml"
         xdist = ["-n", str(jobs)] if jobs > 1 else ["-n", "0"]
         args = [*command, "-m", "pytest", "-q", *xdist, "-p", "no:cacheprovider", f"--junitxml={junit}",
@@ -372,9 +393,7 @@ class Checker:
         folder = self.work / f"clang-{version}"
         folder.mkdir()
         logfile = folder / "build.log"
-        tools = self.tools()
-        run([tools, "-m", "build", "--sdist", "--outdir", folder / "sdist", ROOT], logfile=logfile, timeout=1800)
-        sdist = next((folder / "sdist").glob("polyreversi-*.tar.gz"))
+        sdist = self.sdist()
         env = clean_env(CC="clang", CXX="clang++", CXXFLAGS="-stdlib=libc++", LDFLAGS="-stdlib=libc++",
                         CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
         log(f"[clang {version}] building {sdist.name} with clang++ -stdlib=libc++ (log: {logfile})")
