@@ -17,7 +17,8 @@ described twice, which the -W build refuses):
 
 - a class or function is at home in the module that defines it (``__module__``),
   if that module is public and exports it;
-- any other object (a constant) in the public module that assigns it at top level;
+- any other object (a constant) in the public module that assigns it at top level
+  (documented there even when that module has no ``__all__``);
 - otherwise (the extension module ``_core``, private helper modules) in the
   shallowest public module that exports it (``polyreversi.Color``).
 
@@ -44,12 +45,33 @@ def is_public_module(name: str) -> bool:
 
 def public_modules(package: str = PACKAGE) -> list[str]:
     """Dotted names of the package and every public module below it, sorted."""
-    root = importlib.import_module(package)
+    root = import_module(package)
     names = [package]
-    for info in pkgutil.walk_packages(root.__path__, package + "."):
+    for info in pkgutil.walk_packages(root.__path__, package + ".", onerror=lambda name: import_module(name)):
         if is_public_module(info.name):
             names.append(info.name)
     return sorted(names)
+
+
+#: Top-level packages that a module needs but that are not installed (an optional
+#: extra, such as stable-baselines3 for polyreversi.envs.sb3): the module is imported
+#: with them mocked (autodoc's mock), and the build mocks them too.
+MOCKED: list[str] = []
+
+
+def import_module(name: str):
+    """Imports a module of the package; a missing third-party dependency is mocked
+    (and remembered in MOCKED) rather than leaving the module out of the reference."""
+    from sphinx.ext.autodoc.mock import mock
+    while True:
+        try:
+            with mock(MOCKED):
+                return importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            root = (e.name or "").split(".")[0]
+            if not root or root == PACKAGE.split(".")[0] or root in MOCKED:
+                raise
+            MOCKED.append(root)
 
 
 def public_names(module) -> list[str]:
@@ -113,7 +135,7 @@ def api_names(package: str = PACKAGE) -> list[ApiName]:
     """Every (module, public name) pair of the package, with the name's home page.
 
     Raises AttributeError when an ``__all__`` names something the module does not have."""
-    modules = {name: importlib.import_module(name) for name in public_modules(package)}
+    modules = {name: import_module(name) for name in public_modules(package)}
     assigned = {name: _assigned_names(module) for name, module in modules.items()}
     exports = {name: public_names(module) for name, module in modules.items()}
     # Each attribute read once: a module __getattr__ may compute a new object per read.
@@ -129,7 +151,8 @@ def api_names(package: str = PACKAGE) -> list[ApiName]:
                     and objects[obj.__module__].get(name) is obj:
                 home = obj.__module__
             else:
-                owners = [m for m in modules if name in assigned[m] and objects[m].get(name) is obj]
+                # the module that assigns it, exported there or not (a module without __all__)
+                owners = [m for m in modules if name in assigned[m] and vars(modules[m]).get(name) is obj]
                 if owners:
                     home = min(owners, key=lambda m: (m.count("."), m))
                 else:  # defined in a private module: the shallowest public exporter
@@ -170,11 +193,12 @@ def attribute_doc(modname: str, name: str) -> str:
 
 def undocumented(names: list[ApiName] | None = None) -> list[str]:
     """``home.name`` of every public name whose home gives it no documentation."""
-    missing = []
+    missing, seen = [], set()
     for item in names if names is not None else api_names():
-        if item.exporter != item.home or item.kind == "module":
+        if item.kind == "module" or (item.home, item.name) in seen:
             continue
-        obj = getattr(importlib.import_module(item.home), item.name)
+        seen.add((item.home, item.name))
+        obj = getattr(import_module(item.home), item.name)
         if item.kind == "data":
             documented = bool(attribute_doc(item.home, item.name))
         else:
@@ -199,9 +223,9 @@ def _heading(text: str, char: str) -> str:
 
 def module_page(modname: str, names: list[ApiName]) -> str:
     """The reStructuredText page of one module."""
-    module = importlib.import_module(modname)
+    module = import_module(modname)
     out = [_heading(f"``{modname}``", "="), f".. automodule:: {modname}\n   :no-members:\n"]
-    own = [n for n in names if n.exporter == modname and n.home == modname and n.kind != "module"]
+    own = list({n.name: n for n in reversed(names) if n.home == modname and n.kind != "module"}.values())[::-1]
     elsewhere = [n for n in names if n.exporter == modname and (n.home != modname or n.kind == "module")]
     for item in own:
         obj = getattr(module, item.name)
@@ -237,7 +261,7 @@ def index_page(modules: list[str]) -> str:
            ".. list-table::\n   :header-rows: 1\n   :widths: 30 70\n",
            "   * - module\n     - summary"]
     for modname in modules:
-        summary = _summary(importlib.import_module(modname)) or " "
+        summary = _summary(import_module(modname)) or " "
         out.append(f"   * - :doc:`{modname}`\n     - {_escape(summary)}")
     out.append("\n.. toctree::\n   :hidden:\n")
     out += [f"   {modname}" for modname in modules]
@@ -271,6 +295,8 @@ def write_pages(srcdir: Path) -> list[Path]:
 
 def _builder_inited(app) -> None:
     write_pages(Path(app.srcdir))
+    app.config.autodoc_mock_imports = list(app.config.autodoc_mock_imports) + \
+        [m for m in MOCKED if m not in app.config.autodoc_mock_imports]
 
 
 def _no_type_docstring(app, what, name, obj, options, lines) -> None:

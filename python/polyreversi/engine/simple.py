@@ -22,6 +22,7 @@ from polyreversi.errors import EngineError, EngineTerminatedError
 from polyreversi.limit import Limit
 from polyreversi.state import State
 
+#: The protocols the engine speaks, by name (the class that handles each).
 PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol}
 
 

@@ -244,6 +244,8 @@ def _dump(record: Record):
     return format_line(final, scores), lost
 
 
+#: The OBF format's entry in the format registry (``decode``/``encode`` of
+#: :mod:`polyreversi.formats.base`).
 CODEC = _Codec()
 
 

@@ -13,6 +13,7 @@ from typing import Iterator, List, Union
 from polyreversi.errors import RecordError
 from polyreversi.formats.base import Capabilities, GameEntry
 
+#: What the Parquet format can hold, read and write (:class:`~polyreversi.formats.base.Capabilities`).
 CAPABILITIES = Capabilities(
     "Parquet games tables (pyarrow): one row per game, every variant, every field",
     read_options=("validate",),

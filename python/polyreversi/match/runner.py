@@ -201,6 +201,9 @@ def points_of(record: Record) -> List[float]:
 # -- the match ---------------------------------------------------------------------------
 @dataclass
 class MatchResult:
+    """What :func:`run` returns: the tally of every game of the match, the games played
+    by this call (``played``) and those read back from ``out`` (``resumed``), the SPRT's
+    state when one was asked for (``sprt``), and whether Ctrl-C stopped the match."""
     tally: Tally
     played: int
     resumed: int
