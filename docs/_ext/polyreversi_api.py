@@ -62,16 +62,25 @@ MOCKED: list[str] = []
 def import_module(name: str):
     """Imports a module of the package; a missing third-party dependency is mocked
     (and remembered in MOCKED) rather than leaving the module out of the reference."""
+    import sys
     from sphinx.ext.autodoc.mock import mock
+    needed: list[str] = []
     while True:
+        before = set(sys.modules)
         try:
-            with mock(MOCKED):
-                return importlib.import_module(name)
+            with mock(needed):
+                module = importlib.import_module(name)
+            if needed:  # imported against mocks: not left for a later, real import to find
+                for new in set(sys.modules) - before:
+                    sys.modules.pop(new, None)
+            return module
         except ModuleNotFoundError as e:
             root = (e.name or "").split(".")[0]
-            if not root or root == PACKAGE.split(".")[0] or root in MOCKED:
+            if not root or root == PACKAGE.split(".")[0] or root in needed:
                 raise
-            MOCKED.append(root)
+            needed.append(root)
+            if root not in MOCKED:
+                MOCKED.append(root)
 
 
 def public_names(module) -> list[str]:
