@@ -276,6 +276,28 @@ def test_read_games_refuses_illegal_moves_and_a_disagreeing_transcript(folder):
     assert "illegal: game 2" in result.output and "unreadable: game 1" in result.output, result.output
 
 
+def test_every_file_command_names_a_missing_file_one_way(folder):
+    for args in (["replay", "nope.json"], ["show", "nope.json"], ["analyse", "nope.json"],
+                 ["convert", "nope.json", "o.jsonl"]):
+        assert errors(cli(args).output) == ["Error: nope.json: no such file"], args
+
+
+def test_a_folder_of_parquet_shards_is_one_file_to_every_command(folder):
+    _need_pyarrow()
+    from polyreversi import datasets
+
+    (folder / "run.parquet").mkdir()
+    datasets.write_games(folder / "run.parquet" / "part-0000000000.parquet", [_record(1), _record(2)])
+    datasets.write_games(folder / "run.parquet" / "part-0000000002.parquet", [_record(3)], first=2)
+    assert cli(["replay", "run.parquet"]).exit_code == 0
+    show = cli(["show", "run.parquet", "--game", 3])
+    assert show.exit_code == 0 and "game 3" in show.output, show.output
+    assert [r.moves for r in formats.read(folder / "run.parquet")] == [_record(s).moves for s in (1, 2, 3)]
+    (folder / "empty.parquet").mkdir()
+    assert errors(cli(["replay", "empty.parquet"]).output) == [
+        "Error: empty.parquet: a folder without Parquet shards (part-*.parquet)"]
+
+
 def test_read_games_names_a_missing_file(folder):
     _need_pyarrow()
     from polyreversi import datasets

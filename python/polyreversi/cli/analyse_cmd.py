@@ -15,7 +15,7 @@ from polyreversi.cli.output import known_formats
 
 
 @click.command("analyse")
-@click.argument("game_file", metavar="GAME", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("game_file", metavar="GAME")  # read (a missing file named) as by every file command
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = first).")
 @click.option("--format", "fmt", default=None, metavar="FORMAT",

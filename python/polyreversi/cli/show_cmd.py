@@ -38,7 +38,7 @@ def _write(path: str, writer) -> None:
 
 
 @click.command("show")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("file")  # read (and a missing file named) as by every file command: formats.iter_games
 @click.option("--ply", "-p", type=int, default=None,
               help="Show the board at ply K, the position's ply (0 = the standard start; a custom start "
                    "keeps its record's ply, as the status line says); negative counts from the end; "
