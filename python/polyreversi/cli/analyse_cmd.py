@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from polyreversi._core import limits
 from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import iter_games, source_name
 from polyreversi.replay import Replay
@@ -20,10 +21,10 @@ from polyreversi.cli.output import known_formats
               help="Which game of the file (1 = first).")
 @click.option("--format", "fmt", default=None, metavar="FORMAT",
               help=f"File format: {known_formats()} (default: from the extension; needed for '-', standard input).")
-@click.option("--depth", type=click.IntRange(min=1, max=250), default=None, help="Search depth in plies (default 6).")
+@click.option("--depth", type=click.IntRange(min=1, max=limits.MAX_DEPTH), default=None, help="Search depth in plies (default 6).")
 @click.option("--time", "seconds", type=FiniteFloatRange(min=0, min_open=True, max=3600), default=None,
               help="Seconds of search per ply (with --depth: whichever ends first).")
-@click.option("--threads", type=click.IntRange(min=0, max=256), default=1, show_default=True,
+@click.option("--threads", type=click.IntRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
               help="Threads per search (0: every core).")
 def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
     """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb, .parquet, .obf):
