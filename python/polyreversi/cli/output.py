@@ -60,8 +60,6 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
             formats.check_expressible(variant, fmt)
     except RecordError as e:
         raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
-    except ImportError as e:  # a format that needs an extra (Parquet: pyarrow)
-        raise click.BadParameter(f"{shown}: {e}", param_hint="--out") from None
     return fmt
 
 
