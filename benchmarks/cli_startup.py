@@ -1,7 +1,9 @@
 """How long the command line takes to start: ``polyreversi --help`` and
-``polyreversi replay`` of a one-game file, wall time of a fresh interpreter each
-run, and the import time of ``polyreversi.cli`` by top-level module
-(``python -X importtime``).
+``polyreversi replay`` of a one-game file, and ``import polyreversi.cli`` alone and
+with every subcommand imported (as the command did before subcommands were
+imported when named): CPU seconds (user + system) of a fresh interpreter each run,
+which a loaded machine disturbs less than wall time; and the import time of
+``polyreversi.cli`` by top-level module (``python -X importtime``).
 
     python benchmarks/cli_startup.py [--repeat 10] [--write benchmarks/cli_startup.md --label TEXT]
 
@@ -17,17 +19,19 @@ import re
 import statistics
 import subprocess
 import sys
+import resource
 import tempfile
-import time
 
 
-def wall(args, repeat: int, cwd: str) -> list:
+def cpu(argv, repeat: int, cwd: str) -> list:
+    """CPU seconds (user + system) of each of ``repeat`` runs of ``python ARGV``."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "polyreversi", *args], cwd=cwd, stdout=subprocess.DEVNULL,
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, *argv], cwd=cwd, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return times
 
 
@@ -54,11 +58,14 @@ def main() -> None:
     folder = tempfile.mkdtemp()
     pr.formats.write(os.path.join(folder, "g.json"), [pr.Record("8x8", ("f5", "d6", "c3"))])
     load = os.getloadavg()[0]
-    rows = [("polyreversi --help", wall(["--help"], args.repeat, folder)),
-            ("polyreversi replay g.json", wall(["replay", "g.json"], args.repeat, folder))]
+    every = "import polyreversi.cli as c; [c.main.get_command(None, n) for n in c.SUBCOMMANDS]"
+    rows = [("polyreversi --help", cpu(["-m", "polyreversi", "--help"], args.repeat, folder)),
+            ("polyreversi replay g.json", cpu(["-m", "polyreversi", "replay", "g.json"], args.repeat, folder)),
+            ("import polyreversi.cli", cpu(["-c", "import polyreversi.cli"], args.repeat, folder)),
+            ("import polyreversi.cli + every subcommand", cpu(["-c", every], args.repeat, folder))]
     lines = [f"### {args.label or 'run'} ({datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC)", "",
              f"{args.repeat} runs each, a fresh interpreter per run; load average {load:.1f}.", "",
-             "| command | median s | min s |", "|---|---|---|"]
+             "| command | median CPU s | min CPU s |", "|---|---|---|"]
     lines += [f"| `{name}` | {statistics.median(t):.2f} | {min(t):.2f} |" for name, t in rows]
     lines += ["", "Slowest imports under `import polyreversi.cli` (cumulative ms, one run):", ""]
     lines += [f"- `{module}` {us / 1000:.0f} ms" for us, module in import_times()]
