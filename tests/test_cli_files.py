@@ -399,6 +399,12 @@ def test_variant_text_is_read_by_one_parser_everywhere():
         pr.Variant("10x10/4p", 3)
     with pytest.raises(pr.VariantError, match="not both"):
         pr.Variant("8x8/anti", anti=True)
+    with pytest.raises(pr.VariantError, match="draws new squares for each game.*parse_with_draw"):
+        pr.Variant("octagon/4p/blocked=random")
+    from polyreversi.variant import parse_with_draw
+
+    assert parse_with_draw("octagon/4p/BLOCKED=RANDOM3") == (pr.Variant("octagon/4p"), 3)
+    assert parse_with_draw("10x10/blocked=b7") == (pr.Variant("10x10/blocked=b7"), None)
 
 
 def test_blocked_random_in_the_variant_text_of_play_and_selfplay(folder):
