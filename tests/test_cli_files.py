@@ -79,6 +79,26 @@ def test_ray_refuses_a_folder_that_holds_another_run(folder):
     assert len(datasets.read_games(out)) == 2
 
 
+def test_a_stopped_ray_run_counts_the_shards_that_finished(folder, monkeypatch):
+    _need_pyarrow()
+    from polyreversi.cli import ray_out
+    from polyreversi.selfplay import Tally, native_games
+
+    def two_shards_then_ctrl_c(variant, names, games, seed, blocked, out, address, on_shard):
+        for first in (0, 2000):
+            shard = Tally(variant.players)
+            for state in native_games(variant, list(names), 3, seed + first):
+                shard.add(state)
+            on_shard(shard)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ray_out, "run_on_ray", two_shards_then_ctrl_c)
+    result = cli(["selfplay", "6x6", "-n", "4000", "--seed", "1", "--out", "r.parquet", "--ray", "--no-progress"])
+    assert result.exit_code == 130, result.output
+    assert "6 games, " in result.output
+    assert "Interrupted after 6 games of 4,000; the finished shards (6 games) are in r.parquet" in result.output
+
+
 def test_replacing_a_folder_of_shards_removes_only_shards(folder):
     from polyreversi.distributed import prepare_folder
 

@@ -94,9 +94,19 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
             task = bar.add_task("games", total=games)
             if ray_address is not None:
                 from polyreversi.cli.ray_out import run_on_ray
+                from polyreversi.distributed import merge
 
-                tally = run_on_ray(variant, names, games, seed, blocked, out, ray_address,
-                                   lambda done: bar.advance(task, done))
+                shards: list = []  # the finished shards' tallies, kept if the run is stopped
+
+                def on_shard(shard) -> None:
+                    shards.append(shard)
+                    bar.advance(task, shard.games)
+
+                try:
+                    tally = run_on_ray(variant, names, games, seed, blocked, out, ray_address, on_shard)
+                except KeyboardInterrupt:
+                    tally = merge(shards, variant.players)
+                    raise
             else:
                 for state in finished_games(variant, names, games, seed, blocked):
                     tally.add(state)
@@ -116,6 +126,8 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
         console.print(line)
     if interrupted:
         kept = f"; {count_of(writer.games, 'finished game')} written to {out}" if writer is not None else ""
+        if ray_address is not None and out is not None:
+            kept = f"; the finished shards ({count_of(tally.games, 'game')}) are in {out}"
         console.print(f"Interrupted after {count_of(tally.games, 'game')} of {games:,}{kept}")
         sys.exit(130)  # as a shell reports a process stopped by SIGINT
     if out:
