@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
+from polyreversi.formats.writer import signals_deferred
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.selfplay import Tally, finished_games
 from polyreversi.variant import Variant
@@ -109,11 +110,13 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
                     raise
             else:
                 for state in finished_games(variant, names, games, seed, blocked):
-                    tally.add(state)
-                    if writer is not None:
-                        before = time.perf_counter()
-                        writer.add(record_for(state, names))
-                        not_playing += time.perf_counter() - before
+                    # Ctrl-C here: the game is both counted and written, or neither
+                    with signals_deferred() if writer is not None else contextlib.nullcontext():
+                        if writer is not None:
+                            before = time.perf_counter()
+                            writer.add(record_for(state, names))
+                            not_playing += time.perf_counter() - before
+                        tally.add(state)
                     bar.advance(task)
     except KeyboardInterrupt:
         interrupted = True
