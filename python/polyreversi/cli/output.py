@@ -1,5 +1,6 @@
-"""Writing game records from a command: the --out check before any game is played, the
-write, and the warnings of what a format cannot hold as lines on stderr."""
+"""Writing game records from a command: the --out check before any game is played
+(and the refusal to replace an earlier run without --force), the write, game by
+game for selfplay, and the one wording of a failed write."""
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -12,6 +13,7 @@ from polyreversi.variant import Variant
 
 from polyreversi.cli.console import record_warnings_as_lines
 from polyreversi.cli.input import format_of
+
 
 def known_extensions() -> str:
     """The file extensions of every format (``.json, .jsonl, ...``), for help texts: read
