@@ -392,6 +392,9 @@ def test_convert_names_the_input_for_an_error_in_the_input(illegal_txt, folder):
         assert result.exit_code == 1
         assert errors(result.output) == [f"Error: illegal.txt: game 1: {_illegal_a1()}"], result.output
         assert not os.path.exists(target)
+    (folder / "illegal.ggf").write_text("(;GM[Othello]PB[Ann]PW[Ben]TY[8]B[a1];)\n")
+    result = cli(["convert", "illegal.ggf", "out.json"])
+    assert errors(result.output) == [f"Error: illegal.ggf: game 1: {_illegal_a1()}"], result.output
     os.symlink("out-real.jsonl", "link.jsonl")
     result = cli(["convert", "illegal.txt", "link.jsonl"])
     assert errors(result.output)[0].startswith("Error: illegal.txt: game 1: "), result.output
