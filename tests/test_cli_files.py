@@ -371,6 +371,9 @@ def test_every_file_command_reads_and_writes_obf(folder):
     assert show.exit_code == 0 and "Black to move" in show.output, show.output
     assert (folder / "board.svg").read_text().startswith("<svg")
     assert cli(["replay", "ffo.obf"]).exit_code == 0
+    analysed = cli(["analyse", "ffo.obf", "--depth", 2])  # a position without moves: its best move
+    assert analysed.exit_code == 0, analysed.output
+    assert re.search(r"^\s+0 Black\s+-\s+[a-h][1-8] ", analysed.output, re.M), analysed.output
     assert cli(["convert", "ffo.obf", "ffo.json"]).exit_code == 0
     record = formats.read(folder / "ffo.json")[0]
     assert record.moves == () and record.start is not None and record.meta["move_scores"] == {"g8": 18, "h1": 12}
