@@ -182,3 +182,33 @@ def test_match_command(tmp_path):
     assert r.exit_code == 2 and "give the engine's command" in r.output
     r = CliRunner().invoke(main, ["match", "greedy", "random", "random"])
     assert r.exit_code == 2 and "2 players" in r.output
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_interrupted_match_keeps_its_games_leaves_no_process_and_resumes(tmp_path, sig):
+    import signal
+    import subprocess
+    import time
+
+    out = tmp_path / "m.jsonl"
+    engine = f"nboard:{sys.executable} {FAKE} nboard good {tmp_path}"  # the path tells our engines apart
+    cmd = [sys.executable, "-m", "polyreversi", "match", engine, "search:5", "--games", "400", "-j", "2",
+           "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 3):
+        time.sleep(0.2)
+    proc.send_signal(getattr(signal, sig))
+    output, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, output
+    assert "interrupted after" in output and "resume" in output
+    lines = out.read_text().splitlines()
+    assert 3 <= len(lines) < 400 and all(json.loads(line)["meta"]["match"]["game"] >= 0 for line in lines)
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
+    assert not left, f"processes left behind (the match, its workers or engines): {left}"
+    done = {json.loads(line)["meta"]["match"]["game"] for line in lines}
+    cfg_games = max(done) + 3
+    r = CliRunner().invoke(main, ["match", engine, "search:5", "-n", str(cfg_games), "--out", str(out)])
+    assert f"{len(lines)} games read" in r.output
