@@ -141,3 +141,24 @@ def test_engine_as_a_player_spec():
     finally:
         seat.close()
     assert final.is_over()
+
+
+def test_ctrl_c_during_a_search_leaves_no_engine(tmp_path):
+    import signal
+    import subprocess
+
+    script = (f"import sys, polyreversi as pr\n"
+              f"from polyreversi.engine import SimpleEngine\n"
+              f"e = SimpleEngine.popen_nboard([sys.executable, {FAKE!r}, 'nboard', 'hang', {str(tmp_path)!r}])\n"
+              f"print('ready', flush=True)\n"
+              f"e.play(pr.Variant().start(), pr.Limit(depth=3))\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    assert "KeyboardInterrupt" in err
+    time.sleep(0.3)
+    left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
+    assert not left, f"engine left behind: {left}"
