@@ -94,7 +94,7 @@ def test_flood_is_stopped(protocol):
 @pytest.mark.parametrize("protocol", ["nboard", "gtp"])
 def test_mute_engine_fails_the_greeting_and_is_not_left_behind(protocol):
     with pytest.raises(EngineTimeoutError):
-        SimpleEngine.popen(protocol, fake(protocol, "mute"), timeout=2)
+        SimpleEngine.popen(protocol, fake(protocol, "mute"), startup_timeout=2)
 
 
 def test_gtp_error_reply_is_a_protocol_error_with_its_text():
