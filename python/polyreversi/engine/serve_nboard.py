@@ -37,6 +37,7 @@ from polyreversi.limit import MAX_DEPTH, Limit
 from polyreversi.search import DEFAULT_DEPTH
 from polyreversi.variant import Variant
 
+#: The engine's NBoard name (``set myname``); the client turns on the extensions for it.
 NAME = "polyreversi"
 
 

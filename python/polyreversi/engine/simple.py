@@ -22,6 +22,7 @@ from polyreversi.errors import EngineError, EngineTerminatedError
 from polyreversi.limit import Limit
 from polyreversi.state import State
 
+#: The protocols by name, as ``popen`` and the ``nboard:``/``gtp:`` seat specs spell them.
 PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol}
 
 

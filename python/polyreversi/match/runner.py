@@ -24,6 +24,7 @@ from polyreversi.match.referee import GameOutcome, TimeControl, play
 from polyreversi.record import Record
 from polyreversi.state import State
 
+#: Formats of the match output file.
 FORMATS = ("jsonl", "ggf")
 
 
