@@ -188,3 +188,55 @@ def test_ntest_live_match_through_the_referee(tmp_path):
     cfg = MatchConfig(builtin_openings(pr.Variant()), [f"nboard:{NTEST}", "search:2"], TimeControl(depth=2))
     result = run(cfg, 2, out=str(tmp_path / "m.jsonl"))
     assert result.tally.games == 2 and not result.tally.forfeits
+
+
+class _BackgroundPlayer:
+    """A stand-in for the living search player's background search: it thinks until stopped."""
+
+    def __init__(self):
+        import threading
+        self.stopped = threading.Event()
+
+    def start(self, state, limit):
+        player = self
+
+        class Handle:
+            def stop(self):
+                player.stopped.set()
+
+            def done(self):
+                return player.stopped.is_set()
+
+            def result(self, timeout=None):
+                from polyreversi.engine.results import PlayResult
+                return PlayResult(move=state.legal_moves()[0], score=0.0)
+        return Handle()
+
+
+def test_nboard_ping_stops_a_background_search():
+    import threading
+
+    from polyreversi.engine.living import LivingPlayer
+
+    living = LivingPlayer()
+    background = _BackgroundPlayer()
+    living.start = background.start
+    r, w = os.pipe()
+    inp, feed = os.fdopen(r), os.fdopen(w, "w")
+    out = io.StringIO()
+    server = NBoardServer(inp, out, living)
+    thread = threading.Thread(target=server.serve, daemon=True)
+    thread.start()
+    feed.write("nboard 2\nset depth 60\ngo\n")
+    feed.flush()
+    import time
+    time.sleep(0.3)
+    assert "status thinking" in out.getvalue() and "===" not in out.getvalue()
+    feed.write("learn\nping 5\n")  # learn waits for the search; ping stops it
+    feed.flush()
+    time.sleep(0.3)
+    feed.close()
+    thread.join(5)
+    lines = out.getvalue().splitlines()
+    assert background.stopped.is_set() and "===" not in out.getvalue()
+    assert lines[-2:] == ["pong 5", "learned"]
