@@ -204,6 +204,7 @@ def test_interrupted_match_keeps_its_games_leaves_no_process_and_resumes(tmp_pat
     assert proc.returncode == 130, output
     assert "interrupted after" in output and "resume" in output
     lines = out.read_text().splitlines()
+    assert f"interrupted after {len(lines)} games" in output  # the summary counts what the file holds
     assert 3 <= len(lines) < 400 and all(json.loads(line)["meta"]["match"]["game"] >= 0 for line in lines)
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()

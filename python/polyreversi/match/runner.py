@@ -242,6 +242,14 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
     sink = open(out, "a", encoding="utf-8") if out else None
 
     def finish(k: int, outcome: GameOutcome) -> bool:
+        # Ctrl-C waits until the game is both written and counted (the summary matches the file).
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            return record(outcome)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+    def record(outcome: GameOutcome) -> bool:
         if sink is not None:
             sink.write(_encode(outcome.record, fmt))
             sink.flush()
