@@ -213,3 +213,16 @@ def test_interrupted_match_keeps_its_games_leaves_no_process_and_resumes(tmp_pat
     cfg_games = max(done) + 3
     r = CliRunner().invoke(main, ["match", engine, "search:5", "-n", str(cfg_games), "--out", str(out)])
     assert f"{len(lines)} games read" in r.output
+
+
+def test_a_seats_own_depth_wins_over_the_matchs():
+    from polyreversi.match.runner import seat_control
+
+    control = TimeControl(depth=4, clock=60.0)
+    assert seat_control("search:8", control) == TimeControl(depth=8, clock=60.0)
+    assert seat_control("search:time=0.5", control) == TimeControl(time=0.5, clock=60.0)
+    assert seat_control("greedy", control) is control
+    assert seat_control("nboard:ntest -x", control) is control
+    cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:3", "search:1"], TimeControl(depth=1))
+    result = run(cfg, 2)
+    assert result.tally.games == 2

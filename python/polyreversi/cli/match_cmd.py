@@ -32,7 +32,8 @@ SECONDS = FiniteFloatRange(min=0, min_open=True)
               help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
                    "cut after --plies moves. Default: the built-in balanced set of the board.")
 @click.option("--plies", type=click.IntRange(0, 200), default=None, help="Moves of each game of --openings kept.")
-@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None, help="Search depth of every move.")
+@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None,
+              help="Search depth of every move (a seat's own depth or time, as in search:8, wins for that seat).")
 @click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
 @click.option("--clock", type=SECONDS, default=None, help="Seconds per player for the game.")
 @click.option("--increment", type=FiniteFloatRange(min=0), default=None, help="Seconds added after each move (with --clock).")

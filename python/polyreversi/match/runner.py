@@ -128,11 +128,26 @@ def _seat(spec: str, seed: int):
     return player_from_spec(spec, seed=seed)
 
 
+def seat_control(spec: str, control: TimeControl) -> TimeControl:
+    """The limits of one seat: the match's, with the depth and time its spec sets
+    (``search:8``, ``mcts:time=1``) in place of the match's depth and time, as
+    cutechess's per-engine options override its ``-each`` ones."""
+    from dataclasses import replace
+
+    from polyreversi.players import ENGINE_KINDS, parse_player_spec
+
+    kind, options = parse_player_spec(spec)
+    if kind in ENGINE_KINDS or not ({"depth", "time"} & set(options)):
+        return control
+    return replace(control, depth=options.get("depth"), time=options.get("time"))
+
+
 def play_game(config: MatchConfig, k: int) -> Tuple[int, GameOutcome]:
     """Plays game ``k`` of the match (in a worker, or here)."""
     opening, seats = config.schedule(k)
     players = [_seat(spec, seed=k * 8 + i) for i, spec in enumerate(seats)]
-    outcome = play(config.openings[opening], players, seats, config.control,
+    controls = [seat_control(spec, config.control) for spec in seats]
+    outcome = play(config.openings[opening], players, seats, controls,
                    match={"game": k, "opening": opening, "seats": seats})
     return k, outcome
 
