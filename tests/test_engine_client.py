@@ -162,3 +162,22 @@ def test_ctrl_c_during_a_search_leaves_no_engine(tmp_path):
     time.sleep(0.3)
     left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
     assert not left, f"engine left behind: {left}"
+
+
+def test_gtp_go_coordinates_put_row_1_at_the_bottom_and_skip_i():
+    from types import SimpleNamespace
+
+    from polyreversi.engine.gtp import GtpProtocol
+
+    go = GtpProtocol(SimpleNamespace(name="x"), coordinates="go")
+    v8, v10 = pr.Variant(), pr.Variant("10x10")
+    assert go.vertex(v8, v8.square("a1")) == "a8" and go.vertex(v8, v8.square("h8")) == "h1"
+    assert go.vertex(v10, v10.square("i1")) == "j10" and go.vertex(v10, v10.square("j10")) == "k1"
+    for state in (v8.start(), v10.start()):
+        for m in range(state.variant.n ** 2):
+            assert go.parse_vertex(state, go.vertex(state.variant, m)) == m
+    assert go.parse_vertex(v8.start(), "pass") == v8.PASS
+    with pytest.raises(EngineProtocolError):
+        go.parse_vertex(v8.start(), "i3")
+    with pytest.raises(ValueError):
+        GtpProtocol(SimpleNamespace(name="x"), coordinates="chess")
