@@ -112,6 +112,8 @@ def test_nboard_clock_is_the_ti_less_the_movers_times():
     server = NBoardServer(io.StringIO(), io.StringIO())
     server.handle("set game (;GM[Othello]TI[1:00]TY[8]B[F5//10.5]W[D6//3];)")
     assert server.clock == pytest.approx(49.5)
+    server.handle("set game (;GM[Othello]TI[0//0]TY[8]B[F5];)")
+    assert server.clock is None
 
 
 # -- the GTP engine's replies ------------------------------------------------------------------

@@ -156,7 +156,7 @@ class NBoardServer:
     def _clock_of(record, state) -> Optional[float]:
         ti = (record.meta.get("ggf") or {}).get("TI")
         total = parse_clock(ti) if ti else None
-        if total is None:
+        if not total:  # no TI, an unreadable one, or TI[0//0]: no time control
             return None
         times = record.meta.get("move_times") or []
         first = record.initial_state().to_move
