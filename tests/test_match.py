@@ -226,3 +226,22 @@ def test_a_seats_own_depth_wins_over_the_matchs():
     cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:3", "search:1"], TimeControl(depth=1))
     result = run(cfg, 2)
     assert result.tally.games == 2
+
+
+def test_openings_from_obf_and_ggf_files(tmp_path):
+    from polyreversi.formats import ggf, obf
+
+    state = pr.Variant().start()
+    for move in ("f5", "d6", "c3"):
+        state.play(move)
+    (tmp_path / "o.obf").write_text(obf.format_line(state) + "\n")
+    [position] = from_file(str(tmp_path / "o.obf"), pr.Variant())
+    assert position.board().tolist() == state.board().tolist() and position.to_move == state.to_move
+    final = pr.play_game("8x8", [pr.GreedyPlayer(seed=1), pr.GreedyPlayer(seed=2)])
+    (tmp_path / "g.ggf").write_text(ggf.dumps(final.record()) + "\n")
+    [cut] = from_file(str(tmp_path / "g.ggf"), pr.Variant(), plies=6)
+    assert cut.moves() == final.moves()[:6]
+    with pytest.raises(pr.RecordError, match="finished"):
+        from_file(str(tmp_path / "g.ggf"), pr.Variant())
+    with pytest.raises(pr.RecordError, match="not 6x6|a game of"):
+        from_file(str(tmp_path / "g.ggf"), pr.Variant("6x6"), plies=6)
