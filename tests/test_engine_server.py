@@ -242,3 +242,22 @@ def test_nboard_ping_stops_a_background_search():
     lines = out.getvalue().splitlines()
     assert background.stopped.is_set() and "===" not in out.getvalue()
     assert lines[-2:] == ["pong 5", "learned"]
+
+
+@pytest.mark.parametrize("protocol, text, expected", [
+    ("nboard", "nboard 2\nset depth 2\nping 1\ngo\n", ["set myname polyreversi", "pong 1", "status thinking"]),
+    ("gtp", "name\nboardsize 10\ngenmove b\nquit\n", ["= polyreversi", "", "=", ""]),
+])
+def test_engine_command(protocol, text, expected):
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    r = CliRunner().invoke(main, ["engine", "--protocol", protocol, "--depth", "2"], input=text)
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[: len(expected)] == expected
+    if protocol == "nboard":
+        assert lines[3].startswith("=== ") and lines[3][4:6].lower() in ("d3", "c4", "f5", "e6")
+    else:
+        assert pr.Variant("10x10").start().is_legal(lines[4].split()[1])
