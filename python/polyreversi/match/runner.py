@@ -257,12 +257,22 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
     sink = open(out, "a", encoding="utf-8") if out else None
 
     def finish(k: int, outcome: GameOutcome) -> bool:
-        # Ctrl-C waits until the game is both written and counted (the summary matches the file).
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        # Ctrl-C (or SIGTERM) waits until the game is both written and counted, so the
+        # summary matches the file; the signal is then delivered to the usual handler.
+        # (A signal mask would not do: the process's signal may reach another thread.)
+        caught: List[int] = []
+        try:
+            saved = {sig: signal.signal(sig, lambda signum, frame: caught.append(signum))
+                     for sig in (signal.SIGINT, signal.SIGTERM)}
+        except ValueError:  # not the main thread: signals go to the main thread's handlers anyway
+            return record(outcome)
         try:
             return record(outcome)
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
+            for sig in caught[:1]:
+                signal.raise_signal(sig)
 
     def record(outcome: GameOutcome) -> bool:
         if sink is not None:
