@@ -47,6 +47,8 @@ from polyreversi.variant import Variant, as_variant
 #: Smaller batches run on the calling thread (cpp/include/polyreversi/batch/batch.hpp).
 MIN_GAMES_PER_THREAD = 512
 
+#: The values :meth:`Batch.step` accepts for ``autoreset``, and the engine's code for each
+#: (0: finished games stay finished, 1: restarted at the next step, 2: in the same step).
 AUTORESET = {False: 0, None: 0, "off": 0, True: 1, "next-step": 1, "same-step": 2}
 _KEEP = object()
 
@@ -158,9 +160,9 @@ class Batch:
     Arrays (read-only NumPy views of the engine's memory, updated in place by
     every call: ``.copy()`` one to keep it, e.g. in a replay buffer):
 
-    ================  ==============  =========================================
-    attribute         dtype, shape    contents
-    ================  ==============  =========================================
+    ================  ===============  ========================================
+    attribute         dtype, shape     contents
+    ================  ===============  ========================================
     masks             bool (B, N*N+1)  legal moves; column N*N is a forced pass
     boards            int8 (B, N, N)   cell codes as in ``State.board()``
     done, terminated  bool (B,)        the game is over (nobody can move)
@@ -172,7 +174,7 @@ class Batch:
     final_scores,     as above         what each game restarted by autoreset
     final_winners,                     left behind (rows where ``reset_mask`` is
     final_rewards                      True are from the last step)
-    ================  ==============  =========================================
+    ================  ===============  ========================================
 
     Raises:
         ValueError: size or threads out of range, a bad ``blocked``.

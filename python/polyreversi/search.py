@@ -36,7 +36,7 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.state import State
 from polyreversi.vocabulary import choice
@@ -131,7 +131,7 @@ def _move_or_none(state: State, move: int) -> Optional[int]:
 
 def search(state: State, *, depth: Optional[int] = None, time: Optional[float] = None,
            nodes: Optional[int] = None, threads: int = 1, tt_mb: int = TT_MB,
-           evaluation: Optional[str] = None) -> SearchResult:
+           evaluation: Optional[str] = None, selective: bool = True) -> SearchResult:
     """The best move by iterative-deepening PVS alpha-beta with a hash table.
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
@@ -156,6 +156,15 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
             exact solver it switches to near the end).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``:
             which evaluation to use (to compare them under Anti-Reversi).
+        selective: True (default): the midgame search prunes by Multi-ProbCut,
+            as the strongest engines do: a shallow search predicts a deep one and
+            the subtree is cut when the prediction falls well outside the window
+            (fitted per board, depth and empties on real positions; boards with
+            no fit stay full width). The score is then an estimate of the
+            depth-limited minimax value, and may depend on ``threads`` and
+            ``tt_mb``. False: full width, the exact minimax value to ``depth``
+            (for comparisons and A/B matches). The exact solver near the end is
+            the same either way.
 
     Raises:
         TypeError: not a State, or a limit of the wrong type. ValueError: a limit out
@@ -186,8 +195,10 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     threads = _whole(threads, "threads", 0, _MAX_THREADS)
     tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
     code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
+    selective = _validate.flag(selective, "selective")
     with _table_memory(tt_mb):
-        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
+        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code,
+                                                                         selective)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import click
 
-from polyreversi.errors import PolyreversiError
+from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import READABLE, iter_games, source_name
 from polyreversi.replay import Replay
 from polyreversi.search import DEFAULT_DEPTH, evaluate, search, solve
 
-from polyreversi.cli.common import FiniteFloatRange, record_warnings_as_lines
-from polyreversi.cli.play_cmd import make_console
+from polyreversi.cli.arguments import FiniteFloatRange
+from polyreversi.cli.console import make_console, record_warnings_as_lines
 
 
 @click.command("analyse")
@@ -23,7 +23,7 @@ from polyreversi.cli.play_cmd import make_console
 @click.option("--threads", type=click.IntRange(min=0, max=256), default=1, show_default=True,
               help="Threads per search (0: every core).")
 def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
-    """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb):
+    """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb, .parquet, .obf):
     for every ply (the position's ply: 0 at the standard start, a custom start's
     own ply from the record), the move played, the best move the search finds, its score
     for the player to move (in disks; `=` marks an exact end-of-game score)
@@ -55,7 +55,10 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
         raise click.ClickException(f"--game {number}: {source} has fewer games")
     if entry.error is not None:
         raise click.ClickException(str(entry.error))
-    replay = Replay(entry.record)
+    try:
+        replay = Replay(entry.record)
+    except RecordError as e:  # an illegal move: the error of this file's game
+        raise click.ClickException(f"{source}: game {number}: {e}") from None
     if replay.initial.variant.players != 2:
         raise click.ClickException(
             f"analyse: two-player games only; game {number} has {replay.initial.variant.players} players")

@@ -12,8 +12,9 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
-from polyreversi.cli.common import (format_of, game_entry, make_console, position_at, print_position, read_entries,
-                                    reader_options, record_warnings_as_lines, without_controls)
+from polyreversi.cli.console import make_console, record_warnings_as_lines, without_controls
+from polyreversi.cli.input import format_of, game_entry, read_entries, reader_options
+from polyreversi.cli.positions import position_at, print_position
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200

@@ -10,8 +10,10 @@ from polyreversi._files import check_writable, is_stdio, write_bytes
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import registry, source_name
 
-from polyreversi.cli.common import (format_of, game_entry, make_console, position_at, print_position, read_entries,
-                                    record_warnings_as_lines, writes_stdout)
+from polyreversi.cli.console import make_console, record_warnings_as_lines
+from polyreversi.cli.input import format_of, game_entry, read_entries
+from polyreversi.cli.output import output_error, writes_stdout
+from polyreversi.cli.positions import position_at, print_position
 
 
 def _check_picture(path: Optional[str], suffixes: tuple, flag: str, dash: bool = True) -> None:
@@ -30,7 +32,7 @@ def _write(path: str, writer) -> None:
     try:
         writer()
     except OSError as e:
-        raise click.FileError(path, hint=e.strerror or str(e)) from None
+        raise output_error(path, e) from None
     except ValueError as e:
         raise click.BadParameter(str(e)) from None
 

@@ -39,6 +39,7 @@ from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
 from polyreversi.variant import Variant
 
+#: What an illegal action does (the ``illegal`` argument): ``"lose"`` ends the episode, ``"raise"`` raises.
 ILLEGAL = ("lose", "raise")
 
 

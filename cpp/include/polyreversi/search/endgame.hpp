@@ -35,6 +35,7 @@ struct Context {
   TransTable<W>* mid_tt = nullptr;   // heuristic bounds, depth = plies left (shared)
   TransTable<W>* near_tt = nullptr;  // exact bounds at Endgame::kNearMax empties or fewer (a search: end_tt)
   int sel = kExactSel;               // a selective pass: ProbCut level (probcut.hpp); kExactSel: exact
+  int mid_sel = kExactSel;           // the midgame search's Multi-ProbCut level (MidgameCut); kExactSel: full width
   u64 nodes = 0;
   u64 node_limit = ~u64(0);
   double deadline = -1;  // monotonic seconds; < 0: none

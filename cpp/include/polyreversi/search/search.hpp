@@ -21,6 +21,7 @@ struct SearchLimits {
   int threads = 1;       // 0: every hardware thread
   int tt_mb = 64;        // hash table size in MiB (one table shared by the threads)
   Evaluation evaluation = Evaluation::kAuto;
+  bool selective = true;  // Multi-ProbCut in the midgame (midgame.hpp); false: full width
 };
 
 // Result of search(): score from the mover's view, in disks (positive: the

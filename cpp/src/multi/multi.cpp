@@ -1,0 +1,66 @@
+// The checks of the 3-4 player search and the choice of the instruction set
+// (the same as the kernels': kernels().name).
+#include "polyreversi/multi/multi.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "polyreversi/kernel_api.hpp"
+
+namespace polyreversi {
+
+namespace {
+
+bool use_x86v3() {
+#if defined(POLYREVERSI_HAVE_X86V3)
+  return std::strcmp(kernels().name, "x86v3") == 0;
+#else
+  return false;
+#endif
+}
+
+void check_players(const Rules& rules, const char* what) {
+  if (rules.players < 3)
+    throw VariantError(std::string(what) + ": three or four players only; this game has " +
+                       std::to_string(rules.players) + " (use the two-player search)");
+}
+
+}  // namespace
+
+MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel) {
+  check_players(rules, "multi_search");
+  if (limits.depth < 0 || limits.depth > kMultiMaxDepth)
+    throw Error("multi_search: depth must be 1 to " + std::to_string(kMultiMaxDepth) + ", got " +
+                std::to_string(limits.depth));
+  if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))
+    throw Error("multi_search: time must be a finite number of seconds above 0");
+  if (limits.depth == 0 && limits.seconds == 0 && limits.nodes == 0)
+    throw Error("multi_search: give a depth, a time or a node limit");
+  if (limits.tt_bits < 0 || limits.tt_bits > 30) throw Error("multi_search: tt_bits must be 0 to 30");
+  Turn turn;
+  kernels().legal(rules, pos, &turn);
+  if (turn == Turn::kOver) throw Error("multi_search: the game is over; there is no move to search");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_search(rules, pos, limits, cancel);
+#endif
+  return generic::multi_search(rules, pos, limits, cancel);
+}
+
+int multi_features(const Rules& rules, const Position& pos, int* out) {
+  check_players(rules, "multi_features");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_features(rules, pos, out);
+#endif
+  return generic::multi_features(rules, pos, out);
+}
+
+void multi_evaluate(const Rules& rules, const Position& pos, int* out) {
+  check_players(rules, "multi_evaluate");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_evaluate(rules, pos, out);
+#endif
+  generic::multi_evaluate(rules, pos, out);
+}
+
+}  // namespace polyreversi
