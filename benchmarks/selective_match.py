@@ -1,8 +1,16 @@
-"""Self-play at equal time: the selective midgame search (Multi-ProbCut)
-against full width, one thread each, both colours of every opening.
+"""Matches of the selective midgame search (Multi-ProbCut, pr.search's
+default): against full width at equal time (self-play), or against NTest,
+one thread each, both colours of every opening.
 
     python benchmarks/selective_match.py --time 0.05 --openings 50
     python benchmarks/selective_match.py --board 10x10 --time 0.05 --openings 20
+    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8
+    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --equal-time
+
+Against NTest (NBoard protocol, polyreversi.engine; built outside the repo,
+/work/engines/README.md): NTest searches `--depth` plies; polyreversi the
+same depth, or with --equal-time as long as NTest took for its previous move
+of the game (its first move: NTest's first).
 
 Openings: standard 8x8 from the WTHOR 2015 games (the position after
 `--plies` moves of each game, repeats left out: real, balanced tournament
@@ -60,7 +68,7 @@ def elo(p: float) -> float:
 
 
 def play(opening, seconds: float, selective_colour: int):
-    """Disk margin of the selective side (colour 0: Black)."""
+    """Disk margin of the selective side (colour 0: Black) against full width."""
     s = opening.copy()
     while not s.is_over():
         if s.must_pass():
@@ -72,6 +80,42 @@ def play(opening, seconds: float, selective_colour: int):
     return sc[selective_colour] - sc[1 - selective_colour]
 
 
+class NTestGame:
+    """Games against NTest; `times` collects (polyreversi, NTest) seconds a move."""
+
+    def __init__(self, command: str, depth: int, equal_time: bool):
+        from polyreversi.engine import SimpleEngine
+
+        self.engine = SimpleEngine.popen_nboard(command)
+        self.depth, self.equal_time = depth, equal_time
+        self.times = ([], [])
+
+    def __call__(self, opening, _seconds, colour: int):
+        self.engine.new_game()
+        s = opening.copy()
+        last = None  # NTest's seconds for its previous move
+        while not s.is_over():
+            if s.must_pass():
+                s.play(s.PASS)
+                continue
+            if (int(s.to_move) - 1) == colour:
+                if self.equal_time:
+                    if last is None:  # NTest's time for this very position
+                        last = self.engine.play(s, pr.Limit(depth=self.depth)).seconds
+                    r = pr.search(s, time=last, threads=1)
+                else:
+                    r = pr.search(s, depth=self.depth, threads=1)
+                self.times[0].append(r.seconds)
+                s.play(r.move)
+            else:
+                r = self.engine.play(s, pr.Limit(depth=self.depth))
+                last = r.seconds
+                self.times[1].append(r.seconds)
+                s.play(r.move)
+        sc = s.scores()
+        return sc[colour] - sc[1 - colour]
+
+
 def main(argv) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", default="8x8")
@@ -79,7 +123,16 @@ def main(argv) -> int:
     ap.add_argument("--openings", type=int, default=50)
     ap.add_argument("--plies", type=int, default=10, help="8x8: moves of each WTHOR game in its opening")
     ap.add_argument("--write", help="append the result line to this Markdown file")
+    ap.add_argument("--ntest", help="NTest's command (NBoard protocol): play it instead of full width")
+    ap.add_argument("--depth", type=int, default=8, help="with --ntest: NTest's depth (and polyreversi's)")
+    ap.add_argument("--equal-time", action="store_true", help="with --ntest: polyreversi takes NTest's time")
     args = ap.parse_args(argv[1:])
+    game = play
+    if args.ntest:
+        game = NTestGame(args.ntest, args.depth, args.equal_time)
+        opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
+    else:
+        opponent = f"full width, {args.time:g} s/move"
     if args.board == "8x8":
         openings = wthor_openings(args.plies, args.openings)
     else:
@@ -90,7 +143,7 @@ def main(argv) -> int:
     for i, opening in enumerate(openings):
         pair = []
         for colour in (0, 1):
-            m = play(opening, args.time, colour)
+            m = game(opening, args.time, colour)
             margins.append(m)
             w, d, l = w + (m > 0), d + (m == 0), l + (m < 0)
             pair.append(1.0 if m > 0 else 0.5 if m == 0 else 0.0)
@@ -101,10 +154,14 @@ def main(argv) -> int:
     se = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.5
     lo, hi = elo(p - 1.96 * se), elo(p + 1.96 * se)
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    line = (f"| {args.board} | {args.time:g} s/move | {len(openings)} x 2 | {w}/{d}/{l} | {100 * p:.1f} % | "
+    if args.ntest:
+        mine, theirs = game.times
+        opponent += (f" (mean s/move: polyreversi {statistics.mean(mine):.4f}, NTest {statistics.mean(theirs):.4f})")
+        game.engine.quit()
+    line = (f"| {args.board} | {opponent} | {len(openings)} x 2 | {w}/{d}/{l} | {100 * p:.1f} % | "
             f"{elo(p):+.0f} [{lo:+.0f}, {hi:+.0f}] | {statistics.mean(margins):+.1f} | {when}, load "
             f"{os.getloadavg()[0]:.1f}, `{shlex.join(argv[1:])}` |")
-    print("| board | time | games | selective W/D/L | score | Elo (95 %) | mean margin | run |")
+    print("| board | opponent | games | selective W/D/L | score | Elo (95 %) | mean margin | run |")
     print(line)
     if args.write:
         with open(args.write, "a") as f:

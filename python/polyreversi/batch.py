@@ -35,9 +35,9 @@ from typing import Optional, Sequence, Union
 
 import numpy as np
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import Color, ConcurrentUseError, HistoryError
-from polyreversi.bulk import MAX_BATCH, MAX_THREADS, _cores, _count, _policy, _seed
+from polyreversi.bulk import MAX_BATCH, MAX_THREADS, _policy, _seed
 from polyreversi.errors import VariantError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
@@ -189,8 +189,8 @@ class Batch:
     def __init__(self, variant: Union[Variant, str], size: int, *, seed: int = 0, blocked: Optional[str] = None,
                  blocked_count: Optional[int] = None, start=None, threads: int = 0) -> None:
         self.variant = as_variant(variant)
-        self._core = _core.Batch(self.variant._rules, self.variant, _count(size, "size", 1, MAX_BATCH))
-        self.threads = _count(threads, "threads", 0, MAX_THREADS)
+        self._core = _core.Batch(self.variant._rules, self.variant, _validate.whole(size, "size", 1, MAX_BATCH))
+        self.threads = _validate.whole(threads, "threads", 0, MAX_THREADS)
         core = self._core
         # Cached views: they never move, and the core does not refer back to them.
         self.masks, self.boards, self.done, self.scores = core.masks, core.boards, core.done, core.scores
@@ -201,7 +201,7 @@ class Batch:
         # microseconds of Python per call show in the threaded figures).
         self._moves_shape = (core.size,)
         self._values_shape = (core.size, self.variant.PASS + 1)
-        self._all_cores = min(_cores(), MAX_THREADS)  # what threads=0 means, read once
+        self._all_cores = _core.limits.every_core()  # what threads=0 means
         if seed != 0 or blocked is not None or start is not None:
             self.reset("all", seed=seed, blocked=blocked, blocked_count=blocked_count, start=start)
 
@@ -228,7 +228,7 @@ class Batch:
         return self._core.plies()
 
     def _threads(self, threads) -> int:
-        t = self.threads if threads is None else _count(threads, "threads", 0, MAX_THREADS)
+        t = self.threads if threads is None else _validate.whole(threads, "threads", 0, MAX_THREADS)
         return t or self._all_cores
 
     def step(self, moves, *, autoreset: Union[bool, str] = False,
@@ -338,7 +338,8 @@ class Batch:
             random_blocked = True
         else:
             raise ValueError(f"blocked: expected 'random' or None, got {blocked!r}")
-        count = 0 if blocked_count is None else _count(blocked_count, "blocked_count", 1, 4)
+        count = 0 if blocked_count is None else _validate.whole(
+            blocked_count, "blocked_count", _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED)
         if blocked_count is not None and not random_blocked:
             raise ValueError("blocked_count: only with blocked='random'")
         standard, starts = False, None

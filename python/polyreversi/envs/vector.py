@@ -60,9 +60,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from polyreversi import _validate
 from polyreversi._core import Color
 from polyreversi.batch import Batch
-from polyreversi.bulk import MAX_BATCH, _count
+from polyreversi.bulk import MAX_BATCH
 from polyreversi.envs import render as _render
 from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, disk_rewards, observe_batch, plane_count
 from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
@@ -123,7 +124,7 @@ class ReversiVectorEnv(VectorEnv):
         self.metadata = {**type(self).metadata, "autoreset_mode": AUTORESET_MODES[mode]}
         self.reward_rule = reward
         self.variant = spec.variant
-        self.num_envs = _count(num_envs, "num_envs", 1, MAX_BATCH)
+        self.num_envs = _validate.whole(num_envs, "num_envs", 1, MAX_BATCH)
         n, players = self.variant.n, self.variant.players
         self.players = players
         self._playable = len(self.variant.squares)

@@ -16,8 +16,6 @@ namespace polyreversi {
 
 // An object entered from a second thread while a call is busy in it.
 struct ConcurrentUseError : Error { using Error::Error; };
-// A bad argument array (NaN or negative probabilities and the like): ValueError in Python.
-struct ArgumentError : Error { using Error::Error; };
 
 // A call gives each thread at least this many games: a parked worker takes
 // 10-50 us to wake (a spinning one ~1 us, batch/pool.cpp), so a part must hold
@@ -27,6 +25,12 @@ struct ArgumentError : Error { using Error::Error; };
 // pool's rewrite (session 3: the two cores were never free; benchmarks/README.md).
 constexpr int kMinGamesPerThread = 512;  // step and sample
 constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoose = 2048;
+
+// The blocked squares game `index`, episode `episode` of a Batch seeded with
+// `seed` draws on `board` with `handicap` corners: `count` of them (0: a count
+// drawn uniformly from kMinRandomBlocked .. kMaxBlocked) among eligible_blocked()
+// (RULES.md §4). Throws VariantError for a handicap or count out of range.
+u128 random_blocked(BoardKind board, long long handicap, long long count, u64 seed, u64 index, u64 episode);
 
 // A custom start for reset(): a position on a board with its own blocked squares.
 struct StartSpec {
@@ -72,6 +76,7 @@ class Batch {
   // draw `blocked_count` (0: 1..4) blocked squares each; else they use the variant's.
   // starts: one (stride 0) or one per game (stride 1), with their own blocked squares;
   // null: the variant's start if `standard_start`, else each game keeps its start.
+  // Throws VariantError for a blocked_count outside 0 .. kMaxBlocked.
   void reset(const std::uint8_t* which, const u64* seed, bool random_blocked, int blocked_count,
              const StartSpec* starts, int start_stride, bool standard_start);
   void choose(int policy, u64 seed, std::int32_t* out, int threads);
