@@ -42,6 +42,7 @@ import numpy as np
 from polyreversi import _core
 from polyreversi._validate import number, whole
 from polyreversi.batch import Batch
+from polyreversi.bulk import MAX_THREADS
 from polyreversi.errors import IllegalMoveError
 from polyreversi.state import State
 
@@ -110,7 +111,7 @@ class PuctResult:
 
 def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leaves], tuple], *,
          simulations: int = 100, c_puct: float = 1.5, dirichlet_alpha: float = 0.3,
-         dirichlet_fraction: float = 0.0, seed: int = 0, which=None) -> PuctResult:
+         dirichlet_fraction: float = 0.0, seed: int = 0, which=None, threads: int = 1) -> PuctResult:
     """PUCT search from every root at once (see the module text).
 
     Args:
@@ -123,6 +124,8 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
         dirichlet_alpha: 1e-6 or more; dirichlet_fraction: 0 (no noise) .. 1.
         seed: the noise's seed (0 .. 2**64 - 1); nothing else is random.
         which: with a Batch, a bool (B,) of the games to search (None: those not over).
+        threads: threads of the C++ rounds over the games (0: every core); the results do
+            not depend on it (game g's noise is its own stream).
 
     Returns:
         a :class:`PuctResult`, games in the order of the roots (with a Batch: ascending
@@ -138,6 +141,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
     alpha = number(dirichlet_alpha, "dirichlet_alpha", 1e-6)
     fraction = number(dirichlet_fraction, "dirichlet_fraction", 0.0, 1.0)
     seed = whole(seed, "seed", 0, 2**64 - 1)
+    threads = whole(threads, "threads", 0, MAX_THREADS) or _core.limits.every_core()
     if not callable(evaluate):
         raise TypeError(f"evaluate: expected a function leaves -> (priors, values), got {evaluate!r}")
     if isinstance(source, Batch):
@@ -170,7 +174,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
 
     started = time.perf_counter()
     visits, values, done, evaluate_seconds = _core.puct_search(core_source, core_which, call, simulations, c_puct,
-                                                               alpha, fraction, seed)
+                                                               alpha, fraction, seed, threads)
     return PuctResult(visits, values, int(done), time.perf_counter() - started, float(evaluate_seconds))
 
 
