@@ -13,7 +13,8 @@ position also seen under a random symmetry of the board
 (:mod:`polyreversi.envs.symmetry`). Every ``--eval-every`` iterations it plays
 ``--eval-games`` games, half as Black and half as White, with PUCT at
 ``--eval-simulations`` and no noise, against ``--opponent`` (``search:2``, ``greedy``,
-...), played in C++ by the vector environment, and prints W/D/L.
+``mcts:50``, played in C++ by :meth:`polyreversi.Batch.choose`), from random openings of
+``--eval-plies`` plies, each opening once with each colour, and prints W/D/L.
 
     python examples/alphazero.py --variant 6x6 --iterations 40 --opponent search:2
 
@@ -32,7 +33,6 @@ import polyreversi as pr
 from polyreversi.envs.puct import puct
 from polyreversi.envs.symmetry import symmetries
 from polyreversi.envs.tensors import masks_as_tensor, observations_as_tensor
-from polyreversi.envs.vector import ReversiVectorEnv
 
 
 class Net(nn.Module):
@@ -119,26 +119,47 @@ def train(net: Net, optimizer, buffer, variant, args, rng: np.random.Generator) 
     return total
 
 
-def match(net: Net, variant: str, opponent: str, games: int, simulations: int, seed: int) -> dict:
-    """W/D/L of PUCT with the network (no noise, most visited move) against ``opponent``,
-    half the games as Black and half as White."""
+def openings(variant: str, count: int, plies: int, seed: int) -> list:
+    """``count`` positions after ``plies`` random legal moves from the start (distinct
+    openings spread the evaluation games; each is played once with each colour)."""
+    rng = np.random.default_rng(seed)
+    found, seen = [], set()
+    for _ in range(100 * count):
+        state = pr.Variant.parse(variant).start()
+        for _ in range(plies):
+            state.play(int(rng.choice(state.legal_moves())))
+        if state.is_over() or tuple(state.moves()) in seen:
+            continue
+        seen.add(tuple(state.moves()))
+        found.append(state)
+        if len(found) == count:
+            break
+    return found
+
+
+def match(net: Net, variant: str, opponent: str, games: int, simulations: int, plies: int, seed: int) -> dict:
+    """W/D/L of PUCT with the network (no noise, the most visited move) against ``opponent``
+    (a :meth:`polyreversi.Batch.choose` policy: ``search:2``, ``greedy``, ``mcts:50``...),
+    over ``games // 2`` random openings of ``plies`` plies, each played with both colours."""
     evaluate = evaluator(net)
+    starts = openings(variant, games // 2, plies, seed)
     score = {"wins": 0, "draws": 0, "losses": 0}
-    for k, seat in enumerate(("black", "white")):
-        envs = ReversiVectorEnv(num_envs=games // 2, variant=variant, opponent=opponent, seat=seat, threads=1)
-        obs, info = envs.reset(seed=seed + k)
-        finished = np.zeros(envs.num_envs, bool)
-        while not finished.all():
-            moves = np.full(envs.num_envs, -1, np.int32)
-            live = ~envs.batch.done
-            if live.any():
-                moves[live] = puct(envs.batch, evaluate, simulations=simulations).sample(0.0)
-            obs, reward, terminated, _, info = envs.step(moves)
-            new = terminated & ~finished
-            score["wins"] += int((reward[new] > 0).sum())
-            score["draws"] += int((reward[new] == 0).sum())
-            score["losses"] += int((reward[new] < 0).sum())
-            finished |= terminated
+    for seat in (1, 2):  # the network plays Black, then White
+        batch = pr.Batch(variant, len(starts), start=starts, threads=1)
+        while not batch.done.all():
+            live = ~batch.done
+            mine = live & (batch.to_move == seat)
+            theirs = live & ~mine
+            moves = np.full(batch.size, -1, np.int32)
+            if mine.any():
+                moves[mine] = puct(batch, evaluate, simulations=simulations, which=mine).sample(0.0)
+            if theirs.any():
+                moves[theirs] = batch.choose(opponent, which=theirs)[theirs]
+            batch.step(moves)
+        reward = batch.rewards[:, seat - 1]
+        score["wins"] += int((reward > 0).sum())
+        score["draws"] += int((reward == 0).sum())
+        score["losses"] += int((reward < 0).sum())
     return score
 
 
@@ -160,6 +181,7 @@ def main(argv=None) -> dict:
     p.add_argument("--eval-every", type=int, default=5)
     p.add_argument("--eval-games", type=int, default=100)
     p.add_argument("--eval-simulations", type=int, default=64)
+    p.add_argument("--eval-plies", type=int, default=4, help="random plies of each evaluation opening")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--save", default=None, help="save the network's weights here (torch.save)")
     args = p.parse_args(argv)
@@ -179,7 +201,8 @@ def main(argv=None) -> dict:
         line = {"iteration": it, "positions": sum(len(b[0]) for b in buffer), "loss": round(loss, 4),
                 "seconds": round(time.perf_counter() - started, 1)}
         if it % args.eval_every == 0 or it == args.iterations:
-            line.update(match(net, args.variant, args.opponent, args.eval_games, args.eval_simulations, seed=it))
+            line.update(match(net, args.variant, args.opponent, args.eval_games, args.eval_simulations,
+                              args.eval_plies, seed=it))
         history.append(line)
         print(line, flush=True)
     if args.save:
