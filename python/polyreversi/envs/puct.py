@@ -119,7 +119,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
             a State, or a sequence of States of one variant (blocked squares may differ).
         evaluate: ``evaluate(leaves: Leaves) -> (priors, values)``, called once per round
             with every game's leaf.
-        simulations: per game, 1 .. 1,000,000.
+        simulations: per game, 2 .. 1,000,000 (the first expands the root).
         c_puct: the exploration constant (finite, >= 0).
         dirichlet_alpha: 1e-6 or more; dirichlet_fraction: 0 (no noise) .. 1.
         seed: the noise's seed (0 .. 2**64 - 1); nothing else is random.
@@ -136,7 +136,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
         ``which``, roots of different variants, or ``evaluate`` returning the wrong shapes,
         NaN or infinite values or negative priors (naming the row).
     """
-    simulations = whole(simulations, "simulations", 1, 1_000_000)
+    simulations = whole(simulations, "simulations", 2, 1_000_000)  # 1 would expand the roots and visit no move
     c_puct = number(c_puct, "c_puct")
     alpha = number(dirichlet_alpha, "dirichlet_alpha", 1e-6)
     fraction = number(dirichlet_fraction, "dirichlet_fraction", 0.0, 1.0)
