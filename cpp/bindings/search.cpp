@@ -34,7 +34,8 @@ py::tuple solve_tuple(const SolveOutcome& out) {
                         out.stopped);
 }
 
-SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv) {
+SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv,
+                       bool selective) {
   if (evaluation < 0 || evaluation > 2) throw py::value_error("evaluation: 0 (auto), 1 (normal) or 2 (anti)");
   SearchLimits l;
   l.depth = depth;
@@ -43,6 +44,7 @@ SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, 
   l.threads = threads;
   l.evaluation = static_cast<Evaluation>(evaluation);
   l.multipv = multipv;
+  l.selective = selective;
   return l;
 }
 
@@ -55,17 +57,17 @@ void init_search(py::module_& m) {
       .def(
           "search",
           [](Searcher& self, py::handle s_obj, int depth, double seconds, long long nodes, int threads, int evaluation,
-             int multipv) {
+             int multipv, bool selective) {
             const PyState& s = get_state(s_obj);
             const Rules r = s.game.rules();
             const Position p = s.game.position();
-            const SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, multipv);
+            const SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, multipv, selective);
             SearchOutcome out;
             run_interruptible(self.stop_flag(), [&](const int*) { out = self.search(r, p, l); });
             return search_tuple(out);
           },
           py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"),
-          py::arg("evaluation"), py::arg("multipv"),
+          py::arg("evaluation"), py::arg("multipv"), py::arg("selective"),
           "Returns (move, score, pv, depth, nodes, seconds, exact, stopped, [(move, score, exact, pv)]).")
       .def(
           "solve",
@@ -94,11 +96,12 @@ void init_search(py::module_& m) {
 
   m.def(
       "_search",
-      [](py::handle s_obj, int depth, double seconds, long long nodes, int threads, int tt_mb, int evaluation) {
+      [](py::handle s_obj, int depth, double seconds, long long nodes, int threads, int tt_mb, int evaluation,
+         bool selective) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
-        SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, 1);
+        SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, 1, selective);
         l.tt_mb = tt_mb;
         SearchOutcome out;
         run_interruptible([&](const int* cancel) { out = search(r, p, l, cancel); });
@@ -106,7 +109,7 @@ void init_search(py::module_& m) {
                               out.exact);
       },
       py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"), py::arg("tt_mb"),
-      py::arg("evaluation"),
+      py::arg("evaluation"), py::arg("selective") = true,
       "Two-player search (use polyreversi.search). Returns (move, score, pv, depth, nodes, seconds, exact).");
   m.def(
       "_solve",

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "polyreversi/batch/batch.hpp"
-#include "polyreversi/bulk.hpp"
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 
 namespace polyreversi {
 
@@ -30,20 +30,15 @@ const SearchKernels& search_kernels_here() {
 void check_two_players(const Rules& rules, const char* what) {
   if (rules.players != 2)
     throw VariantError(std::string(what) + ": two-player games only (got a " + std::to_string(rules.players) +
-                       "-player game); for 3 or 4 players use pr.mcts (on the command line, an mcts:PLAYOUTS player)");
-}
-
-int checked_threads(int threads, const char* what) {
-  if (threads < 0) throw Error(std::string(what) + ": threads must be 0 (every core) or more");
-  return std::min(resolve_threads(threads), 256);
+                       "-player game); for 3 or 4 players use MCTS");
 }
 
 SearchLimits checked_limits(const Rules& rules, const SearchLimits& limits) {
   check_two_players(rules, "search");
   SearchLimits l = limits;
-  l.threads = checked_threads(l.threads, "search");
-  if (l.tt_mb < 1) l.tt_mb = 1;
-  if (l.depth > 250) l.depth = 250;  // no game has more plies than that to play
+  l.threads = resolve_threads(l.threads, "search");
+  l.tt_mb = std::clamp(l.tt_mb, kMinTableMiB, kMaxTableMiB);
+  l.depth = std::min(l.depth, kMaxDepth);
   if (l.multipv < 1) throw Error("search: multipv must be 1 or more");
   return l;
 }
@@ -51,12 +46,10 @@ SearchLimits checked_limits(const Rules& rules, const SearchLimits& limits) {
 SolveOptions checked_options(const Rules& rules, const SolveOptions& options) {
   check_two_players(rules, "solve");
   SolveOptions o = options;
-  o.threads = checked_threads(o.threads, "solve");
-  if (o.tt_mb < 1) o.tt_mb = 1;
+  o.threads = resolve_threads(o.threads, "solve");
+  o.tt_mb = std::clamp(o.tt_mb, kMinTableMiB, kMaxTableMiB);
   return o;
 }
-
-constexpr int kMaxTableMiB = 1 << 16;
 
 }  // namespace
 
@@ -75,8 +68,9 @@ SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& 
 }
 
 Searcher::Searcher(int tt_mb) : kernels_(search_kernels_here()), tt_mb_(tt_mb) {
-  if (tt_mb < 1 || tt_mb > kMaxTableMiB)
-    throw Error("tt_mb: must be 1 to " + std::to_string(kMaxTableMiB) + " MiB, got " + std::to_string(tt_mb));
+  if (tt_mb < kMinTableMiB || tt_mb > kMaxTableMiB)
+    throw Error("tt_mb: must be " + std::to_string(kMinTableMiB) + " to " + std::to_string(kMaxTableMiB) +
+                " MiB, got " + std::to_string(tt_mb));
   tables_ = kernels_.make_tables(static_cast<std::size_t>(tt_mb) << 20);
 }
 

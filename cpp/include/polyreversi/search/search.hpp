@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
@@ -25,7 +26,8 @@ struct SearchLimits {
   int threads = 1;       // 0: every hardware thread
   int tt_mb = 64;        // hash table size in MiB (one table shared by the threads; not with a Searcher)
   Evaluation evaluation = Evaluation::kAuto;
-  int multipv = 1;       // score exactly the best this many root moves (SearchOutcome::lines)
+  bool selective = true;  // Multi-ProbCut in the midgame (midgame.hpp); false: full width
+  int multipv = 1;        // score exactly the best this many root moves (SearchOutcome::lines)
 };
 
 // One of the best root moves of a multi-PV search, its score as in SearchOutcome.
