@@ -29,8 +29,8 @@ from typing import Optional
 from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
-from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_NODES, MAX_PLAYOUTS, MCTSResult, _exploration,
-                              _positive_int, _seconds, _seed)
+from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MAX_PLAYOUTS, MAX_SECONDS, MCTSResult
+from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
@@ -41,6 +41,13 @@ DEFAULT_EPSILON = 0.25
 DEFAULT_HISTORY_WEIGHT = 5.0
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
+
+
+def _seconds(value) -> float:
+    result = _validate.seconds(value, "time")
+    if result > MAX_SECONDS:
+        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {value!r}")
+    return result
 
 
 def _epsilon(value) -> float:
@@ -79,12 +86,12 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     """
     if not isinstance(state, State):
         raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
-    count = _positive_int(playouts, "playouts", MAX_PLAYOUTS) if playouts is not None else 0
+    count = _validate.whole(playouts, "playouts", 1, MAX_PLAYOUTS) if playouts is not None else 0
     seconds = _seconds(time) if time is not None else 0.0
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
-    seed = _seed(seed)
-    exploration = _exploration(exploration)
+    seed = engine_seed(seed)
+    exploration = _validate.number(exploration, "exploration")
     epsilon = _epsilon(epsilon)
     history_weight = _history_weight(history_weight)
     if state.variant.players < 3:
@@ -124,12 +131,12 @@ class InformedMCTSPlayer:
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT) -> None:
         if playouts is not None:
-            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
+            _validate.whole(playouts, "playouts", 1, MAX_PLAYOUTS)
         if time is not None:
             _seconds(time)
         self.playouts, self.time = playouts, time
-        self.seed = _seed(seed)
-        self.exploration = _exploration(exploration)
+        self.seed = engine_seed(seed)
+        self.exploration = _validate.number(exploration, "exploration")
         self.epsilon = _epsilon(epsilon)
         self.history_weight = _history_weight(history_weight)
         self.last: Optional[MCTSResult] = None
