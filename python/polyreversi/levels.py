@@ -24,11 +24,14 @@ class Level:
         number: 1 (weakest) .. len(LEVELS) (strongest).
         depth: plies searched per move (the exact solve where the depth reaches the end).
         margin: discs; a random move among those scored within it of the best (0: the best).
+        exact_empties: at or below this many empty squares the move is solved exactly
+            (0: only where the depth reaches the end).
     """
 
     number: int
     depth: int
     margin: float
+    exact_empties: int = 0
 
 
 #: The levels, weakest first: ``LEVELS[n - 1]`` is level n.
@@ -37,7 +40,7 @@ LEVELS: Tuple[Level, ...] = (
     Level(2, depth=1, margin=4.0),
     Level(3, depth=2, margin=2.0),
     Level(4, depth=3, margin=1.0),
-    Level(5, depth=4, margin=0.0),
-    Level(6, depth=6, margin=0.0),
-    Level(7, depth=8, margin=0.0),
+    Level(5, depth=4, margin=0.0, exact_empties=8),
+    Level(6, depth=6, margin=0.0, exact_empties=12),
+    Level(7, depth=8, margin=0.0, exact_empties=16),
 )

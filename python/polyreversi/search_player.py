@@ -196,25 +196,28 @@ class SearchPlayer:
         return state
 
     # ---- the search ----------------------------------------------------------------
-    def _search(self, state: State, limit: Limit, multipv: int):
+    def _search(self, state: State, limit: Limit, multipv: int, analysing: bool = False):
         """(PlayResult, lines) under ``limit``; the exact solve first when it fits."""
         t0 = _time.perf_counter()
         empties = int((state.board() == EMPTY).sum())
         budget = time_control.move_seconds(limit, empties)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
-        if limit.depth is None and limit.nodes is None and multipv == 1:
-            allowance = time_control.solve_allowance(limit, empties, budget)
-            if allowance is not None:
-                move, score, pv, nodes, _secs, _scores, stopped = self._searcher.solve(
-                    state, False, self.threads, False, allowance, -1)
-                nodes_used = int(nodes)
-                if not stopped:
-                    seconds = _time.perf_counter() - t0
-                    result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, True)
-                    return result, [MoveInfo(int(move), float(score), list(pv), empties, True)]
-                if budget is not None:  # what is left of the budget, at least a tenth of it
-                    budget = max(budget - (_time.perf_counter() - t0), budget / 10)
+        allowance = self._solve_allowance(limit, empties, budget, analysing)
+        if allowance is not None:
+            move, score, pv, nodes, _secs, scores, stopped = self._searcher.solve(
+                state, multipv > 1, self.threads, False, allowance, -1)
+            nodes_used = int(nodes)
+            if not stopped:
+                seconds = _time.perf_counter() - t0
+                result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, True)
+                best = MoveInfo(int(move), float(score), list(pv), empties, True)
+                others = sorted(((int(m), int(v)) for m, v in scores.items() if int(m) != best.move),
+                                key=lambda mv: (-mv[1], mv[0]))
+                infos = [best] + [MoveInfo(m, float(v), [m], empties, True) for m, v in others]
+                return result, infos[:multipv]
+            if budget is not None:  # what is left of the budget, at least a tenth of it
+                budget = max(budget - (_time.perf_counter() - t0), budget / 10)
         depth = -1 if limit.depth is None else limit.depth
         move, score, pv, got, nodes, _secs, exact, _stopped, lines = self._searcher.search(
             state, depth, -1.0 if budget is None else budget, -1 if limit.nodes is None else limit.nodes,
@@ -224,6 +227,31 @@ class SearchPlayer:
         result = PlayResult(int(move), float(score), list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
         infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
         return result, infos
+
+    def _solve_allowance(self, limit: Limit, empties: int, budget: Optional[float],
+                         analysing: bool) -> Optional[float]:
+        """Seconds for the exact solve before the search (-1: no limit), or None: no solve.
+
+        Not with a node limit, nor where the depth reaches the end anyway (the search
+        solves there). With a depth alone: at or below the level's empties; for an
+        analysis (NBoard's hint) at or below
+        :data:`~polyreversi.time_control.EXACT_EMPTIES`, as NBoard engines solve near the
+        end whatever the depth; otherwise never (``play`` at a depth plays the move of
+        :func:`polyreversi.search` at that depth). With a time budget or clock, when
+        :func:`~polyreversi.time_control.solve_allowance` says it fits (and within
+        those empties if a depth is given too).
+        """
+        if self.level is not None:
+            exact_empties = self.level.exact_empties
+        else:
+            exact_empties = time_control.EXACT_EMPTIES if analysing or limit.depth is None else 0
+        if limit.nodes is not None or (limit.depth is not None and limit.depth >= empties):
+            return None
+        if limit.depth is not None and empties > exact_empties:
+            return None
+        if budget is None:
+            return -1.0 if limit.depth is not None else None
+        return time_control.solve_allowance(limit, empties, budget)
 
     def _variety(self) -> float:
         return max(self.variety, self.level.margin if self.level is not None else 0.0)
@@ -298,7 +326,7 @@ class SearchPlayer:
         limit = self._limit(limit)
         self._acquire("analyse")
         try:
-            _, infos = self._search(state, limit, min(multipv, len(state.legal_moves())))
+            _, infos = self._search(state, limit, min(multipv, len(state.legal_moves())), analysing=True)
             return infos
         finally:
             self._lock.release()

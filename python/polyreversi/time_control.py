@@ -14,7 +14,7 @@ from typing import Optional
 
 from polyreversi.limit import Limit
 
-__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MAX_SHARE", "SOLVE_SECONDS_AT_20",
+__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MAX_SHARE", "SOLVE_SECONDS_AT_20", "EXACT_EMPTIES",
            "move_seconds", "solve_allowance", "predicted_solve_seconds"]
 
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
@@ -31,6 +31,9 @@ INCREMENT_SHARE = 0.8
 #: the development VM, benchmarks/time_budget.md); the time grows about tenfold
 #: every three empties.
 SOLVE_SECONDS_AT_20 = 0.5
+#: Empty squares at or below which a depth-limited move is solved exactly whatever its
+#: depth (8x8: milliseconds), as NBoard engines do near the end.
+EXACT_EMPTIES = 14
 #: Share of the usable clock the exact solve may take when it is predicted to fit.
 SOLVE_SHARE = 1 / 3
 
