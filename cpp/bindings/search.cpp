@@ -16,6 +16,9 @@ py::list line(const int* pv, int n) {
   return out;
 }
 
+// Timed searches up to this many seconds run on the calling thread (Searcher.search).
+constexpr double kInlineSeconds = 1.0;
+
 py::tuple search_tuple(const SearchOutcome& out) {
   py::list lines;
   for (const SearchLine& l : out.lines) {
@@ -63,7 +66,15 @@ void init_search(py::module_& m) {
             const Position p = s.game.position();
             const SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, multipv, selective);
             SearchOutcome out;
-            run_interruptible(self.stop_flag(), [&](const int*) { out = self.search(r, p, l); });
+            if (seconds > 0 && seconds <= kInlineSeconds) {
+              // A short timed search runs on this thread (the GIL released): a
+              // worker thread's start and wake-ups cost milliseconds on a loaded
+              // machine, more than a small budget. Ctrl-C then waits for its end.
+              py::gil_scoped_release release;
+              out = self.search(r, p, l);
+            } else {
+              run_interruptible(self.stop_flag(), [&](const int*) { out = self.search(r, p, l); });
+            }
             return search_tuple(out);
           },
           py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"),

@@ -129,8 +129,10 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     ``time`` seconds, ``nodes`` positions; with none given, ``depth=6``. The
     result is the deepest completed iteration. The first iteration always
     completes, so ``time`` and ``nodes`` may be exceeded by it; no later one starts
-    once a limit is reached, and one under way stops at the next check (every 4096
-    positions per thread; with threads, against all threads' nodes together), so
+    once a limit is reached, nor (with ``time``) one predicted from the last
+    iterations' times to end after it, and one under way stops at the next check
+    (with ``time`` every 256 positions per thread, else every 4096; with threads,
+    against all threads' nodes together), so
     ``nodes`` may end up to 4096 per thread over the limit, or with threads as much
     under it (``search(start, nodes=1)`` gives ``depth=1``). Once the depth reaches the
     number of empty squares the exact solver takes over (``exact=True``). A
