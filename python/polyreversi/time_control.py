@@ -27,9 +27,10 @@ RESERVE_MAX = 1.0
 MAX_SHARE = 0.25
 #: Share of the increment spent on the move it comes with.
 INCREMENT_SHARE = 0.8
-#: Seconds of an exact solve at 20 empty squares on 8x8 (one thread; measured on
-#: the development VM, benchmarks/time_budget.md); the time grows about tenfold
-#: every three empties.
+#: Seconds of an exact solve at 20 empty squares on 8x8, one thread: the mean CPU
+#: time of solves of random-game positions (benchmarks/time_budget.md: 0.51 s at 20,
+#: 0.10 s at 18, 0.048 s at 16, 0.010 s at 14); the time grows about tenfold every
+#: three empties.
 SOLVE_SECONDS_AT_20 = 0.5
 #: Empty squares at or below which a depth-limited move is solved exactly whatever its
 #: depth (8x8: milliseconds), as NBoard engines do near the end.
