@@ -1,4 +1,4 @@
-"""Playing levels for people: :class:`polyreversi.SearchPlayer` ``level=1 .. 7``,
+"""Playing levels for people: :class:`polyreversi.SearchPlayer` ``level=1 .. 8``,
 from a beginner's opponent to full strength at a fixed depth.
 
 A level is a search depth and a margin: the player picks at random (seeded
@@ -43,4 +43,5 @@ LEVELS: Tuple[Level, ...] = (
     Level(5, depth=4, margin=0.0, exact_empties=8),
     Level(6, depth=6, margin=0.0, exact_empties=12),
     Level(7, depth=8, margin=0.0, exact_empties=16),
+    Level(8, depth=10, margin=0.0, exact_empties=18),
 )
