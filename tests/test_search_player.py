@@ -270,3 +270,17 @@ def test_analyse_near_the_end_is_exact_whatever_the_depth():
     assert all(i.exact for i in infos) and {i.move: i.score for i in infos} == solved
     # play at a depth plays the depth's move (the solve is for analysis, time and levels)
     assert pr.SearchPlayer().play(state, pr.Limit(depth=2)).move == pr.search(state, depth=2).move
+
+
+def test_one_player_across_boards_and_threads():
+    # the table follows the board (64-bit and 128-bit boards, other rules): the
+    # same answers as a fresh player's, at a fixed depth, full width
+    player = pr.SearchPlayer(depth=4, selective=False, tt_mb=4)
+    for variant in ["6x6", "10x10", "8x8/anti", "octagon", "8x8"]:
+        state = random_position(6, 20, variant)
+        fresh = pr.SearchPlayer(depth=4, selective=False, tt_mb=4).play(state)
+        mine = player.play(state)
+        assert (mine.move, mine.score) == (fresh.move, fresh.score), variant
+    state = random_position(50, 21)
+    two = pr.SearchPlayer(depth=20, threads=2).play(state)
+    assert two.exact and two.score == pr.solve(state).score
