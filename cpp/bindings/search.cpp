@@ -16,8 +16,24 @@ py::list line(const int* pv, int n) {
   return out;
 }
 
-// Timed searches up to this many seconds run on the calling thread (Searcher.search).
+// Timed work of up to this many seconds runs on the calling thread, the GIL
+// released: a worker thread's start and wake-ups (run_interruptible) cost
+// milliseconds on a loaded machine, more than a small budget. Ctrl-C then
+// waits for the work's end, at most about this long.
 constexpr double kInlineSeconds = 1.0;
+
+// Runs work(cancel) on this thread when `seconds` is a short budget, else
+// interruptibly (Ctrl-C sets *cancel_flag; a local flag when it is null).
+void run_timed(double seconds, int* cancel_flag, const std::function<void(const int*)>& work) {
+  if (seconds > 0 && seconds <= kInlineSeconds) {
+    py::gil_scoped_release release;
+    work(cancel_flag);
+  } else if (cancel_flag) {
+    run_interruptible(cancel_flag, work);
+  } else {
+    run_interruptible(work);
+  }
+}
 
 py::tuple search_tuple(const SearchOutcome& out) {
   py::list lines;
@@ -66,15 +82,7 @@ void init_search(py::module_& m) {
             const Position p = s.game.position();
             const SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, multipv, selective);
             SearchOutcome out;
-            if (seconds > 0 && seconds <= kInlineSeconds) {
-              // A short timed search runs on this thread (the GIL released): a
-              // worker thread's start and wake-ups cost milliseconds on a loaded
-              // machine, more than a small budget. Ctrl-C then waits for its end.
-              py::gil_scoped_release release;
-              out = self.search(r, p, l);
-            } else {
-              run_interruptible(self.stop_flag(), [&](const int*) { out = self.search(r, p, l); });
-            }
+            run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.search(r, p, l); });
             return search_tuple(out);
           },
           py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"),
@@ -94,7 +102,7 @@ void init_search(py::module_& m) {
             o.seconds = seconds;
             o.nodes = nodes;
             SolveOutcome out;
-            run_interruptible(self.stop_flag(), [&](const int*) { out = self.solve(r, p, o); });
+            run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.solve(r, p, o); });
             return solve_tuple(out);
           },
           py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("wof"), py::arg("seconds"),
@@ -115,7 +123,7 @@ void init_search(py::module_& m) {
         SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, 1, selective);
         l.tt_mb = tt_mb;
         SearchOutcome out;
-        run_interruptible([&](const int* cancel) { out = search(r, p, l, cancel); });
+        run_timed(seconds, nullptr, [&](const int* cancel) { out = search(r, p, l, cancel); });
         return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.depth, out.nodes, out.seconds,
                               out.exact);
       },
@@ -136,7 +144,7 @@ void init_search(py::module_& m) {
         o.seconds = seconds;
         o.nodes = nodes;
         SolveOutcome out;
-        run_interruptible([&](const int* cancel) { out = solve(r, p, o, cancel); });
+        run_timed(seconds, nullptr, [&](const int* cancel) { out = solve(r, p, o, cancel); });
         return solve_tuple(out);
       },
       py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("tt_mb"), py::arg("wof"),
