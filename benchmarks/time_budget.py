@@ -9,6 +9,12 @@ process CPU time is given too: on a loaded machine the wall time includes time
 the OS gave to other processes.
 
     python benchmarks/time_budget.py --positions 40 --budgets 0.002,0.005,0.01,0.03,0.1,0.3,1
+    python benchmarks/time_budget.py --clock 3 --increment 0 --games 4
+
+With --clock, self-play games instead: each side a living SearchPlayer with a
+game clock of that many seconds (and increment), its wall time per move
+charged to its clock; the table gives the clock left at the end and the
+smallest clock left before any move (a negative clock would be a loss on time).
 
 Results: benchmarks/time_budget.md.
 """
@@ -49,13 +55,51 @@ def measure(call, budget, states):
     return walls, cpus, depths
 
 
+def clock_games(clock: float, increment: float, games: int, seed: int) -> None:
+    rng = random.Random(seed)
+    print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); clock {clock:g} s, "
+          f"increment {increment:g} s\n")
+    print("| game | moves | Black: clock left | White: clock left | smallest clock left | longest move (s) | "
+          "exact from (empties) |")
+    print("|---|---|---|---|---|---|---|")
+    for g in range(games):
+        state = pr.Variant().start()
+        for _ in range(4):  # a random opening
+            state = state.child(rng.choice(state.legal_moves()))
+        players = {1: pr.SearchPlayer(), 2: pr.SearchPlayer()}
+        left = {1: clock, 2: clock}
+        smallest, longest, moves, exact_from = clock, 0.0, 0, None
+        while not state.is_over():
+            side = int(state.to_move)
+            smallest = min(smallest, left[side])
+            t0 = time.perf_counter()
+            r = players[side].play(state, pr.Limit(clock=max(left[side], 0.0), increment=increment or None))
+            used = time.perf_counter() - t0
+            longest = max(longest, used)
+            left[side] += increment - used
+            if r.exact and exact_from is None:
+                exact_from = int((state.board() == pr.vocabulary.EMPTY).sum())
+            state = state.child(r.move)
+            moves += 1
+        smallest = min(smallest, left[1], left[2])
+        print(f"| {g + 1} | {moves} | {left[1]:.3f} | {left[2]:.3f} | {smallest:.3f} | {longest:.3f} | "
+              f"{exact_from} |", flush=True)
+    print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--budgets", default="0.002,0.005,0.01,0.03,0.1,0.3,1")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fresh", action="store_true", help="also pr.search with a fresh table per call")
+    ap.add_argument("--clock", type=float, help="self-play games with this game clock per side (seconds)")
+    ap.add_argument("--increment", type=float, default=0.0)
+    ap.add_argument("--games", type=int, default=4)
     args = ap.parse_args()
+    if args.clock is not None:
+        clock_games(args.clock, args.increment, args.games, args.seed)
+        return
     budgets = [float(b) for b in args.budgets.split(",")]
     states = positions(args.positions, args.seed)
     player = pr.SearchPlayer()

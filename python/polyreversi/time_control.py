@@ -25,6 +25,9 @@ RESERVE_MIN = 0.01
 RESERVE_MAX = 1.0
 #: Share of the usable clock one move may take, unless it is the last before the control.
 MAX_SHARE = 0.25
+#: The last empty squares, whose moves the clock does not count (the exact solve
+#: takes milliseconds there: benchmarks/time_budget.md).
+SOLVED_EMPTIES = 12
 #: Share of the increment spent on the move it comes with.
 INCREMENT_SHARE = 0.8
 #: Seconds of an exact solve at 20 empty squares on 8x8, one thread: the mean CPU
@@ -46,7 +49,9 @@ def _usable(limit: Limit) -> float:
 
 
 def _moves_left(limit: Limit, empties: int) -> int:
-    mine = max(1, (empties + 1) // 2)  # the mover plays about every other empty square
+    # The mover plays about every other empty square; the moves of the last
+    # SOLVED_EMPTIES are solved exactly in milliseconds and not counted.
+    mine = max(2, (max(empties - SOLVED_EMPTIES, 0) + 1) // 2)
     return min(mine, limit.moves_to_go) if limit.moves_to_go else mine
 
 
@@ -56,9 +61,9 @@ def move_seconds(limit: Limit, empties: int) -> Optional[float]:
     ``limit.time`` alone is the budget itself. With ``limit.clock`` (seconds left
     for the mover), the usable clock (the clock less a reserve of 5 %, kept between
     0.01 and 1 s) over the mover's moves still to play (``moves_to_go`` when given,
-    else half the ``empties``), plus 80 % of the increment, at most a quarter of the
-    usable clock (all of it for the last move before the control) and never more than
-    the usable clock; with both, the smaller. With no usable clock left, a tenth of
+    else half the empties above :data:`SOLVED_EMPTIES`, at least 2), plus 80 % of
+    the increment, at most a quarter of the usable clock (all of it for the last
+    move before the control); with both, the smaller. With no usable clock left, a tenth of
     what remains (the search's first iteration takes microseconds).
 
     Args:
@@ -75,7 +80,8 @@ def move_seconds(limit: Limit, empties: int) -> Optional[float]:
         else:
             moves = _moves_left(limit, empties)
             share = usable / moves + INCREMENT_SHARE * (limit.increment or 0.0)
-            share = min(share, usable if moves == 1 else max(usable * MAX_SHARE, usable / moves), usable)
+            last = limit.moves_to_go == 1
+            share = min(share, usable if last else usable * MAX_SHARE)
         budget = share if budget is None else min(budget, share)
     return budget
 
