@@ -284,3 +284,34 @@ def test_one_player_across_boards_and_threads():
     state = random_position(50, 21)
     two = pr.SearchPlayer(depth=20, threads=2).play(state)
     assert two.exact and two.score == pr.solve(state).score
+
+
+def test_a_solve_that_does_not_fit_falls_back_to_the_search(monkeypatch):
+    # the model says the solve fits; the allowance stops it; the search plays on
+    monkeypatch.setattr(time_control, "SOLVE_SECONDS_AT_20", 1e-9)
+    state = random_position(34, 22)  # 26 empties: no solve ends in the allowance
+    r = pr.SearchPlayer().play(state, pr.Limit(time=0.01))
+    assert r.move in state.legal_moves() and not r.exact
+
+
+def test_the_core_refuses_a_second_search_of_one_searcher():
+    from polyreversi import _core
+    searcher = _core._Searcher(4)
+    state = random_position(10, 23)
+    searcher.clear_stop()
+    box = {}
+    thread = threading.Thread(target=lambda: box.update(r=searcher.search(state, 40, -1.0, -1, 1, 0, 1, True)))
+    thread.start()
+    try:
+        for _ in range(200):  # until the worker is inside the search
+            try:
+                searcher.new_game()
+            except ConcurrentUseError:
+                break
+            threading.Event().wait(0.01)
+        else:
+            pytest.fail("the second call was never refused")
+    finally:
+        searcher.stop()
+        thread.join(120)
+    assert box["r"][0] in state.legal_moves()
