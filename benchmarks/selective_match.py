@@ -174,7 +174,7 @@ def main(argv) -> int:
     line = (f"| {args.board} | {opponent} | {len(openings)} x 2 | {w}/{d}/{l} | {100 * p:.1f} % | "
             f"{elo(p):+.0f} [{lo:+.0f}, {hi:+.0f}] | {statistics.mean(margins):+.1f} | {when}, load "
             f"{os.getloadavg()[0]:.1f}, `{shlex.join(argv[1:])}` |")
-    print("| board | opponent | games | selective W/D/L | score | Elo (95 %) | mean margin | run |")
+    print("| board | opponent | games | polyreversi W/D/L | score | Elo (95 %) | mean margin | run |")
     print(line)
     if args.write:
         with open(args.write, "a") as f:
