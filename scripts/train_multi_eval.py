@@ -41,7 +41,7 @@ def self_play(variant: pr.Variant, games: int, epsilon: float, rng: random.Rando
     feats, phases, labels = [], [], []
     for g in range(games):
         v = variant.with_random_blocked(seed=rng.randrange(2**32)) if g % 2 else variant
-        squares = len(v.squares()) - len(v.blocked)
+        squares = len(v.squares)
         state = v.start()
         game_feats, game_phases = [], []
         while not state.is_over():

@@ -2,6 +2,12 @@
 
     python tests/fake_engine.py nboard|gtp [MODE]
 
+    python tests/fake_engine.py replay TRANSCRIPT
+
+``replay`` plays back a recorded session (``> `` lines expected, ``< `` lines
+answered; tests/data/nboard_ntest_session.txt) and exits with status 2 at the
+first command that differs from the recording.
+
 MODE: ``good`` (plays the first legal move; NBoard hint gives every move a value),
 ``illegal`` (answers a square that is not legal), ``nonsense`` (answers text that is
 no move), ``hang`` (never answers a move), ``die`` (exits at the first move),
@@ -104,7 +110,32 @@ def gtp(mode):
         out(f"{'=' if ok else '?'}{ident} {reply}\n")
 
 
+def replay(path):
+    sent, blocks = [], [[]]
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("> "):
+                sent.append(line[2:])
+                blocks.append([])
+            elif line.startswith("<"):
+                blocks[-1].append(line[2:])
+    for reply in blocks[0]:
+        out(reply)
+    for expected, replies in zip(sent, blocks[1:]):
+        got = sys.stdin.readline().rstrip("\n")
+        if got != expected:
+            sys.stderr.write(f"replay: expected {expected!r}, got {got!r}\n")
+            sys.exit(2)
+        for reply in replies:
+            out(reply)
+    sys.stdin.read()
+
+
 if __name__ == "__main__":
     protocol = sys.argv[1]
+    if protocol == "replay":
+        replay(sys.argv[2])
+        sys.exit(0)
     mode = sys.argv[2] if len(sys.argv) > 2 else "good"
     (nboard if protocol == "nboard" else gtp)(mode)

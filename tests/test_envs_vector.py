@@ -107,3 +107,71 @@ def test_batch_step_which_leaves_the_others():
         b.step(np.zeros(4, np.int32), which=which)
     with pytest.raises(ValueError, match=r"which: expected a bool array of shape \(4,\)"):
         b.step(b.choose(), which=[1, 0, 1, 0])
+
+
+# -- opponents searched in C++ -----------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["8x8", "6x6/anti", "10x10/blocked=random"])
+def test_batch_search_policy_is_the_engines_search(variant):
+    text, _, blocked = variant.partition("/blocked=")
+    b = pr.Batch(text, 12, seed=2, blocked="random" if blocked else None)
+    for _ in range(9):
+        b.step(b.choose(), autoreset="next-step")
+    which = np.arange(12) % 3 != 0
+    moves = b.choose("search:2", which=which)
+    for i in range(12):
+        state = b.state(i)
+        if not which[i] or state.is_over():
+            assert moves[i] == -1
+        else:
+            assert moves[i] == pr.search(state, depth=2, tt_mb=1).move
+
+
+def test_batch_mcts_policy_is_legal_seeded_and_strong():
+    b = pr.Batch("8x8/3p", 16, seed=5)
+    b.step(b.choose())
+    first = b.choose("mcts:30")
+    assert np.array_equal(first, b.choose("mcts:30")) and not np.array_equal(first, b.choose("mcts:30", seed=9))
+    assert b.masks[np.arange(16), first].all()
+    envs = ReversiVectorEnv(num_envs=32, variant="6x6", opponent="mcts:100", seat="black")
+    assert envs._native == "mcts:100"
+    obs, info = envs.reset(seed=1)
+    done = np.zeros(32, bool)
+    wins = 0
+    while not done.all():
+        obs, r, term, _, info = envs.step(envs.sample_actions())  # a random agent
+        wins += int(((r > 0) & term & ~done).sum())
+        done |= term
+    assert wins <= 6  # MCTS with 100 playouts beats a random mover in most games
+
+
+def test_vector_env_search_opponent_moves_are_the_engines():
+    envs = ReversiVectorEnv(num_envs=8, variant="8x8", opponent="search:3", seat="white")
+    assert envs._native == "search:3"
+    obs, info = envs.reset(seed=0)
+    start = pr.Variant("8x8").start()
+    expected = pr.search(start, depth=3, tt_mb=1).move
+    assert all(envs.batch.state(i).moves() == [expected] for i in range(8))
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        before = [envs.batch.state(i) for i in range(8)]
+        obs, r, term, _, info = envs.step((rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(1))
+        for i in range(8):
+            after = envs.batch.state(i)
+            if after.is_over() or term[i]:
+                continue
+            mine = after.moves()[before[i].ply]
+            state = before[i].copy()
+            state.play(mine)
+            assert after.moves()[state.ply] == pr.search(state, depth=3, tt_mb=1).move
+
+
+def test_searched_policy_faults():
+    b = pr.Batch("8x8/3p", 2)
+    with pytest.raises(pr.VariantError, match="two-player"):
+        b.choose("search:2")
+    with pytest.raises(ValueError, match=r"search:N with N in 1\.\.60"):
+        pr.Batch("8x8", 2).choose("search:0")
+    with pytest.raises(ValueError, match="mcts:N"):
+        pr.Batch("8x8", 2).choose("mcts:x")
+    assert ReversiVectorEnv(num_envs=2, variant="8x8/3p", opponent="search:2")._native is None  # Python's player

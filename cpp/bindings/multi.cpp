@@ -3,6 +3,7 @@
 #include "polyreversi/multi/multi.hpp"
 
 #include "common.hpp"
+#include "polyreversi/multi/mcts.hpp"
 
 namespace polyreversi::bindings {
 
@@ -32,6 +33,30 @@ void init_multi(py::module_& m) {
       },
       py::arg("state"), py::arg("algorithm"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"),
       py::arg("tt_bits"), "Use polyreversi.multi_search. Returns (move, value, shares, depth, nodes, seconds, pv).");
+  m.def(
+      "_multi_mcts",
+      [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
+         double epsilon, double history_weight, unsigned long long max_nodes) {
+        const PyState& s = get_state(s_obj);
+        MultiMctsOptions o;
+        o.playouts = playouts;
+        o.seconds = seconds;
+        o.seed = seed;
+        o.exploration = exploration;
+        o.epsilon = epsilon;
+        o.history_weight = history_weight;
+        o.max_nodes = max_nodes;
+        const Rules rules = s.game.rules();
+        const Position pos = s.game.position();
+        MultiMctsResult r;
+        run_interruptible([&](const int* cancel) { r = multi_mcts(rules, pos, o, cancel); });
+        py::tuple values(rules.players);
+        for (int c = 0; c < rules.players; ++c) values[c] = r.values[c];
+        return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes);
+      },
+      py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
+      py::arg("epsilon"), py::arg("history_weight"), py::arg("max_nodes"),
+      "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",
       [](py::handle s_obj) {

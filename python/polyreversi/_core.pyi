@@ -209,3 +209,33 @@ def _multi_search(state: State, algorithm: int, depth: int, seconds: float, node
                   tt_bits: int) -> Tuple[int, int, tuple, int, int, float, List[int]]: ...
 def _multi_features(state: State) -> Tuple[npt.NDArray[np.int32], int]: ...
 def _multi_evaluate(state: State) -> tuple: ...
+
+class _Limits:
+    """The core's bounds (cpp/include/polyreversi/limits.hpp), the one source of every limit."""
+
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    MAX_HANDICAP: int
+    MAX_BLOCKED: int
+    MIN_RANDOM_BLOCKED: int
+    LONGEST_GAME: int
+    MAX_START_PLY: int
+    MAX_THREADS: int
+    MAX_DEPTH: int
+    MAX_SEARCH_NODES: int
+    MIN_TABLE_MIB: int
+    MAX_TABLE_MIB: int
+    MAX_PLAYOUTS: int
+    MAX_MCTS_SECONDS: float
+    MCTS_NODES: int
+    MAX_GAMES: int
+    MAX_BATCH: int
+    MAX_SCORE: int
+    @staticmethod
+    def every_core() -> int: ...
+    @staticmethod
+    def solve_table_mib(tt_mb: int) -> int: ...
+    @staticmethod
+    def history_plies(squares: int) -> int: ...
+
+limits: _Limits

@@ -30,8 +30,9 @@ except ImportError:  # pragma: no cover - Python < 3.8
 
 from numpy import integer as _np_integer
 
+from polyreversi import _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
-from polyreversi.bulk import MAX_GAMES, _count
+from polyreversi.bulk import MAX_GAMES
 from polyreversi.search import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
@@ -244,19 +245,15 @@ class MCTSPlayer:
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  threads: int = 1, exploration: Optional[float] = None) -> None:
-        from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_PLAYOUTS, _exploration, _positive_int,
-                                      _seconds, _seed, _threads)
+        from polyreversi.mcts import DEFAULT_EXPLORATION, check_limits
 
-        if playouts is not None:
-            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
-        if time is not None:
-            _seconds(time)
-        _threads(threads)
+        exploration = DEFAULT_EXPLORATION if exploration is None else exploration
+        check_limits(playouts, time, threads, exploration)
+        self.exploration = float(exploration)
         self.playouts = playouts
         self.time = time
-        self.seed = _seed(seed)
+        self.seed = engine_seed(seed)
         self.threads = threads
-        self.exploration = DEFAULT_EXPLORATION if exploration is None else _exploration(exploration)
         self.last = None  # the MCTSResult of the last search
 
     def choose(self, state: State) -> int:
@@ -347,7 +344,7 @@ def _moves_or_raise(state: State) -> list:
 
 # -- by name ----------------------------------------------------------------
 
-PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs")
+PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs", "imcts")
 """Names of the built-in players, as the command line spells them (the one list)."""
 
 COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
@@ -371,11 +368,13 @@ _SPEC_OPTIONS = {
     "search": {"depth": int, "time": _number, "threads": int, "evaluation": str},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
+    "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
+              "history_weight": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "
-                    "or brs[:DEPTH|:time=SECONDS] (3-4 players); more options with ':' (mcts:time=1:threads=2); "
-                    "an external engine as nboard:COMMAND or gtp:COMMAND")
+                    "or brs[:DEPTH|:time=SECONDS] and imcts[:PLAYOUTS|:time=SECONDS] (3-4 players); "
+                    "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND or gtp:COMMAND")
 
 ENGINE_KINDS = ("nboard", "gtp")
 """Seat kinds that are external engines (:mod:`polyreversi.engine`): ``nboard:COMMAND``, ``gtp:COMMAND``."""
@@ -457,8 +456,8 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
         raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
     if kind == "search" and players is not None and players > 2:
         raise ValueError(f"{spec!r}: search plays two-player games only; use brs or mcts for {players} players")
-    if kind == "brs" and players is not None and players < 3:
-        raise ValueError(f"{spec!r}: brs plays 3- and 4-player games only; use search for two players")
+    if kind in ("brs", "imcts") and players is not None and players < 3:
+        raise ValueError(f"{spec!r}: {kind} plays 3- and 4-player games only; use search or mcts for two players")
     if kind != "human":
         player_from_spec(spec, seed=0)
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))
@@ -502,6 +501,10 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
         from polyreversi.multi import MultiPlayer
 
         factory = lambda: MultiPlayer(**options)  # noqa: E731
+    elif kind == "imcts":
+        from polyreversi.multi_mcts import InformedMCTSPlayer
+
+        factory = lambda: InformedMCTSPlayer(seed=seed, **options)  # noqa: E731
     else:
         factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)  # noqa: E731
     try:
@@ -633,7 +636,7 @@ def play_series(
         VariantError: a blocked count outside 1-4.
     """
     variant = as_variant(variant)
-    games = _count(games, "games", 0, MAX_GAMES)
+    games = _validate.whole(games, "games", 0, MAX_GAMES)
     master = random.Random(seed_key(seed))
     names = [check_player_spec(str(p)) for p in players]
     for name in names:

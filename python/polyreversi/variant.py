@@ -236,8 +236,9 @@ class Variant:
         seed = engine_seed(seed)
         if count is not None:
             count = _whole(count, "count")
-            if not 1 <= count <= 4:
-                raise VariantError(f"count: {count} blocked squares asked for; allowed: 1 to 4")
+            if count == 0:  # the core reads 0 as "draw the count"; here None means that
+                raise VariantError(f"count: 0 blocked squares asked for; allowed: {_core.limits.MIN_RANDOM_BLOCKED} "
+                                   f"to {_core.limits.MAX_BLOCKED}, or None to draw the count")
         chosen = _core.random_blocked(self.board, self.handicap, seed, count or 0)
         return self.replace(blocked=chosen)
 

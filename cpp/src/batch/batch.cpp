@@ -11,6 +11,7 @@
 #include "polyreversi/batch/pool.hpp"
 #include "polyreversi/game.hpp"
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
@@ -37,7 +38,7 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   if (size < 1) throw Error("batch size must be at least 1, got " + std::to_string(size));
   const Rules& r = *rules_;
   const std::size_t B = static_cast<std::size_t>(size), nn = r.squares(), P = r.players;
-  const int max_plies = 2 * r.squares() + 2;
+  const int max_plies = history_plies(r.squares());
   const double per_game = 4.0 * sizeof(Position) + 3 * sizeof(u128) + 2.0 * nn + 4.0 * max_plies + 18.0 * P + 32;
   const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
   if (memory > 0 && per_game * B > memory / 2)
@@ -107,11 +108,14 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   batch_kernels().refresh(d, 0, size);
 }
 
+u128 random_blocked(BoardKind board, long long handicap, long long count, u64 seed, u64 index, u64 episode) {
+  const int n = checked_random_blocked(count, "count");
+  const std::vector<int> eligible = eligible_blocked(board, handicap);
+  return batch_kernels().random_blocked(eligible.data(), static_cast<int>(eligible.size()), n, seed, index, episode);
+}
+
 int Batch::threads_for(int threads, int min_games) const {
-  if (threads <= 0) {
-    const unsigned hw = std::thread::hardware_concurrency();
-    threads = hw ? static_cast<int>(hw) : 1;
-  }
+  threads = resolve_threads(threads, "Batch");
   return std::max(1, std::min(threads, data_.size / min_games));
 }
 
@@ -137,8 +141,8 @@ bool moves_ok(const BatchData& d, const std::int32_t* moves, const std::uint8_t*
 
 // Steps the games of [begin, end) that `which` selects, one run of selected games
 // per kernel call; the others keep their position and get reset_mask 0.
-void step_selected(const BatchKernelTable& k, const BatchData& d, const std::int32_t* moves,
-                   const std::uint8_t* which, Autoreset mode, int begin, int end) {
+void step_selected(const BatchKernelTable& k, const BatchData& d, const std::int32_t* moves, const std::uint8_t* which,
+                   Autoreset mode, int begin, int end) {
   if (!which) return k.step(d, moves, mode, begin, end);
   for (int i = begin; i < end;) {
     if (!which[i]) {
@@ -195,13 +199,15 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads, const s
     const Game g(std::make_shared<const Rules>(game_rules), positions_[i]);
     throw IllegalMoveError(where + g.describe_illegal(m));
   }
-  step_selected(k, data_, moves, which, mode, 0, data_.size);  // not reached: the two checks agree (as before the split, play then)
+  step_selected(k, data_, moves, which, mode, 0,
+                data_.size);  // not reached: the two checks agree (as before the split, play then)
   ++steps_;
 }
 
 void Batch::reset(const std::uint8_t* which, const u64* seed, bool random_blocked, int blocked_count,
                   const StartSpec* starts, int start_stride, bool standard_start) {
   const Rules& r = *rules_;
+  checked_random_blocked(blocked_count, "blocked_count");
   if (starts) {  // check every start before changing any game
     for (int i = 0; i < data_.size; ++i) {
       if (which && !which[i]) continue;

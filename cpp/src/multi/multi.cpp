@@ -7,6 +7,7 @@
 #include <string>
 
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/multi/mcts.hpp"
 
 namespace polyreversi {
 
@@ -45,6 +46,26 @@ MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLi
   if (use_x86v3()) return x86v3::multi_search(rules, pos, limits, cancel);
 #endif
   return generic::multi_search(rules, pos, limits, cancel);
+}
+
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
+  check_players(rules, "multi_mcts");
+  if (o.playouts == 0 && !(o.seconds > 0)) throw Error("multi_mcts: give a playout count or a time limit");
+  if (!(o.seconds >= 0) || !std::isfinite(o.seconds))
+    throw Error("multi_mcts: time must be a finite number of seconds above 0");
+  if (!(o.exploration >= 0) || !std::isfinite(o.exploration))
+    throw Error("multi_mcts: exploration must be finite and >= 0");
+  if (!(o.epsilon >= 0 && o.epsilon <= 1)) throw Error("multi_mcts: epsilon must be 0 to 1");
+  if (!(o.history_weight >= 0) || !std::isfinite(o.history_weight))
+    throw Error("multi_mcts: history_weight must be finite and >= 0");
+  if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
+  Turn turn;
+  kernels().legal(rules, pos, &turn);
+  if (turn == Turn::kOver) throw Error("multi_mcts: the game is over; there is no move to search");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_mcts(rules, pos, o, cancel);
+#endif
+  return generic::multi_mcts(rules, pos, o, cancel);
 }
 
 int multi_features(const Rules& rules, const Position& pos, int* out) {

@@ -14,7 +14,8 @@ from polyreversi import __version__
 
 # Subcommand modules, in the order --help lists them.
 SUBCOMMANDS = ["play", "selfplay", "replay", "show", "convert", "perft", "bench"]
-SUBCOMMANDS += ["solve", "analyse"]  # issue 11
+SUBCOMMANDS += ["solve", "analyse"]
+SUBCOMMANDS += ["match", "engine"]
 
 
 class _Main(click.Group):

@@ -9,21 +9,22 @@ import click
 from polyreversi.errors import PolyreversiError, RecordError, RecordWarning
 from polyreversi import formats
 from polyreversi.formats import registry
-from polyreversi.formats import READABLE, WRITABLE, write
+from polyreversi.formats import write
 from polyreversi.replay import Replay
 
 from polyreversi.cli.console import record_warnings_as_lines
 from polyreversi.cli.input import format_of, read_entries, reader_options
 from polyreversi.cli.lines import count_of
+from polyreversi.cli.output import known_formats
 
 
 @click.command("convert")
 @click.argument("source", metavar="IN")
 @click.argument("target", metavar="OUT")
 @click.option("--from", "from_fmt", default=None, metavar="FORMAT",
-              help=f"Format of IN: {', '.join(READABLE)} (default: from the extension).")
+              help=f"Format of IN: {known_formats()} (default: from the extension).")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
-              help=f"Format of OUT: {', '.join(WRITABLE)} (default: from the extension).")
+              help=f"Format of OUT: {known_formats()} (default: from the extension).")
 @reader_options(beside="IN")
 @click.option("--allow-empty", is_flag=True, help="An IN with no game is not an error (OUT then holds none).")
 @click.option("--skip-bad", is_flag=True,

@@ -15,9 +15,10 @@ B games of one variant are stepped together in C++. Two modes:
   game with next-step autoreset, the observation, the reward and
   ``info["to_move"]`` are all those of that player (nobody is to move), so
   ``info["rewards"][i, info["to_move"][i] - 1] == reward[i]``.
-- ``opponent="random"`` or ``"greedy"`` (played in C++ by the Batch) or any player
-  (a function ``state -> move`` or an object with ``choose(state)``, called per
-  game in Python): the agent plays ``seat`` in every game; a step plays the
+- ``opponent="random"``, ``"greedy"``, ``"search:D"`` (two players) or ``"mcts:N"``
+  (played in C++ by the Batch over the games, :meth:`polyreversi.Batch.choose`) or any
+  player (a function ``state -> move`` or an object with ``choose(state)``, or a name
+  with options such as ``"search:time=0.1"``, called per game in Python): the agent plays ``seat`` in every game; a step plays the
   agent's move and then the opponents' until the agent is to move again.
 
 Autoreset (``autoreset_mode``, also ``metadata["autoreset_mode"]``):
@@ -59,9 +60,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from polyreversi import _validate
 from polyreversi._core import Color
 from polyreversi.batch import Batch
-from polyreversi.bulk import MAX_BATCH, _count
+from polyreversi.bulk import MAX_BATCH
 from polyreversi.envs import render as _render
 from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, disk_rewards, observe_batch, plane_count
 from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
@@ -86,7 +88,8 @@ class ReversiVectorEnv(VectorEnv):
             ``"search:4"``, ``"mcts:200"``) or a player, or a list or tuple of
             them, one per other seat in turn order after ``seat`` (as the Gymnasium env,
             :func:`polyreversi.envs.opponents.opponent_specs`). One built-in name for every
-            seat is played in C++ by the Batch; anything else in Python.
+            seat (``random``, ``greedy``, ``search:D``, ``mcts:N``) is played in C++ by the
+            Batch; anything else in Python.
         seat: the agent's colour against opponents (``"black"``, ``"white"``, ``"red"``,
             ``"green"`` among the variant's players, or a Color); checked with self-play too.
         threads: threads of each Batch call (0 = every core; results do not depend on it).
@@ -121,7 +124,7 @@ class ReversiVectorEnv(VectorEnv):
         self.metadata = {**type(self).metadata, "autoreset_mode": AUTORESET_MODES[mode]}
         self.reward_rule = reward
         self.variant = spec.variant
-        self.num_envs = _count(num_envs, "num_envs", 1, MAX_BATCH)
+        self.num_envs = _validate.whole(num_envs, "num_envs", 1, MAX_BATCH)
         n, players = self.variant.n, self.variant.players
         self.players = players
         self._playable = len(self.variant.squares)
@@ -134,7 +137,7 @@ class ReversiVectorEnv(VectorEnv):
         seat_color = _seat(seat, players)  # checked whatever the opponent
         self.seat = None if opponent is None else seat_color
         self._opponent_specs = [] if opponent is None else opponent_specs(opponent, players - 1, self.variant)
-        self._native = native_policy(self._opponent_specs)
+        self._native = native_policy(self._opponent_specs, players)
         self._opponents: dict = {}
         if opponent is not None and self._native is None:
             self._make_opponents(0)
@@ -262,7 +265,7 @@ class ReversiVectorEnv(VectorEnv):
             if not which.any():
                 return restarted
             if self._native is not None:
-                moves = batch.choose(self._native)
+                moves = batch.choose(self._native, which=which)
             else:
                 moves = np.full(self.num_envs, -1, dtype=np.int32)
                 for i in np.flatnonzero(which):

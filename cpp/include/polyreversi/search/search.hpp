@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
@@ -64,7 +65,7 @@ struct SolveOutcome {
 SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel);
 SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel);
 
-// Per instruction set (cpp/src/search/kernels.cpp is compiled once per set).
+// Per instruction set (cpp/src/search/root.cpp is compiled once per set).
 struct SearchKernels {
   const char* name;
   void (*search)(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel,
