@@ -710,7 +710,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
     // The first iteration always completes (unless stopped), so there is always a move.
     root.set_limits(cancel, depth == 1 ? -1 : deadline, depth == 1 ? ~u64(0) : node_budget);
-    for (int k = 0; k < root.threads; ++k) root.ctx[k].mid_sel = l.selective ? 0 : kExactSel;
+    for (int k = 0; k < root.threads; ++k) root.ctx[k].mid_sel = l.selective ? MidgameCut::kLevel : kExactSel;
     if (depth == 1 && cancelled(cancel)) {
       out.stopped = true;
       break;
