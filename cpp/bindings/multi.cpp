@@ -36,7 +36,7 @@ void init_multi(py::module_& m) {
   m.def(
       "_multi_mcts",
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
-         double epsilon, double history_weight, unsigned long long max_nodes) {
+         double epsilon, double history_weight, double score_weight, unsigned long long max_nodes) {
         const PyState& s = get_state(s_obj);
         MultiMctsOptions o;
         o.playouts = playouts;
@@ -45,6 +45,7 @@ void init_multi(py::module_& m) {
         o.exploration = exploration;
         o.epsilon = epsilon;
         o.history_weight = history_weight;
+        o.score_weight = score_weight;
         o.max_nodes = max_nodes;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
@@ -55,7 +56,7 @@ void init_multi(py::module_& m) {
         return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes);
       },
       py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
-      py::arg("epsilon"), py::arg("history_weight"), py::arg("max_nodes"),
+      py::arg("epsilon"), py::arg("history_weight"), py::arg("score_weight"), py::arg("max_nodes"),
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",

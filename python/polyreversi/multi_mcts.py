@@ -39,6 +39,8 @@ __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
 DEFAULT_EPSILON = 0.25
 #: The weight W of progressive history in the selection.
 DEFAULT_HISTORY_WEIGHT = 5.0
+#: The part of a playout's reward that is the colour's final disk share.
+DEFAULT_SCORE_WEIGHT = 0.0
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
@@ -53,7 +55,8 @@ def _history_weight(value) -> float:
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
                seed: Optional[int] = 0, exploration: float = DEFAULT_EXPLORATION,
-               epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT) -> MCTSResult:
+               epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
+               score_weight: float = DEFAULT_SCORE_WEIGHT) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -65,6 +68,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         exploration: the UCB1 constant (finite, >= 0).
         epsilon: the share of uniformly random playout moves, 0 to 1.
         history_weight: ``W`` of progressive history (finite, >= 0; 0 turns it off).
+        score_weight: 0 to 1, the part of a playout's reward that is the colour's share
+            of the final disks (with Anti-Reversi, its share of the other colours' disks,
+            divided among them); the rest is the win/draw/loss reward.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -87,13 +93,14 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     exploration = _exploration(exploration)
     epsilon = _epsilon(epsilon)
     history_weight = _history_weight(history_weight)
+    score_weight = _validate.number(score_weight, "score_weight", 0.0, 1.0)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
     if state.is_over():
         raise ValueError(f"multi_mcts: the game is over at ply {state.ply}; there is no move to search")
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
-                                                                history_weight, MAX_NODES)
+                                                                history_weight, score_weight, MAX_NODES)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -106,7 +113,7 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon, history_weight: as :func:`multi_mcts`.
+        exploration, epsilon, history_weight, score_weight: as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
@@ -122,7 +129,7 @@ class InformedMCTSPlayer:
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
-                 history_weight: float = DEFAULT_HISTORY_WEIGHT) -> None:
+                 history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT) -> None:
         if playouts is not None:
             _positive_int(playouts, "playouts", MAX_PLAYOUTS)
         if time is not None:
@@ -132,6 +139,7 @@ class InformedMCTSPlayer:
         self.exploration = _exploration(exploration)
         self.epsilon = _epsilon(epsilon)
         self.history_weight = _history_weight(history_weight)
+        self.score_weight = _validate.number(score_weight, "score_weight", 0.0, 1.0)
         self.last: Optional[MCTSResult] = None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
@@ -150,7 +158,7 @@ class InformedMCTSPlayer:
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
         self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
                                exploration=self.exploration, epsilon=self.epsilon,
-                               history_weight=self.history_weight)
+                               history_weight=self.history_weight, score_weight=self.score_weight)
         return self.last
 
     def choose(self, state: State) -> int:

@@ -58,6 +58,7 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   if (!(o.epsilon >= 0 && o.epsilon <= 1)) throw Error("multi_mcts: epsilon must be 0 to 1");
   if (!(o.history_weight >= 0) || !std::isfinite(o.history_weight))
     throw Error("multi_mcts: history_weight must be finite and >= 0");
+  if (!(o.score_weight >= 0 && o.score_weight <= 1)) throw Error("multi_mcts: score_weight must be 0 to 1");
   if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
   Turn turn;
   kernels().legal(rules, pos, &turn);
