@@ -77,16 +77,16 @@ CASES = [
     ("perft depth big", lambda: pr.perft(V, 2**31), ValueError, "depth: must be 0 to 2147483647"),
     ("perft depth type", lambda: pr.perft(V, 2.0), TypeError, "depth must be an int"),
     ("perft start", lambda: pr.perft(42, 1), TypeError, "expected a State, a Variant or variant text"),
-    ("games negative", lambda: pr.play_games(V, -1), ValueError, "games: must be 0 or more"),
-    ("games big", lambda: pr.play_games(V, 2**62), ValueError, "games: must be at most"),
-    ("games threads", lambda: pr.play_games(V, 1, threads=10**6), ValueError, "threads: must be at most 1024"),
+    ("games negative", lambda: pr.play_games(V, -1), ValueError, "games: must be 0 to 4294967296, got -1"),
+    ("games big", lambda: pr.play_games(V, 2**62), ValueError, "games: must be 0 to 4294967296, got 4611686018427387904"),
+    ("games threads", lambda: pr.play_games(V, 1, threads=10**6), ValueError, "threads: must be 0 to 256, got 1000000"),
     ("games threads type", lambda: pr.play_games(V, 1, threads=None), TypeError, "threads: expected an int"),
     ("games policy", lambda: pr.play_games(V, 1, policy="best"), ValueError, "policy: unknown policy 'best'; allowed: 'random', 'greedy'"),
     ("games policy type", lambda: pr.play_games(V, 1, policy=None), TypeError, "policy: expected a name"),
     ("games seed", lambda: pr.play_games(V, 1, seed=1.5), TypeError, "seed: expected an int"),
     ("games variant", lambda: pr.play_games("8x8/5p", 1), VariantError, "unknown option '5p'"),
-    ("batch size", lambda: pr.Batch(V, 0), ValueError, "size: must be 1 or more"),
-    ("batch size big", lambda: pr.Batch(V, 2**40), ValueError, "size: must be at most"),
+    ("batch size", lambda: pr.Batch(V, 0), ValueError, "size: must be 1 to 2147483647, got 0"),
+    ("batch size big", lambda: pr.Batch(V, 2**40), ValueError, "size: must be 1 to 2147483647, got 1099511627776"),
     ("batch step shape", lambda: pr.Batch(V, 2).step([19]), ValueError, "moves: expected shape (2,)"),
     ("batch step dtype", lambda: pr.Batch(V, 2).step([19.0, 19.0]), TypeError, "moves: expected integers"),
     ("batch step int32", lambda: pr.Batch(V, 2).step([2**40, 19]), ValueError, "outside int32"),
@@ -151,5 +151,11 @@ def test_batch_threads_zero_means_every_core():
 
 
 def test_limits_are_exported():
-    assert pr.bulk.MAX_THREADS == 1024 and pr.state.MAX_DEPTH == 2**31 - 1 and pr.variant.MAX_PLY == 2**30
+    from polyreversi.limit import MAX_DEPTH
+    from polyreversi.mcts import MAX_THREADS
+    from polyreversi._core import limits  # the core's, read by every module
+
+    assert pr.bulk.MAX_THREADS == MAX_THREADS == limits.MAX_THREADS == 256
+    assert MAX_DEPTH == limits.MAX_DEPTH == 250 and limits.MAX_DEPTH >= limits.LONGEST_GAME
+    assert pr.state.MAX_DEPTH == 2**31 - 1 and pr.variant.MAX_PLY == limits.MAX_START_PLY == 2**30
     assert svg.MAX_RASTER_SIZE == 4096

@@ -283,7 +283,7 @@ def test_cli_plays_mcts_seats_and_records_them(tmp_path):
 
 
 @pytest.mark.parametrize("seats, message", [
-    ("mcts:0,random", "playouts: must be 1 or more"), ("mcts:x,random", "playouts must be an integer"),
+    ("mcts:0,random", "playouts: must be 1 to 1099511627776, got 0"), ("mcts:x,random", "playouts must be an integer"),
     ("alphazero,random", "unknown player"), ("greedy:2,random", "takes no options"),
     ("mcts:100,random,random", "has 2 players"),
 ])

@@ -307,7 +307,7 @@ def test_parse_move_messages_list_the_legal_moves():
 
 
 def test_play_series_counts_games_like_every_bulk_call():
-    with pytest.raises(ValueError, match="games: must be 0 or more, got -1"):
+    with pytest.raises(ValueError, match="games: must be 0 to 4294967296, got -1"):
         list(play_series("8x8", ["random", "greedy"], -1, seed=1))
     with pytest.raises(TypeError, match="games: expected an int, got 1.5"):
         list(play_series("8x8", ["random", "greedy"], 1.5, seed=1))

@@ -1,8 +1,7 @@
 // Bindings of the MCTS search (polyreversi.mcts wraps them). Conversion and
-// argument checks only; the search is cpp/src/mcts.
+// the game-over message with its ply; the search and its checks are cpp/src/mcts.
 #include "polyreversi/mcts/mcts.hpp"
 
-#include <cmath>
 #include <string>
 
 #include "common.hpp"
@@ -15,11 +14,6 @@ void init_mcts(py::module_& m) {
       [](py::handle state, unsigned long long playouts, double seconds, int threads, unsigned long long seed,
          double exploration, unsigned long long max_nodes) {
         const Game& g = get_state(state).game;
-        if (playouts == 0 && !(seconds > 0)) throw py::value_error("mcts: give playouts > 0 or time > 0");
-        if (!(seconds >= 0) || !std::isfinite(seconds)) throw py::value_error("time: a finite number of seconds >= 0");
-        if (threads < 1 || threads > 1024) throw py::value_error("threads: must be 1 to 1024");
-        if (!(exploration >= 0) || !std::isfinite(exploration))
-          throw py::value_error("exploration: a finite number >= 0");
         if (g.is_over())
           throw IllegalMoveError("mcts: the game is over at ply " + std::to_string(g.ply()) +
                                  "; there is no move to search");

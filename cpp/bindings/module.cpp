@@ -13,6 +13,7 @@ void init_multi(py::module_& m);
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
   init_errors(m);
+  init_limits(m);
   init_color(m);
   init_rules(m);
   init_state(m);
@@ -21,4 +22,5 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_mcts(m);
   init_search(m);
   init_multi(m);
+  init_puct(m);
 }

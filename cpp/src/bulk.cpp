@@ -9,15 +9,10 @@
 
 #include "polyreversi/game.hpp"
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
-
-int resolve_threads(int threads) {
-  if (threads > 0) return threads;
-  const unsigned hw = std::thread::hardware_concurrency();
-  return hw ? static_cast<int>(hw) : 1;
-}
 
 namespace {
 
@@ -55,7 +50,7 @@ void play_many(const Rules& rules, const Position& start, int policy, u64 seed, 
                const PlayoutResults& out, const int* cancel) {
   const KernelTable& k = kernels();
   const int players = rules.players;
-  parallel_ranges(games, resolve_threads(threads), [&](u64 begin, u64 end) {
+  parallel_ranges(games, resolve_threads(threads, "play_games"), [&](u64 begin, u64 end) {
     PlayoutResults part = out;
     part.scores += begin * players;
     part.winners += begin * players;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "polyreversi/bits.hpp"
+#include "polyreversi/limits.hpp"
 
 namespace polyreversi {
 
@@ -31,6 +32,19 @@ std::string join_boards() {
   std::string s;
   for (const char* name : kBoardNames) s += (s.empty() ? "" : ", ") + std::string(name);
   return s;
+}
+
+// "2, 3, 4": the whole numbers low .. high, as a message lists them.
+std::string counting(int low, int high) {
+  std::string s;
+  for (int i = low; i <= high; ++i) s += (i > low ? ", " : "") + std::to_string(i);
+  return s;
+}
+
+void check_handicap(long long handicap) {
+  if (handicap < 0 || handicap > kMaxHandicap)
+    throw VariantError("handicap: " + std::to_string(handicap) + " is not allowed; allowed: " +
+                       counting(0, kMaxHandicap));
 }
 
 }  // namespace
@@ -67,8 +81,7 @@ u128 board_squares(BoardKind board) {
 std::vector<int> handicap_corners(int n) { return {0, n * n - 1, n - 1, (n - 1) * n}; }
 
 std::vector<int> eligible_blocked(BoardKind board, long long handicap) {
-  if (handicap < 0 || handicap > 4)
-    throw VariantError("handicap: " + std::to_string(handicap) + " is not allowed; allowed: 0, 1, 2, 3, 4");
+  check_handicap(handicap);
   const int n = board_side(board);
   const u128 squares = board_squares(board);
   const auto corners = handicap_corners(n);
@@ -89,23 +102,23 @@ Rules make_rules(BoardKind board, long long players, bool anti, bool free_openin
   r.board = board;
   r.n = board_side(board);
   const std::string bname = board_name(board);
-  if (players < 2 || players > 4)
-    throw VariantError("players: " + std::to_string(players) + " is not allowed; allowed: 2, 3, 4");
+  if (players < kMinPlayers || players > kMaxPlayers)
+    throw VariantError("players: " + std::to_string(players) + " is not allowed; allowed: " + counting(kMinPlayers, kMaxPlayers));
   if (players > 2 && board == BoardKind::Board6x6)
     throw VariantError("players: the 6x6 board is for 2 players only; allowed boards for " + std::to_string(players) +
                        " players: 8x8, 10x10, octagon");
   if (free_opening && players > 2)
     throw VariantError("free_opening: only with 2 players (got " + std::to_string(players) + ")");
-  if (handicap < 0 || handicap > 4)
-    throw VariantError("handicap: " + std::to_string(handicap) + " is not allowed; allowed: 0, 1, 2, 3, 4");
+  check_handicap(handicap);
   if (handicap > 0 && players > 2)
     throw VariantError("handicap: only with 2 players (got " + std::to_string(players) + ")");
   if (handicap > 0 && board == BoardKind::Octagon)
     throw VariantError(
         "handicap: not offered on the octagon, which has no corner squares; allowed boards: 6x6, 8x8, 10x10");
   if (handicap_color != 0 && handicap_color != 1) throw VariantError("handicap_color: allowed: Black, White");
-  if (blocked.size() > 4)
-    throw VariantError("blocked: " + std::to_string(blocked.size()) + " squares given; allowed: 0 to 4");
+  if (blocked.size() > kMaxBlocked)
+    throw VariantError("blocked: " + std::to_string(blocked.size()) + " squares given; allowed: 0 to " +
+                       std::to_string(kMaxBlocked));
   r.players = static_cast<int>(players);
   r.anti = anti;
   r.free_opening = free_opening;

@@ -193,7 +193,7 @@ def perft(state: State, depth: int) -> int: ...
 def mcts(state: State, playouts: int, seconds: float, threads: int, seed: int, exploration: float,
          max_nodes: int = 0) -> Tuple[int, List[Tuple[int, int]], tuple, int, float, int]: ...
 def _search(state: State, depth: int, seconds: float, nodes: int, threads: int, tt_mb: int,
-            evaluation: int) -> Tuple[int, float, List[int], int, int, float, bool]: ...
+            evaluation: int, selective: bool = True) -> Tuple[int, float, List[int], int, int, float, bool]: ...
 def _solve(state: State, all_moves: bool, threads: int, tt_mb: int,
            wof: bool) -> Tuple[int, int, List[int], int, float, Dict[int, int], bool]: ...
 def _evaluate(state: State, evaluation: int, shape_only: bool) -> int: ...
@@ -209,3 +209,33 @@ def _multi_search(state: State, algorithm: int, depth: int, seconds: float, node
                   tt_bits: int) -> Tuple[int, int, tuple, int, int, float, List[int]]: ...
 def _multi_features(state: State) -> Tuple[npt.NDArray[np.int32], int]: ...
 def _multi_evaluate(state: State) -> tuple: ...
+
+class _Limits:
+    """The core's bounds (cpp/include/polyreversi/limits.hpp), the one source of every limit."""
+
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    MAX_HANDICAP: int
+    MAX_BLOCKED: int
+    MIN_RANDOM_BLOCKED: int
+    LONGEST_GAME: int
+    MAX_START_PLY: int
+    MAX_THREADS: int
+    MAX_DEPTH: int
+    MAX_SEARCH_NODES: int
+    MIN_TABLE_MIB: int
+    MAX_TABLE_MIB: int
+    MAX_PLAYOUTS: int
+    MAX_MCTS_SECONDS: float
+    MCTS_NODES: int
+    MAX_GAMES: int
+    MAX_BATCH: int
+    MAX_SCORE: int
+    @staticmethod
+    def every_core() -> int: ...
+    @staticmethod
+    def solve_table_mib(tt_mb: int) -> int: ...
+    @staticmethod
+    def history_plies(squares: int) -> int: ...
+
+limits: _Limits

@@ -7,28 +7,28 @@ game depends only on ``(seed, game index)``, never on the thread count.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
 import numpy as np
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi.errors import PolyreversiError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
 from polyreversi.vocabulary import choice
 
+#: The built-in move policies of :func:`play_games`, by name, and the engine's code for each.
 POLICIES = {"random": 0, "greedy": 1}
 
 #: Most worker threads one call may ask for. Results never depend on the thread
 #: count, and the engine cannot survive a thread it fails to start, so counts far
 #: beyond any machine are refused instead of tried.
-MAX_THREADS = 1024
+MAX_THREADS: int = _core.limits.MAX_THREADS
 #: Most games one :func:`play_games` call plays (their result arrays must fit in memory).
-MAX_GAMES = 2**32
+MAX_GAMES: int = _core.limits.MAX_GAMES
 #: Most games one :class:`polyreversi.Batch` holds (the engine counts them with a 32-bit int).
-MAX_BATCH = 2**31 - 1
+MAX_BATCH: int = _core.limits.MAX_BATCH
 
 
 @dataclass(frozen=True)
@@ -82,28 +82,6 @@ def _seed(seed) -> int:
     return engine_seed(seed)
 
 
-def _count(value, name: str, low: int, high: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {value!r}")
-    if value < low:
-        raise ValueError(f"{name}: must be {low} or more, got {value}")
-    if value > high:
-        raise ValueError(f"{name}: must be at most {high}, got {value}")
-    return int(value)
-
-
-def _threads(value) -> int:
-    return _count(value, "threads", 0, MAX_THREADS)
-
-
-def _cores() -> int:
-    """The cores this process may run on (what ``threads=0`` means)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def play_games(
     start: Union[Variant, State, str],
     games: int,
@@ -140,12 +118,10 @@ def play_games(
     state = as_variant(start).start() if isinstance(start, (Variant, str)) else start
     if not isinstance(state, State):
         raise TypeError(f"start: expected a Variant, variant text or State, got {type(start).__name__}")
-    if not isinstance(record_moves, (bool, np.bool_)):
-        raise TypeError(f"record_moves: expected True or False, got {record_moves!r}")
+    _validate.flag(record_moves, "record_moves")
     scores, winners, plies, moves = _core.play_games(
-        state, _count(games, "games", 0, MAX_GAMES), _seat_policies(policy, state.variant.players), _seed(seed),
-        _threads(threads),
-        bool(record_moves)
+        state, _validate.whole(games, "games", 0, MAX_GAMES), _seat_policies(policy, state.variant.players),
+        _seed(seed), _validate.whole(threads, "threads", 0, MAX_THREADS), bool(record_moves)
     )
     return GamesResult(scores, winners, plies, moves)
 

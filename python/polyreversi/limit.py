@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from polyreversi import _validate
+from polyreversi import _core, _validate
 
 __all__ = ["Limit", "MAX_DEPTH", "MAX_NODES"]
 
-#: The deepest search in plies: no game of any variant lasts longer (RULES.md: every move fills a square).
-MAX_DEPTH = 250
+#: The deepest search in plies: longer than any game of any variant (RULES.md: every move
+#: fills a square), so a search this deep plays every game to its end (the core's limits).
+MAX_DEPTH: int = _core.limits.MAX_DEPTH
 #: The most positions a search may be given.
-MAX_NODES = 2**62
+MAX_NODES: int = _core.limits.MAX_SEARCH_NODES
 
 
 @dataclass(frozen=True)

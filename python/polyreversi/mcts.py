@@ -25,14 +25,10 @@ moved into it. A forced pass (2 players) is a move with one child.
 """
 from __future__ import annotations
 
-import math
-import os
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
-import numpy as np
-
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi.state import State
 from polyreversi.variant import engine_seed
 
@@ -41,14 +37,14 @@ DEFAULT_PLAYOUTS = 10_000
 #: The UCB1 exploration constant ``c`` (rewards are in 0..1).
 DEFAULT_EXPLORATION = 1.0
 #: Most playouts one search makes (visit counts stay exact in every integer type).
-MAX_PLAYOUTS = 2**40
+MAX_PLAYOUTS: int = _core.limits.MAX_PLAYOUTS
 #: Longest search, in seconds (a day).
-MAX_SECONDS = 86_400.0
+MAX_SECONDS: float = _core.limits.MAX_MCTS_SECONDS
 #: Most threads (root-parallel trees) one search uses.
-MAX_THREADS = 256
+MAX_THREADS: int = _core.limits.MAX_THREADS
 #: Tree nodes of one search, over all its threads' trees (176 bytes each: about 185 MB);
 #: past it the trees stop growing and the playouts go on from their leaves.
-MAX_NODES = 1 << 20
+MAX_NODES: int = _core.limits.MCTS_NODES
 
 
 @dataclass(frozen=True)
@@ -82,48 +78,13 @@ class MCTSResult:
     nodes: int
 
 
-def _positive_int(value, name: str, high: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name}: expected an int, got {value!r}")
-    if value <= 0:
-        raise ValueError(f"{name}: must be 1 or more, got {value!r}")
-    if value > high:
-        raise ValueError(f"{name}: must be at most {high}, got {value!r}")
-    return int(value)
-
-
-def _seconds(value) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"time: expected a number of seconds, got {value!r}")
-    seconds = float(value)  # the messages show value as given: -1, not -1.0
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"time: must be a finite number of seconds above 0, got {value!r}")
-    if seconds > MAX_SECONDS:
-        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {value!r}")
-    return seconds
-
-
-def _exploration(value) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"exploration: expected a number, got {value!r}")
-    c = float(value)
-    if not math.isfinite(c) or c < 0:
-        raise ValueError(f"exploration: must be a finite number >= 0, got {value!r}")
-    return c
-
-
-_seed = engine_seed  # a search seed in [0, 2**64); None: a fresh one from the OS
-
-
-def _threads(threads) -> int:
-    """Threads of a search: 1 .. MAX_THREADS, or 0 for every core (as search, solve and Batch)."""
-    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)):
-        raise TypeError(f"threads: expected an int, got {threads!r}")
-    if threads == 0:
-        return min(os.cpu_count() or 1, MAX_THREADS)
-    if threads < 0:
-        raise ValueError(f"threads: must be 0 (every core) or 1 .. {MAX_THREADS}, got {threads!r}")
-    return _positive_int(threads, "threads", MAX_THREADS)
+def check_limits(playouts: Optional[int], time: Optional[float], threads: int, exploration: float) -> None:
+    """Checks a search's limits as :func:`mcts` does (a player checks them when it is made)."""
+    _validate.optional_whole(playouts, "playouts", 1, MAX_PLAYOUTS)
+    if time is not None and _validate.seconds(time, "time") > MAX_SECONDS:
+        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {time!r}")
+    _validate.whole(threads, "threads", 0, MAX_THREADS)
+    _validate.real(exploration, "exploration", low=0.0)
 
 
 def _final_values(state: State) -> Tuple[float, ...]:
@@ -152,7 +113,7 @@ def mcts(
             With both, the search stops at whichever comes first; with neither it
             makes :data:`DEFAULT_PLAYOUTS` playouts.
         threads: root-parallel trees, one per thread (1 .. :data:`MAX_THREADS`, or 0 for
-            every core, ``os.cpu_count()`` capped at :data:`MAX_THREADS`); their root
+            every core: the cores this process may run on, capped at :data:`MAX_THREADS`); their root
             statistics are summed.
         seed: an int in 0 .. 2**64 - 1 (each gives its own search); ``None``: a fresh
             seed from the OS, so the result is not reproducible.
@@ -177,17 +138,16 @@ def mcts(
     """
     if not isinstance(state, State):
         raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
-    count = _positive_int(playouts, "playouts", MAX_PLAYOUTS) if playouts is not None else 0
-    seconds = _seconds(time) if time is not None else 0.0
+    check_limits(playouts, time, threads, exploration)
+    count = 0 if playouts is None else int(playouts)
+    seconds = 0.0 if time is None else float(time)
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
-    threads = _threads(threads)
-    seed = _seed(seed)
-    exploration = _exploration(exploration)
+    seed = engine_seed(seed)
     if state.is_over():
         return MCTSResult(None, {}, _final_values(state), 0, 0.0, 0)
     move, visits, values, made, secs, nodes = _core.mcts(
-        state, count, seconds, threads, seed, exploration, MAX_NODES)
+        state, count, seconds, int(threads), seed, float(exploration), MAX_NODES)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values),
                       int(made), float(secs), int(nodes))
 

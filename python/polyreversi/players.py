@@ -30,8 +30,9 @@ except ImportError:  # pragma: no cover - Python < 3.8
 
 from numpy import integer as _np_integer
 
+from polyreversi import _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
-from polyreversi.bulk import MAX_GAMES, _count
+from polyreversi.bulk import MAX_GAMES
 from polyreversi.search import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
@@ -244,19 +245,15 @@ class MCTSPlayer:
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  threads: int = 1, exploration: Optional[float] = None) -> None:
-        from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_PLAYOUTS, _exploration, _positive_int,
-                                      _seconds, _seed, _threads)
+        from polyreversi.mcts import DEFAULT_EXPLORATION, check_limits
 
-        if playouts is not None:
-            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
-        if time is not None:
-            _seconds(time)
-        _threads(threads)
+        exploration = DEFAULT_EXPLORATION if exploration is None else exploration
+        check_limits(playouts, time, threads, exploration)
+        self.exploration = float(exploration)
         self.playouts = playouts
         self.time = time
-        self.seed = _seed(seed)
+        self.seed = engine_seed(seed)
         self.threads = threads
-        self.exploration = DEFAULT_EXPLORATION if exploration is None else _exploration(exploration)
         self.last = None  # the MCTSResult of the last search
 
     def choose(self, state: State) -> int:
@@ -377,7 +374,10 @@ _SPEC_OPTIONS = {
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "
                     "or brs[:DEPTH|:time=SECONDS] and imcts[:PLAYOUTS|:time=SECONDS] (3-4 players); "
-                    "more options with ':' (mcts:time=1:threads=2)")
+                    "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND or gtp:COMMAND")
+
+ENGINE_KINDS = ("nboard", "gtp")
+"""Seat kinds that are external engines (:mod:`polyreversi.engine`): ``nboard:COMMAND``, ``gtp:COMMAND``."""
 
 
 def parse_player_spec(spec: str) -> tuple:
@@ -389,8 +389,9 @@ def parse_player_spec(spec: str) -> tuple:
     Case and spaces around the parts do not matter.
 
     Returns:
-        ``(kind, options)``: kind one of :data:`PLAYER_NAMES`, options a dict of the
-        player's keyword arguments.
+        ``(kind, options)``: kind one of :data:`PLAYER_NAMES` or :data:`ENGINE_KINDS`,
+        options a dict of the player's keyword arguments (``{"command": ...}`` as typed
+        for an engine: ``nboard:COMMAND``, ``gtp:COMMAND``).
 
     Raises:
         ValueError: an unknown kind or option, a value that is not a number, options on
@@ -398,6 +399,11 @@ def parse_player_spec(spec: str) -> tuple:
     """
     if not isinstance(spec, str):
         raise TypeError(f"a player spec is text such as 'mcts:2000', not {type(spec).__name__}")
+    head, colon, command = spec.strip().partition(":")
+    if head.strip().lower() in ENGINE_KINDS:  # the command keeps its case, spaces and colons
+        if not colon or not command.strip():
+            raise ValueError(f"player {spec!r}: give the engine's command, as {head.strip().lower()}:COMMAND")
+        return head.strip().lower(), {"command": command.strip()}
     parts = [p.strip() for p in spec.strip().lower().split(":")]
     kind, args = parts[0], parts[1:]
     if kind not in PLAYER_NAMES:
@@ -438,7 +444,14 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
         ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``, or
             ``search`` for 3 or 4 players.
     """
-    kind, _ = parse_player_spec(spec)
+    kind, options = parse_player_spec(spec)
+    if kind in ENGINE_KINDS:
+        if players is not None and players > 2:
+            raise ValueError(f"{spec!r}: external engines play two-player games only")
+        from polyreversi.engine._process import split_command
+
+        split_command(options["command"])
+        return f"{kind}:{options['command']}"
     if kind not in allowed:
         raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
     if kind == "search" and players is not None and players > 2:
@@ -462,7 +475,8 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
 
     Returns:
         A :class:`RandomPlayer`, :class:`GreedyPlayer`, :class:`HumanPlayer`,
-        :class:`MCTSPlayer` or ``polyreversi.SearchPlayer``.
+        :class:`MCTSPlayer`, ``polyreversi.SearchPlayer``, or for ``nboard:COMMAND`` /
+        ``gtp:COMMAND`` a :class:`polyreversi.engine.EngineSeat` (started at its first move).
 
     Raises:
         ValueError: an unknown spec or option, bad limits (playouts or depth <= 0, time
@@ -475,6 +489,10 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     seed_key(seed)  # one seed rule for every seat, also those that draw nothing
     if kind == "human":
         return HumanPlayer(**human_streams)
+    if kind in ENGINE_KINDS:
+        from polyreversi.engine.seat import EngineSeat
+
+        return EngineSeat(kind, options["command"])
     if kind in _FACTORIES:
         return _FACTORIES[kind](seed)
     if kind == "mcts":
@@ -618,7 +636,7 @@ def play_series(
         VariantError: a blocked count outside 1-4.
     """
     variant = as_variant(variant)
-    games = _count(games, "games", 0, MAX_GAMES)
+    games = _validate.whole(games, "games", 0, MAX_GAMES)
     master = random.Random(seed_key(seed))
     names = [check_player_spec(str(p)) for p in players]
     for name in names:
@@ -688,6 +706,7 @@ __all__ = [
     "HumanPlayer",
     "MCTSPlayer",
     "PLAYER_NAMES",
+    "ENGINE_KINDS",
     "COMPUTER_PLAYERS",
     "parse_player_spec",
     "check_player_spec",

@@ -28,16 +28,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import math
 import numbers
 import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-import numpy as np
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import VariantError
+from polyreversi.limit import MAX_DEPTH, MAX_NODES
 from polyreversi.state import State
 from polyreversi.vocabulary import choice
 
@@ -51,8 +50,6 @@ EVALUATIONS = (None, "normal", "anti")
 TT_MB = 64
 #: The depth of :func:`search` when no limit is given.
 DEFAULT_DEPTH = 6
-_MAX_TT_MB = 1 << 16
-_MAX_THREADS = 256
 
 
 @dataclass(frozen=True)
@@ -116,22 +113,13 @@ def _check_state(state, what: str) -> State:
     return state
 
 
-def _whole(value, name: str, low: int, high: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name}: expected an int, got {value!r}")
-    whole = int(value)
-    if not low <= whole <= high:
-        raise ValueError(f"{name}: must be {low} to {high}, got {value!r}")  # as given: np.int64(300)
-    return whole
-
-
 def _move_or_none(state: State, move: int) -> Optional[int]:
     return None if move < 0 else int(move)
 
 
 def search(state: State, *, depth: Optional[int] = None, time: Optional[float] = None,
            nodes: Optional[int] = None, threads: int = 1, tt_mb: int = TT_MB,
-           evaluation: Optional[str] = None) -> SearchResult:
+           evaluation: Optional[str] = None, selective: bool = True) -> SearchResult:
     """The best move by iterative-deepening PVS alpha-beta with a hash table.
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
@@ -147,15 +135,25 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Args:
         state: a two-player State (not changed).
-        depth: 1 .. 250 plies (the static evaluation alone is :func:`evaluate`).
-            time: seconds > 0. nodes: 1 .. 2**62.
+        depth: 1 .. :data:`polyreversi.limit.MAX_DEPTH` (250) plies (the static evaluation alone is
+            :func:`evaluate`). time: seconds > 0. nodes: 1 .. 2**62.
         threads: threads splitting the root moves (0: every core). At a fixed
-            depth the score does not depend on it; the move may differ among
-            moves of equal score, and nodes and time differ.
+            depth the full-width score (``selective=False``) does not depend on
+            it; the move may differ among moves of equal score, and nodes and
+            time differ.
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads (search: half for the
             exact solver it switches to near the end).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``:
             which evaluation to use (to compare them under Anti-Reversi).
+        selective: True (default): the midgame search prunes by Multi-ProbCut,
+            as the strongest engines do: a shallow search predicts a deep one and
+            the subtree is cut when the prediction falls well outside the window
+            (fitted per board, depth and empties on real positions; boards with
+            no fit stay full width). The score is then an estimate of the
+            depth-limited minimax value, and may depend on ``threads`` and
+            ``tt_mb``. False: full width, the exact minimax value to ``depth``
+            (for comparisons and A/B matches). The exact solver near the end is
+            the same either way.
 
     Raises:
         TypeError: not a State, or a limit of the wrong type. ValueError: a limit out
@@ -170,24 +168,19 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     """
     _check_state(state, "search")
     if isinstance(depth, numbers.Integral) and not isinstance(depth, bool) and depth == 0:  # np.bool_ is not Integral
-        raise ValueError("depth: must be 1 to 250, got 0 (the static evaluation alone is pr.evaluate(state))")
-    d = -1 if depth is None else _whole(depth, "depth", 1, 250)
-    if time is None:
-        seconds = -1.0
-    else:
-        if isinstance(time, (bool, np.bool_)) or not isinstance(time, numbers.Real):
-            raise TypeError(f"time: expected seconds as a number, got {time!r}")
-        seconds = float(time)
-        if not (seconds > 0 and math.isfinite(seconds)):
-            raise ValueError(f"time: must be a finite number of seconds above 0, got {time!r}")
-    n = -1 if nodes is None else _whole(nodes, "nodes", 1, 2**62)
+        raise ValueError(f"depth: must be 1 to {MAX_DEPTH}, got 0 (the static evaluation alone is pr.evaluate(state))")
+    d = -1 if depth is None else _validate.whole(depth, "depth", 1, MAX_DEPTH)
+    seconds = -1.0 if time is None else _validate.seconds(time, "time")
+    n = -1 if nodes is None else _validate.whole(nodes, "nodes", 1, MAX_NODES)
     if depth is None and time is None and nodes is None:
         d = DEFAULT_DEPTH
-    threads = _whole(threads, "threads", 0, _MAX_THREADS)
-    tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
+    threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
+    tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
     code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
+    selective = _validate.flag(selective, "selective")
     with _table_memory(tt_mb):
-        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
+        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code,
+                                                                         selective)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
 
@@ -211,14 +204,9 @@ def _check_table_fits(tt_mb: int, total_mib: int) -> None:
                           "of memory; give a smaller tt_mb")
 
 
-def _solve_table_mib(tt_mb: int) -> int:
-    """MiB a solve allocates for ``tt_mb``: the core adds a quarter for its ordering searches."""
-    return tt_mb + tt_mb // 4
-
-
 def _check_solve_table(tt_mb: int) -> None:
     """solve's memory check alone (the CLI runs it before printing its table)."""
-    _check_table_fits(tt_mb, _solve_table_mib(tt_mb))
+    _check_table_fits(tt_mb, _core.limits.solve_table_mib(tt_mb))
 
 
 @contextlib.contextmanager
@@ -262,8 +250,7 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
     True
     """
     _check_state(state, "evaluate")
-    if not isinstance(shape, (bool, np.bool_)):
-        raise TypeError(f"shape: expected True or False, got {shape!r}")
+    _validate.flag(shape, "shape")
     code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
     return _core._evaluate(state, code, bool(shape)) / 100.0
 
@@ -305,12 +292,11 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
         than the machine's physical memory (the message names it).
     """
     _check_state(state, "solve")
-    if not isinstance(moves, (bool, np.bool_)):
-        raise TypeError(f"moves: expected True or False, got {moves!r}")
+    moves = _validate.flag(moves, "moves")
     convention = choice(convention, CONVENTIONS, "convention")
-    threads = _whole(threads, "threads", 0, _MAX_THREADS)
-    tt_mb = _whole(tt_mb, "tt_mb", 1, _MAX_TT_MB)
-    with _table_memory(tt_mb, _solve_table_mib(tt_mb)):
+    threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
+    tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
+    with _table_memory(tt_mb, _core.limits.solve_table_mib(tt_mb)):
         move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
                                                                        convention == "wof")
     ranked = sorted(((int(m), int(s)) for m, s in scores.items()), key=lambda ms: (-ms[1], ms[0]))
@@ -339,19 +325,15 @@ class SearchPlayer:
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, threads: int = 1,
                  evaluation: Optional[str] = None) -> None:
         if depth is not None:
-            _whole(depth, "depth", 1, 250)
+            _validate.whole(depth, "depth", 1, MAX_DEPTH)
         self.depth = depth
         self.time = time
         self.threads = threads
         self.evaluation = evaluation
         self.last: Optional[SearchResult] = None
         # Check the options once, on a position that exists for every board.
-        if time is not None:
-            if isinstance(time, (bool, np.bool_)) or not isinstance(time, numbers.Real):
-                raise TypeError(f"time: expected seconds as a number, got {time!r}")
-            if not (float(time) > 0 and math.isfinite(float(time))):
-                raise ValueError(f"time: must be a finite number of seconds above 0, got {time!r}")
-        _whole(threads, "threads", 0, _MAX_THREADS)
+        _validate.optional_seconds(time, "time")
+        _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
         choice(evaluation, EVALUATIONS, "evaluation")
 
     def choose(self, state: State) -> int:

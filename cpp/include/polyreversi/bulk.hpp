@@ -9,12 +9,9 @@
 
 namespace polyreversi {
 
-// The number of threads "0" means: the machine's hardware threads.
-int resolve_threads(int threads);
-
 // Plays `games` games from `start` with a built-in policy (0 random, 1 greedy,
 // or one per seat: kernel/playout.hpp seat_policy)
-// on `threads` threads; game i depends only on (seed, i), whatever the thread count.
+// on `threads` threads (0: every core; limits.hpp); game i depends only on (seed, i), whatever the thread count.
 // Stops early, leaving rows unwritten, once *cancel (may be null) is set.
 void play_many(const Rules& rules, const Position& start, int policy, u64 seed, u64 games, int threads,
                const PlayoutResults& out, const int* cancel = nullptr);

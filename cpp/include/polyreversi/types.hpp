@@ -63,6 +63,7 @@ struct SquareError : Error { using Error::Error; };       // bad square index or
 struct IllegalMoveError : Error { using Error::Error; };  // a move the rules forbid here
 struct PositionError : Error { using Error::Error; };     // malformed custom position
 struct HistoryError : Error { using Error::Error; };      // undo with nothing to undo
+struct ArgumentError : Error { using Error::Error; };     // a number or array out of its range
 
 inline u128 bit128(int i) { return u128(1) << i; }
 

@@ -11,6 +11,7 @@
 #include "polyreversi/batch/pool.hpp"
 #include "polyreversi/game.hpp"
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
@@ -37,7 +38,7 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   if (size < 1) throw Error("batch size must be at least 1, got " + std::to_string(size));
   const Rules& r = *rules_;
   const std::size_t B = static_cast<std::size_t>(size), nn = r.squares(), P = r.players;
-  const int max_plies = 2 * r.squares() + 2;
+  const int max_plies = history_plies(r.squares());
   const double per_game = 4.0 * sizeof(Position) + 3 * sizeof(u128) + 2.0 * nn + 4.0 * max_plies + 18.0 * P + 32;
   const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
   if (memory > 0 && per_game * B > memory / 2)
@@ -107,11 +108,14 @@ Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(ru
   batch_kernels().refresh(d, 0, size);
 }
 
+u128 random_blocked(BoardKind board, long long handicap, long long count, u64 seed, u64 index, u64 episode) {
+  const int n = checked_random_blocked(count, "count");
+  const std::vector<int> eligible = eligible_blocked(board, handicap);
+  return batch_kernels().random_blocked(eligible.data(), static_cast<int>(eligible.size()), n, seed, index, episode);
+}
+
 int Batch::threads_for(int threads, int min_games) const {
-  if (threads <= 0) {
-    const unsigned hw = std::thread::hardware_concurrency();
-    threads = hw ? static_cast<int>(hw) : 1;
-  }
+  threads = resolve_threads(threads, "Batch");
   return std::max(1, std::min(threads, data_.size / min_games));
 }
 
@@ -119,7 +123,8 @@ int Batch::threads_for(int threads, int min_games) const {
 // branch-free pass (a move is legal exactly when its byte of the game's mask row
 // is set; the row is all 0 once the game is over).
 namespace {
-bool moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset mode, int begin, int end) {
+bool moves_ok(const BatchData& d, const std::int32_t* moves, const std::uint8_t* which, int pass, Autoreset mode,
+              int begin, int end) {
   const long columns = pass + 1;
   const std::uint8_t* masks = d.masks + begin * columns;
   const bool any_when_done = mode != Autoreset::kOff;
@@ -128,9 +133,27 @@ bool moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset
     const int m = moves[i];
     const bool on_board = static_cast<unsigned>(m) <= static_cast<unsigned>(pass);
     const bool legal = on_board && masks[on_board ? m : 0];
-    bad |= d.done[i] ? !(any_when_done || m == -1) : !legal;
+    const bool wrong = d.done[i] ? !(any_when_done || m == -1) : !legal;
+    bad |= which ? (wrong && which[i]) : wrong;
   }
   return bad == 0;
+}
+
+// Steps the games of [begin, end) that `which` selects, one run of selected games
+// per kernel call; the others keep their position and get reset_mask 0.
+void step_selected(const BatchKernelTable& k, const BatchData& d, const std::int32_t* moves, const std::uint8_t* which,
+                   Autoreset mode, int begin, int end) {
+  if (!which) return k.step(d, moves, mode, begin, end);
+  for (int i = begin; i < end;) {
+    if (!which[i]) {
+      d.reset_mask[i++] = 0;
+      continue;
+    }
+    int j = i;
+    while (j < end && which[j]) ++j;
+    k.step(d, moves, mode, i, j);
+    i = j;
+  }
 }
 }  // namespace
 
@@ -139,15 +162,15 @@ bool moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset
 // its own core had stepped them but 13-14 us when another core had stepped half
 // (median; their mask lines were in that core's cache). Nothing is played unless
 // every move passed: the first phase ends in every thread before the second starts.
-void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
+void Batch::step(const std::int32_t* moves, Autoreset mode, int threads, const std::uint8_t* which) {
   const int pass = rules_->pass_move();
   const BatchKernelTable& k = batch_kernels();
   std::atomic<bool> bad{false};
   const Range check = [&](int begin, int end) {
-    if (!moves_ok(data_, moves, pass, mode, begin, end)) bad.store(true, std::memory_order_relaxed);
+    if (!moves_ok(data_, moves, which, pass, mode, begin, end)) bad.store(true, std::memory_order_relaxed);
   };
   const Range play = [&](int begin, int end) {
-    if (!bad.load(std::memory_order_relaxed)) k.step(data_, moves, mode, begin, end);
+    if (!bad.load(std::memory_order_relaxed)) step_selected(k, data_, moves, which, mode, begin, end);
   };
   parallel_for(data_.size, threads_for(threads), check, &play);
   if (!bad.load(std::memory_order_relaxed)) {
@@ -155,6 +178,7 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
     return;
   }
   for (int i = 0; i < data_.size; ++i) {  // find the bad one
+    if (which && !which[i]) continue;
     const int m = moves[i];
     if (done_[i]) {
       if (mode != Autoreset::kOff || m == -1) continue;
@@ -175,13 +199,15 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
     const Game g(std::make_shared<const Rules>(game_rules), positions_[i]);
     throw IllegalMoveError(where + g.describe_illegal(m));
   }
-  k.step(data_, moves, mode, 0, data_.size);  // not reached: the two checks agree (as before the split, play then)
+  step_selected(k, data_, moves, which, mode, 0,
+                data_.size);  // not reached: the two checks agree (as before the split, play then)
   ++steps_;
 }
 
 void Batch::reset(const std::uint8_t* which, const u64* seed, bool random_blocked, int blocked_count,
                   const StartSpec* starts, int start_stride, bool standard_start) {
   const Rules& r = *rules_;
+  checked_random_blocked(blocked_count, "blocked_count");
   if (starts) {  // check every start before changing any game
     for (int i = 0; i < data_.size; ++i) {
       if (which && !which[i]) continue;

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 
 namespace polyreversi {
 
@@ -72,7 +73,7 @@ class Tree {
     out.scores = scores;
     out.winners = winners;
     out.plies = &plies;
-    out.max_plies = 2 * rules_.squares() + 2;
+    out.max_plies = history_plies(rules_.squares());
     const Position leaf = nodes_[cur].pos;
     k_.play_games(rules_, leaf, 0, seed_, index, 1, out, nullptr);
     double r[kMaxPlayers] = {0, 0, 0, 0};
@@ -153,13 +154,16 @@ u64 tree_seed(u64 seed, int t) { return seed ^ (static_cast<u64>(t) * 0x9E3779B9
 }  // namespace
 
 MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOptions& o, const int* cancel) {
-  if (o.playouts == 0 && !(o.seconds > 0)) throw Error("mcts: give a playout count or a time limit");
-  if (o.threads < 1) throw Error("mcts: threads must be 1 or more");
-  if (!(o.exploration >= 0) || !std::isfinite(o.exploration)) throw Error("mcts: exploration must be finite and >= 0");
+  if (o.playouts == 0 && !(o.seconds > 0)) throw ArgumentError("mcts: give a playout count or a time limit");
+  if (!(o.seconds >= 0) || o.seconds > kMaxMctsSeconds)
+    throw ArgumentError("mcts: time must be 0 (none) to " + std::to_string(static_cast<long>(kMaxMctsSeconds)) +
+                        " seconds");
+  if (!(o.exploration >= 0) || !std::isfinite(o.exploration)) throw ArgumentError("mcts: exploration must be finite and >= 0");
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("mcts: the game is over; there is no move to search");
   MctsOptions opt = o;
+  opt.threads = resolve_threads(o.threads, "mcts");
   // The node budget is shared by the trees; the root's children always fit.
   opt.max_nodes = std::max<u64>(opt.max_nodes / static_cast<u64>(opt.threads), 2 * kMaxSquares);
 

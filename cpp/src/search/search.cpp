@@ -5,8 +5,8 @@
 #include <chrono>
 #include <string>
 
-#include "polyreversi/bulk.hpp"
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 
 namespace polyreversi {
 
@@ -29,12 +29,7 @@ const SearchKernels& search_kernels_here() {
 void check_two_players(const Rules& rules, const char* what) {
   if (rules.players != 2)
     throw VariantError(std::string(what) + ": two-player games only (got a " + std::to_string(rules.players) +
-                       "-player game); for 3 or 4 players use pr.mcts (on the command line, an mcts:PLAYOUTS player)");
-}
-
-int checked_threads(int threads, const char* what) {
-  if (threads < 0) throw Error(std::string(what) + ": threads must be 0 (every core) or more");
-  return std::min(resolve_threads(threads), 256);
+                       "-player game); for 3 or 4 players use MCTS");
 }
 
 }  // namespace
@@ -42,9 +37,9 @@ int checked_threads(int threads, const char* what) {
 SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel) {
   check_two_players(rules, "search");
   SearchLimits l = limits;
-  l.threads = checked_threads(l.threads, "search");
-  if (l.tt_mb < 1) l.tt_mb = 1;
-  if (l.depth > 250) l.depth = 250;  // no game has more plies than that to play
+  l.threads = resolve_threads(l.threads, "search");
+  l.tt_mb = std::clamp(l.tt_mb, kMinTableMiB, kMaxTableMiB);
+  l.depth = std::min(l.depth, kMaxDepth);
   SearchOutcome out;
   search_kernels_here().search(rules, pos, l, cancel, out);
   return out;
@@ -53,8 +48,8 @@ SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits
 SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel) {
   check_two_players(rules, "solve");
   SolveOptions o = options;
-  o.threads = checked_threads(o.threads, "solve");
-  if (o.tt_mb < 1) o.tt_mb = 1;
+  o.threads = resolve_threads(o.threads, "solve");
+  o.tt_mb = std::clamp(o.tt_mb, kMinTableMiB, kMaxTableMiB);
   SolveOutcome out;
   search_kernels_here().solve(rules, pos, o, cancel, out);
   return out;

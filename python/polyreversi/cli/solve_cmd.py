@@ -2,17 +2,17 @@
 the file's annotated scores."""
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import obf, source_name
-from polyreversi.search import _MAX_THREADS, _MAX_TT_MB, TT_MB, _check_solve_table, _check_state, solve
+from polyreversi._core import limits
+from polyreversi.search import TT_MB, _check_solve_table, _check_state, solve
 
-from polyreversi.cli.common import count_of, record_warnings_as_lines
-from polyreversi.cli.play_cmd import make_console
+from polyreversi.cli.console import make_console, record_warnings_as_lines
+from polyreversi.cli.lines import count_of
 
 
 def _progress(entries, enabled: bool):
@@ -38,13 +38,13 @@ def _progress(entries, enabled: bool):
 @click.option("--last", type=click.IntRange(min=1), default=None, metavar="N",
               help="Solve up to and including the Nth position (default: the file's last); "
                    "--first 2 --last 5 solves positions 2, 3, 4 and 5, --last 3 alone positions 1 to 3.")
-@click.option("--threads", type=click.IntRange(min=0, max=256), default=1, show_default=True,
+@click.option("--threads", type=click.IntRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
               help="Threads per solve (0: every core).")
 @click.option("--convention", type=click.Choice(["wof", "disks"], case_sensitive=False), default="wof",
               show_default=True,
               help="wof: empty squares to the winner, as FFO/Edax annotate; disks: RULES.md §7 disk difference "
                    "(a file's annotations, wof scores, are then not checked).")
-@click.option("--tt-mb", type=click.IntRange(min=1, max=_MAX_TT_MB), default=TT_MB, show_default=True, metavar="MIB",
+@click.option("--tt-mb", type=click.IntRange(min=limits.MIN_TABLE_MIB, max=limits.MAX_TABLE_MIB), default=TT_MB, show_default=True, metavar="MIB",
               help="Hash table MiB of each solve (a quarter more for its ordering searches: 1.25 x in all, "
                    "which must fit in the machine's memory).")
 @click.option("--moves", "all_moves", is_flag=True,
@@ -70,8 +70,7 @@ def command(file: str, first: int, last, threads: int, convention: str, tt_mb: i
 def _threads_text(threads: int) -> str:
     """'1 thread', '2 threads', or for 0 'every core (N threads)'."""
     if threads == 0:
-        # As the core reads 0: the hardware threads, capped as search and solve cap them.
-        return f"every core ({count_of(min(os.cpu_count() or 1, _MAX_THREADS), 'thread')})"
+        return f"every core ({count_of(limits.every_core(), 'thread')})"
     return count_of(threads, "thread")
 
 

@@ -16,8 +16,6 @@ namespace polyreversi {
 
 // An object entered from a second thread while a call is busy in it.
 struct ConcurrentUseError : Error { using Error::Error; };
-// A bad argument array (NaN or negative probabilities and the like): ValueError in Python.
-struct ArgumentError : Error { using Error::Error; };
 
 // A call gives each thread at least this many games: a parked worker takes
 // 10-50 us to wake (a spinning one ~1 us, batch/pool.cpp), so a part must hold
@@ -27,6 +25,12 @@ struct ArgumentError : Error { using Error::Error; };
 // pool's rewrite (session 3: the two cores were never free; benchmarks/README.md).
 constexpr int kMinGamesPerThread = 512;  // step and sample
 constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoose = 2048;
+
+// The blocked squares game `index`, episode `episode` of a Batch seeded with
+// `seed` draws on `board` with `handicap` corners: `count` of them (0: a count
+// drawn uniformly from kMinRandomBlocked .. kMaxBlocked) among eligible_blocked()
+// (RULES.md §4). Throws VariantError for a handicap or count out of range.
+u128 random_blocked(BoardKind board, long long handicap, long long count, u64 seed, u64 index, u64 episode);
 
 // A custom start for reset(): a position on a board with its own blocked squares.
 struct StartSpec {
@@ -64,18 +68,35 @@ class Batch {
 
   // Checks every move (game i: a legal move, or anything when it is over and
   // `mode` restarts it, else -1) before playing any, then plays them; throws IllegalMoveError.
-  void step(const std::int32_t* moves, Autoreset mode, int threads);
+  // `which` (may be null: every game): only games with which[i] != 0 are checked and
+  // stepped; the others keep their position (an opponent's ply in some games only).
+  void step(const std::int32_t* moves, Autoreset mode, int threads, const std::uint8_t* which = nullptr);
   // Restarts games with which[i] != 0 (all if null). With `seed`, sets the batch's
   // seed and counts episodes and steps from zero. `random_blocked`: new games
   // draw `blocked_count` (0: 1..4) blocked squares each; else they use the variant's.
   // starts: one (stride 0) or one per game (stride 1), with their own blocked squares;
   // null: the variant's start if `standard_start`, else each game keeps its start.
+  // Throws VariantError for a blocked_count outside 0 .. kMaxBlocked.
   void reset(const std::uint8_t* which, const u64* seed, bool random_blocked, int blocked_count,
              const StartSpec* starts, int start_stride, bool standard_start);
   void choose(int policy, u64 seed, std::int32_t* out, int threads);
   void observe(ObserveSpec spec, int threads) const;
   // Throws ArgumentError naming the game, the column and the value of a bad entry.
   void sample(SampleSpec spec, int threads);
+
+  // A move per game where which[i] != 0 (null: every game not over), -1 elsewhere, by a
+  // search of the core run in C++ over the games (threads: as step, at least one game
+  // each): choose_search to `depth` plies (two players, search/search.hpp, a 1 MiB
+  // table per game), choose_mcts with `playouts` UCT playouts (mcts/mcts.hpp, game i
+  // seeded from (seed, steps, i)). Throws VariantError for search with 3-4 players.
+  // batch/opponents.cpp.
+  void choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads);
+  void choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads);
+
+  // Puts game i at `pos` on a board with `blocked` squares and no history: a scratch
+  // game whose observation and mask are wanted (the leaves of a search). `pos` must be
+  // a position of these rules (it is not checked). batch/scratch.cpp.
+  void load(int i, const Position& pos, u128 blocked);
 
   u64 seed() const { return data_.seed; }
   u64 steps() const { return steps_; }

@@ -11,10 +11,11 @@
 // child (midgame.hpp, the mid table) from kSearchSortMin, the hash move
 // first, enhanced transposition cut-offs, a stability cut-off (also in the
 // shallow plies, from 4 empties), and PVS with
-// null windows. The root (kernels.cpp) starts from a search estimate and a
+// null windows. The root (root.cpp) starts from a search estimate and a
 // null-window aspiration around it. Every move and flip comes from Engine
 // (kernel/engine.hpp).
 #pragma once
+#include "polyreversi/limits.hpp"
 #include "polyreversi/search/evaluation.hpp"
 #include "polyreversi/search/probcut.hpp"
 #include "polyreversi/search/pvs.hpp"
@@ -35,6 +36,7 @@ struct Context {
   TransTable<W>* mid_tt = nullptr;   // heuristic bounds, depth = plies left (shared)
   TransTable<W>* near_tt = nullptr;  // exact bounds at Endgame::kNearMax empties or fewer (a search: end_tt)
   int sel = kExactSel;               // a selective pass: ProbCut level (probcut.hpp); kExactSel: exact
+  int mid_sel = kExactSel;           // the midgame search's Multi-ProbCut level (MidgameCut); kExactSel: full width
   u64 nodes = 0;
   u64 node_limit = ~u64(0);
   double deadline = -1;  // monotonic seconds; < 0: none
@@ -74,7 +76,7 @@ struct Endgame {
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
   static constexpr int kEtcMin = 12;  // enhanced transposition cut-offs from this many empties
   // Positions with at most this many empties keep their entries in the near
-  // table (Context::near_tt, 1 MiB: kernels.cpp), which stays in the core's
+  // table (Context::near_tt, 1 MiB: root.cpp), which stays in the core's
   // L2 cache, so the most frequent probes do not wait on memory; the main
   // table keeps the rest. FFO #45-#52 on one thread: -5.4 % and -5.0 % CPU in
   // two paired runs, +1.4 % nodes (benchmarks/README.md, session 14).
@@ -207,7 +209,7 @@ struct Endgame {
       const W empty_child = empty_after ^ mv.sq;
       const W replies = E::flipping_moves(nP, nO, empty_child);
       if (e > kShallow) table(c, e - 1)->prefetch(nP, nO);  // probed when the child is searched
-      mv.key = mv.square == hash_move ? -(1 << 30)
+      mv.key = mv.square == hash_move ? kFirstKey
                                       : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
                                             ((mv.sq & c.shape->corners) ? -8 : 0) +
                                             ((mv.sq & c.shape->danger) ? 4 : 0) - ((mv.sq & odd) ? kParity : 0) +
@@ -295,7 +297,7 @@ struct Endgame {
         return -e.upper;
     }
     int best_move;
-    const int best = pvs(c, P, O, moves, n, alpha, beta, -kMaxSquares - 1, best_move,
+    const int best = pvs(c, P, O, moves, n, alpha, beta, -kDiskInfinity, best_move,
                          [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });
     if (c.stopped) return 0;
     tt->store_result(P, O, empties, best, alpha, beta, c.shape->squares, best_move, c.sel);

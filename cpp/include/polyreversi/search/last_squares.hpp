@@ -172,7 +172,7 @@ struct LastSquares {
     ++c.nodes;
     const W a = empty & (~empty + 1), b = empty ^ a;
     const int sa = lowest_bit(a), sb = lowest_bit(b);
-    int best = -kMaxSquares - 1;
+    int best = -kDiskInfinity;
     bool moved = false;
     W f;
     if ((kNeighbours.of[sa] & O) && (f = E::flips_at(P, O, sa))) {
@@ -223,7 +223,7 @@ struct LastSquares {
     } else {
       order(0, 1), order(2, 3), order(0, 2), order(1, 3), order(1, 2);
     }
-    int best = -kMaxSquares - 1;
+    int best = -kDiskInfinity;
     bool moved = false;
     for (int i = 0; i < K; ++i) {
       const int s = key[i] & 0xFF;
@@ -277,7 +277,7 @@ struct LastSquares {
       if (bound < beta) beta = bound;
     }
     const W odd = sh.odd_quadrants(empty);
-    int best = -kMaxSquares - 1;
+    int best = -kDiskInfinity;
     for (int g = 0; g < 2; ++g) {
       const W group = legal & (g ? ~odd : odd);
       for (int k = 0; k < 4; ++k) {

@@ -76,7 +76,7 @@ struct Root {
     const std::size_t near = std::min(tt_bytes / 4, kNearTableBytes);
     end_tt.resize(tt_bytes - near, huge_pages);
     near_tt.resize(near, huge_pages);
-    mid_tt.resize(tt_bytes / 4, huge_pages);
+    mid_tt.resize(tt_bytes / kOrderingTableShare, huge_pages);
     for (int i = 0; i < threads; ++i) ctx[i].near_tt = &near_tt;
   }
 
@@ -111,7 +111,7 @@ struct Root {
   // Exact value of b for its mover.
   int exact_value(Ctx& c, const Board<W>& b, int alpha, int beta) const {
     if (in_opening(b))
-      return opening_negamax(c, b, alpha, beta, -kMaxSquares - 1,
+      return opening_negamax(c, b, alpha, beta, -kDiskInfinity,
                              [&](const Board<W>& ch, int a, int be) { return exact_value(c, ch, a, be); });
     return EG::solve(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], alpha, beta, false);
   }
@@ -119,7 +119,7 @@ struct Root {
   int heuristic_value(Ctx& c, const Board<W>& b, int depth, int alpha, int beta, bool anti_eval) const {
     if (in_opening(b)) {
       if (depth == 0) return MG::evaluate(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], anti_eval);
-      return opening_negamax(c, b, alpha, beta, -(1 << 30), [&](const Board<W>& ch, int a, int be) {
+      return opening_negamax(c, b, alpha, beta, -kNoBound, [&](const Board<W>& ch, int a, int be) {
         return heuristic_value(c, ch, depth - 1, a, be, anti_eval);
       });
     }
@@ -309,9 +309,9 @@ struct Root {
   int best_leaf(const Board<W>& b, bool anti_eval) {
     RootMove moves[kMaxSquares + 1];
     const int n = root_moves(b, moves);
-    int best = -(1 << 30), move = -1;
+    int best = -kNoBound, move = -1;
     for (int i = 0; i < n; ++i) {
-      const int v = -heuristic_value(ctx[0], moves[i].child, 0, -(1 << 30), 1 << 30, anti_eval);
+      const int v = -heuristic_value(ctx[0], moves[i].child, 0, -kNoBound, kNoBound, anti_eval);
       if (v > best) {
         best = v;
         move = moves[i].move;
@@ -336,7 +336,7 @@ struct Root {
     lift_limits(c);
     int move = -1;
     opening_negamax(
-        c, b, -(1 << 30), 1 << 30, -(1 << 30),
+        c, b, -kNoBound, kNoBound, -kNoBound,
         [&](const Board<W>& ch, int a, int be) { return heuristic_value(c, ch, depth, a, be, anti_eval); }, &move);
     return c.stopped ? -1 : move;
   }
@@ -429,7 +429,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
             });
         if (stopped || bi < 0) break;
         const int est = moves[bi].score;
-        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? -(1 << 30) : -moves[i].score;
+        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? kFirstKey : -moves[i].score;
         R::sort_by_key(moves, n);
         const int disks = est >= 0 ? (est + kScale / 2) / kScale : -((-est + kScale / 2) / kScale);
         lo = std::max(-inf, disks - kAspiration);
@@ -463,7 +463,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
         last_fail = fail;
         delta *= 2;
         // Next pass: the best first, then the others as they scored.
-        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? -(1 << 30) : (moves[i].done ? -moves[i].score : inf);
+        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? kFirstKey : (moves[i].done ? -moves[i].score : inf);
         R::sort_by_key(moves, n);
       }
       return bi;
@@ -478,7 +478,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
         const int v = moves[bi].score;
         lo = std::max(-inf, v - kAspiration);
         hi = std::min(inf, v + kAspiration);
-        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? -(1 << 30) : (moves[i].done ? -moves[i].score : inf);
+        for (int i = 0; i < n; ++i) moves[i].key = i == bi ? kFirstKey : (moves[i].done ? -moves[i].score : inf);
         R::sort_by_key(moves, n);
       }
     }
@@ -529,7 +529,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   out.move = moves[0].move;  // if not even depth 1 completes
   out.score = 0;
   const int empties = popcount(root.t.playable & ~R::E::occupied(b));
-  const int max_depth = l.depth >= 0 ? l.depth : 250;
+  const int max_depth = l.depth >= 0 ? l.depth : kMaxDepth;
   // One thread counts its own nodes; several add theirs to one pool, so a
   // busy thread does not stop the search at its share of the budget.
   const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + 1 : ~u64(0);
@@ -544,6 +544,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
       typename R::Ctx& c = root.ctx[k];
       c.cancel = cancel;
       c.stopped = false;
+      c.mid_sel = l.selective ? 0 : kExactSel;
       // The first iteration always completes, so there is always a move.
       c.node_limit = depth == 1 ? ~u64(0) : node_budget;
       c.pooled_nodes = root.threads > 1 ? &root.pooled_nodes : nullptr;
@@ -568,7 +569,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     out.exact = exact;
     out.score = exact ? moves[best].score : static_cast<double>(moves[best].score) / kScale;
     // Next iteration: the best first, then the others by their score.
-    for (int i = 0; i < n; ++i) moves[i].key = i == best ? -(1 << 30) : -moves[i].score;
+    for (int i = 0; i < n; ++i) moves[i].key = i == best ? kFirstKey : -moves[i].score;
     R::sort_by_key(moves, n);
     if (exact) {
       R::lift_limits(root.ctx[0]);

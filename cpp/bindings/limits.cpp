@@ -1,0 +1,38 @@
+// polyreversi._core.limits: the core's bounds (polyreversi/limits.hpp), read by
+// the Python package, the command line and the docs.
+#include "polyreversi/limits.hpp"
+
+#include "common.hpp"
+
+namespace polyreversi::bindings {
+
+void init_limits(py::module_& m) {
+  py::module_ l = m.def_submodule("limits", "The core's bounds (cpp/include/polyreversi/limits.hpp).");
+  l.attr("MIN_PLAYERS") = kMinPlayers;
+  l.attr("MAX_PLAYERS") = kMaxPlayers;
+  l.attr("MAX_HANDICAP") = kMaxHandicap;
+  l.attr("MAX_BLOCKED") = kMaxBlocked;
+  l.attr("MIN_RANDOM_BLOCKED") = kMinRandomBlocked;
+  l.attr("LONGEST_GAME") = kLongestGame;
+  l.attr("MAX_START_PLY") = kMaxStartPly;
+  l.attr("MAX_THREADS") = kMaxThreads;
+  l.attr("MAX_DEPTH") = kMaxDepth;
+  l.attr("MAX_SEARCH_NODES") = kMaxSearchNodes;
+  l.attr("MIN_TABLE_MIB") = kMinTableMiB;
+  l.attr("MAX_TABLE_MIB") = kMaxTableMiB;
+  l.attr("MAX_PLAYOUTS") = kMaxPlayouts;
+  l.attr("MAX_MCTS_SECONDS") = kMaxMctsSeconds;
+  l.attr("MCTS_NODES") = kMctsNodes;
+  l.attr("MAX_GAMES") = kMaxGames;
+  l.attr("MAX_BATCH") = kMaxBatch;
+  l.attr("MAX_SCORE") = kMaxScore;
+  l.def("every_core", &every_core, "What threads=0 means: the cores this process may run on, at most MAX_THREADS.");
+  l.def(
+      "solve_table_mib", [](long long tt_mb) { return solve_table_mib(tt_mb); }, py::arg("tt_mb"),
+      "MiB a solve with a tt_mb table allocates: the table and a quarter more for its ordering searches.");
+  l.def(
+      "history_plies", [](int squares) { return history_plies(squares); }, py::arg("squares"),
+      "Plies a move history holds on a board of `squares` squares (the longest game there and its two passes).");
+}
+
+}  // namespace polyreversi::bindings
