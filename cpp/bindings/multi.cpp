@@ -11,7 +11,6 @@ void init_multi(py::module_& m) {
   m.attr("MULTI_FEATURES") = kMultiFeatures;
   m.attr("MULTI_PHASES") = kMultiPhases;
   m.attr("MULTI_SCALE") = kMultiScale;
-  m.attr("MULTI_MAX_DEPTH") = kMultiMaxDepth;
   m.def(
       "_multi_search",
       [](py::handle s_obj, int algorithm, int depth, double seconds, unsigned long long nodes, int tt_bits) {

@@ -33,13 +33,14 @@ def seconds(value: Any, name: str, *, zero: bool = False) -> float:
     return result
 
 
-def real(value: Any, name: str, *, low: float) -> float:
-    """``value`` as a finite float of at least ``low``."""
+def real(value: Any, name: str, *, low: float, high: float = math.inf) -> float:
+    """``value`` as a finite float of at least ``low`` (and at most ``high``)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected a number, got {value!r}")
     result = float(value)
-    if not math.isfinite(result) or result < low:
-        raise ValueError(f"{name}: must be a finite number >= {low:g}, got {value!r}")
+    if not math.isfinite(result) or result < low or result > high:
+        bound = f">= {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
+        raise ValueError(f"{name}: must be a finite number {bound}, got {value!r}")
     return result
 
 
@@ -59,13 +60,3 @@ def optional_seconds(value: Any, name: str, *, zero: bool = False) -> Optional[f
     """:func:`seconds`, passing ``None`` through."""
     return None if value is None else seconds(value, name, zero=zero)
 
-
-def number(value: Any, name: str, low: float = 0.0, high: float = math.inf) -> float:
-    """``value`` as a finite float in ``low .. high`` (a weight, a share, a constant)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name}: expected a number, got {value!r}")
-    result = float(value)
-    if not math.isfinite(result) or not low <= result <= high:
-        bound = f"{low:g} or more" if high == math.inf else f"{low:g} to {high:g}"
-        raise ValueError(f"{name}: must be a finite number, {bound}, got {value!r}")
-    return result

@@ -29,8 +29,8 @@ from typing import Optional
 from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
-from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_NODES, MAX_PLAYOUTS, MCTSResult, _exploration,
-                              _positive_int, _seconds, _seed)
+from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MCTSResult, check_limits
+from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
@@ -45,12 +45,11 @@ DEFAULT_SCORE_WEIGHT = 0.0
 DEFAULT_PLAYOUTS = 10_000
 
 
-def _epsilon(value) -> float:
-    return _validate.number(value, "epsilon", 0.0, 1.0)
-
-
-def _history_weight(value) -> float:
-    return _validate.number(value, "history_weight")
+def _options(exploration, epsilon, history_weight, score_weight) -> tuple:
+    """The search options, checked (the same messages as every other call)."""
+    return (_validate.real(exploration, "exploration", low=0.0), _validate.real(epsilon, "epsilon", low=0.0, high=1.0),
+            _validate.real(history_weight, "history_weight", low=0.0),
+            _validate.real(score_weight, "score_weight", low=0.0, high=1.0))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -85,15 +84,13 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     """
     if not isinstance(state, State):
         raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
-    count = _positive_int(playouts, "playouts", MAX_PLAYOUTS) if playouts is not None else 0
-    seconds = _seconds(time) if time is not None else 0.0
+    check_limits(playouts, time, 1, exploration)
+    count = int(playouts) if playouts is not None else 0
+    seconds = float(time) if time is not None else 0.0
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
-    seed = _seed(seed)
-    exploration = _exploration(exploration)
-    epsilon = _epsilon(epsilon)
-    history_weight = _history_weight(history_weight)
-    score_weight = _validate.number(score_weight, "score_weight", 0.0, 1.0)
+    seed = engine_seed(seed)
+    exploration, epsilon, history_weight, score_weight = _options(exploration, epsilon, history_weight, score_weight)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
@@ -130,16 +127,11 @@ class InformedMCTSPlayer:
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT) -> None:
-        if playouts is not None:
-            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
-        if time is not None:
-            _seconds(time)
+        check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
-        self.seed = _seed(seed)
-        self.exploration = _exploration(exploration)
-        self.epsilon = _epsilon(epsilon)
-        self.history_weight = _history_weight(history_weight)
-        self.score_weight = _validate.number(score_weight, "score_weight", 0.0, 1.0)
+        self.seed = engine_seed(seed)
+        self.exploration, self.epsilon, self.history_weight, self.score_weight = _options(
+            exploration, epsilon, history_weight, score_weight)
         self.last: Optional[MCTSResult] = None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:

@@ -10,19 +10,20 @@
 #include <utility>
 #include <vector>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
 
 struct MultiMctsOptions {
-  u64 playouts = 0;              // stop after this many playouts (0: no limit)
-  double seconds = 0;            // stop after this many seconds (0: no limit)
-  u64 seed = 0;                  // the search depends only on (position, options) without a time limit
-  double exploration = 1.0;      // UCB1 constant c in q + c * sqrt(ln N / n)
-  double epsilon = 0.25;         // share of uniformly random playout moves
-  double history_weight = 5.0;   // W of progressive history (0: plain UCB1)
-  double score_weight = 0.0;     // share of the reward given by the final disk share (0: win/draw/loss only)
-  u64 max_nodes = u64(1) << 20;  // then the tree stops growing, playouts go on
+  u64 playouts = 0;             // stop after this many playouts (0: no limit)
+  double seconds = 0;           // stop after this many seconds (0: no limit)
+  u64 seed = 0;                 // the search depends only on (position, options) without a time limit
+  double exploration = 1.0;     // UCB1 constant c in q + c * sqrt(ln N / n)
+  double epsilon = 0.25;        // share of uniformly random playout moves
+  double history_weight = 5.0;  // W of progressive history (0: plain UCB1)
+  double score_weight = 0.0;    // share of the reward given by the final disk share (0: win/draw/loss only)
+  u64 max_nodes = kMctsNodes;   // then the tree stops growing, playouts go on
 };
 
 struct MultiMctsResult {
