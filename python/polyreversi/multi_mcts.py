@@ -9,9 +9,10 @@ Search for Monte-Carlo Tree Search in Multi-Player Games", ACG 2011).
 The playouts are epsilon-greedy: with probability ``1 - epsilon`` a playout move is drawn among the
 best class of squares of the board's shape: first a square whose disk can
 never flip (every line through it ends at the edge, a cut-out or a blocked
-square on one side: the corners of any board), then a square that does not
-touch an empty such square (which would hand it to a later colour), then any
-legal square; with probability ``epsilon`` uniformly among all legal moves.
+square on one side: the corners of any board), then an edge square (one line
+through it so ended) that does not touch an empty such square (which would
+hand it to a later colour), then any square that does not, then any legal
+square; with probability ``epsilon`` uniformly among all legal moves.
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after

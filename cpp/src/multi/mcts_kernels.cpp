@@ -188,8 +188,10 @@ class Tree {
   W best_class(const Board<W>& b, W moves) const {
     const W empty = shape_.playable & ~E::occupied(b);
     W pick = moves & shape_.anchors;
-    if (!pick) pick = moves & ~G::dilate(shape_.anchors & empty);
-    return pick ? pick : moves;
+    if (pick) return pick;
+    const W safe = moves & ~G::dilate(shape_.anchors & empty);
+    if (options_.prefer_edges && (safe & shape_.edges)) return safe & shape_.edges;
+    return safe ? safe : moves;
   }
 
   void playout(Board<W>& b, double* reward) {
