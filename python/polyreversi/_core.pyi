@@ -214,7 +214,6 @@ def _pattern_tables() -> Tuple[List[npt.NDArray[np.int16]], npt.NDArray[np.int32
 MULTI_FEATURES: int
 MULTI_PHASES: int
 MULTI_SCALE: int
-MULTI_MAX_DEPTH: int
 def _multi_search(state: State, algorithm: int, depth: int, seconds: float, nodes: int,
                   tt_bits: int) -> Tuple[int, int, tuple, int, int, float, List[int]]: ...
 def _multi_features(state: State) -> Tuple[npt.NDArray[np.int32], int]: ...

@@ -369,7 +369,7 @@ _SPEC_OPTIONS = {
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
     "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
-              "history_weight": _number},
+              "history_weight": _number, "score_weight": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "
