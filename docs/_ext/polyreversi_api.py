@@ -53,6 +53,10 @@ def public_modules(package: str = PACKAGE) -> list[str]:
     return sorted(names)
 
 
+#: Third-party packages of the optional extras (``rl``): docs/conf.py mocks them in
+#: every build; any other missing dependency is found and mocked by import_module.
+OPTIONAL_IMPORTS = ("stable_baselines3", "sb3_contrib", "torch", "supersuit")
+
 #: Top-level packages that a module needs but that are not installed (an optional
 #: extra, such as stable-baselines3 for polyreversi.envs.sb3): the module is imported
 #: with them mocked (autodoc's mock), and the build mocks them too.
