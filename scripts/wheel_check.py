@@ -327,9 +327,16 @@ class Checker:
             builder = make_venv(python, folder / "build-venv", logfile,
                                 ["scikit-build-core>=0.10", "pybind11>=3.0", "cmake>=3.18", "ninja"])
             env["PATH"] = f"{builder.parent}:{env['PATH']}"
+            # pybind11 takes the extension's suffix from the host interpreter unless told
+            # (seen: an aarch64 module named *.cpython-311-x86_64-linux-gnu.so).
             raw = self.pip_wheel(str(builder), folder / "raw", logfile, env,
-                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}"],
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}",
+                                  f"cmake.define.PYTHON_MODULE_EXTENSION=.{soabi}.so",
+                                  f"cmake.define.PYTHON_MODULE_EXT_SUFFIX=.{soabi}.so"],
                                  isolation=False)
+            names = [n for n in zipfile.ZipFile(raw).namelist() if "/_core." in n and n.endswith(".so")]
+            if names != [f"polyreversi/_core.{soabi}.so"]:
+                raise Failure(f"the aarch64 wheel holds {names}, not polyreversi/_core.{soabi}.so")
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
             self.check_glibc_floor(wheel)
         else:
