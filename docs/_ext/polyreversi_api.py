@@ -32,6 +32,7 @@ import importlib.util
 import inspect
 import pkgutil
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,11 +45,20 @@ OPTIONAL_IMPORTS = ("stable_baselines3", "sb3_contrib", "torch", "supersuit")
 
 def import_module(name: str):
     """``importlib.import_module``, with the absent optional packages mocked."""
-    from sphinx.ext.autodoc.mock import mock
+    from sphinx.ext.autodoc.mock import ismock, mock
 
     absent = [m for m in OPTIONAL_IMPORTS if importlib.util.find_spec(m) is None]
-    with mock(absent):
+    if not absent:
         return importlib.import_module(name)
+    before = set(sys.modules)
+    with mock(absent):
+        module = importlib.import_module(name)
+    # Modules built on a mock are forgotten once read, so that code run later in
+    # this process (the test run's doctests) imports them for real, or fails to.
+    for new in set(sys.modules) - before:
+        if any(ismock(v) for v in vars(sys.modules[new]).values()):
+            del sys.modules[new]
+    return module
 
 
 def is_public_module(name: str) -> bool:
