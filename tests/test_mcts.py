@@ -243,7 +243,7 @@ def test_bad_player_specs_name_the_problem(spec):
 
 
 def test_search_spec_makes_a_search_player():
-    from polyreversi.search import SearchPlayer
+    from polyreversi.search_player import SearchPlayer
 
     player = player_from_spec("search:2")
     assert isinstance(player, SearchPlayer) and player.depth == 2

@@ -28,7 +28,7 @@ def command(protocol: str, depth: Optional[int], move_time: Optional[float], thr
       polyreversi engine --protocol gtp --time 2
     """
     from polyreversi.engine.living import LivingPlayer
-    from polyreversi.search import SearchPlayer
+    from polyreversi.search_player import SearchPlayer
 
     player = LivingPlayer(SearchPlayer(depth, move_time, threads=threads))
     if protocol == "nboard":

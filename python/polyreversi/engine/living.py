@@ -14,7 +14,8 @@ from typing import List, Optional
 from polyreversi.engine.games import empties
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.limit import Limit
-from polyreversi.search import DEFAULT_DEPTH, SearchPlayer, search, solve
+from polyreversi.search import DEFAULT_DEPTH, search, solve
+from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
 
 #: Share of the clock one move may take at most (the rest is kept for later moves).

@@ -48,7 +48,8 @@ struct Midgame {
       if (anti_eval) return FitBoard::k8x8Anti;
       return Evaluator<W, N>::patterned(*c.shape, false) ? FitBoard::k8x8 : FitBoard::k8x8Shape;
     }
-    if (c.shape->squares > 90) return anti_eval ? FitBoard::k10x10Anti : FitBoard::k10x10;  // 10x10, blocked squares too
+    if (c.shape->squares > 90)
+      return anti_eval ? FitBoard::k10x10Anti : FitBoard::k10x10;  // 10x10, blocked squares too
     return anti_eval ? FitBoard::kOctagonAnti : FitBoard::kOctagon;
   }
 
