@@ -5,7 +5,7 @@
 // position's phase (empties / 5), plus a constant term by parity.
 // Weights: cpp/src/search/pattern_weights.inc, made by
 // scripts/train_patterns.py from the WTHOR games; the Python reference is
-// python/polyreversi/_patterns.py (same patterns, same integer sums).
+// tests/reference/patterns.py (same patterns, same integer sums).
 //
 // Index of an instance: pext of its squares out of P and of O (bits in square
 // order), then a per-instance table maps those bits to the powers of 3 of the
