@@ -56,6 +56,30 @@ def test_envs_vector_vs_random(benchmark):
     measure(benchmark, run, unit="agent steps", size=B, opponent="random")
 
 
+@pytest.mark.benchmark(group="envs-opponents")
+@pytest.mark.parametrize("opponent", ["search:2", "mcts:50"])
+@pytest.mark.parametrize("where", ["C++", "python"])
+def test_envs_vector_vs_searching_opponent(benchmark, opponent, where):
+    """Agent steps per second against a searching opponent: played by the Batch in C++
+    over the games (one call per ply), or as before, a Python player per game (the same
+    seat spec as a player object). 8x8, B = 256, one thread, random legal agent moves."""
+    pytest.importorskip("gymnasium", reason="gymnasium is not installed (pip install '.[envs]')")
+    from polyreversi.players import player_from_spec
+
+    games = 256
+    spec = opponent if where == "C++" else player_from_spec(opponent, seed=SEED)
+    envs = ReversiVectorEnv(num_envs=games, variant="8x8", opponent=spec, threads=1)
+    assert (envs._native is not None) == (where == "C++")
+    envs.reset(seed=SEED)
+
+    def run():
+        for _ in range(4):
+            envs.step(envs.sample_actions())
+        return 4 * games
+
+    measure(benchmark, run, unit="agent steps", size=games, opponent=opponent, where=where, rounds=3)
+
+
 @pytest.mark.benchmark(group="envs")
 def test_envs_raw_batch_step(benchmark):
     batch = pr.Batch("8x8", B, seed=SEED)

@@ -412,10 +412,15 @@ def test_selfplay_speed_counts_the_games_only_not_the_writer(tmp_path, monkeypat
     clock = [0.0]  # a clock that only the slow writer moves
     monkeypatch.setattr(selfplay_cmd.time, "perf_counter", lambda: clock[0])
 
-    def slow_write(path, records, fmt=None):
-        clock[0] += 1000.0
+    from polyreversi.formats.writer import GameWriter
 
-    monkeypatch.setattr(selfplay_cmd, "write_records", slow_write)
+    add = GameWriter.add
+
+    def slow_add(self, record):  # each game is written as it ends: the time of writing it is not play
+        clock[0] += 1000.0
+        add(self, record)
+
+    monkeypatch.setattr(GameWriter, "add", slow_add)
     result = CliRunner().invoke(main, ["selfplay", "6x6", "-n", "5", "--seed", "1", "--no-progress",
                                        "--out", str(tmp_path / "g.jsonl")])
     assert result.exit_code == 0, result.output

@@ -154,7 +154,7 @@ def test_a_closed_pipe_is_one_line_and_a_failure(folder):
     finally:
         os.close(write_end)
     assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr, result.stderr
-    assert errors(result.stderr) == ["Error: standard output: cannot write: Broken pipe"], result.stderr
+    assert errors(result.stderr) == ["Error: <stdout>: cannot write: Broken pipe"], result.stderr
     assert result.returncode == 1
 
 
@@ -273,7 +273,7 @@ def test_a_picture_is_written_only_under_its_own_extension(folder):
 def test_help_of_the_group_to_a_full_disk_is_one_line_and_a_failure(folder):
     result = sh("$PR --help > /dev/full; echo \"rc=$?\" >&2; $PR --version > /dev/full; echo \"rc=$?\" >&2", folder)
     assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr, result.stderr
-    assert errors(result.stderr) == ["Error: standard output: cannot write: No space left on device"] * 2
+    assert errors(result.stderr) == ["Error: <stdout>: cannot write: No space left on device"] * 2
     assert result.stderr.count("rc=1") == 2, result.stderr
 
 

@@ -28,6 +28,23 @@ def test_check_env(variant, opponent, seat):
     env.close()
 
 
+def test_action_masks_by_name_for_maskable_ppo():
+    env = ReversiEnv(variant="6x6", opponent="random", seat="white")
+    assert not env.action_masks().any()  # before reset
+    obs, info = env.reset(seed=2)
+    masks = env.action_masks()
+    assert masks.dtype == np.int8 and np.array_equal(masks, info["action_mask"])
+    assert np.flatnonzero(masks).tolist() == env.state.legal_moves()
+    assert env.action_space.contains(env.action_space.sample(mask=masks))  # Gymnasium's own int8 masks
+    sb3 = pytest.importorskip("sb3_contrib", reason="sb3-contrib is not installed (pip install 'polyreversi[rl]')")
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+
+    wrapped = gymnasium.make("polyreversi/Reversi-v0", variant="6x6")
+    wrapped.reset(seed=0)
+    assert is_masking_supported(wrapped)
+    assert np.flatnonzero(get_action_masks(wrapped)).tolist() == [8, 13, 22, 27]
+
+
 def test_registered_on_import():
     assert "polyreversi/Reversi-v0" in gymnasium.registry
     spec = gymnasium.spec("polyreversi/Reversi-v0")
@@ -166,6 +183,8 @@ def test_vector_env_agrees_with_state(variant, opponent, seat):
                 assert state.is_over()
                 who = me if opponent else int(before[i].to_move)
                 assert reward[i] == rewards(state)[who - 1]
+                assert opponent or info["to_move"][i] == who  # the view of obs, reward and to_move agree
+                assert info["rewards"][i, info["to_move"][i] - 1] == reward[i] or opponent
                 assert np.array_equal(info["rewards"][i], rewards(state))
                 finished += 1
             else:

@@ -27,21 +27,75 @@ VARIANTS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # PettingZoo's naming advice ("player_0")
-        yield
+# What api_test says of any dict observation unless the environment's name is on its
+# own list of classic games (pettingzoo/test/api_test.py: env_obs_dicts, env_obs_space).
+DICT_ADVICE = {"Observation is not a NumPy array",
+               "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete"}
+
+
+def _api_test_warnings(e) -> set:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(e, num_cycles=300)
+    return {str(w.message) for w in caught}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_api_test(variant):
-    api_test(env(variant=variant), num_cycles=300)
+    assert _api_test_warnings(env(variant=variant)) <= DICT_ADVICE
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_api_test_raw(variant):
-    api_test(raw_env(variant=variant), num_cycles=300)
+    assert _api_test_warnings(raw_env(variant=variant)) <= DICT_ADVICE
+
+
+@pytest.mark.parametrize("variant", ["8x8", "octagon/3p/blocked=random", "10x10/4p/anti"])
+def test_api_test_planes_without_a_warning(variant):
+    assert _api_test_warnings(env(variant=variant, observation="planes")) == set()
+
+
+def test_agent_names_and_observation_layout_as_the_classic_games():
+    e = raw_env(variant="8x8/4p")
+    e.reset(seed=0)
+    assert e.agents == ["player_0", "player_1", "player_2", "player_3"] == e.possible_agents
+    assert e.agent_name_mapping == {"player_0": 0, "player_1": 1, "player_2": 2, "player_3": 3}
+    assert [e.color(a) for a in e.agents] == [pr.Color.BLACK, pr.Color.WHITE, pr.Color.RED, pr.Color.GREEN]
+    obs = e.observe("player_0")
+    assert obs["observation"].shape == (8, 8, 8) and obs["observation"].dtype == np.uint8
+    assert obs["observation"].flags.c_contiguous
+    assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].shape == (65,)
+    assert e.observation_space("player_0")["action_mask"].dtype == np.int8
+    assert np.array_equal(obs["observation"], np.moveaxis(observe(e.state, pr.Color.BLACK), 0, -1))
+
+
+def test_planes_form_puts_the_mask_in_infos():
+    e = raw_env(variant="6x6", observation="planes")
+    e.reset(seed=0)
+    for _ in range(10):
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        assert obs.shape == (6, 6, 6) and e.observation_space(agent).contains(obs)
+        mask = e.infos[agent]["action_mask"]
+        assert np.array_equal(mask, e.action_mask(agent)) and mask.dtype == np.int8
+        assert np.flatnonzero(mask).tolist() == e.state.legal_moves()
+        other = e.possible_agents[1 - e.agent_name_mapping[agent]]
+        assert not e.infos[other]["action_mask"].any()
+        e.step(int(np.flatnonzero(mask)[0]))
+    with pytest.raises(ValueError, match="observation: 'box'; allowed: dict, planes"):
+        raw_env(observation="box")
+
+
+def test_supersuit_wrappers_on_the_planes():
+    ss = pytest.importorskip("supersuit", reason="SuperSuit is not installed")
+    e = ss.frame_stack_v1(ss.dtype_v0(env(variant="6x6", observation="planes"), np.float32), 2)
+    e.reset(seed=1)
+    for agent in e.agent_iter(max_iter=30):
+        obs, reward, term, trunc, info = e.last()
+        assert obs.shape == (6, 6, 12) and obs.dtype == np.float32
+        assert np.array_equal(obs[..., -6:], np.moveaxis(observe(e.unwrapped.state,
+                                                                 e.unwrapped.color(agent)), 0, -1))
+        e.step(None if term or trunc else int(np.flatnonzero(info["action_mask"])[0]))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -88,7 +142,7 @@ def test_whole_games_agree_with_state(variant):
             state = replayed[0]
             assert agent == e.possible_agents[int(state.to_move) - 1]
             assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_moves()
-            assert np.array_equal(obs["observation"], observe(state))
+            assert np.array_equal(obs["observation"], np.moveaxis(observe(state), 0, -1))
             other = e.possible_agents[int(state.to_move) % len(e.possible_agents)]
             assert not e.observe(other)["action_mask"].any()
             state.play(move)
@@ -122,7 +176,7 @@ def test_observation_is_from_each_agents_point_of_view():
     e.reset(seed=0)
     board = e.unwrapped.state.board()
     for i, agent in enumerate(e.possible_agents):
-        planes = e.observe(agent)["observation"]
+        planes = np.moveaxis(e.observe(agent)["observation"], -1, 0)
         assert np.array_equal(planes[0], board == i + 1)
         assert np.array_equal(planes[1], board == (i + 1) % 3 + 1)
         assert np.array_equal(planes[3], board == 5)  # the neutral disk
@@ -143,7 +197,7 @@ def test_blocked_random_draws_per_reset_from_the_seed():
     assert len(draws) > 3
     assert all(sq in e.variant.eligible_blocked() for sq in first)
     e.reset(seed=3)
-    holes = e.observe("black")["observation"][-2].reshape(-1)
+    holes = e.observe("player_0")["observation"][..., -2].reshape(-1)
     assert all(holes[sq] for sq in first)
 
 
@@ -169,7 +223,7 @@ def test_illegal_action_wrapped_ends_the_game_like_the_classic_envs():
     e.reset()
     e.step(0)  # a1 is not legal at the start
     assert all(e.terminations.values())
-    assert e.rewards == {"black": -1, "white": 0}
+    assert e.rewards == {"player_0": -1, "player_1": 0}
 
 
 def test_illegal_action_raw_raises_naming_the_move():
@@ -217,7 +271,7 @@ def test_stepping_a_finished_game():
     wrapped.step(0)  # PettingZoo's order wrapper warns and does nothing
     assert wrapped.unwrapped.state.ply == plies
     wrapped.reset()  # a reset starts a new game
-    assert wrapped.agents == ["black", "white"]
+    assert wrapped.agents == ["player_0", "player_1"]
 
 
 def test_live_agent_given_none():
@@ -229,7 +283,7 @@ def test_live_agent_given_none():
 
 def test_use_before_reset():
     with pytest.raises(RuntimeError, match="reset"):
-        raw_env().observe("black")
+        raw_env().observe("player_0")
     with pytest.raises(AssertionError, match="reset"):  # PettingZoo's order-enforcing wrapper
         env().step(19)
 
@@ -256,5 +310,7 @@ def test_bad_variant_type_and_render_mode():
         env(render_size=0)
     e = raw_env()
     e.reset()
-    with pytest.raises(KeyError, match="red"):
-        e.observe("red")
+    with pytest.raises(KeyError, match="player_2"):
+        e.observe("player_2")
+    with pytest.raises(KeyError, match="'black' is not an agent.*player_0, player_1"):
+        e.observe("black")

@@ -111,7 +111,8 @@ def test_squares_and_names():
     assert len(Variant("octagon").squares) == 88
 
 
-def test_a_variants_text_given_as_the_board_points_to_parse():
-    with pytest.raises(pr.VariantError, match=r"'8x8/3p' is a variant's text; Variant.parse\('8x8/3p'\) reads it"):
-        pr.Variant("8x8/3p")
-    assert pr.Variant.parse("8x8/3p") == pr.Variant("8x8", 3)
+def test_a_variants_text_given_as_the_board_is_read_by_the_one_parser():
+    assert pr.Variant("8x8/3p") == pr.Variant.parse("8x8/3p") == pr.Variant("8x8", 3)
+    with pytest.raises(pr.VariantError, match=r"'8x8/3p' is a variant's whole text; give the options in the text "
+                                              r"or as arguments, not both"):
+        pr.Variant("8x8/3p", 3)

@@ -23,6 +23,11 @@ struct PyBatch {
 };
 
 PyBatch& get_batch(py::handle h) { return checked<PyBatch>(h, "Batch"); }
+}  // namespace
+
+Batch& core_batch(py::handle h) { return get_batch(h).batch; }
+
+namespace {
 
 template <class T>
 py::array_t<T, py::array::c_style> checked_array(py::handle obj, const char* name, std::vector<py::ssize_t> shape,
@@ -229,17 +234,20 @@ void init_batch(py::module_& m) {
            })
       .def(
           "step",
-          [](py::handle self, py::handle moves_obj, int autoreset, int threads) {
+          [](py::handle self, py::handle moves_obj, int autoreset, int threads, py::object which) {
             Batch& b = get_batch(self).batch;
             auto moves = checked_array<std::int32_t>(moves_obj, "moves", {b.size()});
             if (autoreset < 0 || autoreset > 2)
               throw py::value_error("autoreset: 0 (off), 1 (next step), 2 (same step)");
+            py::array_t<std::uint8_t, py::array::c_style> w;
+            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
             auto busy = b.enter();
             const std::int32_t* mv = moves.data();
+            const std::uint8_t* sel = which.is_none() ? nullptr : w.data();
             py::gil_scoped_release release;
-            b.step(mv, static_cast<Autoreset>(autoreset), threads);
+            b.step(mv, static_cast<Autoreset>(autoreset), threads, sel);
           },
-          py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1)
+          py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1, py::arg("which") = py::none())
       .def(
           "reset",
           [](py::handle self, py::object which, py::object seed, bool random_blocked, int blocked_count,
@@ -287,6 +295,42 @@ void init_batch(py::module_& m) {
             return out;
           },
           py::arg("policy"), py::arg("seed"), py::arg("threads") = 1)
+      .def(
+          "choose_search",
+          [](py::handle self, int depth, py::object which, int threads) {
+            Batch& b = get_batch(self).batch;
+            if (depth < 1 || depth > 60) throw py::value_error("depth: 1 to 60");
+            py::array_t<std::uint8_t, py::array::c_style> w;
+            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
+            const std::uint8_t* sel = which.is_none() ? nullptr : w.data();
+            py::array_t<std::int32_t> out(b.size());
+            std::int32_t* o = out.mutable_data();
+            auto busy = b.enter();
+            {
+              py::gil_scoped_release release;
+              b.choose_search(depth, sel, o, threads);
+            }
+            return out;
+          },
+          py::arg("depth"), py::arg("which"), py::arg("threads") = 1)
+      .def(
+          "choose_mcts",
+          [](py::handle self, unsigned long long playouts, unsigned long long seed, py::object which, int threads) {
+            Batch& b = get_batch(self).batch;
+            if (playouts < 1) throw py::value_error("playouts: 1 or more");
+            py::array_t<std::uint8_t, py::array::c_style> w;
+            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
+            const std::uint8_t* sel = which.is_none() ? nullptr : w.data();
+            py::array_t<std::int32_t> out(b.size());
+            std::int32_t* o = out.mutable_data();
+            auto busy = b.enter();
+            {
+              py::gil_scoped_release release;
+              b.choose_mcts(playouts, seed, sel, o, threads);
+            }
+            return out;
+          },
+          py::arg("playouts"), py::arg("seed"), py::arg("which"), py::arg("threads") = 1)
       .def(
           "observe",
           [](py::handle self, py::handle out_obj, py::handle perspective, bool final, int threads) {

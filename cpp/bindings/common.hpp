@@ -16,6 +16,10 @@
 #include "polyreversi/rules.hpp"
 #include "polyreversi/types.hpp"
 
+namespace polyreversi {
+class Batch;
+}  // namespace polyreversi
+
 namespace polyreversi::bindings {
 
 namespace py = pybind11;
@@ -29,6 +33,9 @@ void init_state(py::module_& m);
 void init_bulk(py::module_& m);
 void init_batch(py::module_& m);
 void init_search(py::module_& m);  // search.cpp: search and solve
+void init_puct(py::module_& m);    // puct.cpp: batched PUCT with an outside evaluation
+// The core Batch of a polyreversi._core.Batch (batch.cpp); TypeError for another object.
+Batch& core_batch(py::handle h);
 
 // Python exception classes, created by init_errors.
 extern PyObject* exc_base;

@@ -7,6 +7,7 @@ using namespace polyreversi::bindings;
 
 namespace polyreversi::bindings {
 void init_mcts(py::module_& m);
+void init_multi(py::module_& m);
 }  // namespace polyreversi::bindings
 
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
@@ -20,4 +21,6 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_batch(m);
   init_mcts(m);
   init_search(m);
+  init_multi(m);
+  init_puct(m);
 }

@@ -21,7 +21,8 @@ py::list line(const int* pv, int n) {
 void init_search(py::module_& m) {
   m.def(
       "_search",
-      [](py::handle s_obj, int depth, double seconds, long long nodes, int threads, int tt_mb, int evaluation) {
+      [](py::handle s_obj, int depth, double seconds, long long nodes, int threads, int tt_mb, int evaluation,
+         bool selective) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
@@ -33,13 +34,14 @@ void init_search(py::module_& m) {
         l.threads = threads;
         l.tt_mb = tt_mb;
         l.evaluation = static_cast<Evaluation>(evaluation);
+        l.selective = selective;
         SearchOutcome out;
         run_interruptible([&](const int* cancel) { out = search(r, p, l, cancel); });
         return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.depth, out.nodes, out.seconds,
                               out.exact);
       },
       py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"), py::arg("tt_mb"),
-      py::arg("evaluation"),
+      py::arg("evaluation"), py::arg("selective") = true,
       "Two-player search (use polyreversi.search). Returns (move, score, pv, depth, nodes, seconds, exact).");
   m.def(
       "_solve",

@@ -1,5 +1,6 @@
 // Square names: column letters a.. from the left, row numbers 1.. from the top.
 #include <cctype>
+#include <cstdio>
 
 #include "polyreversi/rules.hpp"
 
@@ -10,6 +11,27 @@ std::string square_name(int n, int square) {
   return std::string(1, static_cast<char>('a' + square % n)) + std::to_string(square / n + 1);
 }
 
+namespace {
+
+// The text as a message shows it, in quotes, with control characters as \xNN: a NUL
+// would cut the printed message short and an escape sequence would drive the terminal.
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char ch : text) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (byte < 0x20 || byte == 0x7f) {
+      char escape[5];
+      std::snprintf(escape, sizeof escape, "\\x%02x", byte);
+      out += escape;
+    } else {
+      out += ch;
+    }
+  }
+  return out + "'";
+}
+
+}  // namespace
+
 int parse_square(int n, const std::string& text) {
   std::string s;
   for (char ch : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -17,16 +39,16 @@ int parse_square(int n, const std::string& text) {
   const std::string last_col(1, static_cast<char>('a' + n - 1));
   const std::string hint = "; squares are a1.." + last_col + std::to_string(n) + " or 'pass'";
   if (s.size() < 2 || s.size() > 3 || s[0] < 'a' || s[0] > 'z')
-    throw SquareError("'" + text + "' is not a square name" + hint);
+    throw SquareError(quoted(text) + " is not a square name" + hint);
   const int col = s[0] - 'a';
   int row = 0;
   for (std::size_t i = 1; i < s.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(s[i])))
-      throw SquareError("'" + text + "' is not a square name" + hint);
+      throw SquareError(quoted(text) + " is not a square name" + hint);
     row = row * 10 + (s[i] - '0');
   }
   if (s[1] == '0' || col >= n || row < 1 || row > n)
-    throw SquareError("'" + text + "' is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid" + hint);
+    throw SquareError(quoted(text) + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " grid" + hint);
   return (row - 1) * n + col;
 }
 

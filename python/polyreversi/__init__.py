@@ -35,12 +35,19 @@ from polyreversi.players import MCTSPlayer, player_from_spec
 from polyreversi import svg
 from polyreversi.limit import Limit
 from polyreversi.search import SearchPlayer, SearchResult, SolveResult, evaluate, search, solve
+from polyreversi.multi import MultiPlayer, MultiSearchResult, multi_search
+from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Color",
     "Limit",
+    "MultiPlayer",
+    "MultiSearchResult",
+    "multi_search",
+    "multi_mcts",
+    "InformedMCTSPlayer",
     "State",
     "Variant",
     "BOARDS",

@@ -20,6 +20,9 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 #: The name that means standard input or standard output.
 STDIO = "-"
+#: How standard input and output are named in messages (every reader, writer and command).
+STDIN_NAME = "<stdin>"
+STDOUT_NAME = "<stdout>"
 
 # /dev/stdout, /dev/fd/1, /proc/self/fd/1: names of a file descriptor this process already has open.
 _FD_PATH = re.compile(r"/(?:dev|proc/self|proc/thread-self|proc/(?P<pid>\d+))/fd/(?P<fd>\d+)")
@@ -208,3 +211,108 @@ def _mode_for(target: Path) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+class Output:
+    """A file written in pieces, each handed to the operating system as it is written.
+
+    A regular file (or a new one) is written to a temporary file in its folder
+    (``temp``), renamed over it by :meth:`commit`: readers see the old file or the
+    complete new one, never a part of it. A piece that fails part-way (a full disk) is
+    cut off again, so that what :meth:`commit` moves into place is whole pieces only.
+    ``-``, descriptor names (``/dev/stdout``), pipes and devices are written in place
+    (``temp`` is None). :meth:`discard` drops the temporary file.
+
+    Raises:
+        OSError: from the constructor, as :func:`write_bytes` (a folder, a read-only
+            file, a folder that cannot be written); from :meth:`write` and
+            :meth:`commit`, a full disk or a closed pipe.
+    """
+
+    def __init__(self, path: PathLike) -> None:
+        self.path = path
+        self.temp: Optional[str] = None
+        self._target: Optional[str] = None
+        self._fd: Optional[int] = None  # a file this object opened
+        self._stream = None  # or a stream of this process (standard output)
+        self._stream_fd: Optional[int] = None
+        self._size = 0
+        if is_stdio(path):
+            self._stream, self._stream_fd = getattr(sys.stdout, "buffer", None), 1
+            return
+        fd = open_descriptor(path)
+        if fd is not None:
+            self._stream, self._stream_fd = _std_stream(fd), fd
+            return
+        target = os.path.realpath(path)
+        try:
+            mode: Optional[int] = os.stat(target).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "Is a directory", os.fspath(path))
+        if mode is not None and not stat.S_ISREG(mode):
+            self._fd = os.open(target, os.O_WRONLY)  # a FIFO, a terminal, a device: cannot be renamed over
+            return
+        if mode is not None and _read_only(target, mode):
+            raise PermissionError(13, "Permission denied (the file is read-only)", os.fspath(path))
+        self._fd, self.temp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
+                                               dir=os.path.dirname(target))
+        self._target = target
+
+    def write(self, data: Union[str, bytes]) -> None:
+        """Writes ``data`` (text as UTF-8) whole, or (a regular file) not at all."""
+        payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        if self._fd is None:
+            _write_stream(self._stream, payload, self._stream_fd)
+            return
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(self._fd, view):]
+        except BaseException:
+            if self.temp is not None:
+                try:
+                    os.ftruncate(self._fd, self._size)
+                    os.lseek(self._fd, self._size, os.SEEK_SET)
+                except OSError:
+                    pass
+            raise
+        self._size += len(payload)
+
+    def commit(self) -> None:
+        """Completes the file: the temporary file is synced and renamed over the target."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        if self.temp is None:
+            os.close(fd)
+            return
+        try:
+            os.fsync(fd)
+            os.close(fd)
+            fd = None
+            os.chmod(self.temp, _mode_for(Path(self._target)))
+            os.replace(self.temp, self._target)
+        except BaseException:
+            self._drop(fd)
+            raise
+        self.temp = None
+
+    def discard(self) -> None:
+        """Drops what was written to a regular file (the target stays as it was)."""
+        fd, self._fd = self._fd, None
+        self._drop(fd)
+
+    def _drop(self, fd: Optional[int]) -> None:
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self.temp is not None:
+            try:
+                os.unlink(self.temp)
+            except OSError:
+                pass
+            self.temp = None

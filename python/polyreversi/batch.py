@@ -38,6 +38,7 @@ import numpy as np
 from polyreversi import _core, _validate
 from polyreversi._core import Color, ConcurrentUseError, HistoryError
 from polyreversi.bulk import MAX_BATCH, MAX_THREADS, _policy, _seed
+from polyreversi.errors import VariantError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 
@@ -46,6 +47,8 @@ from polyreversi.variant import Variant, as_variant
 #: Smaller batches run on the calling thread (cpp/include/polyreversi/batch/batch.hpp).
 MIN_GAMES_PER_THREAD = 512
 
+#: The values :meth:`Batch.step` accepts for ``autoreset``, and the engine's code for each
+#: (0: finished games stay finished, 1: restarted at the next step, 2: in the same step).
 AUTORESET = {False: 0, None: 0, "off": 0, True: 1, "next-step": 1, "same-step": 2}
 _KEEP = object()
 
@@ -103,6 +106,24 @@ def _check_float32_range(given: np.ndarray, converted: np.ndarray, name: str) ->
         raise ValueError(f"{name}: game {game}, {where}: {value!r} {why}")
 
 
+#: The searched policies of :meth:`Batch.choose` and the range of their ``:N``.
+SEARCHED_POLICIES = {"search": (1, 60), "mcts": (1, 1_000_000)}
+
+
+def _searched_policy(policy):
+    """("search", depth) or ("mcts", playouts) for ``"search:D"`` / ``"mcts:N"``; None for
+    another policy (the plain ones are checked by the caller)."""
+    if not isinstance(policy, str) or ":" not in policy:
+        return None
+    kind, _, count = policy.strip().lower().partition(":")
+    if kind not in SEARCHED_POLICIES:
+        return None
+    low, high = SEARCHED_POLICIES[kind]
+    if not count.isdigit() or not low <= int(count) <= high:
+        raise ValueError(f"policy {policy!r}: expected {kind}:N with N in {low}..{high}")
+    return kind, int(count)
+
+
 def _perspective(value, players: int) -> int:
     """The colour index 0..players-1 of a Color, or -1 for None (the player to move)."""
     if value is None:
@@ -139,9 +160,9 @@ class Batch:
     Arrays (read-only NumPy views of the engine's memory, updated in place by
     every call: ``.copy()`` one to keep it, e.g. in a replay buffer):
 
-    ================  ==============  =========================================
-    attribute         dtype, shape    contents
-    ================  ==============  =========================================
+    ================  ===============  ========================================
+    attribute         dtype, shape     contents
+    ================  ===============  ========================================
     masks             bool (B, N*N+1)  legal moves; column N*N is a forced pass
     boards            int8 (B, N, N)   cell codes as in ``State.board()``
     done, terminated  bool (B,)        the game is over (nobody can move)
@@ -153,7 +174,7 @@ class Batch:
     final_scores,     as above         what each game restarted by autoreset
     final_winners,                     left behind (rows where ``reset_mask`` is
     final_rewards                      True are from the last step)
-    ================  ==============  =========================================
+    ================  ===============  ========================================
 
     Raises:
         ValueError: size or threads out of range, a bad ``blocked``.
@@ -211,7 +232,7 @@ class Batch:
         return t or self._all_cores
 
     def step(self, moves, *, autoreset: Union[bool, str] = False,
-             threads: Optional[int] = None) -> Optional[np.ndarray]:
+             threads: Optional[int] = None, which=None) -> Optional[np.ndarray]:
         """Plays moves[i] in game i. Every move is checked before any is played.
 
         Args:
@@ -229,6 +250,10 @@ class Batch:
                 where the returned ``reset_mask`` is True; restarted games get new random
                 blocked squares when the batch draws them.
             threads: worker threads for this call (None: the batch's setting).
+            which: None (every game) or a bool array-like (B,): only those games are
+                checked and stepped; the others keep their position, their moves are
+                ignored and their ``reset_mask`` is False (an opponent's ply in the games
+                where it is to move, as :mod:`polyreversi.envs.vector` plays them).
 
         Returns:
             with autoreset, :attr:`reset_mask`, a bool (B,) view: the games restarted by
@@ -255,8 +280,21 @@ class Batch:
             array = array.astype(np.int32)
         if not array.flags.c_contiguous:
             array = np.ascontiguousarray(array)
-        self._core.step(array, mode, threads)
+        if which is not None:
+            which = self._which(which)
+        self._core.step(array, mode, threads, which)
         return self.reset_mask if mode else None
+
+    def _which(self, which) -> np.ndarray:
+        """uint8 (B,) 0/1 of a bool array-like (B,); ValueError names the shape or dtype."""
+        try:
+            array = np.asarray(which)
+        except (TypeError, ValueError):  # ragged lists and the like
+            raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
+        if array.shape != (self.size,) or array.dtype != np.bool_:
+            raise ValueError(f"which: expected a bool array of shape ({self.size},), "
+                             f"got {array.dtype} of shape {array.shape}")
+        return np.ascontiguousarray(array).view(np.uint8)
 
     def reset(self, which=None, *, seed: Optional[int] = None, blocked=_KEEP, blocked_count: Optional[int] = None,
               start=_KEEP) -> None:
@@ -291,14 +329,7 @@ class Batch:
         elif which is None:
             mask = self.done.astype(np.uint8)
         else:
-            try:
-                array = np.asarray(which)
-            except (TypeError, ValueError):  # ragged lists and the like
-                raise ValueError(f"which: expected a bool array of shape ({self.size},)") from None
-            if array.shape != (self.size,) or array.dtype != np.bool_:
-                raise ValueError(f"which: expected a bool array of shape ({self.size},), "
-                                 f"got {array.dtype} of shape {array.shape}")
-            mask = array.astype(np.uint8)
+            mask = self._which(which).copy()
         if blocked is _KEEP:
             random_blocked = core.random_blocked
         elif blocked is None or blocked == "variant":
@@ -327,12 +358,41 @@ class Batch:
                 raise TypeError(f"start: expected a State or a sequence of States, got {type(start).__name__}")
         core.reset(mask, None if seed is None else _seed(seed), random_blocked, count, starts, standard)
 
-    def choose(self, policy: str = "random", seed: Optional[int] = None, *, threads: Optional[int] = None) -> np.ndarray:
+    def choose(self, policy: str = "random", seed: Optional[int] = None, *, threads: Optional[int] = None,
+               which=None) -> np.ndarray:
         """int32 (B,): a move per game by a built-in policy (-1 for finished
-        games), ready for :meth:`step`. The moves depend on (seed, the steps since
-        the seed was set, game index); seed None: the batch's seed."""
+        games), ready for :meth:`step`.
+
+        Args:
+            policy: ``"random"``, ``"greedy"``, ``"search:D"`` (the engine's search to D
+                plies, 1..60, two players only; :class:`polyreversi.SearchPlayer` at that
+                depth) or ``"mcts:N"`` (N UCT playouts per move, :func:`polyreversi.mcts`).
+                The searches run in C++ over the games, one thread at least per game.
+            seed: the moves depend on (seed, the steps since the seed was set, game
+                index); None: the batch's seed.
+            threads: worker threads (None: the batch's setting).
+            which: None, or a bool array-like (B,): moves only for those games (-1 for
+                the others); with search and MCTS the others cost nothing.
+
+        Raises:
+            ValueError: an unknown policy or a bad ``:N``; ``which`` of the wrong shape or
+                dtype. VariantError: ``search:D`` with three or four players.
+        """
         seed = self.seed if seed is None else _seed(seed)
-        return self._core.choose(_policy(policy), seed, self._threads(threads))
+        searched = _searched_policy(policy)
+        selected = None if which is None else self._which(which)
+        if searched is None:
+            moves = self._core.choose(_policy(policy), seed, self._threads(threads))
+            if selected is not None:
+                moves[selected == 0] = -1
+            return moves
+        kind, count = searched
+        if kind == "search":
+            if self.variant.players != 2:
+                raise VariantError(f"policy {policy!r}: the search plays two-player games; {self.variant} has "
+                                   f"{self.variant.players} players (use mcts:N)")
+            return self._core.choose_search(count, selected, self._threads(threads))
+        return self._core.choose_mcts(count, seed, selected, self._threads(threads))
 
     def observe(self, out: Optional[np.ndarray] = None, *, dtype=np.uint8, perspective=None, final: bool = False,
                 threads: Optional[int] = None) -> np.ndarray:

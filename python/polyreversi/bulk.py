@@ -18,6 +18,7 @@ from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
 from polyreversi.vocabulary import choice
 
+#: The built-in move policies of :func:`play_games`, by name, and the engine's code for each.
 POLICIES = {"random": 0, "greedy": 1}
 
 #: Most worker threads one call may ask for. Results never depend on the thread

@@ -3,34 +3,34 @@
 A **games table** has one row per game; any Parquet reader (pandas, polars,
 DuckDB, Spark) reads it without polyreversi:
 
-============  ====================  =====================================================
-column        type                  meaning
-============  ====================  =====================================================
-game          int64                 the game's number in the collection (0, 1, ...)
-variant       string                the full variant text with the blocked squares actually
-                                    used (``"octagon/4p/blocked=i3,b7"``, RULES.md §4)
-board         string                ``6x6``, ``8x8``, ``10x10`` or ``octagon``
-players       int8                  2, 3 or 4
-blocked       list<string>          the blocked squares (``["b7", "i3"]``)
-moves         list<int16>           square indices ``row * N + col``; N*N is a pass
-transcript    string                the moves as names, space-separated (``"f5 d6 pass"``)
-plies         int32                 the number of moves
-scores        list<int32>           disks of each colour in turn order (RULES.md §7)
-winners       list<string>          the colours sharing the win (``["black"]``; 2+ = a draw)
-names         list<string>          the players' names per colour (null where unknown)
-end           string                ``finished``, ``resigned``, ``time``, ``agreed``, ``unfinished``
-                                    as recorded; where the source does not say (WTHOR), from the
-                                    replay: ``finished`` when nobody can move, else ``unfinished``
-margin        float64               2 players: Black's margin as the source recorded it (GGF ``RE``,
-                                    WTHOR), null where none
-komi          float64               GGF komi games: the komi, else null
-date          string                as recorded (null where unknown)
-start         list<int8>            a custom start position's N*N cell codes (null: the
-                                    variant's own start)
-start_to_move int8                  the colour to move at a custom start (null otherwise)
-start_ply     int32                 the ply number of a custom start (null otherwise)
-meta          string                any other metadata, as a JSON object
-============  ====================  =====================================================
+=============  ====================  =====================================================
+column         type                  meaning
+=============  ====================  =====================================================
+game           int64                 the game's number in the collection (0, 1, ...)
+variant        string                the full variant text with the blocked squares actually
+                                     used (``"octagon/4p/blocked=i3,b7"``, RULES.md §4)
+board          string                ``6x6``, ``8x8``, ``10x10`` or ``octagon``
+players        int8                  2, 3 or 4
+blocked        list<string>          the blocked squares (``["b7", "i3"]``)
+moves          list<int16>           square indices ``row * N + col``; N*N is a pass
+transcript     string                the moves as names, space-separated (``"f5 d6 pass"``)
+plies          int32                 the number of moves
+scores         list<int32>           disks of each colour in turn order (RULES.md §7)
+winners        list<string>          the colours sharing the win (``["black"]``; 2+ = a draw)
+names          list<string>          the players' names per colour (null where unknown)
+end            string                ``finished``, ``resigned``, ``time``, ``agreed``, ``unfinished``
+                                     as recorded; where the source does not say (WTHOR), from the
+                                     replay: ``finished`` when nobody can move, else ``unfinished``
+margin         float64               2 players: Black's margin as the source recorded it (GGF ``RE``,
+                                     WTHOR), null where none
+komi           float64               GGF komi games: the komi, else null
+date           string                as recorded (null where unknown)
+start          list<int8>            a custom start position's N*N cell codes (null: the
+                                     variant's own start)
+start_to_move  int8                  the colour to move at a custom start (null otherwise)
+start_ply      int32                 the ply number of a custom start (null otherwise)
+meta           string                any other metadata, as a JSON object
+=============  ====================  =====================================================
 
 A **positions table** (:func:`positions_table`) has one row per position
 before each move: ``game``, ``ply``, ``to_move`` (int8 colour), ``observation``
@@ -51,12 +51,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Iterable, List, Sequence, Union
+from typing import Iterable, Iterator, List, Sequence, Union
 
 import numpy as np
 
 from polyreversi._core import Color
 from polyreversi.errors import RecordError
+from polyreversi.formats.base import GameEntry, in_context
 from polyreversi.record import Record, Result, StartPosition
 from polyreversi.replay import Replay
 
@@ -133,51 +134,140 @@ def games_table(records: Iterable[Record], first: int = 0):
 
 
 def write_games(path: PathLike, records: Iterable[Record], *, first: int = 0) -> None:
-    """Writes records as a Parquet games table, atomically (a temporary file renamed into place).
+    """Writes records as a Parquet games table, atomically (a temporary file renamed into
+    place); ``first`` is the ``game`` number of the first record (a shard of a collection).
 
     Raises:
-        ReplayError: a record that does not replay. OSError: the file cannot be written.
-        ImportError: no pyarrow.
+        RecordError: naming the file: a record that does not replay (ReplayError), text
+            that is not Unicode, a file that cannot be written. ImportError: no pyarrow.
     """
-    _write_table(path, games_table(records, first=first))
+    from polyreversi import formats
+
+    target = formats.source_name(path, writing=True)
+    try:
+        table = games_table(records, first=first)
+    except RecordError as e:
+        raise formats.in_context(e, target) from None
+    formats.atomic_write(path, table_bytes(table))
 
 
-def read_games(path: PathLike) -> List[Record]:
-    """The records of a Parquet games table (a file, or a folder of shards in ``game`` order).
+def read_games(path: PathLike, *, validate: bool = True) -> List[Record]:
+    """The records of a Parquet games table (a file, or a folder of shards in ``game``
+    order; ``-`` is standard input), each checked as :func:`polyreversi.formats.read`
+    checks a game: its moves replay legally (unless ``validate`` is False) and the
+    ``transcript`` and ``plies`` columns agree with ``moves``.
 
     Raises:
-        RecordError: not a games table (the message names the missing column), or a row that is
-            not a valid record. ImportError: no pyarrow.
+        RecordError: naming the file: missing, not a Parquet file, not a games table
+            (the missing column), or the first row that is not a valid game (``game N``,
+            from 1 in ``game`` order; ReplayError for an illegal move). ImportError: no pyarrow.
     """
-    pa = _pyarrow()
+    from polyreversi import formats
+
+    return formats.read(path, "parquet", validate=validate)
+
+
+def pyarrow_parquet():
+    """The ``pyarrow.parquet`` module. Raises ImportError naming the extra to install."""
+    _pyarrow()
     import pyarrow.parquet as pq
 
+    return pq
+
+
+def load_table(content: Union[bytes, str]):
+    """The pyarrow Table of a Parquet file's bytes, or of a folder of shards (its path).
+
+    Raises:
+        RecordError: not a Parquet file; a folder without shards. ImportError: no pyarrow.
+    """
+    pa = _pyarrow()
+    pq = pyarrow_parquet()
+    if isinstance(content, str):
+        if not any(name.endswith(".parquet") and not name.startswith((".", "_")) for name in os.listdir(content)):
+            raise RecordError("a folder without Parquet shards (part-*.parquet)")
+        source = content
+    else:
+        source = pa.BufferReader(content)
     try:
-        table = pq.read_table(path)
-    except (pa.ArrowInvalid, OSError) as e:
-        raise RecordError(f"{os.fspath(path)}: not a Parquet file: {e}") from None
+        return pq.read_table(source)
+    except (pa.ArrowException, OSError) as e:
+        raise RecordError(f"not a Parquet file: {e}") from None
+
+
+def table_bytes(table) -> bytes:
+    """``table`` as the bytes of a zstd-compressed Parquet file."""
+    pa = _pyarrow()
+    pq = pyarrow_parquet()
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd")
+    return sink.getvalue().to_pybytes()
+
+
+def entries_of_table(table, *, validate: bool = True) -> Iterator[GameEntry]:
+    """One :class:`~polyreversi.formats.GameEntry` per row of a games table, in ``game``
+    order, numbered from 1; a row that is not a valid game has its error in its entry.
+
+    Raises:
+        RecordError: not a games table (the message names the missing columns).
+    """
     missing = [c for c in ("game", "variant", "moves") if c not in table.column_names]
     if missing:
-        raise RecordError(f"{os.fspath(path)}: not a games table; missing column(s) {', '.join(missing)}")
-    table = table.sort_by("game")
-    records = []
-    for row in table.to_pylist():
+        raise RecordError(f"not a games table; missing column(s) {', '.join(missing)}")
+    rows = table.sort_by("game").to_pylist()
+    return _entries(rows, validate)
+
+
+def _entries(rows: List[dict], validate: bool) -> Iterator[GameEntry]:
+    for number, row in enumerate(rows, 1):
         try:
-            start = None
-            if row.get("start") is not None:
-                start = StartPosition(tuple(row["start"]), Color(row["start_to_move"] or 1),
-                                      row.get("start_ply") or 0)
-            end = row.get("end")
-            scores = row.get("scores")
-            records.append(Record(
-                variant=row["variant"], moves=tuple(row["moves"]), players=tuple(row.get("names") or ()),
-                result=Result(end=end, disks=tuple(scores) if scores is not None else None,
-                              margin=_margin(row.get("margin"))),
-                date=row.get("date"), start=start, komi=row.get("komi"), meta=json.loads(row["meta"]) if row.get("meta") else {},
-            ))
-        except (RecordError, ValueError, TypeError) as e:
-            raise RecordError(f"{os.fspath(path)}: game {row.get('game')}: {e}") from None
-    return records
+            yield GameEntry(number, record_of_row(row, validate=validate), None)
+        except RecordError as e:
+            yield GameEntry(number, None, in_context(e, f"game {number}"))
+
+
+def record_of_row(row: dict, *, validate: bool = True) -> Record:
+    """The record of one row of a games table: its moves replayed (``validate``) and the
+    ``transcript`` and ``plies`` columns, where present, checked against ``moves``.
+
+    Raises:
+        RecordError: a field that is not valid (the message names the column);
+            ReplayError: an illegal move.
+    """
+    try:
+        start = None
+        if row.get("start") is not None:
+            start = StartPosition(tuple(row["start"]), Color(row["start_to_move"] or 1), row.get("start_ply") or 0)
+        scores = row.get("scores")
+        meta = json.loads(row["meta"]) if row.get("meta") else {}
+        record = Record(
+            variant=row["variant"], moves=tuple(row["moves"] or ()), players=tuple(row.get("names") or ()),
+            result=Result(end=row.get("end"), disks=tuple(scores) if scores is not None else None,
+                          margin=_margin(row.get("margin"))),
+            date=row.get("date"), start=start, komi=row.get("komi"), meta=meta,
+        )
+    except (ValueError, TypeError) as e:  # json's errors are ValueErrors
+        raise RecordError(str(e)) from None
+    if validate:
+        Replay(record)
+    _check_columns(row, record)
+    return record
+
+
+def _check_columns(row: dict, record: Record) -> None:
+    """Refuses a ``transcript`` or ``plies`` column that says other moves than ``moves``."""
+    variant = record.variant
+    if row.get("plies") is not None and row["plies"] != len(record.moves):
+        raise RecordError(f"plies: {row['plies']}, but moves holds {len(record.moves)}")
+    transcript = row.get("transcript")
+    if transcript is None:
+        return
+    names = transcript.split()
+    for ply, (name, move) in enumerate(zip(names, record.moves), 1):
+        if name.lower() != variant.square_name(move).lower():
+            raise RecordError(f"transcript: ply {ply} is {name!r}, moves says {variant.square_name(move)}")
+    if len(names) != len(record.moves):
+        raise RecordError(f"transcript: {len(names)} moves, moves holds {len(record.moves)}")
 
 
 def _margin(value):
@@ -232,23 +322,13 @@ def write_positions(path: PathLike, records: Iterable[Record]) -> None:
     """Writes the positions table of ``records`` as Parquet, atomically.
 
     Raises:
-        ReplayError: a record that does not replay. OSError. ImportError: no pyarrow.
+        ReplayError: a record that does not replay. RecordError: the file cannot be
+            written (naming it). ImportError: no pyarrow.
     """
-    _write_table(path, positions_table(records))
+    from polyreversi import formats
+
+    formats.atomic_write(path, table_bytes(positions_table(records)))
 
 
-def _write_table(path: PathLike, table) -> None:
-    """Writes ``table`` as zstd Parquet with the rules of every other output
-    (:func:`polyreversi._files.write_bytes`): a regular file atomically, a read-only file
-    or a folder refused (OSError naming ``path``), a pipe or a device in place."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    from polyreversi import _files
-
-    sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression="zstd")
-    _files.write_bytes(path, sink.getvalue().to_pybytes())
-
-
-__all__ = ["games_schema", "games_table", "write_games", "read_games", "positions_table", "write_positions"]
+__all__ = ["games_schema", "games_table", "write_games", "read_games", "positions_table", "write_positions",
+           "load_table", "table_bytes", "entries_of_table", "record_of_row"]

@@ -18,6 +18,7 @@ Needs ``pip install 'polyreversi[ray]'`` (and ``[parquet]`` for output).
 """
 from __future__ import annotations
 
+import fnmatch
 import os
 import random
 from typing import Iterator, List, Optional, Sequence, Tuple
@@ -71,7 +72,7 @@ def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked, firs
     if out is not None:
         from polyreversi.datasets import write_games
 
-        write_games(os.path.join(out, f"part-{first:010d}.parquet"), records, first=first)
+        write_games(os.path.join(out, SHARD_GLOB.replace("*", f"{first:010d}")), records, first=first)
     return tally
 
 
@@ -106,20 +107,60 @@ def connect(address: Optional[str]) -> None:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
 
 
+#: How a shard of a run is named in its folder (``part-`` and the number of its first game).
+SHARD_GLOB = "part-*.parquet"
+
+
+def prepare_folder(out: str, replace: bool = False) -> None:
+    """Makes ``out`` ready for the shards of a new run, so that a folder never mixes two
+    runs: a missing folder is created; an existing one must be empty, or, with
+    ``replace``, hold only the shards of an earlier run (:data:`SHARD_GLOB`), which are removed.
+
+    Raises:
+        FileExistsError: ``out`` is a file, or a folder that is not empty (without
+            ``replace``) or holds other files than shards (the message names them).
+    """
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise FileExistsError(f"{out}: is a file; with Ray the output is a folder of Parquet shards")
+    if not os.path.isdir(out):
+        os.makedirs(out)
+        return
+    names = sorted(os.listdir(out))
+    if not names:
+        return
+    shard_names = set(fnmatch.filter(names, SHARD_GLOB))
+    if not replace:
+        raise FileExistsError(f"{out}: the folder holds {len(names):,} file(s) of another run "
+                              f"({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}); a new run "
+                              "would mix with them: replace them (--force) or choose another folder")
+    others = [n for n in names if n not in shard_names]
+    if others:
+        raise FileExistsError(f"{out}: holds files that are not shards of a run ({', '.join(others[:3])}"
+                              f"{', ...' if len(others) > 3 else ''}); not replaced")
+    for name in shard_names:
+        os.unlink(os.path.join(out, name))
+
+
 def ray_selfplay(variant: Variant, names: Sequence[str], games: int, seed: int, blocked,
-                 out: Optional[str] = None, address: Optional[str] = None, on_shard=None):
+                 out: Optional[str] = None, address: Optional[str] = None, on_shard=None, *,
+                 replace: bool = False):
     """Plays a ``selfplay`` run on Ray, one task per shard; returns the merged tally.
 
     Args:
-        out: a folder to write one Parquet shard per task into (created if missing).
+        out: a folder to write one Parquet shard per task into (:func:`prepare_folder`:
+            created if missing; an existing one must be empty, or ``replace``).
         address: as :func:`connect`.
         on_shard: called with each shard's game count as it finishes (progress).
+        replace: remove the shards of an earlier run in ``out`` first.
+
+    Raises:
+        FileExistsError: ``out`` holds another run's files (see :func:`prepare_folder`).
     """
     import ray
 
-    connect(address)
     if out is not None:
-        os.makedirs(out, exist_ok=True)
+        prepare_folder(out, replace)
+    connect(address)
     task = ray.remote(play_shard)
     pending = [task.remote(str(variant), list(names), seed, blocked, first, count, out)
                for first, count in shards(games, names, blocked)]
@@ -133,4 +174,4 @@ def ray_selfplay(variant: Variant, names: Sequence[str], games: int, seed: int, 
     return merge(tallies, variant.players)
 
 
-__all__ = ["CHUNK", "shards", "game_seeds", "play_range", "play_shard", "merge", "connect", "ray_selfplay"]
+__all__ = ["CHUNK", "SHARD_GLOB", "prepare_folder", "shards", "game_seeds", "play_range", "play_shard", "merge", "connect", "ray_selfplay"]

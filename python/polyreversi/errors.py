@@ -1,27 +1,35 @@
 """The exceptions polyreversi raises. All share the base class PolyreversiError.
 
-=====================  ==========================  ==============================================
-exception              also a                      raised for
-=====================  ==========================  ==============================================
-PolyreversiError       Exception                   base class of all below
-VariantError           ValueError                  unknown board/option, forbidden combination
-                                                   (RULES.md §8), bad variant string
-InvalidSquareError     ValueError                  square index or name off the board's grid
-IllegalMoveError       ValueError                  a move the rules forbid here (names the move,
-                                                   the ply and the legal moves)
-PositionError          ValueError                  a custom position that breaks the variant
-HistoryError           IndexError                  undo() with no move to take back
-ConcurrentUseError     RuntimeError                a Batch entered from a second thread while a
-                                                   call is busy in it (names the object)
-RecordError            ValueError                  a malformed or inconsistent game record/file
-  ReplayError          (RecordError)               a record whose moves do not replay (names
-                                                   the game, ply, move and legal moves)
-  UnsupportedGameError (RecordError)               a game in a file the engine cannot play
-                                                   (e.g. a 4x4 GGF board)
-RecordWarning          UserWarning                 (a warning, not an error) fields of records that
-                                                   a file format cannot hold, left out on writing;
-                                                   a name file that does not name every player
-=====================  ==========================  ==============================================
+=========================  ============================  ================================================
+exception                  also a                        raised for
+=========================  ============================  ================================================
+PolyreversiError           Exception                     base class of all below
+VariantError               ValueError                    unknown board/option, forbidden combination
+                                                         (RULES.md §8), bad variant string
+InvalidSquareError         ValueError                    square index or name off the board's grid
+IllegalMoveError           ValueError                    a move the rules forbid here (names the move,
+                                                         the ply and the legal moves)
+PositionError              ValueError                    a custom position that breaks the variant
+HistoryError               IndexError                    undo() with no move to take back
+ConcurrentUseError         RuntimeError                  a Batch entered from a second thread while a
+                                                         call is busy in it (names the object)
+RecordError                ValueError                    a malformed or inconsistent game record/file
+  ReplayError              (RecordError)                 a record whose moves do not replay (names
+                                                         the game, ply, move and legal moves)
+  UnsupportedGameError     (RecordError)                 a game in a file the engine cannot play
+                                                         (e.g. a 4x4 GGF board)
+EngineError                RuntimeError                  an external engine (NBoard, GTP) failed; the
+                                                         message names the engine and what it did
+  EngineTerminatedError    (EngineError)                 the engine's process ended (its exit status and
+                                                         last stderr lines are in the message)
+  EngineProtocolError      (EngineError)                 a reply the protocol does not allow, an error
+                                                         reply, a game the protocol cannot express
+  EngineTimeoutError       (EngineError, TimeoutError)   no reply within the timeout
+  EngineIllegalMoveError   (EngineError)                 the engine chose a move the rules forbid
+RecordWarning              UserWarning                   (a warning, not an error) fields of records that
+                                                         a file format cannot hold, left out on writing;
+                                                         a name file that does not name every player
+=========================  ============================  ================================================
 """
 from __future__ import annotations
 
@@ -43,6 +51,36 @@ class RecordError(PolyreversiError, ValueError):
     """
 
 
+class EngineError(PolyreversiError, RuntimeError):
+    """An external engine (spoken to over NBoard or GTP) failed; the message names
+    the engine and what it did or did not do."""
+
+
+class EngineTerminatedError(EngineError):
+    """The engine's process ended (or was closed) while it was needed."""
+
+
+class EngineProtocolError(EngineError):
+    """The engine answered something its protocol does not allow, replied with an
+    error, or was asked for a game its protocol cannot express."""
+
+
+class EngineTimeoutError(EngineError, TimeoutError):
+    """The engine did not answer within the timeout (the engine is then closed)."""
+
+
+class EngineIllegalMoveError(EngineError):
+    """The engine chose a move that is not legal in the position it was given.
+
+    Attributes:
+        move: the engine's move as it wrote it (text).
+    """
+
+    def __init__(self, message: str, move: str = "") -> None:
+        super().__init__(message)
+        self.move = move
+
+
 class RecordWarning(UserWarning):
     """Something of the records was not carried: a writer left out fields the format
     cannot hold (one warning per file, naming every such field), or a reader found
@@ -60,4 +98,9 @@ __all__ = [
     "ConcurrentUseError",
     "RecordError",
     "RecordWarning",
+    "EngineError",
+    "EngineTerminatedError",
+    "EngineProtocolError",
+    "EngineTimeoutError",
+    "EngineIllegalMoveError",
 ]

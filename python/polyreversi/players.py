@@ -347,7 +347,7 @@ def _moves_or_raise(state: State) -> list:
 
 # -- by name ----------------------------------------------------------------
 
-PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts")
+PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs", "imcts")
 """Names of the built-in players, as the command line spells them (the one list)."""
 
 COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
@@ -370,10 +370,17 @@ def _number(text: str):
 _SPEC_OPTIONS = {
     "search": {"depth": int, "time": _number, "threads": int, "evaluation": str},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
+    "brs": {"depth": int, "time": _number, "nodes": int},
+    "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
+              "history_weight": _number},
 }
 
-PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS] or mcts[:PLAYOUTS|:time=SECONDS]; "
-                    "more options with ':' (mcts:time=1:threads=2)")
+PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "
+                    "or brs[:DEPTH|:time=SECONDS] and imcts[:PLAYOUTS|:time=SECONDS] (3-4 players); "
+                    "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND or gtp:COMMAND")
+
+ENGINE_KINDS = ("nboard", "gtp")
+"""Seat kinds that are external engines (:mod:`polyreversi.engine`): ``nboard:COMMAND``, ``gtp:COMMAND``."""
 
 
 def parse_player_spec(spec: str) -> tuple:
@@ -385,8 +392,9 @@ def parse_player_spec(spec: str) -> tuple:
     Case and spaces around the parts do not matter.
 
     Returns:
-        ``(kind, options)``: kind one of :data:`PLAYER_NAMES`, options a dict of the
-        player's keyword arguments.
+        ``(kind, options)``: kind one of :data:`PLAYER_NAMES` or :data:`ENGINE_KINDS`,
+        options a dict of the player's keyword arguments (``{"command": ...}`` as typed
+        for an engine: ``nboard:COMMAND``, ``gtp:COMMAND``).
 
     Raises:
         ValueError: an unknown kind or option, a value that is not a number, options on
@@ -394,6 +402,11 @@ def parse_player_spec(spec: str) -> tuple:
     """
     if not isinstance(spec, str):
         raise TypeError(f"a player spec is text such as 'mcts:2000', not {type(spec).__name__}")
+    head, colon, command = spec.strip().partition(":")
+    if head.strip().lower() in ENGINE_KINDS:  # the command keeps its case, spaces and colons
+        if not colon or not command.strip():
+            raise ValueError(f"player {spec!r}: give the engine's command, as {head.strip().lower()}:COMMAND")
+        return head.strip().lower(), {"command": command.strip()}
     parts = [p.strip() for p in spec.strip().lower().split(":")]
     kind, args = parts[0], parts[1:]
     if kind not in PLAYER_NAMES:
@@ -434,11 +447,20 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
         ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``, or
             ``search`` for 3 or 4 players.
     """
-    kind, _ = parse_player_spec(spec)
+    kind, options = parse_player_spec(spec)
+    if kind in ENGINE_KINDS:
+        if players is not None and players > 2:
+            raise ValueError(f"{spec!r}: external engines play two-player games only")
+        from polyreversi.engine._process import split_command
+
+        split_command(options["command"])
+        return f"{kind}:{options['command']}"
     if kind not in allowed:
         raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
     if kind == "search" and players is not None and players > 2:
-        raise ValueError(f"{spec!r}: search plays two-player games only; use mcts for {players} players")
+        raise ValueError(f"{spec!r}: search plays two-player games only; use brs or mcts for {players} players")
+    if kind in ("brs", "imcts") and players is not None and players < 3:
+        raise ValueError(f"{spec!r}: {kind} plays 3- and 4-player games only; use search or mcts for two players")
     if kind != "human":
         player_from_spec(spec, seed=0)
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))
@@ -456,7 +478,8 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
 
     Returns:
         A :class:`RandomPlayer`, :class:`GreedyPlayer`, :class:`HumanPlayer`,
-        :class:`MCTSPlayer` or ``polyreversi.SearchPlayer``.
+        :class:`MCTSPlayer`, ``polyreversi.SearchPlayer``, or for ``nboard:COMMAND`` /
+        ``gtp:COMMAND`` a :class:`polyreversi.engine.EngineSeat` (started at its first move).
 
     Raises:
         ValueError: an unknown spec or option, bad limits (playouts or depth <= 0, time
@@ -469,10 +492,22 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     seed_key(seed)  # one seed rule for every seat, also those that draw nothing
     if kind == "human":
         return HumanPlayer(**human_streams)
+    if kind in ENGINE_KINDS:
+        from polyreversi.engine.seat import EngineSeat
+
+        return EngineSeat(kind, options["command"])
     if kind in _FACTORIES:
         return _FACTORIES[kind](seed)
     if kind == "mcts":
         factory = lambda: MCTSPlayer(seed=seed, **options)  # noqa: E731
+    elif kind == "brs":
+        from polyreversi.multi import MultiPlayer
+
+        factory = lambda: MultiPlayer(**options)  # noqa: E731
+    elif kind == "imcts":
+        from polyreversi.multi_mcts import InformedMCTSPlayer
+
+        factory = lambda: InformedMCTSPlayer(seed=seed, **options)  # noqa: E731
     else:
         factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)  # noqa: E731
     try:
@@ -674,6 +709,7 @@ __all__ = [
     "HumanPlayer",
     "MCTSPlayer",
     "PLAYER_NAMES",
+    "ENGINE_KINDS",
     "COMPUTER_PLAYERS",
     "parse_player_spec",
     "check_player_spec",

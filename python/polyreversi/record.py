@@ -212,8 +212,9 @@ class Record:
 
     Raises:
         RecordError: a field of the wrong type, a move (name or index) off the grid,
-            more names than players; ``variant`` text that does not parse (the message
-            names the field, e.g. ``moves[12]``). Whether the moves are legal is checked
+            more names than players, more disks in ``result`` than the board has squares,
+            text that is not Unicode (a lone surrogate) in a name, the date or ``meta``;
+            ``variant`` text that does not parse (the message names the field, e.g. ``moves[12]``). Whether the moves are legal is checked
             by :class:`polyreversi.replay.Replay` (so that a file's illegal game can
             still be read and reported).
     """
@@ -241,11 +242,17 @@ class Record:
         for i, name in enumerate(players):
             if name is not None and not isinstance(name, str):
                 raise RecordError(f"players[{i}]: expected a name (text) or None, got {name!r}")
+            _check_text(name, f"players[{i}]")
         object.__setattr__(self, "players", players + (None,) * (variant.players - len(players)))
         if self.result is not None and not isinstance(self.result, Result):
             raise RecordError(f"result: expected a Result, got {type(self.result).__name__}")
-        if self.result is not None and self.result.disks is not None and len(self.result.disks) != variant.players:
-            raise RecordError(f"result.disks: {len(self.result.disks)} counts for a {variant.players}-player game")
+        if self.result is not None and self.result.disks is not None:
+            disks = self.result.disks
+            if len(disks) != variant.players:
+                raise RecordError(f"result.disks: {len(disks)} counts for a {variant.players}-player game")
+            if sum(disks) > len(variant.squares):  # more disks than the board has squares
+                raise RecordError(f"result.disks: {sum(disks):,} disks in all; the {variant} board has "
+                                  f"{len(variant.squares)} squares")
         if self.result is not None and self.result.margin is not None and variant.players != 2:
             raise RecordError("result.margin: a margin is for 2-player games only")
         if self.result is not None and self.result.winner is not None and int(self.result.winner) > variant.players:
@@ -253,6 +260,7 @@ class Record:
                               f"{variant.players}-player game")
         if self.date is not None and not isinstance(self.date, str):
             raise RecordError(f"date: expected text, got {self.date!r}")
+        _check_text(self.date, "date")
         if self.start is not None and not isinstance(self.start, StartPosition):
             raise RecordError(f"start: expected a StartPosition, got {type(self.start).__name__}")
         if self.komi is not None:
@@ -263,6 +271,7 @@ class Record:
         if not isinstance(self.meta, Mapping):
             raise RecordError(f"meta: expected a mapping, got {type(self.meta).__name__}")
         object.__setattr__(self, "meta", dict(self.meta))
+        _check_text(self.meta, "meta")
         if self.implicit_passes and variant.players != 2:
             raise RecordError("implicit_passes: only 2-player games have passes")
         object.__setattr__(self, "implicit_passes", bool(self.implicit_passes))
@@ -471,6 +480,31 @@ class Game:
 
 
 # -- helpers ---------------------------------------------------------------
+def _check_text(value, where: str) -> None:
+    """Refuses text that is not Unicode (a lone surrogate such as ``"\\ud800"``, which
+    JSON's escapes can spell): no format can write it as UTF-8, so a record holding it
+    could be read but never written. ``value`` may be text, None, or the JSON-like
+    values of ``meta`` (keys and values, at any depth).
+
+    Raises:
+        RecordError: naming the field (``players[0]``, ``meta.event``) and the character.
+    """
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise RecordError(f"{where}: {value[e.start:e.end]!r} (character {e.start + 1}) is a lone "
+                                  "surrogate, not Unicode text; no file can hold it") from None
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_text(key, where)
+            _check_text(item, f"{where}.{key}" if isinstance(key, str) and key.isascii() else where)
+    elif isinstance(value, (list, tuple)):
+        for k, item in enumerate(value):
+            _check_text(item, f"{where}[{k}]")
+
+
 def _count(value) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
         raise ValueError(value)

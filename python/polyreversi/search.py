@@ -119,7 +119,7 @@ def _move_or_none(state: State, move: int) -> Optional[int]:
 
 def search(state: State, *, depth: Optional[int] = None, time: Optional[float] = None,
            nodes: Optional[int] = None, threads: int = 1, tt_mb: int = TT_MB,
-           evaluation: Optional[str] = None) -> SearchResult:
+           evaluation: Optional[str] = None, selective: bool = True) -> SearchResult:
     """The best move by iterative-deepening PVS alpha-beta with a hash table.
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
@@ -138,12 +138,22 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
         depth: 1 .. :data:`polyreversi.limit.MAX_DEPTH` (250) plies (the static evaluation alone is
             :func:`evaluate`). time: seconds > 0. nodes: 1 .. 2**62.
         threads: threads splitting the root moves (0: every core). At a fixed
-            depth the score does not depend on it; the move may differ among
-            moves of equal score, and nodes and time differ.
+            depth the full-width score (``selective=False``) does not depend on
+            it; the move may differ among moves of equal score, and nodes and
+            time differ.
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads (search: half for the
             exact solver it switches to near the end).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``:
             which evaluation to use (to compare them under Anti-Reversi).
+        selective: True (default): the midgame search prunes by Multi-ProbCut,
+            as the strongest engines do: a shallow search predicts a deep one and
+            the subtree is cut when the prediction falls well outside the window
+            (fitted per board, depth and empties on real positions; boards with
+            no fit stay full width). The score is then an estimate of the
+            depth-limited minimax value, and may depend on ``threads`` and
+            ``tt_mb``. False: full width, the exact minimax value to ``depth``
+            (for comparisons and A/B matches). The exact solver near the end is
+            the same either way.
 
     Raises:
         TypeError: not a State, or a limit of the wrong type. ValueError: a limit out
@@ -167,8 +177,10 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
     tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
     code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
+    selective = _validate.flag(selective, "selective")
     with _table_memory(tt_mb):
-        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code)
+        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code,
+                                                                         selective)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
 

@@ -45,7 +45,9 @@ class Variant:
     """An immutable, hashable rule set.
 
     Args:
-        board: ``"6x6"``, ``"8x8"``, ``"10x10"`` or ``"octagon"`` (RULES.md §1).
+        board: ``"6x6"``, ``"8x8"``, ``"10x10"`` or ``"octagon"`` (RULES.md §1), or a
+            variant's whole text (``"10x10/4p"``, read by :meth:`parse`; the other
+            arguments then keep their defaults).
         players: 2, 3 or 4 (RULES.md §2); 6x6 is for 2 players only.
         anti: Anti-Reversi, the fewest disks win (RULES.md §7).
         free_opening: 2 players only; the centre starts empty (RULES.md §3).
@@ -93,9 +95,16 @@ class Variant:
         # counts, handicap, blocked squares, RULES.md §8) is checked by the core.
         if not isinstance(board, str):
             raise VariantError(f"board: expected text such as '8x8' or 'octagon', got {board!r}")
-        if "/" in board:  # '8x8/3p' is a variant's whole text, which Variant.parse reads
-            raise VariantError(f"board: {board!r} is a variant's text; Variant.parse({board!r}) reads it "
-                               f"(Variant() takes the board alone, such as '8x8', and the options as arguments)")
+        if "/" in board:  # a variant's whole text ('10x10/4p'), read by the one parser
+            given = (players != 2 or anti is not False or free_opening is not False or handicap != 0
+                     or _handicap_color(handicap_color) != Color.BLACK or (blocked is not None and len(tuple(blocked)) > 0))
+            if given:
+                raise VariantError(f"board: {board!r} is a variant's whole text; give the options in the text "
+                                   "or as arguments, not both")
+            parsed = Variant.parse(board)
+            for name in ("board", "players", "anti", "free_opening", "handicap", "handicap_color", "blocked", "_rules"):
+                object.__setattr__(self, name, getattr(parsed, name))
+            return
         players = _whole(players, "players")
         handicap = _whole(handicap, "handicap")
         for name, value in (("anti", anti), ("free_opening", free_opening)):
@@ -321,6 +330,37 @@ class Variant:
         return cls(board, players, **kwargs)
 
 
+_DRAW = re.compile(r"blocked=random([0-9]*)")
+
+
+def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
+    """The variant of ``text`` and the blocked squares it asks to draw for each game:
+    ``blocked=random`` (``"random"``: 1-4 squares) or ``blocked=randomK`` (``K``, 1-4);
+    None when the text lists its squares or has none. The rest of the text is read
+    by :meth:`Variant.parse`, the one parser of variant text.
+
+    Raises:
+        VariantError: what :meth:`Variant.parse` refuses; a count outside 1-4; a draw
+            given twice or together with listed squares.
+    """
+    if not isinstance(text, str):
+        return Variant.parse(text), None
+    parts = [p.strip() for p in text.strip().split("/")]
+    draws = [p for p in parts if _DRAW.fullmatch(p.lower())]
+    if not draws:
+        return Variant.parse(text), None
+    if len(draws) > 1:
+        raise VariantError(f"variant: blocked=random given {len(draws)} times in {text!r}")
+    rest = [p for p in parts if p not in draws]
+    if any(p.lower().startswith("blocked=") for p in rest):
+        raise VariantError(f"variant: blocked=random and listed blocked squares in {text!r}; use one")
+    digits = _DRAW.fullmatch(draws[0].lower()).group(1)
+    if digits and not (len(digits) == 1 and 1 <= int(digits) <= 4):
+        raise VariantError(f"blocked: {draws[0]!r}: draw 1 to 4 squares (blocked=random1 ... blocked=random4), "
+                           "or blocked=random for 1-4")
+    return Variant.parse("/".join(rest)), int(digits) if digits else "random"
+
+
 def _whole(value, name: str, error=VariantError) -> int:
     """An int option; bools and non-integers are refused."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
@@ -370,4 +410,4 @@ def as_variant(value: Union["Variant", str]) -> Variant:
     raise VariantError(f"variant: expected a Variant or text such as '8x8', got {value!r}")
 
 
-__all__ = ["Variant", "BOARDS", "MAX_PLY", "as_variant", "parse_square"]
+__all__ = ["Variant", "BOARDS", "MAX_PLY", "as_variant", "parse_square", "parse_with_draw"]

@@ -17,11 +17,11 @@ from typing import Iterable, List
 from polyreversi import _core
 from polyreversi._core import Color
 
-#: Cell codes of ``State.board()`` besides the colours 1-4 (the Color values).
-EMPTY: int = _core.CELL_EMPTY
-NEUTRAL: int = _core.CELL_NEUTRAL
-BLOCKED: int = _core.CELL_BLOCKED
-CUT_OUT: int = _core.CELL_CUT_OUT
+# Cell codes of ``State.board()`` besides the colours 1-4 (the Color values).
+EMPTY: int = _core.CELL_EMPTY  #: cell code of an empty square
+NEUTRAL: int = _core.CELL_NEUTRAL  #: cell code of the neutral disk (3 players)
+BLOCKED: int = _core.CELL_BLOCKED  #: cell code of a blocked square
+CUT_OUT: int = _core.CELL_CUT_OUT  #: cell code of an octagon cut-out (off the board)
 
 #: Colour names in turn order (RULES.md §2): ``COLOR_NAMES[color - 1]``.
 COLOR_NAMES = _core.COLOR_NAMES

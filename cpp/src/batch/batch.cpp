@@ -123,7 +123,8 @@ int Batch::threads_for(int threads, int min_games) const {
 // branch-free pass (a move is legal exactly when its byte of the game's mask row
 // is set; the row is all 0 once the game is over).
 namespace {
-bool moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset mode, int begin, int end) {
+bool moves_ok(const BatchData& d, const std::int32_t* moves, const std::uint8_t* which, int pass, Autoreset mode,
+              int begin, int end) {
   const long columns = pass + 1;
   const std::uint8_t* masks = d.masks + begin * columns;
   const bool any_when_done = mode != Autoreset::kOff;
@@ -132,9 +133,27 @@ bool moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset
     const int m = moves[i];
     const bool on_board = static_cast<unsigned>(m) <= static_cast<unsigned>(pass);
     const bool legal = on_board && masks[on_board ? m : 0];
-    bad |= d.done[i] ? !(any_when_done || m == -1) : !legal;
+    const bool wrong = d.done[i] ? !(any_when_done || m == -1) : !legal;
+    bad |= which ? (wrong && which[i]) : wrong;
   }
   return bad == 0;
+}
+
+// Steps the games of [begin, end) that `which` selects, one run of selected games
+// per kernel call; the others keep their position and get reset_mask 0.
+void step_selected(const BatchKernelTable& k, const BatchData& d, const std::int32_t* moves, const std::uint8_t* which,
+                   Autoreset mode, int begin, int end) {
+  if (!which) return k.step(d, moves, mode, begin, end);
+  for (int i = begin; i < end;) {
+    if (!which[i]) {
+      d.reset_mask[i++] = 0;
+      continue;
+    }
+    int j = i;
+    while (j < end && which[j]) ++j;
+    k.step(d, moves, mode, i, j);
+    i = j;
+  }
 }
 }  // namespace
 
@@ -143,15 +162,15 @@ bool moves_ok(const BatchData& d, const std::int32_t* moves, int pass, Autoreset
 // its own core had stepped them but 13-14 us when another core had stepped half
 // (median; their mask lines were in that core's cache). Nothing is played unless
 // every move passed: the first phase ends in every thread before the second starts.
-void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
+void Batch::step(const std::int32_t* moves, Autoreset mode, int threads, const std::uint8_t* which) {
   const int pass = rules_->pass_move();
   const BatchKernelTable& k = batch_kernels();
   std::atomic<bool> bad{false};
   const Range check = [&](int begin, int end) {
-    if (!moves_ok(data_, moves, pass, mode, begin, end)) bad.store(true, std::memory_order_relaxed);
+    if (!moves_ok(data_, moves, which, pass, mode, begin, end)) bad.store(true, std::memory_order_relaxed);
   };
   const Range play = [&](int begin, int end) {
-    if (!bad.load(std::memory_order_relaxed)) k.step(data_, moves, mode, begin, end);
+    if (!bad.load(std::memory_order_relaxed)) step_selected(k, data_, moves, which, mode, begin, end);
   };
   parallel_for(data_.size, threads_for(threads), check, &play);
   if (!bad.load(std::memory_order_relaxed)) {
@@ -159,6 +178,7 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
     return;
   }
   for (int i = 0; i < data_.size; ++i) {  // find the bad one
+    if (which && !which[i]) continue;
     const int m = moves[i];
     if (done_[i]) {
       if (mode != Autoreset::kOff || m == -1) continue;
@@ -179,7 +199,8 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads) {
     const Game g(std::make_shared<const Rules>(game_rules), positions_[i]);
     throw IllegalMoveError(where + g.describe_illegal(m));
   }
-  k.step(data_, moves, mode, 0, data_.size);  // not reached: the two checks agree (as before the split, play then)
+  step_selected(k, data_, moves, which, mode, 0,
+                data_.size);  // not reached: the two checks agree (as before the split, play then)
   ++steps_;
 }
 

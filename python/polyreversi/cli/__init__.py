@@ -1,6 +1,6 @@
 """The ``polyreversi`` command. Each subcommand lives in its own module of this
 package and exposes a click command named ``command``; what they share is in
-:mod:`polyreversi.cli.common`."""
+the modules beside them (arguments, seats, console, lines, input, output, positions)."""
 from __future__ import annotations
 
 import importlib
@@ -14,7 +14,8 @@ from polyreversi import __version__
 
 # Subcommand modules, in the order --help lists them.
 SUBCOMMANDS = ["play", "selfplay", "replay", "show", "convert", "perft", "bench"]
-SUBCOMMANDS += ["solve", "analyse"]  # issue 11
+SUBCOMMANDS += ["solve", "analyse"]
+SUBCOMMANDS += ["match", "engine"]
 
 
 class _Main(click.Group):
@@ -39,11 +40,14 @@ class _Main(click.Group):
 
 
 def _write_error(e: OSError) -> click.ClickException:
-    """The one-line error for a failed write (stdout silenced so that exit does not fail again)."""
+    """The one-line error for a failed write (stdout silenced so that exit does not fail again),
+    worded as every writer words it (:func:`polyreversi.cli.output.output_error`)."""
+    from polyreversi.cli.output import output_error
+
     _silence_stdout()
     if e.filename is not None:  # a file the command opened itself
         return click.ClickException(f"{e.filename}: {e.strerror or e}")
-    return click.ClickException(f"standard output: cannot write: {e.strerror or e}")
+    return output_error("-", e)
 
 
 def _silence_stdout() -> None:

@@ -4,27 +4,30 @@ from __future__ import annotations
 import click
 
 from polyreversi._core import limits
-from polyreversi.errors import PolyreversiError
-from polyreversi.formats import READABLE, iter_games, source_name
+from polyreversi.errors import PolyreversiError, RecordError
+from polyreversi.formats import iter_games, source_name
 from polyreversi.replay import Replay
 from polyreversi.search import DEFAULT_DEPTH, evaluate, search, solve
 
-from polyreversi.cli.common import FiniteFloatRange, record_warnings_as_lines
-from polyreversi.cli.play_cmd import make_console
+from polyreversi.cli.arguments import FiniteFloatRange
+from polyreversi.cli.console import make_console, record_warnings_as_lines
+from polyreversi.cli.input import format_of
+from polyreversi.cli.output import known_formats
 
 
 @click.command("analyse")
 @click.argument("game_file", metavar="GAME", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = first).")
-@click.option("--format", "fmt", type=click.Choice(READABLE), default=None, help="File format (default: from the extension; needed for '-', standard input).")
+@click.option("--format", "fmt", default=None, metavar="FORMAT",
+              help=f"File format: {known_formats()} (default: from the extension; needed for '-', standard input).")
 @click.option("--depth", type=click.IntRange(min=1, max=limits.MAX_DEPTH), default=None, help="Search depth in plies (default 6).")
 @click.option("--time", "seconds", type=FiniteFloatRange(min=0, min_open=True, max=3600), default=None,
               help="Seconds of search per ply (with --depth: whichever ends first).")
 @click.option("--threads", type=click.IntRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
               help="Threads per search (0: every core).")
 def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
-    """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb):
+    """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb, .parquet, .obf):
     for every ply (the position's ply: 0 at the standard start, a custom start's
     own ply from the record), the move played, the best move the search finds, its score
     for the player to move (in disks; `=` marks an exact end-of-game score)
@@ -48,7 +51,7 @@ def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> N
 def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
     source = source_name(game_file)
     entry = None
-    for e in iter_games(game_file, fmt):
+    for e in iter_games(game_file, format_of(game_file, fmt, "--format")):
         if e.number == number:
             entry = e
             break
@@ -56,7 +59,10 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
         raise click.ClickException(f"--game {number}: {source} has fewer games")
     if entry.error is not None:
         raise click.ClickException(str(entry.error))
-    replay = Replay(entry.record)
+    try:
+        replay = Replay(entry.record)
+    except RecordError as e:  # an illegal move: the error of this file's game
+        raise click.ClickException(f"{source}: game {number}: {e}") from None
     if replay.initial.variant.players != 2:
         raise click.ClickException(
             f"analyse: two-player games only; game {number} has {replay.initial.variant.players} players")

@@ -12,7 +12,8 @@ from polyreversi.players import GreedyPlayer, play_game
 from polyreversi.state import perft
 from polyreversi.variant import Variant
 
-from polyreversi.cli.common import VARIANT, make_console
+from polyreversi.cli.arguments import VARIANT
+from polyreversi.cli.console import make_console
 
 
 class Seconds(click.ParamType):

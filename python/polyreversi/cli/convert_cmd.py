@@ -9,18 +9,22 @@ import click
 from polyreversi.errors import PolyreversiError, RecordError, RecordWarning
 from polyreversi import formats
 from polyreversi.formats import registry
-from polyreversi.formats import READABLE, WRITABLE, write
+from polyreversi.formats import write
+from polyreversi.replay import Replay
 
-from polyreversi.cli.common import count_of, reader_options, format_of, read_entries, record_warnings_as_lines
+from polyreversi.cli.console import record_warnings_as_lines
+from polyreversi.cli.input import format_of, read_entries, reader_options
+from polyreversi.cli.lines import count_of
+from polyreversi.cli.output import known_formats
 
 
 @click.command("convert")
 @click.argument("source", metavar="IN")
 @click.argument("target", metavar="OUT")
 @click.option("--from", "from_fmt", default=None, metavar="FORMAT",
-              help=f"Format of IN: {', '.join(READABLE)} (default: from the extension).")
+              help=f"Format of IN: {known_formats()} (default: from the extension).")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
-              help=f"Format of OUT: {', '.join(WRITABLE)} (default: from the extension).")
+              help=f"Format of OUT: {known_formats()} (default: from the extension).")
 @reader_options(beside="IN")
 @click.option("--allow-empty", is_flag=True, help="An IN with no game is not an error (OUT then holds none).")
 @click.option("--skip-bad", is_flag=True,
@@ -28,13 +32,15 @@ from polyreversi.cli.common import count_of, reader_options, format_of, read_ent
                    "(each is named on stderr) instead of stopping.")
 def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad) -> None:
     """Convert the games of IN to OUT: JSON (.json, one game), JSON Lines (.jsonl),
-    GGF (.ggf), transcripts (.txt), WTHOR (.wtb, with its .JOU and .TRN name files).
+    GGF (.ggf), transcripts (.txt), WTHOR (.wtb, with its .JOU and .TRN name files),
+    Parquet (.parquet, a file or a folder of shards), OBF positions (.obf).
 
     Every game is replayed first; passes become explicit in JSON and GGF. A game the
     target format cannot express (a 4-player game in GGF, a custom start in a
-    transcript) stops the conversion with its number unless --skip-bad. OUT is
-    written atomically: an error leaves it as it was. Fields OUT's format cannot
-    hold are named in one warning line.
+    transcript) stops the conversion with its number unless --skip-bad; when every
+    game is skipped, nothing is written and the exit status is 1. OUT is written
+    atomically: an error leaves it as it was. Fields OUT's format cannot hold are
+    named in one warning line.
 
     \b
     Examples:
@@ -55,21 +61,30 @@ def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournament
         registry.check_writable(dst_fmt)
         options = {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file}
         src_fmt, entries = read_entries(source, from_fmt, options, flag="--from", allow_empty=allow_empty)
-        records = _keep(entries, dst_fmt, skip_bad)
+        records = _keep(entries, formats.source_name(source), dst_fmt, skip_bad)
+        if entries and not records:  # every game skipped: an empty OUT would only hide that
+            raise RecordError(f"{formats.source_name(source)}: all {count_of(len(entries), 'game')} skipped; "
+                              f"{formats.source_name(target, writing=True)} not written")
         write(target, records, dst_fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
     return records, src_fmt, dst_fmt
 
 
-def _keep(entries: List, dst_fmt: str, skip_bad: bool) -> List:
-    """The records to write: every one, or (``skip_bad``) those that read and can be
-    written in ``dst_fmt``, each other one named on stderr."""
+def _keep(entries: List, source: str, dst_fmt: str, skip_bad: bool) -> List:
+    """The records to write: every one, or (``skip_bad``) those that read, replay and can
+    be written in ``dst_fmt``, each other one named on stderr. A game that does not
+    replay is an error of IN (named ``source``), not of OUT."""
     records = []
     skipped = 0
     for entry in entries:
         error = entry.error
         record = entry.record
+        if error is None:
+            try:
+                Replay(record)
+            except RecordError as e:
+                error = formats.in_context(formats.in_context(e, f"game {entry.number}"), source)
         if error is None and skip_bad:  # otherwise the writer stops at the first bad game
             try:
                 with warnings.catch_warnings():  # what is lost is said once, by the write

@@ -9,7 +9,8 @@ import numpy as np
 
 from polyreversi.state import EMPTY, perft, perft_divide
 
-from polyreversi.cli.common import VARIANT, VARIANT_HELP, make_console
+from polyreversi.cli.arguments import VARIANT, VARIANT_HELP
+from polyreversi.cli.console import make_console
 
 
 class _NegativeDepth(click.Command):

@@ -11,42 +11,30 @@ from polyreversi.players import play_seeded_game, seeded_variant
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
-from polyreversi.cli.common import (
-    SEED,
-    BLOCKED,
-    VARIANT,
-    VARIANT_HELP,
-    board_for,
-    check_out,
-    color_name,
-    fresh_seed,
-    make_console,
-    move_line,
-    record_for,
-    resolve_seats,
-    result_line,
-    seat_options,
-    setup_variant,
-    variant_for_check,
-    write_records,
-    writes_stdout,
-)
+from polyreversi.vocabulary import color_name
+
+from polyreversi.cli.arguments import (BLOCKED, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
+                                       variant_for_check)
+from polyreversi.cli.console import board_for, make_console
+from polyreversi.cli.lines import move_line, result_line
+from polyreversi.cli.output import check_out, known_extensions, known_formats, record_for, write_records, writes_stdout
+from polyreversi.cli.seats import resolve_seats, seat_options
 
 # -- the command --------------------------------------------------------------------
 
-@click.command("play", epilog=VARIANT_HELP)
-@click.argument("variant", type=VARIANT, default="8x8", required=False)
+@click.command("play", epilog=PLAYED_VARIANT_HELP)
+@click.argument("variant", type=PLAYED_VARIANT, default="8x8", required=False)
 @seat_options(humans=True)
 @click.option("--seed", type=SEED, default=None, help="Seed of the players and the blocked squares (default: new).")
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) random squares, or 'random' (1-4).")
 @click.option("--quiet", "-q", is_flag=True, help="Show only the final board, not the board after each move.")
 @click.option("--hints", is_flag=True, help="Mark the legal moves of the player to move on the boards shown.")
 @click.option("--out", "-o", default=None, metavar="FILE",
-              help="Save the game record: .json, .jsonl, .ggf (2 players) or .txt (a transcript); "
-                   "'-' for standard output (then the boards go to stderr). Checked before the game; "
-                   "a game stopped early (end of input, Ctrl-C) is saved unfinished.")
+              help=f"Save the game record, in the format of its extension ({known_extensions()}; a format that "
+                   "cannot hold the variant is refused before the game); '-' for standard output (then the boards "
+                   "go to stderr). A game stopped early (end of input, Ctrl-C) is saved unfinished.")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
-              help="Format of --out: json, jsonl, ggf, transcript (default: from its extension).")
+              help=f"Format of --out: {known_formats()} (default: from its extension).")
 def command(variant: Variant, black, white, red, green, players, humans, seed, blocked, quiet, hints, out,
             to_fmt) -> None:
     """Play one game of VARIANT (default 8x8) and print the boards and the result.
@@ -62,7 +50,7 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
       polyreversi play octagon/3p --players mcts:2000,greedy,greedy --quiet
       polyreversi play --human black --out game.json
     """
-    setup_variant(variant, blocked)
+    blocked = setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players, humans)
     fmt = check_out(out, 1, variant_for_check(variant, blocked), to_fmt)
     seed = fresh_seed(seed)

@@ -9,11 +9,13 @@ from typing import List, Optional, Sequence, Tuple
 import click
 
 from polyreversi.errors import PolyreversiError, RecordError
-from polyreversi.formats import READABLE, GameEntry, UnsupportedGameError, source_name
+from polyreversi.formats import GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
-from polyreversi.cli.common import (format_of, game_entry, make_console, position_at, print_position, read_entries,
-                                    reader_options, record_warnings_as_lines, without_controls)
+from polyreversi.cli.console import make_console, record_warnings_as_lines, without_controls
+from polyreversi.cli.input import format_of, game_entry, read_entries, reader_options
+from polyreversi.cli.output import known_formats
+from polyreversi.cli.positions import position_at, print_position
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
@@ -164,7 +166,7 @@ def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
 @click.command("replay")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "-f", "fmt", default=None, metavar="FORMAT",
-              help=f"File format: {', '.join(READABLE)} (default: from each file's extension).")
+              help=f"File format: {known_formats()} (default: from each file's extension).")
 @reader_options(beside="the file")
 @click.option("--game", type=int, default=None, help="With --ply: the game to show, numbered from 1.")
 @click.option("--allow-empty", is_flag=True, help="A file with no game is not an error (it reports 0 games).")

@@ -1,58 +1,60 @@
 """``polyreversi selfplay``: many games between built-in players, with win rates and speed."""
 from __future__ import annotations
 
+import contextlib
+import signal
+import sys
+import threading
 import time
-from typing import Iterator, Optional, Sequence
+from typing import Optional
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from polyreversi._core import Color
-from polyreversi.errors import VariantError
+from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.selfplay import Tally, finished_games
 from polyreversi.variant import Variant
 
-from polyreversi.cli.common import (
-    SEED,
-    COMPUTER_PLAYERS,
-    BLOCKED,
-    VARIANT,
-    VARIANT_HELP,
-    color_name,
-    fresh_seed,
-    make_console,
-    check_out,
-    record_for,
-    resolve_seats,
-    seat_options,
-    setup_variant,
-    variant_for_check,
-    write_records,
-    writes_stdout,
-)
+from polyreversi.players import COMPUTER_PLAYERS
+from polyreversi.vocabulary import color_name
+
+from polyreversi.cli.arguments import (BLOCKED, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
+                                       variant_for_check)
+from polyreversi.cli.console import make_console, record_warnings_as_lines
+from polyreversi.cli.lines import count_of
+from polyreversi.cli.output import (check_out, check_replace, known_extensions, known_formats, open_games, record_for,
+                                    writes_stdout)
+from polyreversi.cli.seats import resolve_seats, seat_options
 
 
-@click.command("selfplay", epilog=VARIANT_HELP)
-@click.argument("variant", type=VARIANT, default="8x8", required=False)
+@click.command("selfplay", epilog=PLAYED_VARIANT_HELP)
+@click.argument("variant", type=PLAYED_VARIANT, default="8x8", required=False)
 @click.option("--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
               help=f"How many games (at most {MAX_GAMES:,}, as polyreversi.play_games).")
 @seat_options(humans=False)
 @click.option("--seed", type=SEED, default=None, help="Master seed: the same seed plays the same games.")
 @click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) or 'random' squares, drawn anew per game.")
 @click.option("--out", "-o", default=None, metavar="FILE",
-              help="Write every game's record: .jsonl, .parquet, or .ggf / .txt for 2 players; '-' for standard output "
-                   "(then the summary goes to stderr).")
+              help=f"Write every game's record as it ends, in the format of its extension ({known_extensions()}; a "
+                   "format that cannot hold the variant or many games is refused before the first game); '-' for "
+                   "standard output (then the summary goes to stderr). Ctrl-C keeps the finished games.")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
-              help="Format of --out: jsonl, ggf, transcript (default: from its extension).")
+              help=f"Format of --out: {known_formats()} (default: from its extension).")
+@click.option("--force", is_flag=True,
+              help="Replace an existing --out (a file, or with --ray a folder of shards); without it an existing "
+                   "output is refused, so that a rerun never mixes with or overwrites a finished run.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 @click.option("--ray", "ray_address", default=None, is_flag=False, flag_value="local", metavar="auto|ADDRESS",
               help="Play on Ray: a local Ray without a value, 'auto' or an address for a cluster. "
                    "The same seed plays the same games; --out NAME.parquet is then a folder of shards.")
 def command(variant: Variant, games: int, black, white, red, green, players, seed: Optional[int], blocked,
-            out: Optional[str], to_fmt: Optional[str], progress: Optional[bool], ray_address: Optional[str]) -> None:
+            out: Optional[str], to_fmt: Optional[str], force: bool, progress: Optional[bool],
+            ray_address: Optional[str]) -> None:
     """Play many games of VARIANT (default 8x8) between built-in players and print
-    win rates and speed.
+    win rates and speed. Each game's record is written to --out as the game ends;
+    Ctrl-C (or SIGTERM) stops the run and keeps every finished game in a valid file.
 
     \b
     Examples:
@@ -61,20 +63,16 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
       polyreversi selfplay 10x10/anti --blocked random --seed 1 -n 50
       polyreversi selfplay 8x8/4p -n 20 --players mcts:300,greedy,greedy,greedy
     """
-    setup_variant(variant, blocked)
+    blocked = setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players,
                           allowed=COMPUTER_PLAYERS)
-    parquet = out is not None and out.lower().endswith(".parquet")
-    if ray_address is not None and out is not None and not parquet:
-        raise click.BadParameter("with --ray, records are written as Parquet shards: use NAME.parquet",
-                                 param_hint="--out")
-    if parquet:
-        from polyreversi.cli.parquet_out import check_parquet_out
+    if ray_address is not None and out is not None:
+        from polyreversi.cli.ray_out import check_shards_out
 
-        check_parquet_out(out, shards=ray_address is not None)
-        fmt = "parquet"
+        check_shards_out(out, to_fmt, force)
     else:
         fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt)
+        check_replace(out, force)
     seed = fresh_seed(seed)
     console = make_console(stderr=writes_stdout(out))
     err = make_console(stderr=True)
@@ -89,35 +87,56 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
                    console=err, disable=not show_bar, transient=True)
     started = time.perf_counter()
     not_playing = 0.0
-
-    records = []
+    interrupted = False
+    writer = open_games(out, fmt) if out is not None and ray_address is None else None
     try:
-        with bar:
+        with record_warnings_as_lines(), _term_as_interrupt(), writer or contextlib.nullcontext(), bar:
             task = bar.add_task("games", total=games)
             if ray_address is not None:
-                from polyreversi.cli.parquet_out import run_on_ray
+                from polyreversi.cli.ray_out import run_on_ray
 
                 tally = run_on_ray(variant, names, games, seed, blocked, out, ray_address,
                                    lambda done: bar.advance(task, done))
             else:
                 for state in finished_games(variant, names, games, seed, blocked):
                     tally.add(state)
-                    if out:
+                    if writer is not None:
                         before = time.perf_counter()
-                        records.append(record_for(state, names))
+                        writer.add(record_for(state, names))
                         not_playing += time.perf_counter() - before
                     bar.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True
     except VariantError as e:
         raise click.UsageError(str(e)) from None
+    except PolyreversiError as e:  # the output could not be written (the message names it)
+        raise click.ClickException(str(e)) from None
     seconds = time.perf_counter() - started - not_playing  # the games only, not the records or the writer
-    if out and ray_address is None:
-        if parquet:
-            from polyreversi.cli.parquet_out import write_parquet
-
-            write_parquet(out, records)
-        else:
-            write_records(out, records, fmt)
     for line in tally.lines(seconds):
         console.print(line)
+    if interrupted:
+        kept = f"; {count_of(writer.games, 'finished game')} written to {out}" if writer is not None else ""
+        console.print(f"Interrupted after {count_of(tally.games, 'game')} of {games:,}{kept}")
+        sys.exit(130)  # as a shell reports a process stopped by SIGINT
     if out:
         console.print(f"Records written to {out}")
+
+
+class _term_as_interrupt:
+    """Within the block, SIGTERM (``timeout``, ``kill``) stops the run as Ctrl-C does, so that
+    the finished games are kept (in the main thread only, where Python runs signal handlers)."""
+
+    def __enter__(self):
+        self._old = None
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGTERM, _interrupt)
+        return self
+
+    def __exit__(self, *exc):
+        if self._old is not None:
+            signal.signal(signal.SIGTERM, self._old)
+        return False
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt

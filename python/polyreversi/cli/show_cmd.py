@@ -8,10 +8,12 @@ import click
 
 from polyreversi._files import check_writable, is_stdio, write_bytes
 from polyreversi.errors import PolyreversiError
-from polyreversi.formats import registry, source_name
+from polyreversi.formats import source_name
 
-from polyreversi.cli.common import (format_of, game_entry, make_console, position_at, print_position, read_entries,
-                                    record_warnings_as_lines, writes_stdout)
+from polyreversi.cli.console import make_console, record_warnings_as_lines
+from polyreversi.cli.input import format_of, game_entry, read_entries
+from polyreversi.cli.output import known_formats, output_error, writes_stdout
+from polyreversi.cli.positions import position_at, print_position
 
 
 def _check_picture(path: Optional[str], suffixes: tuple, flag: str, dash: bool = True) -> None:
@@ -30,7 +32,7 @@ def _write(path: str, writer) -> None:
     try:
         writer()
     except OSError as e:
-        raise click.FileError(path, hint=e.strerror or str(e)) from None
+        raise output_error(path, e) from None
     except ValueError as e:
         raise click.BadParameter(str(e)) from None
 
@@ -43,8 +45,9 @@ def _write(path: str, writer) -> None:
                    "default: the end.")
 @click.option("--game", "-g", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = the first).")
-@click.option("--format", "fmt", type=click.Choice(registry.readable(), case_sensitive=False), default=None,
-              help="The file's format (default: from its extension; needed for '-', standard input).")
+@click.option("--format", "fmt", default=None, metavar="FORMAT",
+              help=f"The file's format: {known_formats()} (default: from its extension; needed for '-', "
+                   "standard input).")
 @click.option("--hints", is_flag=True, help="Mark the legal moves of the player to move.")
 @click.option("--svg", "svg_out", default=None, metavar="FILE.svg", help="Write the board as SVG ('-': stdout).")
 @click.option("--png", "png_out", default=None, metavar="FILE.png", help="Write the board as PNG ('-': stdout).")

@@ -11,8 +11,8 @@ from polyreversi.formats import obf, source_name
 from polyreversi._core import limits
 from polyreversi.search import TT_MB, _check_solve_table, _check_state, solve
 
-from polyreversi.cli.common import count_of, record_warnings_as_lines
-from polyreversi.cli.play_cmd import make_console
+from polyreversi.cli.console import make_console, record_warnings_as_lines
+from polyreversi.cli.lines import count_of
 
 
 def _progress(entries, enabled: bool):

@@ -9,7 +9,10 @@
 - observation: uint8 (C, N, N) planes from the agent's point of view
   (:func:`polyreversi.envs.observation.observe`, C = P + 4);
 - action: ``Discrete(N*N+1)``, a square ``row * N + col`` or ``N*N`` for a forced
-  pass; the legal ones are ``info["action_mask"]`` (int8 (N*N+1,));
+  pass; the legal ones are :meth:`ReversiEnv.action_masks` and ``info["action_mask"]``
+  (int8 0/1 (N*N+1,), :data:`polyreversi.envs.observation.MASK_DTYPE`); sb3-contrib's
+  MaskablePPO finds ``action_masks()`` by name, so ``MaskablePPO("MlpPolicy", env)``
+  needs no wrapper;
 - reward: 0 until the game ends, then the agent's reward by the Batch reward rule
   (:func:`polyreversi.envs.observation.rewards`); never truncated;
 - the opponents move inside :meth:`ReversiEnv.step` (and :meth:`ReversiEnv.reset`
@@ -30,12 +33,13 @@ from gymnasium import spaces
 from polyreversi._core import Color
 from polyreversi.envs import render as _render
 from polyreversi.envs.actions import checked_action
-from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
+from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, action_mask, observe, plane_count, rewards
 from polyreversi.envs.opponents import make_opponent, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
 from polyreversi.variant import Variant
 
+#: What an illegal action does (the ``illegal`` argument): ``"lose"`` ends the episode, ``"raise"`` raises.
 ILLEGAL = ("lose", "raise")
 
 
@@ -119,6 +123,14 @@ class ReversiEnv(gymnasium.Env):
         reward = float(rewards(self.state)[int(self.seat) - 1]) if terminated else 0.0
         return self._observation(), reward, terminated, False, self._info()
 
+    def action_masks(self) -> np.ndarray:
+        """int8 (N*N+1,): 1 on the agent's legal actions now (column N*N a forced pass); all
+        0 when the episode is over or was never started. The method name is the one
+        sb3-contrib's MaskablePPO looks for."""
+        if self.state is None or self._over or self.state.to_move != self.seat:
+            return np.zeros(self.action_space.n, MASK_DTYPE)
+        return action_mask(self.state)
+
     def render(self):
         if self.render_mode is None:
             gymnasium.logger.warn("render(): no render_mode was given to the environment")
@@ -142,8 +154,7 @@ class ReversiEnv(gymnasium.Env):
         return observe(self.state, self.seat)
 
     def _info(self) -> dict:
-        mask = action_mask(self.state) if self.state.to_move == self.seat else np.zeros(self.action_space.n, np.int8)
-        return {"action_mask": mask, "seat": AGENT_NAMES[int(self.seat) - 1], "ply": self.state.ply}
+        return {"action_mask": self.action_masks(), "seat": AGENT_NAMES[int(self.seat) - 1], "ply": self.state.ply}
 
 
 def _seat(seat, players: int) -> Optional[Color]:

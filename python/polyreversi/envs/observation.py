@@ -17,8 +17,20 @@ from polyreversi.batch import Batch
 from polyreversi.batch import observe as _observe
 from polyreversi.state import State
 
-#: Agent names, one per colour in turn order (RULES.md §2).
+#: Colour names, one per colour in turn order (RULES.md §2): the Gymnasium envs' seats.
 AGENT_NAMES = ("black", "white", "red", "green")
+
+#: PettingZoo agent names, one per colour in turn order: ``player_0`` is Black, as in
+#: PettingZoo's classic games (``connect_four_v3``, ``chess_v6``).
+PLAYER_NAMES = ("player_0", "player_1", "player_2", "player_3")
+
+#: The dtype of every action mask of :mod:`polyreversi.envs`: int8 holding 0 and 1, the
+#: dtype Gymnasium's ``Discrete.sample(mask=...)`` demands and PettingZoo's classic games
+#: use; sb3-contrib's MaskablePPO takes it as it is. ``mask.view(bool)`` is the same
+#: memory as bool (no copy), for ``torch.where`` and ``masked_fill``
+#: (:mod:`polyreversi.envs.tensors`); :attr:`polyreversi.Batch.masks` is bool over the
+#: same 0/1 bytes.
+MASK_DTYPE = np.dtype(np.int8)
 
 
 def plane_count(players: int) -> int:
@@ -48,13 +60,32 @@ def observe_batch(batch: Batch, perspective=None, out: Optional[np.ndarray] = No
 
 
 def action_mask(state: State) -> np.ndarray:
-    """int8 (N*N+1,): 1 on the legal moves of the player to move; entry N*N is a forced pass.
-    All zeros once the game is over."""
+    """int8 (N*N+1,) (:data:`MASK_DTYPE`): 1 on the legal moves of the player to move;
+    entry N*N is a forced pass. All 0 once the game is over."""
     n = state.variant.n
-    mask = np.zeros(n * n + 1, dtype=np.int8)
+    mask = np.zeros(n * n + 1, dtype=MASK_DTYPE)
     if not state.is_over():
         mask[state.legal_moves()] = 1
     return mask
+
+
+def mask_space(n: int):
+    """The Gymnasium space of one action mask: ``Box(0, 1, (N*N+1,), int8)``."""
+    from gymnasium import spaces
+
+    return spaces.Box(0, 1, (n * n + 1,), MASK_DTYPE)
+
+
+def disk_rewards(scores: np.ndarray, playable: int, anti: bool = False) -> np.ndarray:
+    """float32 (..., P): the disk-difference reward of final scores (int (..., P) disks per
+    colour, RULES.md §7): each colour's disks minus the mean of the others', over the
+    ``playable`` squares of the board, so it lies in [-1, 1] and sums to 0 over the colours.
+    With Anti-Reversi (``anti``) the sign is turned: fewer disks is better."""
+    s = np.asarray(scores, dtype=np.float32)
+    players = s.shape[-1]
+    others = (s.sum(axis=-1, keepdims=True) - s) / (players - 1)
+    diff = (s - others) / np.float32(playable)
+    return (-diff if anti else diff).astype(np.float32)
 
 
 def rewards(state: State) -> np.ndarray:
@@ -75,4 +106,4 @@ def batch_rewards(batch: Batch) -> np.ndarray:
     return batch.rewards.copy()
 
 
-__all__ = ["AGENT_NAMES", "plane_count", "observe", "observe_batch", "action_mask", "rewards", "batch_rewards"]
+__all__ = ["AGENT_NAMES", "PLAYER_NAMES", "MASK_DTYPE", "mask_space", "disk_rewards", "plane_count", "observe", "observe_batch", "action_mask", "rewards", "batch_rewards"]

@@ -9,12 +9,16 @@ function ``state -> move`` or an object with ``choose(state)`` (see
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Optional, Sequence
 
 from polyreversi.players import GreedyPlayer, RandomPlayer, as_callable, player_from_spec
 
-#: Names that map to a built-in policy the Batch plays in C++ (the vector environment).
+#: Names that map to a built-in policy the Batch plays in C++ (the vector environment);
+#: ``search:D`` (two players) and ``mcts:N`` with no other option are played there too
+#: (:meth:`polyreversi.Batch.choose`).
 NATIVE = ("random", "greedy")
+_NATIVE_SEARCH = re.compile(r"(search|mcts):[1-9][0-9]*")
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 _SEARCHES = ("search", "mcts")  # the seat specs of the command line, options and all
@@ -71,10 +75,14 @@ def opponent_specs(opponent, others: int, variant) -> list:
     return specs
 
 
-def native_policy(specs: Sequence) -> Optional[str]:
-    """The built-in Batch policy playing every seat of ``specs``, if they all name the same one."""
-    first = specs[0] if specs else None
-    if isinstance(first, str) and first in NATIVE and all(isinstance(s, str) and s == first for s in specs):
+def native_policy(specs: Sequence, players: int = 2) -> Optional[str]:
+    """The Batch policy (:meth:`polyreversi.Batch.choose`) playing every seat of ``specs``,
+    if they all name the same one: ``random``, ``greedy``, ``mcts:N``, or ``search:D`` when
+    the game has two ``players``."""
+    first = specs[0].strip().lower() if specs and isinstance(specs[0], str) else None
+    if first is None or not all(isinstance(s, str) and s.strip().lower() == first for s in specs):
+        return None
+    if first in NATIVE or (_NATIVE_SEARCH.fullmatch(first) and (players == 2 or first.startswith("mcts"))):
         return first
     return None
 

@@ -4,17 +4,26 @@
 >>> e = env(variant="octagon/4p/blocked=random")
 >>> e.reset(seed=7)
 >>> e.agents
-['black', 'white', 'red', 'green']
+['player_0', 'player_1', 'player_2', 'player_3']
 
 Conventions are those of PettingZoo's classic board games (``connect_four_v3``,
-``chess_v6``):
+``chess_v6``, ``go_v5``):
 
-- one agent per colour in turn order, named ``"black"``, ``"white"``, ``"red"``,
-  ``"green"``; :attr:`raw_env.agent_selection` is the player to move;
-- ``observe(agent)`` is a dict: ``"observation"``, uint8 (C, N, N) planes from
-  ``agent``'s point of view (:func:`polyreversi.envs.observation.observe`, C = P + 4)
-  and ``"action_mask"``, int8 (N*N+1,): the legal moves when ``agent`` is to
-  move, zeros otherwise;
+- one agent per colour in turn order, named ``"player_0"`` (Black), ``"player_1"``
+  (White), ``"player_2"`` (Red), ``"player_3"`` (Green); ``agent_name_mapping`` maps a
+  name to its colour index 0..P-1 and :meth:`raw_env.color` to its Color;
+  :attr:`raw_env.agent_selection` is the player to move;
+- ``observe(agent)`` is a dict: ``"observation"``, uint8 (N, N, C) planes from
+  ``agent``'s point of view, channels last as the classic games have them (the planes
+  of :func:`polyreversi.envs.observation.observe`, C = P + 4, moved to the last axis)
+  and ``"action_mask"``, int8 0/1 (N*N+1,) (:data:`polyreversi.envs.observation.MASK_DTYPE`):
+  the legal moves when ``agent`` is to move, all 0 otherwise;
+- ``observation="planes"`` gives the (N, N, C) array alone (a ``Box``, which
+  SuperSuit's observation wrappers and PettingZoo's checker take without the
+  dict); the mask is then ``infos[agent]["action_mask"]`` and :meth:`raw_env.action_mask`.
+  PettingZoo's ``api_test`` warns about a dict observation unless the environment's
+  name is on its own list of classic games, so only the ``"planes"`` form runs it
+  without a warning;
 - actions are ``Discrete(N*N+1)``: square ``row * N + col``, and ``N*N`` for a
   (forced) pass. In two-player games a player without a move must play the pass;
   three- and four-player games have no pass (RULES.md §5-§6);
@@ -43,7 +52,7 @@ from pettingzoo.utils import wrappers
 from polyreversi._core import Color
 from polyreversi.envs import render as _render
 from polyreversi.envs.actions import checked_action
-from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
+from polyreversi.envs.observation import MASK_DTYPE, PLAYER_NAMES, action_mask, mask_space, observe, plane_count, rewards
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
 from polyreversi.variant import Variant
@@ -68,35 +77,40 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         render_mode: None, ``"ansi"`` (the board as text), ``"human"`` (that text printed
             to standard output) or ``"rgb_array"`` (uint8 (H, W, 3) from :mod:`polyreversi.svg`).
         render_size: width and height of the ``rgb_array`` picture in pixels.
+        observation: ``"dict"`` (the planes and the mask, as the classic games) or
+            ``"planes"`` (the planes alone; the mask in ``infos``), see the module text.
 
     Raises:
-        VariantError: bad variant text. ValueError: an unknown render mode or size.
+        VariantError: bad variant text. ValueError: an unknown render mode, size or
+        observation form.
     """
 
     metadata = {"render_modes": list(_render.RENDER_MODES), "name": "polyreversi_v0",
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, variant: Union[str, Variant] = "8x8", render_mode: Optional[str] = None,
-                 render_size: int = _render.DEFAULT_SIZE) -> None:
-        EzPickle.__init__(self, variant, render_mode, render_size)
+                 render_size: int = _render.DEFAULT_SIZE, observation: str = "dict") -> None:
+        EzPickle.__init__(self, variant, render_mode, render_size, observation)
         super().__init__()
         _render.check_mode(render_mode)
         svg_check = isinstance(render_size, (int, np.integer)) and not isinstance(render_size, bool)
         if not svg_check or not 1 <= render_size <= 4096:
             raise ValueError(f"render_size: expected pixels 1..4096, got {render_size!r}")
+        if observation not in OBSERVATION_FORMS:
+            raise ValueError(f"observation: {observation!r}; allowed: {', '.join(OBSERVATION_FORMS)}")
+        self.observation_form = observation
         self.spec_ = EnvSpec.parse(variant)
         self.render_mode = render_mode
         self.render_size = int(render_size)
         base = self.spec_.variant
         n, players = base.n, base.players
-        self.possible_agents = list(AGENT_NAMES[:players])
+        self.possible_agents = list(PLAYER_NAMES[:players])
+        self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
         self._colors = {name: Color(i + 1) for i, name in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(n * n + 1) for a in self.possible_agents}
+        planes = spaces.Box(0, 1, (n, n, plane_count(players)), np.uint8)
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(0, 1, (plane_count(players), n, n), np.uint8),
-                "action_mask": spaces.Box(0, 1, (n * n + 1,), np.int8),
-            })
+            a: planes if observation == "planes" else spaces.Dict({"observation": planes, "action_mask": mask_space(n)})
             for a in self.possible_agents
         }
         self._rng = np.random.default_rng()
@@ -124,17 +138,35 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._agent_to_move()
+        self.infos = {a: {} for a in self.agents}
+        self._update_infos()
 
-    def observe(self, agent: str) -> dict:
+    def color(self, agent: str) -> Color:
+        """The Color an agent plays (``player_0`` is Black). Raises KeyError for another name."""
         if agent not in self._colors:
             raise KeyError(f"agent: {agent!r} is not an agent of this {len(self.possible_agents)}-player game; "
                            f"agents: {', '.join(self.possible_agents)}")
+        return self._colors[agent]
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """int8 (N*N+1,): 1 on ``agent``'s legal actions; all 0 unless it is to move.
+        Raises KeyError for an unknown agent, RuntimeError before reset()."""
+        color = self.color(agent)
         state = self._live_state()
-        color = self._colors[agent]
-        mask = action_mask(state) if color == state.to_move else np.zeros(self.variant.n ** 2 + 1, np.int8)
-        return {"observation": observe(state, color), "action_mask": mask}
+        if color != state.to_move:
+            return np.zeros(self.variant.n ** 2 + 1, MASK_DTYPE)
+        return action_mask(state)
+
+    def observe(self, agent: str):
+        """``agent``'s view: a dict (``"observation"`` uint8 (N, N, C), ``"action_mask"``
+        int8 (N*N+1,)), or the planes alone with ``observation="planes"``.
+        Raises KeyError for an unknown agent, RuntimeError before reset()."""
+        color = self.color(agent)
+        planes = np.ascontiguousarray(np.moveaxis(observe(self._live_state(), color), 0, -1))
+        if self.observation_form == "planes":
+            return planes
+        return {"observation": planes, "action_mask": self.action_mask(agent)}
 
     def step(self, action) -> None:
         """Plays ``action`` for :attr:`agent_selection`.
@@ -159,6 +191,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = self._agent_to_move()
+        self._update_infos()
         self._accumulate_rewards()
 
     def render(self):
@@ -173,6 +206,11 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
     def close(self) -> None:
         pass
 
+    def _update_infos(self) -> None:
+        if self.observation_form == "planes":  # the mask goes where the observation cannot hold it
+            for a in self.agents:
+                self.infos[a] = {"action_mask": self.action_mask(a)}
+
     def _agent_to_move(self) -> str:
         return self.possible_agents[int(self.state.to_move) - 1]
 
@@ -182,4 +220,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         return self.state
 
 
-__all__ = ["env", "raw_env"]
+#: The ``observation`` forms of :class:`raw_env`.
+OBSERVATION_FORMS = ("dict", "planes")
+
+__all__ = ["env", "raw_env", "OBSERVATION_FORMS"]

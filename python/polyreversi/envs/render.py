@@ -6,6 +6,7 @@ import numpy as np
 from polyreversi import svg
 from polyreversi.state import State
 
+#: The render modes the environments offer (Gymnasium's ``render_mode``).
 RENDER_MODES = ("human", "ansi", "rgb_array")
 
 #: Width and height in pixels of an ``rgb_array`` picture unless asked otherwise.

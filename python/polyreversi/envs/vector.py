@@ -9,23 +9,43 @@
 B games of one variant are stepped together in C++. Two modes:
 
 - ``opponent=None``, **self-play**: every step plays one ply in every game, for
-  whoever is to move; observations are from the mover's point of view,
-  ``info["to_move"]`` says who that is, the reward of a game that ends is the
-  reward of the player who made the last move, and ``info["rewards"]`` holds
-  every player's (float32 (B, P)).
-- ``opponent="random"`` or ``"greedy"`` (played in C++ by the Batch) or any player
-  (a function ``state -> move`` or an object with ``choose(state)``, called per
-  game in Python): the agent plays ``seat`` in every game; a step plays the
+  whoever is to move; observations are from the point of view of the player to
+  move, ``info["to_move"]`` says who that is. ``reward[i]`` is the reward of the
+  player who made the step's move (``info["mover"]``). On the step that ends a
+  game with next-step autoreset, the observation, the reward and
+  ``info["to_move"]`` are all those of that player (nobody is to move), so
+  ``info["rewards"][i, info["to_move"][i] - 1] == reward[i]``.
+- ``opponent="random"``, ``"greedy"``, ``"search:D"`` (two players) or ``"mcts:N"``
+  (played in C++ by the Batch over the games, :meth:`polyreversi.Batch.choose`) or any
+  player (a function ``state -> move`` or an object with ``choose(state)``, or a name
+  with options such as ``"search:time=0.1"``, called per game in Python): the agent plays ``seat`` in every game; a step plays the
   agent's move and then the opponents' until the agent is to move again.
 
-Both follow Gymnasium's next-step autoreset (``metadata["autoreset_mode"]``): the
-step that ends a game returns its final observation with ``terminated`` True;
-the next step ignores that game's action and returns the first observation of a
-new game (reward 0). Games are never truncated.
+Autoreset (``autoreset_mode``, also ``metadata["autoreset_mode"]``):
+
+- ``"next-step"`` (Gymnasium's default): the step that ends a game returns its
+  final observation with ``terminated`` True; the next step ignores that game's
+  action and returns the first observation of a new game (reward 0).
+- ``"same-step"`` (what SB3 and CleanRL loops expect): the step that ends a game
+  returns ``terminated`` True, the game's reward, and already the first
+  observation of the next game; the final observation is
+  ``info["final_obs"]`` (uint8 (B, C, N, N), rows where ``info["_final_obs"]``
+  is True; the view of the player ``reward`` belongs to).
+
+Rewards (``reward=``): ``"win"``, the Batch reward rule (+1 / -1 / 0 for two
+players, :attr:`polyreversi.Batch.rewards`), or ``"disks"``, the disk difference
+(:func:`polyreversi.envs.observation.disk_rewards`: own disks minus the mean of
+the others', over the variant's playable squares, the same count for every game
+when ``blocked=random`` draws holes). Both only when a game ends;
+``info["rewards"]`` (float32 (B, P), colour order) holds every player's, zeros
+for games that did not end. Games are never truncated.
 
 Arrays: observations uint8 (B, C, N, N) (C = P + 4, see
 :func:`polyreversi.envs.observation.observe`), rewards float32 (B,),
-terminations/truncations bool (B,), ``info["action_mask"]`` bool (B, N*N+1);
+terminations/truncations bool (B,), ``info["action_mask"]`` int8 0/1 (B, N*N+1)
+(:data:`polyreversi.envs.observation.MASK_DTYPE`; zeros for a game that is over),
+``info["to_move"]`` and ``info["mover"]`` int8 (B,) Color values (``mover`` 0 where
+no move was played: the restart of next-step autoreset);
 each step returns new arrays (``copy=False`` reuses one observation buffer).
 Illegal actions raise :class:`polyreversi.IllegalMoveError` naming the game,
 its move and its legal moves; nothing is played then.
@@ -45,10 +65,16 @@ from polyreversi._core import Color
 from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_BATCH
 from polyreversi.envs import render as _render
-from polyreversi.envs.observation import AGENT_NAMES, batch_rewards, observe_batch, plane_count
+from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, disk_rewards, observe_batch, plane_count
 from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.variant import Variant
+
+
+#: The ``autoreset_mode`` values and Gymnasium's names for them.
+AUTORESET_MODES = {"next-step": AutoresetMode.NEXT_STEP, "same-step": AutoresetMode.SAME_STEP}
+#: The ``reward`` rules.
+REWARDS = ("win", "disks")
 
 
 class ReversiVectorEnv(VectorEnv):
@@ -62,31 +88,46 @@ class ReversiVectorEnv(VectorEnv):
             ``"search:4"``, ``"mcts:200"``) or a player, or a list or tuple of
             them, one per other seat in turn order after ``seat`` (as the Gymnasium env,
             :func:`polyreversi.envs.opponents.opponent_specs`). One built-in name for every
-            seat is played in C++ by the Batch; anything else in Python.
+            seat (``random``, ``greedy``, ``search:D``, ``mcts:N``) is played in C++ by the
+            Batch; anything else in Python.
         seat: the agent's colour against opponents (``"black"``, ``"white"``, ``"red"``,
             ``"green"`` among the variant's players, or a Color); checked with self-play too.
         threads: threads of each Batch call (0 = every core; results do not depend on it).
         copy: return new observation arrays at each step (False: one buffer, overwritten).
         render_mode: None, ``"ansi"`` or ``"rgb_array"``: :meth:`render` shows game 0.
+        autoreset_mode: ``"next-step"`` or ``"same-step"`` (see the module text).
+        reward: ``"win"`` or ``"disks"`` (see the module text).
 
     Raises:
         VariantError: bad variant text. ValueError: a bad count,
-        seat (a colour not in the game, even with ``opponent=None``), opponent name or
-        number of opponents. TypeError: an opponent that is not a player.
+        seat (a colour not in the game, even with ``opponent=None``), opponent name,
+        number of opponents, autoreset mode or reward. TypeError: an opponent that is
+        not a player.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi", "rgb_array"]}
 
     def __init__(self, num_envs: int = 16, variant: Union[str, Variant] = "8x8", opponent=None,
                  seat: str = "black", threads: int = 0, copy: bool = True,
-                 render_mode: Optional[str] = None) -> None:
+                 render_mode: Optional[str] = None, autoreset_mode: str = "next-step",
+                 reward: str = "win") -> None:
         spec = EnvSpec.parse(variant)
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, 'ansi', 'rgb_array'")
+        mode = autoreset_mode.value if isinstance(autoreset_mode, AutoresetMode) else autoreset_mode
+        mode = {"NextStep": "next-step", "SameStep": "same-step"}.get(mode, mode)
+        if mode not in AUTORESET_MODES:
+            raise ValueError(f"autoreset_mode: {autoreset_mode!r}; allowed: {', '.join(AUTORESET_MODES)}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward: {reward!r}; allowed: {', '.join(REWARDS)}")
+        self.autoreset_mode = mode
+        self.metadata = {**type(self).metadata, "autoreset_mode": AUTORESET_MODES[mode]}
+        self.reward_rule = reward
         self.variant = spec.variant
         self.num_envs = _validate.whole(num_envs, "num_envs", 1, MAX_BATCH)
         n, players = self.variant.n, self.variant.players
         self.players = players
+        self._playable = len(self.variant.squares)
         self._blocked = None if spec.random_blocked is None else "random"
         self._blocked_count = spec.random_blocked or None
         self.batch = Batch(self.variant, self.num_envs, threads=threads)
@@ -96,7 +137,7 @@ class ReversiVectorEnv(VectorEnv):
         seat_color = _seat(seat, players)  # checked whatever the opponent
         self.seat = None if opponent is None else seat_color
         self._opponent_specs = [] if opponent is None else opponent_specs(opponent, players - 1, self.variant)
-        self._native = native_policy(self._opponent_specs)
+        self._native = native_policy(self._opponent_specs, players)
         self._opponents: dict = {}
         if opponent is not None and self._native is None:
             self._make_opponents(0)
@@ -117,16 +158,16 @@ class ReversiVectorEnv(VectorEnv):
                          blocked_count=self._blocked_count)
         self._pending[:] = False
         if self.seat is not None:
-            self._opponent_plies(int(self.seat) - 1)
+            self._opponents_move("off")
         self._started = True
-        return self._observation(), self._info(None)
+        return self._observation(), self._info(None, None, np.zeros(self.num_envs, np.int8))
 
     def step(self, actions):
         """One step in every game (see the module text).
 
         Args:
             actions: integer array-like (B,): a move per game (N*N = forced pass); ignored
-                for the games that ended at the previous step.
+                for the games that ended at the previous step (next-step autoreset).
 
         Raises:
             IllegalMoveError: an illegal move (names the game); nothing is played.
@@ -136,33 +177,45 @@ class ReversiVectorEnv(VectorEnv):
         if not self._started:
             raise RuntimeError("step() before reset(); call reset() first")
         moves = _moves(actions, self.num_envs)
-        mover = self.batch.to_move.copy()
+        batch = self.batch
+        mover = batch.to_move.copy()
+        restarting = self._pending  # next-step: the games that ended at the last step
+        mover[restarting] = 0
+        same = self.autoreset_mode == "same-step"
         if self.seat is None:
-            self.batch.step(moves, autoreset="next-step")  # the games that ended last step restart
+            batch.step(moves, autoreset=self.autoreset_mode)
+            ended = batch.reset_mask.copy() if same else batch.done.copy()
         else:
-            # The restarts wait until the plies left in this step are those of the seats
-            # before the agent's, so that every game has the agent to move at the end.
-            pending = self._pending.copy()
-            moves[pending] = -1
-            self.batch.step(moves)
-            seat = int(self.seat) - 1
-            for k in range(1, self.players):
-                if self.players - k == seat:
-                    self.batch.reset(pending)
-                self._opponent_plies(1)
-            if seat == 0:
-                self.batch.reset(pending)
-        done = self.batch.done.copy()
-        everyone = batch_rewards(self.batch)
+            # The agent's move in the live games, then the opponents' plies in every game
+            # where one is to move (the restarted ones included) until the agent is.
+            mode = "same-step" if same else "off"
+            batch.step(moves, autoreset=mode, which=~restarting)
+            ended = batch.reset_mask.copy() if same else np.zeros(self.num_envs, bool)
+            if restarting.any():
+                batch.reset(restarting)
+            ended |= self._opponents_move(mode)
+            if not same:
+                ended = batch.done.copy()
+        everyone = self._rewards(ended, final=same)
         if self.seat is None:
-            reward = everyone[np.arange(self.num_envs), mover.astype(np.intp) - 1]
+            reward = everyone[np.arange(self.num_envs), np.maximum(mover, 1).astype(np.intp) - 1]
+            reward[mover == 0] = 0.0
         else:
             reward = everyone[:, int(self.seat) - 1].copy()
-        reward[~done] = 0.0
-        self._pending = done
+        self._pending = np.zeros(self.num_envs, bool) if same else ended
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self._observation(np.where(done, mover, self.batch.to_move)), reward, done, truncated, \
-            self._info(everyone)
+        if same:
+            view = None
+        else:
+            # On the step that ends a game nobody is to move: the observation, the reward and
+            # info["to_move"] are all the view of the player who made the last move.
+            view = np.where(ended, mover, self.batch.to_move) if self.seat is None else None
+        info = self._info(everyone, view, mover)
+        if same:  # the ended games' last positions, from the view of the player the reward is for
+            perspective = int(self.seat) if self.seat is not None else np.where(ended, mover, 1)
+            info["final_obs"] = batch.observe(perspective=perspective, final=True)
+            info["_final_obs"] = ended
+        return self._observation(view), reward, ended, truncated, info
 
     def sample_actions(self, probs=None, *, logits=None, temperature: float = 1.0) -> np.ndarray:
         """int32 (B,): a legal action per game drawn in C++ (-1 for finished games, which
@@ -176,6 +229,13 @@ class ReversiVectorEnv(VectorEnv):
         if probs is not None:
             return self.batch.sample(probs)
         return self.batch.choose("random")
+
+    def action_masks(self) -> np.ndarray:
+        """int8 0/1 (B, N*N+1): the legal actions of every game now (rows of games over, or
+        waiting for their next-step restart, are 0); a new array."""
+        mask = self.batch.masks.view(MASK_DTYPE).copy()
+        mask[self.batch.done] = 0
+        return mask
 
     def render(self):
         """Game 0 as text (``"ansi"``) or a picture (``"rgb_array"``); None without a render mode."""
@@ -194,19 +254,37 @@ class ReversiVectorEnv(VectorEnv):
         others = [Color((seat + k - 1) % players + 1) for k in range(1, players)]
         self._opponents = {c: make_opponent(s, seed + k) for k, (c, s) in enumerate(zip(others, self._opponent_specs))}
 
-    def _opponent_plies(self, plies: int) -> None:
-        """``plies`` plies by the opponents in every game not over (all have an opponent to move)."""
-        for _ in range(plies):
-            if self.batch.done.all():
-                return
+    def _opponents_move(self, mode: str) -> np.ndarray:
+        """The opponents' plies, each one Batch step over the games where an opponent is to
+        move, until the agent is to move (or the game is over) in every game. Returns bool
+        (B,): the games restarted on the way (``mode="same-step"``)."""
+        batch, seat = self.batch, int(self.seat)
+        restarted = np.zeros(self.num_envs, bool)
+        while True:
+            which = ~batch.done & (batch.to_move != seat)
+            if not which.any():
+                return restarted
             if self._native is not None:
-                moves = self.batch.choose(self._native)
+                moves = batch.choose(self._native, which=which)
             else:
                 moves = np.full(self.num_envs, -1, dtype=np.int32)
-                for i in np.flatnonzero(~self.batch.done):
-                    state = self.batch.state(int(i))
+                for i in np.flatnonzero(which):
+                    state = batch.state(int(i))
                     moves[i] = state.variant.square(self._opponents[state.to_move](state))
-            self.batch.step(moves)
+            batch.step(moves, autoreset=mode, which=which)
+            if mode == "same-step":
+                restarted |= batch.reset_mask
+
+    def _rewards(self, ended: np.ndarray, final: bool) -> np.ndarray:
+        """float32 (B, P): every player's reward of the games that ``ended`` (zeros elsewhere)
+        by the reward rule; ``final``: of the games an autoreset restarted."""
+        if self.reward_rule == "disks":
+            scores = self.batch.final_scores if final else self.batch.scores
+            everyone = disk_rewards(scores, self._playable, self.variant.anti)
+        else:
+            everyone = (self.batch.final_rewards if final else self.batch.rewards).copy()
+        everyone[~ended] = 0.0
+        return everyone
 
     def _observation(self, perspective=None) -> np.ndarray:
         if self.seat is not None:
@@ -218,12 +296,11 @@ class ReversiVectorEnv(VectorEnv):
             return self._buffer
         return observe_batch(self.batch, perspective, out=self._buffer)
 
-    def _info(self, everyone: Optional[np.ndarray]) -> dict:
-        mask = self.batch.masks.copy()
-        mask[self.batch.done] = False
+    def _info(self, everyone: Optional[np.ndarray], view: Optional[np.ndarray], mover: np.ndarray) -> dict:
         ones = np.ones(self.num_envs, dtype=bool)
-        info = {"action_mask": mask, "_action_mask": ones,
-                "to_move": self.batch.to_move.copy(), "_to_move": ones}
+        to_move = self.batch.to_move.copy() if view is None else view.astype(np.int8)
+        info = {"action_mask": self.action_masks(), "_action_mask": ones, "to_move": to_move, "_to_move": ones,
+                "mover": mover.astype(np.int8), "_mover": ones}
         if everyone is not None:
             info["rewards"], info["_rewards"] = everyone, ones
         return info
@@ -249,4 +326,4 @@ def _seat(seat, players: int) -> Color:
     raise ValueError(f"seat: {seat!r} is not a colour of this {players}-player game; allowed: {', '.join(names)}")
 
 
-__all__ = ["ReversiVectorEnv"]
+__all__ = ["ReversiVectorEnv", "AUTORESET_MODES", "REWARDS"]

@@ -1,14 +1,16 @@
-"""Game files: the native JSON record, JSON Lines, transcripts, GGF and WTHOR.
+"""Game files: the native JSON record, JSON Lines, transcripts, GGF, WTHOR, Parquet and OBF.
 
-=============  ================  ============================================
-format         extensions        module
-=============  ================  ============================================
-``json``       .json             :mod:`polyreversi.formats.json_record` (one game)
-``jsonl``      .jsonl, .ndjson   :mod:`polyreversi.formats.json_record` (many)
-``transcript`` .txt              :mod:`polyreversi.formats.transcript`
-``ggf``        .ggf              :mod:`polyreversi.formats.ggf`
-``wthor``      .wtb              :mod:`polyreversi.formats.wthor`
-=============  ================  ============================================
+==============  ================  ============================================
+format          extensions        module
+==============  ================  ============================================
+``json``        .json             :mod:`polyreversi.formats.json_record` (one game)
+``jsonl``       .jsonl, .ndjson   :mod:`polyreversi.formats.json_record` (many)
+``transcript``  .txt              :mod:`polyreversi.formats.transcript`
+``ggf``         .ggf              :mod:`polyreversi.formats.ggf`
+``wthor``       .wtb              :mod:`polyreversi.formats.wthor`
+``parquet``     .parquet          :mod:`polyreversi.formats.parquet` (a games table, :mod:`polyreversi.datasets`)
+``obf``         .obf              :mod:`polyreversi.formats.obf` (one position per line)
+==============  ================  ============================================
 
 Every format follows one protocol (:mod:`polyreversi.formats.base`) and is found by
 name or extension in one registry (:mod:`polyreversi.formats.registry`); what each
@@ -47,8 +49,14 @@ PathLike = Union[str, "os.PathLike[str]"]
 #: Extension -> format name.
 EXTENSIONS = registry.extensions()
 #: How standard input / output is named in messages.
-STDIN_NAME = "<stdin>"
-STDOUT_NAME = "<stdout>"
+STDIN_NAME = _files.STDIN_NAME
+STDOUT_NAME = _files.STDOUT_NAME
+
+
+#: The names of the formats that can be read (computed from the registry when asked for).
+READABLE: tuple[str, ...]
+#: The names of the formats that can be written (computed from the registry when asked for).
+WRITABLE: tuple[str, ...]
 
 
 def __getattr__(name: str):
@@ -69,18 +77,19 @@ def capabilities(fmt: str) -> Capabilities:
     return registry.by_name(fmt).capabilities
 
 
-def detect_format(path: Optional[PathLike], fmt: Optional[str] = None) -> str:
+def detect_format(path: Optional[PathLike], fmt: Optional[str] = None, hint: str = "give the format (fmt=NAME)") -> str:
     """The format name for ``path``: ``fmt`` when given, else from the extension.
 
     Raises:
         RecordError: an unknown format name or extension (the message lists the known
-            ones), or ``-`` (standard input or output) without a format.
+            ones), or ``-`` (standard input or output) without a format; the message
+            ends with ``hint``, how to give the format.
     """
     if fmt is not None:
         return registry.by_name(fmt).name
     if path is None or _files.is_stdio(path):
-        raise RecordError("-: standard input or output has no extension; give the format (--format / --to)")
-    return registry.by_extension(path).name
+        raise RecordError(f"-: standard input or output has no extension; {hint}")
+    return registry.by_extension(path, hint).name
 
 
 def source_name(path: PathLike, writing: bool = False) -> str:
@@ -279,6 +288,8 @@ def read_text(path: PathLike) -> str:
 
 
 def _content(path: PathLike, source: str, caps: Capabilities) -> Union[str, bytes]:
+    if caps.folder and not _files.is_stdio(path) and os.path.isdir(path):
+        return os.fspath(path)  # a folder of shards: the codec reads it
     data = read_bytes(path)
     return data if caps.binary else decode_text(data, source, caps.fallback_encoding)
 

@@ -4,7 +4,8 @@ A format is a codec object (a module, or an object inside one) with:
 
 - ``CAPABILITIES``: a :class:`Capabilities`, what the format can hold and do;
 - ``decode(content, source, path, **options)``: the games of a file's content
-  (``str``, or ``bytes`` when ``CAPABILITIES.binary``) as an iterator of
+  (``str``, or ``bytes`` when ``CAPABILITIES.binary``; the folder's path for a
+  folder of shards when ``CAPABILITIES.folder``) as an iterator of
   :class:`GameEntry`; problems of the whole file raise :class:`RecordError` when
   it is called, problems of one game go in its entry. ``source`` names the file
   in messages, ``path`` is the file (``None`` for standard input) for formats that
@@ -12,7 +13,10 @@ A format is a codec object (a module, or an object inside one) with:
 - ``encode(records)``: the content of a file holding ``records`` (``str`` or
   ``bytes``), or a dict from file name to content when the format writes several
   files (``None`` is the target itself, other keys are names of files beside it);
-  a record the format cannot hold raises :class:`RecordError`, nothing is written.
+  a record the format cannot hold raises :class:`RecordError`, nothing is written;
+- optionally ``writer(path)``: an object with ``add(record)`` and ``close()`` that
+  writes a file at ``path`` (a regular file) game by game, for a format that is not
+  ``appendable`` but can be written in pieces (Parquet's row groups).
 
 Formats are found by name and by file extension through
 :mod:`polyreversi.formats.registry`; :mod:`polyreversi.formats` reads and writes
@@ -47,6 +51,11 @@ class Capabilities:
     keeps, at least in part (``note`` says what is lost). ``read_options``: the
     keyword options its reader takes. ``binary``: its content is bytes, not text;
     ``fallback_encoding``: the encoding tried when the text is not UTF-8 (None: an error).
+    ``moves``: the moves are kept (False: a game is written as the position after its
+    last move, read back as a game with no moves from that position: OBF).
+    ``appendable``: files of this format written one after another are one file holding
+    all their games, so a file can be written game by game (:class:`polyreversi.formats.writer.GameWriter`).
+    ``folder``: a folder of such files (shards) is read as one file, in name order.
     """
 
     description: str
@@ -60,13 +69,17 @@ class Capabilities:
     read_options: Tuple[str, ...] = ()
     binary: bool = False
     fallback_encoding: Optional[str] = None
+    moves: bool = True
+    appendable: bool = False
+    folder: bool = False
     note: str = ""
 
     @property
     def lossless(self) -> bool:
         """True when every variant and every field survives a write and a read."""
         return (
-            set(self.players) == {2, 3, 4}
+            self.moves
+            and set(self.players) == {2, 3, 4}
             and len(self.boards) == 4
             and self.features == frozenset(FEATURES)
             and self.fields == frozenset(FIELDS)
@@ -87,7 +100,7 @@ class GameEntry(NamedTuple):
 
 
 def in_context(error: RecordError, where: str) -> RecordError:
-    """The same error (same class and attributes) with ``where: `` before its message
+    """The same error (same class and attributes) with ``"<where>: "`` before its message
     (unchanged when the message already starts with it)."""
     if not where or str(error).startswith(f"{where}: ") or str(error) == where:
         return error

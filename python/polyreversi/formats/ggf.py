@@ -60,6 +60,7 @@ from polyreversi.record import UNCOUNTED, Record, Result, StartPosition
 from polyreversi.replay import Replay, final_margin
 from polyreversi.variant import Variant, parse_square
 
+#: The board sizes of GGF games that polyreversi plays (``BO[8 ...]``); others raise UnsupportedGameError.
 SIZES = (6, 8, 10)
 
 _RE = re.compile(r"^\s*(?P<margin>[+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?::\s*(?P<flag>[a-z]))?\s*$", re.IGNORECASE | re.ASCII)
@@ -176,6 +177,7 @@ CAPABILITIES = Capabilities(
     boards=("6x6", "8x8", "10x10"),
     features=frozenset({"anti", "handicap", "custom_start"}),
     fallback_encoding="latin-1",
+    appendable=True,
     note="a handicap is written as its start board; no octagon, blocked squares or free opening",
 )
 
@@ -287,7 +289,11 @@ def _scan(text: str) -> List[_RawGame]:
 def _record(text: str, game: _RawGame) -> Record:
     first: Dict[str, _Property] = {}
     for p in game.props:
-        first.setdefault(p.name, p)
+        seen = first.setdefault(p.name, p)
+        # One value per game for everything but the moves: which of TY[8]TY[10] would be meant?
+        if seen is not p and p.name in _FIELDS and p.name not in ("B", "W") and seen.value.strip() != p.value.strip():
+            raise RecordError(f"{p.name}[{p.value}]: {p.name} given twice ({p.name}[{seen.value}] first); "
+                              "a game has one")
     gm = first.get("GM")
     if gm is not None and gm.value.strip().lower() != "othello":
         raise RecordError(f"GM[{gm.value}]: not an Othello game")

@@ -56,12 +56,13 @@ from polyreversi.replay import Replay
 from polyreversi.variant import BOARDS, Variant, VariantError
 from polyreversi.vocabulary import CELL_CHARS, CELL_CODES as _CELL_CODES, COLOR_NAMES
 
-FORMAT = "polyreversi-record"
-VERSION = 1
+FORMAT = "polyreversi-record"  #: the ``format`` field of every JSON record
+VERSION = 1  #: the ``version`` field this module writes
 
 _COLORS = tuple(name.lower() for name in COLOR_NAMES)
 
-SQUARE_PATTERN = "^[a-j](10|[1-9])$"
+#: Square names in any letter case, as everywhere (docs/errors.md).
+SQUARE_PATTERN = "^[a-jA-J](10|[1-9])$"
 
 #: JSON Schema (draft 2020-12) of version 1.
 SCHEMA: Dict[str, Any] = {
@@ -93,7 +94,7 @@ SCHEMA: Dict[str, Any] = {
             },
         },
         "players": {"type": "array", "minItems": 2, "maxItems": 4, "items": {"type": ["string", "null"]}},
-        "moves": {"type": "array", "items": {"type": "string", "pattern": "^([a-j](10|[1-9])|pass)$"}},
+        "moves": {"type": "array", "items": {"type": "string", "pattern": "^([a-jA-J](10|[1-9])|[pP][aA][sS][sS])$"}},
         "result": {
             "type": ["object", "null"],
             "additionalProperties": False,
@@ -482,7 +483,7 @@ class _Lines:
     """The ``jsonl`` format of :mod:`polyreversi.formats`: one game per line."""
 
     CAPABILITIES = Capabilities("JSON Lines: one native JSON record per line, every variant, every field",
-                                read_options=("validate",))
+                                read_options=("validate",), appendable=True)
 
     @staticmethod
     def decode(text: str, source: str, path=None, *, validate: bool = True) -> Iterator[GameEntry]:

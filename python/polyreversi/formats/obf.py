@@ -22,6 +22,11 @@ see :mod:`polyreversi.search`); a forced pass is written ``PS``.
 Plain 8x8 positions are written with no prefix: a plain OBF line that Edax
 and the FFO tools read. Ply numbers and move history are not part of a line.
 
+As the ``obf`` format of :mod:`polyreversi.formats` (``.obf``), each position is a
+game record with that start and no moves (its annotations in ``meta["move_scores"]``,
+square name -> score), so that every file command reads it; a game is written as
+the position after its last move.
+
 >>> import polyreversi as pr
 >>> s = pr.Variant("6x6").start()
 >>> s.to_text()
@@ -33,13 +38,16 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, VariantError
 from polyreversi._files import replace_file
 from polyreversi.errors import RecordError
+from polyreversi.formats._lost import encode_all, meta_lost
+from polyreversi.formats.base import Capabilities, GameEntry
 from polyreversi.position_text import position_to_text, split_annotations as _split
 from polyreversi.position_text import looks_like_cells, position_from_text as _from_text
+from polyreversi.record import Record, StartPosition
 from polyreversi.variant import Variant
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -179,5 +187,65 @@ def write(path: PathLike, positions: Iterable) -> None:
     replace_file(path, "".join(line + "\n" for line in lines))
 
 
-__all__ = ["ObfPosition", "ObfEntry", "position_to_text", "position_from_text", "parse_scores", "parse_line",
+class _Codec:
+    """The ``obf`` format of :mod:`polyreversi.formats`: one position per line."""
+
+    CAPABILITIES = Capabilities(
+        "OBF positions (Edax, the FFO tests; polyreversi's extension for every board): one per line",
+        fields=frozenset(),
+        moves=False,
+        appendable=True,
+        note="a game is written as the position after its last move (its moves, players, result and "
+             "other fields are lost); a position is read as a game with no moves from it",
+    )
+
+    @staticmethod
+    def decode(text: str, source: str, path=None) -> Iterator[GameEntry]:
+        number = 0
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if _is_skipped(line):
+                continue
+            number += 1
+            try:
+                pos = parse_line(line)
+                record = Record(pos.state.variant, start=StartPosition.of(pos.state),
+                                meta={"move_scores": _named(pos.state, pos.scores)} if pos.scores else {})
+            except (PositionError, VariantError, RecordError) as e:
+                yield GameEntry(number, None, RecordError(f"line {lineno} (game {number}): {e}"))
+                continue
+            yield GameEntry(number, record, None)
+
+    @staticmethod
+    def encode(records: Iterable[Record]) -> str:
+        return "".join(line + "\n" for line in encode_all(records, _dump, "OBF"))
+
+
+def _named(state, scores: Dict[int, int]) -> Dict[str, int]:
+    return {("pass" if m == state.PASS else state.variant.square_name(m)): v for m, v in scores.items()}
+
+
+def _dump(record: Record):
+    """The line of a record's final position, and the fields it loses."""
+    from polyreversi.replay import Replay
+
+    final = Replay(record).final
+    held = record.meta.get("move_scores") if not record.moves else None
+    scores = None
+    if isinstance(held, dict):
+        try:
+            scores = {final.PASS if k == "pass" else final.variant.square(k): int(v) for k, v in held.items()}
+        except (InvalidSquareError, TypeError, ValueError):
+            scores = None
+    lost = ["moves"] if record.moves else []
+    lost += ["players"] if any(p is not None for p in record.players) else []
+    lost += [name for name in ("result", "date", "komi") if getattr(record, name) is not None and not
+             (name == "result" and not record.moves)]
+    lost += meta_lost(record.meta, ("move_scores",) if scores is not None else ())
+    return format_line(final, scores), lost
+
+
+CODEC = _Codec()
+
+
+__all__ = ["CODEC", "ObfPosition", "ObfEntry", "position_to_text", "position_from_text", "parse_scores", "parse_line",
            "format_line", "read", "write"]

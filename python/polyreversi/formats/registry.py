@@ -63,6 +63,8 @@ register(FileFormat("jsonl", "JSON Lines", (".jsonl", ".ndjson"), "polyreversi.f
 register(FileFormat("transcript", "transcript", (".txt",), "polyreversi.formats.transcript"))
 register(FileFormat("ggf", "GGF", (".ggf",), "polyreversi.formats.ggf"))
 register(FileFormat("wthor", "WTHOR", (".wtb",), "polyreversi.formats.wthor"))
+register(FileFormat("parquet", "Parquet", (".parquet",), "polyreversi.formats.parquet"))
+register(FileFormat("obf", "OBF", (".obf",), "polyreversi.formats.obf", "CODEC"))
 
 
 def names() -> Tuple[str, ...]:
@@ -97,18 +99,19 @@ def by_name(name: str) -> FileFormat:
     return fmt
 
 
-def by_extension(path) -> FileFormat:
+def by_extension(path, hint: str = "give the format (fmt=NAME)") -> FileFormat:
     """The format of ``path`` by its extension (any letter case).
 
     Raises:
-        RecordError: an unknown or missing extension, naming the path and the known ones.
+        RecordError: an unknown or missing extension, naming the path and the known ones,
+            ending with ``hint`` (how to give the format: ``--from FORMAT`` in ``convert``).
     """
     suffix = PurePath(str(path)).suffix.lower()
     table = extensions()
     if suffix not in table:
         known = ", ".join(f"{ext} ({name})" for ext, name in table.items())
         raise RecordError(f"{path}: cannot tell the format from the extension {suffix or '(none)'!r}; "
-                          f"known: {known}; or give the format (fmt=NAME; --format / --to on the command line)")
+                          f"known: {known}; or {hint}")
     return _FORMATS[table[suffix]]
 
 

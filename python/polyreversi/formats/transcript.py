@@ -137,6 +137,7 @@ CAPABILITIES = Capabilities(
     features=frozenset({"anti", "free_opening", "handicap", "blocked"}),
     fields=frozenset(),
     read_options=("variant",),
+    appendable=True,
     note="keeps the variant and the moves only (names, result, date and metadata are lost)",
 )
 

@@ -68,7 +68,9 @@ class Batch {
 
   // Checks every move (game i: a legal move, or anything when it is over and
   // `mode` restarts it, else -1) before playing any, then plays them; throws IllegalMoveError.
-  void step(const std::int32_t* moves, Autoreset mode, int threads);
+  // `which` (may be null: every game): only games with which[i] != 0 are checked and
+  // stepped; the others keep their position (an opponent's ply in some games only).
+  void step(const std::int32_t* moves, Autoreset mode, int threads, const std::uint8_t* which = nullptr);
   // Restarts games with which[i] != 0 (all if null). With `seed`, sets the batch's
   // seed and counts episodes and steps from zero. `random_blocked`: new games
   // draw `blocked_count` (0: 1..4) blocked squares each; else they use the variant's.
@@ -81,6 +83,20 @@ class Batch {
   void observe(ObserveSpec spec, int threads) const;
   // Throws ArgumentError naming the game, the column and the value of a bad entry.
   void sample(SampleSpec spec, int threads);
+
+  // A move per game where which[i] != 0 (null: every game not over), -1 elsewhere, by a
+  // search of the core run in C++ over the games (threads: as step, at least one game
+  // each): choose_search to `depth` plies (two players, search/search.hpp, a 1 MiB
+  // table per game), choose_mcts with `playouts` UCT playouts (mcts/mcts.hpp, game i
+  // seeded from (seed, steps, i)). Throws VariantError for search with 3-4 players.
+  // batch/opponents.cpp.
+  void choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads);
+  void choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads);
+
+  // Puts game i at `pos` on a board with `blocked` squares and no history: a scratch
+  // game whose observation and mask are wanted (the leaves of a search). `pos` must be
+  // a position of these rules (it is not checked). batch/scratch.cpp.
+  void load(int i, const Position& pos, u128 blocked);
 
   u64 seed() const { return data_.seed; }
   u64 steps() const { return steps_; }

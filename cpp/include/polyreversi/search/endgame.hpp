@@ -11,7 +11,7 @@
 // child (midgame.hpp, the mid table) from kSearchSortMin, the hash move
 // first, enhanced transposition cut-offs, a stability cut-off (also in the
 // shallow plies, from 4 empties), and PVS with
-// null windows. The root (kernels.cpp) starts from a search estimate and a
+// null windows. The root (root.cpp) starts from a search estimate and a
 // null-window aspiration around it. Every move and flip comes from Engine
 // (kernel/engine.hpp).
 #pragma once
@@ -36,6 +36,7 @@ struct Context {
   TransTable<W>* mid_tt = nullptr;   // heuristic bounds, depth = plies left (shared)
   TransTable<W>* near_tt = nullptr;  // exact bounds at Endgame::kNearMax empties or fewer (a search: end_tt)
   int sel = kExactSel;               // a selective pass: ProbCut level (probcut.hpp); kExactSel: exact
+  int mid_sel = kExactSel;           // the midgame search's Multi-ProbCut level (MidgameCut); kExactSel: full width
   u64 nodes = 0;
   u64 node_limit = ~u64(0);
   double deadline = -1;  // monotonic seconds; < 0: none
@@ -75,7 +76,7 @@ struct Endgame {
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
   static constexpr int kEtcMin = 12;  // enhanced transposition cut-offs from this many empties
   // Positions with at most this many empties keep their entries in the near
-  // table (Context::near_tt, 1 MiB: kernels.cpp), which stays in the core's
+  // table (Context::near_tt, 1 MiB: root.cpp), which stays in the core's
   // L2 cache, so the most frequent probes do not wait on memory; the main
   // table keeps the rest. FFO #45-#52 on one thread: -5.4 % and -5.0 % CPU in
   // two paired runs, +1.4 % nodes (benchmarks/README.md, session 14).

@@ -1,10 +1,15 @@
-// ProbCut of the selective passes of a solve (Edax's iterative selectivity,
-// kernels.cpp solve_impl): at a node with many empties a shallow search
-// predicts the exact value; the node is cut when that value, widened by
-// t * sigma, falls outside the window. Each pass runs at a larger t; only
-// its moves carry over to the next (tt.hpp: bounds only from entries at
-// least as sure), and the last pass is exact.
+// ProbCut, in two searches. The selective passes of a solve (Edax's
+// iterative selectivity, kernels.cpp solve_impl): at a node with many
+// empties a shallow search predicts the exact value; the node is cut when
+// that value, widened by t * sigma, falls outside the window. Each pass runs
+// at a larger t; only its moves carry over to the next (tt.hpp: bounds only
+// from entries at least as sure), and the last pass is exact.
+// Multi-ProbCut of the midgame search (midgame.hpp, MidgameCut below): the
+// same test at every null-window node of D >= MidgameCut::kMinDepth plies,
+// a search of D' plies predicting the D-ply value, with a regression and a
+// sigma fitted per board, depth and phase (probcut_fits.hpp).
 #pragma once
+#include "polyreversi/search/probcut_fits.hpp"
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -30,6 +35,31 @@ struct ProbCut {
   // plane of scripts/fit_probcut.py over 12-22 empties, depths 1-8.
   static inline double sigma(int empties, int d) { return kA + kB * empties + kC * d; }
   static constexpr double kA = 9.32, kB = -0.019, kC = -0.452;
+};
+
+struct MidgameCut {
+  // The confidence t of the midgame search's cuts (Context::mid_sel 0; the
+  // levels of a solve's passes are ProbCut::kT). Tuned by the speed to depth
+  // and accuracy of benchmarks/midgame_depth.py and by self-play
+  // (benchmarks/midgame_depth.md).
+  static constexpr int kLevels = 1;
+  static constexpr double kT[kLevels] = {1.0};
+  // Plies left from which a node may be cut (the prediction is then 1 ply):
+  // from 4, 8x8 depth 10 took 16 % more nodes and 25 % more time.
+  static constexpr int kMinDepth = 3;
+
+  // Plies of the predicting search for a D-ply node (Edax's and Egaroucid's
+  // choice): about D / 2, of D's parity (the evaluation swings between the
+  // two sides' moves), so 3 -> 1, 4 -> 2, 5 -> 3, 6 -> 2, 8 -> 4, 10 -> 4, 12 -> 6.
+  static inline int shallow_depth(int depth) { return ((depth / 2) & ~1) + (depth & 1); }
+
+  // The fit of a board: the one of `kind` (probcut_fits.hpp), or null when
+  // none was fitted (the search then stays full width).
+  static const ProbCutFit* fit(FitBoard kind) {
+    for (const ProbCutFit& f : kProbCutFits)
+      if (f.board == kind) return &f;
+    return nullptr;
+  }
 };
 
 }  // namespace POLYREVERSI_ARCH

@@ -22,6 +22,7 @@ struct SearchLimits {
   int threads = 1;       // 0: every hardware thread
   int tt_mb = 64;        // hash table size in MiB (one table shared by the threads)
   Evaluation evaluation = Evaluation::kAuto;
+  bool selective = true;  // Multi-ProbCut in the midgame (midgame.hpp); false: full width
 };
 
 // Result of search(): score from the mover's view, in disks (positive: the
@@ -64,7 +65,7 @@ struct SolveOutcome {
 SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel);
 SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel);
 
-// Per instruction set (cpp/src/search/kernels.cpp is compiled once per set).
+// Per instruction set (cpp/src/search/root.cpp is compiled once per set).
 struct SearchKernels {
   const char* name;
   void (*search)(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel,

@@ -544,6 +544,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
       typename R::Ctx& c = root.ctx[k];
       c.cancel = cancel;
       c.stopped = false;
+      c.mid_sel = l.selective ? 0 : kExactSel;
       // The first iteration always completes, so there is always a move.
       c.node_limit = depth == 1 ? ~u64(0) : node_budget;
       c.pooled_nodes = root.threads > 1 ? &root.pooled_nodes : nullptr;

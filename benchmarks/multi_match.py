@@ -1,0 +1,108 @@
+"""Rotated-seat matches at 3- and 4-player tables: one candidate seat against
+copies of today's ``MCTSPlayer`` (UCT, random playouts), equal time per move,
+one thread each. The candidate is ``imcts`` (:mod:`polyreversi.multi_mcts`),
+``brs`` or ``paranoid`` (:mod:`polyreversi.multi`).
+
+Every opening (``--opening-plies`` random plies from the start, and with
+``--blocked`` 1-4 random blocked squares) is played once with the candidate
+in each seat, so each seat and each opening weigh the same. A game is a win
+for the candidate when it alone has the most disks (the fewest with
+Anti-Reversi), a draw when it shares the first place, a loss otherwise
+(RULES.md §7). Parity is 1/players wins.
+
+    nice -n 10 python benchmarks/multi_match.py --variant 8x8/4p --games 80 --time 0.05
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+import polyreversi as pr
+from polyreversi.multi import MultiPlayer
+from polyreversi.multi_mcts import InformedMCTSPlayer
+from polyreversi.players import MCTSPlayer, play_game
+
+
+def wilson(wins: int, games: int, z: float = 1.96):
+    """The 95 % Wilson interval of a proportion."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def opening(variant: pr.Variant, plies: int, rng: random.Random, blocked: bool) -> pr.State:
+    v = variant.with_random_blocked(seed=rng.randrange(2**32)) if blocked else variant
+    state = v.start()
+    for _ in range(plies):
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def candidate(kind: str, seconds: float, seed: int):
+    """The candidate seat at ``seconds`` per move: ``imcts`` (MCTS with informed
+    playouts), ``brs`` (Best-Reply Search) or ``paranoid``."""
+    if kind == "imcts":
+        return InformedMCTSPlayer(time=seconds, seed=seed)
+    return MultiPlayer(time=seconds, algorithm=kind)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", default="8x8/4p")
+    ap.add_argument("--games", type=int, default=40, help="games (rounded up to a multiple of the players)")
+    ap.add_argument("--time", type=float, default=0.05, help="seconds per move for every seat")
+    ap.add_argument("--candidate", default="imcts", choices=("imcts", "brs", "paranoid"))
+    ap.add_argument("--opening-plies", type=int, default=None, help="random plies (default: one per player)")
+    ap.add_argument("--blocked", action="store_true", help="1-4 random blocked squares per opening")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", help="append the result as one JSON line to this file")
+    args = ap.parse_args(argv)
+
+    variant = pr.Variant.parse(args.variant)
+    players = variant.players
+    plies = players if args.opening_plies is None else args.opening_plies
+    rng = random.Random(args.seed)
+    wins = draws = losses = 0
+    games = 0
+    started = time.time()
+    openings = -(-args.games // players)
+    for o in range(openings):
+        start = opening(variant, plies, rng, args.blocked)
+        for seat in range(players):
+            seats = [MCTSPlayer(time=args.time, seed=rng.randrange(2**64)) for _ in range(players)]
+            seats[seat] = candidate(args.candidate, args.time, rng.randrange(2**64))
+            final = play_game(start, seats)
+            winners = [int(c) - 1 for c in final.winners()]
+            if seat in winners and len(winners) == 1:
+                wins += 1
+            elif seat in winners:
+                draws += 1
+            else:
+                losses += 1
+            games += 1
+        low, high = wilson(wins, games)
+        print(f"{games:4d} games  W/D/L {wins}/{draws}/{losses}  wins {wins / games:.1%} "
+              f"[{low:.1%}, {high:.1%}]  {time.time() - started:.0f} s", file=sys.stderr, flush=True)
+    low, high = wilson(wins, games)
+    result = {
+        "variant": str(variant), "blocked": args.blocked, "candidate": args.candidate, "opponent": "mcts",
+        "time": args.time, "games": games, "wins": wins, "draws": draws, "losses": losses,
+        "win_share": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)], "parity": round(1 / players, 4),
+        "seconds": round(time.time() - started, 1),
+    }
+    print(json.dumps(result))
+    if args.json:
+        with open(args.json, "a") as f:
+            f.write(json.dumps(result) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""Matches of the selective midgame search (Multi-ProbCut, pr.search's
+default): against full width at equal time (self-play), or against NTest,
+one thread each, both colours of every opening.
+
+    python benchmarks/selective_match.py --time 0.05 --openings 50
+    python benchmarks/selective_match.py --board 10x10 --time 0.05 --openings 20
+    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8
+    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --equal-time
+
+Against NTest (NBoard protocol, polyreversi.engine; built outside the repo,
+/work/engines/README.md): NTest searches `--depth` plies; polyreversi the
+same depth, or with --equal-time as long as NTest took for its previous move
+of the game (its first move: NTest's first).
+
+Openings: standard 8x8 from the WTHOR 2015 games (the position after
+`--plies` moves of each game, repeats left out: real, balanced tournament
+openings); other boards from seeded games of a shallow search after random
+plies (scripts/midgame_positions.py). Each move is pr.search(time=T,
+selective=...) with a fresh table; the exact solver takes over near the end
+for both alike. Prints W/D/L of the selective side, its score and the Elo
+difference with a 95 % interval (normal approximation over the openings'
+pair scores, so the colour swap is paired), and appends the line to
+`--write`.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import os
+import shlex
+import statistics
+import sys
+
+import polyreversi as pr
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from midgame_positions import BENCH_WTHOR, selfplay_positions  # noqa: E402
+
+
+def wthor_openings(plies: int, count: int):
+    from polyreversi import formats
+    from polyreversi.position_text import position_to_text
+    from polyreversi.replay import Replay
+
+    seen, out = set(), []
+    for rec in formats.read(BENCH_WTHOR):
+        if len(out) >= count:
+            break
+        try:
+            replay = Replay(rec)
+        except Exception:  # a record that does not replay: skip it
+            continue
+        if len(replay) <= plies:
+            continue
+        s = replay[plies]
+        key = position_to_text(s)
+        if key not in seen and not s.is_over():
+            seen.add(key)
+            out.append(s)
+    return out
+
+
+def elo(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / p - 1)
+
+
+def play(opening, seconds: float, selective_colour: int):
+    """Disk margin of the selective side (colour 0: Black) against full width."""
+    s = opening.copy()
+    while not s.is_over():
+        if s.must_pass():
+            s.play(s.PASS)
+            continue
+        mine = (int(s.to_move) - 1) == selective_colour
+        s.play(pr.search(s, time=seconds, threads=1, selective=mine).move)
+    sc = s.scores()
+    return sc[selective_colour] - sc[1 - selective_colour]
+
+
+class NTestGame:
+    """Games against NTest; `times` collects (polyreversi, NTest) seconds a move."""
+
+    def __init__(self, command: str, depth: int, equal_time: bool):
+        from polyreversi.engine import SimpleEngine
+
+        self.engine = SimpleEngine.popen_nboard(command)
+        self.depth, self.equal_time = depth, equal_time
+        self.times = ([], [])
+
+    def __call__(self, opening, _seconds, colour: int):
+        self.engine.new_game()
+        s = opening.copy()
+        last = None  # NTest's seconds for its previous move
+        while not s.is_over():
+            if s.must_pass():
+                s.play(s.PASS)
+                continue
+            if (int(s.to_move) - 1) == colour:
+                if self.equal_time:
+                    if last is None:  # NTest's time for this very position
+                        last = self.engine.play(s, pr.Limit(depth=self.depth)).seconds
+                    r = pr.search(s, time=last, threads=1)
+                else:
+                    r = pr.search(s, depth=self.depth, threads=1)
+                self.times[0].append(r.seconds)
+                s.play(r.move)
+            else:
+                r = self.engine.play(s, pr.Limit(depth=self.depth))
+                last = r.seconds
+                self.times[1].append(r.seconds)
+                s.play(r.move)
+        sc = s.scores()
+        return sc[colour] - sc[1 - colour]
+
+
+def main(argv) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", default="8x8")
+    ap.add_argument("--time", type=float, default=0.05, help="seconds per move, both sides")
+    ap.add_argument("--openings", type=int, default=50)
+    ap.add_argument("--plies", type=int, default=10, help="8x8: moves of each WTHOR game in its opening")
+    ap.add_argument("--write", help="append the result line to this Markdown file")
+    ap.add_argument("--ntest", help="NTest's command (NBoard protocol): play it instead of full width")
+    ap.add_argument("--depth", type=int, default=8, help="with --ntest: NTest's depth (and polyreversi's)")
+    ap.add_argument("--equal-time", action="store_true", help="with --ntest: polyreversi takes NTest's time")
+    args = ap.parse_args(argv[1:])
+    game = play
+    if args.ntest:
+        game = NTestGame(args.ntest, args.depth, args.equal_time)
+        opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
+    else:
+        opponent = f"full width, {args.time:g} s/move"
+    if args.board == "8x8":
+        openings = wthor_openings(args.plies, args.openings)
+    else:
+        variant = pr.Variant.parse(args.board)
+        openings = selfplay_positions(variant, [len(variant.squares) - 4 - args.plies], args.openings, seed=5_000_000)
+    w = d = l = 0
+    margins, pairs = [], []
+    for i, opening in enumerate(openings):
+        pair = []
+        for colour in (0, 1):
+            m = game(opening, args.time, colour)
+            margins.append(m)
+            w, d, l = w + (m > 0), d + (m == 0), l + (m < 0)
+            pair.append(1.0 if m > 0 else 0.5 if m == 0 else 0.0)
+        pairs.append(sum(pair) / 2)
+        print(f"opening {i + 1}/{len(openings)}: {pair}  W/D/L {w}/{d}/{l}", flush=True)
+    n = w + d + l
+    p = (w + d / 2) / n
+    se = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.5
+    lo, hi = elo(p - 1.96 * se), elo(p + 1.96 * se)
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    if args.ntest:
+        mine, theirs = game.times
+        opponent += (f" (mean s/move: polyreversi {statistics.mean(mine):.4f}, NTest {statistics.mean(theirs):.4f})")
+        game.engine.quit()
+    line = (f"| {args.board} | {opponent} | {len(openings)} x 2 | {w}/{d}/{l} | {100 * p:.1f} % | "
+            f"{elo(p):+.0f} [{lo:+.0f}, {hi:+.0f}] | {statistics.mean(margins):+.1f} | {when}, load "
+            f"{os.getloadavg()[0]:.1f}, `{shlex.join(argv[1:])}` |")
+    print("| board | opponent | games | selective W/D/L | score | Elo (95 %) | mean margin | run |")
+    print(line)
+    if args.write:
+        with open(args.write, "a") as f:
+            f.write(line + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

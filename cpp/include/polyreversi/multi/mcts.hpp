@@ -1,0 +1,47 @@
+// Monte Carlo tree search for three and four players with the enhancements
+// Nijssen & Winands studied on Rolit (progressive history, "Enhancements for
+// Multi-Player Monte-Carlo Tree Search", CG 2010; informed playouts): max^n
+// UCT as polyreversi::mcts_search, but each playout move is, with
+// probability 1 - epsilon, chosen among the best class of squares of the
+// board's shape (a square that can never flip; then one that does not give a
+// later colour such a square; then any), at random within the class, and
+// with probability epsilon uniformly at random.
+#pragma once
+#include <utility>
+#include <vector>
+
+#include "polyreversi/types.hpp"
+
+namespace polyreversi {
+
+struct MultiMctsOptions {
+  u64 playouts = 0;              // stop after this many playouts (0: no limit)
+  double seconds = 0;            // stop after this many seconds (0: no limit)
+  u64 seed = 0;                  // the search depends only on (position, options) without a time limit
+  double exploration = 1.0;      // UCB1 constant c in q + c * sqrt(ln N / n)
+  double epsilon = 0.25;         // share of uniformly random playout moves
+  double history_weight = 5.0;   // W of progressive history (0: plain UCB1)
+  u64 max_nodes = u64(1) << 20;  // then the tree stops growing, playouts go on
+};
+
+struct MultiMctsResult {
+  int move = -1;                              // most visited root move
+  std::vector<std::pair<int, u64>> visits;    // per root move, ascending square
+  double values[kMaxPlayers] = {0, 0, 0, 0};  // mean reward per colour
+  u64 playouts = 0;
+  double seconds = 0;
+  u64 nodes = 0;
+};
+
+// Throws VariantError for two players, Error for a finished game or bad options.
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options,
+                           const int* cancel = nullptr);
+
+namespace generic {
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel);
+}
+namespace x86v3 {
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel);
+}
+
+}  // namespace polyreversi

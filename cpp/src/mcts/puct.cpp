@@ -1,0 +1,212 @@
+// PUCT over many games: one tree per game, one leaf per game per round, the
+// leaves observed through a scratch Batch (batch/scratch.cpp), moves and
+// results by the kernels (kernel_api.hpp): no rule is written here.
+#include "polyreversi/mcts/puct.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "polyreversi/kernel_api.hpp"
+#include "polyreversi/rules.hpp"
+
+namespace polyreversi {
+
+namespace {
+inline int popcount128(u128 x) {
+  return __builtin_popcountll(static_cast<u64>(x)) + __builtin_popcountll(static_cast<u64>(x >> 64));
+}
+}  // namespace
+
+PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<PuctRoot>& roots,
+                       const PuctOptions& options)
+    : rules_(std::move(rules)), options_(options), rng_(options.seed) {
+  if (roots.empty()) throw Error("puct: no games to search");
+  if (options.simulations < 1) throw Error("puct: simulations must be 1 or more");
+  if (!(options.c_puct >= 0) || !std::isfinite(options.c_puct)) throw Error("puct: c_puct must be finite and >= 0");
+  if (!(options.dirichlet_alpha > 0) || !std::isfinite(options.dirichlet_alpha))
+    throw Error("puct: dirichlet_alpha must be finite and > 0");
+  if (!(options.dirichlet_fraction >= 0 && options.dirichlet_fraction <= 1))
+    throw Error("puct: dirichlet_fraction must be in [0, 1]");
+  const KernelTable& k = kernels();
+  trees_.resize(roots.size());
+  for (std::size_t g = 0; g < roots.size(); ++g) {
+    Tree& t = trees_[g];
+    t.rules = *rules_;
+    t.blocked = roots[g].blocked;
+    t.rules.blocked = roots[g].blocked;
+    t.rules.playable = (rules_->playable | rules_->blocked) & ~roots[g].blocked;
+    Turn turn;
+    k.legal(t.rules, roots[g].position, &turn);
+    if (turn == Turn::kOver) throw Error("puct: game " + std::to_string(g) + " is over; there is no move to search");
+    Node root;
+    root.pos = roots[g].position;
+    t.nodes.reserve(static_cast<std::size_t>(options.simulations) * 8 + 1);
+    t.nodes.push_back(root);
+    t.remaining = options.simulations;
+  }
+  leaves_ = std::make_unique<Batch>(rules_, static_cast<int>(roots.size()));
+}
+
+int PuctSearch::select(Tree& t) const {
+  int cur = 0;
+  while (t.nodes[cur].expanded && !t.nodes[cur].terminal) {
+    const Node& parent = t.nodes[cur];
+    const int mover = parent.pos.to_move;
+    const double scale = options_.c_puct * std::sqrt(static_cast<double>(parent.visits > 0 ? parent.visits : 1));
+    int best = parent.first_child;
+    double best_score = -1e300;
+    for (int c = parent.first_child; c < parent.first_child + parent.children; ++c) {
+      const Node& ch = t.nodes[c];
+      const double q = ch.visits ? ch.value[mover] / ch.visits : 0.0;
+      const double score = q + scale * ch.prior / (1.0 + ch.visits);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    cur = best;
+  }
+  return cur;
+}
+
+void PuctSearch::terminal_values(const Tree& t, const Position& pos, float* out) const {
+  const int P = rules_->players;
+  int scores[kMaxPlayers] = {0, 0, 0, 0};
+  for (int p = 0; p < P; ++p) scores[p] = popcount128(pos.disks[p]);
+  const unsigned w = winner_mask(t.rules, scores);
+  const int k = __builtin_popcount(w);
+  // The Batch reward rule (python/polyreversi/batch.py): (P * w_i / k - 1) / (P - 1).
+  for (int p = 0; p < P; ++p) out[p] = static_cast<float>((P * (((w >> p) & 1) ? 1.0 / k : 0.0) - 1.0) / (P - 1));
+}
+
+void PuctSearch::backup(Tree& t, int leaf, const float* values) const {
+  const int P = rules_->players;
+  for (int n = leaf; n >= 0; n = t.nodes[n].parent) {
+    Node& node = t.nodes[n];
+    ++node.visits;
+    for (int p = 0; p < P; ++p) node.value[p] += values[p];
+  }
+}
+
+void PuctSearch::expand(Tree& t, int leaf, const float* priors, bool root_noise) {
+  const KernelTable& k = kernels();
+  const Position pos = t.nodes[leaf].pos;
+  Turn turn;
+  u128 legal = k.legal(t.rules, pos, &turn);
+  const int pass = rules_->pass_move();
+  if (turn == Turn::kPass) legal = bit128(pass);
+  int moves[kMaxSquares + 1];
+  int count = 0;
+  for (u128 m = legal; m; m &= m - 1) {
+    const u64 lo = static_cast<u64>(m);
+    moves[count++] = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(m >> 64));
+  }
+  double p[kMaxSquares + 1];
+  double total = 0;
+  for (int i = 0; i < count; ++i) total += (p[i] = priors[moves[i]]);
+  for (int i = 0; i < count; ++i) p[i] = total > 0 ? p[i] / total : 1.0 / count;
+  if (root_noise && options_.dirichlet_fraction > 0) {
+    std::gamma_distribution<double> gamma(options_.dirichlet_alpha, 1.0);
+    double noise[kMaxSquares + 1], sum = 0;
+    for (int i = 0; i < count; ++i) sum += (noise[i] = gamma(rng_));
+    const double f = options_.dirichlet_fraction;
+    for (int i = 0; i < count; ++i) p[i] = (1 - f) * p[i] + f * (sum > 0 ? noise[i] / sum : 1.0 / count);
+  }
+  const int first = static_cast<int>(t.nodes.size());
+  for (int i = 0; i < count; ++i) {
+    Node child;
+    child.pos = pos;
+    k.play(t.rules, child.pos, turn, moves[i]);
+    child.parent = leaf;
+    child.move = static_cast<std::int16_t>(moves[i]);
+    child.prior = static_cast<float>(p[i]);
+    t.nodes.push_back(child);
+  }
+  Node& node = t.nodes[leaf];
+  node.first_child = first;
+  node.children = static_cast<std::int16_t>(count);
+  node.expanded = true;
+}
+
+int PuctSearch::collect() {
+  const KernelTable& k = kernels();
+  leaf_games_.clear();
+  int rows = 0;
+  for (int g = 0; g < games(); ++g) {
+    Tree& t = trees_[g];
+    while (t.remaining > 0) {
+      const int leaf = select(t);
+      Node& n = t.nodes[leaf];
+      if (!n.terminal) {
+        Turn turn;
+        k.legal(t.rules, n.pos, &turn);
+        n.terminal = turn == Turn::kOver;
+      }
+      if (n.terminal) {  // the game's result is the value: no network needed
+        float v[kMaxPlayers];
+        terminal_values(t, n.pos, v);
+        backup(t, leaf, v);
+        --t.remaining;
+        ++done_;
+        continue;
+      }
+      t.pending = leaf;
+      leaves_->load(rows, n.pos, t.blocked);
+      leaf_games_.push_back(g);
+      ++rows;
+      break;
+    }
+  }
+  return rows;
+}
+
+void PuctSearch::apply(const float* priors, const float* values) {
+  const int columns = rules_->pass_move() + 1, P = rules_->players;
+  const int rows = static_cast<int>(leaf_games_.size());
+  for (int r = 0; r < rows; ++r) {  // every entry checked before any tree changes
+    for (int c = 0; c < columns; ++c) {
+      const float x = priors[static_cast<long>(r) * columns + c];
+      if (!std::isfinite(x) || x < 0)
+        throw ArgumentError("priors: row " + std::to_string(r) + ", column " + std::to_string(c) + ": " +
+                            std::to_string(x) + " (priors must be finite and not negative)");
+    }
+    for (int p = 0; p < P; ++p) {
+      const float x = values[static_cast<long>(r) * P + p];
+      if (!std::isfinite(x))
+        throw ArgumentError("values: row " + std::to_string(r) + ", colour " + std::to_string(p) + ": " +
+                            std::to_string(x) + " (values must be finite)");
+    }
+  }
+  for (int r = 0; r < rows; ++r) {
+    Tree& t = trees_[leaf_games_[r]];
+    const int leaf = t.pending;
+    expand(t, leaf, priors + static_cast<long>(r) * columns, leaf == 0);
+    backup(t, leaf, values + static_cast<long>(r) * P);
+    t.pending = -1;
+    --t.remaining;
+    ++done_;
+  }
+  leaf_games_.clear();
+}
+
+void PuctSearch::visits(float* out) const {
+  const int columns = rules_->pass_move() + 1;
+  for (int g = 0; g < games(); ++g) {
+    float* row = out + static_cast<long>(g) * columns;
+    for (int c = 0; c < columns; ++c) row[c] = 0;
+    const Tree& t = trees_[g];
+    const Node& root = t.nodes[0];
+    for (int c = root.first_child; c >= 0 && c < root.first_child + root.children; ++c)
+      row[t.nodes[c].move] = static_cast<float>(t.nodes[c].visits);
+  }
+}
+
+void PuctSearch::root_values(float* out) const {
+  const int P = rules_->players;
+  for (int g = 0; g < games(); ++g) {
+    const Node& root = trees_[g].nodes[0];
+    for (int p = 0; p < P; ++p) out[static_cast<long>(g) * P + p] = root.visits ? root.value[p] / root.visits : 0.0f;
+  }
+}
+
+}  // namespace polyreversi

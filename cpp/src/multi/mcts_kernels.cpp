@@ -1,0 +1,248 @@
+// Max^n UCT with informed playouts for 3-4 players (multi/mcts.hpp),
+// compiled once per instruction set on the kernels' move generation.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "polyreversi/kernel/boards.hpp"
+#include "polyreversi/kernel/engine.hpp"
+#include "polyreversi/mcts/mcts.hpp"
+#include "polyreversi/multi/mcts.hpp"
+#include "polyreversi/multi/shape.hpp"
+#include "polyreversi/rules.hpp"
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+inline bool raised(const int* flag) { return flag && __atomic_load_n(flag, __ATOMIC_RELAXED); }
+
+struct Random {  // xorshift64*: the playouts need speed, not quality
+  u64 s;
+  explicit Random(u64 seed) : s(seed * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL) {
+    if (!s) s = 1;
+  }
+  u64 next() {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return s * 0x2545F4914F6CDD1DULL;
+  }
+  // Uniform in [0, n).
+  int below(int n) { return static_cast<int>((next() >> 32) * static_cast<u64>(n) >> 32); }
+  double unit() { return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0); }
+};
+
+template <class W, int N>
+class Tree {
+  using E = Engine<W, N>;
+  using G = typename E::G;
+
+  struct Node {
+    Board<W> board;
+    W untried = 0;
+    double reward[kMaxPlayers] = {0, 0, 0, 0};
+    u64 visits = 0;
+    std::int32_t parent = -1, first_child = -1, next_sibling = -1;
+    std::int16_t move = -1;
+    Turn turn = Turn::kOver;
+  };
+
+ public:
+  Tree(const Rules& rules, const Position& root, const MultiMctsOptions& o)
+      : rules_(rules), table_(E::table(rules)), shape_(rules), options_(o), rng_(o.seed) {
+    nodes_.reserve(static_cast<std::size_t>(std::min<u64>(o.max_nodes, 1 << 16)));
+    add(E::load(root), -1, -1);
+  }
+
+  void iterate() {
+    int cur = 0;
+    while (nodes_[cur].untried == 0 && nodes_[cur].first_child >= 0) cur = select(cur);
+    if (nodes_[cur].untried && nodes_.size() < options_.max_nodes) cur = expand(cur);
+    Board<W> b = nodes_[cur].board;
+    double r[kMaxPlayers] = {0, 0, 0, 0};
+    played_ = 0;
+    playout(b, r);
+    for (int n = cur; n >= 0; n = nodes_[n].parent) {
+      Node& node = nodes_[n];
+      ++node.visits;
+      for (int p = 0; p < rules_.players; ++p) node.reward[p] += r[p];
+      if (node.parent >= 0) record(nodes_[node.parent].board.to_move, node.move);
+    }
+    // Progressive history: every move of the game, in the tree and in the
+    // playout, scores its colour's reward for that square.
+    for (int i = 0; i < played_; ++i) {
+      const int c = played_moves_[i] >> 8, sq = played_moves_[i] & 0xFF;
+      history_sum_[c][sq] += r[c];
+      history_count_[c][sq] += 1;
+    }
+  }
+
+  MultiMctsResult result() const {
+    MultiMctsResult out;
+    const Node& root = nodes_[0];
+    const int mover = root.board.to_move;
+    double best_reward = -1;
+    std::vector<std::pair<int, u64>> visits;
+    for (int c = root.first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const Node& ch = nodes_[c];
+      visits.emplace_back(ch.move, ch.visits);
+      if (out.move < 0 || ch.visits > visits_of(out.move) ||
+          (ch.visits == visits_of(out.move) && ch.reward[mover] > best_reward)) {
+        out.move = ch.move;
+        best_reward = ch.reward[mover];
+      }
+    }
+    std::sort(visits.begin(), visits.end());
+    out.visits = visits;
+    if (root.visits)
+      for (int p = 0; p < rules_.players; ++p) out.values[p] = root.reward[p] / static_cast<double>(root.visits);
+    out.nodes = nodes_.size();
+    if (out.move < 0) {
+      Turn turn;
+      out.move = lowest_bit(E::legal(table_, root.board, turn));
+    }
+    return out;
+  }
+
+ private:
+  u64 visits_of(int move) const {
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling)
+      if (nodes_[c].move == move) return nodes_[c].visits;
+    return 0;
+  }
+
+  int add(const Board<W>& b, int parent, int move) {
+    Node n;
+    n.board = b;
+    n.untried = E::legal(table_, b, n.turn);
+    n.parent = parent;
+    n.move = static_cast<std::int16_t>(move);
+    const int index = static_cast<int>(nodes_.size());
+    if (parent >= 0) {
+      n.next_sibling = nodes_[parent].first_child;
+      nodes_[parent].first_child = index;
+    }
+    nodes_.push_back(n);
+    return index;
+  }
+
+  static int nth(W m, int k) {
+    for (; k > 0; --k) m &= m - 1;
+    return lowest_bit(m);
+  }
+
+  // The untried moves of the best class first (as the playouts rank them),
+  // so that a node's first visits go to its likely best moves.
+  int expand(int cur) {
+    const W m = best_class(nodes_[cur].board, nodes_[cur].untried);
+    const int move = nth(m, rng_.below(popcount(m)));
+    nodes_[cur].untried &= ~(W(1) << move);
+    Board<W> b = nodes_[cur].board;
+    E::play(table_, b, nodes_[cur].turn, move);
+    return add(b, cur, move);
+  }
+
+  void record(int colour, int square) {
+    if (played_ < kMaxSquares * 2) played_moves_[played_++] = colour << 8 | square;
+  }
+
+  // UCB1 plus progressive history (Nijssen & Winands 2010): the mean reward
+  // of the square for the mover over every playout, weighted by
+  // W / ((1 - q) n + 1), so that it fades as the child's own visits grow.
+  int select(int cur) const {
+    const Node& parent = nodes_[cur];
+    const int mover = parent.board.to_move;
+    const double log_n = std::log(static_cast<double>(parent.visits));
+    int best = -1;
+    double best_score = -1.0;
+    for (int c = parent.first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const Node& ch = nodes_[c];
+      const double n = static_cast<double>(ch.visits);
+      const double q = ch.reward[mover] / n;
+      const double h =
+          history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;
+      const double score =
+          q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - q) * n + 1);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  // The playout move: a square that can never flip, else one that does not
+  // touch an empty such square (which the next colours could then take),
+  // else any; uniformly at random within the class (epsilon: among all).
+  int policy(const Board<W>& b, W legal) {
+    if (rng_.unit() >= options_.epsilon) legal = best_class(b, legal);
+    return nth(legal, rng_.below(popcount(legal)));
+  }
+
+  W best_class(const Board<W>& b, W moves) const {
+    const W empty = shape_.playable & ~E::occupied(b);
+    W pick = moves & shape_.anchors;
+    if (!pick) pick = moves & ~G::dilate(shape_.anchors & empty);
+    return pick ? pick : moves;
+  }
+
+  void playout(Board<W>& b, double* reward) {
+    for (;;) {
+      Turn turn;
+      const W legal = E::legal(table_, b, turn);
+      if (turn == Turn::kOver) break;
+      const int move = policy(b, legal);
+      record(b.to_move, move);
+      E::play(table_, b, turn, move);
+    }
+    int scores[kMaxPlayers];
+    std::uint8_t winners[kMaxPlayers];
+    for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
+    const unsigned mask = winner_mask(rules_, scores);
+    for (int p = 0; p < rules_.players; ++p) winners[p] = (mask >> p) & 1;
+    mcts_rewards(rules_.players, winners, reward);
+  }
+
+  const Rules& rules_;
+  Table<W> table_;
+  Shape<W, N> shape_;
+  const MultiMctsOptions& options_;
+  Random rng_;
+  std::vector<Node> nodes_;
+  double history_sum_[kMaxPlayers][kMaxSquares] = {};
+  double history_count_[kMaxPlayers][kMaxSquares] = {};
+  int played_moves_[kMaxSquares * 2];
+  int played_ = 0;
+};
+
+}  // namespace
+
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
+  return with_geometry(rules.board, [&](auto g) {
+    using T = Tree<typename decltype(g)::W, decltype(g)::N>;
+    const auto started = Clock::now();
+    const auto deadline =
+        started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+    auto tree = std::make_unique<T>(rules, pos, o);
+    const u64 budget = o.playouts ? o.playouts : ~u64(0);
+    u64 i = 0;
+    while (i < budget) {
+      tree->iterate();
+      ++i;
+      if ((i & 7) == 0 && (raised(cancel) || (o.seconds > 0 && Clock::now() >= deadline))) break;
+    }
+    MultiMctsResult out = tree->result();
+    out.playouts = i;
+    out.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    return out;
+  });
+}
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi

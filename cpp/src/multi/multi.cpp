@@ -1,0 +1,87 @@
+// The checks of the 3-4 player search and the choice of the instruction set
+// (the same as the kernels': kernels().name).
+#include "polyreversi/multi/multi.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "polyreversi/kernel_api.hpp"
+#include "polyreversi/multi/mcts.hpp"
+
+namespace polyreversi {
+
+namespace {
+
+bool use_x86v3() {
+#if defined(POLYREVERSI_HAVE_X86V3)
+  return std::strcmp(kernels().name, "x86v3") == 0;
+#else
+  return false;
+#endif
+}
+
+void check_players(const Rules& rules, const char* what) {
+  if (rules.players < 3)
+    throw VariantError(std::string(what) + ": three or four players only; this game has " +
+                       std::to_string(rules.players) + " (use the two-player search)");
+}
+
+}  // namespace
+
+MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel) {
+  check_players(rules, "multi_search");
+  if (limits.depth < 0 || limits.depth > kMultiMaxDepth)
+    throw Error("multi_search: depth must be 1 to " + std::to_string(kMultiMaxDepth) + ", got " +
+                std::to_string(limits.depth));
+  if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))
+    throw Error("multi_search: time must be a finite number of seconds above 0");
+  if (limits.depth == 0 && limits.seconds == 0 && limits.nodes == 0)
+    throw Error("multi_search: give a depth, a time or a node limit");
+  if (limits.tt_bits < 0 || limits.tt_bits > 30) throw Error("multi_search: tt_bits must be 0 to 30");
+  Turn turn;
+  kernels().legal(rules, pos, &turn);
+  if (turn == Turn::kOver) throw Error("multi_search: the game is over; there is no move to search");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_search(rules, pos, limits, cancel);
+#endif
+  return generic::multi_search(rules, pos, limits, cancel);
+}
+
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
+  check_players(rules, "multi_mcts");
+  if (o.playouts == 0 && !(o.seconds > 0)) throw Error("multi_mcts: give a playout count or a time limit");
+  if (!(o.seconds >= 0) || !std::isfinite(o.seconds))
+    throw Error("multi_mcts: time must be a finite number of seconds above 0");
+  if (!(o.exploration >= 0) || !std::isfinite(o.exploration))
+    throw Error("multi_mcts: exploration must be finite and >= 0");
+  if (!(o.epsilon >= 0 && o.epsilon <= 1)) throw Error("multi_mcts: epsilon must be 0 to 1");
+  if (!(o.history_weight >= 0) || !std::isfinite(o.history_weight))
+    throw Error("multi_mcts: history_weight must be finite and >= 0");
+  if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
+  Turn turn;
+  kernels().legal(rules, pos, &turn);
+  if (turn == Turn::kOver) throw Error("multi_mcts: the game is over; there is no move to search");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_mcts(rules, pos, o, cancel);
+#endif
+  return generic::multi_mcts(rules, pos, o, cancel);
+}
+
+int multi_features(const Rules& rules, const Position& pos, int* out) {
+  check_players(rules, "multi_features");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_features(rules, pos, out);
+#endif
+  return generic::multi_features(rules, pos, out);
+}
+
+void multi_evaluate(const Rules& rules, const Position& pos, int* out) {
+  check_players(rules, "multi_evaluate");
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (use_x86v3()) return x86v3::multi_evaluate(rules, pos, out);
+#endif
+  generic::multi_evaluate(rules, pos, out);
+}
+
+}  // namespace polyreversi

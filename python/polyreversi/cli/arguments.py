@@ -1,0 +1,119 @@
+"""The arguments the game commands share: VARIANT, --blocked, --seed, and a float option
+that refuses NaN."""
+from __future__ import annotations
+
+import math
+import random
+from typing import Optional
+
+import click
+
+from polyreversi.errors import VariantError
+from polyreversi.players import SEED_END, SEED_MIN
+from polyreversi.variant import Variant, parse_with_draw
+
+VARIANT_HELP = (
+    "VARIANT is BOARD[/3p|/4p][/anti][/free][/handicap=K[w]][/blocked=SQ,SQ], where BOARD is 6x6, 8x8, "
+    "10x10 or octagon; e.g. 8x8, 10x10/anti, octagon/4p/blocked=b7,i3."
+)
+#: VARIANT_HELP of the commands that play: blocked squares may be drawn per game.
+PLAYED_VARIANT_HELP = VARIANT_HELP[:-1] + ", or octagon/4p/blocked=random (1-4 squares drawn per game; random2: two)."
+
+
+class VariantParam(click.ParamType):
+    """A variant in its short text form (``octagon/4p/anti``), read by the one parser
+    (:func:`polyreversi.variant.parse_with_draw`). With ``draws`` (the commands that
+    play), ``blocked=random[K]`` asks for blocked squares drawn per game, as
+    ``--blocked random|K`` does (:func:`setup_variant` merges the two)."""
+
+    name = "variant"
+
+    def __init__(self, draws: bool = False) -> None:
+        self.draws = draws
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Variant):
+            return value
+        try:
+            variant, draw = parse_with_draw(value)
+        except VariantError as e:
+            self.fail(str(e), param, ctx)
+        if draw is not None:
+            if not self.draws:
+                self.fail(f"{value!r}: blocked=random draws squares for games played; this command takes "
+                          "listed squares (blocked=SQ,SQ)", param, ctx)
+            if ctx is not None:
+                ctx.meta[_DRAW_KEY] = draw
+        return variant
+
+
+_DRAW_KEY = "polyreversi.blocked_draw"
+
+
+class BlockedParam(click.ParamType):
+    """``random`` (1-4 squares) or a count 1-4 of blocked squares drawn from the seed."""
+
+    name = "N|random"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) or value == "random":
+            return value
+        text = str(value).strip().lower()
+        if text == "random":
+            return "random"
+        if text.isdigit() and 1 <= int(text) <= 4:
+            return int(text)
+        self.fail(f"{value!r}: expected a count from 1 to 4, or 'random'", param, ctx)
+
+
+VARIANT = VariantParam()
+#: VARIANT of the commands that play games: ``blocked=random[K]`` is a draw per game.
+PLAYED_VARIANT = VariantParam(draws=True)
+BLOCKED = BlockedParam()
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A float option in a range that refuses NaN and infinity as usage errors (click's
+    FloatRange lets NaN through every bound check)."""
+
+    def convert(self, value, param, ctx):
+        try:
+            number = super().convert(value, param, ctx)
+        except click.BadParameter:
+            click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
+            # Out of range: the value as typed (click's message gives -1.0 for -1).
+            self.fail(f"{value} is not in the range {self._describe_range()}.", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+#: The --seed option's type: the range every seed of the library takes (players.seed_key).
+SEED = click.IntRange(SEED_MIN, SEED_END - 1)
+
+
+def fresh_seed(seed: Optional[int]) -> int:
+    """``seed``, or a new one from the OS (printed so the game can be repeated)."""
+    return seed if seed is not None else random.SystemRandom().randrange(2**32)
+
+
+def setup_variant(variant: Variant, blocked):
+    """The blocked squares to draw per game: ``--blocked`` or the variant text's
+    ``blocked=random[K]`` (None: none drawn).
+
+    Raises:
+        click.UsageError: both ask for a draw, or a draw and a variant with listed squares.
+    """
+    ctx = click.get_current_context(silent=True)
+    drawn = ctx.meta.get(_DRAW_KEY) if ctx is not None else None
+    if blocked is not None and drawn is not None:
+        raise click.UsageError(f"--blocked {blocked} and blocked=random in the variant both draw squares: use one")
+    if blocked is not None and variant.blocked:
+        raise click.UsageError(f"--blocked {blocked} and a variant with blocked squares ({variant}): use one")
+    return blocked if blocked is not None else drawn
+
+
+def variant_for_check(variant: Variant, blocked) -> Variant:
+    """The variant the games will have, as far as a file format cares: with
+    --blocked, some blocked squares."""
+    return variant if blocked is None else variant.with_random_blocked(seed=0, count=1)

@@ -1,0 +1,104 @@
+"""The terminal: a rich Console that prints record text safely, and the board in colour."""
+from __future__ import annotations
+
+import contextlib
+import unicodedata
+import warnings
+
+import click
+
+from rich.console import Console
+from rich.text import Text
+
+from polyreversi.errors import RecordWarning
+from polyreversi.state import State
+from polyreversi.text import board_text
+
+TERMINAL_GLYPHS = {0: ("·", "green3 on dark_green"), 1: ("●", "black on dark_green"),
+                   2: ("●", "bright_white on dark_green"), 3: ("●", "red1 on dark_green"),
+                   4: ("●", "chartreuse1 on dark_green"), 5: ("●", "grey50 on dark_green"),
+                   -1: ("#", "grey35 on grey11"), -2: (" ", "")}
+
+
+def board_for(console: Console, state: State, *, hints: bool = False, last: bool = True):
+    """The board for ``console``: coloured disks on a terminal, the plain text of
+    :func:`polyreversi.text.board_text` otherwise (``*`` marks legal moves with ``hints``)."""
+    if not console.is_terminal or console.no_color:
+        return Text(board_text(state, hints=hints))
+    grid = state.board()
+    n = grid.shape[0]
+    legal = set(state.legal_moves()) if hints else set()
+    moves = state.moves()
+    last_sq = moves[-1] if (last and moves and moves[-1] != state.PASS) else None
+    text = Text()
+    text.append("   " + " ".join(chr(ord("a") + c) for c in range(n)) + "\n", style="dim")
+    for r in range(n):
+        text.append(f"{r + 1:>2} ", style="dim")
+        for c in range(n):
+            sq = r * n + c
+            code = int(grid[r, c])
+            char, style = TERMINAL_GLYPHS[code]
+            if sq in legal:
+                char, style = "∙", f"{COLOR_STYLE[int(state.to_move)]} on dark_green"
+            if sq == last_sq:
+                style = style.replace("on dark_green", "on green4") + " bold"
+            text.append(char, style=style)
+            if c + 1 < n:  # the gap between two squares is board, beside a cut-out it is not
+                on_board = code != -2 and int(grid[r, c + 1]) != -2
+                text.append(" ", style="on dark_green" if on_board else "")
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+COLOR_STYLE = {1: "black", 2: "bright_white", 3: "red1", 4: "chartreuse1", 5: "grey50"}
+
+
+class _Console(Console):
+    """A rich Console whose closed pipe is reported like any write error (one line on
+    stderr, exit status 1: see :mod:`polyreversi.cli`), not a silent exit."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def print(self, *objects, **kwargs) -> None:
+        # Text from records (names, events) must not drive the terminal: control
+        # characters and line breaks other than newline and tab are shown as escapes.
+        super().print(*(without_controls(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+# Where str.splitlines() splits, beyond the controls (\x85, \r, \x0b... are Cc).
+_LINE_BREAKS = "\u2028\u2029"
+
+
+def without_controls(text: str, keep: str = "\n\t") -> str:
+    """``text`` with every control character and every line break str.splitlines()
+    splits on, except those in ``keep``, shown as an escape (ESC as ``\\x1b``, U+2028 as
+    ``\\u2028``): text from records cannot drive the terminal or break a line."""
+    return "".join(c if c in keep or (c not in _LINE_BREAKS and unicodedata.category(c) != "Cc")
+                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}" for c in text)
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A rich Console on stdout (or stderr): colours on a terminal, plain text when piped.
+    No markup: player names, events and file names from records and the command line
+    are printed as they are (``[/b]`` in a name once raised rich's MarkupError)."""
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True, markup=False)
+
+
+@contextlib.contextmanager
+def record_warnings_as_lines():
+    """Each RecordWarning (a field the target cannot hold, a missing name file, a bad
+    header) once, as one ``warning: ...`` line on stderr, even when the command then
+    fails; used by every command that reads or writes game files."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RecordWarning)
+        try:
+            yield
+        finally:
+            for message in dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, RecordWarning)):
+                click.echo(f"warning: {message}", err=True)
+            for w in caught:
+                if not issubclass(w.category, RecordWarning):
+                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)

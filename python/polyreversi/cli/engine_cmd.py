@@ -1,0 +1,41 @@
+"""``polyreversi engine``: polyreversi as an NBoard or GTP engine on standard input and output."""
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from polyreversi.limit import MAX_DEPTH
+
+
+@click.command("engine")
+@click.option("--protocol", type=click.Choice(["nboard", "gtp"]), default="nboard", show_default=True,
+              help="The protocol spoken on standard input and output.")
+@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None,
+              help="Search depth when the front end gives no limit (GTP; NBoard sends 'set depth').")
+@click.option("--time", "move_time", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds per move when the front end gives no limit.")
+@click.option("--threads", type=click.IntRange(0, 256), default=1, show_default=True,
+              help="Search threads (0: every core).")
+def command(protocol: str, depth: Optional[int], move_time: Optional[float], threads: int) -> None:
+    """Run polyreversi as an engine for NBoard (NBoard protocol 2) or for GTP front
+    ends such as GoGui and Quarry; docs/engines.md lists the commands and
+    polyreversi's extensions for variants the protocols cannot express.
+
+    \b
+    Examples:
+      polyreversi engine                      # in NBoard: Engines > Add, command 'polyreversi engine'
+      polyreversi engine --protocol gtp --time 2
+    """
+    from polyreversi.engine.living import LivingPlayer
+    from polyreversi.search import SearchPlayer
+
+    player = LivingPlayer(SearchPlayer(depth, move_time, threads=threads))
+    if protocol == "nboard":
+        from polyreversi.engine.serve_nboard import serve
+    else:
+        from polyreversi.engine.serve_gtp import serve
+    try:
+        serve(player=player)
+    except (KeyboardInterrupt, BrokenPipeError):
+        pass

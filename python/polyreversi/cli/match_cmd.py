@@ -1,0 +1,121 @@
+"""``polyreversi match``: a referee for two players (built-in seats or external
+engines) or a 3-4 player table of built-in seats, with Elo and an SPRT stop."""
+from __future__ import annotations
+
+import os
+from typing import Optional, Sequence, Tuple
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from polyreversi.bulk import MAX_GAMES
+from polyreversi.errors import PolyreversiError
+from polyreversi.limit import MAX_DEPTH
+from polyreversi.match import openings as opening_sets
+from polyreversi.match.referee import DEFAULT_MARGIN, TimeControl
+from polyreversi.match.runner import FORMATS, MatchConfig, run
+from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
+from polyreversi.variant import Variant
+
+from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
+from polyreversi.cli.console import make_console
+
+SECONDS = FiniteFloatRange(min=0, min_open=True)
+
+
+@click.command("match", epilog=VARIANT_HELP)
+@click.argument("seats", nargs=-1, required=True, metavar="PLAYER PLAYER [PLAYER PLAYER]")
+@click.option("--variant", "-v", type=VARIANT, default="8x8", show_default=True, help="The rules of every game.")
+@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=None,
+              help="Games to play (default: every opening in every seat rotation).")
+@click.option("--openings", "openings_file", default=None, metavar="FILE",
+              help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
+                   "cut after --plies moves. Default: the built-in balanced set of the board.")
+@click.option("--plies", type=click.IntRange(0, 200), default=None, help="Moves of each game of --openings kept.")
+@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None, help="Search depth of every move.")
+@click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
+@click.option("--clock", type=SECONDS, default=None, help="Seconds per player for the game.")
+@click.option("--increment", type=FiniteFloatRange(min=0), default=None, help="Seconds added after each move (with --clock).")
+@click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
+              help="Seconds a move may exceed --time before it loses on time.")
+@click.option("--concurrency", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Games at once (worker processes; one thread each).")
+@click.option("--out", "-o", default=None, metavar="FILE",
+              help="Append each game as it ends (.jsonl or .ggf); the same command with the same file resumes.")
+@click.option("--to", "to_fmt", type=click.Choice(FORMATS), default=None, help="Format of --out (default: its extension).")
+@click.option("--sprt", type=(float, float), default=None, metavar="ELO0 ELO1",
+              help="Stop once the SPRT (alpha = beta = 0.05) accepts ELO1 or ELO0 for the first player.")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
+def command(seats: Sequence[str], variant: Variant, games: Optional[int], openings_file: Optional[str],
+            plies: Optional[int], depth: Optional[int], move_time: Optional[float], clock: Optional[float],
+            increment: Optional[float], margin: float, concurrency: int, out: Optional[str],
+            to_fmt: Optional[str], sprt: Optional[Tuple[float, float]], progress: Optional[bool]) -> None:
+    """Play a match between PLAYERs and print W/D/L and the Elo difference of the
+    first over the second with its 95 % interval.
+
+    Each opening is played once with every rotation of the seats (two players:
+    with colours swapped). A PLAYER is a built-in seat or an external engine:
+    {spec}.
+
+    \b
+    Examples:
+      polyreversi match search:6 greedy --games 20
+      polyreversi match nboard:"/path/to/ntest" search:4 --depth 4 -j 2 --out games.jsonl
+      polyreversi match search:6 search:5 --sprt 0 20 --out sprt.ggf
+      polyreversi match mcts:200 greedy random random --variant octagon/4p
+    """
+    n = variant.players
+    if len(seats) != n:
+        raise click.UsageError(f"{variant} has {n} players: give {n} PLAYERs, got {len(seats)}")
+    if n > 2 and any(s.split(":", 1)[0].strip().lower() in ENGINE_KINDS for s in seats):
+        raise click.UsageError("external engines play two-player matches only")
+    if len(set(seats)) != len(seats):
+        raise click.UsageError("give each PLAYER once (the tally is by PLAYER; add an option to tell two apart)")
+    try:
+        specs = [check_player_spec(s, COMPUTER_PLAYERS, players=n) for s in seats]
+    except (ValueError, TypeError) as e:
+        raise click.UsageError(str(e)) from None
+    if increment is not None and clock is None:
+        raise click.UsageError("--increment needs --clock")
+    fmt = to_fmt or (None if out is None else "ggf" if out.lower().endswith(".ggf") else "jsonl")
+    try:
+        states = (opening_sets.from_file(openings_file, variant, plies) if openings_file
+                  else opening_sets.builtin(variant))
+    except PolyreversiError as e:
+        raise click.ClickException(str(e)) from None
+    total = games or len(states) * n
+    control = TimeControl(depth=depth, time=move_time, clock=clock, increment=increment, margin=margin)
+    config = MatchConfig(states, specs, control)
+    console = make_console(stderr=True)
+    show = progress if progress is not None else console.is_terminal
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=console, disable=not show)
+    with bar:
+        task = bar.add_task("match", total=total)
+
+        def on_game(tally, done):
+            bar.update(task, completed=done, description=tally.line())
+
+        try:
+            result = run(config, total, out=out, fmt=fmt or "jsonl", concurrency=concurrency, sprt=sprt,
+                         on_game=on_game)
+        except PolyreversiError as e:
+            raise click.ClickException(str(e)) from None
+    tally = result.tally
+    click.echo(tally.line())
+    if result.resumed:
+        click.echo(f"{result.resumed} games read from {out}, {result.played} played now")
+    for f in tally.forfeits:
+        click.echo(f"forfeit: {f.get('color')} at ply {f.get('ply')}: {f.get('reason')}: {f.get('detail')}")
+    if result.sprt is not None:
+        llr, decision = result.sprt
+        verdict = {"H1": f"H1 accepted (elo1 = {sprt[1]:g})", "H0": f"H0 accepted (elo0 = {sprt[0]:g})",
+                   None: "no decision yet"}[decision]
+        click.echo(f"SPRT [{sprt[0]:g}, {sprt[1]:g}]: LLR {llr:.2f} (bounds ±2.94): {verdict}")
+    if result.interrupted:
+        where = f"; run the same command to resume from {out}" if out else ""
+        click.echo(f"interrupted after {tally.games} games{where}", err=True)
+        raise SystemExit(130)
+
+
+command.help = command.help.replace("{spec}", PLAYER_SPEC_HELP)

@@ -1,0 +1,144 @@
+"""Writing game records from a command: the --out check before any game is played, the
+write, and the warnings of what a format cannot hold as lines on stderr."""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import click
+
+from polyreversi.errors import PolyreversiError, RecordError
+from polyreversi.state import State
+from polyreversi.variant import Variant
+
+from polyreversi.cli.console import record_warnings_as_lines
+from polyreversi.cli.input import format_of
+
+def known_extensions() -> str:
+    """The file extensions of every format (``.json, .jsonl, ...``), for help texts: read
+    from the one registry, so that help and behaviour agree."""
+    from polyreversi.formats import registry
+
+    return ", ".join(registry.extensions())
+
+
+def known_formats() -> str:
+    """Every format name (``json, jsonl, ...``), for help texts, from the registry."""
+    from polyreversi.formats import registry
+
+    return ", ".join(registry.names())
+
+
+def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
+              fmt: Optional[str] = None) -> Optional[str]:
+    """Checks before any game is played that records can be written to ``path`` (``-``:
+    standard output) in ``fmt`` (given with ``--to``) or the format its extension names:
+    the format is written and holds ``games`` games of ``variant``, and the path can be
+    written (an existing folder that takes new files; not a folder, not a read-only file).
+
+    Returns the format name, or None without a path.
+
+    Raises:
+        click.BadParameter: naming the path once: an unknown or read-only format, a
+            one-game format for many games, a variant the format cannot express, a path
+            that cannot be written.
+    """
+    if path is None:
+        return None
+    from polyreversi import _files, formats
+    from polyreversi.formats import registry
+
+    shown = formats.source_name(path, writing=True)
+    why = _files.check_writable(path)
+    if why is not None:
+        raise click.BadParameter(f"{shown}: {why}", param_hint="--out")
+    try:
+        fmt = format_of(path, fmt, "--to")
+        found = registry.check_writable(fmt)
+        if games > 1 and not found.capabilities.many_games:
+            raise RecordError(f"a {found.extensions[0]} file holds one game; use .jsonl for {games} games")
+        if variant is not None:
+            formats.check_expressible(variant, fmt)
+    except RecordError as e:
+        raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
+    except ImportError as e:  # a format that needs an extra (Parquet: pyarrow)
+        raise click.BadParameter(f"{shown}: {e}", param_hint="--out") from None
+    return fmt
+
+
+def output_error(path, error: OSError) -> click.ClickException:
+    """The one wording of a failed write: ``FILE: cannot write: No space left on device``
+    (``<stdout>`` for standard output), for every command and every output."""
+    from polyreversi import formats
+
+    return click.ClickException(f"{formats.source_name(path, writing=True)}: cannot write: {error.strerror or error}")
+
+
+def check_replace(path: Optional[str], force: bool) -> None:
+    """Refuses, unless ``force``, an output that would replace a run already written: an
+    existing file that is not empty (standard output, pipes and devices are not refused).
+
+    Raises:
+        click.BadParameter: naming the file and ``--force``.
+    """
+    import os
+
+    from polyreversi import _files
+
+    if path is None or force or _files.is_stdio(path) or _files.open_descriptor(path) is not None:
+        return
+    target = os.path.realpath(path)
+    if os.path.isfile(target) and os.path.getsize(target) > 0:
+        raise click.BadParameter(f"{path}: exists ({os.path.getsize(target):,} bytes); give --force to replace it, "
+                                 "or another name", param_hint="--out")
+
+
+def open_games(path: str, fmt: Optional[str]):
+    """A :class:`polyreversi.formats.writer.GameWriter` for ``path`` in ``fmt``: each game
+    written as it is added, the file complete however the run ends.
+
+    Raises:
+        click.ClickException: the file cannot be written (the message names it).
+    """
+    from polyreversi.formats.writer import GameWriter
+
+    try:
+        return GameWriter(path, fmt)
+    except PolyreversiError as e:
+        raise click.ClickException(str(e)) from None
+
+
+def record_for(state: State, names: Sequence[str], **meta):
+    """The game record of a played state (:func:`polyreversi.record.record_of`), with the
+    players' names and the metadata given."""
+    from polyreversi.record import record_of
+
+    return record_of(state, players=list(names), **meta)
+
+
+def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> None:
+    """Writes records to ``path`` in ``fmt`` or the format of its extension
+    (:func:`polyreversi.formats.write`; ``-`` is standard output).
+
+    What the format cannot hold is said as one ``warning: ...`` line on stderr
+    (:func:`record_warnings_as_lines`).
+
+    Raises:
+        click.ClickException: the file cannot be written, or the format cannot express a
+            game (e.g. GGF and a 4-player game); the message names the file.
+    """
+    from polyreversi.formats import write
+
+    try:
+        with record_warnings_as_lines():
+            write(path, records, fmt)
+    except PolyreversiError as e:
+        raise click.ClickException(str(e)) from None
+
+
+
+def writes_stdout(path: Optional[str]) -> bool:
+    """True when writing ``path`` writes standard output (``-``, ``/dev/stdout``):
+    the report then goes to stderr, so that the records alone are on stdout."""
+    from polyreversi import _files
+
+    return path is not None and (_files.is_stdio(path) or _files.open_descriptor(path) == 1)

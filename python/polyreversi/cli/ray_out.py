@@ -1,0 +1,55 @@
+"""The ``selfplay`` command's Ray runs (:mod:`polyreversi.distributed`) and their folder
+of Parquet shards, with their errors as command-line errors."""
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+import click
+
+
+
+def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
+    """Checks before any game is played that ``--ray`` can write its shards to ``path``:
+    Parquet (``NAME.parquet`` or ``--to parquet``), pyarrow installed, and a folder that
+    holds no other run (:func:`polyreversi.distributed.prepare_folder`; with ``force``
+    the earlier run's shards are removed now).
+
+    Raises:
+        click.BadParameter: naming the path once.
+    """
+    from polyreversi._files import check_writable
+    from polyreversi.distributed import prepare_folder
+
+    if (to_fmt or "").lower() != "parquet" and not (to_fmt is None and path.lower().endswith(".parquet")):
+        raise click.BadParameter("with --ray, records are written as Parquet shards: use NAME.parquet",
+                                 param_hint="--out")
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        raise click.BadParameter(f"{path}: Parquet needs pyarrow: pip install 'polyreversi[parquet]'",
+                                 param_hint="--out") from None
+    why = None if os.path.isdir(path) else check_writable(path) if not os.path.exists(path) else None
+    if why is not None:
+        raise click.BadParameter(f"{path}: {why}", param_hint="--out")
+    try:
+        prepare_folder(path, replace=force)
+    except OSError as e:
+        raise click.BadParameter(str(e) if str(e).startswith(path) else f"{path}: {e.strerror or e}",
+                                 param_hint="--out") from None
+
+
+def run_on_ray(variant, names, games: int, seed: int, blocked, out: Optional[str], address: str, on_shard):
+    """The tally of a ``selfplay`` run played on Ray (:func:`polyreversi.distributed.ray_selfplay`).
+
+    Raises:
+        click.ClickException: no ray installed, or Ray cannot be reached.
+    """
+    from polyreversi.distributed import ray_selfplay
+
+    try:
+        return ray_selfplay(variant, names, games, seed, blocked, out=out, address=address, on_shard=on_shard)
+    except ImportError as e:
+        raise click.ClickException(str(e)) from None
+    except ConnectionError as e:
+        raise click.ClickException(f"--ray {address}: {e}") from None

@@ -1,0 +1,92 @@
+"""The seat options of the game commands (``--black``, ``--players``, ``--human``) and
+the player names they resolve to."""
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+import click
+
+from polyreversi.players import COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, check_player_spec
+from polyreversi.variant import Variant
+
+from polyreversi.cli.lines import count_of
+
+COLOR_WORDS = ("black", "white", "red", "green")
+
+
+class PlayerParam(click.ParamType):
+    """A seat spec (``greedy``, ``search:6``, ``mcts:time=1``), checked by
+    :func:`polyreversi.players.check_player_spec`."""
+
+    name = "player"
+
+    def __init__(self, allowed: Sequence[str] = PLAYER_NAMES) -> None:
+        self.allowed = tuple(allowed)
+
+    def convert(self, value, param, ctx):
+        try:
+            return check_player_spec(value, self.allowed)
+        except (ValueError, TypeError) as e:
+            self.fail(str(e), param, ctx)
+
+
+PLAYER_CHOICE = PlayerParam(PLAYER_NAMES)
+
+
+def seat_options(humans: bool = True) -> Callable:
+    """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
+    (and ``--human`` when ``humans``)."""
+    choice = PLAYER_CHOICE if humans else PlayerParam(COMPUTER_PLAYERS)
+
+    def decorate(f):
+        # click lists options in decorator order: the last applied comes first
+        if humans:
+            f = click.option("--human", "humans", multiple=True, metavar="COLOR",
+                             type=click.Choice(COLOR_WORDS, case_sensitive=False),
+                             help="A person plays this colour from the terminal (repeatable).")(f)
+        f = click.option("--players", "players", default=None, metavar="P1,P2,...",
+                         help="All seats in turn order, e.g. random,greedy or search:6,mcts:2000 or "
+                              "greedy,random,random,mcts:time=1.")(f)
+        for word in reversed(COLOR_WORDS):
+            f = click.option(f"--{word}", word, type=choice, default=None, metavar="PLAYER",
+                             help=f"{word.title()}'s player: {PLAYER_SPEC_HELP} (default random).")(f)
+        return f
+
+    return decorate
+
+
+def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans: Sequence[str] = (),
+                  allowed: Sequence[str] = PLAYER_NAMES) -> list:
+    """The player name of each colour in turn order, from the seat options.
+
+    Raises:
+        click.UsageError: a seat the variant does not have, --players with the wrong count
+            or an unknown name, or --players together with a colour option.
+    """
+    colors = COLOR_WORDS[: variant.players]
+    given = {w: v for w, v in seats.items() if v is not None}
+    for word in given:
+        if word not in colors:
+            raise click.UsageError(f"--{word}: {variant} has {variant.players} players ({', '.join(colors)})")
+    for word in humans:
+        word = word.lower()
+        if word not in colors:
+            raise click.UsageError(f"--human {word}: {variant} has {variant.players} players ({', '.join(colors)})")
+        if given.get(word, "human") != "human":
+            raise click.UsageError(f"--human {word} and --{word} {given[word]} name two players for one seat")
+    if players is not None:
+        if given:
+            raise click.UsageError("--players and --" + "/--".join(given) + " both set seats; use one or the other")
+        names = [p.strip().lower() for p in players.split(",")]
+        if len(names) != variant.players:
+            raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
+                                   f"got {count_of(len(names), 'name')}: {players!r}")
+    else:
+        names = [str(given.get(w, "random")).lower() for w in colors]
+    try:
+        names = [check_player_spec(name, allowed, variant.players) for name in names]
+    except (ValueError, TypeError) as e:
+        raise click.UsageError(f"--players: {e}" if players is not None else str(e)) from None
+    for word in humans:
+        names[colors.index(word.lower())] = "human"
+    return names

@@ -1,0 +1,38 @@
+"""Talk to Othello engines over the NBoard and GTP protocols, blocking or with asyncio
+(the shape of python-chess's ``chess.engine``), and make them seats of games.
+
+>>> from polyreversi.engine import SimpleEngine, Limit   # doctest: +SKIP
+>>> with SimpleEngine.popen_nboard("/path/to/ntest") as engine:   # doctest: +SKIP
+...     engine.play(state, Limit(depth=8)).move
+
+Errors: :class:`~polyreversi.errors.EngineError` and its subclasses
+(``EngineTerminatedError``, ``EngineProtocolError``, ``EngineTimeoutError``,
+``EngineIllegalMoveError``). docs/engines.md has the details and examples.
+"""
+from __future__ import annotations
+
+from polyreversi.engine.aio import AsyncEngine, popen, popen_gtp, popen_nboard
+from polyreversi.engine.results import MoveInfo, PlayResult
+from polyreversi.engine.seat import EngineSeat
+from polyreversi.engine.simple import PROTOCOLS, SimpleEngine
+from polyreversi.errors import (EngineError, EngineIllegalMoveError, EngineProtocolError, EngineTerminatedError,
+                                EngineTimeoutError)
+from polyreversi.limit import Limit
+
+__all__ = [
+    "SimpleEngine",
+    "AsyncEngine",
+    "popen",
+    "popen_nboard",
+    "popen_gtp",
+    "PlayResult",
+    "MoveInfo",
+    "Limit",
+    "EngineSeat",
+    "PROTOCOLS",
+    "EngineError",
+    "EngineTerminatedError",
+    "EngineProtocolError",
+    "EngineTimeoutError",
+    "EngineIllegalMoveError",
+]

@@ -1,0 +1,221 @@
+"""An engine's process: lines in, lines out, with deadlines, and never left behind.
+
+The engine runs in a session of its own, so a Ctrl-C at the terminal reaches
+only Python, which then closes it (``with`` blocks, ``close()``); an ``atexit``
+hook and a finaliser close any engine still open when Python exits. Closing
+ends the engine's whole process group (a wrapper script's children too).
+"""
+from __future__ import annotations
+
+import atexit
+import collections
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from typing import Deque, Mapping, Optional, Sequence, Union
+
+from polyreversi.errors import EngineProtocolError, EngineTerminatedError, EngineTimeoutError
+
+Command = Union[str, Sequence[str]]
+
+#: The longest line read from an engine (bytes); a longer one is an error.
+MAX_LINE = 1 << 16
+#: Lines of the engine's stderr kept for the message when it dies.
+STDERR_TAIL = 12
+#: Seconds an engine gets to exit by itself after its input is closed.
+EXIT_GRACE = 1.0
+
+_EOF = object()
+_LIVE: "weakref.WeakSet[EngineProcess]" = weakref.WeakSet()
+
+
+def split_command(command: Command) -> list:
+    """The argument list of a command: a list as it is, a string split as a POSIX
+    shell would (``'ntest -x "a b"'``).
+
+    Raises:
+        ValueError: an empty command or unbalanced quotes.
+    """
+    if isinstance(command, str):
+        try:
+            args = shlex.split(command)
+        except ValueError as e:
+            raise ValueError(f"engine command {command!r}: {e}") from None
+    else:
+        args = [str(a) for a in command]
+    if not args:
+        raise ValueError("engine command: empty")
+    return args
+
+
+class EngineProcess:
+    """A started engine: :meth:`send` a line, :meth:`read_line` with a deadline.
+
+    Args:
+        command: the program and its arguments (a string is split as by a shell).
+        name: how messages name the engine (default: the program's name).
+        cwd, env: as :class:`subprocess.Popen`.
+
+    Raises:
+        EngineTerminatedError: the program cannot be started (not found, not executable).
+    """
+
+    def __init__(self, command: Command, *, name: Optional[str] = None, cwd: Optional[str] = None,
+                 env: Optional[Mapping[str, str]] = None) -> None:
+        self.args = split_command(command)
+        self.name = name or os.path.basename(self.args[0])
+        self.lines: "queue.Queue" = queue.Queue()
+        self.stderr_tail: Deque[str] = collections.deque(maxlen=STDERR_TAIL)
+        self.sent = 0
+        try:
+            self.proc = subprocess.Popen(
+                self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=cwd, env=None if env is None else dict(env), start_new_session=True, bufsize=0)
+        except OSError as e:
+            raise EngineTerminatedError(f"engine {self.name!r}: cannot start {self.args[0]!r}: "
+                                        f"{e.strerror or e}") from None
+        self._lock = threading.Lock()
+        _LIVE.add(self)
+        self._finalizer = weakref.finalize(self, _kill, self.proc)
+        threading.Thread(target=self._read_stdout, name=f"{self.name}-stdout", daemon=True).start()
+        threading.Thread(target=self._read_stderr, name=f"{self.name}-stderr", daemon=True).start()
+
+    # -- reading (threads) ---------------------------------------------------------
+    def _read_stdout(self) -> None:
+        out = self.proc.stdout
+        try:
+            while True:
+                line = out.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                    self.lines.put(EngineProtocolError(
+                        f"engine {self.name!r} wrote a line longer than {MAX_LINE} bytes"))
+                    while line and not line.endswith(b"\n"):  # skip the rest of it
+                        line = out.readline(MAX_LINE + 1)
+                    continue
+                self.lines.put(line.decode("utf-8", "replace").rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        self.lines.put(_EOF)
+
+    def _read_stderr(self) -> None:
+        try:
+            for line in self.proc.stderr:
+                self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
+        except (OSError, ValueError):
+            pass
+
+    # -- talking -------------------------------------------------------------------
+    def send(self, line: str) -> None:
+        """Writes one line (a newline is added).
+
+        Raises:
+            EngineTerminatedError: the engine has ended (its input is closed).
+            ValueError: a line holding a newline (one command per line).
+        """
+        if "\n" in line or "\r" in line:
+            raise ValueError(f"engine command {line!r}: one line only")
+        try:
+            with self._lock:
+                self.proc.stdin.write(line.encode("utf-8") + b"\n")
+                self.proc.stdin.flush()
+            self.sent += 1
+        except (OSError, ValueError):
+            raise self.died(f"while sending {line!r}") from None
+
+    def read_line(self, deadline: Optional[float], waiting_for: str) -> str:
+        """The next line the engine wrote (without its newline).
+
+        Args:
+            deadline: ``time.monotonic()`` value after which to give up; None: wait.
+            waiting_for: what the caller expects, for the messages.
+
+        Raises:
+            EngineTimeoutError: nothing came before the deadline (the engine is closed).
+            EngineTerminatedError: the engine ended.
+            EngineProtocolError: a line longer than :data:`MAX_LINE`.
+        """
+        timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+        try:
+            item = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            self.close()
+            raise EngineTimeoutError(f"engine {self.name!r} did not answer {waiting_for} in time; "
+                                     "it was closed") from None
+        if item is _EOF:
+            self.lines.put(_EOF)  # every later read sees the end too
+            raise self.died(f"while waiting for {waiting_for}")
+        if isinstance(item, Exception):
+            raise item
+        return item
+
+    def died(self, when: str) -> EngineTerminatedError:
+        """The error for an engine that has ended, with its exit status and last stderr lines."""
+        try:
+            code = self.proc.wait(timeout=EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            code = None
+        status = "closed its output" if code is None else f"exited with status {code}"
+        time.sleep(0.05)  # let the stderr thread take the last lines
+        tail = " | ".join(list(self.stderr_tail)[-4:])
+        return EngineTerminatedError(f"engine {self.name!r} {status} {when}" + (f"; stderr: {tail}" if tail else ""))
+
+    @property
+    def alive(self) -> bool:
+        """True while the process runs."""
+        return self.proc.poll() is None
+
+    def close(self, goodbye: Optional[str] = None) -> None:
+        """Ends the engine: ``goodbye`` (e.g. ``quit``) and closed input, then SIGTERM,
+        then SIGKILL to its process group; idempotent, never raises."""
+        if self.proc.poll() is None and goodbye is not None:
+            try:
+                self.send(goodbye)
+            except EngineTerminatedError:
+                pass
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=EXIT_GRACE if goodbye is not None else 0.05)
+        except subprocess.TimeoutExpired:
+            pass
+        _kill(self.proc)
+        _LIVE.discard(self)
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """SIGTERM then SIGKILL to the process group of ``proc`` (it leads its own session)."""
+    for sig, wait in ((signal.SIGTERM, 0.5), (signal.SIGKILL, 2.0)):
+        if proc.poll() is not None:
+            break
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            break
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+    try:  # children of a wrapper script that outlived it
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    for stream in (proc.stdout, proc.stderr):
+        try:
+            stream.close()
+        except (OSError, AttributeError):
+            pass
+
+
+@atexit.register
+def _close_all() -> None:
+    for engine in list(_LIVE):
+        engine.close()

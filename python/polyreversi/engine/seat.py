@@ -1,0 +1,82 @@
+"""An external engine as a seat of a game: a player with ``choose(state)``, as the
+built-in ones (player specs ``nboard:COMMAND`` and ``gtp:COMMAND``)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from polyreversi.engine._process import Command, split_command
+from polyreversi.engine.results import PlayResult
+from polyreversi.engine.simple import PROTOCOLS, SimpleEngine
+from polyreversi.limit import Limit
+from polyreversi.search import DEFAULT_DEPTH
+from polyreversi.state import State
+
+
+class EngineSeat:
+    """A player that asks an external engine for each move.
+
+    The engine starts at the first move (so building seats is cheap) and is closed
+    by :meth:`close`, a ``with`` block, or when Python exits.
+
+    Args:
+        protocol: ``"nboard"`` or ``"gtp"``.
+        command: the engine's program and arguments (a string is split as by a shell).
+        limit: the limit of every move (default: ``Limit(depth=polyreversi.search.DEFAULT_DEPTH)``).
+        options: for :meth:`SimpleEngine.popen` (``timeout``, ``cwd``, ``env``, ...).
+
+    Raises (from :meth:`choose`):
+        EngineError and its subclasses, as :meth:`SimpleEngine.play`.
+    """
+
+    def __init__(self, protocol: str, command: Command, limit: Optional[Limit] = None, **options) -> None:
+        if protocol not in PROTOCOLS:
+            raise ValueError(f"protocol: {protocol!r} is not one of {', '.join(PROTOCOLS)}")
+        split_command(command)  # refuse an empty or badly quoted command now
+        self.protocol = protocol
+        self.command = command
+        self.limit = limit if limit is not None else Limit(depth=DEFAULT_DEPTH)
+        self.options = options
+        self.engine: Optional[SimpleEngine] = None
+        self.last: Optional[PlayResult] = None
+
+    @property
+    def name(self) -> str:
+        return self.engine.name if self.engine is not None else f"{self.protocol}:{self.command}"
+
+    def start(self) -> SimpleEngine:
+        """The engine, started if it is not running."""
+        if self.engine is None or self.engine._closed:
+            self.engine = SimpleEngine.popen(self.protocol, self.command, **self.options)
+        return self.engine
+
+    def play(self, state: State, limit: Optional[Limit] = None) -> PlayResult:
+        """The engine's :class:`PlayResult` for ``state`` under ``limit`` (default: the seat's)."""
+        self.last = self.start().play(state, limit if limit is not None else self.limit)
+        return self.last
+
+    def choose(self, state: State) -> int:
+        """The engine's move for ``state`` (a legal square index; resigning raises EngineError)."""
+        result = self.play(state)
+        if result.move is None:
+            from polyreversi.errors import EngineError
+            raise EngineError(f"engine {self.name!r} resigned at ply {state.ply}")
+        return result.move
+
+    __call__ = choose
+
+    def new_game(self) -> None:
+        if self.engine is not None and not self.engine._closed:
+            self.engine.new_game()
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+
+    def __enter__(self) -> "EngineSeat":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"EngineSeat({self.protocol!r}, {self.command!r}, {self.limit!r})"

@@ -1,0 +1,227 @@
+"""polyreversi as a GTP engine (``polyreversi engine --protocol gtp``): Go Text
+Protocol version 2 (lysator.liu.se/~gunnar/gtp) for Othello front ends (GoGui,
+Quarry) and for polyreversi's own client.
+
+Squares are Othello names, ``a1`` at the top left; ``pass`` is the pass. Commands:
+``protocol_version``, ``name``, ``version``, ``known_command``, ``list_commands``,
+``quit``, ``boardsize N`` (6, 8, 10), ``clear_board``, ``komi`` (accepted, unused:
+Othello has none), ``play COLOR MOVE``, ``genmove COLOR`` (plays the move),
+``reg_genmove COLOR`` (does not), ``undo``, ``time_settings MAIN BYO STONES``,
+``time_left COLOR SECONDS STONES``, ``final_score`` (``B+12``, ``W+4``, ``0``),
+``showboard``. Extensions (docs/engines.md): ``polyreversi-variant TEXT`` (any
+two-player variant, e.g. ``8x8/anti``, ``octagon/blocked=b7``; clears the board),
+``polyreversi-game JSON`` (a whole game as one JSON Lines record),
+``polyreversi-depth N`` and ``polyreversi-nodes N`` (limits of the next searches),
+``polyreversi-analyse N`` (lines ``MOVE SCORE DEPTH[*] PV...``, ``*`` when exact).
+
+A failing command is answered ``? message`` (unknown command, illegal move, a
+colour that is not to move, a board size GTP polyreversi cannot play); never a crash.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable, Dict, List, Optional, TextIO
+
+from polyreversi import __version__
+from polyreversi._core import Color
+from polyreversi.engine import games
+from polyreversi.engine.living import LivingPlayer
+from polyreversi.errors import PolyreversiError
+from polyreversi.limit import Limit
+from polyreversi.variant import Variant
+
+NAME = "polyreversi"
+SIZES = {6: "6x6", 8: "8x8", 10: "10x10"}
+
+
+class GtpError(Exception):
+    """A command that fails: its message is the ``?`` reply."""
+
+
+class GtpServer:
+    """One GTP session over ``input``/``output`` (see the module's notes)."""
+
+    def __init__(self, input: TextIO, output: TextIO, player: Optional[LivingPlayer] = None) -> None:
+        self.input, self.output = input, output
+        self.player = player or LivingPlayer()
+        self.variant = Variant()
+        self.state = self.variant.start()
+        self.depth: Optional[int] = None
+        self.nodes: Optional[int] = None
+        self.main_time: Optional[float] = None
+        self.byo_time = 0.0
+        self.byo_stones = 0
+        self.left: Dict[int, tuple] = {}
+        self.commands: Dict[str, Callable[[List[str]], str]] = {
+            "protocol_version": lambda a: "2",
+            "name": lambda a: NAME,
+            "version": lambda a: __version__,
+            "known_command": lambda a: "true" if a and a[0] in self.commands else "false",
+            "list_commands": lambda a: "\n".join(self.commands),
+            "quit": lambda a: "",
+            "boardsize": self.boardsize,
+            "clear_board": self.clear_board,
+            "komi": lambda a: "",
+            "play": self.play,
+            "genmove": lambda a: self.genmove(a, True),
+            "reg_genmove": lambda a: self.genmove(a, False),
+            "undo": self.undo,
+            "time_settings": self.time_settings,
+            "time_left": self.time_left,
+            "final_score": self.final_score,
+            "showboard": lambda a: "\n" + "\n".join(x for x in self.state.to_text().splitlines() if x.strip()),
+            "polyreversi-variant": self.set_variant,
+            "polyreversi-game": self.set_game,
+            "polyreversi-depth": lambda a: self._set_limit("depth", a),
+            "polyreversi-nodes": lambda a: self._set_limit("nodes", a),
+            "polyreversi-analyse": self.analyse,
+        }
+
+    def serve(self) -> None:
+        """Answers commands until ``quit`` or the end of input."""
+        for raw in self.input:
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.split()
+            ident = words.pop(0) if words[0].isdigit() else ""
+            if not words:
+                self.reply(False, ident, "no command")
+                continue
+            cmd, args = words[0], words[1:]
+            handler = self.commands.get(cmd)
+            if handler is None:
+                self.reply(False, ident, f"unknown command {cmd!r}")
+                continue
+            try:
+                self.reply(True, ident, handler(args))
+            except (GtpError, PolyreversiError, ValueError, TypeError, IndexError) as e:
+                self.reply(False, ident, " ".join(str(e).split()) or type(e).__name__)
+            if cmd == "quit":
+                return
+
+    def reply(self, ok: bool, ident: str, text: str) -> None:
+        self.output.write(f"{'=' if ok else '?'}{ident}{' ' + text if text else ''}\n\n")
+        self.output.flush()
+
+    # -- the board -----------------------------------------------------------------
+    def boardsize(self, args: List[str]) -> str:
+        size = int(args[0])
+        if size not in SIZES:
+            raise GtpError(f"unacceptable size {size}: polyreversi plays 6, 8 and 10 over GTP")
+        self.variant = Variant(SIZES[size])
+        return self.clear_board([])
+
+    def clear_board(self, args: List[str]) -> str:
+        self.state = self.variant.start()
+        self.left = {}
+        self.player.new_game()
+        return ""
+
+    def set_variant(self, args: List[str]) -> str:
+        variant = Variant.parse(" ".join(args))
+        if variant.players != 2:
+            raise GtpError(f"GTP games have two players, not {variant}")
+        self.variant = variant
+        return self.clear_board([])
+
+    def set_game(self, args: List[str]) -> str:
+        state = games.state_from_json(" ".join(args))
+        if state.variant.players != 2:
+            raise GtpError(f"GTP games have two players, not {state.variant}")
+        self.variant, self.state = state.variant, state
+        return ""
+
+    def _color(self, word: str) -> int:
+        w = word.lower()
+        if w in ("b", "black"):
+            return int(Color.BLACK)
+        if w in ("w", "white"):
+            return int(Color.WHITE)
+        raise GtpError(f"invalid color {word!r}")
+
+    def _to_move(self, color: int) -> None:
+        if self.state.is_over():
+            raise GtpError("the game is over")
+        if int(self.state.to_move) != color:
+            raise GtpError(f"it is {self.state.to_move.name.lower()}'s turn, not {Color(color).name.lower()}'s")
+
+    def play(self, args: List[str]) -> str:
+        if len(args) != 2:
+            raise GtpError("syntax: play COLOR MOVE")
+        color = self._color(args[0])
+        move = (self.state.PASS if args[1].lower() == "pass"
+                else games.parse_move_text(self.state, args[1], NAME))
+        self._to_move(color)
+        if not self.state.is_legal(move):
+            raise GtpError(f"illegal move: {self.state.why_illegal(move)}")
+        self.state.play(move)
+        return ""
+
+    def undo(self, args: List[str]) -> str:
+        if not self.state.moves():
+            raise GtpError("cannot undo: no move played")
+        self.state.undo()
+        return ""
+
+    def final_score(self, args: List[str]) -> str:
+        b, w = self.state.scores()[:2]
+        if self.variant.anti:
+            b, w = w, b  # the fewest disks win
+        return "0" if b == w else f"B+{b - w}" if b > w else f"W+{w - b}"
+
+    # -- time and search -------------------------------------------------------------
+    def time_settings(self, args: List[str]) -> str:
+        main, byo, stones = float(args[0]), float(args[1]), int(args[2])
+        if min(main, byo, stones) < 0:
+            raise GtpError("time_settings: negative values")
+        self.main_time = None if main == 0 and byo == 0 else main
+        self.byo_time, self.byo_stones = byo, stones
+        self.left = {}
+        return ""
+
+    def time_left(self, args: List[str]) -> str:
+        self.left[self._color(args[0])] = (float(args[1]), int(args[2]))
+        return ""
+
+    def _set_limit(self, which: str, args: List[str]) -> str:
+        value = int(args[0])
+        setattr(self, which, value if value > 0 else None)
+        Limit(depth=self.depth, nodes=self.nodes)  # checks the range
+        return ""
+
+    def _limit(self, color: int) -> Limit:
+        time = clock = None
+        if self.main_time is not None:
+            left, stones = self.left.get(color, (self.main_time, 0))
+            if stones > 0:  # byo-yomi: `left` seconds for `stones` moves
+                time = max(0.01, left / stones)
+            elif self.byo_stones > 0 and self.main_time == 0:
+                time = max(0.01, self.byo_time / self.byo_stones)
+            else:
+                clock = left
+        if self.depth is None and self.nodes is None and time is None and clock is None:
+            return Limit()
+        return Limit(depth=self.depth, nodes=self.nodes, time=time, clock=clock)
+
+    def genmove(self, args: List[str], play: bool) -> str:
+        color = self._color(args[0])
+        self._to_move(color)
+        result = self.player.play(self.state, self._limit(color))
+        if play:
+            self.state.play(result.move)
+        return "pass" if result.move == self.state.PASS else self.variant.square_name(result.move)
+
+    def analyse(self, args: List[str]) -> str:
+        n = int(args[0]) if args else 1
+        if self.state.is_over():
+            raise GtpError("the game is over")
+        infos = self.player.analyse(self.state, self._limit(int(self.state.to_move)), multipv=max(1, n))
+        name = lambda m: "pass" if m == self.state.PASS else self.variant.square_name(m)  # noqa: E731
+        return "\n".join(f"{name(i.move)} {i.score:.2f} {i.depth}{'*' if i.exact else ''} "
+                         + " ".join(name(m) for m in i.pv) for i in infos)
+
+
+def serve(input: TextIO = None, output: TextIO = None, player: Optional[LivingPlayer] = None) -> None:
+    """Runs a GTP session on ``input``/``output`` (default: stdin/stdout)."""
+    GtpServer(input or sys.stdin, output or sys.stdout, player).serve()

@@ -1,0 +1,162 @@
+"""The blocking engine client (python-chess's ``chess.engine.SimpleEngine`` shape).
+
+>>> import sys, polyreversi as pr
+>>> from polyreversi.engine import SimpleEngine
+>>> with SimpleEngine.popen_nboard([sys.executable, "-m", "polyreversi", "engine"]) as engine:
+...     result = engine.play(pr.Variant().start(), pr.Limit(depth=2))
+>>> result.move in (19, 26, 37, 44)
+True
+"""
+from __future__ import annotations
+
+import threading
+from typing import List, Mapping, Optional
+
+from polyreversi import _validate
+from polyreversi.engine._process import Command, EngineProcess
+from polyreversi.engine.gtp import GtpProtocol
+from polyreversi.engine.nboard import NBoardProtocol
+from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, Protocol
+from polyreversi.engine.results import MoveInfo, PlayResult
+from polyreversi.errors import EngineError, EngineTerminatedError
+from polyreversi.limit import Limit
+from polyreversi.state import State
+
+PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol}
+
+
+class SimpleEngine:
+    """An external engine, spoken to over NBoard or GTP; one request at a time
+    (calls from several threads wait for each other).
+
+    Build it with :meth:`popen_nboard` or :meth:`popen_gtp`; use it in a ``with``
+    block, or call :meth:`quit`, so that the process ends (it is ended anyway when
+    Python exits, Ctrl-C included).
+
+    Attributes:
+        name: the engine's name (NBoard ``set myname``, GTP ``name``).
+        protocol: the :class:`~polyreversi.engine.protocol.Protocol` object.
+    """
+
+    def __init__(self, protocol: Protocol) -> None:
+        self.protocol = protocol
+        self._lock = threading.Lock()
+        self._closed = False
+
+    @classmethod
+    def popen(cls, protocol: str, command: Command, *, timeout: float = DEFAULT_TIMEOUT,
+              depth_timeout: float = DEPTH_TIMEOUT, cwd: Optional[str] = None,
+              env: Optional[Mapping[str, str]] = None, **options) -> "SimpleEngine":
+        """Starts ``command`` and greets it in ``protocol`` (``"nboard"`` or ``"gtp"``).
+
+        Args:
+            command: the program and its arguments (a string is split as by a POSIX shell).
+            timeout: seconds a reply that needs no thinking may take (> 0).
+            depth_timeout: seconds a search limited by depth alone may take (> 0).
+            cwd, env: the engine's working directory and environment.
+            options: for GTP, ``coordinates="othello"|"go"``.
+
+        Raises:
+            ValueError: an unknown protocol or a bad argument. EngineTerminatedError: the
+            program cannot start or ends at once. EngineTimeoutError: no greeting in time.
+            EngineProtocolError: the greeting is not the protocol's.
+        """
+        if protocol not in PROTOCOLS:
+            raise ValueError(f"protocol: {protocol!r} is not one of {', '.join(PROTOCOLS)}")
+        timeout = _validate.seconds(timeout, "timeout")
+        depth_timeout = _validate.seconds(depth_timeout, "depth_timeout")
+        process = EngineProcess(command, cwd=cwd, env=env)
+        try:
+            proto = PROTOCOLS[protocol](process, timeout=timeout, depth_timeout=depth_timeout, **options)
+            proto.handshake()
+        except BaseException:
+            process.close()
+            raise
+        return cls(proto)
+
+    @classmethod
+    def popen_nboard(cls, command: Command, **kwargs) -> "SimpleEngine":
+        """An NBoard engine (see :meth:`popen`)."""
+        return cls.popen("nboard", command, **kwargs)
+
+    @classmethod
+    def popen_gtp(cls, command: Command, **kwargs) -> "SimpleEngine":
+        """A GTP engine (see :meth:`popen`)."""
+        return cls.popen("gtp", command, **kwargs)
+
+    @property
+    def name(self) -> str:
+        return self.protocol.name
+
+    def _call(self, what, *args):
+        with self._lock:
+            if self._closed:
+                raise EngineTerminatedError(f"engine {self.name!r} was closed")
+            try:
+                return what(*args)
+            except EngineError:
+                if not self.protocol.process.alive:
+                    self._closed = True
+                raise
+            except KeyboardInterrupt:
+                self.close()
+                raise
+
+    def play(self, state: State, limit: Optional[Limit] = None) -> PlayResult:
+        """The engine's move for ``state`` (which is not changed).
+
+        Args:
+            state: a two-player position whose game is not over.
+            limit: depth, time, clock (and increment); see the protocol modules for
+                what each protocol can express. None: ``Limit(depth=...)`` is required for
+                NBoard, GTP engines use their own settings.
+
+        Returns:
+            A :class:`PlayResult` (``.move`` a legal square index of ``state``).
+
+        Raises:
+            EngineIllegalMoveError: an illegal move. EngineProtocolError: a reply that is not
+            the protocol's, or a game it cannot express. EngineTimeoutError: no move in
+            time (limit plus ``timeout``). EngineTerminatedError: the engine died.
+            ValueError: a finished game.
+        """
+        return self._call(self.protocol.play, state, _limit(limit))
+
+    def analyse(self, state: State, limit: Optional[Limit] = None, *, multipv: int = 1) -> List[MoveInfo]:
+        """The engine's values of its best ``multipv`` moves, best first (NBoard ``hint``).
+
+        Raises:
+            as :meth:`play`; EngineProtocolError when the protocol has no analysis (plain GTP).
+        """
+        multipv = _validate.whole(multipv, "multipv", 1, 1000)
+        return self._call(self.protocol.analyse, state, _limit(limit), multipv)
+
+    def new_game(self) -> None:
+        """Tells the engine that the next position belongs to another game."""
+        self._call(self.protocol.new_game)
+
+    def quit(self) -> None:
+        """Asks the engine to exit and makes sure it has (idempotent)."""
+        self.close()
+
+    def close(self) -> None:
+        """As :meth:`quit`."""
+        self._closed = True
+        self.protocol.close()
+
+    def __enter__(self) -> "SimpleEngine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<SimpleEngine {type(self.protocol).__name__[:-8]} {self.name!r}>"
+
+
+def _limit(limit: Optional[Limit]) -> Limit:
+    if limit is None:
+        return Limit()
+    if not isinstance(limit, Limit):
+        raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
+    return limit

@@ -1,0 +1,220 @@
+"""AlphaZero-style search: PUCT with priors and values from a network, over many games at once.
+
+>>> import numpy as np, polyreversi as pr
+>>> from polyreversi.envs.puct import puct
+>>> def uniform(leaves):                       # a network stand-in: uniform priors, value 0
+...     return np.ones(leaves.masks.shape, np.float32), np.zeros(len(leaves.masks), np.float32)
+>>> batch = pr.Batch("6x6", 8, seed=1)
+>>> result = puct(batch, uniform, simulations=32)
+>>> result.visits.shape, int(result.visits[0].sum())
+((8, 37), 31)
+
+Each game has its own tree (cpp/src/mcts/puct.cpp). A round descends every game's tree
+by PUCT, ``Q + c_puct * P * sqrt(N_parent) / (1 + N_child)``, to one leaf per game; the
+leaves of all games go to ``evaluate`` in **one call**, the trees are expanded with its
+priors and its values are backed up; the C++ parts run without the GIL. A leaf where the
+game is over is valued by its result (the Batch reward rule, :attr:`polyreversi.Batch.rewards`)
+without a call. Values are per colour and each node picks the child best for the colour
+to move there (max^n), so 3 and 4 players are searched as 2 are. The root's first
+evaluation counts as one of the ``simulations``, so the root moves share
+``simulations - 1`` visits.
+
+``evaluate(leaves)`` gets a :class:`Leaves` (observations from the view of the player
+to move, masks, boards, to_move, the game each row belongs to) and returns
+``(priors, values)``: priors float (k, N*N+1), weights over the moves (illegal ones are
+ignored, the legal ones renormalised; a row with no weight on a legal move is uniform),
+and values float (k,), the player to move's value in [-1, 1] (the other players get
+``-v / (P - 1)`` each), or (k, P), every colour's value.
+
+The visit counts are the policy targets (:attr:`PuctResult.visits`, :meth:`PuctResult.policy`
+with a temperature); :meth:`PuctResult.sample` draws moves from them. Dirichlet noise
+``Dir(dirichlet_alpha)`` is mixed into each root's priors with weight
+``dirichlet_fraction`` (AlphaZero: 0.25; alpha 0.3 for chess-sized games).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from polyreversi import _core
+from polyreversi._validate import whole
+from polyreversi.batch import Batch
+from polyreversi.errors import IllegalMoveError
+from polyreversi.state import State
+
+
+@dataclass(frozen=True)
+class Leaves:
+    """One batch of leaves to evaluate, k rows.
+
+    Attributes:
+        observations: uint8 (k, C, N, N), the planes of :func:`polyreversi.observe` from
+            the view of the player to move.
+        masks: int8 0/1 (k, N*N+1), the legal moves (column N*N a forced pass).
+        boards: int8 (k, N, N), cell codes as ``State.board()``.
+        to_move: int8 (k,), Color values of the players to move.
+        games: int32 (k,), the game (0 .. G-1, the order of the roots) of each row.
+    """
+
+    observations: np.ndarray
+    masks: np.ndarray
+    boards: np.ndarray
+    to_move: np.ndarray
+    games: np.ndarray
+
+    def states(self, variant) -> list:
+        """The leaves as States of ``variant`` (for exact evaluations in tests and tools)."""
+        return [variant.position(b, int(c)) for b, c in zip(self.boards, self.to_move)]
+
+
+@dataclass(frozen=True)
+class PuctResult:
+    """What :func:`puct` found, G games.
+
+    Attributes:
+        visits: float32 (G, N*N+1), visits of each root move (0 for illegal moves).
+        values: float32 (G, P), each root's mean value per colour.
+        simulations: simulations run over all games.
+        seconds: wall time of the search; evaluate_seconds: the part spent in ``evaluate``.
+    """
+
+    visits: np.ndarray
+    values: np.ndarray
+    simulations: int
+    seconds: float
+    evaluate_seconds: float
+
+    def policy(self, temperature: float = 1.0) -> np.ndarray:
+        """float32 (G, N*N+1): visits^(1/temperature), normalised per game; temperature 0
+        puts all weight on the most visited move (the lowest square among equals).
+        Raises ValueError for a negative or non-finite temperature."""
+        t = _temperature(temperature)
+        visits = self.visits.astype(np.float64)
+        if t == 0:
+            out = np.zeros_like(visits)
+            out[np.arange(len(visits)), visits.argmax(axis=1)] = 1.0
+            return out.astype(np.float32)
+        weights = np.where(visits > 0, visits / visits.max(axis=1, keepdims=True), 0.0) ** (1.0 / t)
+        return (weights / weights.sum(axis=1, keepdims=True)).astype(np.float32)
+
+    def sample(self, temperature: float = 1.0, rng: Optional[np.random.Generator] = None) -> np.ndarray:
+        """int32 (G,): a move per game drawn from :meth:`policy` (``rng``: NumPy Generator)."""
+        rng = rng if rng is not None else np.random.default_rng()
+        policy = self.policy(temperature).astype(np.float64)
+        draws = rng.random((len(policy), 1))
+        return np.minimum((policy.cumsum(axis=1) < draws).sum(axis=1), policy.shape[1] - 1).astype(np.int32)
+
+
+def _temperature(value) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"temperature: expected a number, got {value!r}")
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(f"temperature: must be finite and 0 or more, got {value!r}")
+    return float(value)
+
+
+def _fraction(value, name: str, low_open: bool = False) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name}: expected a number, got {value!r}")
+    value = float(value)
+    if not np.isfinite(value) or value < 0 or (low_open and value == 0):
+        raise ValueError(f"{name}: must be finite and {'above' if low_open else 'at least'} 0, got {value!r}")
+    return value
+
+
+def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leaves], tuple], *,
+         simulations: int = 100, c_puct: float = 1.5, dirichlet_alpha: float = 0.3,
+         dirichlet_fraction: float = 0.0, seed: int = 0, which=None) -> PuctResult:
+    """PUCT search from every root at once (see the module text).
+
+    Args:
+        source: a :class:`polyreversi.Batch` (its games that are not over, or ``which``),
+            a State, or a sequence of States of one variant (blocked squares may differ).
+        evaluate: ``evaluate(leaves: Leaves) -> (priors, values)``, called once per round
+            with every game's leaf.
+        simulations: per game, 1 .. 1,000,000.
+        c_puct: the exploration constant (finite, >= 0).
+        dirichlet_alpha: > 0; dirichlet_fraction: 0 (no noise) .. 1.
+        seed: the noise's seed (0 .. 2**64 - 1); nothing else is random.
+        which: with a Batch, a bool (B,) of the games to search (None: those not over).
+
+    Returns:
+        a :class:`PuctResult`, games in the order of the roots (with a Batch: ascending
+        index among those searched).
+
+    Raises:
+        IllegalMoveError: a root game that is over. ValueError / TypeError: bad options,
+        ``which``, roots of different variants, or ``evaluate`` returning the wrong shapes,
+        NaN or infinite values or negative priors (naming the row).
+    """
+    simulations = whole(simulations, "simulations", 1, 1_000_000)
+    c_puct = _fraction(c_puct, "c_puct")
+    alpha = _fraction(dirichlet_alpha, "dirichlet_alpha", low_open=True)
+    fraction = _fraction(dirichlet_fraction, "dirichlet_fraction")
+    if fraction > 1:
+        raise ValueError(f"dirichlet_fraction: must be 0 .. 1, got {dirichlet_fraction!r}")
+    seed = whole(seed, "seed", 0, 2**64 - 1)
+    if not callable(evaluate):
+        raise TypeError(f"evaluate: expected a function leaves -> (priors, values), got {evaluate!r}")
+    if isinstance(source, Batch):
+        variant = source.variant
+        mask = ~source.done if which is None else source._which(which).astype(bool)
+        if (mask & source.done).any():
+            game = int(np.flatnonzero(mask & source.done)[0])
+            raise IllegalMoveError(f"puct: batch game {game} is over; there is no move to search")
+        if not mask.any():
+            raise ValueError("puct: no game to search (every game is over or none is selected)")
+        core_source, core_which = source._core, np.ascontiguousarray(mask.astype(np.uint8))
+    else:
+        states = [source] if isinstance(source, State) else list(source)
+        if not states or not all(isinstance(s, State) for s in states):
+            raise TypeError("source: expected a Batch, a State or a sequence of States")
+        variant = states[0].variant
+        base = variant.replace(blocked=())
+        for i, s in enumerate(states):
+            if s.variant.replace(blocked=()) != base:
+                raise ValueError(f"source: state {i} is of {s.variant}, not of {variant} (only blocked squares "
+                                 "may differ)")
+            if s.is_over():
+                raise IllegalMoveError(f"puct: state {i} is over at ply {s.ply}; there is no move to search")
+        core_source, core_which = states, None
+    players = variant.players
+
+    def call(obs, masks, boards, to_move, games):
+        priors, values = evaluate(Leaves(obs, masks, boards, to_move, games))
+        return _priors(priors, len(obs), masks.shape[1]), _values(values, to_move, players)
+
+    started = time.perf_counter()
+    visits, values, done, evaluate_seconds = _core.puct_search(core_source, core_which, call, simulations, c_puct,
+                                                               alpha, fraction, seed)
+    return PuctResult(visits, values, int(done), time.perf_counter() - started, float(evaluate_seconds))
+
+
+def _priors(priors, rows: int, columns: int) -> np.ndarray:
+    array = np.asarray(priors)
+    if array.shape != (rows, columns):
+        raise ValueError(f"evaluate: priors must have shape ({rows}, {columns}), got {array.shape}")
+    if array.dtype.kind not in "fiu":
+        raise TypeError(f"evaluate: priors must be numbers, got dtype {array.dtype}")
+    return np.ascontiguousarray(array, dtype=np.float32)
+
+
+def _values(values, to_move: np.ndarray, players: int) -> np.ndarray:
+    rows = len(to_move)
+    array = np.asarray(values)
+    if array.dtype.kind not in "fiu":
+        raise TypeError(f"evaluate: values must be numbers, got dtype {array.dtype}")
+    if array.shape == (rows,):  # the mover's value; the others share its opposite (zero-sum)
+        out = np.empty((rows, players), np.float32)
+        out[:] = (-array.astype(np.float32) / (players - 1))[:, None]
+        out[np.arange(rows), to_move.astype(np.intp) - 1] = array
+        return out
+    if array.shape != (rows, players):
+        raise ValueError(f"evaluate: values must have shape ({rows},) or ({rows}, {players}), got {array.shape}")
+    return np.ascontiguousarray(array, dtype=np.float32)
+
+
+__all__ = ["Leaves", "PuctResult", "puct"]

@@ -1,0 +1,156 @@
+"""One refereed game: every move checked, clocks kept, forfeits recorded.
+
+A seat is any player: a built-in one, an :class:`~polyreversi.engine.EngineSeat`,
+or a search player (driven through :class:`~polyreversi.engine.living.LivingPlayer`
+so that it gets the clock). The referee asks the seat to move on a copy of the
+position, checks the move, charges the wall-clock time to the mover's clock, and
+ends the game as lost by the seat that plays an illegal move, fails (an engine
+that dies, hangs or answers nonsense; a built-in player that raises), or runs out
+of time.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import List, Optional, Sequence
+
+from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
+from polyreversi.engine.living import LivingPlayer
+from polyreversi.engine.seat import EngineSeat
+from polyreversi.errors import EngineError, EngineIllegalMoveError, EngineTimeoutError
+from polyreversi.limit import Limit
+from polyreversi.players import as_callable
+from polyreversi.record import Record
+from polyreversi.search import SearchPlayer
+from polyreversi.state import State
+from polyreversi.vocabulary import color_name
+
+#: Seconds a move may exceed a per-move time before it is a loss on time (a search
+#: finishes the iteration under way, an engine pays for the pipe).
+DEFAULT_MARGIN = 1.0
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """How long seats may think.
+
+    Attributes:
+        depth, nodes: passed to every seat that takes them.
+        time: seconds per move (a move longer than ``time + margin`` loses on time).
+        clock: seconds per player for the game (a player whose clock runs out loses).
+        increment: seconds added to the mover's clock after each move.
+        margin: see ``time``.
+    """
+
+    depth: Optional[int] = None
+    nodes: Optional[int] = None
+    time: Optional[float] = None
+    clock: Optional[float] = None
+    increment: Optional[float] = None
+    margin: float = DEFAULT_MARGIN
+
+    def limit(self, clock_left: Optional[float]) -> Limit:
+        return Limit(depth=self.depth, nodes=self.nodes, time=self.time,
+                     clock=None if clock_left is None else max(0.0, clock_left),
+                     increment=self.increment if clock_left is not None else None)
+
+
+@dataclass
+class GameOutcome:
+    """A refereed game: its record and each seat's points (1 a win, a share of 1 for a
+    tie among the winners, 0 a loss), in colour order."""
+
+    record: Record
+    points: List[float]
+    forfeit: Optional[dict] = None
+
+
+def _mover(seat):
+    """How the referee asks a seat: ``f(state, limit) -> (move, score)``."""
+    if isinstance(seat, SearchPlayer):
+        seat = LivingPlayer(seat)
+    if isinstance(seat, (EngineSeat, LivingPlayer)):
+        def ask(state, limit):
+            r = seat.play(state, None if limit.is_empty() else limit)  # no limit given: the seat's own
+            if r.move is None:
+                raise EngineError(f"{getattr(seat, 'name', 'the engine')} resigned")
+            return r.move, r.score
+        return ask
+    choose = as_callable(seat)
+    return lambda state, limit: (choose(state), None)
+
+
+def play(start: State, seats: Sequence, names: Sequence[str], control: TimeControl = TimeControl(),
+         **meta) -> GameOutcome:
+    """Plays a game from ``start`` (not changed) between ``seats`` (one per colour).
+
+    Args:
+        start: the opening position (its moves since the variant's start are the opening).
+        seats: players in colour order.
+        names: the seats' names for the record.
+        control: the limits and clocks.
+        meta: extra fields of the record's ``meta``.
+
+    Returns:
+        A :class:`GameOutcome`; a forfeit is recorded as ``end="resigned"`` (illegal move,
+        failure) or ``"time"`` with the winner, and ``meta["forfeit"]`` = colour, reason, detail.
+
+    Raises:
+        KeyboardInterrupt, and errors of the referee itself; never a seat's failure.
+    """
+    state = start.copy()
+    n = state.variant.players
+    movers = [_mover(s) for s in seats]
+    for s in seats:
+        if callable(getattr(s, "new_game", None)):
+            s.new_game()
+    clocks: List[Optional[float]] = [control.clock] * n
+    opening = len(state.moves())
+    evals: List[Optional[str]] = [None] * opening
+    times: List[Optional[str]] = [None] * opening
+    forfeit = None
+    while not state.is_over():
+        color = int(state.to_move)
+        limit = control.limit(clocks[color - 1])
+        t0 = time.monotonic()
+        try:
+            move, score = movers[color - 1](state.copy(), limit)
+            spent = time.monotonic() - t0
+            if not state.is_legal(move):
+                raise IllegalMoveError(state.why_illegal(move) or f"{move!r} is not legal")
+        except EngineTimeoutError as e:
+            forfeit = {"reason": "time", "detail": str(e)}
+        except (EngineIllegalMoveError, IllegalMoveError, InvalidSquareError, TypeError) as e:
+            forfeit = {"reason": "illegal move", "detail": str(e)}
+        except (EngineError, ValueError, RuntimeError, OSError) as e:
+            forfeit = {"reason": "failure", "detail": f"{type(e).__name__}: {e}"}
+        if forfeit is None:
+            if clocks[color - 1] is not None:
+                clocks[color - 1] -= spent
+                if clocks[color - 1] < 0:
+                    forfeit = {"reason": "time", "detail": f"clock ran out ({spent:.3f} s on the move)"}
+                else:
+                    clocks[color - 1] += control.increment or 0.0
+            if control.time is not None and spent > control.time + control.margin:
+                forfeit = {"reason": "time", "detail": f"{spent:.3f} s on a move of {control.time:g} s"}
+        if forfeit is not None:
+            forfeit.update(color=color_name(Color(color)), ply=state.ply)
+            break
+        state.play(move)
+        evals.append(None if score is None else f"{score:.2f}")
+        times.append(f"{spent:.2f}")
+    meta = dict(meta, move_evals=evals, move_times=times, opening_plies=opening)
+    if forfeit is None:
+        winners = [int(c) for c in state.winners()]
+        points = [1.0 / len(winners) if c in winners else 0.0 for c in range(1, n + 1)]
+        record = Record.from_state(state, players=names, **meta)
+        return GameOutcome(record, points)
+    if n != 2:
+        raise RuntimeError(f"a seat of a {n}-player game failed: {forfeit['detail']}")
+    loser = int(state.to_move)
+    winner = Color(3 - loser)
+    points = [0.0, 0.0]
+    points[winner - 1] = 1.0
+    end = "time" if forfeit["reason"] == "time" else "resigned"
+    record = Record.from_state(state, players=names, end=end, winner=winner, forfeit=forfeit, **meta)
+    return GameOutcome(record, points, forfeit)

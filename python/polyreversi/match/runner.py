@@ -1,0 +1,309 @@
+"""A match: openings × every rotation of the seats, games in worker processes, each
+game written the moment it ends, resumable, with W/D/L, Elo and an SPRT stop.
+
+Game ``k`` of a match plays opening ``k // players`` (cycling through the set) with
+the seats rotated ``k % players`` places (2 players: colours swapped). The output
+file (JSON Lines or GGF) carries each game's number (``meta["match"]["game"]``, GGF
+property ``GN``), so a match started again with the same file plays only the games
+it lacks; a line cut short by an interruption is dropped.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import signal
+import warnings
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from polyreversi.errors import RecordError, RecordWarning
+from polyreversi.formats import ggf, json_record
+from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt_test
+from polyreversi.match.referee import GameOutcome, TimeControl, play
+from polyreversi.record import Record
+from polyreversi.state import State
+
+FORMATS = ("jsonl", "ggf")
+
+
+@dataclass
+class Tally:
+    """Points of each seat spec over the games so far; W/D/L of the first against the
+    second in two-player matches."""
+
+    specs: Sequence[str]
+    games: int = 0
+    points: Dict[str, float] = field(default_factory=dict)
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeits: List[dict] = field(default_factory=list)
+
+    def add(self, seats: Sequence[str], points: Sequence[float], forfeit: Optional[dict] = None) -> None:
+        self.games += 1
+        for spec, p in zip(seats, points):
+            self.points[spec] = self.points.get(spec, 0.0) + p
+        if len(self.specs) == 2:
+            mine = points[list(seats).index(self.specs[0])]
+            if mine == 1.0:
+                self.wins += 1
+            elif mine == 0.0:
+                self.losses += 1
+            else:
+                self.draws += 1
+        if forfeit is not None:
+            self.forfeits.append(forfeit)
+
+    def elo(self) -> Optional[EloEstimate]:
+        """The first seat's Elo over the second's (None before a game or for 3-4 players)."""
+        if len(self.specs) != 2 or self.games == 0:
+            return None
+        return elo_estimate(self.wins, self.draws, self.losses)
+
+    def line(self) -> str:
+        if len(self.specs) == 2:
+            text = f"{self.specs[0]} vs {self.specs[1]}: +{self.wins} ={self.draws} -{self.losses}"
+            e = self.elo()
+            return text + (f", Elo {e}" if e is not None else "")
+        return ", ".join(f"{s}: {self.points.get(s, 0.0):g}/{self.games}" for s in self.specs)
+
+
+@dataclass
+class MatchConfig:
+    """Everything a worker needs to play game ``k`` (picklable).
+
+    Attributes:
+        openings: the opening positions.
+        specs: one seat spec per player (``search:6``, ``nboard:ntest``, ``mcts:500``...).
+        control: limits and clocks.
+    """
+
+    openings: List[State]
+    specs: List[str]
+    control: TimeControl = TimeControl()
+
+    @property
+    def players(self) -> int:
+        return len(self.specs)
+
+    def schedule(self, k: int) -> Tuple[int, List[str]]:
+        """Opening index and the seat specs by colour of game ``k``."""
+        n = self.players
+        opening = (k // n) % len(self.openings)
+        r = k % n
+        return opening, [self.specs[(i + r) % n] for i in range(n)]
+
+
+# -- workers -------------------------------------------------------------------------
+_SEATS: Dict[str, object] = {}
+
+
+def _worker_init() -> None:
+    """Workers ignore Ctrl-C (the parent stops them) and close their engines when they
+    stop, by SIGTERM or at the end."""
+    from multiprocessing.util import Finalize
+
+    from polyreversi.engine._process import _close_all
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def stop(signum, frame):
+        _close_all()
+        os._exit(1)
+
+    signal.signal(signal.SIGTERM, stop)
+    Finalize(None, _close_all, exitpriority=100)
+
+
+def _seat(spec: str, seed: int):
+    from polyreversi.players import parse_player_spec, player_from_spec
+
+    kind, _ = parse_player_spec(spec)
+    if kind in ("nboard", "gtp", "search"):  # long-lived: engines and hash tables stay between games
+        if spec not in _SEATS:
+            _SEATS[spec] = player_from_spec(spec, seed=seed)
+        return _SEATS[spec]
+    return player_from_spec(spec, seed=seed)
+
+
+def play_game(config: MatchConfig, k: int) -> Tuple[int, GameOutcome]:
+    """Plays game ``k`` of the match (in a worker, or here)."""
+    opening, seats = config.schedule(k)
+    players = [_seat(spec, seed=k * 8 + i) for i, spec in enumerate(seats)]
+    outcome = play(config.openings[opening], players, seats, config.control,
+                   match={"game": k, "opening": opening, "seats": seats})
+    return k, outcome
+
+
+# -- output ----------------------------------------------------------------------------
+def _game_number(record: Record) -> Optional[int]:
+    match = record.meta.get("match")
+    if isinstance(match, dict) and isinstance(match.get("game"), int):
+        return match["game"]
+    gn = (record.meta.get("ggf") or {}).get("GN")
+    try:
+        return int(gn) if gn is not None else None
+    except ValueError:
+        return None
+
+
+def _encode(record: Record, fmt: str) -> str:
+    if fmt == "jsonl":
+        return json_record.dumps_line(record) + "\n"
+    k = _game_number(record)
+    record = record.replace(meta=dict(record.meta, ggf={"GN": str(k)}))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RecordWarning)  # the match's own fields stay in JSON Lines only
+        return ggf.dumps(record) + "\n"
+
+
+def read_done(path: str, fmt: str) -> Dict[int, Record]:
+    """The games already in ``path`` by number; a last line cut short is removed from
+    the file (it was being written when the match stopped).
+
+    Raises:
+        RecordError: a complete line that is not a game of a match.
+    """
+    done: Dict[int, Record] = {}
+    if not os.path.exists(path):
+        return done
+    with open(path, "rb") as f:
+        data = f.read()
+    keep = data.rfind(b"\n") + 1
+    if keep != len(data):  # an interrupted write
+        with open(path, "r+b") as f:
+            f.truncate(keep)
+    for number, line in enumerate(data[:keep].decode("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json_record.loads(line) if fmt == "jsonl" else ggf.parse_game(line)
+        except RecordError as e:
+            raise RecordError(f"{path}:{number}: {e}") from None
+        k = _game_number(record)
+        if k is None:
+            raise RecordError(f"{path}:{number}: not a game of a match (no game number); use another --out")
+        done[k] = record
+    return done
+
+
+def points_of(record: Record) -> List[float]:
+    """Each colour's points in a recorded game (forfeits and time losses included)."""
+    n = record.variant.players
+    result = record.result
+    if result is not None and result.winner is not None:
+        return [1.0 if c == int(result.winner) else 0.0 for c in range(1, n + 1)]
+    winners = [int(c) for c in record.replay().final.winners()]
+    return [1.0 / len(winners) if c in winners else 0.0 for c in range(1, n + 1)]
+
+
+# -- the match ---------------------------------------------------------------------------
+@dataclass
+class MatchResult:
+    tally: Tally
+    played: int
+    resumed: int
+    sprt: Optional[Tuple[float, Optional[str]]] = None
+    interrupted: bool = False
+
+
+def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str = "jsonl",
+        concurrency: int = 1, sprt: Optional[Tuple[float, float]] = None,
+        on_game: Optional[Callable[[Tally, int], None]] = None) -> MatchResult:
+    """Plays games ``0 .. games-1`` of the match (those not already in ``out``).
+
+    Args:
+        games: the number of games (a multiple of the player count plays every opening
+            in every rotation).
+        out: the file each game is appended to as it ends (None: none).
+        fmt: ``"jsonl"`` or ``"ggf"``.
+        concurrency: games at once (worker processes; 1 plays here).
+        sprt: ``(elo0, elo1)``: stop once the SPRT (alpha = beta = 0.05) decides.
+        on_game: called after each game with the tally and the games done.
+
+    Returns:
+        A :class:`MatchResult`. On Ctrl-C the games written so far stay, the workers and
+        their engines are stopped, and ``interrupted`` is True.
+
+    Raises:
+        RecordError: ``out`` holds something that is not this kind of match.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"format: {fmt!r} is not one of {', '.join(FORMATS)}")
+    tally = Tally(config.specs)
+    done = read_done(out, fmt) if out else {}
+    for k, record in sorted(done.items()):
+        if k < games:
+            tally.add(list(record.players), points_of(record), record.meta.get("forfeit"))
+    todo = [k for k in range(games) if k not in done]
+    result = MatchResult(tally, 0, tally.games)
+    sink = open(out, "a", encoding="utf-8") if out else None
+
+    def finish(k: int, outcome: GameOutcome) -> bool:
+        if sink is not None:
+            sink.write(_encode(outcome.record, fmt))
+            sink.flush()
+            os.fsync(sink.fileno())
+        tally.add(list(outcome.record.players), outcome.points, outcome.forfeit)
+        result.played += 1
+        if on_game is not None:
+            on_game(tally, result.played + result.resumed)
+        if sprt is not None and config.players == 2:
+            result.sprt = sprt_test(tally.wins, tally.draws, tally.losses, *sprt)
+            return result.sprt[1] is not None
+        return False
+
+    try:
+        if sprt is not None and config.players == 2 and tally.games:
+            result.sprt = sprt_test(tally.wins, tally.draws, tally.losses, *sprt)
+            if result.sprt[1] is not None:
+                return result
+        if concurrency <= 1:
+            try:
+                for k in todo:
+                    if finish(*play_game(config, k)):
+                        break
+            finally:
+                from polyreversi.engine._process import _close_all
+                _close_all()
+        else:
+            _run_parallel(config, todo, concurrency, finish)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        if sink is not None:
+            sink.close()
+    return result
+
+
+def _run_parallel(config: MatchConfig, todo: List[int], concurrency: int,
+                  finish: Callable[[int, GameOutcome], bool]) -> None:
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
+                                      else "spawn")
+    pool = cf.ProcessPoolExecutor(max_workers=concurrency, mp_context=ctx, initializer=_worker_init)
+    pending: Iterator[int] = iter(todo)
+    running = set()
+    try:
+        for k in pending:  # keep `concurrency` games in flight, in order
+            running.add(pool.submit(play_game, config, k))
+            if len(running) >= concurrency:
+                break
+        while running:
+            finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+            stop = False
+            for future in finished:
+                stop = finish(*future.result()) or stop
+            if stop:
+                break
+            for k in pending:
+                running.add(pool.submit(play_game, config, k))
+                if len(running) >= concurrency:
+                    break
+    finally:
+        for future in running:
+            future.cancel()
+        for proc in list((pool._processes or {}).values()):
+            if proc.is_alive():
+                proc.terminate()  # SIGTERM: the worker closes its engines and exits
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,200 @@
+"""Search for three and four players (RULES.md §6: the neutral disk, the
+adjacency fallback, no passing): Best-Reply Search and paranoid search.
+
+**Best-Reply Search** (Schadd & Winands, "Best Reply Search for Multiplayer
+Games", IEEE TCIAIG 3(1), 2011; on Rolit, this game, it beat max^n and
+paranoid search): the layers of the colour to move alternate with layers in
+which every other colour may move, but only the one reply that hurts the
+root colour most is played. **Paranoid** search keeps the real turn order and
+lets every other colour play against the root colour. Both are alpha-beta
+searches with iterative deepening, a hash table and history move ordering,
+in C++ (cpp/src/multi) on the engine's own move generation; the GIL is
+released and Ctrl-C stops them (KeyboardInterrupt).
+
+**Evaluation**: each colour's final disk share is estimated from its disks,
+its disks that can never flip (squares where every line through them ends at
+the board's edge, a cut-out or a blocked square, on one side at least: the
+corners of any shape), its disks next to such an empty square, its edge
+disks, its flipping moves and its frontier disks, with weights per board,
+player count, Anti-Reversi and phase fitted by ``scripts/train_multi_eval.py``.
+The value of a position for the root colour is its estimated share minus the
+best other colour's (the other way round with Anti-Reversi); a finished game
+is worth a win, a loss or 0 for a shared first place, plus the disk margin.
+
+>>> import polyreversi as pr
+>>> r = pr.multi_search(pr.Variant.parse("8x8/4p").start(), pr.Limit(depth=3))
+>>> r.move in pr.Variant.parse("8x8/4p").start().legal_moves(), r.depth, len(r.scores)
+(True, 3, 4)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from polyreversi import _core
+from polyreversi._core import VariantError
+from polyreversi.limit import Limit
+from polyreversi.state import State
+
+__all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DEFAULT_DEPTH", "MAX_DEPTH"]
+
+#: The searches: ``"brs"`` (Best-Reply Search) and ``"paranoid"``.
+ALGORITHMS = ("brs", "paranoid")
+#: The depth of a search given no limit.
+DEFAULT_DEPTH = 4
+#: The deepest iteration the core runs (deeper limits stop there; no game has more plies).
+MAX_DEPTH = int(_core.MULTI_MAX_DEPTH)
+#: Hash table entries, as a power of two (16 bytes each: 1 MiB).
+TT_BITS = 16
+
+
+@dataclass(frozen=True)
+class MultiSearchResult:
+    """What :func:`multi_search` found.
+
+    Attributes:
+        move: the best move of the colour to move (a square index).
+        scores: the estimated final disk share of each colour (floats, turn order
+            Black, White, Red, Green; share of the playable squares, 0..1) at the end of
+            the principal variation; the real shares if that line ends the game.
+        value: the position's value for the colour to move, in the evaluation's units
+            (1/10000 of the playable squares; about ±4.2 million for a won or lost game).
+        pv: the principal variation, squares from this position (``move`` first). With
+            Best-Reply Search the moves alternate between the colour to move and the one
+            reply (by any other colour) the search expects.
+        depth: layers of the deepest completed iteration (Best-Reply Search: a layer is a
+            move of the colour to move or one reply; paranoid: a ply).
+        nodes: positions visited. seconds: wall-clock time.
+    """
+
+    move: int
+    scores: Tuple[float, ...]
+    value: int
+    pv: List[int]
+    depth: int
+    nodes: int
+    seconds: float
+
+
+def _algorithm(name) -> int:
+    if not isinstance(name, str) or name.lower() not in ALGORITHMS:
+        raise ValueError(f"algorithm: one of {', '.join(ALGORITHMS)}, got {name!r}")
+    return ALGORITHMS.index(name.lower())
+
+
+def _limits(limit: Optional[Limit]) -> Tuple[int, float, int]:
+    """(depth, seconds, nodes) for the core, 0 meaning none."""
+    if limit is None:
+        limit = Limit()
+    if not isinstance(limit, Limit):
+        raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
+    if limit.clock is not None:
+        raise ValueError("limit: multi_search spends a time per move, not a game clock; "
+                         "give Limit(time=SECONDS), depth or nodes")
+    if limit.is_empty():
+        return DEFAULT_DEPTH, 0.0, 0
+    depth = min(limit.depth, MAX_DEPTH) if limit.depth is not None else 0
+    return depth, limit.time or 0.0, limit.nodes or 0
+
+
+def _check_state(state) -> None:
+    if not isinstance(state, State):
+        raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
+    if state.variant.players < 3:
+        raise VariantError(f"multi_search: three or four players only; {state.variant} has "
+                           f"{state.variant.players} (use polyreversi.search)")
+    if state.is_over():
+        raise ValueError(f"multi_search: the game is over at ply {state.ply}; there is no move to search")
+
+
+def multi_search(state: State, limit: Optional[Limit] = None, *, algorithm: str = "brs") -> MultiSearchResult:
+    """Searches a 3- or 4-player position and returns the best move of the colour to move.
+
+    Args:
+        state: a position of a 3- or 4-player variant (any board, blocked squares,
+            Anti-Reversi) that is not over.
+        limit: a :class:`polyreversi.Limit`; ``depth`` (iterations; deeper than
+            :data:`MAX_DEPTH` stops there), ``time`` (seconds) and ``nodes``, the first
+            reached stops the search (the last completed iteration's move is played, or a
+            better root move the unfinished one proved). ``None`` or ``Limit()``: depth
+            :data:`DEFAULT_DEPTH`. A game ``clock`` is refused.
+        algorithm: ``"brs"`` (Best-Reply Search, the default) or ``"paranoid"``.
+
+    Returns:
+        A :class:`MultiSearchResult`.
+
+    Determinism: with a depth or node limit the result depends only on the position and
+    the limits; with a time limit, on the machine's speed.
+
+    Raises:
+        VariantError: a two-player state. ValueError: a finished game, a clock limit, an
+            unknown algorithm. TypeError: ``state`` not a State, ``limit`` not a Limit.
+        KeyboardInterrupt: Ctrl-C during the search.
+    """
+    code = _algorithm(algorithm)
+    depth, seconds, nodes = _limits(limit)
+    _check_state(state)
+    move, value, shares, done, visited, secs, pv = _core._multi_search(state, code, depth, seconds, nodes, TT_BITS)
+    return MultiSearchResult(int(move), tuple(float(s) for s in shares), int(value), [int(m) for m in pv],
+                             int(done), int(visited), float(secs))
+
+
+class MultiPlayer:
+    """A seat for 3- and 4-player games that plays the move of :func:`multi_search`
+    (seat specs ``brs:3``, ``brs:time=0.1``, ``paranoid:4``).
+
+    Args:
+        depth: iterations per move; time: seconds per move; nodes: positions per move
+            (the first reached stops the search; none of them: depth :data:`DEFAULT_DEPTH`).
+        algorithm: ``"brs"`` or ``"paranoid"``.
+
+    A single legal move is played at once, without a search.
+
+    Raises:
+        TypeError, ValueError: bad limits (as :class:`polyreversi.Limit`) or algorithm,
+            checked here at construction.
+
+    >>> import polyreversi as pr
+    >>> MultiPlayer(depth=2).choose(pr.Variant.parse("octagon/3p").start()) in range(100)
+    True
+    """
+
+    name = "brs"
+
+    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, nodes: Optional[int] = None,
+                 algorithm: str = "brs") -> None:
+        self.limit = Limit(depth=depth, time=time, nodes=nodes)
+        _algorithm(algorithm)
+        self.algorithm = algorithm.lower()
+        self.name = self.algorithm
+        self.last: Optional[MultiSearchResult] = None  # the result of the last search
+
+    def play(self, state: State, limit: Optional[Limit] = None) -> MultiSearchResult:
+        """The search of ``state`` under ``limit`` (default: the player's own limits).
+
+        Raises:
+            as :func:`multi_search`.
+        """
+        self.last = multi_search(state, self.limit if limit is None else limit, algorithm=self.algorithm)
+        return self.last
+
+    def choose(self, state: State) -> int:
+        """The best move of ``state`` (raises as :func:`multi_search`)."""
+        _check_state(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return self.play(state).move
+
+    __call__ = choose
+
+    def new_game(self) -> None:
+        """Nothing is kept between moves; here for the players' common shape."""
+
+    def __repr__(self) -> str:
+        given = [f"{k}={getattr(self.limit, k)!r}" for k in ("depth", "time", "nodes")
+                 if getattr(self.limit, k) is not None]
+        if self.algorithm != "brs":
+            given.append(f"algorithm={self.algorithm!r}")
+        return f"MultiPlayer({', '.join(given)})"
+

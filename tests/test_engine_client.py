@@ -1,0 +1,143 @@
+"""polyreversi.engine against a fake engine (tests/fake_engine.py): every error path."""
+import asyncio
+import os
+import sys
+import time
+
+import pytest
+
+import polyreversi as pr
+from polyreversi.engine import SimpleEngine, popen_nboard
+from polyreversi.errors import (EngineIllegalMoveError, EngineProtocolError, EngineTerminatedError,
+                                EngineTimeoutError)
+
+FAKE = os.path.join(os.path.dirname(__file__), "fake_engine.py")
+
+
+def fake(protocol, mode="good"):
+    return [sys.executable, FAKE, protocol, mode]
+
+
+def gone(engine):
+    proc = engine.protocol.process.proc
+    return proc.poll() is not None
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_good_engine_plays_legal_moves_through_a_game(protocol):
+    with SimpleEngine.popen(protocol, fake(protocol)) as engine:
+        state = pr.Variant().start()
+        while not state.is_over():
+            result = engine.play(state, pr.Limit(depth=2))
+            assert state.is_legal(result.move)
+            state.play(result.move)
+        assert engine.name == "Fake"
+    assert gone(engine)
+    assert sum(state.scores()) <= 64
+
+
+def test_nboard_move_reply_carries_the_score():
+    with SimpleEngine.popen_nboard(fake("nboard")) as engine:
+        result = engine.play(pr.Variant().start(), pr.Limit(depth=1))
+    assert result.score == 0.5 and result.text.startswith("===")
+
+
+def test_nboard_analyse_gives_values_best_first():
+    with SimpleEngine.popen_nboard(fake("nboard")) as engine:
+        infos = engine.analyse(pr.Variant().start(), pr.Limit(depth=3), multipv=3)
+    assert len(infos) == 3
+    assert [i.score for i in infos] == [0.0, -1.0, -2.0]
+    assert all(i.depth == 3 and i.pv == [i.move] for i in infos)
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_illegal_move_is_named(protocol):
+    with SimpleEngine.popen(protocol, fake(protocol, "illegal")) as engine:
+        with pytest.raises(EngineIllegalMoveError, match="illegal .legal: d3, c4, f5, e6"):
+            engine.play(pr.Variant().start(), pr.Limit(depth=1))
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_nonsense_is_a_protocol_error(protocol):
+    with SimpleEngine.popen(protocol, fake(protocol, "nonsense")) as engine:
+        with pytest.raises(EngineProtocolError, match="(?i)banana.*not a move"):
+            engine.play(pr.Variant().start(), pr.Limit(depth=1))
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_hang_times_out_and_the_engine_is_closed(protocol):
+    with SimpleEngine.popen(protocol, fake(protocol, "hang"), timeout=3) as engine:
+        start = time.monotonic()
+        with pytest.raises(EngineTimeoutError, match="did not answer"):
+            engine.play(pr.Variant().start(), pr.Limit(time=0.2))
+        assert time.monotonic() - start < 8
+        assert gone(engine)
+        with pytest.raises(EngineTerminatedError):
+            engine.play(pr.Variant().start(), pr.Limit(time=0.2))
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_death_is_reported_with_status_and_stderr(protocol):
+    with SimpleEngine.popen(protocol, fake(protocol, "die")) as engine:
+        with pytest.raises(EngineTerminatedError, match="status 3.*dying on purpose"):
+            engine.play(pr.Variant().start(), pr.Limit(depth=1))
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_flood_is_stopped(protocol):
+    with SimpleEngine.popen(protocol, fake(protocol, "flood")) as engine:
+        with pytest.raises(EngineProtocolError, match="more than"):
+            engine.play(pr.Variant().start(), pr.Limit(depth=1))
+    assert gone(engine)
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_mute_engine_fails_the_greeting_and_is_not_left_behind(protocol):
+    with pytest.raises(EngineTimeoutError):
+        SimpleEngine.popen(protocol, fake(protocol, "mute"), timeout=2)
+
+
+def test_gtp_error_reply_is_a_protocol_error_with_its_text():
+    with SimpleEngine.popen_gtp(fake("gtp", "error")) as engine:
+        with pytest.raises(EngineProtocolError, match="cannot think"):
+            engine.play(pr.Variant().start(), pr.Limit(depth=1))
+
+
+def test_missing_program_is_a_clear_error():
+    with pytest.raises(EngineTerminatedError, match="cannot start"):
+        SimpleEngine.popen_nboard("/nonexistent/engine --x")
+
+
+def test_games_the_protocol_cannot_express_are_refused():
+    with SimpleEngine.popen_nboard(fake("nboard")) as engine:
+        with pytest.raises(EngineProtocolError, match="octagon"):
+            engine.play(pr.Variant("octagon").start(), pr.Limit(depth=1))
+        with pytest.raises(EngineProtocolError, match="two-player"):
+            engine.play(pr.Variant("8x8", 4).start(), pr.Limit(depth=1))
+        with pytest.raises(ValueError, match="node limit"):
+            engine.play(pr.Variant().start(), pr.Limit(nodes=100))
+    with SimpleEngine.popen_gtp(fake("gtp")) as engine:
+        with pytest.raises(EngineProtocolError, match="cannot set up"):
+            engine.play(pr.Variant("8x8", anti=True).start(), pr.Limit(depth=1))
+
+
+def test_asyncio_client():
+    async def main():
+        transport, engine = await popen_nboard(fake("nboard"))
+        try:
+            return (await engine.play(pr.Variant().start(), pr.Limit(depth=1))).move, transport
+        finally:
+            await engine.quit()
+
+    move, transport = asyncio.run(main())
+    assert move in (19, 26, 37, 44)
+    assert transport.proc.poll() is not None
+
+
+def test_engine_as_a_player_spec():
+    seat = pr.player_from_spec(f"nboard:{sys.executable} {FAKE} nboard")
+    try:
+        final = pr.play_game("8x8", [seat, pr.RandomPlayer(seed=1)])
+    finally:
+        seat.close()
+    assert final.is_over()

@@ -1,0 +1,190 @@
+"""polyreversi's own engine (NBoard and GTP) on its own and under polyreversi's client;
+the client against NTest's recorded replies; live tests against NTest."""
+import io
+import os
+import sys
+
+import pytest
+
+import polyreversi as pr
+from polyreversi.engine import SimpleEngine
+from polyreversi.engine.serve_gtp import GtpServer
+from polyreversi.engine.serve_nboard import NBoardServer, parse_clock
+from polyreversi.errors import EngineIllegalMoveError, EngineProtocolError
+
+HERE = os.path.dirname(__file__)
+FAKE = os.path.join(HERE, "fake_engine.py")
+NTEST = os.environ.get("POLYREVERSI_NTEST")
+live = pytest.mark.skipif(not NTEST, reason="POLYREVERSI_NTEST is not set (a command that runs NTest; "
+                                             "see docs/engines.md)")
+
+
+def own(protocol):
+    return [sys.executable, "-m", "polyreversi", "engine", "--protocol", protocol]
+
+
+def session(server_class, text):
+    out = io.StringIO()
+    server_class(io.StringIO(text), out).serve()
+    return out.getvalue()
+
+
+# -- round trips: our engine under our client ----------------------------------------------
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_round_trip_plays_the_librarys_moves(protocol):
+    with SimpleEngine.popen(protocol, own(protocol)) as engine:
+        assert engine.name == "polyreversi"
+        state = pr.Variant().start()
+        greedy = pr.GreedyPlayer(seed=3)
+        while not state.is_over():
+            if state.to_move == pr.Color.BLACK:
+                move = engine.play(state, pr.Limit(depth=3)).move
+                assert move == pr.search(state, depth=3).move
+            else:
+                move = greedy.choose(state)
+            state.play(move)
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+@pytest.mark.parametrize("variant", ["6x6", "10x10/anti", "octagon/blocked=b7", "8x8/free"])
+def test_round_trip_variants_through_the_extensions(protocol, variant):
+    with SimpleEngine.popen(protocol, own(protocol)) as engine:
+        state = pr.Variant.parse(variant).start()
+        for _ in range(6):
+            result = engine.play(state, pr.Limit(depth=2))
+            assert result.move == pr.search(state, depth=2).move
+            state.play(result.move)
+        infos = engine.analyse(state, pr.Limit(depth=2), multipv=2)
+        assert len(infos) == 2 and infos[0].score >= infos[1].score
+        assert all(state.is_legal(i.move) for i in infos)
+
+
+def test_analyse_near_the_end_is_exact_through_nboard():
+    state = pr.Variant().position_from_text(
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+    with SimpleEngine.popen_nboard(own("nboard")) as engine:
+        best = engine.analyse(state, pr.Limit(depth=4), multipv=1)[0]
+    assert (state.variant.square_name(best.move), best.score, best.exact) == ("g8", 18.0, True)
+
+
+# -- the NBoard engine's replies -------------------------------------------------------------
+def test_nboard_session_replies():
+    ggf = ("(;GM[Othello]PC[]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 -------- -------- -------- ---O*--- "
+           "---*O--- -------- -------- -------- *]B[F5//3.5];)")
+    text = session(NBoardServer, f"nboard 2\nset depth 2\nset game {ggf}\nping 7\ngo\nhint 2\nlearn\n"
+                                 "set contempt 100\nmove D6\nping 8\n")
+    lines = text.splitlines()
+    assert lines[:2] == ["set myname polyreversi", "pong 7"]
+    go = next(line for line in lines if line.startswith("==="))
+    move = go.split()[1].split("/")[0]
+    state = pr.Variant().start()
+    state.play("f5")
+    assert move.lower() == state.variant.square_name(pr.search(state, depth=2).move)
+    hints = [line for line in lines if line.startswith("search ")]
+    assert len(hints) == 2 and all(len(h.split()) == 5 and h.split()[3] == "0" for h in hints)
+    assert "learned" in lines and lines[-1] == "pong 8" and "status error" not in text
+
+
+@pytest.mark.parametrize("command, message", [
+    ("frobnicate", "unknown command"),
+    ("set game (;GM[Othello]TY[4];)", "TY"),
+    ("move Z9", "not a square"),
+    ("move A1", "illegal"),
+    ('set polyreversi-game {"version": 1}', ""),
+    ("set depth x", ""),
+])
+def test_nboard_errors_are_status_lines_and_the_engine_carries_on(command, message):
+    text = session(NBoardServer, f"nboard 2\n{command}\nping 1\n")
+    lines = text.splitlines()
+    assert lines[1].startswith("status error:") and message in lines[1]
+    assert lines[-1] == "pong 1"
+
+
+def test_nboard_three_players_are_refused():
+    record = pr.Variant("8x8", 3).start().record()
+    from polyreversi.formats import json_record
+    text = session(NBoardServer, f"set polyreversi-game {json_record.dumps_line(record)}\ngo\nping 1\n")
+    assert "two players" in text.splitlines()[0]
+
+
+def test_nboard_clock_is_the_ti_less_the_movers_times():
+    assert parse_clock("5:00") == 300 and parse_clock("1:00:00//2:00") == 3600 and parse_clock("x") is None
+    server = NBoardServer(io.StringIO(), io.StringIO())
+    server.handle("set game (;GM[Othello]TI[1:00]TY[8]B[F5//10.5]W[D6//3];)")
+    assert server.clock == pytest.approx(49.5)
+
+
+# -- the GTP engine's replies ------------------------------------------------------------------
+def test_gtp_session_replies():
+    text = session(GtpServer, "1 protocol_version\n2 name\nboardsize 6\nplay b c2\nplay w pass\n"
+                              "known_command genmove\nundo\nundo\nfinal_score\n3 genmove b\nquit\n")
+    replies = [r for r in text.split("\n\n") if r]
+    assert replies[:2] == ["=1 2", "=2 polyreversi"]
+    assert replies[3] == "="
+    assert replies[4].startswith("? illegal move")
+    assert replies[5] == "= true"
+    assert replies[6] == "=" and replies[7].startswith("? cannot undo")
+    assert replies[8] == "= 0"
+    assert replies[9].startswith("=3 ") and pr.Variant("6x6").start().is_legal(replies[9].split()[1])
+
+
+@pytest.mark.parametrize("command, message", [
+    ("frobnicate", "unknown command"),
+    ("boardsize 7", "unacceptable size"),
+    ("play b a1", "illegal move"),
+    ("play w d3", "black's turn"),
+    ("play purple d3", "invalid color"),
+    ("genmove", "list index"),
+    ("polyreversi-variant 8x8/4p", "two players"),
+    ("polyreversi-depth 0x", "invalid literal"),
+])
+def test_gtp_errors_are_question_marks(command, message):
+    text = session(GtpServer, f"{command}\nname\n")
+    first, second = [r for r in text.split("\n\n") if r][:2]
+    assert first.startswith("?") and message in first
+    assert second == "= polyreversi"
+
+
+def test_gtp_time_settings_give_the_search_its_limit():
+    server = GtpServer(io.StringIO(), io.StringIO())
+    server.handle = None
+    server.time_settings(["0", "2", "1"])
+    assert server._limit(1) == pr.Limit(time=2.0)
+    server.time_settings(["60", "0", "0"])
+    server.time_left(["b", "12.5", "0"])
+    assert server._limit(1) == pr.Limit(clock=12.5)
+
+
+# -- the client against NTest's recorded replies, and live ---------------------------------------
+def test_client_reads_ntests_recorded_replies():
+    transcript = os.path.join(HERE, "data", "nboard_ntest_session.txt")
+    with SimpleEngine.popen_nboard([sys.executable, FAKE, "replay", transcript]) as engine:
+        state = pr.Variant().start()
+        first = engine.play(state, pr.Limit(depth=4))
+        state.play("f5")
+        state.play("d6")
+        second = engine.play(state, pr.Limit(depth=6))
+        assert engine.name == "Ntest6"
+    assert (first.move, first.score) == (pr.Variant().square("d3"), -1.34)
+    assert (second.move, second.score) == (pr.Variant().square("c4"), -0.51)
+
+
+@live
+def test_ntest_live_plays_legal_moves_and_refuses_6x6():
+    with SimpleEngine.popen_nboard(NTEST) as engine:
+        state = pr.Variant().start()
+        while not state.is_over():
+            state.play(engine.play(state, pr.Limit(depth=2)).move)
+        assert engine.name.startswith("Ntest")
+        # NTest plays 8x8 only: its answer is off the 6x6 board or illegal there
+        with pytest.raises((EngineIllegalMoveError, EngineProtocolError)):
+            engine.play(pr.Variant("6x6").start(), pr.Limit(depth=2))
+
+
+@live
+def test_ntest_live_match_through_the_referee(tmp_path):
+    from polyreversi.match import MatchConfig, TimeControl, builtin_openings, run
+
+    cfg = MatchConfig(builtin_openings(pr.Variant()), [f"nboard:{NTEST}", "search:2"], TimeControl(depth=2))
+    result = run(cfg, 2, out=str(tmp_path / "m.jsonl"))
+    assert result.tally.games == 2 and not result.tally.forfeits

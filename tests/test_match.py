@@ -1,0 +1,184 @@
+"""polyreversi.match: Elo/SPRT maths against known values, the referee's forfeits,
+the runner's rotations, resumption and output, the match command."""
+import json
+import math
+import os
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+import polyreversi as pr
+from polyreversi.cli import main
+from polyreversi.match import MatchConfig, TimeControl, builtin_openings, play, run
+from polyreversi.match import elo as elo_math
+from polyreversi.match.openings import from_file
+from polyreversi.engine import EngineSeat
+
+FAKE = os.path.join(os.path.dirname(__file__), "fake_engine.py")
+
+
+# -- Elo and SPRT ---------------------------------------------------------------------
+@pytest.mark.parametrize("share, expected", [(0.5, 0.0), (0.75, 190.85), (0.64, 99.95), (0.25, -190.85),
+                                             (10 / 11, 400.0)])
+def test_elo_of_known_score_shares(share, expected):
+    assert elo_math.elo_of_share(share) == pytest.approx(expected, abs=0.01)
+    assert elo_math.share_of_elo(expected) == pytest.approx(share, abs=1e-4)
+
+
+def test_elo_interval_is_the_normal_interval_on_the_score():
+    e = elo_math.elo(60, 20, 20)  # mean 0.7, per-game variance 0.16, n 100: 0.7 ± 1.96 * 0.04
+    assert e.elo == pytest.approx(147.19, abs=0.01)
+    assert e.low == pytest.approx(elo_math.elo_of_share(0.7 - elo_math.Z95 * 0.04))
+    assert e.high == pytest.approx(elo_math.elo_of_share(0.7 + elo_math.Z95 * 0.04))
+    even = elo_math.elo(10, 0, 10)
+    assert even.elo == 0 and even.low == pytest.approx(-even.high)
+
+
+def test_elo_of_a_clean_sweep_has_a_finite_lower_bound():
+    e = elo_math.elo(4, 0, 0)
+    assert e.elo == math.inf and math.isfinite(e.low) and e.low > 0
+
+
+def test_sprt_bounds_and_llr():
+    low, high = elo_math.sprt_bounds(0.05, 0.05)
+    assert high == pytest.approx(math.log(19)) and low == pytest.approx(-math.log(19))
+    # LLR = n (s1 - s0) (2m - s0 - s1) / (2 v), worked by hand for 60/20/20, elo 0 vs 10
+    s1 = 1 / (1 + 10 ** (-10 / 400))
+    assert elo_math.llr(60, 20, 20, 0, 10) == pytest.approx(100 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32)
+    assert elo_math.sprt(600, 200, 200, 0, 10)[1] == "H1"
+    assert elo_math.sprt(200, 200, 600, 0, 10)[1] == "H0"
+    assert elo_math.sprt(5, 0, 5, 0, 10)[1] is None
+    with pytest.raises(ValueError):
+        elo_math.sprt(1, 1, 1, 10, 0)
+
+
+# -- referee ------------------------------------------------------------------------------
+class Illegal:
+    def choose(self, state):
+        return next(m for m in range(64) if not state.is_legal(m))
+
+
+class Crashes:
+    def choose(self, state):
+        raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize("seat, reason", [(Illegal(), "illegal move"), (Crashes(), "failure")])
+def test_forfeits_are_recorded(seat, reason):
+    out = play(pr.Variant().start(), [pr.GreedyPlayer(seed=1), seat], ["greedy", "bad"])
+    assert out.points == [1.0, 0.0]
+    assert out.forfeit["reason"] == reason and out.forfeit["color"] == "White"
+    assert out.record.result.end == "resigned" and out.record.result.winner == pr.Color.BLACK
+
+
+def test_lost_clock_is_a_forfeit():
+    import time
+
+    class Slow:
+        def choose(self, state):
+            time.sleep(0.3)
+            return state.legal_moves()[0]
+
+    out = play(pr.Variant().start(), [Slow(), pr.GreedyPlayer(seed=1)], ["slow", "greedy"],
+               TimeControl(clock=0.5))
+    assert out.forfeit["reason"] == "time" and out.points == [0.0, 1.0]
+    assert out.record.result.end == "time"
+
+
+def test_engine_failures_are_forfeits_not_crashes():
+    for mode, reason in (("illegal", "illegal move"), ("die", "failure"), ("nonsense", "failure")):
+        with EngineSeat("nboard", [sys.executable, FAKE, "nboard", mode]) as seat:
+            out = play(pr.Variant().start(), [seat, pr.GreedyPlayer(seed=1)], ["fake", "greedy"],
+                       TimeControl(depth=1))
+        assert out.forfeit["reason"] == reason, mode
+        assert out.points == [0.0, 1.0]
+
+
+def test_engine_seat_without_limits_plays_at_its_own_depth():
+    with EngineSeat("nboard", [sys.executable, FAKE, "nboard"]) as seat:
+        out = play(pr.Variant().start(), [seat, pr.GreedyPlayer(seed=1)], ["fake", "greedy"])
+    assert out.forfeit is None and out.record.result.end == "finished"
+
+
+def test_search_seat_gets_the_clock():
+    out = play(pr.Variant().start(), [pr.SearchPlayer(), pr.GreedyPlayer(seed=1)], ["search", "greedy"],
+               TimeControl(clock=3.0))
+    assert out.forfeit is None and out.record.result.end == "finished"
+    spent = sum(float(t) for t in out.record.meta["move_times"][0::2])
+    assert spent < 3.0
+
+
+# -- runner ---------------------------------------------------------------------------------
+def test_colours_are_swapped_on_every_opening(tmp_path):
+    path = tmp_path / "m.jsonl"
+    cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:1", "greedy"], TimeControl(depth=1))
+    result = run(cfg, 4, out=str(path))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["meta"]["match"]["game"] for line in lines] == [0, 1, 2, 3]
+    assert [line["players"] for line in lines] == [["search:1", "greedy"], ["greedy", "search:1"]] * 2
+    assert lines[0]["meta"]["match"]["opening"] == lines[1]["meta"]["match"]["opening"] == 0
+    assert result.tally.wins + result.tally.draws + result.tally.losses == 4
+
+
+def test_resume_plays_only_missing_games_and_drops_a_cut_line(tmp_path):
+    path = tmp_path / "m.jsonl"
+    cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:1", "greedy"], TimeControl(depth=1))
+    run(cfg, 3, out=str(path))
+    with open(path, "a") as f:
+        f.write('{"version": 1, "vari')  # a write cut short
+    result = run(cfg, 5, out=str(path))
+    assert (result.resumed, result.played) == (3, 2)
+    games = [json.loads(line)["meta"]["match"]["game"] for line in path.read_text().splitlines()]
+    assert games == [0, 1, 2, 3, 4]
+
+
+def test_ggf_output_and_resume(tmp_path):
+    path = tmp_path / "m.ggf"
+    cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:1", "greedy"], TimeControl(depth=1))
+    first = run(cfg, 2, out=str(path), fmt="ggf")
+    again = run(cfg, 2, out=str(path), fmt="ggf")
+    assert again.played == 0 and again.resumed == 2
+    assert (again.tally.wins, again.tally.draws, again.tally.losses) == (first.tally.wins, first.tally.draws,
+                                                                       first.tally.losses)
+    assert len(pr.formats.read(str(path))) == 2
+
+
+def test_parallel_games_and_sprt_stop(tmp_path):
+    cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:2", "random"], TimeControl(depth=2))
+    result = run(cfg, 40, out=str(tmp_path / "m.jsonl"), concurrency=2, sprt=(0, 400))
+    assert result.sprt is not None and result.sprt[1] == "H1"
+    assert result.tally.games < 40
+
+
+def test_four_player_rotations():
+    v = pr.Variant("octagon", 4)
+    cfg = MatchConfig(builtin_openings(v), ["greedy", "random", "mcts:20", "mcts:10"], TimeControl())
+    result = run(cfg, 4)
+    assert result.tally.games == 4
+    assert sum(result.tally.points.values()) == pytest.approx(4)
+
+
+def test_openings_from_files(tmp_path):
+    path = tmp_path / "o.txt"
+    path.write_text("f5d6c3\nf5f6\n")
+    states = from_file(str(path), pr.Variant(), fmt="transcript")
+    assert [s.ply for s in states] == [3, 2]
+    builtin = builtin_openings(pr.Variant())
+    assert len(builtin) >= 50 and all(s.ply == 8 for s in builtin)
+    for board in ("6x6", "10x10", "octagon"):
+        assert len(builtin_openings(pr.Variant(board))) == 50
+
+
+# -- command -------------------------------------------------------------------------------
+def test_match_command(tmp_path):
+    out = tmp_path / "m.jsonl"
+    r = CliRunner().invoke(main, ["match", "search:1", "greedy", "-n", "2", "--depth", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "search:1 vs greedy: +" in r.output and "Elo" in r.output
+    r = CliRunner().invoke(main, ["match", "search:1", "greedy", "-n", "2", "--depth", "1", "--out", str(out)])
+    assert "2 games read" in r.output
+    r = CliRunner().invoke(main, ["match", "search:1", "nboard:"])
+    assert r.exit_code == 2 and "give the engine's command" in r.output
+    r = CliRunner().invoke(main, ["match", "greedy", "random", "random"])
+    assert r.exit_code == 2 and "2 players" in r.output

@@ -1,0 +1,77 @@
+"""The 3-4 player MCTS with informed playouts (polyreversi.multi_mcts)."""
+import random
+
+import pytest
+
+import polyreversi as pr
+from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
+from polyreversi.players import check_player_spec, play_game, player_from_spec
+
+
+def test_a_search_counts_its_playouts_and_rewards():
+    for text in ("8x8/3p", "10x10/4p", "octagon/3p/anti"):
+        state = pr.Variant.parse(text).start()
+        r = multi_mcts(state, playouts=400, seed=3)
+        assert r.playouts == 400 and sum(r.visits.values()) == 400
+        assert set(r.visits) == set(state.legal_moves())
+        assert r.move in state.legal_moves()
+        assert sum(r.values) == pytest.approx(1.0)
+
+
+def test_reproducible_with_a_playout_count():
+    state = pr.Variant.parse("8x8/4p").with_random_blocked(seed=4).start()
+    a = multi_mcts(state, playouts=300, seed=9)
+    b = multi_mcts(state, playouts=300, seed=9)
+    assert (a.move, a.visits, a.values, a.nodes) == (b.move, b.visits, b.values, b.nodes)
+
+
+def test_a_free_anchor_is_taken():
+    # Black can take a1, a square that can never flip again: the playouts value it
+    v = pr.Variant.parse("8x8/3p")
+    state = v.start()
+    rng = random.Random(1)
+    for _ in range(200):
+        state = v.start()
+        while not state.is_over() and v.square("a1") not in state.legal_moves():
+            state.play(rng.choice(state.legal_moves()))
+        if not state.is_over() and len(state.legal_moves()) > 1:
+            break
+    r = multi_mcts(state, playouts=3000, seed=1)
+    assert r.move == v.square("a1")
+
+
+def test_whole_games_are_legal():
+    final = play_game("octagon/4p", [InformedMCTSPlayer(playouts=50, seed=i) for i in range(4)])
+    assert final.is_over()
+    final = play_game(pr.Variant.parse("8x8/3p").with_random_blocked(seed=2),
+                      [InformedMCTSPlayer(time=0.002, seed=i) for i in range(3)])
+    assert final.is_over()
+
+
+def test_bad_input_is_named():
+    state = pr.Variant.parse("8x8/3p").start()
+    with pytest.raises(pr.VariantError, match="three or four players"):
+        multi_mcts(pr.Variant().start(), playouts=10)
+    with pytest.raises(ValueError, match="playouts"):
+        multi_mcts(state, playouts=0)
+    with pytest.raises(ValueError, match="time"):
+        multi_mcts(state, time=-1)
+    with pytest.raises(ValueError, match="epsilon"):
+        multi_mcts(state, playouts=10, epsilon=1.5)
+    with pytest.raises(TypeError, match="epsilon"):
+        InformedMCTSPlayer(epsilon="x")
+    with pytest.raises(TypeError, match="State"):
+        multi_mcts("8x8/3p", playouts=10)
+    with pytest.raises(ValueError, match="time per move"):
+        InformedMCTSPlayer().play(state, pr.Limit(depth=3))
+    over = pr.play_game("8x8/3p", [pr.RandomPlayer(seed=i) for i in range(3)])
+    with pytest.raises(ValueError, match="game is over"):
+        multi_mcts(over, playouts=10)
+
+
+def test_seat_specs():
+    p = player_from_spec("imcts:500", seed=1)
+    assert isinstance(p, InformedMCTSPlayer) and p.playouts == 500
+    assert player_from_spec("imcts:time=0.1:epsilon=0.2").epsilon == 0.2
+    with pytest.raises(ValueError, match="3- and 4-player"):
+        check_player_spec("imcts", players=2)
