@@ -29,9 +29,9 @@ from typing import Optional
 from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
-from polyreversi.mcts import (DEFAULT_EXPLORATION, MAX_NODES, MAX_PLAYOUTS, MCTSResult, _exploration,
-                              _positive_int, _seconds, _seed)
+from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MCTSResult, check_limits
 from polyreversi.state import State
+from polyreversi.variant import engine_seed
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
 
@@ -79,12 +79,13 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     """
     if not isinstance(state, State):
         raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
-    count = _positive_int(playouts, "playouts", MAX_PLAYOUTS) if playouts is not None else 0
-    seconds = _seconds(time) if time is not None else 0.0
+    check_limits(playouts, time, 1, exploration)
+    count = 0 if playouts is None else int(playouts)
+    seconds = 0.0 if time is None else float(time)
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
-    seed = _seed(seed)
-    exploration = _exploration(exploration)
+    seed = engine_seed(seed)
+    exploration = float(exploration)
     epsilon = _epsilon(epsilon)
     history_weight = _history_weight(history_weight)
     if state.variant.players < 3:
@@ -123,13 +124,10 @@ class InformedMCTSPlayer:
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT) -> None:
-        if playouts is not None:
-            _positive_int(playouts, "playouts", MAX_PLAYOUTS)
-        if time is not None:
-            _seconds(time)
+        check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
-        self.seed = _seed(seed)
-        self.exploration = _exploration(exploration)
+        self.seed = engine_seed(seed)
+        self.exploration = float(exploration)
         self.epsilon = _epsilon(epsilon)
         self.history_weight = _history_weight(history_weight)
         self.last: Optional[MCTSResult] = None
