@@ -1,5 +1,5 @@
 // Search and solve of one instruction set (POLYREVERSI_ARCH names it; this
-// file is compiled once per set, like cpp/src/kernels.cpp). The root: its
+// file is compiled once per set, like cpp/src/rules_kernels.cpp). The root: its
 // moves (a forced pass and free-opening placements included), iterative
 // deepening, root splitting over threads, the principal variation.
 #include <algorithm>
@@ -12,9 +12,6 @@
 #include "polyreversi/rules.hpp"
 #include "polyreversi/search/midgame.hpp"
 #include "polyreversi/search/search.hpp"
-
-#define POLYREVERSI_STR2(x) #x
-#define POLYREVERSI_STR(x) POLYREVERSI_STR2(x)
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -602,7 +599,7 @@ void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, 
 }  // namespace POLYREVERSI_ARCH
 
 namespace POLYREVERSI_ARCH {
-extern const SearchKernels search_kernels = {POLYREVERSI_STR(POLYREVERSI_ARCH), &search_any, &solve_any};
+extern const SearchKernels search_kernels = {&search_any, &solve_any};
 }
 
 }  // namespace polyreversi

@@ -67,7 +67,6 @@ SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& 
 
 // Per instruction set (cpp/src/search/root.cpp is compiled once per set).
 struct SearchKernels {
-  const char* name;
   void (*search)(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel,
                  SearchOutcome& out);
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,
