@@ -67,7 +67,7 @@ struct Built {
   Tables t;
   // kPhases x total, read at random by every evaluation: on 2 MiB pages
   // (TableMemory, which maps 4 MiB or more so), as the hash tables, so that
-  // the lookups do not miss the TLB too: FFO #56 about 2 % less CPU (session 15).
+  // the lookups do not miss the TLB too: FFO #56 about 2 % less CPU.
   TableMemory memory;
   std::int16_t* weights = nullptr;
   std::vector<std::uint16_t> bits;  // kInstances x kBitsSize

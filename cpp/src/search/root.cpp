@@ -377,7 +377,7 @@ struct Root {
 // with 2 MiB; 13: 0.90 against 0.74 s; 14: 1.33 against 0.62 s.
 constexpr int kHugePagesMin = 13;
 
-// Tuned by node counts on FFO #40-#47 (benchmarks/README.md): a deeper
+// Tuned by node counts on FFO #40-#47 (benchmarks/HISTORY.md): a deeper
 // estimate (8 or 10 plies) and wider first windows cost more nodes.
 constexpr int kEstimateMin = 16;      // from this many empties a solve starts from a search estimate
 constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most

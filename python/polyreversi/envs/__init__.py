@@ -1,4 +1,4 @@
-"""Environments for training agents (issue 12): PettingZoo, Gymnasium, a vector environment.
+"""Environments for training agents: PettingZoo, Gymnasium, a vector environment.
 
 - :mod:`polyreversi.envs.pettingzoo`: ``env(variant=..., render_mode=...)``, the AEC
   environment for 2-4 players (needs ``pettingzoo``);

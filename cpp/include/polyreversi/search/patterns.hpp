@@ -14,7 +14,7 @@
 // powers of 3 over the disks instead (the same integers: every kernel set
 // gives the same evaluation). The children of one position are evaluated
 // from its indices and each child's flips (pattern_child_indices): FFO #56
-// 7-10 % less CPU (benchmarks/README.md, issue 11 session 15).
+// 7-10 % less CPU (benchmarks/HISTORY.md).
 #pragma once
 #include <cstdint>
 

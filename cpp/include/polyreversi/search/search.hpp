@@ -1,4 +1,4 @@
-// Two-player search and the exact endgame solver (issue 11): the interface
+// Two-player search and the exact endgame solver: the interface
 // the bindings call. Plain data only; the work is in the per-instruction-set
 // templates of this folder (endgame.hpp, midgame.hpp), which call the same
 // move generation and flips as every other part of the core (kernel/engine.hpp).
