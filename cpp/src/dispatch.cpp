@@ -12,11 +12,10 @@ namespace polyreversi {
 
 namespace {
 
-#define POLYREVERSI_KERNEL_SET(arch)                                                                          \
-  Kernels {                                                                                                   \
-    #arch, &arch::kernel_table, &arch::batch_kernel_table, &arch::search_kernels, &arch::evaluate_position, \
-        &arch::evaluate_boards, &arch::multi_search, &arch::multi_mcts, &arch::multi_features,              \
-        &arch::multi_evaluate                                                                                 \
+#define POLYREVERSI_KERNEL_SET(arch)                                                                                 \
+  Kernels {                                                                                                          \
+    #arch, &arch::kernel_table, &arch::batch_kernel_table, &arch::search_kernels, &arch::evaluate_position,          \
+        &arch::evaluate_boards, &arch::multi_search, &arch::multi_mcts, &arch::multi_features, &arch::multi_evaluate \
   }
 
 const Kernels kGeneric = POLYREVERSI_KERNEL_SET(generic);

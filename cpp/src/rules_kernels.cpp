@@ -9,7 +9,6 @@
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
-
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
 

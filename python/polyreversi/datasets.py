@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Iterable, Iterator, List, Sequence, Union
+from typing import Iterable, Iterator, List, Union
 
 import numpy as np
 

@@ -28,7 +28,6 @@ try:
 except ImportError:  # pragma: no cover - Python < 3.8
     Protocol = object
 
-from numpy import integer as _np_integer
 
 from polyreversi import _core, _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError

@@ -2,7 +2,6 @@
 engines) or a 3-4 player table of built-in seats, with Elo and an SPRT stop."""
 from __future__ import annotations
 
-import os
 from typing import Optional, Sequence, Tuple
 
 import click

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Iterator, List, Union
 
-from polyreversi.errors import RecordError
 from polyreversi.formats.base import Capabilities, GameEntry
 
 CAPABILITIES = Capabilities(
