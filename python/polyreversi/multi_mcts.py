@@ -33,7 +33,6 @@ from polyreversi.limit import Limit
 from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MCTSResult, check_limits
 from polyreversi.variant import engine_seed
 from polyreversi.state import State
-from polyreversi.variant import engine_seed
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
 

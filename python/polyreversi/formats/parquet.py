@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 from typing import Iterator, List, Union
 
+from polyreversi.errors import RecordError
 from polyreversi.formats.base import Capabilities, GameEntry
 
 CAPABILITIES = Capabilities(
