@@ -1,4 +1,4 @@
-"""MCTS (UCT) with native playouts, MCTSPlayer and seat specs (issue 11 items 3, 4)."""
+"""MCTS (UCT) with native playouts, MCTSPlayer and seat specs."""
 from __future__ import annotations
 
 import random

@@ -196,7 +196,8 @@ void init_search(py::module_& m) {
           for (int e = 0; e < 2; ++e) parity.mutable_at(ph, e) = patterns::tables.parity[ph][e];
         return py::make_tuple(tables, parity);
       },
-      "The 8x8 pattern weights (polyreversi._patterns): ([int16 (phases, 3**k) per pattern type], int (phases, 2)).");
+      "The 8x8 pattern weights (their reference: tests/reference/patterns.py): ([int16 (phases, 3**k) per pattern "
+      "type], int (phases, 2)).");
 }
 
 }  // namespace polyreversi::bindings

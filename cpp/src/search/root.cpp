@@ -1,5 +1,5 @@
 // Search and solve of one instruction set (POLYREVERSI_ARCH names it; this
-// file is compiled once per set, like cpp/src/kernels.cpp). The root: its
+// file is compiled once per set, like cpp/src/rules_kernels.cpp). The root: its
 // moves (a forced pass and free-opening placements included), iterative
 // deepening and its time control, root splitting over threads, multi-PV,
 // the principal variation, and the tables a Searcher keeps between calls.
@@ -14,9 +14,6 @@
 #include "polyreversi/rules.hpp"
 #include "polyreversi/search/midgame.hpp"
 #include "polyreversi/search/search.hpp"
-
-#define POLYREVERSI_STR2(x) #x
-#define POLYREVERSI_STR(x) POLYREVERSI_STR2(x)
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -519,7 +516,7 @@ struct Root {
 // with 2 MiB; 13: 0.90 against 0.74 s; 14: 1.33 against 0.62 s.
 constexpr int kHugePagesMin = 13;
 
-// Tuned by node counts on FFO #40-#47 (benchmarks/README.md): a deeper
+// Tuned by node counts on FFO #40-#47 (benchmarks/HISTORY.md): a deeper
 // estimate (8 or 10 plies) and wider first windows cost more nodes.
 constexpr int kEstimateMin = 16;      // from this many empties a solve starts from a search estimate
 constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most
@@ -818,7 +815,7 @@ std::unique_ptr<SearchTables> make_tables(std::size_t bytes) {
 }  // namespace POLYREVERSI_ARCH
 
 namespace POLYREVERSI_ARCH {
-extern const SearchKernels search_kernels = {POLYREVERSI_STR(POLYREVERSI_ARCH), &search_any, &solve_any, &make_tables};
+extern const SearchKernels search_kernels = {&search_any, &solve_any, &make_tables};
 }
 
 }  // namespace polyreversi

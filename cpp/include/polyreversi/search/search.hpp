@@ -1,4 +1,4 @@
-// Two-player search and the exact endgame solver (issue 11): the interface
+// Two-player search and the exact endgame solver: the interface
 // the bindings call. Plain data only; the work is in the per-instruction-set
 // templates of this folder (endgame.hpp, midgame.hpp), which call the same
 // move generation and flips as every other part of the core (kernel/engine.hpp).
@@ -95,7 +95,6 @@ class SearchTables {
 // Per instruction set (cpp/src/search/root.cpp is compiled once per set).
 // `tables` null: the call allocates its own tables of limits.tt_mb.
 struct SearchKernels {
-  const char* name;
   void (*search)(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel,
                  SearchOutcome& out, SearchTables* tables);
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,
