@@ -1,5 +1,5 @@
 // Depth-limited search: PVS alpha-beta with iterative deepening (driven by
-// kernels.cpp), a hash table, enhanced transposition cut-offs and move
+// root.cpp), a hash table, enhanced transposition cut-offs and move
 // ordering (hash move, then fewest replies with corners first), on the
 // evaluation of evaluation.hpp. Selective when Context::mid_sel asks for it:
 // Multi-ProbCut at null-window nodes (probcut.hpp, MidgameCut). Game ends

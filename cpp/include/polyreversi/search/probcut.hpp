@@ -1,5 +1,5 @@
 // ProbCut, in two searches. The selective passes of a solve (Edax's
-// iterative selectivity, kernels.cpp solve_impl): at a node with many
+// iterative selectivity, root.cpp solve_impl): at a node with many
 // empties a shallow search predicts the exact value; the node is cut when
 // that value, widened by t * sigma, falls outside the window. Each pass runs
 // at a larger t; only its moves carry over to the next (tt.hpp: bounds only
