@@ -11,7 +11,6 @@ void init_multi(py::module_& m) {
   m.attr("MULTI_FEATURES") = kMultiFeatures;
   m.attr("MULTI_PHASES") = kMultiPhases;
   m.attr("MULTI_SCALE") = kMultiScale;
-  m.attr("MULTI_MAX_DEPTH") = kMultiMaxDepth;
   m.def(
       "_multi_search",
       [](py::handle s_obj, int algorithm, int depth, double seconds, unsigned long long nodes, int tt_bits) {
@@ -36,7 +35,7 @@ void init_multi(py::module_& m) {
   m.def(
       "_multi_mcts",
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
-         double epsilon, double history_weight, unsigned long long max_nodes) {
+         double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges) {
         const PyState& s = get_state(s_obj);
         MultiMctsOptions o;
         o.playouts = playouts;
@@ -45,6 +44,8 @@ void init_multi(py::module_& m) {
         o.exploration = exploration;
         o.epsilon = epsilon;
         o.history_weight = history_weight;
+        o.score_weight = score_weight;
+        o.prefer_edges = prefer_edges;
         o.max_nodes = max_nodes;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
@@ -55,7 +56,8 @@ void init_multi(py::module_& m) {
         return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes);
       },
       py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
-      py::arg("epsilon"), py::arg("history_weight"), py::arg("max_nodes"),
+      py::arg("epsilon"), py::arg("history_weight"), py::arg("score_weight"), py::arg("max_nodes"),
+      py::arg("prefer_edges") = true,
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",

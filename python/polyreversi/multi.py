@@ -36,14 +36,12 @@ from polyreversi._core import VariantError
 from polyreversi.limit import Limit
 from polyreversi.state import State
 
-__all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DEFAULT_DEPTH", "MAX_DEPTH"]
+__all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DEFAULT_DEPTH"]
 
 #: The searches: ``"brs"`` (Best-Reply Search) and ``"paranoid"``.
 ALGORITHMS = ("brs", "paranoid")
 #: The depth of a search given no limit.
 DEFAULT_DEPTH = 4
-#: The deepest iteration the core runs (deeper limits stop there; no game has more plies).
-MAX_DEPTH = int(_core.MULTI_MAX_DEPTH)
 #: Hash table entries, as a power of two (16 bytes each: 1 MiB).
 TT_BITS = 16
 
@@ -93,7 +91,7 @@ def _limits(limit: Optional[Limit]) -> Tuple[int, float, int]:
                          "give Limit(time=SECONDS), depth or nodes")
     if limit.is_empty():
         return DEFAULT_DEPTH, 0.0, 0
-    depth = min(limit.depth, MAX_DEPTH) if limit.depth is not None else 0
+    depth = limit.depth or 0
     return depth, limit.time or 0.0, limit.nodes or 0
 
 
@@ -113,8 +111,8 @@ def multi_search(state: State, limit: Optional[Limit] = None, *, algorithm: str 
     Args:
         state: a position of a 3- or 4-player variant (any board, blocked squares,
             Anti-Reversi) that is not over.
-        limit: a :class:`polyreversi.Limit`; ``depth`` (iterations; deeper than
-            :data:`MAX_DEPTH` stops there), ``time`` (seconds) and ``nodes``, the first
+        limit: a :class:`polyreversi.Limit`; ``depth`` (iterations; the search stops
+            earlier once every line reaches the end of the game), ``time`` (seconds) and ``nodes``, the first
             reached stops the search (the last completed iteration's move is played, or a
             better root move the unfinished one proved). ``None`` or ``Limit()``: depth
             :data:`DEFAULT_DEPTH`. A game ``clock`` is refused.

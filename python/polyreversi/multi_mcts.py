@@ -9,9 +9,10 @@ Search for Monte-Carlo Tree Search in Multi-Player Games", ACG 2011).
 The playouts are epsilon-greedy: with probability ``1 - epsilon`` a playout move is drawn among the
 best class of squares of the board's shape: first a square whose disk can
 never flip (every line through it ends at the edge, a cut-out or a blocked
-square on one side: the corners of any board), then a square that does not
-touch an empty such square (which would hand it to a later colour), then any
-legal square; with probability ``epsilon`` uniformly among all legal moves.
+square on one side: the corners of any board), then an edge square (one line
+through it so ended) that does not touch an empty such square (which would
+hand it to a later colour), then any square that does not, then any legal
+square; with probability ``epsilon`` uniformly among all legal moves.
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
@@ -29,7 +30,7 @@ from typing import Optional
 from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
-from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MAX_PLAYOUTS, MAX_SECONDS, MCTSResult
+from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MCTSResult, check_limits
 from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
@@ -39,28 +40,23 @@ __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
 DEFAULT_EPSILON = 0.25
 #: The weight W of progressive history in the selection.
 DEFAULT_HISTORY_WEIGHT = 5.0
+#: The part of a playout's reward that is the colour's final disk share.
+DEFAULT_SCORE_WEIGHT = 0.0
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
 
-def _seconds(value) -> float:
-    result = _validate.seconds(value, "time")
-    if result > MAX_SECONDS:
-        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {value!r}")
-    return result
-
-
-def _epsilon(value) -> float:
-    return _validate.number(value, "epsilon", 0.0, 1.0)
-
-
-def _history_weight(value) -> float:
-    return _validate.number(value, "history_weight")
+def _options(exploration, epsilon, history_weight, score_weight) -> tuple:
+    """The search options, checked (the same messages as every other call)."""
+    return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
+            _validate.number(history_weight, "history_weight"),
+            _validate.number(score_weight, "score_weight", 0.0, 1.0))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
                seed: Optional[int] = 0, exploration: float = DEFAULT_EXPLORATION,
-               epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT) -> MCTSResult:
+               epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
+               score_weight: float = DEFAULT_SCORE_WEIGHT) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -72,6 +68,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         exploration: the UCB1 constant (finite, >= 0).
         epsilon: the share of uniformly random playout moves, 0 to 1.
         history_weight: ``W`` of progressive history (finite, >= 0; 0 turns it off).
+        score_weight: 0 to 1, the part of a playout's reward that is the colour's share
+            of the final disks (with Anti-Reversi, its share of the other colours' disks,
+            divided among them); the rest is the win/draw/loss reward.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -86,21 +85,20 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     """
     if not isinstance(state, State):
         raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
-    count = _validate.whole(playouts, "playouts", 1, MAX_PLAYOUTS) if playouts is not None else 0
-    seconds = _seconds(time) if time is not None else 0.0
+    check_limits(playouts, time, 1, exploration)
+    count = int(playouts) if playouts is not None else 0
+    seconds = float(time) if time is not None else 0.0
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
-    exploration = _validate.number(exploration, "exploration")
-    epsilon = _epsilon(epsilon)
-    history_weight = _history_weight(history_weight)
+    exploration, epsilon, history_weight, score_weight = _options(exploration, epsilon, history_weight, score_weight)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
     if state.is_over():
         raise ValueError(f"multi_mcts: the game is over at ply {state.ply}; there is no move to search")
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
-                                                                history_weight, MAX_NODES)
+                                                                history_weight, score_weight, MAX_NODES)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -113,7 +111,7 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon, history_weight: as :func:`multi_mcts`.
+        exploration, epsilon, history_weight, score_weight: as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
@@ -129,16 +127,12 @@ class InformedMCTSPlayer:
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
-                 history_weight: float = DEFAULT_HISTORY_WEIGHT) -> None:
-        if playouts is not None:
-            _validate.whole(playouts, "playouts", 1, MAX_PLAYOUTS)
-        if time is not None:
-            _seconds(time)
+                 history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT) -> None:
+        check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
-        self.exploration = _validate.number(exploration, "exploration")
-        self.epsilon = _epsilon(epsilon)
-        self.history_weight = _history_weight(history_weight)
+        self.exploration, self.epsilon, self.history_weight, self.score_weight = _options(
+            exploration, epsilon, history_weight, score_weight)
         self.last: Optional[MCTSResult] = None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
@@ -157,7 +151,7 @@ class InformedMCTSPlayer:
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
         self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
                                exploration=self.exploration, epsilon=self.epsilon,
-                               history_weight=self.history_weight)
+                               history_weight=self.history_weight, score_weight=self.score_weight)
         return self.last
 
     def choose(self, state: State) -> int:

@@ -85,7 +85,7 @@ struct Evaluator {
   // The value of a finished game for colour `root`.
   int final_value(const Board<W>& b, int root) const {
     const int own = popcount(b.disks[root]);
-    int best = anti ? 1 << 30 : -1;
+    int best = anti ? kNoBound : -1;
     for (int c = 0; c < players; ++c)
       if (c != root) best = anti ? std::min(best, popcount(b.disks[c])) : std::max(best, popcount(b.disks[c]));
     const int margin = (anti ? best - own : own - best) * kMultiScale / shape.squares;
@@ -99,7 +99,7 @@ struct Evaluator {
     if (over(occ, empty)) return final_value(b, root);
     int s[kMaxPlayers];
     shares(b, s);
-    int best = anti ? 1 << 30 : -(1 << 30);
+    int best = anti ? kNoBound : -kNoBound;
     for (int c = 0; c < players; ++c)
       if (c != root) best = anti ? std::min(best, s[c]) : std::max(best, s[c]);
     return anti ? best - s[root] : s[root] - best;
@@ -168,14 +168,14 @@ class Searcher {
     const bool brs = limits_.algorithm == MultiAlgorithm::kBestReply;
     const W empty = eval_.shape.playable & ~E::occupied(start_);
     const int empties = popcount(empty);
-    const int max_depth = limits_.depth ? limits_.depth : kMultiMaxDepth;
+    const int max_depth = limits_.depth ? limits_.depth : kMaxDepth;
     u64 key = hash(start_);
     for (int depth = 1; depth <= max_depth; ++depth) {
       iteration_best_ = -1;
       pv_length_[0] = 0;
       Board<W> b = start_;
-      const int v = brs ? best_reply(b, key, depth, -kInfinity, kInfinity, true, 0)
-                        : paranoid(b, key, depth, -kInfinity, kInfinity, 0);
+      const int v = brs ? best_reply(b, key, depth, -kNoBound, kNoBound, true, 0)
+                        : paranoid(b, key, depth, -kNoBound, kNoBound, 0);
       if (aborted_) {
         // A root move that beat the first one (the last best) in the
         // unfinished iteration is proven better at this depth.
@@ -212,8 +212,6 @@ class Searcher {
   }
 
  private:
-  static constexpr int kInfinity = 1 << 30;
-
   bool stop() {
     if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
     if ((nodes_ & 255) == 0) {
@@ -316,7 +314,7 @@ class Searcher {
     }
     order(moves, n);
     const int alpha0 = alpha, beta0 = beta;
-    int best = max_layer ? -kInfinity : kInfinity, best_move = -1;
+    int best = max_layer ? -kNoBound : kNoBound, best_move = -1;
     for (int i = 0; i < n; ++i) {
       const Move& m = moves[i];
       Board<W> child = b;
@@ -358,7 +356,7 @@ class Searcher {
     const int n = generate(b, b.to_move, moves, 0, tt_move);
     order(moves, n);
     const int alpha0 = alpha, beta0 = beta;
-    int best = max_layer ? -kInfinity : kInfinity, best_move = -1;
+    int best = max_layer ? -kNoBound : kNoBound, best_move = -1;
     for (int i = 0; i < n; ++i) {
       const Move& m = moves[i];
       Board<W> child = b;
@@ -393,8 +391,8 @@ class Searcher {
   Board<W> start_;
   std::vector<Entry> tt_;
   int history_[kMaxPlayers][kMaxSquares];
-  int pv_[kMultiMaxDepth + 1][kMultiMaxDepth + 1];
-  int pv_length_[kMultiMaxDepth + 2] = {};
+  int pv_[kMaxDepth + 1][kMaxDepth + 1];
+  int pv_length_[kMaxDepth + 2] = {};
   int iteration_best_ = -1;
   u64 nodes_ = 0;
   bool aborted_ = false;

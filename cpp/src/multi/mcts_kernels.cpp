@@ -188,8 +188,10 @@ class Tree {
   W best_class(const Board<W>& b, W moves) const {
     const W empty = shape_.playable & ~E::occupied(b);
     W pick = moves & shape_.anchors;
-    if (!pick) pick = moves & ~G::dilate(shape_.anchors & empty);
-    return pick ? pick : moves;
+    if (pick) return pick;
+    const W safe = moves & ~G::dilate(shape_.anchors & empty);
+    if (options_.prefer_edges && (safe & shape_.edges)) return safe & shape_.edges;
+    return safe ? safe : moves;
   }
 
   void playout(Board<W>& b, double* reward) {
@@ -207,6 +209,19 @@ class Tree {
     const unsigned mask = winner_mask(rules_, scores);
     for (int p = 0; p < rules_.players; ++p) winners[p] = (mask >> p) & 1;
     mcts_rewards(rules_.players, winners, reward);
+    // Score shaping: part of the reward is the colour's share of the disks
+    // (with Anti-Reversi, of the others' disks), which also sums to 1.
+    const double w = options_.score_weight;
+    if (w > 0) {
+      int total = 0;
+      for (int p = 0; p < rules_.players; ++p) total += scores[p];
+      if (total > 0)
+        for (int p = 0; p < rules_.players; ++p) {
+          double share = static_cast<double>(scores[p]) / total;
+          if (rules_.anti) share = (1 - share) / (rules_.players - 1);
+          reward[p] = (1 - w) * reward[p] + w * share;
+        }
+    }
   }
 
   const Rules& rules_;

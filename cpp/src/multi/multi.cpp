@@ -7,6 +7,7 @@
 #include <string>
 
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/multi/mcts.hpp"
 
 namespace polyreversi {
@@ -31,8 +32,8 @@ void check_players(const Rules& rules, const char* what) {
 
 MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel) {
   check_players(rules, "multi_search");
-  if (limits.depth < 0 || limits.depth > kMultiMaxDepth)
-    throw Error("multi_search: depth must be 1 to " + std::to_string(kMultiMaxDepth) + ", got " +
+  if (limits.depth < 0 || limits.depth > kMaxDepth)
+    throw Error("multi_search: depth must be 1 to " + std::to_string(kMaxDepth) + ", got " +
                 std::to_string(limits.depth));
   if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))
     throw Error("multi_search: time must be a finite number of seconds above 0");
@@ -58,7 +59,11 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   if (!(o.epsilon >= 0 && o.epsilon <= 1)) throw Error("multi_mcts: epsilon must be 0 to 1");
   if (!(o.history_weight >= 0) || !std::isfinite(o.history_weight))
     throw Error("multi_mcts: history_weight must be finite and >= 0");
+  if (!(o.score_weight >= 0 && o.score_weight <= 1)) throw Error("multi_mcts: score_weight must be 0 to 1");
   if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
+  if (o.playouts > static_cast<u64>(kMaxPlayouts) || o.seconds > kMaxMctsSeconds)
+    throw Error("multi_mcts: at most " + std::to_string(kMaxPlayouts) + " playouts and " +
+                std::to_string(static_cast<long long>(kMaxMctsSeconds)) + " seconds");
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("multi_mcts: the game is over; there is no move to search");

@@ -3,25 +3,29 @@
 // Multi-Player Monte-Carlo Tree Search", CG 2010; informed playouts): max^n
 // UCT as polyreversi::mcts_search, but each playout move is, with
 // probability 1 - epsilon, chosen among the best class of squares of the
-// board's shape (a square that can never flip; then one that does not give a
-// later colour such a square; then any), at random within the class, and
+// board's shape (a square that can never flip; then an edge square that does
+// not give a later colour such a square; then any such square; then any),
+// at random within the class, and
 // with probability epsilon uniformly at random.
 #pragma once
 #include <utility>
 #include <vector>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
 
 struct MultiMctsOptions {
-  u64 playouts = 0;              // stop after this many playouts (0: no limit)
-  double seconds = 0;            // stop after this many seconds (0: no limit)
-  u64 seed = 0;                  // the search depends only on (position, options) without a time limit
-  double exploration = 1.0;      // UCB1 constant c in q + c * sqrt(ln N / n)
-  double epsilon = 0.25;         // share of uniformly random playout moves
-  double history_weight = 5.0;   // W of progressive history (0: plain UCB1)
-  u64 max_nodes = u64(1) << 20;  // then the tree stops growing, playouts go on
+  u64 playouts = 0;             // stop after this many playouts (0: no limit)
+  double seconds = 0;           // stop after this many seconds (0: no limit)
+  u64 seed = 0;                 // the search depends only on (position, options) without a time limit
+  double exploration = 1.0;     // UCB1 constant c in q + c * sqrt(ln N / n)
+  double epsilon = 0.25;        // share of uniformly random playout moves
+  double history_weight = 5.0;  // W of progressive history (0: plain UCB1)
+  bool prefer_edges = true;     // among safe squares, edge squares first
+  double score_weight = 0.0;    // share of the reward given by the final disk share (0: win/draw/loss only)
+  u64 max_nodes = kMctsNodes;   // then the tree stops growing, playouts go on
 };
 
 struct MultiMctsResult {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
@@ -25,15 +26,12 @@ constexpr int kMultiScale = 10000;
 constexpr int kMultiWin = 1 << 22;
 
 struct MultiLimits {
-  int depth = 0;       // iterations of the search (0: until time or nodes run out; at most kMultiMaxDepth)
+  int depth = 0;       // iterations of the search (0: until time or nodes run out; at most kMaxDepth)
   double seconds = 0;  // wall clock (0: no limit)
   u64 nodes = 0;       // positions visited (0: no limit)
   MultiAlgorithm algorithm = MultiAlgorithm::kBestReply;
   int tt_bits = 16;  // hash table of 2**tt_bits entries (16 bytes each), 0 for none
 };
-
-// The deepest search; a game of the largest board has at most 100 plies.
-constexpr int kMultiMaxDepth = 128;
 
 struct MultiOutcome {
   int move = -1;  // best move of the colour to move (a square)
