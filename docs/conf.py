@@ -54,3 +54,9 @@ html_theme = "furo"
 html_title = f"polyreversi {release}"
 html_static_path: list[str] = []
 html_last_updated_fmt = None
+
+# The optional extras' packages (rl: torch, SB3) are mocked where absent, as the
+# API pages' extension does when it walks the package.
+from polyreversi_api import OPTIONAL_IMPORTS  # noqa: E402 (the _ext folder is on sys.path above)
+
+autodoc_mock_imports = list(OPTIONAL_IMPORTS)

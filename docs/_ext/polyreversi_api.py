@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 import re
@@ -36,6 +37,18 @@ from pathlib import Path
 
 PACKAGE = "polyreversi"
 API_DIR = "api"  # inside the Sphinx source folder
+#: Third-party packages of the optional extras (``rl``): mocked where absent, so
+#: that the modules needing them are documented on any machine.
+OPTIONAL_IMPORTS = ("stable_baselines3", "sb3_contrib", "torch", "supersuit")
+
+
+def import_module(name: str):
+    """``importlib.import_module``, with the absent optional packages mocked."""
+    from sphinx.ext.autodoc.mock import mock
+
+    absent = [m for m in OPTIONAL_IMPORTS if importlib.util.find_spec(m) is None]
+    with mock(absent):
+        return importlib.import_module(name)
 
 
 def is_public_module(name: str) -> bool:
@@ -44,7 +57,7 @@ def is_public_module(name: str) -> bool:
 
 def public_modules(package: str = PACKAGE) -> list[str]:
     """Dotted names of the package and every public module below it, sorted."""
-    root = importlib.import_module(package)
+    root = import_module(package)
     names = [package]
     for info in pkgutil.walk_packages(root.__path__, package + "."):
         if is_public_module(info.name):
@@ -113,7 +126,7 @@ def api_names(package: str = PACKAGE) -> list[ApiName]:
     """Every (module, public name) pair of the package, with the name's home page.
 
     Raises AttributeError when an ``__all__`` names something the module does not have."""
-    modules = {name: importlib.import_module(name) for name in public_modules(package)}
+    modules = {name: import_module(name) for name in public_modules(package)}
     assigned = {name: _assigned_names(module) for name, module in modules.items()}
     exports = {name: public_names(module) for name, module in modules.items()}
     # Each attribute read once: a module __getattr__ may compute a new object per read.
@@ -174,7 +187,7 @@ def undocumented(names: list[ApiName] | None = None) -> list[str]:
     for item in names if names is not None else api_names():
         if item.exporter != item.home or item.kind == "module":
             continue
-        obj = getattr(importlib.import_module(item.home), item.name)
+        obj = getattr(import_module(item.home), item.name)
         if item.kind == "data":
             documented = bool(attribute_doc(item.home, item.name))
         else:
@@ -199,7 +212,7 @@ def _heading(text: str, char: str) -> str:
 
 def module_page(modname: str, names: list[ApiName]) -> str:
     """The reStructuredText page of one module."""
-    module = importlib.import_module(modname)
+    module = import_module(modname)
     out = [_heading(f"``{modname}``", "="), f".. automodule:: {modname}\n   :no-members:\n"]
     own = [n for n in names if n.exporter == modname and n.home == modname and n.kind != "module"]
     elsewhere = [n for n in names if n.exporter == modname and (n.home != modname or n.kind == "module")]
@@ -237,7 +250,7 @@ def index_page(modules: list[str]) -> str:
            ".. list-table::\n   :header-rows: 1\n   :widths: 30 70\n",
            "   * - module\n     - summary"]
     for modname in modules:
-        summary = _summary(importlib.import_module(modname)) or " "
+        summary = _summary(import_module(modname)) or " "
         out.append(f"   * - :doc:`{modname}`\n     - {_escape(summary)}")
     out.append("\n.. toctree::\n   :hidden:\n")
     out += [f"   {modname}" for modname in modules]

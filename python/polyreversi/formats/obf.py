@@ -244,6 +244,7 @@ def _dump(record: Record):
     return format_line(final, scores), lost
 
 
+#: The OBF codec the format registry holds.
 CODEC = _Codec()
 
 

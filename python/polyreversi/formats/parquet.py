@@ -14,6 +14,7 @@ from typing import Iterator, List, Union
 from polyreversi.errors import RecordError
 from polyreversi.formats.base import Capabilities, GameEntry
 
+#: What a Parquet games table can hold, read and write.
 CAPABILITIES = Capabilities(
     "Parquet games tables (pyarrow): one row per game, every variant, every field",
     read_options=("validate",),

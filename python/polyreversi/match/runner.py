@@ -217,6 +217,15 @@ def points_of(record: Record) -> List[float]:
 # -- the match ---------------------------------------------------------------------------
 @dataclass
 class MatchResult:
+    """What :func:`run` did.
+
+    Attributes:
+        tally: W/D/L per seat, Elo and its 95 % interval (:class:`Tally`), over every game of the output.
+        played: games played by this run. resumed: games read back from an earlier run's output.
+        sprt: with ``--sprt``, the log-likelihood ratio and the decision (``"H0"``, ``"H1"`` or ``None``).
+        interrupted: True when Ctrl-C or SIGTERM ended the run (the games written so far stay).
+    """
+
     tally: Tally
     played: int
     resumed: int
