@@ -10,7 +10,10 @@ one thread each, both colours of every opening.
 Against NTest (NBoard protocol, polyreversi.engine; built outside the repo,
 /work/engines/README.md): NTest searches `--depth` plies; polyreversi the
 same depth, or with --equal-time as long as NTest took for its previous move
-of the game (its first move: NTest's first).
+of the game (its first move: NTest's first), with a table of `--tt-mb`
+(each pr.search sets its table up again). With --solve-from E polyreversi
+solves exactly from E empties on (as the first NTest matches did, to
+measure the midgame alone).
 
 Openings: standard 8x8 from the WTHOR 2015 games (the position after
 `--plies` moves of each game, repeats left out: real, balanced tournament
@@ -83,11 +86,12 @@ def play(opening, seconds: float, selective_colour: int):
 class NTestGame:
     """Games against NTest; `times` collects (polyreversi, NTest) seconds a move."""
 
-    def __init__(self, command: str, depth: int, equal_time: bool):
+    def __init__(self, command: str, depth: int, equal_time: bool, tt_mb: int, solve_from: int, selective: bool):
         from polyreversi.engine import SimpleEngine
 
         self.engine = SimpleEngine.popen_nboard(command)
-        self.depth, self.equal_time = depth, equal_time
+        self.depth, self.equal_time, self.tt_mb, self.solve_from = depth, equal_time, tt_mb, solve_from
+        self.selective = selective
         self.times = ([], [])
 
     def __call__(self, opening, _seconds, colour: int):
@@ -99,12 +103,14 @@ class NTestGame:
                 s.play(s.PASS)
                 continue
             if (int(s.to_move) - 1) == colour:
-                if self.equal_time:
+                if len(s.variant.squares) - sum(s.scores()) <= self.solve_from:
+                    r = pr.solve(s, tt_mb=self.tt_mb)
+                elif self.equal_time:
                     if last is None:  # NTest's time for this very position
                         last = self.engine.play(s, pr.Limit(depth=self.depth)).seconds
-                    r = pr.search(s, time=last, threads=1)
+                    r = pr.search(s, time=last, threads=1, tt_mb=self.tt_mb, selective=self.selective)
                 else:
-                    r = pr.search(s, depth=self.depth, threads=1)
+                    r = pr.search(s, depth=self.depth, threads=1, tt_mb=self.tt_mb, selective=self.selective)
                 self.times[0].append(r.seconds)
                 s.play(r.move)
             else:
@@ -126,11 +132,18 @@ def main(argv) -> int:
     ap.add_argument("--ntest", help="NTest's command (NBoard protocol): play it instead of full width")
     ap.add_argument("--depth", type=int, default=8, help="with --ntest: NTest's depth (and polyreversi's)")
     ap.add_argument("--equal-time", action="store_true", help="with --ntest: polyreversi takes NTest's time")
+    ap.add_argument("--tt-mb", type=int, default=16, help="with --ntest: polyreversi's table MiB")
+    ap.add_argument("--solve-from", type=int, default=0, help="with --ntest: polyreversi solves from these empties")
+    ap.add_argument("--full-width", action="store_true", help="with --ntest: polyreversi searches full width")
     args = ap.parse_args(argv[1:])
     game = play
     if args.ntest:
-        game = NTestGame(args.ntest, args.depth, args.equal_time)
+        game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width)
         opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
+        if args.solve_from:
+            opponent += f", polyreversi solves from {args.solve_from} empties"
+        if args.full_width:
+            opponent += ", polyreversi full width"
     else:
         opponent = f"full width, {args.time:g} s/move"
     if args.board == "8x8":
@@ -161,7 +174,7 @@ def main(argv) -> int:
     line = (f"| {args.board} | {opponent} | {len(openings)} x 2 | {w}/{d}/{l} | {100 * p:.1f} % | "
             f"{elo(p):+.0f} [{lo:+.0f}, {hi:+.0f}] | {statistics.mean(margins):+.1f} | {when}, load "
             f"{os.getloadavg()[0]:.1f}, `{shlex.join(argv[1:])}` |")
-    print("| board | opponent | games | selective W/D/L | score | Elo (95 %) | mean margin | run |")
+    print("| board | opponent | games | polyreversi W/D/L | score | Elo (95 %) | mean margin | run |")
     print(line)
     if args.write:
         with open(args.write, "a") as f:

@@ -126,12 +126,12 @@ def render_inc(fits: dict) -> str:
     for board in sorted(fits, key=lambda b: list(FIT_BOARDS).index(b)):
         fit = fits[board]
         name = "kCells" + "".join(ch for ch in FIT_BOARDS[board][1:] if ch.isalnum())
-        lines.append(f"// {board}: {fit['positions']} positions, {fit['source']} ({fit['date']})")
+        lines.append(f"// {board}: {fit['positions']} positions, {fit['source']} ({fit['date']}); t = {fit['t']}")
         lines.append(f"inline constexpr ProbCutCell {name}[] = {{")
         for c in fit["cells"]:
             lines.append(f"    {{{c[0]}f, {c[1]}f, {c[2]}f, {c[3]}f}},")
         lines.append("};")
-        entries.append(f"    ProbCutFit{{FitBoard::{FIT_BOARDS[board]}, {fit['min_depth']}, {fit['max_depth']}, "
+        entries.append(f"    ProbCutFit{{FitBoard::{FIT_BOARDS[board]}, {fit['t']}f, {fit['min_depth']}, {fit['max_depth']}, "
                        f"{fit['phase_width']}, {fit['phases']}, {name}}},")
     lines.append(f"inline constexpr std::array<ProbCutFit, {len(entries)}> kProbCutFits{{{{")
     lines += entries
@@ -170,6 +170,7 @@ def main_midgame(args) -> int:
     if os.path.exists(FITS_JSON):
         with open(FITS_JSON) as f:
             fits = json.load(f)
+    fit["t"] = args.t if args.t is not None else fits.get(args.board, {}).get("t", 1.0)
     fits[args.board] = fit
     if args.write:
         write_fits(fits)
@@ -185,6 +186,7 @@ def main(argv: list[str]) -> int:
         ap.add_argument("--positions", type=int, default=160)
         ap.add_argument("--max-depth", type=int, default=10)
         ap.add_argument("--phase-width", type=int, default=8)
+        ap.add_argument("--t", type=float, help="the board's confidence t (default: the one stored, else 1.0)")
         ap.add_argument("--write", action="store_true", help="write probcut_fits.json and probcut_fits.inc")
         return main_midgame(ap.parse_args(argv[1:]))
     import polyreversi as pr

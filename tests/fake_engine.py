@@ -10,7 +10,7 @@ first command that differs from the recording.
 
 MODE: ``good`` (plays the first legal move; NBoard hint gives every move a value),
 ``illegal`` (answers a square that is not legal), ``nonsense`` (answers text that is
-no move), ``hang`` (never answers a move), ``die`` (exits at the first move),
+no move), ``hang`` (never answers a move, nor exits when its input ends), ``die`` (exits at the first move),
 ``flood`` (writes endless junk instead of a move), ``mute`` (never answers the
 greeting), ``error`` (GTP: ``?`` to genmove).
 """
@@ -31,9 +31,10 @@ def bad_move(state, mode):
         return state.variant.square_name(taken[0])
     if mode == "nonsense":
         return "banana"
-    if mode == "hang":
-        sys.stdin.read()
-        return None
+    if mode == "hang":  # and ignores the end of its input: only a signal ends it
+        import time
+        while True:
+            time.sleep(1)
     if mode == "die":
         sys.stderr.write("fake engine: dying on purpose\n")
         sys.stderr.flush()

@@ -79,6 +79,26 @@ def test_ray_refuses_a_folder_that_holds_another_run(folder):
     assert len(datasets.read_games(out)) == 2
 
 
+def test_a_stopped_ray_run_counts_the_shards_that_finished(folder, monkeypatch):
+    _need_pyarrow()
+    from polyreversi.cli import ray_out
+    from polyreversi.selfplay import Tally, native_games
+
+    def two_shards_then_ctrl_c(variant, names, games, seed, blocked, out, address, on_shard):
+        for first in (0, 2000):
+            shard = Tally(variant.players)
+            for state in native_games(variant, list(names), 3, seed + first):
+                shard.add(state)
+            on_shard(shard)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ray_out, "run_on_ray", two_shards_then_ctrl_c)
+    result = cli(["selfplay", "6x6", "-n", "4000", "--seed", "1", "--out", "r.parquet", "--ray", "--no-progress"])
+    assert result.exit_code == 130, result.output
+    assert "6 games, " in result.output
+    assert "Interrupted after 6 games of 4,000; the finished shards (6 games) are in r.parquet" in result.output
+
+
 def test_replacing_a_folder_of_shards_removes_only_shards(folder):
     from polyreversi.distributed import prepare_folder
 
@@ -145,8 +165,9 @@ def test_an_interrupted_selfplay_keeps_every_finished_game(folder, name, sig):
     assert "Traceback" not in err and "Aborted" not in err, err
     kept = formats.read(folder / name)
     assert len(kept) > 0
-    assert re.search(rf"Interrupted after [\d,]+ games? of 100,000,000; {len(kept):,} finished games? written to {name}",
-                     out), out
+    assert re.search(rf"Interrupted after {len(kept):,} games? of 100,000,000; {len(kept):,} finished games? written "
+                     rf"to {name}", out), out
+    assert re.search(rf"^{len(kept)} games, ", out, re.M), out  # the tally is of the games kept
     assert all(r.variant.board == "6x6" and pr.Replay(r).final.is_over() for r in kept)
     assert _temp_files(folder, name) == []
 
@@ -276,6 +297,28 @@ def test_read_games_refuses_illegal_moves_and_a_disagreeing_transcript(folder):
     assert "illegal: game 2" in result.output and "unreadable: game 1" in result.output, result.output
 
 
+def test_every_file_command_names_a_missing_file_one_way(folder):
+    for args in (["replay", "nope.json"], ["show", "nope.json"], ["analyse", "nope.json"],
+                 ["convert", "nope.json", "o.jsonl"]):
+        assert errors(cli(args).output) == ["Error: nope.json: no such file"], args
+
+
+def test_a_folder_of_parquet_shards_is_one_file_to_every_command(folder):
+    _need_pyarrow()
+    from polyreversi import datasets
+
+    (folder / "run.parquet").mkdir()
+    datasets.write_games(folder / "run.parquet" / "part-0000000000.parquet", [_record(1), _record(2)])
+    datasets.write_games(folder / "run.parquet" / "part-0000000002.parquet", [_record(3)], first=2)
+    assert cli(["replay", "run.parquet"]).exit_code == 0
+    show = cli(["show", "run.parquet", "--game", 3])
+    assert show.exit_code == 0 and "game 3" in show.output, show.output
+    assert [r.moves for r in formats.read(folder / "run.parquet")] == [_record(s).moves for s in (1, 2, 3)]
+    (folder / "empty.parquet").mkdir()
+    assert errors(cli(["replay", "empty.parquet"]).output) == [
+        "Error: empty.parquet: a folder without Parquet shards (part-*.parquet)"]
+
+
 def test_read_games_names_a_missing_file(folder):
     _need_pyarrow()
     from polyreversi import datasets
@@ -328,6 +371,9 @@ def test_every_file_command_reads_and_writes_obf(folder):
     assert show.exit_code == 0 and "Black to move" in show.output, show.output
     assert (folder / "board.svg").read_text().startswith("<svg")
     assert cli(["replay", "ffo.obf"]).exit_code == 0
+    analysed = cli(["analyse", "ffo.obf", "--depth", 2])  # a position without moves: its best move
+    assert analysed.exit_code == 0, analysed.output
+    assert re.search(r"^\s+0 Black\s+-\s+[a-h][1-8] ", analysed.output, re.M), analysed.output
     assert cli(["convert", "ffo.obf", "ffo.json"]).exit_code == 0
     record = formats.read(folder / "ffo.json")[0]
     assert record.moves == () and record.start is not None and record.meta["move_scores"] == {"g8": 18, "h1": 12}
@@ -349,6 +395,9 @@ def test_convert_names_the_input_for_an_error_in_the_input(illegal_txt, folder):
         assert result.exit_code == 1
         assert errors(result.output) == [f"Error: illegal.txt: game 1: {_illegal_a1()}"], result.output
         assert not os.path.exists(target)
+    (folder / "illegal.ggf").write_text("(;GM[Othello]PB[Ann]PW[Ben]TY[8]B[a1];)\n")
+    result = cli(["convert", "illegal.ggf", "out.json"])
+    assert errors(result.output) == [f"Error: illegal.ggf: game 1: {_illegal_a1()}"], result.output
     os.symlink("out-real.jsonl", "link.jsonl")
     result = cli(["convert", "illegal.txt", "link.jsonl"])
     assert errors(result.output)[0].startswith("Error: illegal.txt: game 1: "), result.output
@@ -377,6 +426,12 @@ def test_variant_text_is_read_by_one_parser_everywhere():
         pr.Variant("10x10/4p", 3)
     with pytest.raises(pr.VariantError, match="not both"):
         pr.Variant("8x8/anti", anti=True)
+    with pytest.raises(pr.VariantError, match="draws new squares for each game.*parse_with_draw"):
+        pr.Variant("octagon/4p/blocked=random")
+    from polyreversi.variant import parse_with_draw
+
+    assert parse_with_draw("octagon/4p/BLOCKED=RANDOM3") == (pr.Variant("octagon/4p"), 3)
+    assert parse_with_draw("10x10/blocked=b7") == (pr.Variant("10x10/blocked=b7"), None)
 
 
 def test_blocked_random_in_the_variant_text_of_play_and_selfplay(folder):

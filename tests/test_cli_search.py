@@ -167,7 +167,7 @@ def test_solve_and_analyse_read_standard_input(tmp_path):
     r = CliRunner().invoke(main, ["analyse", "-", "--format", "json", "--depth", 2], input=path.read_text())
     assert r.exit_code == 0 and "final:" in r.output, r.output
     r = CliRunner().invoke(main, ["analyse", "-", "--depth", 2], input=path.read_text())
-    assert r.exit_code == 1 and "give the format" in r.output
+    assert r.exit_code == 1 and "standard input has no extension; give --format FORMAT" in r.output
 
 
 def test_solve_names_a_file_that_is_not_text(tmp_path, monkeypatch):

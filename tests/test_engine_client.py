@@ -94,7 +94,7 @@ def test_flood_is_stopped(protocol):
 @pytest.mark.parametrize("protocol", ["nboard", "gtp"])
 def test_mute_engine_fails_the_greeting_and_is_not_left_behind(protocol):
     with pytest.raises(EngineTimeoutError):
-        SimpleEngine.popen(protocol, fake(protocol, "mute"), timeout=2)
+        SimpleEngine.popen(protocol, fake(protocol, "mute"), startup_timeout=2)
 
 
 def test_gtp_error_reply_is_a_protocol_error_with_its_text():
@@ -141,3 +141,43 @@ def test_engine_as_a_player_spec():
     finally:
         seat.close()
     assert final.is_over()
+
+
+def test_ctrl_c_during_a_search_leaves_no_engine(tmp_path):
+    import signal
+    import subprocess
+
+    script = (f"import sys, polyreversi as pr\n"
+              f"from polyreversi.engine import SimpleEngine\n"
+              f"e = SimpleEngine.popen_nboard([sys.executable, {FAKE!r}, 'nboard', 'hang', {str(tmp_path)!r}])\n"
+              f"print('ready', flush=True)\n"
+              f"e.play(pr.Variant().start(), pr.Limit(depth=3))\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    assert "KeyboardInterrupt" in err
+    time.sleep(0.3)
+    left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
+    assert not left, f"engine left behind: {left}"
+
+
+def test_gtp_go_coordinates_put_row_1_at_the_bottom_and_skip_i():
+    from types import SimpleNamespace
+
+    from polyreversi.engine.gtp import GtpProtocol
+
+    go = GtpProtocol(SimpleNamespace(name="x"), coordinates="go")
+    v8, v10 = pr.Variant(), pr.Variant("10x10")
+    assert go.vertex(v8, v8.square("a1")) == "a8" and go.vertex(v8, v8.square("h8")) == "h1"
+    assert go.vertex(v10, v10.square("i1")) == "j10" and go.vertex(v10, v10.square("j10")) == "k1"
+    for state in (v8.start(), v10.start()):
+        for m in range(state.variant.n ** 2):
+            assert go.parse_vertex(state, go.vertex(state.variant, m)) == m
+    assert go.parse_vertex(v8.start(), "pass") == v8.PASS
+    with pytest.raises(EngineProtocolError):
+        go.parse_vertex(v8.start(), "i3")
+    with pytest.raises(ValueError):
+        GtpProtocol(SimpleNamespace(name="x"), coordinates="chess")

@@ -112,6 +112,8 @@ def test_nboard_clock_is_the_ti_less_the_movers_times():
     server = NBoardServer(io.StringIO(), io.StringIO())
     server.handle("set game (;GM[Othello]TI[1:00]TY[8]B[F5//10.5]W[D6//3];)")
     assert server.clock == pytest.approx(49.5)
+    server.handle("set game (;GM[Othello]TI[0//0]TY[8]B[F5];)")
+    assert server.clock is None
 
 
 # -- the GTP engine's replies ------------------------------------------------------------------
@@ -188,3 +190,74 @@ def test_ntest_live_match_through_the_referee(tmp_path):
     cfg = MatchConfig(builtin_openings(pr.Variant()), [f"nboard:{NTEST}", "search:2"], TimeControl(depth=2))
     result = run(cfg, 2, out=str(tmp_path / "m.jsonl"))
     assert result.tally.games == 2 and not result.tally.forfeits
+
+
+class _BackgroundPlayer:
+    """A stand-in for the living search player's background search: it thinks until stopped."""
+
+    def __init__(self):
+        import threading
+        self.stopped = threading.Event()
+
+    def start(self, state, limit):
+        player = self
+
+        class Handle:
+            def stop(self):
+                player.stopped.set()
+
+            def done(self):
+                return player.stopped.is_set()
+
+            def result(self, timeout=None):
+                from polyreversi.engine.results import PlayResult
+                return PlayResult(move=state.legal_moves()[0], score=0.0)
+        return Handle()
+
+
+def test_nboard_ping_stops_a_background_search():
+    import threading
+
+    from polyreversi.engine.living import LivingPlayer
+
+    living = LivingPlayer()
+    background = _BackgroundPlayer()
+    living.start = background.start
+    r, w = os.pipe()
+    inp, feed = os.fdopen(r), os.fdopen(w, "w")
+    out = io.StringIO()
+    server = NBoardServer(inp, out, living)
+    thread = threading.Thread(target=server.serve, daemon=True)
+    thread.start()
+    feed.write("nboard 2\nset depth 60\ngo\n")
+    feed.flush()
+    import time
+    time.sleep(0.3)
+    assert "status thinking" in out.getvalue() and "===" not in out.getvalue()
+    feed.write("learn\nping 5\n")  # learn waits for the search; ping stops it
+    feed.flush()
+    time.sleep(0.3)
+    feed.close()
+    thread.join(5)
+    lines = out.getvalue().splitlines()
+    assert background.stopped.is_set() and "===" not in out.getvalue()
+    assert lines[-2:] == ["pong 5", "learned"]
+
+
+@pytest.mark.parametrize("protocol, text, expected", [
+    ("nboard", "nboard 2\nset depth 2\nping 1\ngo\n", ["set myname polyreversi", "pong 1", "status thinking"]),
+    ("gtp", "name\nboardsize 10\ngenmove b\nquit\n", ["= polyreversi", "", "=", ""]),
+])
+def test_engine_command(protocol, text, expected):
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    r = CliRunner().invoke(main, ["engine", "--protocol", protocol, "--depth", "2"], input=text)
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[: len(expected)] == expected
+    if protocol == "nboard":
+        assert lines[3].startswith("=== ") and lines[3][4:6].lower() in ("d3", "c4", "f5", "e6")
+    else:
+        assert pr.Variant("10x10").start().is_legal(lines[4].split()[1])

@@ -73,3 +73,19 @@ def test_maskable_ppo_learns_on_the_batch_without_glue():
     obs = env.reset()
     actions, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
     assert env.action_masks()[np.arange(32), actions].all()
+
+
+def test_maskable_ppo_on_the_registered_gymnasium_env():
+    """What failed before ("Environment does not support action masking"): MaskablePPO on
+    gymnasium.make(...) as it is, on SB3's DummyVecEnv."""
+    sb3_contrib = pytest.importorskip("sb3_contrib", reason="sb3-contrib is not installed")
+    import gymnasium
+    import torch
+
+    import polyreversi.envs  # noqa: F401 (registers the id)
+
+    torch.set_num_threads(1)
+    model = sb3_contrib.MaskablePPO("MlpPolicy", gymnasium.make("polyreversi/Reversi-v0", variant="6x6"),
+                                    n_steps=32, batch_size=32, n_epochs=1, seed=0)
+    model.learn(64)
+    assert model.num_timesteps == 64

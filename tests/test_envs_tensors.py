@@ -67,3 +67,21 @@ def test_cleanrl_example_runs_and_plays_legal_moves():
                        "--eval-games", "16", "--update-epochs", "1"])
     assert [h["steps"] for h in out["history"]] == [128, 256]
     assert all(0 <= h["win_rate"] <= 1 for h in out["history"])
+
+
+def test_alphazero_example_runs_and_its_targets_are_sound():
+    spec = importlib.util.spec_from_file_location("alphazero", ROOT / "examples" / "alphazero.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    args = module.main.__globals__["argparse"].Namespace(simulations=8, c_puct=1.5, dirichlet_fraction=0.25,
+                                                         dirichlet_alpha=0.5, explore_plies=4)
+    net = module.Net(6, 6)
+    planes, targets, values = module.self_play(net, "6x6", 4, args, np.random.default_rng(0), seed=3)
+    assert planes.shape[1:] == (6, 6, 6) and targets.shape == (len(planes), 37) and values.shape == (len(planes),)
+    assert np.allclose(targets.sum(axis=1), 1) and set(np.unique(values)) <= {-1.0, 0.0, 1.0}
+    legal = planes[:, 5].reshape(len(planes), -1).astype(bool)  # the legal-move plane
+    assert not (targets[:, :36] > 0)[~legal].any()  # visits only on legal moves
+    out = module.main(["--iterations", "1", "--games", "8", "--simulations", "4", "--eval-games", "4",
+                       "--eval-simulations", "4", "--epochs", "1"])
+    (line,) = out["history"]
+    assert line["wins"] + line["draws"] + line["losses"] == 4 and line["positions"] > 8 * 20

@@ -182,3 +182,70 @@ def test_match_command(tmp_path):
     assert r.exit_code == 2 and "give the engine's command" in r.output
     r = CliRunner().invoke(main, ["match", "greedy", "random", "random"])
     assert r.exit_code == 2 and "2 players" in r.output
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_interrupted_match_keeps_its_games_leaves_no_process_and_resumes(tmp_path, sig):
+    import signal
+    import subprocess
+    import time
+
+    out = tmp_path / "m.jsonl"
+    engine = f"nboard:{sys.executable} {FAKE} nboard good {tmp_path}"  # the path tells our engines apart
+    cmd = [sys.executable, "-m", "polyreversi", "match", engine, "search:5", "--games", "400", "-j", "2",
+           "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 3):
+        time.sleep(0.2)
+    proc.send_signal(getattr(signal, sig))
+    output, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130, output
+    assert "interrupted after" in output and "resume" in output
+    lines = out.read_text().splitlines()
+    assert f"interrupted after {len(lines)} games" in output, output  # the summary counts what the file holds
+    assert 3 <= len(lines) < 400 and all(json.loads(line)["meta"]["match"]["game"] >= 0 for line in lines)
+    for _ in range(50):  # a terminated worker may take a moment to be reaped
+        left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
+        if not left:
+            break
+        time.sleep(0.1)
+    ps = subprocess.run(["ps", "-o", "pid,args", "-p", ",".join(left) or "0"], capture_output=True, text=True).stdout
+    assert not left, f"processes left behind (the match, its workers or engines):\n{ps}"
+    done = {json.loads(line)["meta"]["match"]["game"] for line in lines}
+    cfg_games = max(done) + 3
+    r = CliRunner().invoke(main, ["match", engine, "search:5", "-n", str(cfg_games), "--out", str(out)])
+    assert f"{len(lines)} games read" in r.output
+
+
+def test_a_seats_own_depth_wins_over_the_matchs():
+    from polyreversi.match.runner import seat_control
+
+    control = TimeControl(depth=4, clock=60.0)
+    assert seat_control("search:8", control) == TimeControl(depth=8, clock=60.0)
+    assert seat_control("search:time=0.5", control) == TimeControl(time=0.5, clock=60.0)
+    assert seat_control("greedy", control) is control
+    assert seat_control("nboard:ntest -x", control) is control
+    cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:3", "search:1"], TimeControl(depth=1))
+    result = run(cfg, 2)
+    assert result.tally.games == 2
+
+
+def test_openings_from_obf_and_ggf_files(tmp_path):
+    from polyreversi.formats import ggf, obf
+
+    state = pr.Variant().start()
+    for move in ("f5", "d6", "c3"):
+        state.play(move)
+    (tmp_path / "o.obf").write_text(obf.format_line(state) + "\n")
+    [position] = from_file(str(tmp_path / "o.obf"), pr.Variant())
+    assert position.board().tolist() == state.board().tolist() and position.to_move == state.to_move
+    final = pr.play_game("8x8", [pr.GreedyPlayer(seed=1), pr.GreedyPlayer(seed=2)])
+    (tmp_path / "g.ggf").write_text(ggf.dumps(final.record()) + "\n")
+    [cut] = from_file(str(tmp_path / "g.ggf"), pr.Variant(), plies=6)
+    assert cut.moves() == final.moves()[:6]
+    with pytest.raises(pr.RecordError, match="finished"):
+        from_file(str(tmp_path / "g.ggf"), pr.Variant())
+    with pytest.raises(pr.RecordError, match="not 6x6|a game of"):
+        from_file(str(tmp_path / "g.ggf"), pr.Variant("6x6"), plies=6)

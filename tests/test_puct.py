@@ -208,3 +208,18 @@ def test_faults():
         puct([start, pr.Variant("8x8").start()], uniform)
     with pytest.raises(TypeError, match="source"):
         puct("6x6", uniform)
+
+
+def test_results_do_not_depend_on_threads():
+    batch = pr.Batch("8x8", 64, seed=4)
+    batch.step(batch.choose())
+
+    def some_net(leaves):  # priors and values that depend on the position, deterministic
+        x = leaves.observations.reshape(len(leaves.games), -1).astype(np.float32)
+        priors = 1.0 + (x[:, :65] if x.shape[1] >= 65 else np.ones((len(x), 65)))
+        return priors.astype(np.float32), np.tanh(x[:, :64].sum(axis=1) / 10 - 1).astype(np.float32)
+
+    one = puct(batch, some_net, simulations=50, dirichlet_fraction=0.25, seed=3, threads=1)
+    two = puct(batch, some_net, simulations=50, dirichlet_fraction=0.25, seed=3, threads=2)
+    assert np.array_equal(one.visits, two.visits) and np.array_equal(one.values, two.values)
+    assert one.simulations == two.simulations == 64 * 50

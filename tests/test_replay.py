@@ -135,7 +135,9 @@ def test_check_match_for_a_finished_record():
 def test_check_mismatch_of_disks():
     state = random_game("8x8", 5)
     record = Record.from_state(state)
-    wrong = tuple(d + 1 if i == 0 else d for i, d in enumerate(record.result.disks))
+    most = max(range(len(record.result.disks)), key=lambda i: record.result.disks[i])
+    # one disk fewer: a count that could be (one more could exceed the board's squares, refused)
+    wrong = tuple(d - 1 if i == most else d for i, d in enumerate(record.result.disks))
     check = Replay(record.replace(result=Result("finished", wrong))).check()
     assert check.status == "mismatch" and not check.ok
     assert str(list(wrong)) in check.message and str(list(state.scores())) in check.message

@@ -63,7 +63,7 @@ def midgame_positions(variant, count: int):
 @pytest.mark.parametrize("text", fitted_boards())
 def test_multi_probcut_cuts_nodes_where_the_board_is_fitted(text):
     variant = pr.Variant.parse(text)
-    depth = 7 if len(variant.squares) <= 64 else 5
+    depth = 7
     full = selective = 0
     for s in midgame_positions(variant, 4):
         full += pr.search(s, depth=depth, selective=False).nodes
@@ -105,6 +105,7 @@ def test_the_fitted_data_is_what_the_fit_script_renders():
         depths = data["max_depth"] - data["min_depth"] + 1
         assert len(data["cells"]) == depths * data["phases"], board
         assert all(0.5 <= a <= 1.5 and sigma > 0 and sigma0 > 0 for a, _, sigma, sigma0 in data["cells"]), board
+        assert 0 < data["t"] <= 4, board
 
 
 @pytest.mark.parametrize("value", ["yes", 1, None])

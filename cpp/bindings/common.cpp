@@ -132,13 +132,18 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_
 // kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
 void run_interruptible(const std::function<void(const int* cancel)>& work) {
   int cancel = 0;
+  run_interruptible(&cancel, work);
+}
+
+void run_interruptible(int* cancel_flag, const std::function<void(const int* cancel)>& work) {
+  int& cancel = *cancel_flag;
   std::exception_ptr error;
   std::mutex mutex;
   std::condition_variable finished;
   bool done = false;
   std::thread worker([&] {
     try {
-      work(&cancel);
+      work(cancel_flag);
     } catch (...) { error = std::current_exception(); }
     std::lock_guard<std::mutex> lock(mutex);
     done = true;

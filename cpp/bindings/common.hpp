@@ -114,6 +114,9 @@ py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, 
 // GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
 // kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
 void run_interruptible(const std::function<void(const int* cancel)>& work);
+// The same with the caller's flag as the cancel (a Searcher's stop flag: set
+// by Ctrl-C here, or by another thread).
+void run_interruptible(int* cancel_flag, const std::function<void(const int* cancel)>& work);
 
 // The C++ value of a bound object, or a TypeError for another type or an
 // object whose __init__ never ran (Cls.__new__(Cls) gives such objects).

@@ -31,7 +31,7 @@ void init_puct(py::module_& m) {
   m.def(
       "puct_search",
       [](py::object source, py::object which, py::function evaluate, int simulations, double c_puct,
-         double dirichlet_alpha, double dirichlet_fraction, unsigned long long seed) {
+         double dirichlet_alpha, double dirichlet_fraction, unsigned long long seed, int threads) {
         std::shared_ptr<const Rules> rules;
         std::vector<PuctRoot> roots;
         if (py::isinstance<py::list>(source)) {  // States of one variant (blocked squares may differ)
@@ -54,6 +54,8 @@ void init_puct(py::module_& m) {
         o.dirichlet_alpha = dirichlet_alpha;
         o.dirichlet_fraction = dirichlet_fraction;
         o.seed = seed;
+        if (threads < 1 || threads > 1024) throw py::value_error("threads: 1 to 1024");
+        o.threads = threads;
         PuctSearch search(rules, roots, o);
         const Rules& r = *rules;
         const int n = r.n, P = r.players, columns = r.pass_move() + 1, C = r.players + 4;
@@ -98,7 +100,7 @@ void init_puct(py::module_& m) {
         return py::make_tuple(visits, values, search.simulations_done(), evaluate_seconds);
       },
       py::arg("source"), py::arg("which"), py::arg("evaluate"), py::arg("simulations"), py::arg("c_puct"),
-      py::arg("dirichlet_alpha"), py::arg("dirichlet_fraction"), py::arg("seed"),
+      py::arg("dirichlet_alpha"), py::arg("dirichlet_fraction"), py::arg("seed"), py::arg("threads") = 1,
       "(visits (G, N*N+1), root values (G, P), simulations, seconds in evaluate); see polyreversi.envs.puct.");
 }
 

@@ -16,9 +16,103 @@ py::list line(const int* pv, int n) {
   return out;
 }
 
+// Timed work of up to this many seconds runs on the calling thread, the GIL
+// released: a worker thread's start and wake-ups (run_interruptible) cost
+// milliseconds on a loaded machine, more than a small budget. Ctrl-C then
+// waits for the work's end, at most about this long.
+constexpr double kInlineSeconds = 1.0;
+
+// Runs work(cancel) on this thread when `seconds` is a short budget, else
+// interruptibly (Ctrl-C sets *cancel_flag; a local flag when it is null).
+void run_timed(double seconds, int* cancel_flag, const std::function<void(const int*)>& work) {
+  if (seconds > 0 && seconds <= kInlineSeconds) {
+    py::gil_scoped_release release;
+    work(cancel_flag);
+  } else if (cancel_flag) {
+    run_interruptible(cancel_flag, work);
+  } else {
+    run_interruptible(work);
+  }
+}
+
+py::tuple search_tuple(const SearchOutcome& out) {
+  py::list lines;
+  for (const SearchLine& l : out.lines) {
+    py::list pv;
+    for (int x : l.pv) pv.append(x);
+    lines.append(py::make_tuple(l.move, l.score, l.exact, pv));
+  }
+  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.depth, out.nodes, out.seconds,
+                        out.exact, out.stopped, lines);
+}
+
+py::tuple solve_tuple(const SolveOutcome& out) {
+  py::dict scores;
+  for (int i = 0; i < out.move_count; ++i) scores[py::int_(out.moves[i])] = out.scores[i];
+  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores,
+                        out.stopped);
+}
+
+SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv,
+                       bool selective) {
+  if (evaluation < 0 || evaluation > 2) throw py::value_error("evaluation: 0 (auto), 1 (normal) or 2 (anti)");
+  SearchLimits l;
+  l.depth = depth;
+  l.seconds = seconds;
+  l.nodes = nodes;
+  l.threads = threads;
+  l.evaluation = static_cast<Evaluation>(evaluation);
+  l.multipv = multipv;
+  l.selective = selective;
+  return l;
+}
+
 }  // namespace
 
 void init_search(py::module_& m) {
+  py::class_<Searcher>(m, "_Searcher",
+                       "A searcher whose hash tables live through a game (use polyreversi.SearchPlayer).")
+      .def(py::init<int>(), py::arg("tt_mb"))
+      .def(
+          "search",
+          [](Searcher& self, py::handle s_obj, int depth, double seconds, long long nodes, int threads, int evaluation,
+             int multipv, bool selective) {
+            const PyState& s = get_state(s_obj);
+            const Rules r = s.game.rules();
+            const Position p = s.game.position();
+            const SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, multipv, selective);
+            SearchOutcome out;
+            run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.search(r, p, l); });
+            return search_tuple(out);
+          },
+          py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"),
+          py::arg("evaluation"), py::arg("multipv"), py::arg("selective"),
+          "Returns (move, score, pv, depth, nodes, seconds, exact, stopped, [(move, score, exact, pv)]).")
+      .def(
+          "solve",
+          [](Searcher& self, py::handle s_obj, bool all_moves, int threads, bool wof, double seconds,
+             long long nodes) {
+            const PyState& s = get_state(s_obj);
+            const Rules r = s.game.rules();
+            const Position p = s.game.position();
+            SolveOptions o;
+            o.all_moves = all_moves;
+            o.threads = threads;
+            o.wof = wof;
+            o.seconds = seconds;
+            o.nodes = nodes;
+            SolveOutcome out;
+            run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.solve(r, p, o); });
+            return solve_tuple(out);
+          },
+          py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("wof"), py::arg("seconds"),
+          py::arg("nodes"), "Returns (move, score, pv, nodes, seconds, scores, stopped).")
+      .def("new_game", &Searcher::new_game, py::call_guard<py::gil_scoped_release>())
+      .def("stop", &Searcher::stop, "Stops the running search (any thread; it returns its best completed work).")
+      .def("clear_stop", &Searcher::clear_stop)
+      .def_property_readonly("tt_mb", &Searcher::tt_mb)
+      .def("usage_permille", &Searcher::usage_permille);
+
   m.def(
       "_search",
       [](py::handle s_obj, int depth, double seconds, long long nodes, int threads, int tt_mb, int evaluation,
@@ -26,17 +120,10 @@ void init_search(py::module_& m) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
-        if (evaluation < 0 || evaluation > 2) throw py::value_error("evaluation: 0 (auto), 1 (normal) or 2 (anti)");
-        SearchLimits l;
-        l.depth = depth;
-        l.seconds = seconds;
-        l.nodes = nodes;
-        l.threads = threads;
+        SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, 1, selective);
         l.tt_mb = tt_mb;
-        l.evaluation = static_cast<Evaluation>(evaluation);
-        l.selective = selective;
         SearchOutcome out;
-        run_interruptible([&](const int* cancel) { out = search(r, p, l, cancel); });
+        run_timed(seconds, nullptr, [&](const int* cancel) { out = search(r, p, l, cancel); });
         return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.depth, out.nodes, out.seconds,
                               out.exact);
       },
@@ -45,7 +132,7 @@ void init_search(py::module_& m) {
       "Two-player search (use polyreversi.search). Returns (move, score, pv, depth, nodes, seconds, exact).");
   m.def(
       "_solve",
-      [](py::handle s_obj, bool all_moves, int threads, int tt_mb, bool wof) {
+      [](py::handle s_obj, bool all_moves, int threads, int tt_mb, bool wof, double seconds, long long nodes) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
@@ -54,14 +141,14 @@ void init_search(py::module_& m) {
         o.threads = threads;
         o.tt_mb = tt_mb;
         o.wof = wof;
+        o.seconds = seconds;
+        o.nodes = nodes;
         SolveOutcome out;
-        run_interruptible([&](const int* cancel) { out = solve(r, p, o, cancel); });
-        py::dict scores;
-        for (int i = 0; i < out.move_count; ++i) scores[py::int_(out.moves[i])] = out.scores[i];
-        return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores,
-                              out.stopped);
+        run_timed(seconds, nullptr, [&](const int* cancel) { out = solve(r, p, o, cancel); });
+        return solve_tuple(out);
       },
       py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("tt_mb"), py::arg("wof"),
+      py::arg("seconds") = -1.0, py::arg("nodes") = -1LL,
       "Exact solve (use polyreversi.solve). Returns (move, score, pv, nodes, seconds, scores, stopped).");
   m.def(
       "_evaluate",

@@ -34,7 +34,8 @@ from polyreversi.mcts import MCTSResult, mcts
 from polyreversi.players import MCTSPlayer, player_from_spec
 from polyreversi import svg
 from polyreversi.limit import Limit
-from polyreversi.search import SearchPlayer, SearchResult, SolveResult, evaluate, search, solve
+from polyreversi.search import SearchResult, SolveResult, evaluate, search, solve
+from polyreversi.search_player import MoveInfo, PlayResult, SearchPlayer
 from polyreversi.multi import MultiPlayer, MultiSearchResult, multi_search
 from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
 
@@ -93,4 +94,6 @@ __all__ = [
     "SearchResult",
     "SolveResult",
     "SearchPlayer",
+    "PlayResult",
+    "MoveInfo",
 ]

@@ -33,17 +33,6 @@ def seconds(value: Any, name: str, *, zero: bool = False) -> float:
     return result
 
 
-def real(value: Any, name: str, *, low: float, high: float = math.inf) -> float:
-    """``value`` as a finite float of at least ``low`` (and at most ``high``)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name}: expected a number, got {value!r}")
-    result = float(value)
-    if not math.isfinite(result) or result < low or result > high:
-        bound = f">= {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
-        raise ValueError(f"{name}: must be a finite number {bound}, got {value!r}")
-    return result
-
-
 def flag(value: Any, name: str) -> bool:
     """``value`` as a bool (True, False or a NumPy bool; 1 and 0 are refused)."""
     if not isinstance(value, (bool, np.bool_)):

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Iterable, Iterator, List, Sequence, Union
+from typing import Iterable, Iterator, List, Union
 
 import numpy as np
 
@@ -160,7 +160,8 @@ def read_games(path: PathLike, *, validate: bool = True) -> List[Record]:
     Raises:
         RecordError: naming the file: missing, not a Parquet file, not a games table
             (the missing column), or the first row that is not a valid game (``game N``,
-            from 1 in ``game`` order; ReplayError for an illegal move). ImportError: no pyarrow.
+            from 1 in ``game`` order; ReplayError for an illegal move), or no pyarrow (the
+            message says how to install it).
     """
     from polyreversi import formats
 

@@ -150,7 +150,8 @@ def ray_selfplay(variant: Variant, names: Sequence[str], games: int, seed: int, 
         out: a folder to write one Parquet shard per task into (:func:`prepare_folder`:
             created if missing; an existing one must be empty, or ``replace``).
         address: as :func:`connect`.
-        on_shard: called with each shard's game count as it finishes (progress).
+        on_shard: called with each shard's tally as it finishes (progress; the games
+            finished so far when the run is stopped).
         replace: remove the shards of an earlier run in ``out`` first.
 
     Raises:
@@ -170,7 +171,7 @@ def ray_selfplay(variant: Variant, names: Sequence[str], games: int, seed: int, 
         tally = ray.get(ready[0])
         tallies.append(tally)
         if on_shard is not None:
-            on_shard(tally.games)
+            on_shard(tally)
     return merge(tallies, variant.players)
 
 

@@ -84,7 +84,7 @@ def check_limits(playouts: Optional[int], time: Optional[float], threads: int, e
     if time is not None and _validate.seconds(time, "time") > MAX_SECONDS:
         raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {time!r}")
     _validate.whole(threads, "threads", 0, MAX_THREADS)
-    _validate.real(exploration, "exploration", low=0.0)
+    _validate.number(exploration, "exploration")
 
 
 def _final_values(state: State) -> Tuple[float, ...]:

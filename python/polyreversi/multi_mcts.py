@@ -48,9 +48,9 @@ DEFAULT_PLAYOUTS = 10_000
 
 def _options(exploration, epsilon, history_weight, score_weight) -> tuple:
     """The search options, checked (the same messages as every other call)."""
-    return (_validate.real(exploration, "exploration", low=0.0), _validate.real(epsilon, "epsilon", low=0.0, high=1.0),
-            _validate.real(history_weight, "history_weight", low=0.0),
-            _validate.real(score_weight, "score_weight", low=0.0, high=1.0))
+    return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
+            _validate.number(history_weight, "history_weight"),
+            _validate.number(score_weight, "score_weight", 0.0, 1.0))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,

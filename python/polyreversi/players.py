@@ -33,7 +33,7 @@ from numpy import integer as _np_integer
 from polyreversi import _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.bulk import MAX_GAMES
-from polyreversi.search import SearchPlayer
+from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
 from polyreversi.vocabulary import color_name
@@ -365,7 +365,7 @@ def _number(text: str):
 # Options of each kind of seat: name -> converter; the first is what a bare
 # value (``search:6``, ``mcts:2000``) sets.
 _SPEC_OPTIONS = {
-    "search": {"depth": int, "time": _number, "threads": int, "evaluation": str},
+    "search": {"depth": int, "time": _number, "threads": int, "evaluation": str, "level": int},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
     "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,

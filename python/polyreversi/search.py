@@ -40,7 +40,7 @@ from polyreversi.limit import MAX_DEPTH, MAX_NODES
 from polyreversi.state import State
 from polyreversi.vocabulary import choice
 
-__all__ = ["SearchResult", "SolveResult", "search", "solve", "evaluate", "SearchPlayer", "CONVENTIONS", "EVALUATIONS"]
+__all__ = ["SearchResult", "SolveResult", "search", "solve", "evaluate", "CONVENTIONS", "EVALUATIONS"]
 
 #: Score conventions of :func:`solve`.
 CONVENTIONS = ("disks", "wof")
@@ -91,6 +91,8 @@ class SolveResult:
         scores: with ``moves=True`` every legal move's exact score, ``{move: score}``,
             best first (ties by square); otherwise empty.
         convention: ``"disks"`` or ``"wof"``.
+        complete: False when a ``time`` or ``nodes`` limit stopped the solve first:
+            then ``move`` is None, ``score`` 0 and ``pv`` and ``scores`` empty.
     """
 
     move: Optional[int]
@@ -100,6 +102,7 @@ class SolveResult:
     seconds: float
     scores: Dict[int, int] = field(default_factory=dict)
     convention: str = "disks"
+    complete: bool = True
 
 
 def _check_state(state, what: str) -> State:
@@ -126,8 +129,10 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     ``time`` seconds, ``nodes`` positions; with none given, ``depth=6``. The
     result is the deepest completed iteration. The first iteration always
     completes, so ``time`` and ``nodes`` may be exceeded by it; no later one starts
-    once a limit is reached, and one under way stops at the next check (every 4096
-    positions per thread; with threads, against all threads' nodes together), so
+    once a limit is reached, nor (with ``time``) one predicted from the last
+    iterations' times to end after it, and one under way stops at the next check
+    (with ``time`` every 256 positions per thread, else every 4096; with threads,
+    against all threads' nodes together), so
     ``nodes`` may end up to 4096 per thread over the limit, or with threads as much
     under it (``search(start, nodes=1)`` gives ``depth=1``). Once the depth reaches the
     number of empty squares the exact solver takes over (``exact=True``). A
@@ -256,7 +261,7 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
 
 
 def solve(state: State, *, moves: bool = False, threads: int = 1, convention: str = "disks",
-          tt_mb: int = TT_MB) -> SolveResult:
+          tt_mb: int = TT_MB, time: Optional[float] = None, nodes: Optional[int] = None) -> SolveResult:
     """The exact result of best play by both sides, and a best move.
 
     An exhaustive search to the end of the game (fastest-first and parity
@@ -285,6 +290,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             fewer); the ordering searches get a quarter more (1.25 x tt_mb in all). A larger
             table takes longer to set up (its memory is cleared as it is touched), so short
             solves are fastest near the default.
+        time: seconds (> 0) at most; nodes: positions (1 .. 2**62) at most (checked every
+            256 positions with a time limit, else every 4096). A solve stopped by either
+            returns ``complete=False`` and no move (a partial solve proves nothing).
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or
@@ -296,62 +304,23 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     convention = choice(convention, CONVENTIONS, "convention")
     threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
     tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
+    seconds = -1.0 if time is None else _validate.seconds(time, "time")
+    n = -1 if nodes is None else _validate.whole(nodes, "nodes", 1, MAX_NODES)
     with _table_memory(tt_mb, _core.limits.solve_table_mib(tt_mb)):
         move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
-                                                                       convention == "wof")
+                                                                       convention == "wof", seconds, n)
+    if stopped:
+        return SolveResult(None, 0, [], int(visited), float(secs), {}, convention, complete=False)
     ranked = sorted(((int(m), int(s)) for m, s in scores.items()), key=lambda ms: (-ms[1], ms[0]))
     return SolveResult(_move_or_none(state, move), int(score), list(pv), int(visited), float(secs),
                        dict(ranked), convention)
 
 
-class SearchPlayer:
-    """A player that plays :func:`search`'s best move (the exact solver near the end).
+def __getattr__(name: str):
+    # SearchPlayer lives in its own module (search_player.py, which imports this
+    # one); the old import path keeps working.
+    if name == "SearchPlayer":
+        from polyreversi.search_player import SearchPlayer
 
-    Args:
-        depth: plies per move; time: seconds per move (with both, the first reached
-            stops); neither: ``depth=6``.
-        threads: threads per search (0: every core).
-
-    The seat name for the command line is ``search`` or ``search:DEPTH``.
-
-    >>> import polyreversi as pr
-    >>> player = SearchPlayer(depth=2)
-    >>> player.choose(pr.Variant().start()) in (19, 26, 37, 44)
-    True
-    """
-
-    name = "search"
-
-    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, threads: int = 1,
-                 evaluation: Optional[str] = None) -> None:
-        if depth is not None:
-            _validate.whole(depth, "depth", 1, MAX_DEPTH)
-        self.depth = depth
-        self.time = time
-        self.threads = threads
-        self.evaluation = evaluation
-        self.last: Optional[SearchResult] = None
-        # Check the options once, on a position that exists for every board.
-        _validate.optional_seconds(time, "time")
-        _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
-        choice(evaluation, EVALUATIONS, "evaluation")
-
-    def choose(self, state: State) -> int:
-        """The move :func:`search` finds for ``state``.
-
-        Raises:
-            ValueError: the game is over. VariantError: not a two-player game.
-        """
-        _check_state(state, "SearchPlayer")
-        if state.is_over():
-            raise ValueError("SearchPlayer: the game is over; there is no move to choose")
-        self.last = search(state, depth=self.depth, time=self.time, threads=self.threads,
-                           evaluation=self.evaluation)
-        return self.last.move
-
-    __call__ = choose
-
-    def __repr__(self) -> str:
-        opts = [f"{k}={v!r}" for k, v in (("depth", self.depth), ("time", self.time)) if v is not None]
-        opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
-        return f"SearchPlayer({', '.join(opts)})"
+        return SearchPlayer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

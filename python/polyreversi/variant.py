@@ -317,6 +317,10 @@ class Variant:
                 kwargs["handicap"] = int(value)
                 kwargs["handicap_color"] = color
             elif part.startswith("blocked="):
+                if _DRAW.fullmatch(part):
+                    raise VariantError(f"blocked: {part!r} draws new squares for each game, a Variant has fixed "
+                                       "ones; parse_with_draw reads the draw (play, selfplay and the "
+                                       "environments take it in their variant text)")
                 names = [s for s in part[len("blocked="):].split(",") if s]
                 if not names:
                     raise VariantError(f"blocked: no squares in {part!r}")

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "polyreversi/batch/pool.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
@@ -19,7 +20,7 @@ inline int popcount128(u128 x) {
 
 PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<PuctRoot>& roots,
                        const PuctOptions& options)
-    : rules_(std::move(rules)), options_(options), rng_(options.seed) {
+    : rules_(std::move(rules)), options_(options) {
   if (roots.empty()) throw Error("puct: no games to search");
   if (options.simulations < 1) throw Error("puct: simulations must be 1 or more");
   if (!(options.c_puct >= 0) || !std::isfinite(options.c_puct)) throw Error("puct: c_puct must be finite and >= 0");
@@ -27,6 +28,7 @@ PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<Puc
     throw Error("puct: dirichlet_alpha must be finite and > 0");
   if (!(options.dirichlet_fraction >= 0 && options.dirichlet_fraction <= 1))
     throw Error("puct: dirichlet_fraction must be in [0, 1]");
+  if (options.threads < 1) throw Error("puct: threads must be 1 or more");
   const KernelTable& k = kernels();
   trees_.resize(roots.size());
   for (std::size_t g = 0; g < roots.size(); ++g) {
@@ -43,6 +45,7 @@ PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<Puc
     t.nodes.reserve(static_cast<std::size_t>(options.simulations) * 8 + 1);
     t.nodes.push_back(root);
     t.remaining = options.simulations;
+    t.rng.seed(options.seed ^ (static_cast<u64>(g) * 0x9E3779B97F4A7C15ULL));
   }
   leaves_ = std::make_unique<Batch>(rules_, static_cast<int>(roots.size()));
 }
@@ -88,7 +91,7 @@ void PuctSearch::backup(Tree& t, int leaf, const float* values) const {
   }
 }
 
-void PuctSearch::expand(Tree& t, int leaf, const float* priors, bool root_noise) {
+void PuctSearch::expand(Tree& t, int leaf, const float* priors, bool root_noise) const {
   const KernelTable& k = kernels();
   const Position pos = t.nodes[leaf].pos;
   Turn turn;
@@ -108,7 +111,7 @@ void PuctSearch::expand(Tree& t, int leaf, const float* priors, bool root_noise)
   if (root_noise && options_.dirichlet_fraction > 0) {
     std::gamma_distribution<double> gamma(options_.dirichlet_alpha, 1.0);
     double noise[kMaxSquares + 1], sum = 0;
-    for (int i = 0; i < count; ++i) sum += (noise[i] = gamma(rng_));
+    for (int i = 0; i < count; ++i) sum += (noise[i] = gamma(t.rng));
     const double f = options_.dirichlet_fraction;
     for (int i = 0; i < count; ++i) p[i] = (1 - f) * p[i] + f * (sum > 0 ? noise[i] / sum : 1.0 / count);
   }
@@ -128,35 +131,45 @@ void PuctSearch::expand(Tree& t, int leaf, const float* priors, bool root_noise)
   node.expanded = true;
 }
 
-int PuctSearch::collect() {
+void PuctSearch::descend(Tree& t) const {
   const KernelTable& k = kernels();
-  leaf_games_.clear();
-  int rows = 0;
-  for (int g = 0; g < games(); ++g) {
-    Tree& t = trees_[g];
-    while (t.remaining > 0) {
-      const int leaf = select(t);
-      Node& n = t.nodes[leaf];
-      if (!n.terminal) {
-        Turn turn;
-        k.legal(t.rules, n.pos, &turn);
-        n.terminal = turn == Turn::kOver;
-      }
-      if (n.terminal) {  // the game's result is the value: no network needed
-        float v[kMaxPlayers];
-        terminal_values(t, n.pos, v);
-        backup(t, leaf, v);
-        --t.remaining;
-        ++done_;
-        continue;
-      }
-      t.pending = leaf;
-      leaves_->load(rows, n.pos, t.blocked);
-      leaf_games_.push_back(g);
-      ++rows;
-      break;
+  t.pending = -1;
+  while (t.remaining > 0) {
+    const int leaf = select(t);
+    Node& n = t.nodes[leaf];
+    if (!n.terminal) {
+      Turn turn;
+      k.legal(t.rules, n.pos, &turn);
+      n.terminal = turn == Turn::kOver;
     }
+    if (!n.terminal) {
+      t.pending = leaf;
+      return;
+    }
+    float v[kMaxPlayers];  // the game's result is the value: no network needed
+    terminal_values(t, n.pos, v);
+    backup(t, leaf, v);
+    --t.remaining;
+    ++t.done;
   }
+}
+
+int PuctSearch::collect() {
+  // The trees are independent: each thread descends its own range of games, then
+  // the leaves get rows in game order and are loaded (one scratch row each).
+  parallel_for(games(), options_.threads, [&](int begin, int end) {
+    for (int g = begin; g < end; ++g) descend(trees_[g]);
+  });
+  leaf_games_.clear();
+  for (int g = 0; g < games(); ++g)
+    if (trees_[g].pending >= 0) leaf_games_.push_back(g);
+  const int rows = static_cast<int>(leaf_games_.size());
+  parallel_for(rows, options_.threads, [&](int begin, int end) {
+    for (int r = begin; r < end; ++r) {
+      const Tree& t = trees_[leaf_games_[r]];
+      leaves_->load(r, t.nodes[t.pending].pos, t.blocked);
+    }
+  });
   return rows;
 }
 
@@ -177,16 +190,24 @@ void PuctSearch::apply(const float* priors, const float* values) {
                             std::to_string(x) + " (values must be finite)");
     }
   }
-  for (int r = 0; r < rows; ++r) {
-    Tree& t = trees_[leaf_games_[r]];
-    const int leaf = t.pending;
-    expand(t, leaf, priors + static_cast<long>(r) * columns, leaf == 0);
-    backup(t, leaf, values + static_cast<long>(r) * P);
-    t.pending = -1;
-    --t.remaining;
-    ++done_;
-  }
+  parallel_for(rows, options_.threads, [&](int begin, int end) {
+    for (int r = begin; r < end; ++r) {
+      Tree& t = trees_[leaf_games_[r]];
+      const int leaf = t.pending;
+      expand(t, leaf, priors + static_cast<long>(r) * columns, leaf == 0);
+      backup(t, leaf, values + static_cast<long>(r) * P);
+      t.pending = -1;
+      --t.remaining;
+      ++t.done;
+    }
+  });
   leaf_games_.clear();
+}
+
+u64 PuctSearch::simulations_done() const {
+  u64 total = 0;
+  for (const Tree& t : trees_) total += t.done;
+  return total;
 }
 
 void PuctSearch::visits(float* out) const {

@@ -1,8 +1,10 @@
 // Search and solve of one instruction set (POLYREVERSI_ARCH names it; this
 // file is compiled once per set, like cpp/src/kernels.cpp). The root: its
 // moves (a forced pass and free-opening placements included), iterative
-// deepening, root splitting over threads, the principal variation.
+// deepening and its time control, root splitting over threads, multi-PV,
+// the principal variation, and the tables a Searcher keeps between calls.
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -25,6 +27,95 @@ namespace {
 // core of the AMD EPYC measured (512 KiB and 2 MiB: about the same times).
 constexpr std::size_t kNearTableBytes = std::size_t(1) << 20;
 
+// The limits of a timed search or solve are polled every 256 nodes (not
+// 4096): a fraction of a millisecond at this core's speed, so a 2 ms budget
+// is not overrun by a whole poll interval; a clock read costs ~20 ns.
+constexpr u64 kTimedPollMask = 255;
+
+// The three tables of a search or solve (endgame.hpp's Context names them).
+template <class W>
+struct TableSet {
+  TransTable<W> end, mid, near;
+};
+
+// What a table's entries depend on beyond the position: the board and its
+// squares, the rules (anti), the evaluation of the heuristic entries and
+// the score convention of the exact ones. A Searcher forgets its entries
+// when this changes.
+u64 table_fingerprint(const Rules& r, bool anti_eval, bool wof) {
+  u64 h = 1469598103934665603ULL;
+  const auto mix = [&](u64 x) { h = (h ^ x) * 0x100000001B3ULL; };
+  mix(static_cast<u64>(r.board));
+  mix(static_cast<u64>(r.n));
+  mix(r.anti);
+  mix(r.free_opening);
+  mix(static_cast<u64>(r.playable));
+  mix(static_cast<u64>(r.playable >> 64));
+  mix(anti_eval);
+  mix(wof);
+  return h;
+}
+
+// A Searcher's tables: one set for the board word it last searched (8x8
+// and smaller: 64 bits; 10x10: 128), allocated when first used and kept,
+// freed when the other word's boards come. Layout, for search and solve
+// alike (so a solve finds the search's moves and the other way round): half
+// the bytes for the heuristic entries, the other half for the exact ones, 1
+// MiB of it (at most an eighth of all) as the near table of the last plies.
+class Tables final : public SearchTables {
+ public:
+  explicit Tables(std::size_t bytes) : bytes_(bytes) {}
+
+  template <class W>
+  TableSet<W>& prepare(u64 fingerprint) {
+    std::unique_ptr<TableSet<W>>& s = slot(static_cast<W*>(nullptr));
+    if (!s) {
+      narrow_.reset();
+      wide_.reset();
+      std::unique_ptr<TableSet<W>> fresh(new TableSet<W>);
+      const std::size_t near = std::min(bytes_ / 8, kNearTableBytes);
+      fresh->mid.resize(bytes_ / 2, true);
+      fresh->end.resize(bytes_ - bytes_ / 2 - near, true);
+      fresh->near.resize(near, false);
+      s = std::move(fresh);
+    } else if (fingerprint != fingerprint_) {
+      clear_set(*s);
+    }
+    fingerprint_ = fingerprint;
+    return *s;
+  }
+
+  void clear() override {
+    if (narrow_) clear_set(*narrow_);
+    if (wide_) clear_set(*wide_);
+  }
+
+  int usage_permille() const override {
+    if (narrow_) return usage(*narrow_);
+    if (wide_) return usage(*wide_);
+    return 0;
+  }
+
+ private:
+  template <class W>
+  static void clear_set(TableSet<W>& s) {
+    s.end.clear();
+    s.mid.clear();
+    s.near.clear();
+  }
+  template <class W>
+  static int usage(const TableSet<W>& s) {
+    return (s.mid.usage_permille(500) + s.end.usage_permille(500)) / 2;
+  }
+  std::unique_ptr<TableSet<u64>>& slot(u64*) { return narrow_; }
+  std::unique_ptr<TableSet<u128>>& slot(u128*) { return wide_; }
+
+  std::size_t bytes_;
+  u64 fingerprint_ = 0;
+  std::unique_ptr<TableSet<u64>> narrow_;
+  std::unique_ptr<TableSet<u128>> wide_;
+};
+
 template <class W, int N>
 struct Root {
   using E = Engine<W, N>;
@@ -44,27 +135,60 @@ struct Root {
   const Table<W> t;
   const Shape<W, N> shape;
   const bool anti;
-  TransTable<W> end_tt, mid_tt, near_tt;  // shared by the threads
-  std::unique_ptr<Ctx[]> ctx;             // one per thread
+  std::unique_ptr<TableSet<W>> own;  // the call's own tables (no Searcher's given)
+  TransTable<W>& end_tt;             // shared by the threads
+  TransTable<W>& mid_tt;
+  TransTable<W>& near_tt;
+  const bool kept;                   // the tables are a Searcher's: sized and laid out already
+  std::unique_ptr<Ctx[]> ctx;        // one per thread
   int threads;
   u64 pooled_nodes = 0;  // a search's node budget with threads: every thread's nodes (Context::poll)
 
-  Root(const Rules& r, int nthreads) : t(E::table(r)), shape(r), anti(r.anti), threads(nthreads) {
+  // tables: a Searcher's (kept), or null for tables of this call (allocate_tables).
+  Root(const Rules& r, int nthreads, TableSet<W>* tables = nullptr)
+      : t(E::table(r)),
+        shape(r),
+        anti(r.anti),
+        own(tables ? nullptr : new TableSet<W>),
+        end_tt(tables ? tables->end : own->end),
+        mid_tt(tables ? tables->mid : own->mid),
+        near_tt(tables ? tables->near : own->near),
+        kept(tables != nullptr),
+        threads(nthreads) {
     ctx.reset(new Ctx[threads]);
     for (int i = 0; i < threads; ++i) {
       ctx[i].shape = &shape;
       ctx[i].anti = anti;
       ctx[i].clock = &monotonic_seconds;
       ctx[i].end_tt = &end_tt;
-      ctx[i].near_tt = &end_tt;  // a solve gives the last plies their own table (allocate_tables)
+      // A call's own search table gives the last plies no table of their own
+      // (a solve does: allocate_tables); a Searcher's tables always have one.
+      ctx[i].near_tt = kept ? &near_tt : &end_tt;
       ctx[i].mid_tt = &mid_tt;
     }
   }
 
-  // The hash tables, allocated only once there is a move to search: 8x8 at
-  // the default 64 MiB, a 4-empty solve takes 1.4 ms and a depth-1 search
-  // 4.3 ms, a finished game 0.06-0.08 ms.
+  // Every thread's limits for the work to come: the stop flag, the time and
+  // node budgets (deadline in monotonic seconds, < 0: none; node_limit
+  // ~0: none, pooled over the threads).
+  void set_limits(const int* cancel, double deadline, u64 node_limit) {
+    pooled_nodes = total_nodes();
+    for (int k = 0; k < threads; ++k) {
+      Ctx& c = ctx[k];
+      c.cancel = cancel;
+      c.stopped = false;
+      c.node_limit = node_limit;
+      c.pooled_nodes = threads > 1 ? &pooled_nodes : nullptr;
+      c.deadline = deadline;
+      c.poll_mask = deadline >= 0 ? kTimedPollMask : 4095;
+    }
+  }
+
+  // The call's own hash tables (not with a Searcher's), allocated only once
+  // there is a move to search: 8x8 at the default 64 MiB, a 4-empty solve
+  // takes 1.4 ms and a depth-1 search 4.3 ms, a finished game 0.06-0.08 ms.
   void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages = false) {
+    if (kept) return;
     if (with_mid_table) {
       end_tt.resize(tt_bytes / 2, huge_pages);
       mid_tt.resize(tt_bytes / 2, huge_pages);
@@ -165,15 +289,21 @@ struct Root {
   // a lower bound, else exact). `value(c, child, a, b)` is the child's value
   // for its mover. With all_moves every score is exact (full window);
   // otherwise moves after the first get a null window against the best so
-  // far, and a move at or above hi ends the work.
+  // far, and a move at or above hi ends the work. With multipv = k > 1 the
+  // best k are exact: the first k moves get the window (lo, hi), the others
+  // a null window against the k-th best exact score so far, searched again
+  // inside (it, hi) when they land above it; a stopped multi-PV pass returns
+  // -1 (its k best are not known).
   template <class F>
-  int split(RootMove* moves, int n, int inf, bool all_moves, bool& stopped, F value) {
-    return split(moves, n, inf, -inf, inf, all_moves, stopped, value);
+  int split(RootMove* moves, int n, int inf, bool all_moves, bool& stopped, F value, int multipv = 1) {
+    return split(moves, n, inf, -inf, inf, all_moves, stopped, value, multipv);
   }
   template <class F>
-  int split(RootMove* moves, int n, int inf, int lo, int hi, bool all_moves, bool& stopped, F value) {
+  int split(RootMove* moves, int n, int inf, int lo, int hi, bool all_moves, bool& stopped, F value,
+            int multipv = 1) {
     int next = 0, alpha = lo, best = -inf - 1, best_i = -1, stop = 0, scored = 0;
     bool best_exact = false, cut = false;
+    std::vector<int> top;  // multi-PV: the exact scores so far, highest first, at most multipv
     std::mutex lock;
     for (int i = 0; i < n; ++i) moves[i].exact = moves[i].done = false;
     auto work = [&](Ctx& c) {
@@ -186,8 +316,13 @@ struct Root {
         {
           std::lock_guard<std::mutex> g(lock);
           if (cut) return;
-          a = alpha;
-          first = scored == 0;
+          if (multipv > 1) {
+            first = static_cast<int>(top.size()) < multipv;
+            a = first ? lo : top[multipv - 1];
+          } else {
+            a = alpha;
+            first = scored == 0;
+          }
         }
         int v;
         if (all_moves) {
@@ -208,6 +343,10 @@ struct Root {
         moves[i].score = v;
         moves[i].exact = exact;
         moves[i].done = true;
+        if (multipv > 1 && exact) {
+          top.insert(std::upper_bound(top.begin(), top.end(), v, [](int x, int y) { return x > y; }), v);
+          if (static_cast<int>(top.size()) > multipv) top.pop_back();
+        }
         if (best_i < 0 || v > best || (v == best && ((exact && !best_exact) || (exact == best_exact && i < best_i)))) {
           best = v;
           best_i = i;
@@ -237,6 +376,7 @@ struct Root {
       ctx[k].shared_stop = nullptr;
       if (ctx[k].stopped) stopped = true;
     }
+    if (stopped && multipv > 1) return -1;
     if (stopped && !all_moves) {
       // A move scored exactly before the stop may be kept only if every
       // move before it in the order was scored too (the usual rule of
@@ -387,16 +527,22 @@ constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most
 constexpr int kAspiration = 1;        // first window (estimate - 1, estimate + 1): a null-window test
 constexpr int kSelectiveMin = 20;     // from this many empties a solve runs selective passes first (8x8 trained)
 
+// The tables of a call: a Searcher's, prepared for these rules, or null.
+template <class W>
+TableSet<W>* kept_tables(SearchTables* tables, const Rules& rules, bool anti_eval, bool wof) {
+  return tables ? &static_cast<Tables*>(tables)->prepare<W>(table_fingerprint(rules, anti_eval, wof)) : nullptr;
+}
+
 template <class W, int N>
-void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
+void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out,
+                SearchTables* tables) {
   using R = Root<W, N>;
   const double t0 = monotonic_seconds();
   const int empties = popcount(static_cast<W>(rules.playable) & ~R::E::occupied(R::E::load(pos)));
-  R root(rules, o.threads);
-  for (int k = 0; k < root.threads; ++k) {
-    root.ctx[k].cancel = cancel;
-    root.ctx[k].wof = o.wof;
-  }
+  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof));
+  root.set_limits(cancel, o.seconds >= 0 ? t0 + o.seconds : -1,
+                  o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
+  for (int k = 0; k < root.threads; ++k) root.ctx[k].wof = o.wof;
   const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];
   const int n = root.root_moves(b, moves);
@@ -501,22 +647,34 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     out.pv_length = root.exact_line_from(moves[best], out.score, out.pv, kMaxLine);
   }
 
-  out.stopped = root.ctx[0].stopped;
+  out.stopped = false;  // the score is complete (a limit may have cut its line short)
   out.nodes = static_cast<long long>(root.total_nodes());
   out.seconds = monotonic_seconds() - t0;
 }
 
+// The next iteration's seconds, predicted from the completed ones' (took[d]:
+// iteration d, 1 .. last). An Othello tree grows unevenly from odd to even
+// depths, so the step of the same parity: t(d+1) ~ t(d-1) * t(d) / t(d-2);
+// never less than the last iteration.
+double predicted_seconds(const double* took, int last) {
+  double next = 0;
+  if (last >= 3 && took[last - 2] > 0) next = took[last - 1] * took[last] / took[last - 2];
+  else if (last == 2 && took[1] > 0) next = took[2] * took[2] / took[1];
+  return std::max(next, took[last]);
+}
+
 template <class W, int N>
 void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel,
-                 SearchOutcome& out) {
+                 SearchOutcome& out, SearchTables* tables) {
   using R = Root<W, N>;
   const double t0 = monotonic_seconds();
-  R root(rules, l.threads);
-  const Board<W> b = R::E::load(pos);
   const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
+  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false));
+  const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];
   const int n = root.root_moves(b, moves);
   out.pv_length = 0;
+  out.lines.clear();
   if (n == 0) {
     out.move = -1;
     out.score = R::EG::final_score(root.ctx[0], b.disks[b.to_move], b.disks[b.to_move ^ 1]);
@@ -530,79 +688,137 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   out.score = 0;
   const int empties = popcount(root.t.playable & ~R::E::occupied(b));
   const int max_depth = l.depth >= 0 ? l.depth : kMaxDepth;
+  const int multipv = std::max(1, std::min(l.multipv, n));
+  const double deadline = l.seconds >= 0 ? t0 + l.seconds : -1;
   // One thread counts its own nodes; several add theirs to one pool, so a
   // busy thread does not stop the search at its share of the budget.
   const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + 1 : ~u64(0);
+  double took[kMaxDepth + 2] = {};  // seconds of each completed iteration
   for (int depth = 1; depth <= max_depth; ++depth) {
-    // No iteration after the first starts once a budget is spent (the in-search
-    // check runs only every 4096 positions, too late for a small budget).
-    if (depth > 1 && l.nodes >= 0 && root.total_nodes() >= static_cast<u64>(l.nodes)) break;
-    if (depth > 1 && l.seconds >= 0 && monotonic_seconds() >= t0 + l.seconds) break;
-    const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
-    root.pooled_nodes = root.total_nodes();
-    for (int k = 0; k < root.threads; ++k) {
-      typename R::Ctx& c = root.ctx[k];
-      c.cancel = cancel;
-      c.stopped = false;
-      c.mid_sel = l.selective ? 0 : kExactSel;
-      // The first iteration always completes, so there is always a move.
-      c.node_limit = depth == 1 ? ~u64(0) : node_budget;
-      c.pooled_nodes = root.threads > 1 ? &root.pooled_nodes : nullptr;
-      c.deadline = depth == 1 || l.seconds < 0 ? -1 : t0 + l.seconds;
+    // No iteration after the first starts once a budget is spent, nor one
+    // predicted to end after the deadline: it would be stopped half done,
+    // and a half-done iteration rarely changes the move.
+    if (depth > 1 && l.nodes >= 0 && root.total_nodes() >= static_cast<u64>(l.nodes)) {
+      out.stopped = true;
+      break;
     }
-    if (depth == 1 && cancelled(cancel)) break;
+    if (depth > 1 && deadline >= 0 && monotonic_seconds() + predicted_seconds(took, depth - 1) > deadline) {
+      out.stopped = true;
+      break;
+    }
+    const double started = monotonic_seconds();
+    const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
+    // The first iteration always completes (unless stopped), so there is always a move.
+    root.set_limits(cancel, depth == 1 ? -1 : deadline, depth == 1 ? ~u64(0) : node_budget);
+    for (int k = 0; k < root.threads; ++k) root.ctx[k].mid_sel = l.selective ? MidgameCut::kLevel : kExactSel;
+    if (depth == 1 && cancelled(cancel)) {
+      out.stopped = true;
+      break;
+    }
     bool stopped = false;
     int best;
     if (exact) {
       best = root.split(
           moves, n, root.shape.squares + 1, false, stopped,
-          [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); });
+          [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); },
+          multipv);
     } else {
       const int d = depth;
-      best = root.split(moves, n, 1 << 24, false, stopped, [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
-        return root.heuristic_value(c, ch, d - 1, a, be, anti_eval);
-      });
+      best = root.split(
+          moves, n, 1 << 24, false, stopped,
+          [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
+            return root.heuristic_value(c, ch, d - 1, a, be, anti_eval);
+          },
+          multipv);
     }
-    if (stopped || best < 0) break;  // keep the last completed iteration
+    if (stopped || best < 0) {  // keep the last completed iteration
+      out.stopped = true;
+      break;
+    }
     out.move = moves[best].move;
     out.depth = exact ? empties : depth;
     out.exact = exact;
-    out.score = exact ? moves[best].score : static_cast<double>(moves[best].score) / kScale;
+    const auto disks = [&](int score) { return exact ? score : static_cast<double>(score) / kScale; };
+    out.score = disks(moves[best].score);
+    // The k best, exact (split): their lines once they are ordered.
+    typename R::RootMove ranked[kMaxSquares + 1];
+    int ranked_n = 0;
+    if (multipv > 1) {
+      for (int i = 0; i < n; ++i)
+        if (moves[i].exact) ranked[ranked_n++] = moves[i];
+      std::stable_sort(ranked, ranked + ranked_n, [](const auto& x, const auto& y) { return x.score > y.score; });
+      ranked_n = std::min(ranked_n, multipv);
+    }
     // Next iteration: the best first, then the others by their score.
     for (int i = 0; i < n; ++i) moves[i].key = i == best ? kFirstKey : -moves[i].score;
     R::sort_by_key(moves, n);
-    if (exact) {
-      R::lift_limits(root.ctx[0]);
-      out.pv_length = root.exact_line_from(moves[0], moves[0].score, out.pv, kMaxLine);
+    if (multipv <= 1) {
+      ranked[0] = moves[0];
+      ranked_n = 1;
+    }
+    // The lines, within the limits (a line a limit cuts short keeps its first moves).
+    out.lines.assign(ranked_n, SearchLine());
+    int pv[kMaxLine];
+    for (int k = 0; k < ranked_n; ++k) {
+      SearchLine& line = out.lines[k];
+      line.move = ranked[k].move;
+      line.score = disks(ranked[k].score);
+      line.exact = exact;
+      const int len = exact ? root.exact_line_from(ranked[k], ranked[k].score, pv, kMaxLine)
+                            : root.hash_line(b, ranked[k].move, pv, depth, anti_eval);
+      line.pv.assign(pv, pv + std::max(len, 1));
+      line.pv[0] = ranked[k].move;
+    }
+    const SearchLine& first = out.lines[0];
+    out.pv_length = static_cast<int>(first.pv.size());
+    std::copy(first.pv.begin(), first.pv.end(), out.pv);
+    if (first.move != out.move) {  // a tie ranked first: the lines lead with the move played
+      for (SearchLine& line : out.lines)
+        if (line.move == out.move) std::swap(line, out.lines[0]);
+      out.pv_length = static_cast<int>(out.lines[0].pv.size());
+      std::copy(out.lines[0].pv.begin(), out.lines[0].pv.end(), out.pv);
+    }
+    took[depth] = monotonic_seconds() - started;
+    if (exact || cancelled(cancel)) {
+      out.stopped = !exact;
       break;
     }
-    out.pv_length = root.hash_line(b, out.move, out.pv, depth, anti_eval);
-    if (cancelled(cancel)) break;
   }
   if (out.pv_length == 0) {
     out.pv[0] = out.move;
     out.pv_length = 1;
   }
+  if (out.lines.empty()) {  // not even the first iteration completed: the move alone, unscored
+    out.lines.resize(1);
+    out.lines[0].move = out.move;
+    out.lines[0].pv.assign(1, out.move);
+  }
   out.nodes = static_cast<long long>(root.total_nodes());
   out.seconds = monotonic_seconds() - t0;
 }
 
-void solve_any(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out) {
-  with_geometry(rules.board,
-                [&](auto g) { solve_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, o, cancel, out); });
+void solve_any(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out,
+               SearchTables* tables) {
+  with_geometry(rules.board, [&](auto g) {
+    solve_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, o, cancel, out, tables);
+  });
 }
 
-void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out) {
-  with_geometry(rules.board,
-                [&](auto g) { search_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, l, cancel, out); });
+void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out,
+                SearchTables* tables) {
+  with_geometry(rules.board, [&](auto g) {
+    search_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, l, cancel, out, tables);
+  });
 }
+
+std::unique_ptr<SearchTables> make_tables(std::size_t bytes) { return std::unique_ptr<SearchTables>(new Tables(bytes)); }
 
 }  // namespace
 
 }  // namespace POLYREVERSI_ARCH
 
 namespace POLYREVERSI_ARCH {
-extern const SearchKernels search_kernels = {POLYREVERSI_STR(POLYREVERSI_ARCH), &search_any, &solve_any};
+extern const SearchKernels search_kernels = {POLYREVERSI_STR(POLYREVERSI_ARCH), &search_any, &solve_any, &make_tables};
 }
 
 }  // namespace polyreversi

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <string>
 
+#include "polyreversi/batch/batch.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
 
@@ -32,28 +33,79 @@ void check_two_players(const Rules& rules, const char* what) {
                        "-player game); for 3 or 4 players use MCTS");
 }
 
-}  // namespace
-
-SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel) {
+SearchLimits checked_limits(const Rules& rules, const SearchLimits& limits) {
   check_two_players(rules, "search");
   SearchLimits l = limits;
   l.threads = resolve_threads(l.threads, "search");
   l.tt_mb = std::clamp(l.tt_mb, kMinTableMiB, kMaxTableMiB);
   l.depth = std::min(l.depth, kMaxDepth);
-  SearchOutcome out;
-  search_kernels_here().search(rules, pos, l, cancel, out);
-  return out;
+  if (l.multipv < 1) throw Error("search: multipv must be 1 or more");
+  return l;
 }
 
-SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel) {
+SolveOptions checked_options(const Rules& rules, const SolveOptions& options) {
   check_two_players(rules, "solve");
   SolveOptions o = options;
   o.threads = resolve_threads(o.threads, "solve");
   o.tt_mb = std::clamp(o.tt_mb, kMinTableMiB, kMaxTableMiB);
-  SolveOutcome out;
-  search_kernels_here().solve(rules, pos, o, cancel, out);
+  return o;
+}
+
+}  // namespace
+
+SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel) {
+  const SearchLimits l = checked_limits(rules, limits);
+  SearchOutcome out;
+  search_kernels_here().search(rules, pos, l, cancel, out, nullptr);
   return out;
 }
+
+SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel) {
+  const SolveOptions o = checked_options(rules, options);
+  SolveOutcome out;
+  search_kernels_here().solve(rules, pos, o, cancel, out, nullptr);
+  return out;
+}
+
+Searcher::Searcher(int tt_mb) : kernels_(search_kernels_here()), tt_mb_(tt_mb) {
+  if (tt_mb < kMinTableMiB || tt_mb > kMaxTableMiB)
+    throw Error("tt_mb: must be " + std::to_string(kMinTableMiB) + " to " + std::to_string(kMaxTableMiB) +
+                " MiB, got " + std::to_string(tt_mb));
+  tables_ = kernels_.make_tables(static_cast<std::size_t>(tt_mb) << 20);
+}
+
+template <class F>
+void Searcher::exclusive(const char* what, F work) {
+  if (busy_.exchange(true, std::memory_order_acquire))
+    throw ConcurrentUseError(std::string("Searcher.") + what +
+                             ": this searcher is already searching (one search at a time: wait for its result or "
+                             "stop it first)");
+  struct Release {
+    std::atomic<bool>& busy;
+    ~Release() { busy.store(false, std::memory_order_release); }
+  } release{busy_};
+  work();
+}
+
+SearchOutcome Searcher::search(const Rules& rules, const Position& pos, const SearchLimits& limits) {
+  const SearchLimits l = checked_limits(rules, limits);
+  SearchOutcome out;
+  exclusive("search", [&] { kernels_.search(rules, pos, l, &stop_, out, tables_.get()); });
+  return out;
+}
+
+SolveOutcome Searcher::solve(const Rules& rules, const Position& pos, const SolveOptions& options) {
+  const SolveOptions o = checked_options(rules, options);
+  SolveOutcome out;
+  exclusive("solve", [&] { kernels_.solve(rules, pos, o, &stop_, out, tables_.get()); });
+  return out;
+}
+
+void Searcher::new_game() {
+  exclusive("new_game", [&] { tables_->clear(); });
+}
+
+int Searcher::usage_permille() const { return tables_->usage_permille(); }
 
 int evaluate(const Rules& rules, const Position& pos, bool anti, bool shape_only) {
   check_two_players(rules, "evaluate");

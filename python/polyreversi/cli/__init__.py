@@ -1,6 +1,9 @@
 """The ``polyreversi`` command. Each subcommand lives in its own module of this
 package and exposes a click command named ``command``; what they share is in
-the modules beside them (arguments, seats, console, lines, input, output, positions)."""
+the modules beside them (arguments, seats, console, lines, input, output, positions).
+A subcommand's module is imported when the subcommand is named (``polyreversi
+replay`` imports the replay command only; ``--help`` imports them all for their
+one-line help)."""
 from __future__ import annotations
 
 import importlib
@@ -19,8 +22,17 @@ SUBCOMMANDS += ["match", "engine"]
 
 
 class _Main(click.Group):
-    """The command group: an error writing the output (a full disk, ``> /dev/full``, a
-    closed pipe) is one line on stderr and exit status 1, never a traceback."""
+    """The command group: subcommands imported when named (:data:`SUBCOMMANDS`); an
+    error writing the output (a full disk, ``> /dev/full``, a closed pipe) is one line
+    on stderr and exit status 1, never a traceback."""
+
+    def list_commands(self, ctx):
+        return [name for name in SUBCOMMANDS if importlib.util.find_spec(_module(name)) is not None]
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in self.list_commands(ctx):
+            self.add_command(importlib.import_module(_module(name)).command)
+        return self.commands.get(name)
 
     def parse_args(self, ctx, args):
         try:  # the group's own --help and --version print while the arguments are parsed
@@ -74,7 +86,6 @@ def main() -> None:
     """
 
 
-for _name in SUBCOMMANDS:
-    _module_name = f"polyreversi.cli.{_name}_cmd"
-    if importlib.util.find_spec(_module_name) is not None:
-        main.add_command(importlib.import_module(_module_name).command)
+def _module(name: str) -> str:
+    """The module of subcommand ``name``."""
+    return f"polyreversi.cli.{name}_cmd"

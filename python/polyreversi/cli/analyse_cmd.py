@@ -1,6 +1,8 @@
 """``polyreversi analyse``: the best move and score at each ply of a game record."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import click
 
 from polyreversi._core import limits
@@ -16,7 +18,7 @@ from polyreversi.cli.output import known_formats
 
 
 @click.command("analyse")
-@click.argument("game_file", metavar="GAME", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("game_file", metavar="GAME")  # read (a missing file named) as by every file command
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = first).")
 @click.option("--format", "fmt", default=None, metavar="FORMAT",
@@ -76,8 +78,31 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
         console.print(f"{state.ply:>4} {state.to_move.name.title():<7} {name(played):>6} {name(best):>6} "
                       f"{'=' if exact else ' '}{score:>+7.2f} {reached:>5}{' *' if worse else ''}")
     final = states[-1]
+    if len(states) == 1 and not final.is_over():  # a position without moves (an OBF line): its best move
+        r = _best(final, depth, seconds, threads)
+        name = final.variant.square_name
+        console.print(f"{final.ply:>4} {final.to_move.name.title():<7} {'-':>6} {name(r.move):>6} "
+                      f"{'=' if r.exact else ' '}{r.score:>+7.2f} {r.depth:>5}")
     console.print(f"final: {' '.join(str(s) for s in final.scores())} "
                   f"({'over' if final.is_over() else 'unfinished'}); * marks a move worse than the best found")
+
+
+def _best(state, depth, seconds, threads: int):
+    """The search (or, where it would reach the end anyway, the exact solve) of ``state``:
+    ``move``, ``score``, ``exact``, ``depth``."""
+    empties = len(state.variant.squares) - sum(state.scores())
+    if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
+        r = solve(state, threads=threads)
+        return _Best(r.move, r.score, True, empties)
+    r = search(state, depth=depth, time=seconds, threads=threads)
+    return _Best(r.move, r.score, r.exact, r.depth)
+
+
+class _Best(NamedTuple):
+    move: int
+    score: float
+    exact: bool
+    depth: int
 
 
 def _best_and_played(state, after, played: int, depth, seconds, threads: int):

@@ -2,7 +2,7 @@
 engines) or a 3-4 player table of built-in seats, with Elo and an SPRT stop."""
 from __future__ import annotations
 
-import os
+import signal
 from typing import Optional, Sequence, Tuple
 
 import click
@@ -32,7 +32,8 @@ SECONDS = FiniteFloatRange(min=0, min_open=True)
               help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
                    "cut after --plies moves. Default: the built-in balanced set of the board.")
 @click.option("--plies", type=click.IntRange(0, 200), default=None, help="Moves of each game of --openings kept.")
-@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None, help="Search depth of every move.")
+@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None,
+              help="Search depth of every move (a seat's own depth or time, as in search:8, wins for that seat).")
 @click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
 @click.option("--clock", type=SECONDS, default=None, help="Seconds per player for the game.")
 @click.option("--increment", type=FiniteFloatRange(min=0), default=None, help="Seconds added after each move (with --clock).")
@@ -96,11 +97,14 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         def on_game(tally, done):
             bar.update(task, completed=done, description=tally.line())
 
+        previous = signal.signal(signal.SIGTERM, _interrupt)  # `kill` and `timeout` stop it as Ctrl-C does
         try:
             result = run(config, total, out=out, fmt=fmt or "jsonl", concurrency=concurrency, sprt=sprt,
                          on_game=on_game)
         except PolyreversiError as e:
             raise click.ClickException(str(e)) from None
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     tally = result.tally
     click.echo(tally.line())
     if result.resumed:
@@ -116,6 +120,10 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         where = f"; run the same command to resume from {out}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
         raise SystemExit(130)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 command.help = command.help.replace("{spec}", PLAYER_SPEC_HELP)

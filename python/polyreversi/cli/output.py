@@ -1,5 +1,6 @@
-"""Writing game records from a command: the --out check before any game is played, the
-write, and the warnings of what a format cannot hold as lines on stderr."""
+"""Writing game records from a command: the --out check before any game is played
+(and the refusal to replace an earlier run without --force), the write, game by
+game for selfplay, and the one wording of a failed write."""
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -12,6 +13,7 @@ from polyreversi.variant import Variant
 
 from polyreversi.cli.console import record_warnings_as_lines
 from polyreversi.cli.input import format_of
+
 
 def known_extensions() -> str:
     """The file extensions of every format (``.json, .jsonl, ...``), for help texts: read
@@ -60,8 +62,6 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
             formats.check_expressible(variant, fmt)
     except RecordError as e:
         raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
-    except ImportError as e:  # a format that needs an extra (Parquet: pyarrow)
-        raise click.BadParameter(f"{shown}: {e}", param_hint="--out") from None
     return fmt
 
 

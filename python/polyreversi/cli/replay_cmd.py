@@ -173,7 +173,8 @@ def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
 @click.option("--ply", type=int, default=None,
               help="Print the board of --game at this ply, numbered as in show --ply (negative: from the end).")
 def command(files, fmt, variant, players_file, tournaments_file, game, allow_empty, ply) -> None:
-    """Replay every game of FILE... (JSON, JSON Lines, GGF, WTHOR .wtb or transcripts),
+    """Replay every game of FILE... (JSON, JSON Lines, GGF, WTHOR .wtb, transcripts,
+    Parquet games tables or OBF positions),
     checking each move, and compare the final disks with the recorded results.
 
     Prints, per file: the games read, those that replay legally, the finished games

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
+from polyreversi.formats.writer import signals_deferred
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.selfplay import Tally, finished_games
 from polyreversi.variant import Variant
@@ -94,16 +95,28 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
             task = bar.add_task("games", total=games)
             if ray_address is not None:
                 from polyreversi.cli.ray_out import run_on_ray
+                from polyreversi.distributed import merge
 
-                tally = run_on_ray(variant, names, games, seed, blocked, out, ray_address,
-                                   lambda done: bar.advance(task, done))
+                shards: list = []  # the finished shards' tallies, kept if the run is stopped
+
+                def on_shard(shard) -> None:
+                    shards.append(shard)
+                    bar.advance(task, shard.games)
+
+                try:
+                    tally = run_on_ray(variant, names, games, seed, blocked, out, ray_address, on_shard)
+                except KeyboardInterrupt:
+                    tally = merge(shards, variant.players)
+                    raise
             else:
                 for state in finished_games(variant, names, games, seed, blocked):
-                    tally.add(state)
-                    if writer is not None:
-                        before = time.perf_counter()
-                        writer.add(record_for(state, names))
-                        not_playing += time.perf_counter() - before
+                    # Ctrl-C here: the game is both counted and written, or neither
+                    with signals_deferred() if writer is not None else contextlib.nullcontext():
+                        if writer is not None:
+                            before = time.perf_counter()
+                            writer.add(record_for(state, names))
+                            not_playing += time.perf_counter() - before
+                        tally.add(state)
                     bar.advance(task)
     except KeyboardInterrupt:
         interrupted = True
@@ -116,6 +129,8 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
         console.print(line)
     if interrupted:
         kept = f"; {count_of(writer.games, 'finished game')} written to {out}" if writer is not None else ""
+        if ray_address is not None and out is not None:
+            kept = f"; the finished shards ({count_of(tally.games, 'game')}) are in {out}"
         console.print(f"Interrupted after {count_of(tally.games, 'game')} of {games:,}{kept}")
         sys.exit(130)  # as a shell reports a process stopped by SIGINT
     if out:

@@ -38,7 +38,7 @@ def _write(path: str, writer) -> None:
 
 
 @click.command("show")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("file")  # read (and a missing file named) as by every file command: formats.iter_games
 @click.option("--ply", "-p", type=int, default=None,
               help="Show the board at ply K, the position's ply (0 = the standard start; a custom start "
                    "keeps its record's ply, as the status line says); negative counts from the end; "
@@ -56,8 +56,9 @@ def _write(path: str, writer) -> None:
 @click.option("--size", type=click.IntRange(min=16, max=4096), default=400, show_default=True,
               help="Width of the pictures in pixels.")
 def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, animate_out, size: int) -> None:
-    """Print a recorded game's board at any ply of FILE (JSON, JSON Lines or any
-    format polyreversi reads: GGF, WTHOR, transcripts), and optionally save it as a picture.
+    """Print a recorded game's board at any ply of FILE (any format polyreversi reads:
+    JSON, JSON Lines, GGF, WTHOR, transcripts, Parquet, OBF positions), and optionally
+    save it as a picture.
 
     \b
     Examples:

@@ -30,6 +30,7 @@ from polyreversi.limit import Limit
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
+#: Square naming conventions: Othello (a1 top left) and Go (a1 bottom left, no column i).
 COORDINATES = ("othello", "go")
 _GO_LETTERS = "abcdefghjklmnopqrstuvwxyz"
 

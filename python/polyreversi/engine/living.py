@@ -113,6 +113,14 @@ class LivingPlayer:
         infos.sort(key=lambda i: -i.score)
         return infos[:multipv]
 
+    def start(self, state: State, limit: Optional[Limit] = None):
+        """A search of ``state`` in the background that can be stopped: the living
+        player's handle (``stop()``, ``done()``, ``result()``), or None when the player
+        cannot search in the background (then :meth:`play` is the way)."""
+        if self.native and callable(getattr(self.player, "start", None)):
+            return self.player.start(state, limit or Limit())
+        return None
+
     def new_game(self) -> None:
         """Forgets the last game (the living player's hash table)."""
         if callable(getattr(self.player, "new_game", None)):

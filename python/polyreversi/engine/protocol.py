@@ -12,6 +12,8 @@ from polyreversi.state import State
 
 #: Seconds a reply that needs no thinking may take (handshake, ping, setup).
 DEFAULT_TIMEOUT = 10.0
+#: Seconds an engine may take to greet (loading its evaluation and book files).
+STARTUP_TIMEOUT = 30.0
 #: Seconds a search limited by depth (or nodes) alone may take before it counts as hung.
 DEPTH_TIMEOUT = 600.0
 #: Lines an engine may write that the protocol does not know, per request, before it

@@ -30,7 +30,9 @@ from polyreversi.errors import PolyreversiError
 from polyreversi.limit import Limit
 from polyreversi.variant import Variant
 
+#: The engine's GTP ``name``.
 NAME = "polyreversi"
+#: GTP board sizes and the boards they stand for.
 SIZES = {6: "6x6", 8: "8x8", 10: "10x10"}
 
 

@@ -12,8 +12,11 @@ Commands (NBoard protocol version 2; NTest's instructions/Protocol.htm):
   and an empty ``status``. The move is not played until ``move`` says so.
 - ``hint N``: ``search MOVE EVAL 0 DEPTH`` for the best N moves (depth ``100%`` when
   exact), then an empty ``status``.
-- ``ping N``: ``pong N``. Commands run one after another, so a ping sent during a
-  search is answered when it ends.
+- ``ping N``: ``pong N``. With a search player that searches in the background
+  (``start``/``stop``), a ping during ``go`` stops the search at once and
+  its move is not sent (the GUI pings before it changes the board); other commands
+  sent during a search wait for it. Otherwise commands run one after another and a
+  ping is answered when the search ends.
 - ``learn``: ``learned`` (polyreversi keeps no book; nothing is stored).
 - Extension (docs/engines.md): ``set polyreversi-game JSON`` sets any variant's game
   as one JSON Lines record (the octagon, blocked squares, the free opening);
@@ -25,9 +28,12 @@ carries on. ``quit`` or the end of input ends it.
 """
 from __future__ import annotations
 
+import collections
+import queue
 import re
 import sys
-from typing import Optional, TextIO
+import threading
+from typing import Deque, Optional, TextIO
 
 from polyreversi.engine import games
 from polyreversi.engine.living import LivingPlayer
@@ -37,6 +43,7 @@ from polyreversi.limit import MAX_DEPTH, Limit
 from polyreversi.search import DEFAULT_DEPTH
 from polyreversi.variant import Variant
 
+#: The engine's NBoard name (``set myname``); the client turns on the extensions for it.
 NAME = "polyreversi"
 
 
@@ -62,14 +69,38 @@ class NBoardServer:
         self.depth = DEFAULT_DEPTH
         self.clock: Optional[float] = None
         self.contempt = 0
+        self.lines: "queue.Queue" = queue.Queue()
+        self.pending: Deque[str] = collections.deque()
 
     def say(self, line: str) -> None:
         self.output.write(line + "\n")
         self.output.flush()
 
+    def _read(self) -> None:
+        for raw in self.input:
+            self.lines.put(raw)
+        self.lines.put(None)
+
+    def next_line(self, timeout: Optional[float] = None) -> Optional[str]:
+        """The next command (deferred ones first); None at the end of input.
+
+        Raises:
+            queue.Empty: nothing within ``timeout``.
+        """
+        if self.pending:
+            return self.pending.popleft()
+        line = self.lines.get(timeout=timeout)
+        if line is None:
+            self.lines.put(None)
+        return line
+
     def serve(self) -> None:
         """Answers commands until ``quit`` or the end of input."""
-        for raw in self.input:
+        threading.Thread(target=self._read, name="nboard-input", daemon=True).start()
+        while True:
+            raw = self.next_line()
+            if raw is None:
+                return
             line = raw.strip()
             if not line:
                 continue
@@ -125,7 +156,7 @@ class NBoardServer:
     def _clock_of(record, state) -> Optional[float]:
         ti = (record.meta.get("ggf") or {}).get("TI")
         total = parse_clock(ti) if ti else None
-        if total is None:
+        if not total:  # no TI, an unreadable one, or TI[0//0]: no time control
             return None
         times = record.meta.get("move_times") or []
         first = record.initial_state().to_move
@@ -151,11 +182,40 @@ class NBoardServer:
         if self.state.is_over():
             raise ValueError(f"the game is over at ply {self.state.ply}; there is no move to make")
         self.say("status thinking")
-        result = self.player.play(self.state, self._limit())
+        handle = self.player.start(self.state, self._limit())
+        if handle is None:
+            result = self.player.play(self.state, self._limit())
+        else:
+            result = self._wait(handle)
+            if result is None:
+                return
         text = games.move_text(self.state.variant, result.move)
         score = "" if result.score is None else f"{result.score:.2f}"
         self.say(f"=== {text}/{score}/{result.seconds:.2f}")
         self.say("status")
+
+    def _wait(self, handle):
+        """The result of a background search, or None when a ping stopped it (the
+        ping is answered here; other commands wait in :attr:`pending`)."""
+        while not handle.done():
+            try:
+                raw = self.lines.get(timeout=0.02)
+            except queue.Empty:
+                continue
+            if raw is None:
+                self.lines.put(None)
+                handle.stop()
+                handle.result()
+                return None
+            words = raw.split()
+            if words[:1] == ["ping"]:
+                handle.stop()
+                handle.result()
+                self.say("status")
+                self.handle(raw.strip())
+                return None
+            self.pending.append(raw)
+        return handle.result()
 
     def hint(self, n: int) -> None:
         if self.state.is_over():

@@ -16,12 +16,13 @@ from polyreversi import _validate
 from polyreversi.engine._process import Command, EngineProcess
 from polyreversi.engine.gtp import GtpProtocol
 from polyreversi.engine.nboard import NBoardProtocol
-from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, Protocol
+from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, STARTUP_TIMEOUT, Protocol
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineError, EngineTerminatedError
 from polyreversi.limit import Limit
 from polyreversi.state import State
 
+#: The protocols by name, as ``popen`` and the ``nboard:``/``gtp:`` seat specs spell them.
 PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol}
 
 
@@ -45,13 +46,14 @@ class SimpleEngine:
 
     @classmethod
     def popen(cls, protocol: str, command: Command, *, timeout: float = DEFAULT_TIMEOUT,
-              depth_timeout: float = DEPTH_TIMEOUT, cwd: Optional[str] = None,
+              depth_timeout: float = DEPTH_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT, cwd: Optional[str] = None,
               env: Optional[Mapping[str, str]] = None, **options) -> "SimpleEngine":
         """Starts ``command`` and greets it in ``protocol`` (``"nboard"`` or ``"gtp"``).
 
         Args:
             command: the program and its arguments (a string is split as by a POSIX shell).
             timeout: seconds a reply that needs no thinking may take (> 0).
+            startup_timeout: seconds the greeting may take (the engine loading its files).
             depth_timeout: seconds a search limited by depth alone may take (> 0).
             cwd, env: the engine's working directory and environment.
             options: for GTP, ``coordinates="othello"|"go"``.
@@ -65,10 +67,12 @@ class SimpleEngine:
             raise ValueError(f"protocol: {protocol!r} is not one of {', '.join(PROTOCOLS)}")
         timeout = _validate.seconds(timeout, "timeout")
         depth_timeout = _validate.seconds(depth_timeout, "depth_timeout")
+        startup_timeout = _validate.seconds(startup_timeout, "startup_timeout")
         process = EngineProcess(command, cwd=cwd, env=env)
         try:
-            proto = PROTOCOLS[protocol](process, timeout=timeout, depth_timeout=depth_timeout, **options)
+            proto = PROTOCOLS[protocol](process, timeout=startup_timeout, depth_timeout=depth_timeout, **options)
             proto.handshake()
+            proto.timeout = timeout
         except BaseException:
             process.close()
             raise

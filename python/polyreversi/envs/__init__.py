@@ -1,4 +1,4 @@
-"""Environments for training agents (issue 12): PettingZoo, Gymnasium, a vector environment.
+"""Environments for training agents: PettingZoo, Gymnasium, a vector environment, and agents on them.
 
 - :mod:`polyreversi.envs.pettingzoo`: ``env(variant=..., render_mode=...)``, the AEC
   environment for 2-4 players (needs ``pettingzoo``);
@@ -6,13 +6,21 @@
   given opponents, registered as ``"polyreversi/Reversi-v0"`` (needs ``gymnasium``);
 - :mod:`polyreversi.envs.vector`: ``ReversiVectorEnv``, B games in one
   :class:`polyreversi.Batch` (needs ``gymnasium``);
-- :mod:`polyreversi.envs.observation`: the planes, masks and rewards they share.
+- :mod:`polyreversi.envs.observation`: the planes, masks and rewards they share;
+- :mod:`polyreversi.envs.sb3`: ``ReversiVecEnv``, SB3's VecEnv over one Batch (MaskablePPO
+  as it is; needs ``stable-baselines3``);
+- :mod:`polyreversi.envs.tensors`: observations and masks as torch tensors, no copies;
+- :mod:`polyreversi.envs.symmetry`: the symmetries of a variant's board for moves,
+  policies, observations and States;
+- :mod:`polyreversi.envs.puct`: AlphaZero-style PUCT over many games, the leaves
+  evaluated in batches by a network.
 
-Install the dependencies with ``pip install 'polyreversi[envs]'``. See docs/envs.md.
+Install the dependencies with ``pip install 'polyreversi[envs]'`` (``[rl]`` adds torch, SB3,
+sb3-contrib and SuperSuit). See docs/envs.md.
 """
 from __future__ import annotations
 
-from polyreversi.envs.observation import AGENT_NAMES, action_mask, observe, plane_count, rewards
+from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, PLAYER_NAMES, action_mask, observe, plane_count, rewards
 from polyreversi.envs.spec import EnvSpec
 
 #: The Gymnasium id of the single-agent environment.
@@ -31,4 +39,4 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["AGENT_NAMES", "EnvSpec", "GYM_ID", "action_mask", "observe", "plane_count", "rewards"]
+__all__ = ["AGENT_NAMES", "MASK_DTYPE", "PLAYER_NAMES", "EnvSpec", "GYM_ID", "action_mask", "observe", "plane_count", "rewards"]

@@ -40,8 +40,9 @@ from typing import Callable, Optional, Sequence, Union
 import numpy as np
 
 from polyreversi import _core
-from polyreversi._validate import whole
+from polyreversi._validate import number, whole
 from polyreversi.batch import Batch
+from polyreversi.bulk import MAX_THREADS
 from polyreversi.errors import IllegalMoveError
 from polyreversi.state import State
 
@@ -90,8 +91,8 @@ class PuctResult:
     def policy(self, temperature: float = 1.0) -> np.ndarray:
         """float32 (G, N*N+1): visits^(1/temperature), normalised per game; temperature 0
         puts all weight on the most visited move (the lowest square among equals).
-        Raises ValueError for a negative or non-finite temperature."""
-        t = _temperature(temperature)
+        Raises ValueError for a negative or non-finite temperature, TypeError for a non-number."""
+        t = number(temperature, "temperature")
         visits = self.visits.astype(np.float64)
         if t == 0:
             out = np.zeros_like(visits)
@@ -108,26 +109,9 @@ class PuctResult:
         return np.minimum((policy.cumsum(axis=1) < draws).sum(axis=1), policy.shape[1] - 1).astype(np.int32)
 
 
-def _temperature(value) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"temperature: expected a number, got {value!r}")
-    if not np.isfinite(value) or value < 0:
-        raise ValueError(f"temperature: must be finite and 0 or more, got {value!r}")
-    return float(value)
-
-
-def _fraction(value, name: str, low_open: bool = False) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{name}: expected a number, got {value!r}")
-    value = float(value)
-    if not np.isfinite(value) or value < 0 or (low_open and value == 0):
-        raise ValueError(f"{name}: must be finite and {'above' if low_open else 'at least'} 0, got {value!r}")
-    return value
-
-
 def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leaves], tuple], *,
          simulations: int = 100, c_puct: float = 1.5, dirichlet_alpha: float = 0.3,
-         dirichlet_fraction: float = 0.0, seed: int = 0, which=None) -> PuctResult:
+         dirichlet_fraction: float = 0.0, seed: int = 0, which=None, threads: int = 1) -> PuctResult:
     """PUCT search from every root at once (see the module text).
 
     Args:
@@ -135,11 +119,13 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
             a State, or a sequence of States of one variant (blocked squares may differ).
         evaluate: ``evaluate(leaves: Leaves) -> (priors, values)``, called once per round
             with every game's leaf.
-        simulations: per game, 1 .. 1,000,000.
+        simulations: per game, 2 .. 1,000,000 (the first expands the root).
         c_puct: the exploration constant (finite, >= 0).
-        dirichlet_alpha: > 0; dirichlet_fraction: 0 (no noise) .. 1.
+        dirichlet_alpha: 1e-6 or more; dirichlet_fraction: 0 (no noise) .. 1.
         seed: the noise's seed (0 .. 2**64 - 1); nothing else is random.
         which: with a Batch, a bool (B,) of the games to search (None: those not over).
+        threads: threads of the C++ rounds over the games (0: every core); the results do
+            not depend on it (game g's noise is its own stream).
 
     Returns:
         a :class:`PuctResult`, games in the order of the roots (with a Batch: ascending
@@ -150,13 +136,12 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
         ``which``, roots of different variants, or ``evaluate`` returning the wrong shapes,
         NaN or infinite values or negative priors (naming the row).
     """
-    simulations = whole(simulations, "simulations", 1, 1_000_000)
-    c_puct = _fraction(c_puct, "c_puct")
-    alpha = _fraction(dirichlet_alpha, "dirichlet_alpha", low_open=True)
-    fraction = _fraction(dirichlet_fraction, "dirichlet_fraction")
-    if fraction > 1:
-        raise ValueError(f"dirichlet_fraction: must be 0 .. 1, got {dirichlet_fraction!r}")
+    simulations = whole(simulations, "simulations", 2, 1_000_000)  # 1 would expand the roots and visit no move
+    c_puct = number(c_puct, "c_puct")
+    alpha = number(dirichlet_alpha, "dirichlet_alpha", 1e-6)
+    fraction = number(dirichlet_fraction, "dirichlet_fraction", 0.0, 1.0)
     seed = whole(seed, "seed", 0, 2**64 - 1)
+    threads = whole(threads, "threads", 0, MAX_THREADS) or _core.limits.every_core()
     if not callable(evaluate):
         raise TypeError(f"evaluate: expected a function leaves -> (priors, values), got {evaluate!r}")
     if isinstance(source, Batch):
@@ -189,7 +174,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
 
     started = time.perf_counter()
     visits, values, done, evaluate_seconds = _core.puct_search(core_source, core_which, call, simulations, c_puct,
-                                                               alpha, fraction, seed)
+                                                               alpha, fraction, seed, threads)
     return PuctResult(visits, values, int(done), time.perf_counter() - started, float(evaluate_seconds))
 
 

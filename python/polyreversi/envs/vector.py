@@ -212,8 +212,11 @@ class ReversiVectorEnv(VectorEnv):
             view = np.where(ended, mover, self.batch.to_move) if self.seat is None else None
         info = self._info(everyone, view, mover)
         if same:  # the ended games' last positions, from the view of the player the reward is for
-            perspective = int(self.seat) if self.seat is not None else np.where(ended, mover, 1)
-            info["final_obs"] = batch.observe(perspective=perspective, final=True)
+            if ended.any():
+                perspective = int(self.seat) if self.seat is not None else np.where(ended, mover, 1)
+                info["final_obs"] = batch.observe(perspective=perspective, final=True)
+            else:  # no game ended: nothing to observe (rows are read only where _final_obs is True)
+                info["final_obs"] = np.zeros((self.num_envs,) + self.single_observation_space.shape, np.uint8)
             info["_final_obs"] = ended
         return self._observation(view), reward, ended, truncated, info
 

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Union
 
-from polyreversi._core import Color, InvalidSquareError, PositionError, VariantError
+from polyreversi._core import InvalidSquareError, PositionError, VariantError
 from polyreversi._files import replace_file
 from polyreversi.errors import RecordError
 from polyreversi.formats._lost import encode_all, meta_lost

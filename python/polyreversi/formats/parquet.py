@@ -8,6 +8,7 @@ agree with ``moves``.
 """
 from __future__ import annotations
 
+import contextlib
 from typing import Iterator, List, Union
 
 from polyreversi.errors import RecordError
@@ -29,25 +30,27 @@ def decode(content: Union[bytes, str], source: str, path=None, *, validate: bool
     """The games of a Parquet games table: its bytes, or the path of a folder of shards.
 
     Raises:
-        RecordError: not a Parquet file, or not a games table (the missing column);
-            errors of one row are in its entry (``game N``, from 1 in ``game`` order).
-        ImportError: no pyarrow.
+        RecordError: no pyarrow (saying how to install it), not a Parquet file, or not a
+            games table (the missing column); errors of one row are in its entry
+            (``game N``, from 1 in ``game`` order).
     """
     from polyreversi import datasets
 
-    return datasets.entries_of_table(datasets.load_table(content), validate=validate)
+    with _needs_pyarrow():
+        table = datasets.load_table(content)
+    return datasets.entries_of_table(table, validate=validate)
 
 
 def encode(records: List) -> bytes:
     """The bytes of a Parquet games table holding ``records`` (zstd-compressed).
 
     Raises:
-        ReplayError: a record whose moves are not legal. RecordError: text that is not
-            Unicode (a lone surrogate). ImportError: no pyarrow.
+        ReplayError: a record whose moves are not legal. RecordError: no pyarrow.
     """
     from polyreversi import datasets
 
-    return datasets.table_bytes(datasets.games_table(records))
+    with _needs_pyarrow():
+        return datasets.table_bytes(datasets.games_table(records))
 
 
 class _Writer:
@@ -82,8 +85,22 @@ class _Writer:
 
 
 def writer(path: str) -> _Writer:
-    """A writer of a games table at ``path`` (a regular file), game by game."""
-    return _Writer(path)
+    """A writer of a games table at ``path`` (a regular file), game by game.
+
+    Raises:
+        RecordError: no pyarrow.
+    """
+    with _needs_pyarrow():
+        return _Writer(path)
+
+
+@contextlib.contextmanager
+def _needs_pyarrow():
+    """pyarrow's absence as the RecordError every file command reports in one line."""
+    try:
+        yield
+    except ImportError as e:
+        raise RecordError(str(e)) from None
 
 
 __all__ = ["CAPABILITIES", "ROW_GROUP", "decode", "encode", "writer"]

@@ -71,7 +71,7 @@ class GameWriter:
     def add(self, record) -> None:
         """Writes one game (or holds it, for a format written whole). Ctrl-C while it
         runs takes effect when it returns: a game is in the file whole or not at all."""
-        with _signals_deferred():
+        with signals_deferred():
             self._add(record)
 
     def _add(self, record) -> None:
@@ -98,7 +98,7 @@ class GameWriter:
         if self._closed:
             return
         self._closed = True
-        with _signals_deferred():
+        with signals_deferred():
             self._close()
 
     def _close(self) -> None:
@@ -159,7 +159,7 @@ class GameWriter:
 
 
 @contextlib.contextmanager
-def _signals_deferred():
+def signals_deferred():
     """Within the block, SIGINT and SIGTERM (where Python handles them: Ctrl-C, or
     selfplay's SIGTERM) are held and delivered when it ends, so that a file is never
     left with half a game. Only in the main thread, where Python runs signal handlers."""
@@ -182,4 +182,4 @@ def _signals_deferred():
             saved[sig](sig, None)
 
 
-__all__ = ["GameWriter"]
+__all__ = ["GameWriter", "signals_deferred"]

@@ -17,6 +17,7 @@ from polyreversi.formats import obf, transcript
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
+#: The folder of the built-in opening sets.
 DATA = os.path.join(os.path.dirname(__file__), "data")
 #: Plies of a random opening where no built-in set exists.
 RANDOM_PLIES = 4

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Union
 
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.engine.living import LivingPlayer
@@ -80,15 +80,15 @@ def _mover(seat):
     return lambda state, limit: (choose(state), None)
 
 
-def play(start: State, seats: Sequence, names: Sequence[str], control: TimeControl = TimeControl(),
-         **meta) -> GameOutcome:
+def play(start: State, seats: Sequence, names: Sequence[str],
+         control: Union[TimeControl, Sequence[TimeControl]] = TimeControl(), **meta) -> GameOutcome:
     """Plays a game from ``start`` (not changed) between ``seats`` (one per colour).
 
     Args:
         start: the opening position (its moves since the variant's start are the opening).
         seats: players in colour order.
         names: the seats' names for the record.
-        control: the limits and clocks.
+        control: the limits and clocks, one for every seat or one per seat in colour order.
         meta: extra fields of the record's ``meta``.
 
     Returns:
@@ -101,16 +101,18 @@ def play(start: State, seats: Sequence, names: Sequence[str], control: TimeContr
     state = start.copy()
     n = state.variant.players
     movers = [_mover(s) for s in seats]
+    controls = [control] * n if isinstance(control, TimeControl) else list(control)
     for s in seats:
         if callable(getattr(s, "new_game", None)):
             s.new_game()
-    clocks: List[Optional[float]] = [control.clock] * n
+    clocks: List[Optional[float]] = [c.clock for c in controls]
     opening = len(state.moves())
     evals: List[Optional[str]] = [None] * opening
     times: List[Optional[str]] = [None] * opening
     forfeit = None
     while not state.is_over():
         color = int(state.to_move)
+        control = controls[color - 1]
         limit = control.limit(clocks[color - 1])
         t0 = time.monotonic()
         try:

@@ -24,6 +24,7 @@ from polyreversi.match.referee import GameOutcome, TimeControl, play
 from polyreversi.record import Record
 from polyreversi.state import State
 
+#: Formats of the match output file.
 FORMATS = ("jsonl", "ggf")
 
 
@@ -127,11 +128,26 @@ def _seat(spec: str, seed: int):
     return player_from_spec(spec, seed=seed)
 
 
+def seat_control(spec: str, control: TimeControl) -> TimeControl:
+    """The limits of one seat: the match's, with the depth and time its spec sets
+    (``search:8``, ``mcts:time=1``) in place of the match's depth and time, as
+    cutechess's per-engine options override its ``-each`` ones."""
+    from dataclasses import replace
+
+    from polyreversi.players import ENGINE_KINDS, parse_player_spec
+
+    kind, options = parse_player_spec(spec)
+    if kind in ENGINE_KINDS or not ({"depth", "time"} & set(options)):
+        return control
+    return replace(control, depth=options.get("depth"), time=options.get("time"))
+
+
 def play_game(config: MatchConfig, k: int) -> Tuple[int, GameOutcome]:
     """Plays game ``k`` of the match (in a worker, or here)."""
     opening, seats = config.schedule(k)
     players = [_seat(spec, seed=k * 8 + i) for i, spec in enumerate(seats)]
-    outcome = play(config.openings[opening], players, seats, config.control,
+    controls = [seat_control(spec, config.control) for spec in seats]
+    outcome = play(config.openings[opening], players, seats, controls,
                    match={"game": k, "opening": opening, "seats": seats})
     return k, outcome
 
@@ -241,6 +257,24 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
     sink = open(out, "a", encoding="utf-8") if out else None
 
     def finish(k: int, outcome: GameOutcome) -> bool:
+        # Ctrl-C (or SIGTERM) waits until the game is both written and counted, so the
+        # summary matches the file; the signal is then delivered to the usual handler.
+        # (A signal mask would not do: the process's signal may reach another thread.)
+        caught: List[int] = []
+        try:
+            saved = {sig: signal.signal(sig, lambda signum, frame: caught.append(signum))
+                     for sig in (signal.SIGINT, signal.SIGTERM)}
+        except ValueError:  # not the main thread: signals go to the main thread's handlers anyway
+            return record(outcome)
+        try:
+            return record(outcome)
+        finally:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
+            for sig in caught[:1]:
+                signal.raise_signal(sig)
+
+    def record(outcome: GameOutcome) -> bool:
         if sink is not None:
             sink.write(_encode(outcome.record, fmt))
             sink.flush()

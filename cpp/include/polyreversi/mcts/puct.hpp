@@ -21,7 +21,8 @@ struct PuctOptions {
   double c_puct = 1.5;            // Q + c_puct * P * sqrt(N_parent) / (1 + N_child)
   double dirichlet_alpha = 0.3;   // noise Dir(alpha) mixed into the root's priors...
   double dirichlet_fraction = 0;  // ...with this weight (0: no noise)
-  u64 seed = 0;                   // the noise; nothing else is random
+  u64 seed = 0;                   // the noise (game g's own stream from (seed, g)); nothing else is random
+  int threads = 1;                // threads over the games (batch/pool.hpp); results do not depend on it
 };
 
 // A game to search: a position on a board with its own blocked squares.
@@ -52,7 +53,7 @@ class PuctSearch {
   void visits(float* out) const;
   // games * players: each root's mean value per colour.
   void root_values(float* out) const;
-  u64 simulations_done() const { return done_; }
+  u64 simulations_done() const;
 
  private:
   struct Node {
@@ -70,11 +71,14 @@ class PuctSearch {
     std::vector<Node> nodes;
     int remaining = 0;
     int pending = -1;  // the leaf waiting for apply()
+    u64 done = 0;      // simulations finished
+    std::mt19937_64 rng;
   };
 
   int select(Tree& t) const;
   void backup(Tree& t, int leaf, const float* values) const;
-  void expand(Tree& t, int leaf, const float* priors, bool root_noise);
+  void expand(Tree& t, int leaf, const float* priors, bool root_noise) const;
+  void descend(Tree& t) const;  // selections until a leaf waits for the network or none are left
   void terminal_values(const Tree& t, const Position& pos, float* out) const;
 
   std::shared_ptr<const Rules> rules_;
@@ -82,8 +86,6 @@ class PuctSearch {
   std::vector<Tree> trees_;
   std::unique_ptr<Batch> leaves_;
   std::vector<int> leaf_games_;
-  std::mt19937_64 rng_;
-  u64 done_ = 0;
 };
 
 }  // namespace polyreversi

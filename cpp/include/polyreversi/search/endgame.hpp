@@ -45,12 +45,16 @@ struct Context {
   u64* pooled_nodes = nullptr;       // with threads: all threads' nodes (4096 per poll), against node_limit
   bool stopped = false;
   double (*clock)() = nullptr;
+  // The limits are polled every poll_mask + 1 nodes (a power of two): 4096
+  // without a time budget; a timed search asks more often (root.cpp), as a
+  // 2 ms budget is only a few thousand nodes.
+  u64 poll_mask = 4095;
 
-  // Polled every 4096 nodes: cancel, node budget (this thread's, or all
-  // threads' through pooled_nodes), time budget.
+  // Polled every poll_mask + 1 nodes: cancel, node budget (this thread's, or
+  // all threads' through pooled_nodes), time budget.
   inline bool poll() {
-    if ((++nodes & 4095) != 0) return stopped;
-    const u64 counted = pooled_nodes ? __atomic_add_fetch(pooled_nodes, u64(4096), __ATOMIC_RELAXED) : nodes;
+    if ((++nodes & poll_mask) != 0) return stopped;
+    const u64 counted = pooled_nodes ? __atomic_add_fetch(pooled_nodes, poll_mask + 1, __ATOMIC_RELAXED) : nodes;
     if (cancelled(cancel) || (shared_stop && __atomic_load_n(shared_stop, __ATOMIC_RELAXED)) || counted >= node_limit ||
         (deadline >= 0 && clock() >= deadline))
       stopped = true;

@@ -54,7 +54,7 @@ struct Midgame {
 
   // Multi-ProbCut (Buro): true with `value` (beta or alpha) when a search of
   // MidgameCut::shallow_depth(depth) plies predicts, through the board's
-  // regression and with confidence MidgameCut::kT[c.mid_sel], a depth-ply
+  // regression and with the board's confidence ProbCutFit::t, a depth-ply
   // value outside (alpha, beta). The static evaluation first picks the side
   // worth trying (Edax: its error is the mean of the two sigmas).
   static bool probcut(Ctx& c, W P, W O, int depth, int alpha, int beta, bool anti_eval, int& value) {
@@ -62,7 +62,7 @@ struct Midgame {
     if (fit == nullptr) return false;
     const int empties = popcount(c.shape->playable & ~(P | O));
     const ProbCutCell& k = fit->at(depth, empties);
-    const double t = MidgameCut::kT[c.mid_sel];
+    const double t = fit->t;
     const int d = MidgameCut::shallow_depth(depth);
     const double margin = t * k.sigma * kScale, offset = k.b * kScale;
     const double eval_margin = t * 0.5 * (k.sigma0 + k.sigma) * kScale;

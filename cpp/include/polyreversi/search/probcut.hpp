@@ -38,12 +38,9 @@ struct ProbCut {
 };
 
 struct MidgameCut {
-  // The confidence t of the midgame search's cuts (Context::mid_sel 0; the
-  // levels of a solve's passes are ProbCut::kT). Tuned by the speed to depth
-  // and accuracy of benchmarks/midgame_depth.py and by self-play
-  // (benchmarks/midgame_depth.md).
-  static constexpr int kLevels = 1;
-  static constexpr double kT[kLevels] = {1.0};
+  // Context::mid_sel of a selective search (one level; its confidence t is
+  // the board's, ProbCutFit::t).
+  static constexpr int kLevel = 0;
   // Plies left from which a node may be cut (the prediction is then 1 ply):
   // from 4, 8x8 depth 10 took 16 % more nodes and 25 % more time.
   static constexpr int kMinDepth = 3;

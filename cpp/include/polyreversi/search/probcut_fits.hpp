@@ -23,6 +23,12 @@ struct ProbCutCell {
 
 struct ProbCutFit {
   FitBoard board;
+  // The confidence of the cuts on this board: a node is cut when the
+  // prediction lies t * sigma outside the window. Self-play at 50 ms a move
+  // against full width (benchmarks/midgame_depth.md): 8x8 t = 1.0 68 %
+  // (1.5 60 %, 0.7 55 %); the shape-evaluation boards 42-53 % at t = 1.0
+  // and 2.0 alike (30 games each, no clear gain): 2.0, the surer cuts.
+  float t;
   int min_depth, max_depth;  // D fitted; deeper searches use max_depth's cells
   int phase_width, phases;   // a phase: phase_width empties (the last phase takes all above)
   const ProbCutCell* cells;  // [(D - min_depth) * phases + phase]

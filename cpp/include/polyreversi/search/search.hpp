@@ -3,7 +3,11 @@
 // templates of this folder (endgame.hpp, midgame.hpp), which call the same
 // move generation and flips as every other part of the core (kernel/engine.hpp).
 #pragma once
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
@@ -20,9 +24,18 @@ struct SearchLimits {
   double seconds = -1;   // wall-clock budget; -1: none
   long long nodes = -1;  // node budget; -1: none
   int threads = 1;       // 0: every hardware thread
-  int tt_mb = 64;        // hash table size in MiB (one table shared by the threads)
+  int tt_mb = 64;        // hash table size in MiB (one table shared by the threads; not with a Searcher)
   Evaluation evaluation = Evaluation::kAuto;
   bool selective = true;  // Multi-ProbCut in the midgame (midgame.hpp); false: full width
+  int multipv = 1;        // score exactly the best this many root moves (SearchOutcome::lines)
+};
+
+// One of the best root moves of a multi-PV search, its score as in SearchOutcome.
+struct SearchLine {
+  int move = -1;
+  double score = 0;
+  bool exact = false;
+  std::vector<int> pv;
 };
 
 // Result of search(): score from the mover's view, in disks (positive: the
@@ -36,13 +49,18 @@ struct SearchOutcome {
   double seconds = 0;
   int pv[kMaxLine];
   int pv_length = 0;
+  bool stopped = false;            // a limit or stop() ended the search before its depth limit
+  std::vector<SearchLine> lines;   // the best min(multipv, moves) moves of the deepest
+                                   // completed iteration, best first (empty for a finished game)
 };
 
 struct SolveOptions {
   bool all_moves = false;  // exact score of every legal move
   bool wof = false;        // empty squares to the winner (FFO/Edax convention)
   int threads = 1;
-  int tt_mb = 64;
+  int tt_mb = 64;          // not with a Searcher
+  double seconds = -1;     // wall-clock budget; -1: none (the solve is then marked stopped)
+  long long nodes = -1;    // node budget; -1: none
 };
 
 // Result of solve(): exact final disk difference for the mover with best play
@@ -65,13 +83,61 @@ struct SolveOutcome {
 SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel);
 SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel);
 
+// The hash tables of a Searcher, kept from one call to the next (their
+// layout is the instruction set's: cpp/src/search/root.cpp).
+class SearchTables {
+ public:
+  virtual ~SearchTables() = default;
+  virtual void clear() = 0;                 // every entry forgotten (O(1) but every 4095th time)
+  virtual int usage_permille() const = 0;   // entries of the current game in a sample of buckets
+};
+
 // Per instruction set (cpp/src/search/root.cpp is compiled once per set).
+// `tables` null: the call allocates its own tables of limits.tt_mb.
 struct SearchKernels {
   const char* name;
   void (*search)(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel,
-                 SearchOutcome& out);
+                 SearchOutcome& out, SearchTables* tables);
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,
-                SolveOutcome& out);
+                SolveOutcome& out, SearchTables* tables);
+  std::unique_ptr<SearchTables> (*make_tables)(std::size_t bytes);  // allocated as first used
+};
+
+// A searcher that lives through a game: its hash tables are allocated once
+// (tt_mb MiB) and kept between moves, so the next move's search starts from
+// the entries of the last (the entries of a depth-limited search are exact
+// for their depth: midgame.hpp); new_game() forgets them, as does a change
+// of board, rules, evaluation or score convention. stop() may be called
+// from any thread: the running search returns its best completed work.
+// One search at a time: a second concurrent call throws ConcurrentUseError.
+class Searcher {
+ public:
+  explicit Searcher(int tt_mb);
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
+
+  // As search() and solve(), with this searcher's tables (limits.tt_mb,
+  // options.tt_mb ignored) and its stop flag as the cancel.
+  SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits);
+  SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options);
+  void new_game();
+  void stop() { __atomic_store_n(&stop_, 1, __ATOMIC_RELAXED); }
+  // Clears the stop flag; the caller does it before starting a search (not
+  // the search itself, so a stop() right after the start is never lost).
+  void clear_stop() { __atomic_store_n(&stop_, 0, __ATOMIC_RELAXED); }
+  // The flag the kernels poll (as every `cancel`); Ctrl-C sets it too.
+  int* stop_flag() { return &stop_; }
+  int tt_mb() const { return tt_mb_; }
+  int usage_permille() const;
+
+ private:
+  template <class F>
+  void exclusive(const char* what, F work);
+  const SearchKernels& kernels_;
+  std::unique_ptr<SearchTables> tables_;
+  int tt_mb_;
+  int stop_ = 0;  // read and written atomically (__atomic builtins, as cancelled() reads it)
+  std::atomic<bool> busy_{false};
 };
 namespace generic {
 extern const SearchKernels search_kernels;

@@ -10,6 +10,7 @@
 // (endgame.hpp), so the selective passes of a solve leave moves, never
 // bounds, to the exact pass.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -53,6 +54,25 @@ class TransTable {
     if (buckets_ < 2) buckets_ = 2;
     buckets_table_ = static_cast<Bucket*>(memory_.allocate(buckets_ * sizeof(Bucket), huge_pages));
     stamp_ = 1;
+  }
+
+  // Forgets every entry: a new stamp, so the old entries read as absent and
+  // are replaced first; the memory is zeroed only when the 12-bit stamp wraps.
+  // Not while a search uses the table.
+  void clear() {
+    if (++stamp_ < 4096) return;
+    std::memset(static_cast<void*>(buckets_table_), 0, buckets_ * sizeof(Bucket));
+    stamp_ = 1;
+  }
+
+  // Entries of the current stamp per thousand slots, in the first `sample`
+  // buckets (UCI's hashfull; the hash spreads entries evenly).
+  int usage_permille(std::size_t sample = 1000) const {
+    const std::size_t n = std::min(sample, buckets_);
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      for (int k = 0; k < 2; ++k) used += stamp_of(load(buckets_table_[i].slot[k].data)) == stamp_;
+    return n ? static_cast<int>(used * 1000 / (2 * n)) : 0;
   }
 
   // The entry of (P, O), or false.

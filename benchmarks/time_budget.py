@@ -1,0 +1,126 @@
+"""Time used against the budget given: SearchPlayer.play(state, Limit(time=T)).
+
+For each budget T, the same positions (8x8, from seeded random games at 10 to
+44 plies, so the opening, the midgame and the start of the endgame) are
+searched by one living SearchPlayer (its table kept from move to move, as in a
+game) and by pr.search (a fresh table per call, for comparison). The wall time
+of the whole Python call is set against T: mean and max ratio per budget. The
+process CPU time is given too: on a loaded machine the wall time includes time
+the OS gave to other processes.
+
+    python benchmarks/time_budget.py --positions 40 --budgets 0.002,0.005,0.01,0.03,0.1,0.3,1
+    python benchmarks/time_budget.py --clock 3 --increment 0 --games 4
+
+With --clock, self-play games instead: each side a living SearchPlayer with a
+game clock of that many seconds (and increment), its wall time per move
+charged to its clock; the table gives the clock left at the end and the
+smallest clock left before any move (a negative clock would be a loss on time).
+
+Results: benchmarks/time_budget.md.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+import polyreversi as pr
+
+
+def positions(n: int, seed: int):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = pr.Variant().start()
+        plies = rng.randrange(10, 45)
+        for _ in range(plies):
+            if s.is_over():
+                break
+            s = s.child(rng.choice(s.legal_moves()))
+        if not s.is_over():
+            out.append(s)
+    return out
+
+
+def measure(call, budget, states):
+    walls, cpus, depths = [], [], []
+    for s in states:
+        w0, c0 = time.perf_counter(), time.process_time()
+        r = call(s, budget)
+        walls.append((time.perf_counter() - w0) / budget)
+        cpus.append((time.process_time() - c0) / budget)
+        depths.append(r.depth)
+    return walls, cpus, depths
+
+
+def clock_games(clock: float, increment: float, games: int, seed: int) -> None:
+    rng = random.Random(seed)
+    print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); clock {clock:g} s, "
+          f"increment {increment:g} s\n")
+    print("| game | moves | Black: clock left | White: clock left | smallest clock left | longest move (s) | "
+          "exact from (empties) |")
+    print("|---|---|---|---|---|---|---|")
+    for g in range(games):
+        state = pr.Variant().start()
+        for _ in range(4):  # a random opening
+            state = state.child(rng.choice(state.legal_moves()))
+        players = {1: pr.SearchPlayer(), 2: pr.SearchPlayer()}
+        left = {1: clock, 2: clock}
+        smallest, longest, moves, exact_from = clock, 0.0, 0, None
+        while not state.is_over():
+            side = int(state.to_move)
+            smallest = min(smallest, left[side])
+            t0 = time.perf_counter()
+            r = players[side].play(state, pr.Limit(clock=max(left[side], 0.0), increment=increment or None))
+            used = time.perf_counter() - t0
+            longest = max(longest, used)
+            left[side] += increment - used
+            if r.exact and exact_from is None:
+                exact_from = int((state.board() == pr.vocabulary.EMPTY).sum())
+            state = state.child(r.move)
+            moves += 1
+        smallest = min(smallest, left[1], left[2])
+        print(f"| {g + 1} | {moves} | {left[1]:.3f} | {left[2]:.3f} | {smallest:.3f} | {longest:.3f} | "
+              f"{exact_from} |", flush=True)
+    print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--budgets", default="0.002,0.005,0.01,0.03,0.1,0.3,1")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--fresh", action="store_true", help="also pr.search with a fresh table per call")
+    ap.add_argument("--clock", type=float, help="self-play games with this game clock per side (seconds)")
+    ap.add_argument("--increment", type=float, default=0.0)
+    ap.add_argument("--games", type=int, default=4)
+    args = ap.parse_args()
+    if args.clock is not None:
+        clock_games(args.clock, args.increment, args.games, args.seed)
+        return
+    budgets = [float(b) for b in args.budgets.split(",")]
+    states = positions(args.positions, args.seed)
+    player = pr.SearchPlayer()
+    player.play(states[0], pr.Limit(depth=1))  # the table's memory, once
+    calls = {"SearchPlayer.play": lambda s, t: player.play(s, pr.Limit(time=t))}
+    if args.fresh:
+        calls["pr.search (fresh table)"] = lambda s, t: pr.search(s, time=t)
+    print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); "
+          f"{len(states)} positions per budget\n")
+    print("| call | budget (s) | wall/budget mean | wall/budget max | CPU/budget mean | CPU/budget max | "
+          "over 1.1x | depth mean |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, call in calls.items():
+        for t in budgets:
+            walls, cpus, depths = measure(call, t, states)
+            over = sum(w > 1.1 for w in walls)
+            print(f"| {name} | {t:g} | {statistics.mean(walls):.2f} | {max(walls):.2f} | "
+                  f"{statistics.mean(cpus):.2f} | {max(cpus):.2f} | {over}/{len(walls)} | "
+                  f"{statistics.mean(depths):.1f} |", flush=True)
+    print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,390 @@
+"""The player that lives through a game: one search engine whose hash table is
+allocated once and kept between moves, which spends a game clock over the
+moves, scores the best k moves for analysis (NBoard ``hint N``, GTP analysis),
+searches in the background and can be stopped from another thread, and plays
+at a chosen level for people.
+
+>>> import polyreversi as pr
+>>> player = pr.SearchPlayer(depth=4)
+>>> start = pr.Variant().start()
+>>> result = player.play(start)
+>>> result.move in start.legal_moves(), result.depth
+(True, 4)
+>>> [info.move in start.legal_moves() for info in player.analyse(start, pr.Limit(depth=2), multipv=2)]
+[True, True]
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time as _time
+from dataclasses import dataclass
+from typing import List, Optional
+
+from polyreversi import _core, _validate, time_control
+from polyreversi.errors import ConcurrentUseError
+from polyreversi.levels import LEVELS, Level
+from polyreversi.limit import MAX_DEPTH, Limit
+from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, _check_state, _table_memory
+from polyreversi.state import EMPTY, State
+from polyreversi.vocabulary import choice
+
+__all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """The move a :class:`SearchPlayer` plays and what its search found.
+
+    Attributes:
+        move: square index (``state.PASS`` for a forced pass).
+        score: disks from the mover's view (float; heuristic unless ``exact``; with
+            Anti-Reversi positive means fewer disks than the opponent).
+        pv: the principal variation, ``move`` first (square indices).
+        depth: plies of the deepest completed iteration (the empties when ``exact``;
+            0 when stopped before the first iteration completed).
+        nodes: positions visited (the exact solve's included). seconds: wall-clock time.
+        exact: the score is the exact result of best play to the end.
+    """
+
+    move: int
+    score: float
+    pv: List[int]
+    depth: int
+    nodes: int
+    seconds: float
+    exact: bool
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """One of the best moves of :meth:`SearchPlayer.analyse`.
+
+    Attributes:
+        move: square index. score: disks from the mover's view (exact when ``exact``).
+        pv: the line from this move (square indices, ``move`` first).
+        depth: plies searched (the empties when ``exact``). exact: the score is exact.
+    """
+
+    move: int
+    score: float
+    pv: List[int]
+    depth: int
+    exact: bool
+
+
+class SearchHandle:
+    """A search running in the background (:meth:`SearchPlayer.start`)."""
+
+    def __init__(self, player: "SearchPlayer", thread: threading.Thread, box: dict) -> None:
+        self._player = player
+        self._thread = thread
+        self._box = box
+
+    def stop(self) -> None:
+        """Asks the search to stop; it returns its best completed work at once (within
+        a few hundred positions). Safe from any thread, and after the search ended."""
+        if self._thread.is_alive():
+            self._player._searcher.stop()
+
+    def done(self) -> bool:
+        """True once the search has ended."""
+        return not self._thread.is_alive()
+
+    def result(self, timeout: Optional[float] = None) -> PlayResult:
+        """The search's :class:`PlayResult`, waiting for it to end.
+
+        Args:
+            timeout: seconds to wait at most (None: until it ends).
+
+        Raises:
+            TimeoutError: still searching after ``timeout`` seconds. Any error of the search.
+        """
+        if timeout is not None:
+            timeout = _validate.seconds(timeout, "timeout", zero=True)
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            raise TimeoutError(f"the search is still running after {timeout} s; call stop() first")
+        if "error" in self._box:
+            raise self._box["error"]
+        return self._box["result"]
+
+
+class SearchPlayer:
+    """A two-player search player that lives through a game (every board and option).
+
+    Args:
+        depth: plies per move (1 .. 250). time: seconds per move (> 0). With both the
+            first reached stops; with neither (and no level), ``depth=6``. A
+            :class:`polyreversi.Limit` given to :meth:`play` replaces them.
+        level: 1 .. ``len(polyreversi.levels.LEVELS)``, from beginner to full strength
+            (docs/levels.md: each level's search and its measured Elo step); instead of
+            ``depth`` and ``time``.
+        threads: threads per search (0: every core).
+        tt_mb: hash table MiB (1 .. 65536), allocated at the first search and kept for
+            the player's life.
+        evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``.
+        selective: Multi-ProbCut in the midgame (as :func:`polyreversi.search`).
+        variety: discs (float >= 0): play a random move among those scored within this
+            many discs of the best (0: always the best; levels set their own). Scored by
+            a multi-PV search, so it costs some time.
+        seed: the seed of that random choice (None: fresh entropy).
+
+    Raises:
+        TypeError: an option of the wrong type. ValueError: an option out of range,
+        ``level`` together with ``depth`` or ``time``, an unknown evaluation.
+        MemoryError: ``tt_mb`` more than the machine's memory.
+
+    The seat name for the command line is ``search``, ``search:DEPTH``,
+    ``search:time=SECONDS`` or ``search:level=N``. One search at a time: a second call
+    while one runs (from another thread) raises :class:`polyreversi.errors.ConcurrentUseError`.
+    """
+
+    name = "search"
+
+    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, level: Optional[int] = None,
+                 threads: int = 1, tt_mb: int = TT_MB, evaluation: Optional[str] = None, selective: bool = True,
+                 variety: float = 0.0, seed: Optional[int] = None) -> None:
+        self.depth = _validate.optional_whole(depth, "depth", 1, MAX_DEPTH)
+        self.time = _validate.optional_seconds(time, "time")
+        self.level: Optional[Level] = None
+        if level is not None:
+            number = _validate.whole(level, "level", 1, len(LEVELS))
+            if depth is not None or time is not None:
+                raise ValueError(f"level: give a level or depth/time, not both (got level={level!r}, "
+                                 f"depth={depth!r}, time={time!r})")
+            self.level = LEVELS[number - 1]
+        self.threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
+        self.tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
+        self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
+        self.selective = _validate.flag(selective, "selective")
+        self.variety = _validate.seconds(variety, "variety", zero=True)  # a finite number >= 0
+        if seed is not None:
+            _validate.whole(seed, "seed", 0, 2**63 - 1)
+        self._random = random.Random(seed)
+        with _table_memory(self.tt_mb):
+            self._searcher = _core._Searcher(self.tt_mb)
+        self._lock = threading.Lock()
+        self.last: Optional[PlayResult] = None
+
+    # ---- limits ----------------------------------------------------------------
+    def default_limit(self) -> Limit:
+        """The limit of a move when none is given: the player's depth/time or level."""
+        if self.level is not None:
+            return Limit(depth=self.level.depth)
+        if self.depth is None and self.time is None:
+            return Limit(depth=DEFAULT_DEPTH)
+        return Limit(depth=self.depth, time=self.time)
+
+    def _limit(self, limit: Optional[Limit]) -> Limit:
+        if limit is not None and not isinstance(limit, Limit):
+            raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
+        return self.default_limit() if limit is None or limit.is_empty() else limit
+
+    # ---- one search at a time ---------------------------------------------------
+    def _acquire(self, what: str) -> None:
+        if not self._lock.acquire(blocking=False):
+            raise ConcurrentUseError(f"SearchPlayer.{what}: this player is already searching (one search at a "
+                                     "time: wait for the running search's result, or stop() it first)")
+        self._searcher.clear_stop()
+
+    @staticmethod
+    def _playable(state: State, what: str) -> State:
+        _check_state(state, f"SearchPlayer.{what}")
+        if state.is_over():
+            raise ValueError(f"SearchPlayer.{what}: the game is over; there is no move to choose")
+        return state
+
+    # ---- the search ----------------------------------------------------------------
+    def _search(self, state: State, limit: Limit, multipv: int, analysing: bool = False):
+        """(PlayResult, lines) under ``limit``; the exact solve first when it fits."""
+        t0 = _time.perf_counter()
+        empties = int((state.board() == EMPTY).sum())
+        budget = time_control.move_seconds(limit, empties)
+        code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
+        nodes_used = 0
+        allowance = self._solve_allowance(limit, empties, budget, analysing)
+        if allowance is not None:
+            move, score, pv, nodes, _secs, scores, stopped = self._searcher.solve(
+                state, multipv > 1, self.threads, False, allowance, -1)
+            nodes_used = int(nodes)
+            if not stopped:
+                seconds = _time.perf_counter() - t0
+                result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, True)
+                best = MoveInfo(int(move), float(score), list(pv), empties, True)
+                others = sorted(((int(m), int(v)) for m, v in scores.items() if int(m) != best.move),
+                                key=lambda mv: (-mv[1], mv[0]))
+                infos = [best] + [MoveInfo(m, float(v), [m], empties, True) for m, v in others]
+                return result, infos[:multipv]
+            if budget is not None:  # what is left of the budget, at least a tenth of it
+                budget = max(budget - (_time.perf_counter() - t0), budget / 10)
+        depth = -1 if limit.depth is None else limit.depth
+        move, score, pv, got, nodes, _secs, exact, _stopped, lines = self._searcher.search(
+            state, depth, -1.0 if budget is None else budget, -1 if limit.nodes is None else limit.nodes,
+            self.threads, code, multipv, self.selective)
+        seconds = _time.perf_counter() - t0
+        got = int(got)
+        result = PlayResult(int(move), float(score), list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
+        infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
+        return result, infos
+
+    def _solve_allowance(self, limit: Limit, empties: int, budget: Optional[float],
+                         analysing: bool) -> Optional[float]:
+        """Seconds for the exact solve before the search (-1: no limit), or None: no solve.
+
+        Not with a node limit, nor where the depth reaches the end anyway (the search
+        solves there). With a depth alone: at or below the level's empties; for an
+        analysis (NBoard's hint) at or below
+        :data:`~polyreversi.time_control.EXACT_EMPTIES`, as NBoard engines solve near the
+        end whatever the depth; otherwise never (``play`` at a depth plays the move of
+        :func:`polyreversi.search` at that depth). With a time budget or clock, when
+        :func:`~polyreversi.time_control.solve_allowance` says it fits (and within
+        those empties if a depth is given too).
+        """
+        if self.level is not None:
+            exact_empties = self.level.exact_empties
+        else:
+            exact_empties = time_control.EXACT_EMPTIES if analysing or limit.depth is None else 0
+        if limit.nodes is not None or (limit.depth is not None and limit.depth >= empties):
+            return None
+        if limit.depth is not None and empties > exact_empties:
+            return None
+        if budget is None:
+            return -1.0 if limit.depth is not None else None
+        return time_control.solve_allowance(limit, empties, budget)
+
+    def _variety(self) -> float:
+        return max(self.variety, self.level.margin if self.level is not None else 0.0)
+
+    def _play_locked(self, state: State, limit: Limit) -> PlayResult:
+        margin = self._variety()
+        if margin <= 0:
+            result, _ = self._search(state, limit, 1)
+        else:
+            result, infos = self._search(state, limit, len(state.legal_moves()))
+            near = [i for i in infos if i.score >= infos[0].score - margin]
+            if len(near) > 1:
+                pick = near[self._random.randrange(len(near))]
+                result = PlayResult(pick.move, pick.score, pick.pv, result.depth, result.nodes, result.seconds,
+                                    pick.exact)
+        self.last = result
+        return result
+
+    # ---- the public calls ---------------------------------------------------------
+    def play(self, state: State, limit: Optional[Limit] = None) -> PlayResult:
+        """The move to play in ``state`` (not changed) and what the search found.
+
+        Args:
+            state: a two-player State whose game is not over.
+            limit: a :class:`polyreversi.Limit` (None or empty: :meth:`default_limit`).
+                ``time`` is this move's budget; ``clock`` (with ``increment``,
+                ``moves_to_go``) is the mover's game clock, spent over the game
+                (:mod:`polyreversi.time_control`); ``depth`` and ``nodes`` bound the
+                search. With a time budget or clock and no depth or node limit, the
+                exact solve runs first when it is predicted to fit.
+
+        Raises:
+            TypeError: not a State or not a Limit. ValueError: the game is over.
+            VariantError: a 3- or 4-player state. ConcurrentUseError: a search of this
+            player is already running.
+        """
+        self._playable(state, "play")
+        limit = self._limit(limit)
+        self._acquire("play")
+        try:
+            return self._play_locked(state, limit)
+        finally:
+            self._lock.release()
+
+    def choose(self, state: State) -> int:
+        """The move :meth:`play` picks with the player's own limits (the interface of
+        every built-in player). Raises as :meth:`play`."""
+        return self.play(state).move
+
+    __call__ = choose
+
+    def analyse(self, state: State, limit: Optional[Limit] = None, multipv: int = 1) -> List[MoveInfo]:
+        """The best ``multipv`` moves of ``state`` with their scores, best first.
+
+        Each score is the move's own search value (exact when ``exact``); moves past
+        the k-th are not scored. With a time limit the lists come from the deepest
+        iteration that completed.
+
+        Args:
+            state: a two-player State whose game is not over. limit: as in :meth:`play`.
+            multipv: how many moves (1 .. 256); more than the legal moves gives them all.
+
+        Returns:
+            ``min(multipv, legal moves)`` :class:`MoveInfo` (one, unscored with depth 0,
+            if stopped before the first iteration).
+
+        Raises:
+            As :meth:`play`; ValueError for multipv out of range.
+        """
+        self._playable(state, "analyse")
+        multipv = _validate.whole(multipv, "multipv", 1, 256)
+        limit = self._limit(limit)
+        self._acquire("analyse")
+        try:
+            _, infos = self._search(state, limit, min(multipv, len(state.legal_moves())), analysing=True)
+            return infos
+        finally:
+            self._lock.release()
+
+    def start(self, state: State, limit: Optional[Limit] = None) -> SearchHandle:
+        """Starts :meth:`play` in a background thread (the C++ search runs without the
+        GIL) and returns at once. ``handle.stop()`` ends it early with the best move of
+        its completed work (pondering, "move now"); ``handle.result()`` waits for it.
+
+        Raises:
+            As :meth:`play`, at once (ConcurrentUseError if a search is running).
+        """
+        self._playable(state, "start")
+        limit = self._limit(limit)
+        self._acquire("start")
+        box: dict = {}
+
+        def run() -> None:
+            try:
+                box["result"] = self._play_locked(state, limit)
+            except BaseException as e:  # handed to result()
+                box["error"] = e
+            finally:
+                self._lock.release()
+
+        thread = threading.Thread(target=run, name="polyreversi-search", daemon=True)
+        try:
+            thread.start()
+        except BaseException:
+            self._lock.release()
+            raise
+        return SearchHandle(self, thread, box)
+
+    def stop(self) -> None:
+        """Stops the running search, if any (any thread)."""
+        self._searcher.stop()
+
+    def new_game(self) -> None:
+        """Forgets the hash table's entries (a new game; the memory is kept).
+
+        Raises:
+            ConcurrentUseError: a search is running.
+        """
+        self._acquire("new_game")
+        try:
+            self._searcher.new_game()
+        finally:
+            self._lock.release()
+
+    @property
+    def table_usage(self) -> float:
+        """Share of the hash table's slots holding entries of this game (0 .. 1, sampled)."""
+        return self._searcher.usage_permille() / 1000
+
+    def __repr__(self) -> str:
+        opts = [f"{k}={v!r}" for k, v in (("depth", self.depth), ("time", self.time)) if v is not None]
+        if self.level is not None:
+            opts.append(f"level={self.level.number}")
+        opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
+        opts += [f"tt_mb={self.tt_mb!r}"] if self.tt_mb != TT_MB else []
+        return f"SearchPlayer({', '.join(opts)})"

@@ -1,0 +1,317 @@
+"""The living SearchPlayer: exact against the solver, multi-PV against brute
+force, a table kept between moves, a search stopped from another thread, one
+search at a time, the clock's budgets, levels, and bad input."""
+import random
+import threading
+
+import pytest
+
+import polyreversi as pr
+from polyreversi import time_control
+from polyreversi.errors import ConcurrentUseError
+from polyreversi.levels import LEVELS
+
+
+def random_position(plies, seed, variant="8x8"):
+    rng = random.Random(seed)
+    state = pr.Variant(variant).start() if isinstance(variant, str) else variant.start()
+    while True:
+        s = state
+        for _ in range(plies):
+            if s.is_over():
+                break
+            s = s.child(rng.choice(s.legal_moves()))
+        if not s.is_over() and len(s.legal_moves()) >= 3:
+            return s
+        seed += 1000
+        rng = random.Random(seed)
+
+
+def mover_disc_difference(state, child):
+    scores = child.scores()
+    me = int(state.to_move) - 1
+    return scores[me] - scores[1 - me]
+
+
+def negamax(state, depth):
+    """Depth-limited minimax with the search's evaluation (a pass is a ply; game ends exact)."""
+    if state.is_over():
+        scores = state.scores()
+        me = int(state.to_move) - 1
+        return float(scores[me] - scores[1 - me])
+    if depth == 0:
+        return pr.evaluate(state)
+    return max(-negamax(state.child(m), depth - 1) for m in state.legal_moves())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_play_is_exact_where_the_search_reaches_the_end(seed):
+    state = random_position(50, seed)  # about 10 empties
+    empties = 60 - 50
+    player = pr.SearchPlayer(depth=empties + 2)
+    result = player.play(state)
+    solved = pr.solve(state, moves=True)
+    assert result.exact and result.score == solved.score
+    assert solved.scores[result.move] == solved.score
+    assert result.pv[0] == result.move and result.move in state.legal_moves()
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_analyse_gives_the_solver_scores_of_the_best_moves(seed):
+    state = random_position(48, seed)
+    solved = pr.solve(state, moves=True).scores
+    k = min(3, len(solved))
+    infos = pr.SearchPlayer(depth=30).analyse(state, multipv=k)
+    assert len(infos) == k
+    assert all(i.exact for i in infos)
+    assert [i.score for i in infos] == sorted(solved.values(), reverse=True)[:k]
+    for i in infos:
+        assert solved[i.move] == i.score and i.pv[0] == i.move
+
+
+@pytest.mark.parametrize("seed,depth", [(6, 1), (7, 2), (8, 3)])
+def test_analyse_matches_brute_force_at_small_depth(seed, depth):
+    state = random_position(20, seed)
+    player = pr.SearchPlayer(selective=False)
+    moves = state.legal_moves()
+    infos = player.analyse(state, pr.Limit(depth=depth), multipv=len(moves))
+    brute = {m: -negamax(state.child(m), depth - 1) for m in moves}
+    assert sorted(i.move for i in infos) == sorted(moves)
+    for i in infos:
+        assert i.score == pytest.approx(brute[i.move], abs=1e-9)
+        assert i.depth == depth and not i.exact
+    assert [i.score for i in infos] == sorted((i.score for i in infos), reverse=True)
+    # the best two alone: the same scores as the first two of all
+    top = player.analyse(state, pr.Limit(depth=depth), multipv=2)
+    assert [i.score for i in top] == [i.score for i in infos[:2]]
+
+
+def test_the_table_is_kept_between_moves_and_cleared_by_new_game():
+    state = random_position(16, 9)
+    player = pr.SearchPlayer(depth=7, tt_mb=1)  # small: the usage sample sees the entries
+    first = player.play(state)
+    assert player.table_usage > 0
+    second = player.play(state)
+    assert second.move == first.move and second.score == first.score
+    assert second.nodes < first.nodes
+    player.new_game()
+    assert player.table_usage == 0
+    third = player.play(state)
+    assert third.nodes == first.nodes  # the same search from an empty table
+
+
+def test_stop_from_another_thread_returns_a_legal_move():
+    state = random_position(10, 10)
+    player = pr.SearchPlayer()
+    handle = player.start(state, pr.Limit(depth=40))  # far beyond what ends soon
+    assert not handle.done()
+    threading.Event().wait(0.2)
+    handle.stop()
+    result = handle.result(timeout=120)  # a guard against a hang, not a time test
+    assert result.move in state.legal_moves()
+    assert handle.done()
+    # the player is free again
+    assert player.play(state, pr.Limit(depth=2)).move in state.legal_moves()
+
+
+def test_stop_before_any_work_still_gives_a_move():
+    state = random_position(10, 11)
+    player = pr.SearchPlayer()
+    handle = player.start(state, pr.Limit(depth=40))
+    handle.stop()
+    assert handle.result(timeout=120).move in state.legal_moves()
+
+
+def test_one_search_at_a_time():
+    state = random_position(10, 12)
+    player = pr.SearchPlayer()
+    handle = player.start(state, pr.Limit(depth=40))
+    try:
+        with pytest.raises(ConcurrentUseError, match="already searching"):
+            player.play(state)
+        with pytest.raises(ConcurrentUseError):
+            player.analyse(state, multipv=2)
+        with pytest.raises(ConcurrentUseError):
+            player.new_game()
+        with pytest.raises(ConcurrentUseError):
+            player.start(state)
+    finally:
+        handle.stop()
+        handle.result(timeout=120)
+
+
+def test_time_and_node_limits_on_solve():
+    state = random_position(36, 13)  # 24 empties: far more than 2000 nodes
+    r = pr.solve(state, nodes=2000)
+    assert not r.complete and r.move is None and r.pv == []
+    small = random_position(52, 14)
+    full = pr.solve(small, time=600.0, nodes=10**9)
+    assert full.complete and full.score == pr.solve(small).score
+
+
+def test_node_limit_of_play():
+    state = random_position(12, 15)
+    r = pr.SearchPlayer().play(state, pr.Limit(nodes=3000))
+    assert r.move in state.legal_moves() and r.depth >= 1
+
+
+def test_clock_budgets_never_overdraw_the_clock():
+    for clock, increment, moves_to_go in [(60.0, 0.0, None), (1.0, 0.0, None), (0.05, 0.0, None),
+                                          (10.0, 1.0, None), (30.0, 0.0, 10)]:
+        left = clock
+        for empties in range(60, 0, -2):
+            limit = pr.Limit(clock=left, increment=increment or None, moves_to_go=moves_to_go)
+            budget = time_control.move_seconds(limit, empties)
+            assert budget > 0
+            assert budget <= max(left - time_control.RESERVE_MIN, left / 10 if left > 0 else 1e-4) + 1e-12
+            left = left - budget + increment
+            assert left >= 0
+    assert 0 < time_control.move_seconds(pr.Limit(clock=0.0), 30) <= 1e-3  # a lost clock: move at once
+
+
+def test_a_budget_is_spent_over_the_moves_left():
+    many = time_control.move_seconds(pr.Limit(clock=60.0), 60)
+    few = time_control.move_seconds(pr.Limit(clock=60.0), 20)
+    assert 0 < many < few <= 60.0 * time_control.MAX_SHARE
+    assert time_control.move_seconds(pr.Limit(time=0.3), 30) == 0.3
+    assert time_control.move_seconds(pr.Limit(time=0.3, clock=60.0), 30) == 0.3
+    assert time_control.move_seconds(pr.Limit(depth=3), 30) is None
+    last = time_control.move_seconds(pr.Limit(clock=10.0, moves_to_go=1), 40)
+    assert last > 9.0
+
+
+def test_play_with_a_clock_over_a_short_game():
+    state = random_position(40, 16)
+    player = pr.SearchPlayer()
+    while not state.is_over():
+        r = player.play(state, pr.Limit(clock=2.0, increment=0.01))
+        assert r.move in state.legal_moves()
+        state = state.child(r.move)
+
+
+def test_endgame_solve_when_it_fits():
+    state = random_position(50, 17)
+    r = pr.SearchPlayer().play(state, pr.Limit(time=30.0))
+    assert r.exact and r.score == pr.solve(state).score
+
+
+def test_levels_play_legal_moves_and_vary_with_the_seed():
+    state = pr.Variant().start()
+    for level in range(1, len(LEVELS) + 1):
+        assert pr.SearchPlayer(level=level).choose(state) in state.legal_moves()
+    picks = [pr.SearchPlayer(level=1, seed=s).choose(state) for s in range(12)]
+    assert len(set(picks)) > 1  # four symmetric moves, chosen at random
+    again = [pr.SearchPlayer(level=1, seed=s).choose(state) for s in range(12)]
+    assert picks == again
+
+
+def test_variety_keeps_to_near_equal_moves():
+    state = random_position(20, 18)
+    player = pr.SearchPlayer(depth=2, variety=1.0, seed=3, selective=False)
+    infos = pr.SearchPlayer(depth=2, selective=False).analyse(state, multipv=len(state.legal_moves()))
+    near = {i.move for i in infos if i.score >= infos[0].score - 1.0}
+    for _ in range(6):
+        assert player.choose(state) in near
+
+
+def test_seat_specs():
+    assert pr.player_from_spec("search:2").depth == 2
+    p = pr.player_from_spec("search:level=3")
+    assert p.level.number == 3 and repr(p) == "SearchPlayer(level=3)"
+    from polyreversi.search import SearchPlayer  # the old import path
+    assert SearchPlayer is pr.SearchPlayer
+
+
+@pytest.mark.parametrize("kwargs,error,match", [
+    ({"level": 0}, ValueError, "level"),
+    ({"level": len(LEVELS) + 1}, ValueError, "level"),
+    ({"level": 2.5}, TypeError, "level"),
+    ({"level": 2, "depth": 3}, ValueError, "level"),
+    ({"tt_mb": 0}, ValueError, "tt_mb"),
+    ({"tt_mb": 1 << 20}, ValueError, "tt_mb"),
+    ({"time": 0}, ValueError, "time"),
+    ({"time": float("nan")}, ValueError, "time"),
+    ({"depth": 0}, ValueError, "depth"),
+    ({"threads": -1}, ValueError, "threads"),
+    ({"variety": -1.0}, ValueError, "variety"),
+    ({"evaluation": "best"}, ValueError, "evaluation"),
+])
+def test_bad_options(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        pr.SearchPlayer(**kwargs)
+
+
+def test_bad_calls():
+    player = pr.SearchPlayer(depth=2)
+    start = pr.Variant().start()
+    with pytest.raises(TypeError, match="limit"):
+        player.play(start, {"depth": 2})
+    with pytest.raises(ValueError, match="multipv"):
+        player.analyse(start, multipv=0)
+    with pytest.raises(TypeError):
+        player.play("not a state")
+    with pytest.raises(ValueError, match="clock"):
+        pr.Limit(clock=-1.0)
+    with pytest.raises(pr.VariantError):
+        player.play(pr.Variant(players=3).start())
+    over = random_position(0, 1)
+    while not over.is_over():
+        over = over.child(over.legal_moves()[0])
+    with pytest.raises(ValueError, match="over"):
+        player.play(over)
+    with pytest.raises(ValueError, match="time"):
+        pr.solve(start, time=0)
+
+
+def test_analyse_near_the_end_is_exact_whatever_the_depth():
+    state = random_position(48, 19)  # 12 empties: at most EXACT_EMPTIES
+    solved = pr.solve(state, moves=True).scores
+    infos = pr.SearchPlayer().analyse(state, pr.Limit(depth=2), multipv=len(solved))
+    assert all(i.exact for i in infos) and {i.move: i.score for i in infos} == solved
+    # play at a depth plays the depth's move (the solve is for analysis, time and levels)
+    assert pr.SearchPlayer().play(state, pr.Limit(depth=2)).move == pr.search(state, depth=2).move
+
+
+def test_one_player_across_boards_and_threads():
+    # the table follows the board (64-bit and 128-bit boards, other rules): the
+    # same answers as a fresh player's, at a fixed depth, full width
+    player = pr.SearchPlayer(depth=4, selective=False, tt_mb=4)
+    for variant in ["6x6", "10x10", "8x8/anti", "octagon", "8x8"]:
+        state = random_position(6, 20, variant)
+        fresh = pr.SearchPlayer(depth=4, selective=False, tt_mb=4).play(state)
+        mine = player.play(state)
+        assert (mine.move, mine.score) == (fresh.move, fresh.score), variant
+    state = random_position(50, 21)
+    two = pr.SearchPlayer(depth=20, threads=2).play(state)
+    assert two.exact and two.score == pr.solve(state).score
+
+
+def test_a_solve_that_does_not_fit_falls_back_to_the_search(monkeypatch):
+    # the model says the solve fits; the allowance stops it; the search plays on
+    monkeypatch.setattr(time_control, "SOLVE_SECONDS_AT_20", 1e-9)
+    state = random_position(34, 22)  # 26 empties: no solve ends in the allowance
+    r = pr.SearchPlayer().play(state, pr.Limit(time=0.01))
+    assert r.move in state.legal_moves() and not r.exact
+
+
+def test_the_core_refuses_a_second_search_of_one_searcher():
+    from polyreversi import _core
+    searcher = _core._Searcher(4)
+    state = random_position(10, 23)
+    searcher.clear_stop()
+    box = {}
+    thread = threading.Thread(target=lambda: box.update(r=searcher.search(state, 40, -1.0, -1, 1, 0, 1, True)))
+    thread.start()
+    try:
+        for _ in range(200):  # until the worker is inside the search
+            try:
+                searcher.new_game()
+            except ConcurrentUseError:
+                break
+            threading.Event().wait(0.01)
+        else:
+            pytest.fail("the second call was never refused")
+    finally:
+        searcher.stop()
+        thread.join(120)
+    assert box["r"][0] in state.legal_moves()
