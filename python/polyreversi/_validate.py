@@ -49,3 +49,13 @@ def optional_seconds(value: Any, name: str, *, zero: bool = False) -> Optional[f
     """:func:`seconds`, passing ``None`` through."""
     return None if value is None else seconds(value, name, zero=zero)
 
+
+def number(value: Any, name: str, low: float = 0.0, high: float = math.inf) -> float:
+    """``value`` as a finite float in ``low .. high`` (a weight, a share, a constant)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}: expected a number, got {value!r}")
+    result = float(value)
+    if not math.isfinite(result) or not low <= result <= high:
+        bound = f"{low:g} or more" if high == math.inf else f"{low:g} to {high:g}"
+        raise ValueError(f"{name}: must be a finite number, {bound}, got {value!r}")
+    return result
