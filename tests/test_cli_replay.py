@@ -132,7 +132,7 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
     "args, message",
     [
         (["replay", "nowhere.wtb"], "nowhere.wtb: no such file"),
-        (["replay", "x.obf"], "cannot tell the format from the extension '.obf'"),
+        (["replay", "x.xyz"], "cannot tell the format from the extension '.xyz'"),
         (["replay", "x.wtb", "--format", "pgn"], "--format pgn: unknown format"),
         (["replay", "WTH", "--game", "99999", "--ply", "1"], "WTH_2015.wtb holds 1,926 games; choose 1 to 1926)"),
         (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply: 99 (game 1 has plies 0 to 63"),

@@ -50,6 +50,7 @@ def optional_seconds(value: Any, name: str, *, zero: bool = False) -> Optional[f
     return None if value is None else seconds(value, name, zero=zero)
 
 
+
 def number(value: Any, name: str, low: float = 0.0, high: float = math.inf) -> float:
     """``value`` as a finite float in ``low .. high`` (a weight, a share, a constant)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
