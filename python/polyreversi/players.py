@@ -374,8 +374,8 @@ _SPEC_OPTIONS = {
               "history_weight": _number, "score_weight": _number},
 }
 
-PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "
-                    "or brs[:DEPTH|:time=SECONDS] and imcts[:PLAYOUTS|:time=SECONDS] (3-4 players); "
+PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS], "
+                    "and for 3-4 players imcts[:PLAYOUTS|:time=SECONDS] or brs[:DEPTH|:time=SECONDS]; "
                     "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND or gtp:COMMAND")
 
 ENGINE_KINDS = ("nboard", "gtp")
