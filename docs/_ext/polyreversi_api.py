@@ -17,7 +17,8 @@ described twice, which the -W build refuses):
 
 - a class or function is at home in the module that defines it (``__module__``),
   if that module is public and exports it;
-- any other object (a constant) in the public module that assigns it at top level;
+- any other object (a constant) in the public module that assigns it at top level
+  (documented there even when that module has no ``__all__``);
 - otherwise (the extension module ``_core``, private helper modules) in the
   shallowest public module that exports it (``polyreversi.Color``).
 
@@ -28,37 +29,14 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.util
 import inspect
 import pkgutil
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = "polyreversi"
 API_DIR = "api"  # inside the Sphinx source folder
-#: Third-party packages of the optional extras (``rl``): mocked where absent, so
-#: that the modules needing them are documented on any machine.
-OPTIONAL_IMPORTS = ("stable_baselines3", "sb3_contrib", "torch", "supersuit")
-
-
-def import_module(name: str):
-    """``importlib.import_module``, with the absent optional packages mocked."""
-    from sphinx.ext.autodoc.mock import ismock, mock
-
-    absent = [m for m in OPTIONAL_IMPORTS if importlib.util.find_spec(m) is None]
-    if not absent:
-        return importlib.import_module(name)
-    before = set(sys.modules)
-    with mock(absent):
-        module = importlib.import_module(name)
-    # Modules built on a mock are forgotten once read, so that code run later in
-    # this process (the test run's doctests) imports them for real, or fails to.
-    for new in set(sys.modules) - before:
-        if any(ismock(v) for v in vars(sys.modules[new]).values()):
-            del sys.modules[new]
-    return module
 
 
 def is_public_module(name: str) -> bool:
@@ -69,10 +47,44 @@ def public_modules(package: str = PACKAGE) -> list[str]:
     """Dotted names of the package and every public module below it, sorted."""
     root = import_module(package)
     names = [package]
-    for info in pkgutil.walk_packages(root.__path__, package + "."):
+    for info in pkgutil.walk_packages(root.__path__, package + ".", onerror=lambda name: import_module(name)):
         if is_public_module(info.name):
             names.append(info.name)
     return sorted(names)
+
+
+#: Third-party packages of the optional extras (``rl``): docs/conf.py mocks them in
+#: every build; any other missing dependency is found and mocked by import_module.
+OPTIONAL_IMPORTS = ("stable_baselines3", "sb3_contrib", "torch", "supersuit")
+
+#: Top-level packages that a module needs but that are not installed (an optional
+#: extra, such as stable-baselines3 for polyreversi.envs.sb3): the module is imported
+#: with them mocked (autodoc's mock), and the build mocks them too.
+MOCKED: list[str] = []
+
+
+def import_module(name: str):
+    """Imports a module of the package; a missing third-party dependency is mocked
+    (and remembered in MOCKED) rather than leaving the module out of the reference."""
+    import sys
+    from sphinx.ext.autodoc.mock import mock
+    needed: list[str] = []
+    while True:
+        before = set(sys.modules)
+        try:
+            with mock(needed):
+                module = importlib.import_module(name)
+            if needed:  # imported against mocks: not left for a later, real import to find
+                for new in set(sys.modules) - before:
+                    sys.modules.pop(new, None)
+            return module
+        except ModuleNotFoundError as e:
+            root = (e.name or "").split(".")[0]
+            if not root or root == PACKAGE.split(".")[0] or root in needed:
+                raise
+            needed.append(root)
+            if root not in MOCKED:
+                MOCKED.append(root)
 
 
 def public_names(module) -> list[str]:
@@ -152,7 +164,8 @@ def api_names(package: str = PACKAGE) -> list[ApiName]:
                     and objects[obj.__module__].get(name) is obj:
                 home = obj.__module__
             else:
-                owners = [m for m in modules if name in assigned[m] and objects[m].get(name) is obj]
+                # the module that assigns it, exported there or not (a module without __all__)
+                owners = [m for m in modules if name in assigned[m] and vars(modules[m]).get(name) is obj]
                 if owners:
                     home = min(owners, key=lambda m: (m.count("."), m))
                 else:  # defined in a private module: the shallowest public exporter
@@ -193,10 +206,11 @@ def attribute_doc(modname: str, name: str) -> str:
 
 def undocumented(names: list[ApiName] | None = None) -> list[str]:
     """``home.name`` of every public name whose home gives it no documentation."""
-    missing = []
+    missing, seen = [], set()
     for item in names if names is not None else api_names():
-        if item.exporter != item.home or item.kind == "module":
+        if item.kind == "module" or (item.home, item.name) in seen:
             continue
+        seen.add((item.home, item.name))
         obj = getattr(import_module(item.home), item.name)
         if item.kind == "data":
             documented = bool(attribute_doc(item.home, item.name))
@@ -224,7 +238,7 @@ def module_page(modname: str, names: list[ApiName]) -> str:
     """The reStructuredText page of one module."""
     module = import_module(modname)
     out = [_heading(f"``{modname}``", "="), f".. automodule:: {modname}\n   :no-members:\n"]
-    own = [n for n in names if n.exporter == modname and n.home == modname and n.kind != "module"]
+    own = list({n.name: n for n in reversed(names) if n.home == modname and n.kind != "module"}.values())[::-1]
     elsewhere = [n for n in names if n.exporter == modname and (n.home != modname or n.kind == "module")]
     for item in own:
         obj = getattr(module, item.name)
@@ -294,6 +308,8 @@ def write_pages(srcdir: Path) -> list[Path]:
 
 def _builder_inited(app) -> None:
     write_pages(Path(app.srcdir))
+    app.config.autodoc_mock_imports = list(app.config.autodoc_mock_imports) + \
+        [m for m in MOCKED if m not in app.config.autodoc_mock_imports]
 
 
 def _no_type_docstring(app, what, name, obj, options, lines) -> None:
