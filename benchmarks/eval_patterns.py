@@ -1,4 +1,4 @@
-"""The trained 8x8 pattern evaluation against the shape evaluation (issue 11).
+"""The trained 8x8 pattern evaluation against the shape evaluation.
 
     python benchmarks/eval_patterns.py speed
     python benchmarks/eval_patterns.py match --depth 4 --openings 60 --shape-python PY
@@ -18,7 +18,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 import time
 
 import numpy as np

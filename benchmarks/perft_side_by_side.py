@@ -3,7 +3,7 @@
 On a shared machine wall-clock rates swing with the other jobs; this script
 times each run by the CPU time the child process used (getrusage), which
 time slicing does not inflate, runs the tools interleaved, and prints the
-median of the repetitions and the ratios of issue 13.
+median of the repetitions and their ratios.
 
     gcc -O2 -march=native -o /tmp/c_perft_anchor ../shared/bench/c_perft_anchor.c
     python benchmarks/perft_side_by_side.py --repeats 3 --anchor /tmp/c_perft_anchor \\

@@ -1,5 +1,6 @@
 """Turns a benchmark run's JSON into the tables of benchmarks/README.md.
 
+    python benchmarks/report.py --run      # the whole run, then latest.json and README.md rewritten
     python -m pytest benchmarks --benchmark-json=benchmarks/latest.json
     python benchmarks/report.py benchmarks/latest.json [--write benchmarks/README.md]
 
@@ -11,10 +12,12 @@ import argparse
 import json
 import platform
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 START, END = "<!-- results:start -->", "<!-- results:end -->"
+HERE = Path(__file__).resolve().parent
 
 # (label, numerator test name, denominator test name, target)
 TARGETS = [
@@ -109,9 +112,18 @@ def report(data: dict) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("json", type=Path, help="pytest-benchmark JSON of one run")
+    parser.add_argument("json", type=Path, nargs="?", help="pytest-benchmark JSON of one run")
     parser.add_argument("--write", type=Path, help="replace the results section of this Markdown file")
+    parser.add_argument("--run", action="store_true",
+                        help="run the benchmarks first into benchmarks/latest.json, then write benchmarks/README.md")
     args = parser.parse_args()
+    if args.run:
+        args.json, args.write = HERE / "latest.json", args.write or HERE / "README.md"
+        done = subprocess.run([sys.executable, "-m", "pytest", str(HERE), f"--benchmark-json={args.json}"])
+        if done.returncode:
+            return done.returncode
+    elif args.json is None:
+        parser.error("give a run's JSON, or --run")
     text = report(json.loads(args.json.read_text()))
     if args.write:
         doc = args.write.read_text()

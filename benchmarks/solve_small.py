@@ -7,8 +7,7 @@ COUNT-1) stopped at EMPTIES empty squares (defaults: 8x8, 14, 300, 1); each
 is solved with ``pr.solve(state, tt_mb=TT_MB)`` on one thread. Prints the
 summed node count (deterministic for a given build's search tree), the CPU
 seconds of the solves alone (``time.process_time``) and nodes per CPU
-second. Used for the A/B runs of issue 11's nodes-per-second work
-(benchmarks/README.md, "Issue 11: nodes per second (session 4)").
+second: the A/B runs of the nodes-per-second work (benchmarks/HISTORY.md).
 """
 from __future__ import annotations
 

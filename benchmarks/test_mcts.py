@@ -1,6 +1,6 @@
-"""MCTS (issue 11): playouts per second of a search per board and player
+"""MCTS: playouts per second of a search per board and player
 count, on one and all threads; bare native playouts of 3-4 players on 10x10
-and the octagon beside 2-player 8x8 (issue 13); MCTSPlayer's win rates
+and the octagon beside 2-player 8x8; MCTSPlayer's win rates
 against greedy players, recorded (not asserted: tests/test_mcts.py does that)."""
 from __future__ import annotations
 

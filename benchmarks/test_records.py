@@ -1,4 +1,4 @@
-"""Reading game files (issue 9.11): 38,520 standard 8x8 games (WTH_2015 twenty times)
+"""Reading game files: 38,520 standard 8x8 games (WTH_2015 twenty times)
 from JSON Lines, every record schema-checked and replayed, beside the same games
 read from the .wtb twenty times, in one run."""
 from __future__ import annotations

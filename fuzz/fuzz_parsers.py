@@ -21,7 +21,6 @@ here, and under ASan/UBSan in scripts/sanitize.sh.
 """
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Train the 8x8 pattern evaluation (python/polyreversi/_patterns.py) from the
+"""Train the 8x8 pattern evaluation (reference: tests/reference/patterns.py) from the
 WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
 
     pip install -e '.[train]'
@@ -44,10 +44,11 @@ import time
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))  # the Python reference of the patterns
 
 try:  # the installed package (its compiled core); the source tree alone has none
     from polyreversi import _core  # noqa: F401
-    from polyreversi import _patterns as pt
+    from reference import patterns as pt
 except ImportError as e:
     sys.exit(f"train_patterns.py needs polyreversi installed: pip install -e '.[train]' ({e})")
 
@@ -261,7 +262,7 @@ def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0) -> None:
         f"// and {n_extra} exactly solved positions of random playouts from the training games." if n_extra
         else "// (no augment positions).",
         f"// Layout: for each of {pt.PHASES} phases (empties // {pt.PHASE_WIDTH}), the tied weights of",
-        "// each pattern type in _patterns.PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
+        "// each pattern type in tests/reference/patterns.py PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
         "// then the constant term for an even and an odd number of empties.",
         f"// {pt.PHASES} x {n_cols} values, most of them 0 (patterns never seen): stored as their",
         "// count, then (zeros before, value) for each value that is not 0.",

@@ -54,7 +54,6 @@ import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ET
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 

@@ -1,6 +1,6 @@
 """One rule for letter case, a clear State() error, Records that check their
-moves, colour names as text, to_move on a finished game (issue 9 item 12), and
-one vocabulary for cells, colours and the status line (issue 10 item 5)."""
+moves, colour names as text, to_move on a finished game, and
+one vocabulary for cells, colours and the status line."""
 import random
 
 import numpy as np

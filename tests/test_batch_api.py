@@ -1,12 +1,12 @@
 """Batch observations, results, autoreset, blocked squares, starts and history
-against State (issue 12 items 1-2)."""
+against State."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 import polyreversi as pr
-from polyreversi import Color, IllegalMoveError, PositionError, Variant, VariantError
+from polyreversi import Color, IllegalMoveError, Variant, VariantError
 
 VARIANTS = ["6x6", "6x6/anti/free", "8x8", "8x8/handicap=3w", "10x10/anti", "octagon", "8x8/3p", "10x10/3p/anti",
             "octagon/3p", "8x8/4p", "10x10/4p", "octagon/4p/anti"]

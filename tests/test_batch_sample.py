@@ -1,4 +1,4 @@
-"""Moves sampled in C++ from policy arrays (issue 13 item 3)."""
+"""Moves sampled in C++ from policy arrays."""
 from __future__ import annotations
 
 import math

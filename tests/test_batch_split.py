@@ -1,6 +1,6 @@
-"""The pieces behind a split Batch call (issue 13 item 2): the one-pass move check
+"""The pieces behind a split Batch call: the one-pass move check
 on the calling thread, the worker pool's regions and stealing, and the sampler's
-draw from running sums (issue 13 item 3)."""
+draw from running sums."""
 from __future__ import annotations
 
 import threading

@@ -1,7 +1,7 @@
 """A Batch used from several threads: a second thread entering a busy Batch gets
 ConcurrentUseError at once and never corrupts it; separate Batches in threads
-give the serial answers (issue 12 item 3); a Batch split over worker threads
-gives the one-thread answers (issue 13 item 2)."""
+give the serial answers; a Batch split over worker threads
+gives the one-thread answers."""
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,4 @@
-"""Native bulk play and batches against plain State play (issue 4)."""
+"""Native bulk play and batches against plain State play."""
 from __future__ import annotations
 
 import numpy as np
@@ -206,7 +206,9 @@ def test_greedy_beats_random_under_anti_reversi(text):
     games = 1000
     first = pr.play_games(text, games, policy=["greedy", "random"], seed=11)
     second = pr.play_games(text, games, policy=["random", "greedy"], seed=12)
-    outright = lambda r: r.winners & (r.winners.sum(axis=1, keepdims=True) == 1)
+    def outright(r):
+        return r.winners & (r.winners.sum(axis=1, keepdims=True) == 1)
+
     greedy_wins = int(outright(first)[:, 0].sum() + outright(second)[:, 1].sum())
     random_wins = int(outright(first)[:, 1].sum() + outright(second)[:, 0].sum())
     decided = greedy_wins + random_wins

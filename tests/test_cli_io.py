@@ -1,4 +1,4 @@
-"""The command line's files (issue 9 items 1, 2, 3, 10): ``-`` for standard input and
+"""The command line's files: ``-`` for standard input and
 output, pipes and devices written in place (``>>`` keeps what was there), one-line
 errors for write failures, ``--out`` checked before the game, unfinished games saved,
 empty files refused and errors naming the file that is wrong.

@@ -1,4 +1,4 @@
-"""Docs that cannot drift (issue 9 item 13, issue 10 item 9): every docstring example
+"""Docs that cannot drift: every docstring example
 of the polyreversi modules and every Python block of README.md and docs/*.md runs
 here, in the default suite.
 

@@ -36,7 +36,7 @@ def test_action_masks_by_name_for_maskable_ppo():
     assert masks.dtype == np.int8 and np.array_equal(masks, info["action_mask"])
     assert np.flatnonzero(masks).tolist() == env.state.legal_moves()
     assert env.action_space.contains(env.action_space.sample(mask=masks))  # Gymnasium's own int8 masks
-    sb3 = pytest.importorskip("sb3_contrib", reason="sb3-contrib is not installed (pip install 'polyreversi[rl]')")
+    pytest.importorskip("sb3_contrib", reason="sb3-contrib is not installed (pip install 'polyreversi[rl]')")
     from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
     wrapped = gymnasium.make("polyreversi/Reversi-v0", variant="6x6")

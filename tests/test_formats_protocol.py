@@ -1,4 +1,4 @@
-"""The one protocol of game-file formats (issue 10.4): every format is found through
+"""The one protocol of game-file formats: every format is found through
 the registry by name and extension, has the same small surface, and its
 capabilities say what its writer really accepts."""
 from __future__ import annotations

@@ -296,7 +296,7 @@ def test_fuzzed_ggf_never_crashes(text):
             pass
 
 
-# -- issue 9: RE[?], names with brackets, winners of resigned games, nothing lost silently --
+# -- RE[?], names with brackets, winners of resigned games, nothing lost silently --
 
 NBOARD_GAME = (  # as NBoard sends it to an engine (NBoard protocol, "set game"): RE[?] until the game ends
     "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]"

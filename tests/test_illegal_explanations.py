@@ -1,4 +1,4 @@
-"""One explanation of an illegal move (issue 10.1): the core's text, shown word
+"""One explanation of an illegal move: the core's text, shown word
 for word by State.play, Replay and HumanPlayer, with one ply numbering."""
 import io
 import random

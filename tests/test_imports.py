@@ -1,4 +1,4 @@
-"""The house has no import cycle (issue 10): the static imports between the
+"""The house has no import cycle: the static imports between the
 polyreversi modules, top-level and inside functions, outside ``if TYPE_CHECKING:``,
 form no loop. (Formats are found by the registry at run time, by name.)"""
 from __future__ import annotations

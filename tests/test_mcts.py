@@ -1,4 +1,4 @@
-"""MCTS (UCT) with native playouts, MCTSPlayer and seat specs (issue 11 items 3, 4)."""
+"""MCTS (UCT) with native playouts, MCTSPlayer and seat specs."""
 from __future__ import annotations
 
 import random
@@ -243,7 +243,7 @@ def test_bad_player_specs_name_the_problem(spec):
 
 
 def test_search_spec_makes_a_search_player():
-    from polyreversi.search import SearchPlayer
+    from polyreversi.search_player import SearchPlayer
 
     player = player_from_spec("search:2")
     assert isinstance(player, SearchPlayer) and player.depth == 2

@@ -1,5 +1,5 @@
 """The trained 8x8 pattern evaluation (cpp/include/polyreversi/search/patterns.hpp):
-the C++ sums equal the Python reference (polyreversi._patterns) on the shipped
+the C++ sums equal the Python reference (tests/reference/patterns.py) on the shipped
 weights, it is invariant under the 8 symmetries, the search uses it, the other
 boards and Anti-Reversi keep the shape evaluation, and both kernel sets agree."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 import polyreversi as pr
 from conftest import random_position, run_with_kernels
 from polyreversi import _core
-from polyreversi import _patterns as pt
+from reference import patterns as pt
 
 V8 = pr.Variant("8x8")
 

@@ -1,11 +1,10 @@
-"""Hand-made positions for each fault engines in the wild have had (issue 2),
+"""Hand-made positions for each fault engines in the wild have had,
 checked against RULES.md by hand and against the reference."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-import reference as ref
 from conftest import random_position
 from diagrams import names, position
 from engine_vs_reference import assert_same_turn, ref_state_of

@@ -319,7 +319,7 @@ def test_documented_example_is_a_valid_record():
     assert Replay(record).check().status == "unfinished"
 
 
-# -- issue 9: reading fast, with the same verdicts and messages; winners -----------------
+# -- reading fast, with the same verdicts and messages; winners -----------------
 
 def _outcome(obj, *, fast: bool):
     """What from_dict makes of obj: the record's JSON, or the error's class and message."""

@@ -1,4 +1,4 @@
-"""What the writer writes, the reader reads (issue 9.5), for every format.
+"""What the writer writes, the reader reads, for every format.
 
 For records of every kind (variants, starts, names with brackets and non-Latin
 letters, resignations with and without a winner, komi, dates, metadata), each

@@ -218,7 +218,7 @@ def test_seat_specs():
     assert pr.player_from_spec("search:2").depth == 2
     p = pr.player_from_spec("search:level=3")
     assert p.level.number == 3 and repr(p) == "SearchPlayer(level=3)"
-    from polyreversi.search import SearchPlayer  # the old import path
+    from polyreversi.search_player import SearchPlayer
     assert SearchPlayer is pr.SearchPlayer
 
 

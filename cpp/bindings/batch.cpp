@@ -122,9 +122,7 @@ void init_batch(py::module_& m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const ConcurrentUseError& e) {
-      PyErr_SetString(exc_concurrent, e.what());
-    }
+    } catch (const ConcurrentUseError& e) { PyErr_SetString(exc_concurrent, e.what()); }
   });
 
   m.def(

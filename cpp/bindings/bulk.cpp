@@ -55,6 +55,15 @@ void init_bulk(py::module_& m) {
       py::arg("record_moves"));
 
   m.def(
+      "choose_move",
+      [](py::handle s_obj, int policy, unsigned long long seed, unsigned long long index) {
+        const PyState& s = get_state(s_obj);
+        return choose_move(s.game.rules(), s.game.position(), policy, seed, index);
+      },
+      py::arg("state"), py::arg("policy"), py::arg("seed"), py::arg("index"),
+      "The move policy 0 (random) or 1 (greedy) plays from state: play_games' first ply of game `index`.");
+
+  m.def(
       "perft",
       [](py::handle s_obj, int depth) {
         const PyState& s = get_state(s_obj);

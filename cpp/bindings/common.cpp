@@ -180,9 +180,7 @@ void translate(std::exception_ptr p) {
     PyErr_SetString(exc_position, e.what());
   } catch (const HistoryError& e) { PyErr_SetString(exc_history, e.what()); } catch (const ArgumentError& e) {
     PyErr_SetString(PyExc_ValueError, e.what());
-  } catch (const Error& e) {
-    PyErr_SetString(exc_base, e.what());
-  }
+  } catch (const Error& e) { PyErr_SetString(exc_base, e.what()); }
 }
 
 }  // namespace polyreversi::bindings

@@ -10,6 +10,20 @@ namespace polyreversi::bindings {
 
 void init_mcts(py::module_& m) {
   m.def(
+      "mcts_rewards",
+      [](py::handle state) {
+        const Game& g = get_state(state).game;
+        const int players = g.rules().players;
+        std::uint8_t winners[kMaxPlayers] = {0, 0, 0, 0};
+        for (const int c : g.winners()) winners[c] = 1;
+        double r[kMaxPlayers];
+        mcts_rewards(players, winners, r);
+        py::tuple values(players);
+        for (int p = 0; p < players; ++p) values[p] = r[p];
+        return values;
+      },
+      py::arg("state"), "The MCTS reward of each colour, in turn order, for the state's disk counts as they stand.");
+  m.def(
       "mcts",
       [](py::handle state, unsigned long long playouts, double seconds, int threads, unsigned long long seed,
          double exploration, unsigned long long max_nodes) {

@@ -58,7 +58,7 @@ void init_rules(py::module_& m) {
   m.attr("CELL_BLOCKED") = kCellBlocked;
   m.attr("CELL_CUT_OUT") = kCellCutOut;
   m.attr("BOARDS") = py::make_tuple(kBoardNames[0], kBoardNames[1], kBoardNames[2], kBoardNames[3]);
-  m.def("kernels", []() { return std::string(kernels().name); }, "Name of the kernel set picked for this CPU.");
+  m.def("kernels", []() { return std::string(kernel_set().name); }, "Name of the kernel set picked for this CPU.");
 }
 
 }  // namespace polyreversi::bindings

@@ -42,15 +42,14 @@ py::tuple search_tuple(const SearchOutcome& out) {
     for (int x : l.pv) pv.append(x);
     lines.append(py::make_tuple(l.move, l.score, l.exact, pv));
   }
-  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.depth, out.nodes, out.seconds,
-                        out.exact, out.stopped, lines);
+  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.depth, out.nodes, out.seconds, out.exact,
+                        out.stopped, lines);
 }
 
 py::tuple solve_tuple(const SolveOutcome& out) {
   py::dict scores;
   for (int i = 0; i < out.move_count; ++i) scores[py::int_(out.moves[i])] = out.scores[i];
-  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores,
-                        out.stopped);
+  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores, out.stopped);
 }
 
 SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv,
@@ -90,8 +89,7 @@ void init_search(py::module_& m) {
           "Returns (move, score, pv, depth, nodes, seconds, exact, stopped, [(move, score, exact, pv)]).")
       .def(
           "solve",
-          [](Searcher& self, py::handle s_obj, bool all_moves, int threads, bool wof, double seconds,
-             long long nodes) {
+          [](Searcher& self, py::handle s_obj, bool all_moves, int threads, bool wof, double seconds, long long nodes) {
             const PyState& s = get_state(s_obj);
             const Rules r = s.game.rules();
             const Position p = s.game.position();
@@ -198,7 +196,8 @@ void init_search(py::module_& m) {
           for (int e = 0; e < 2; ++e) parity.mutable_at(ph, e) = patterns::tables.parity[ph][e];
         return py::make_tuple(tables, parity);
       },
-      "The 8x8 pattern weights (polyreversi._patterns): ([int16 (phases, 3**k) per pattern type], int (phases, 2)).");
+      "The 8x8 pattern weights (their reference: tests/reference/patterns.py): ([int16 (phases, 3**k) per pattern "
+      "type], int (phases, 2)).");
 }
 
 }  // namespace polyreversi::bindings

@@ -60,4 +60,20 @@ void play_many(const Rules& rules, const Position& start, int policy, u64 seed, 
   });
 }
 
+int choose_move(const Rules& rules, const Position& pos, int policy, u64 seed, u64 index) {
+  if (policy != 0 && policy != 1) throw ArgumentError("policy: 0 (random) or 1 (greedy)");
+  std::int32_t scores[kMaxPlayers], plies = 0;
+  std::uint8_t winners[kMaxPlayers];
+  std::int16_t move = -1;
+  PlayoutResults out;
+  out.scores = scores;
+  out.winners = winners;
+  out.plies = &plies;
+  out.moves = &move;
+  out.max_plies = 1;
+  kernels().play_games(rules, pos, policy, seed, index, 1, out, nullptr);
+  if (plies != 1) throw IllegalMoveError("choose: the game is over; there is no move to choose");
+  return move;
+}
+
 }  // namespace polyreversi

@@ -27,15 +27,15 @@ int every_core() {
 int resolve_threads(long long threads, const char* what) {
   if (threads < 0 || threads > kMaxThreads)
     throw ArgumentError(std::string(what) + ": threads must be 0 (every core) or 1 to " + std::to_string(kMaxThreads) +
-                ", got " + std::to_string(threads));
+                        ", got " + std::to_string(threads));
   return threads == 0 ? every_core() : static_cast<int>(threads);
 }
 
 int checked_random_blocked(long long count, const char* what) {
   if (count < 0 || count > kMaxBlocked)
-    throw VariantError(std::string(what) + ": " + std::to_string(count) + " blocked squares asked for; allowed: " +
-                       std::to_string(kMinRandomBlocked) + " to " + std::to_string(kMaxBlocked) +
-                       " (0: a count drawn from that range)");
+    throw VariantError(std::string(what) + ": " + std::to_string(count) +
+                       " blocked squares asked for; allowed: " + std::to_string(kMinRandomBlocked) + " to " +
+                       std::to_string(kMaxBlocked) + " (0: a count drawn from that range)");
   return static_cast<int>(count);
 }
 

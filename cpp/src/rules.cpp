@@ -43,8 +43,8 @@ std::string counting(int low, int high) {
 
 void check_handicap(long long handicap) {
   if (handicap < 0 || handicap > kMaxHandicap)
-    throw VariantError("handicap: " + std::to_string(handicap) + " is not allowed; allowed: " +
-                       counting(0, kMaxHandicap));
+    throw VariantError("handicap: " + std::to_string(handicap) +
+                       " is not allowed; allowed: " + counting(0, kMaxHandicap));
 }
 
 }  // namespace
@@ -103,7 +103,8 @@ Rules make_rules(BoardKind board, long long players, bool anti, bool free_openin
   r.n = board_side(board);
   const std::string bname = board_name(board);
   if (players < kMinPlayers || players > kMaxPlayers)
-    throw VariantError("players: " + std::to_string(players) + " is not allowed; allowed: " + counting(kMinPlayers, kMaxPlayers));
+    throw VariantError("players: " + std::to_string(players) +
+                       " is not allowed; allowed: " + counting(kMinPlayers, kMaxPlayers));
   if (players > 2 && board == BoardKind::Board6x6)
     throw VariantError("players: the 6x6 board is for 2 players only; allowed boards for " + std::to_string(players) +
                        " players: 8x8, 10x10, octagon");

@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
     const std::string board = args.size() > 1 ? args[1] : "8x8";
     const int players = args.size() > 2 ? std::atoi(args[2].c_str()) : 2;
     const int repeats = args.size() > 3 ? std::atoi(args[3].c_str()) : 1;
-    const KernelTable& k = args.size() > 4 ? kernels_named(args[4]) : kernels();
+    const Kernels& set = args.size() > 4 ? kernels_named(args[4]) : kernel_set();
+    const KernelTable& k = *set.rules;
     if (depth < 0 || depth > 30 || repeats < 1 || (divide && depth < 1)) {
       std::fprintf(stderr,
                    "usage: polyreversi-perft [depth 0..30] [board] [players] [repeats>=1] [kernels] [--divide]\n");
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
         "{\"board\": \"%s\", \"players\": %d, \"depth\": %d, \"leaves\": %llu, \"seconds\": %.4f, "
         "\"leaves_per_s\": %.0f, \"kernels\": \"%s\"}\n",
         board.c_str(), players, depth, static_cast<unsigned long long>(leaves), best, best > 0 ? leaves / best : 0.0,
-        k.name);
+        set.name);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "polyreversi-perft: %s\n", e.what());

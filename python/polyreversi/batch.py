@@ -31,7 +31,7 @@ draw; with 3 or 4 players a sole winner gets +1 and each other player
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
 import numpy as np
 

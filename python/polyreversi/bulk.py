@@ -13,7 +13,6 @@ from typing import Optional, Sequence, Union
 import numpy as np
 
 from polyreversi import _core, _validate
-from polyreversi.errors import PolyreversiError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, engine_seed
 from polyreversi.vocabulary import choice
@@ -62,7 +61,7 @@ def _policy(policy: str) -> int:
     return POLICIES[choice(policy, POLICIES, "policy")]
 
 
-def _seat_policies(policy, players: int) -> int:
+def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> int:
     """The engine's policy code of a policy name (the same for every seat) or a list of
     one name per seat: 1 << 16 plus 4 bits per colour, colour c in bits 4c..4c+3
     (cpp/include/polyreversi/kernel/playout.hpp)."""
@@ -76,7 +75,7 @@ def _seat_policies(policy, players: int) -> int:
     return (1 << 16) | sum(_policy(p) << (4 * c) for c, p in enumerate(policy))
 
 
-def _seed(seed) -> int:
+def _seed(seed: object) -> int:
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed: expected an int in 0 .. 2**64 - 1, got {seed!r}")
     return engine_seed(seed)

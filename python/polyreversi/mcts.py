@@ -87,12 +87,6 @@ def check_limits(playouts: Optional[int], time: Optional[float], threads: int, e
     _validate.number(exploration, "exploration")
 
 
-def _final_values(state: State) -> Tuple[float, ...]:
-    """The reward rule applied to a finished game: 1/k to each of the k winners."""
-    winners = set(int(c) for c in state.winners())
-    return tuple((1.0 / len(winners)) if c in winners else 0.0 for c in range(1, state.variant.players + 1))
-
-
 def mcts(
     state: State,
     *,
@@ -145,7 +139,7 @@ def mcts(
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
     if state.is_over():
-        return MCTSResult(None, {}, _final_values(state), 0, 0.0, 0)
+        return MCTSResult(None, {}, tuple(_core.mcts_rewards(state)), 0, 0.0, 0)
     move, visits, values, made, secs, nodes = _core.mcts(
         state, count, seconds, int(threads), seed, float(exploration), MAX_NODES)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values),

@@ -28,9 +28,8 @@ try:
 except ImportError:  # pragma: no cover - Python < 3.8
     Protocol = object
 
-from numpy import integer as _np_integer
 
-from polyreversi import _validate
+from polyreversi import _core, _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.search_player import SearchPlayer
@@ -116,9 +115,13 @@ class GreedyPlayer:
     plies, the 3-4 player adjacency fallback), every legal move ties, so the
     choice is uniform.
 
+    The rule is the core's (``_core.choose_move``, as bulk play and batches play
+    it); the player's k-th choice breaks ties with the core's generator stream
+    ``(seed, k)``.
+
     Args:
-        seed: seed of the generator that breaks ties (as :class:`RandomPlayer`);
-            ``None`` seeds from the OS.
+        seed: seed of the generator that breaks ties, ``0 .. 2**64 - 1``
+            (:func:`polyreversi.variant.engine_seed`); ``None`` seeds from the OS.
 
     >>> GreedyPlayer(seed=1).choose(Variant().start()) in (19, 26, 37, 44)
     True
@@ -127,7 +130,8 @@ class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: Optional[int] = None) -> None:
-        self.rng = random.Random(seed_key(seed))
+        self.seed = engine_seed(seed)
+        self._choices = 0
 
     def choose(self, state: State) -> int:
         """A legal move of ``state`` with the most flips (the fewest with Anti-Reversi),
@@ -139,10 +143,8 @@ class GreedyPlayer:
         moves = _moves_or_raise(state)
         if len(moves) == 1:
             return moves[0]
-        counts = [len(state.flips(m)) for m in moves]
-        best = min(counts) if state.variant.anti else max(counts)
-        top = [m for m, c in zip(moves, counts) if c == best]
-        return top[0] if len(top) == 1 else self.rng.choice(top)
+        self._choices += 1
+        return _core.choose_move(state, 1, self.seed, self._choices)
 
     __call__ = choose
 
@@ -372,8 +374,8 @@ _SPEC_OPTIONS = {
               "history_weight": _number, "score_weight": _number},
 }
 
-PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS] "
-                    "or brs[:DEPTH|:time=SECONDS] and imcts[:PLAYOUTS|:time=SECONDS] (3-4 players); "
+PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS], "
+                    "and for 3-4 players imcts[:PLAYOUTS|:time=SECONDS] or brs[:DEPTH|:time=SECONDS]; "
                     "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND or gtp:COMMAND")
 
 ENGINE_KINDS = ("nboard", "gtp")

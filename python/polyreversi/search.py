@@ -315,12 +315,3 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     return SolveResult(_move_or_none(state, move), int(score), list(pv), int(visited), float(secs),
                        dict(ranked), convention)
 
-
-def __getattr__(name: str):
-    # SearchPlayer lives in its own module (search_player.py, which imports this
-    # one); the old import path keeps working.
-    if name == "SearchPlayer":
-        from polyreversi.search_player import SearchPlayer
-
-        return SearchPlayer
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

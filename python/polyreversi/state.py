@@ -74,13 +74,13 @@ def _state_record(self, **meta):
     Raises:
         RecordError: as :meth:`polyreversi.Record.from_state`.
     """
-    from polyreversi.record import record_of  # record.py builds on this module
+    from polyreversi.record import record_of  # on first use: importing State loads no record or format module
 
     return record_of(self, **meta)
 
 
 def _state_repr_svg(self) -> str:
-    from polyreversi import svg  # svg.py builds on this module
+    from polyreversi import svg  # on first use: importing State loads no SVG writer
 
     return svg._repr_svg_(self)
 

@@ -25,7 +25,7 @@ struct BatchData {
   std::int32_t* scores = nullptr;  // B * players
   std::int8_t* to_move = nullptr;  // B colour codes (1..4)
 
-  // Results, written when a game is over (zero before): batch/results.hpp.
+  // Results, written when a game is over (zero before): write_results in cpp/src/batch/batch_kernels.cpp.
   std::uint8_t* winners = nullptr;  // B * players, 1 = shares the win
   float* rewards = nullptr;         // B * players
 

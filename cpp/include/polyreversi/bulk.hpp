@@ -16,6 +16,13 @@ namespace polyreversi {
 void play_many(const Rules& rules, const Position& start, int policy, u64 seed, u64 games, int threads,
                const PlayoutResults& out, const int* cancel = nullptr);
 
+// The move a built-in policy (0 random, 1 greedy: the most flips, the fewest
+// under Anti-Reversi, ties at random) plays from `pos`, a game that is not over:
+// the first ply play_many would play as game `index` of a run seeded with `seed`.
+// The one greedy rule of the library: bulk play, Batch.choose and the Python
+// GreedyPlayer all play it.
+int choose_move(const Rules& rules, const Position& pos, int policy, u64 seed, u64 index);
+
 // Batches of games stepped together: polyreversi/batch/batch.hpp.
 
 }  // namespace polyreversi

@@ -1,4 +1,5 @@
-// The bulk kernels, compiled once per instruction set and picked at run time.
+// Everything compiled once per instruction set (CMakeLists.txt: generic and
+// x86v3), gathered in one Kernels table per set and picked once at run time.
 #pragma once
 #include <string>
 
@@ -7,8 +8,8 @@
 
 namespace polyreversi {
 
+// The rules: perft, moves, flips and whole games (cpp/src/rules_kernels.cpp).
 struct KernelTable {
-  const char* name;
   // Leaves of the game tree from `pos` to `depth` plies (RULES.md §9).
   // Long work polls *cancel (may be null) and stops early, with a wrong count, once it is set.
   u64 (*perft)(const Rules& rules, const Position& pos, int depth, const int* cancel);
@@ -33,10 +34,35 @@ namespace x86v3 {
 extern const KernelTable kernel_table;
 }
 
-// The fastest table this CPU runs; POLYREVERSI_KERNELS=generic in the
-// environment forces the portable one.
-const KernelTable& kernels();
+struct BatchKernelTable;  // batch/kernels.hpp
+struct SearchKernels;     // search/search.hpp
+struct MultiLimits;       // multi/multi.hpp
+struct MultiOutcome;
+struct MultiMctsOptions;  // multi/mcts.hpp
+struct MultiMctsResult;
+
+// One instruction set's kernels: the rules, batches, the two-player search and
+// its evaluation, and the 3-4 player search.
+struct Kernels {
+  const char* name;  // "generic" or "x86v3"
+  const KernelTable* rules;
+  const BatchKernelTable* batch;
+  const SearchKernels* search;
+  int (*evaluate_position)(const Rules& rules, const Position& pos, bool anti, bool shape_only);
+  void (*evaluate_boards)(const u64* P, const u64* O, int* out, long long n, bool shape_only);
+  MultiOutcome (*multi_search)(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel);
+  MultiMctsResult (*multi_mcts)(const Rules& rules, const Position& pos, const MultiMctsOptions& options,
+                                const int* cancel);
+  int (*multi_features)(const Rules& rules, const Position& pos, int* out);
+  void (*multi_evaluate)(const Rules& rules, const Position& pos, int* out);
+};
+
+// The fastest set this CPU runs, picked once; POLYREVERSI_KERNELS=generic in
+// the environment forces the portable one.
+const Kernels& kernel_set();
+// The rules kernels of kernel_set().
+inline const KernelTable& kernels() { return *kernel_set().rules; }
 // "generic" or "x86v3"; throws Error if unknown or unsupported by this CPU.
-const KernelTable& kernels_named(const std::string& name);
+const Kernels& kernels_named(const std::string& name);
 
 }  // namespace polyreversi

@@ -16,15 +16,7 @@
 
 namespace polyreversi {
 
-const BatchKernelTable& batch_kernels() {
-  static const BatchKernelTable& table = [&]() -> const BatchKernelTable& {
-#if defined(POLYREVERSI_HAVE_X86V3)
-    if (std::string(kernels().name) == "x86v3") return x86v3::batch_kernel_table;
-#endif
-    return generic::batch_kernel_table;
-  }();
-  return table;
-}
+const BatchKernelTable& batch_kernels() { return *kernel_set().batch; }
 
 Batch::Busy::Busy(const Batch& b) : flag_(b.busy_) {
   if (flag_.exchange(true, std::memory_order_acquire))

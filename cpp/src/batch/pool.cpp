@@ -14,7 +14,7 @@
 // A fallback to one thread after a long wait (a preempted worker) was tried and
 // dropped: on a quiet machine it cut B=4096 from 1.54-1.73x to 1.27-1.46x
 // (its first trigger, thread start-up, serialised the next calls), and under
-// load it did not help (benchmarks/README.md, issue 13 batch rows).
+// load it did not help (benchmarks/HISTORY.md).
 #include "polyreversi/batch/pool.hpp"
 
 #include <pthread.h>

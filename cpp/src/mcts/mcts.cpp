@@ -158,7 +158,8 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
   if (!(o.seconds >= 0) || o.seconds > kMaxMctsSeconds)
     throw ArgumentError("mcts: time must be 0 (none) to " + std::to_string(static_cast<long>(kMaxMctsSeconds)) +
                         " seconds");
-  if (!(o.exploration >= 0) || !std::isfinite(o.exploration)) throw ArgumentError("mcts: exploration must be finite and >= 0");
+  if (!(o.exploration >= 0) || !std::isfinite(o.exploration))
+    throw ArgumentError("mcts: exploration must be finite and >= 0");
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("mcts: the game is over; there is no move to search");

@@ -1,5 +1,5 @@
 // The checks of the 3-4 player search and the choice of the instruction set
-// (the same as the kernels': kernels().name).
+// (kernel_set(), as every kernel).
 #include "polyreversi/multi/multi.hpp"
 
 #include <cmath>
@@ -13,14 +13,6 @@
 namespace polyreversi {
 
 namespace {
-
-bool use_x86v3() {
-#if defined(POLYREVERSI_HAVE_X86V3)
-  return std::strcmp(kernels().name, "x86v3") == 0;
-#else
-  return false;
-#endif
-}
 
 void check_players(const Rules& rules, const char* what) {
   if (rules.players < 3)
@@ -43,10 +35,7 @@ MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLi
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("multi_search: the game is over; there is no move to search");
-#if defined(POLYREVERSI_HAVE_X86V3)
-  if (use_x86v3()) return x86v3::multi_search(rules, pos, limits, cancel);
-#endif
-  return generic::multi_search(rules, pos, limits, cancel);
+  return kernel_set().multi_search(rules, pos, limits, cancel);
 }
 
 MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
@@ -67,26 +56,17 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("multi_mcts: the game is over; there is no move to search");
-#if defined(POLYREVERSI_HAVE_X86V3)
-  if (use_x86v3()) return x86v3::multi_mcts(rules, pos, o, cancel);
-#endif
-  return generic::multi_mcts(rules, pos, o, cancel);
+  return kernel_set().multi_mcts(rules, pos, o, cancel);
 }
 
 int multi_features(const Rules& rules, const Position& pos, int* out) {
   check_players(rules, "multi_features");
-#if defined(POLYREVERSI_HAVE_X86V3)
-  if (use_x86v3()) return x86v3::multi_features(rules, pos, out);
-#endif
-  return generic::multi_features(rules, pos, out);
+  return kernel_set().multi_features(rules, pos, out);
 }
 
 void multi_evaluate(const Rules& rules, const Position& pos, int* out) {
   check_players(rules, "multi_evaluate");
-#if defined(POLYREVERSI_HAVE_X86V3)
-  if (use_x86v3()) return x86v3::multi_evaluate(rules, pos, out);
-#endif
-  generic::multi_evaluate(rules, pos, out);
+  return kernel_set().multi_evaluate(rules, pos, out);
 }
 
 }  // namespace polyreversi

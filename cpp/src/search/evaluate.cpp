@@ -1,5 +1,5 @@
 // The evaluation of search for one position (the bindings' pr.evaluate),
-// compiled once per instruction set like kernels.cpp, so that it is the very
+// compiled once per instruction set like rules_kernels.cpp, so that it is the very
 // function the search of this CPU calls.
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/search/evaluation.hpp"

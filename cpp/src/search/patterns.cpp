@@ -1,7 +1,7 @@
 // The tables of the 8x8 pattern evaluation (patterns.hpp), built once at
 // load time from the shipped weights: the instances of each pattern type
 // are its images under the 8 symmetries (one per square set, first seen
-// first, as python/polyreversi/_patterns.py lists them), and the file holds
+// first, as tests/reference/patterns.py lists them), and the file holds
 // one weight per class of indices that a symmetry fixing an instance
 // exchanges; here each class is expanded to its full 3^k table (direct
 // lookups in the search, 0.33 MB a phase).
@@ -23,7 +23,7 @@ struct Type {
   int cells[10][2];  // (row, column) of the base, at the a1 corner / top edge
 };
 
-// The order of _patterns.PATTERN_TYPES.
+// The order of reference patterns.PATTERN_TYPES.
 const Type kTypes[] = {
     {10, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {0, 7}, {1, 1}, {1, 6}}},  // edge + 2 X
     {9, {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}},           // corner 3x3
@@ -57,7 +57,7 @@ std::vector<std::int16_t> dense_weights() {
 constexpr int kPow3[11] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049};
 int pow3(int k) { return kPow3[k]; }
 
-int symmetric(int g, int sq) {  // the 8 symmetries, in _patterns.SYMMETRIES order
+int symmetric(int g, int sq) {  // the 8 symmetries, in reference patterns.SYMMETRIES order
   const int r = sq / 8, c = sq % 8;
   const int rc[8][2] = {{r, c}, {r, 7 - c}, {7 - r, c}, {7 - r, 7 - c}, {c, r}, {c, 7 - r}, {7 - c, r}, {7 - c, 7 - r}};
   return 8 * rc[g][0] + rc[g][1];
@@ -67,7 +67,7 @@ struct Built {
   Tables t;
   // kPhases x total, read at random by every evaluation: on 2 MiB pages
   // (TableMemory, which maps 4 MiB or more so), as the hash tables, so that
-  // the lookups do not miss the TLB too: FFO #56 about 2 % less CPU (session 15).
+  // the lookups do not miss the TLB too: FFO #56 about 2 % less CPU.
   TableMemory memory;
   std::int16_t* weights = nullptr;
   std::vector<std::uint16_t> bits;  // kInstances x kBitsSize

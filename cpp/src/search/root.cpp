@@ -1,5 +1,5 @@
 // Search and solve of one instruction set (POLYREVERSI_ARCH names it; this
-// file is compiled once per set, like cpp/src/kernels.cpp). The root: its
+// file is compiled once per set, like cpp/src/rules_kernels.cpp). The root: its
 // moves (a forced pass and free-opening placements included), iterative
 // deepening and its time control, root splitting over threads, multi-PV,
 // the principal variation, and the tables a Searcher keeps between calls.
@@ -14,9 +14,6 @@
 #include "polyreversi/rules.hpp"
 #include "polyreversi/search/midgame.hpp"
 #include "polyreversi/search/search.hpp"
-
-#define POLYREVERSI_STR2(x) #x
-#define POLYREVERSI_STR(x) POLYREVERSI_STR2(x)
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -139,8 +136,8 @@ struct Root {
   TransTable<W>& end_tt;             // shared by the threads
   TransTable<W>& mid_tt;
   TransTable<W>& near_tt;
-  const bool kept;                   // the tables are a Searcher's: sized and laid out already
-  std::unique_ptr<Ctx[]> ctx;        // one per thread
+  const bool kept;             // the tables are a Searcher's: sized and laid out already
+  std::unique_ptr<Ctx[]> ctx;  // one per thread
   int threads;
   u64 pooled_nodes = 0;  // a search's node budget with threads: every thread's nodes (Context::poll)
 
@@ -299,8 +296,7 @@ struct Root {
     return split(moves, n, inf, -inf, inf, all_moves, stopped, value, multipv);
   }
   template <class F>
-  int split(RootMove* moves, int n, int inf, int lo, int hi, bool all_moves, bool& stopped, F value,
-            int multipv = 1) {
+  int split(RootMove* moves, int n, int inf, int lo, int hi, bool all_moves, bool& stopped, F value, int multipv = 1) {
     int next = 0, alpha = lo, best = -inf - 1, best_i = -1, stop = 0, scored = 0;
     bool best_exact = false, cut = false;
     std::vector<int> top;  // multi-PV: the exact scores so far, highest first, at most multipv
@@ -520,7 +516,7 @@ struct Root {
 // with 2 MiB; 13: 0.90 against 0.74 s; 14: 1.33 against 0.62 s.
 constexpr int kHugePagesMin = 13;
 
-// Tuned by node counts on FFO #40-#47 (benchmarks/README.md): a deeper
+// Tuned by node counts on FFO #40-#47 (benchmarks/HISTORY.md): a deeper
 // estimate (8 or 10 plies) and wider first windows cost more nodes.
 constexpr int kEstimateMin = 16;      // from this many empties a solve starts from a search estimate
 constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most
@@ -540,8 +536,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   const double t0 = monotonic_seconds();
   const int empties = popcount(static_cast<W>(rules.playable) & ~R::E::occupied(R::E::load(pos)));
   R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof));
-  root.set_limits(cancel, o.seconds >= 0 ? t0 + o.seconds : -1,
-                  o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
+  root.set_limits(cancel, o.seconds >= 0 ? t0 + o.seconds : -1, o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
   for (int k = 0; k < root.threads; ++k) root.ctx[k].wof = o.wof;
   const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];
@@ -664,8 +659,8 @@ double predicted_seconds(const double* took, int last) {
 }
 
 template <class W, int N>
-void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel,
-                 SearchOutcome& out, SearchTables* tables) {
+void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out,
+                 SearchTables* tables) {
   using R = Root<W, N>;
   const double t0 = monotonic_seconds();
   const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
@@ -811,14 +806,16 @@ void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, 
   });
 }
 
-std::unique_ptr<SearchTables> make_tables(std::size_t bytes) { return std::unique_ptr<SearchTables>(new Tables(bytes)); }
+std::unique_ptr<SearchTables> make_tables(std::size_t bytes) {
+  return std::unique_ptr<SearchTables>(new Tables(bytes));
+}
 
 }  // namespace
 
 }  // namespace POLYREVERSI_ARCH
 
 namespace POLYREVERSI_ARCH {
-extern const SearchKernels search_kernels = {POLYREVERSI_STR(POLYREVERSI_ARCH), &search_any, &solve_any, &make_tables};
+extern const SearchKernels search_kernels = {&search_any, &solve_any, &make_tables};
 }
 
 }  // namespace polyreversi

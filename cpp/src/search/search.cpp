@@ -1,4 +1,4 @@
-// search() and solve(): checks, then the kernels this CPU runs best.
+// search() and solve(): checks, then the kernels this CPU runs best (kernel_set()).
 #include "polyreversi/search/search.hpp"
 
 #include <algorithm>
@@ -17,15 +17,6 @@ double monotonic_seconds() {
 }
 
 namespace {
-
-const SearchKernels& search_kernels_here() {
-  // The same instruction set as the rules kernels picked for this CPU.
-  const std::string name = kernels().name;
-#if defined(POLYREVERSI_HAVE_X86V3)
-  if (name == "x86v3") return x86v3::search_kernels;
-#endif
-  return generic::search_kernels;
-}
 
 void check_two_players(const Rules& rules, const char* what) {
   if (rules.players != 2)
@@ -56,18 +47,18 @@ SolveOptions checked_options(const Rules& rules, const SolveOptions& options) {
 SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel) {
   const SearchLimits l = checked_limits(rules, limits);
   SearchOutcome out;
-  search_kernels_here().search(rules, pos, l, cancel, out, nullptr);
+  kernel_set().search->search(rules, pos, l, cancel, out, nullptr);
   return out;
 }
 
 SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel) {
   const SolveOptions o = checked_options(rules, options);
   SolveOutcome out;
-  search_kernels_here().solve(rules, pos, o, cancel, out, nullptr);
+  kernel_set().search->solve(rules, pos, o, cancel, out, nullptr);
   return out;
 }
 
-Searcher::Searcher(int tt_mb) : kernels_(search_kernels_here()), tt_mb_(tt_mb) {
+Searcher::Searcher(int tt_mb) : kernels_(*kernel_set().search), tt_mb_(tt_mb) {
   if (tt_mb < kMinTableMiB || tt_mb > kMaxTableMiB)
     throw Error("tt_mb: must be " + std::to_string(kMinTableMiB) + " to " + std::to_string(kMaxTableMiB) +
                 " MiB, got " + std::to_string(tt_mb));
@@ -109,17 +100,11 @@ int Searcher::usage_permille() const { return tables_->usage_permille(); }
 
 int evaluate(const Rules& rules, const Position& pos, bool anti, bool shape_only) {
   check_two_players(rules, "evaluate");
-#if defined(POLYREVERSI_HAVE_X86V3)
-  if (std::string(kernels().name) == "x86v3") return x86v3::evaluate_position(rules, pos, anti, shape_only);
-#endif
-  return generic::evaluate_position(rules, pos, anti, shape_only);
+  return kernel_set().evaluate_position(rules, pos, anti, shape_only);
 }
 
 void evaluate_8x8(const u64* P, const u64* O, int* out, long long n, bool shape_only) {
-#if defined(POLYREVERSI_HAVE_X86V3)
-  if (std::string(kernels().name) == "x86v3") return x86v3::evaluate_boards(P, O, out, n, shape_only);
-#endif
-  generic::evaluate_boards(P, O, out, n, shape_only);
+  kernel_set().evaluate_boards(P, O, out, n, shape_only);
 }
 
 }  // namespace polyreversi

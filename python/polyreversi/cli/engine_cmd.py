@@ -5,6 +5,7 @@ from typing import Optional
 
 import click
 
+from polyreversi._core import limits
 from polyreversi.limit import MAX_DEPTH
 
 
@@ -15,7 +16,7 @@ from polyreversi.limit import MAX_DEPTH
               help="Search depth when the front end gives no limit (GTP; NBoard sends 'set depth').")
 @click.option("--time", "move_time", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds per move when the front end gives no limit.")
-@click.option("--threads", type=click.IntRange(0, 256), default=1, show_default=True,
+@click.option("--threads", type=click.IntRange(0, limits.MAX_THREADS), default=1, show_default=True,
               help="Search threads (0: every core).")
 def command(protocol: str, depth: Optional[int], move_time: Optional[float], threads: int) -> None:
     """Run polyreversi as an engine for NBoard (NBoard protocol 2) or for GTP front
@@ -28,7 +29,7 @@ def command(protocol: str, depth: Optional[int], move_time: Optional[float], thr
       polyreversi engine --protocol gtp --time 2
     """
     from polyreversi.engine.living import LivingPlayer
-    from polyreversi.search import SearchPlayer
+    from polyreversi.search_player import SearchPlayer
 
     player = LivingPlayer(SearchPlayer(depth, move_time, threads=threads))
     if protocol == "nboard":

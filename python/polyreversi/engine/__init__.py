@@ -14,10 +14,14 @@ from __future__ import annotations
 from polyreversi.engine.aio import AsyncEngine, popen, popen_gtp, popen_nboard
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.engine.seat import EngineSeat
-from polyreversi.engine.simple import PROTOCOLS, SimpleEngine
+from polyreversi.engine import simple as _simple
+from polyreversi.engine.simple import SimpleEngine
 from polyreversi.errors import (EngineError, EngineIllegalMoveError, EngineProtocolError, EngineTerminatedError,
                                 EngineTimeoutError)
 from polyreversi.limit import Limit
+
+#: The protocols a client speaks, by name (``"nboard"``, ``"gtp"``), and their classes.
+PROTOCOLS = _simple.PROTOCOLS
 
 __all__ = [
     "SimpleEngine",

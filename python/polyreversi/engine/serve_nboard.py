@@ -182,13 +182,9 @@ class NBoardServer:
         if self.state.is_over():
             raise ValueError(f"the game is over at ply {self.state.ply}; there is no move to make")
         self.say("status thinking")
-        handle = self.player.start(self.state, self._limit())
-        if handle is None:
-            result = self.player.play(self.state, self._limit())
-        else:
-            result = self._wait(handle)
-            if result is None:
-                return
+        result = self._wait(self.player.start(self.state, self._limit()))
+        if result is None:
+            return
         text = games.move_text(self.state.variant, result.move)
         score = "" if result.score is None else f"{result.score:.2f}"
         self.say(f"=== {text}/{score}/{result.seconds:.2f}")
@@ -196,17 +192,16 @@ class NBoardServer:
 
     def _wait(self, handle):
         """The result of a background search, or None when a ping stopped it (the
-        ping is answered here; other commands wait in :attr:`pending`)."""
+        ping is answered here; other commands wait in :attr:`pending`). When the
+        input ends the search runs to its limit and its move is still written."""
         while not handle.done():
             try:
                 raw = self.lines.get(timeout=0.02)
             except queue.Empty:
                 continue
-            if raw is None:
+            if raw is None:  # the input ended: the answer still goes out, then the loop ends
                 self.lines.put(None)
-                handle.stop()
-                handle.result()
-                return None
+                return handle.result()
             words = raw.split()
             if words[:1] == ["ping"]:
                 handle.stop()

@@ -23,7 +23,6 @@ from polyreversi.limit import Limit
 from polyreversi.state import State
 
 #: The protocols by name, as ``popen`` and the ``nboard:``/``gtp:`` seat specs spell them.
-#: The protocols a client speaks, by name: ``"nboard"`` and ``"gtp"``.
 PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol}
 
 

@@ -24,7 +24,7 @@ True (``illegal="lose"``, the default, as PettingZoo's classic games do) or rais
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
 import gymnasium
 import numpy as np

@@ -27,7 +27,7 @@ Needs ``stable-baselines3`` (``pip install 'polyreversi[rl]'``).
 from __future__ import annotations
 
 import time
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Optional, Union
 
 import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices

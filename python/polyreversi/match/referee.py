@@ -21,7 +21,7 @@ from polyreversi.errors import EngineError, EngineIllegalMoveError, EngineTimeou
 from polyreversi.limit import Limit
 from polyreversi.players import as_callable
 from polyreversi.record import Record
-from polyreversi.search import SearchPlayer
+from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
 from polyreversi.vocabulary import color_name
 

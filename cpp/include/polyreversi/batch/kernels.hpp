@@ -39,7 +39,6 @@ struct SampleError {
 };
 
 struct BatchKernelTable {
-  const char* name;
   // Recomputes legal moves, masks, boards, scores and results of games [begin, end).
   void (*refresh)(const BatchData& d, int begin, int end);
   // Puts game i back at its start (new random blocked squares if the batch draws them).
@@ -62,7 +61,7 @@ namespace x86v3 {
 extern const BatchKernelTable batch_kernel_table;
 }
 
-// The table matching kernels() (the same instruction set).
+// The batch kernels of kernel_set() (kernel_api.hpp).
 const BatchKernelTable& batch_kernels();
 
 }  // namespace polyreversi

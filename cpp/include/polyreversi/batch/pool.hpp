@@ -18,8 +18,8 @@ void parallel_for(int n, int threads, const Range& f);
 // in both, so `then` finds the games `first` read in the same core's cache.
 void parallel_for(int n, int threads, const Range& first, const Range* then);
 
-// What the pool did since the last reset (split calls only; benchmarks/README.md,
-// issue 13): caller_work_ns runs from the job's publication to the caller's last
+// What the pool did since the last reset (split calls only; benchmarks/HISTORY.md):
+// caller_work_ns runs from the job's publication to the caller's last
 // part, caller_wait_ns from there to the workers' last part.
 constexpr int kLateBuckets = 10;
 constexpr long long kLateEdgesNs[kLateBuckets - 1] = {1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000};

@@ -195,7 +195,7 @@ struct Avx2<u64, N> {
 // 128-bit boards (10x10, the octagon). The options measured, as perft(10)
 // of 10x10 from the start in leaves per CPU second, side by side in one run
 // on the shared 2-core EPYC (8x8 perft(11) in the same run: 332 M before,
-// 618 M after; benchmarks/README.md, "Kernels"):
+// 618 M after; benchmarks/HISTORY.md, "Kernels"):
 //
 // - One 128-bit word as two 64-bit lanes (the former version, 96 M): a
 //   register holds two directions, four registers cover eight, every shift
@@ -225,7 +225,7 @@ struct Avx2<u64, N> {
 //   wrap masks applied once to O per call there is nothing left to save, and
 //   loads and stores would need a per-row re-layout; not built.
 //
-// Session 3 (perft128 lane), counted in the instructions of the last-ply
+// Counted in the instructions of the last-ply
 // loop of the compiled perft (objdump; 8x8's takes 80 per child), rates
 // from a harness of the same headers (10x10 perft(10) / perft(8), leaves
 // per CPU second, median of 5 interleaved runs, machine load 10; 8x8

@@ -1,6 +1,7 @@
 // The pseudo-random generator of bulk play: SplitMix64 (Steele, Lea and
 // Flood 2014), one stream per game, so a game depends only on (seed, index),
-// never on the thread that plays it. polyreversi.players mirrors it in Python.
+// never on the thread that plays it. Nothing in Python copies it: the
+// GreedyPlayer breaks its ties through the core (_core.choose_move).
 #pragma once
 #include "polyreversi/kernel/bits.hpp"
 

@@ -73,62 +73,43 @@ struct Endgame {
   using Ctx = Context<W, N>;
   static constexpr int kShallow = 7;  // below this many empties: no move list, no hash table
   // Stability cut-off from this many empties: at every deep() node, and in
-  // shallow() from here with Edax's alpha threshold. FFO #45, #49, #50 took
-  // 26 % fewer nodes than from 9 (#53, score -2: 0.5 %), CPU the same within
-  // the noise of paired runs (benchmarks/README.md, session 6).
+  // shallow() from here with Edax's alpha threshold; from 4 it saves nodes at
+  // the same CPU (docs/tuning.md).
   static constexpr int kStabilityMin = 4;
   static_assert(kStabilityMin < kShallow, "deep() tries the cut-off at every node");
   static constexpr int kEtcMin = 12;  // enhanced transposition cut-offs from this many empties
   // Positions with at most this many empties keep their entries in the near
   // table (Context::near_tt, 1 MiB: root.cpp), which stays in the core's
   // L2 cache, so the most frequent probes do not wait on memory; the main
-  // table keeps the rest. FFO #45-#52 on one thread: -5.4 % and -5.0 % CPU in
-  // two paired runs, +1.4 % nodes (benchmarks/README.md, session 14).
+  // table keeps the rest (docs/tuning.md).
   static constexpr int kNearMax = 9;
   static inline TransTable<W>* table(const Ctx& c, int empties) { return empties <= kNearMax ? c.near_tt : c.end_tt; }
-  // From this many empties, order by the evaluation of each child too, at
-  // kValueDivisor evaluation units (1/100 disk) per key unit. The child's
-  // static evaluation (Edax's sort depth 0), not its best reply's (1 ply):
-  // 8 % more nodes, 13 % less CPU on FFO #53-#59 (benchmarks/README.md,
-  // session 11). 12 (was 14) with the evaluation of session 13: FFO #40-#59
-  // 18 % fewer nodes (with kSearchWeight 12), CPU about the same (-0.8 % and
-  // -1.2 % in two paired runs; the nodes saved are cheap ones near the leaves).
-  // 13 with the cheaper evaluation of session 15: FFO #45-#52, #53-#54 and
-  // #56-#57 3 % more nodes, 1.7-2.9 % less CPU (paired); 11: 3 % fewer
-  // nodes, 4-5 % more CPU.
+  // From this many empties, order by the static evaluation of each child too
+  // (Edax's sort depth 0), at kValueDivisor evaluation units (1/100 disk) per
+  // key unit: below 13 the evaluation costs more than the nodes it saves
+  // (docs/tuning.md).
   static constexpr int kSortMin = 13;
   static constexpr int kValueDivisor = 24;
   // Key units per empty square next to the mover's disks after the move
-  // (the opponent's potential mobility, Edax's tie-break after mobility):
-  // FFO #45-#52 7 % fewer nodes with 4 or 6 (1, 2, 8: 4-5 %; 12, 16: more
-  // nodes than without; only below 19 empties: 2.5 %), session 11.
+  // (the opponent's potential mobility, Edax's tie-break after mobility; the
+  // fewest nodes at 4 to 6: docs/tuning.md).
   static constexpr int kPotential = 4;
-  // From this many, order by a shallow search (mid table). 20 (was 18):
-  // FFO #45, #49-#52 as many nodes (+0.2 %) for 5 % less CPU, #53 +3 % nodes
-  // for 12 % less; 22 and 24 took 11 % and 23 % more nodes (weight 6,
-  // session 10).
+  // From this many, order by a shallow search (mid table): below it the
+  // searches cost more than they save, above it too many nodes are left
+  // badly ordered (docs/tuning.md).
   static constexpr int kSearchSortMin = 20;
   // Key units per disk of that search's value (a reply for the opponent is
-  // 16, a corner reply 32): tuned by node counts on FFO #45-#52 (session 5:
-  // 8 the same as 6; 2 and 3 with shallower sort depths: more). With the
-  // search from 20 empties, 8 (was 6): FFO #51 + #53 10 % fewer nodes,
-  // #54 + #56-#58 10 %, #55 4 %, #45 + #49 + #50 + #52 1 % more; 10 and 12
-  // more than 8 (session 10). 12 with kSortMin 12 (session 13): FFO
-  // #45-#52 2.8 % fewer nodes than 8 (at kSortMin 14: 12 -3.3 %, 6 -1.7 %).
+  // 16, a corner reply 32), tuned by node counts on FFO positions (docs/tuning.md).
   static constexpr int kSearchWeight = 12;
   static constexpr int kSortAlpha = 8;  // disks below alpha where the ordering search stops being exact
   // Key units for a move into a quadrant with an odd number of empties (a
-  // reply is 16), as Edax's parity bonus. Within the noise of an ordering
-  // change (session 7): 2.6 % fewer nodes on FFO #42, #45, #47, #49, 1.7 %
-  // on 40 positions at 24 empties, 4 % more on #40-#52.
+  // reply is 16), as Edax's parity bonus; its effect is within the noise of
+  // an ordering change (docs/tuning.md).
   static constexpr int kParity = 4;
 
   // Plies of the ordering search of each child of a node with `empties`
-  // (Edax's sort depth): 3 at 20 empties, 4 from 21, 5 from 24.
-  // Tuned on FFO #45-#52 and #56 (benchmarks/README.md): session 4's
-  // (empties - 15) / 3 with weight 4 took 28-43 % more nodes and 7-10 % more
-  // CPU time; (empties - 12) / 3 15 % more nodes on #49-#52; (empties - 8) / 3
-  // as many nodes for 5 % more time (the ordering searches cost more).
+  // (Edax's sort depth): 3 at 20 empties, 4 from 21, 5 from 24; shallower
+  // orders worse, deeper costs more than it saves (docs/tuning.md).
   static inline int sort_depth(int empties) {
     const int d = (empties - 9) / 3;
     return d > 5 ? 5 : d;

@@ -196,7 +196,7 @@ struct LastSquares {
   // opponent disk touches it, without the move generation (Edax's
   // search_solve_3 and _4). Four empties try shallow()'s stability cut-off
   // first (shallow() after a pass). Four this way rather than by shallow():
-  // FFO #45-#52 3 % less CPU (paired runs, session 15); at 5 empties the move
+  // FFO #45-#52 3 % less CPU (paired runs); at 5 empties the move
   // generation is the cheaper (+0.8 %).
   template <int K>
   static int few(Ctx& c, W P, W O, int alpha, int beta, bool passed, W empty) {

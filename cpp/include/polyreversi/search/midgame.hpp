@@ -1,5 +1,5 @@
 // Depth-limited search: PVS alpha-beta with iterative deepening (driven by
-// kernels.cpp), a hash table, enhanced transposition cut-offs and move
+// root.cpp), a hash table, enhanced transposition cut-offs and move
 // ordering (hash move, then fewest replies with corners first), on the
 // evaluation of evaluation.hpp. Selective when Context::mid_sel asks for it:
 // Multi-ProbCut at null-window nodes (probcut.hpp, MidgameCut). Game ends
@@ -48,7 +48,8 @@ struct Midgame {
       if (anti_eval) return FitBoard::k8x8Anti;
       return Evaluator<W, N>::patterned(*c.shape, false) ? FitBoard::k8x8 : FitBoard::k8x8Shape;
     }
-    if (c.shape->squares > 90) return anti_eval ? FitBoard::k10x10Anti : FitBoard::k10x10;  // 10x10, blocked squares too
+    if (c.shape->squares > 90)
+      return anti_eval ? FitBoard::k10x10Anti : FitBoard::k10x10;  // 10x10, blocked squares too
     return anti_eval ? FitBoard::kOctagonAnti : FitBoard::kOctagon;
   }
 

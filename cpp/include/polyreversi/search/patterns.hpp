@@ -5,7 +5,7 @@
 // position's phase (empties / 5), plus a constant term by parity.
 // Weights: cpp/src/search/pattern_weights.inc, made by
 // scripts/train_patterns.py from the WTHOR games; the Python reference is
-// python/polyreversi/_patterns.py (same patterns, same integer sums).
+// tests/reference/patterns.py (same patterns, same integer sums).
 //
 // Index of an instance: pext of its squares out of P and of O (bits in square
 // order), then a per-instance table maps those bits to the powers of 3 of the
@@ -14,7 +14,7 @@
 // powers of 3 over the disks instead (the same integers: every kernel set
 // gives the same evaluation). The children of one position are evaluated
 // from its indices and each child's flips (pattern_child_indices): FFO #56
-// 7-10 % less CPU (benchmarks/README.md, issue 11 session 15).
+// 7-10 % less CPU (benchmarks/HISTORY.md).
 #pragma once
 #include <cstdint>
 

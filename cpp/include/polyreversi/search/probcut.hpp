@@ -1,5 +1,5 @@
 // ProbCut, in two searches. The selective passes of a solve (Edax's
-// iterative selectivity, kernels.cpp solve_impl): at a node with many
+// iterative selectivity, root.cpp solve_impl): at a node with many
 // empties a shallow search predicts the exact value; the node is cut when
 // that value, widened by t * sigma, falls outside the window. Each pass runs
 // at a larger t; only its moves carry over to the next (tt.hpp: bounds only
@@ -17,7 +17,7 @@ namespace POLYREVERSI_ARCH {
 struct ProbCut {
   // Confidence t of each selective pass (sel = 0, 1: Edax's 73 % and 95 %
   // of a normal error). Tuned by node counts on FFO #40-#47
-  // (benchmarks/README.md): {1.1, 2.0} beat {2.6, 3.3}, {1.1}, {1.1, 1.5,
+  // (benchmarks/HISTORY.md): {1.1, 2.0} beat {2.6, 3.3}, {1.1}, {1.1, 1.5,
   // 2.0} and {1.1, 2.0, 3.3}.
   static constexpr int kLevels = 2;
   static constexpr double kT[kLevels] = {1.1, 2.0};

@@ -17,9 +17,7 @@ enum class FitBoard : int { k8x8 = 0, k8x8Shape, k8x8Anti, k6x6, k6x6Anti, k10x1
 // about a * (D'-ply value) + b disks (D' = MidgameCut::shallow_depth(D)),
 // with a root-mean-square error of sigma disks; sigma0 is the error of the
 // static evaluation against the D-ply value.
-struct ProbCutCell {
-  float a, b, sigma, sigma0;
-};
+struct ProbCutCell { float a, b, sigma, sigma0; };
 
 struct ProbCutFit {
   FitBoard board;

@@ -1,4 +1,4 @@
-// Two-player search and the exact endgame solver (issue 11): the interface
+// Two-player search and the exact endgame solver: the interface
 // the bindings call. Plain data only; the work is in the per-instruction-set
 // templates of this folder (endgame.hpp, midgame.hpp), which call the same
 // move generation and flips as every other part of the core (kernel/engine.hpp).
@@ -49,18 +49,18 @@ struct SearchOutcome {
   double seconds = 0;
   int pv[kMaxLine];
   int pv_length = 0;
-  bool stopped = false;            // a limit or stop() ended the search before its depth limit
-  std::vector<SearchLine> lines;   // the best min(multipv, moves) moves of the deepest
-                                   // completed iteration, best first (empty for a finished game)
+  bool stopped = false;           // a limit or stop() ended the search before its depth limit
+  std::vector<SearchLine> lines;  // the best min(multipv, moves) moves of the deepest
+                                  // completed iteration, best first (empty for a finished game)
 };
 
 struct SolveOptions {
   bool all_moves = false;  // exact score of every legal move
   bool wof = false;        // empty squares to the winner (FFO/Edax convention)
   int threads = 1;
-  int tt_mb = 64;          // not with a Searcher
-  double seconds = -1;     // wall-clock budget; -1: none (the solve is then marked stopped)
-  long long nodes = -1;    // node budget; -1: none
+  int tt_mb = 64;        // not with a Searcher
+  double seconds = -1;   // wall-clock budget; -1: none (the solve is then marked stopped)
+  long long nodes = -1;  // node budget; -1: none
 };
 
 // Result of solve(): exact final disk difference for the mover with best play
@@ -88,14 +88,13 @@ SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& 
 class SearchTables {
  public:
   virtual ~SearchTables() = default;
-  virtual void clear() = 0;                 // every entry forgotten (O(1) but every 4095th time)
-  virtual int usage_permille() const = 0;   // entries of the current game in a sample of buckets
+  virtual void clear() = 0;                // every entry forgotten (O(1) but every 4095th time)
+  virtual int usage_permille() const = 0;  // entries of the current game in a sample of buckets
 };
 
 // Per instruction set (cpp/src/search/root.cpp is compiled once per set).
 // `tables` null: the call allocates its own tables of limits.tt_mb.
 struct SearchKernels {
-  const char* name;
   void (*search)(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel,
                  SearchOutcome& out, SearchTables* tables);
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,

@@ -5,7 +5,7 @@
 // buckets, and with 4 KiB pages nearly every probe also missed the TLB, and
 // the first touch of each 4 KiB page cost a fault. The price is zeroing whole
 // 2 MiB pages: a solve that touches few buckets (under about 13 empties on a
-// 64 MiB table) is faster without (benchmarks/README.md, issue 11 session 4).
+// 64 MiB table) is faster without (benchmarks/HISTORY.md).
 #pragma once
 #include <cstddef>
 #include <cstdint>

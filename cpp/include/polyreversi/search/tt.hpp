@@ -36,8 +36,8 @@ class TransTable {
   };
   // Two slots; on 8x8 padded to one cache line (48 -> 64 bytes), so a probe
   // loads one line and a prefetch asks for one (half of the 48-byte buckets
-  // straddled two). FFO time the same within the noise (benchmarks/README.md,
-  // session 13): the probes wait on the memory's latency, not on lines.
+  // straddled two). FFO time the same within the noise (benchmarks/HISTORY.md):
+  // the probes wait on the memory's latency, not on lines.
   struct alignas(sizeof(W) == 8 ? 64 : 16) Bucket { Slot slot[2]; };
   static_assert(sizeof(W) != 8 || sizeof(Bucket) == 64, "an 8x8 bucket is one cache line");
 

@@ -1,4 +1,4 @@
-// The bulk kernels of one instruction set (POLYREVERSI_ARCH names it; this
+// The rules kernels of one instruction set: perft, moves, flips and whole games (POLYREVERSI_ARCH names it; this
 // file is compiled once per set, see CMakeLists.txt). Raw arrays only: no
 // standard-library templates, which the two copies could otherwise share.
 #include <cstring>
@@ -8,9 +8,6 @@
 #include "polyreversi/kernel/playout.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
-
-#define POLYREVERSI_STR2(x) #x
-#define POLYREVERSI_STR(x) POLYREVERSI_STR2(x)
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -85,7 +82,7 @@ void play_games(const Rules& rules, const Position& start, int policy, u64 seed,
 
 }  // namespace
 
-extern const KernelTable kernel_table = {POLYREVERSI_STR(POLYREVERSI_ARCH), &perft, &legal, &flips, &play, &play_games};
+extern const KernelTable kernel_table = {&perft, &legal, &flips, &play, &play_games};
 
 }  // namespace POLYREVERSI_ARCH
 }  // namespace polyreversi

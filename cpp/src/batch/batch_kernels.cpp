@@ -1,17 +1,13 @@
 // The per-game kernels of a Batch for one instruction set (POLYREVERSI_ARCH
-// names it; compiled once per set like cpp/src/kernels.cpp). They call the
+// names it; compiled once per set like cpp/src/rules_kernels.cpp). They call the
 // engine's move generation and flips (kernel/engine.hpp): no rule is written here.
-#include "polyreversi/batch/kernels.hpp"
-
 #include <cmath>
 #include <cstring>
 
+#include "polyreversi/batch/kernels.hpp"
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/playout.hpp"
 #include "polyreversi/rules.hpp"
-
-#define POLYREVERSI_STR2(x) #x
-#define POLYREVERSI_STR(x) POLYREVERSI_STR2(x)
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -402,8 +398,8 @@ bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, Samp
 
 }  // namespace
 
-extern const BatchKernelTable batch_kernel_table = {
-    POLYREVERSI_STR(POLYREVERSI_ARCH), &refresh, &restart, &step, &choose, &observe, &sample, &random_blocked};
+extern const BatchKernelTable batch_kernel_table = {&refresh, &restart, &step,          &choose,
+                                                    &observe, &sample,  &random_blocked};
 
 }  // namespace POLYREVERSI_ARCH
 }  // namespace polyreversi

@@ -1,6 +1,6 @@
 """The trained 8x8 pattern evaluation in Python: the reference of the C++ one
 (cpp/include/polyreversi/search/patterns.hpp), used by its training script
-(scripts/train_patterns.py) and by the tests.
+(scripts/train_patterns.py) and by the tests; not part of the installed package.
 
 Squares are numbered ``row * 8 + column`` (a1 = 0, h8 = 63), as everywhere in
 polyreversi. A pattern is an ordered list of squares; its index in a position

@@ -1,0 +1,47 @@
+"""Lint and type checks in the test run: ruff on every Python file of the project
+(pyproject.toml [tool.ruff]), and mypy --strict on the modules whose public API
+is fully typed (the rest of the package is not yet clean under mypy; a module
+joins STRICT once it is)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "python" / "polyreversi"
+# Checked with --strict: the shared checks, the limits and the bulk-play and MCTS facades.
+STRICT = ["_validate.py", "limit.py", "bulk.py", "mcts.py"]
+
+
+def tool(name: str) -> str:
+    here = Path(sys.executable).parent / name  # the pip package's script in this environment
+    found = str(here) if here.exists() else shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (pip install '.[test]')")
+    return found
+
+
+def sources_beside() -> None:
+    if not (ROOT / "pyproject.toml").exists() or not PACKAGE.is_dir():
+        pytest.skip("the project's sources are not beside this test (an installed copy of tests/)")
+
+
+def test_ruff_finds_nothing():
+    sources_beside()
+    result = subprocess.run([tool("ruff"), "check", "--no-cache", str(ROOT)], capture_output=True, text=True,
+                            cwd=ROOT, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_on_the_typed_modules():
+    sources_beside()
+    result = subprocess.run(
+        [tool("mypy"), "--strict", "--follow-imports=silent", f"--cache-dir={ROOT / 'build' / 'mypy-cache'}",
+         *(f"polyreversi/{m}" for m in STRICT)],
+        capture_output=True, text=True, cwd=PACKAGE.parent, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
