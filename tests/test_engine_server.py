@@ -72,7 +72,7 @@ def test_nboard_session_replies():
     ggf = ("(;GM[Othello]PC[]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 -------- -------- -------- ---O*--- "
            "---*O--- -------- -------- -------- *]B[F5//3.5];)")
     text = session(NBoardServer, f"nboard 2\nset depth 2\nset game {ggf}\nping 7\ngo\nhint 2\nlearn\n"
-                                 "set contempt 100\nmove D6\nping 8\n")
+                                 "set contempt 100\nmove D6\n")  # no ping: a ping during the search would stop it
     lines = text.splitlines()
     assert lines[:2] == ["set myname polyreversi", "pong 7"]
     go = next(line for line in lines if line.startswith("==="))
@@ -82,7 +82,7 @@ def test_nboard_session_replies():
     assert move.lower() == state.variant.square_name(pr.search(state, depth=2).move)
     hints = [line for line in lines if line.startswith("search ")]
     assert len(hints) == 2 and all(len(h.split()) == 5 and h.split()[3] == "0" for h in hints)
-    assert "learned" in lines and lines[-1] == "pong 8" and "status error" not in text
+    assert "learned" in lines and "status error" not in text
 
 
 @pytest.mark.parametrize("command, message", [
