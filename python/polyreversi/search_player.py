@@ -158,7 +158,7 @@ class SearchPlayer:
         self.tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
         self.selective = _validate.flag(selective, "selective")
-        self.variety = _validate.seconds(variety, "variety", zero=True)  # a finite number >= 0
+        self.variety = _validate.number(variety, "variety")
         if seed is not None:
             _validate.whole(seed, "seed", 0, 2**63 - 1)
         self._random = random.Random(seed)
