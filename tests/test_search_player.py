@@ -3,6 +3,7 @@ force, a table kept between moves, a search stopped from another thread, one
 search at a time, the clock's budgets, levels, and bad input."""
 import random
 import threading
+import time
 
 import pytest
 
@@ -300,17 +301,25 @@ def test_the_core_refuses_a_second_search_of_one_searcher():
     state = random_position(10, 23)
     searcher.clear_stop()
     box = {}
-    thread = threading.Thread(target=lambda: box.update(r=searcher.search(state, 40, -1.0, -1, 1, 0, 1, True)))
+
+    def work():
+        try:
+            box["r"] = searcher.search(state, 40, -1.0, -1, 1, 0, 1, True)
+        except BaseException as e:  # reported below, not lost in the thread
+            box["error"] = e
+
+    thread = threading.Thread(target=work)
     thread.start()
     try:
-        for _ in range(200):  # until the worker is inside the search
+        deadline = time.monotonic() + 60  # a loaded machine may start the worker late
+        while True:
             try:
                 searcher.new_game()
             except ConcurrentUseError:
                 break
+            if box or time.monotonic() > deadline:
+                pytest.fail(f"the second call was never refused (the search: {box or 'not started'})")
             threading.Event().wait(0.01)
-        else:
-            pytest.fail("the second call was never refused")
     finally:
         searcher.stop()
         thread.join(120)
