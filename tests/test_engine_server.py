@@ -100,6 +100,16 @@ def test_nboard_errors_are_status_lines_and_the_engine_carries_on(command, messa
     assert lines[-1] == "pong 1"
 
 
+def test_a_refused_limit_leaves_the_old_one():
+    """A bad depth or node count is refused and the engine keeps searching with the old limits."""
+    text = session(GtpServer, "polyreversi-nodes 99999999999999999999\ngenmove b\n")
+    assert text.split("\n\n")[0].startswith("? nodes: must be") and "\n= " in text
+    text = session(NBoardServer, "nboard 2\nset depth 99999999999999999999\nset depth -5\nset depth 2\nping 1\ngo\n")
+    lines = text.splitlines()
+    assert lines[1].startswith("status error: depth: must be 1 to") and lines[2].startswith("status error: set depth")
+    assert any(line.startswith("=== ") for line in lines)
+
+
 def test_nboard_three_players_are_refused():
     record = pr.Variant("8x8", 3).start().record()
     from polyreversi.formats import json_record
@@ -138,7 +148,7 @@ def test_gtp_session_replies():
     ("play purple d3", "invalid color"),
     ("genmove", "list index"),
     ("polyreversi-variant 8x8/4p", "two players"),
-    ("polyreversi-depth 0x", "invalid literal"),
+    ("polyreversi-depth 0x", "syntax: polyreversi-depth N"),
 ])
 def test_gtp_errors_are_question_marks(command, message):
     text = session(GtpServer, f"{command}\nname\n")

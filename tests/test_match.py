@@ -249,3 +249,11 @@ def test_openings_from_obf_and_ggf_files(tmp_path):
         from_file(str(tmp_path / "g.ggf"), pr.Variant())
     with pytest.raises(pr.RecordError, match="not 6x6|a game of"):
         from_file(str(tmp_path / "g.ggf"), pr.Variant("6x6"), plies=6)
+
+
+def test_a_device_as_the_output_is_refused_before_any_game():
+    """/dev/full reads zero bytes forever: resuming from it would never end."""
+    from polyreversi.errors import RecordError
+    from polyreversi.match.runner import read_done
+    with pytest.raises(RecordError, match="not a regular file"):
+        read_done("/dev/full", "jsonl")

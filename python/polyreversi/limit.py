@@ -9,11 +9,13 @@ from typing import Optional
 
 from polyreversi import _core, _validate
 
-__all__ = ["Limit", "MAX_DEPTH", "MAX_NODES"]
+__all__ = ["Limit", "MAX_DEPTH", "MAX_MULTIPV", "MAX_NODES"]
 
 #: The deepest search in plies: longer than any game of any variant (RULES.md: every move
 #: fills a square), so a search this deep plays every game to its end (the core's limits).
 MAX_DEPTH: int = _core.limits.MAX_DEPTH
+#: The most moves an analysis may rank (more than any board has squares).
+MAX_MULTIPV = 256
 #: The most positions a search may be given.
 MAX_NODES: int = _core.limits.MAX_SEARCH_NODES
 

@@ -24,7 +24,7 @@ from typing import List, Optional
 from polyreversi import _core, _validate, time_control
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS, Level
-from polyreversi.limit import MAX_DEPTH, Limit
+from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
 from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, _check_state, _table_memory
 from polyreversi.state import EMPTY, State
 from polyreversi.vocabulary import choice
@@ -322,7 +322,7 @@ class SearchPlayer:
             As :meth:`play`; ValueError for multipv out of range.
         """
         self._playable(state, "analyse")
-        multipv = _validate.whole(multipv, "multipv", 1, 256)
+        multipv = _validate.whole(multipv, "multipv", 1, MAX_MULTIPV)
         limit = self._limit(limit)
         self._acquire("analyse")
         try:

@@ -78,6 +78,8 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         raise click.UsageError(str(e)) from None
     if increment is not None and clock is None:
         raise click.UsageError("--increment needs --clock")
+    if sprt is not None and not sprt[1] > sprt[0]:
+        raise click.BadParameter(f"ELO1 must be above ELO0, got {sprt[0]:g} {sprt[1]:g}", param_hint="--sprt")
     fmt = to_fmt or (None if out is None else "ggf" if out.lower().endswith(".ggf") else "jsonl")
     try:
         states = (opening_sets.from_file(openings_file, variant, plies) if openings_file

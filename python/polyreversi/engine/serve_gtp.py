@@ -27,7 +27,7 @@ from polyreversi._core import Color
 from polyreversi.engine import games
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError
-from polyreversi.limit import Limit
+from polyreversi.limit import MAX_MULTIPV, Limit
 from polyreversi.variant import Variant
 
 #: The engine's GTP ``name``.
@@ -187,9 +187,12 @@ class GtpServer:
         return ""
 
     def _set_limit(self, which: str, args: List[str]) -> str:
+        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+            raise ValueError(f"syntax: polyreversi-{which} N (a whole number; 0 for no limit)")
         value = int(args[0])
+        limit = {which: value} if value > 0 else {}
+        Limit(**limit)  # checks the range before anything changes
         setattr(self, which, value if value > 0 else None)
-        Limit(depth=self.depth, nodes=self.nodes)  # checks the range
         return ""
 
     def _limit(self, color: int) -> Limit:
@@ -218,7 +221,7 @@ class GtpServer:
         n = int(args[0]) if args else 1
         if self.state.is_over():
             raise GtpError("the game is over")
-        infos = self.player.analyse(self.state, self._limit(int(self.state.to_move)), multipv=max(1, n))
+        infos = self.player.analyse(self.state, self._limit(int(self.state.to_move)), multipv=max(1, min(n, MAX_MULTIPV)))
         name = lambda m: "pass" if m == self.state.PASS else self.variant.square_name(m)  # noqa: E731
         return "\n".join(f"{name(i.move)} {i.score:.2f} {i.depth}{'*' if i.exact else ''} "
                          + " ".join(name(m) for m in i.pv) for i in infos)

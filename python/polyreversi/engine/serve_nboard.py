@@ -39,7 +39,7 @@ from polyreversi.engine import games
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import ggf
-from polyreversi.limit import MAX_DEPTH, Limit
+from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
 from polyreversi.search import DEFAULT_DEPTH
 from polyreversi.variant import Variant
 
@@ -134,7 +134,9 @@ class NBoardServer:
 
     def set(self, what: str, value: str) -> None:
         if what == "depth":
-            self.depth = max(1, min(MAX_DEPTH, int(value)))
+            if not value.strip().isdigit():
+                raise ValueError(f"set depth: expected a whole number of plies, 1 to {MAX_DEPTH}, got {value[:40]!r}")
+            self.depth = Limit(depth=int(value)).depth  # the range checked; the old depth kept on an error
         elif what == "game":
             record = ggf.parse_game(value)
             state = record.replay().final
@@ -216,7 +218,7 @@ class NBoardServer:
         if self.state.is_over():
             raise ValueError(f"the game is over at ply {self.state.ply}; there is nothing to analyse")
         self.say("status analysing")
-        for info in self.player.analyse(self.state, Limit(depth=self.depth), multipv=max(1, n)):
+        for info in self.player.analyse(self.state, Limit(depth=self.depth), multipv=max(1, min(n, MAX_MULTIPV))):
             pv = "".join(games.move_text(self.state.variant, m) for m in (info.pv or [info.move]))
             depth = "100%" if info.exact else str(info.depth)
             self.say(f"search {pv} {info.score:.2f} 0 {depth}")

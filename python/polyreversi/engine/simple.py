@@ -19,7 +19,7 @@ from polyreversi.engine.nboard import NBoardProtocol
 from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, STARTUP_TIMEOUT, Protocol
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineError, EngineTerminatedError
-from polyreversi.limit import Limit
+from polyreversi.limit import MAX_MULTIPV, Limit
 from polyreversi.state import State
 
 #: The protocols by name, as ``popen`` and the ``nboard:``/``gtp:`` seat specs spell them.
@@ -132,7 +132,7 @@ class SimpleEngine:
         Raises:
             as :meth:`play`; EngineProtocolError when the protocol has no analysis (plain GTP).
         """
-        multipv = _validate.whole(multipv, "multipv", 1, 1000)
+        multipv = _validate.whole(multipv, "multipv", 1, MAX_MULTIPV)
         return self._call(self.protocol.analyse, state, _limit(limit), multipv)
 
     def new_game(self) -> None:

@@ -179,11 +179,15 @@ def read_done(path: str, fmt: str) -> Dict[int, Record]:
     the file (it was being written when the match stopped).
 
     Raises:
-        RecordError: a complete line that is not a game of a match.
+        RecordError: a complete line that is not a game of a match, or ``path`` is not a
+        regular file (a device or a pipe cannot be resumed from, nor appended to safely).
     """
     done: Dict[int, Record] = {}
     if not os.path.exists(path):
         return done
+    if not os.path.isfile(path):
+        raise RecordError(f"{path}: not a regular file; a match writes its games to a file it can read back "
+                          "to resume")
     with open(path, "rb") as f:
         data = f.read()
     keep = data.rfind(b"\n") + 1
