@@ -90,23 +90,25 @@ def move_text(variant: Variant, move: int, upper: bool = True) -> str:
     return name.upper() if upper else name
 
 
-def parse_move_text(state: State, text: str, engine: str) -> int:
+def parse_move_text(state: State, text: str, engine: Optional[str]) -> int:
     """The square index of a move an engine wrote for ``state`` (legal or not: the
     caller checks legality, so that the error can say "illegal" rather than "nonsense").
+    ``engine``: the engine's name for the message; None for a move a controller sent
+    to our own engine (then the message names the move alone).
 
     Raises:
         EngineProtocolError: text that is not a square of the board or a pass.
     """
     word = text.strip()
+    said = f"{text!r}" if engine is None else f"engine {engine!r} answered {text!r}, which"
     if not _MOVE.fullmatch(word):
-        raise EngineProtocolError(f"engine {engine!r} answered {text!r}, which is not a move")
+        raise EngineProtocolError(f"{said} is not a move")
     if word.lower() in ("pa", "pass"):
         return state.PASS
     try:
         return state.variant.square(word.lower())
     except ValueError:
-        raise EngineProtocolError(f"engine {engine!r} answered {text!r}, which is not a square of "
-                                  f"{state.variant.board}") from None
+        raise EngineProtocolError(f"{said} is not a square of {state.variant.board}") from None
 
 
 def first_move_of_pv(pv: str) -> list:

@@ -153,7 +153,7 @@ class GtpServer:
             raise GtpError("syntax: play COLOR MOVE")
         color = self._color(args[0])
         move = (self.state.PASS if args[1].lower() == "pass"
-                else games.parse_move_text(self.state, args[1], NAME))
+                else games.parse_move_text(self.state, args[1], None))
         self._to_move(color)
         if not self.state.is_legal(move):
             raise GtpError(f"illegal move: {self.state.why_illegal(move)}")

@@ -121,7 +121,7 @@ class NBoardServer:
         elif cmd == "set" and len(words) >= 2:
             self.set(words[1], line.split(None, 2)[2] if len(words) > 2 else "")
         elif cmd == "move" and len(words) == 2:
-            move = games.parse_move_text(self.state, words[1].split("/")[0], NAME)
+            move = games.parse_move_text(self.state, words[1].split("/")[0], None)
             self.state.play(move)
         elif cmd == "go":
             self.go()
