@@ -107,12 +107,14 @@ struct Evaluator {
 };
 
 // Random keys of the hash table: one per (colour or neutral, square), and
-// one for each kind of layer.
+// one for each kind of layer. Computed at compile time: this file is also
+// compiled with AVX2 (x86v3), and a run-time initializer here would run
+// vectorized AVX2 code at load time on every CPU (SIGILL without AVX2).
 struct Keys {
-  u64 square[kMaxPlayers + 1][kMaxSquares];
-  u64 layer[2];
-  u64 mover[kMaxPlayers];
-  Keys() {
+  u64 square[kMaxPlayers + 1][kMaxSquares] = {};
+  u64 layer[2] = {};
+  u64 mover[kMaxPlayers] = {};
+  constexpr Keys() {
     u64 s = 0x243F6A8885A308D3ULL;
     auto next = [&] {
       s += 0x9E3779B97F4A7C15ULL;
@@ -127,7 +129,7 @@ struct Keys {
     for (auto& k : mover) k = next();
   }
 };
-const Keys keys;
+constexpr Keys keys;
 
 enum Bound : std::uint8_t { kNone = 0, kLower = 1, kUpper = 2, kExact = 3 };
 

@@ -26,39 +26,15 @@ class TableMemory {
 
   // `bytes` of zeros, aligned to a cache line (throws std::bad_alloc);
   // frees the former block.
-  void* allocate(std::size_t bytes, bool huge) {
-    release();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (huge && bytes >= 2 * kHuge) {
-      const std::size_t len = (bytes + kHuge - 1) / kHuge * kHuge + kHuge;
-      void* m = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (m == MAP_FAILED) throw std::bad_alloc();
-      const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(m);
-      const std::uintptr_t a = (start + kHuge - 1) & ~std::uintptr_t(kHuge - 1);
-      madvise(reinterpret_cast<void*>(a), len - (a - start), MADV_HUGEPAGE);  // a hint: failure is harmless
-      map_ = m;
-      map_len_ = len;
-      return reinterpret_cast<void*>(a);
-    }
-#endif
-    (void)huge;
-    heap_ = std::calloc(1, bytes + kLine);
-    if (!heap_) throw std::bad_alloc();
-    const std::uintptr_t p = reinterpret_cast<std::uintptr_t>(heap_);
-    return reinterpret_cast<void*>((p + kLine - 1) & ~std::uintptr_t(kLine - 1));
-  }
+  // Defined once in cpp/src/search/table_memory.cpp (generic code): inline
+  // here, the AVX2 copy from an x86v3 translation unit could be the one the
+  // linker keeps for every caller (SIGILL on CPUs without AVX2).
+  void* allocate(std::size_t bytes, bool huge);
 
  private:
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
   static constexpr std::size_t kLine = 64;  // every block starts on a cache line
-  void release() {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (map_) munmap(map_, map_len_);
-#endif
-    map_ = nullptr;
-    std::free(heap_);
-    heap_ = nullptr;
-  }
+  void release();
   void* map_ = nullptr;  // an mmap'ed block (huge pages asked for)
   std::size_t map_len_ = 0;
   void* heap_ = nullptr;  // else a calloc'ed one
