@@ -181,3 +181,20 @@ def test_gtp_go_coordinates_put_row_1_at_the_bottom_and_skip_i():
         go.parse_vertex(v8.start(), "i3")
     with pytest.raises(ValueError):
         GtpProtocol(SimpleNamespace(name="x"), coordinates="chess")
+
+
+def test_an_engine_that_refuses_a_hint_raises_at_once(tmp_path):
+    """A 'status error' reply to hint ends the analysis with EngineProtocolError, not a wait for the timeout."""
+    import sys as _sys
+    from polyreversi.errors import EngineProtocolError
+    script = tmp_path / "refuser.py"
+    script.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    w = line.split()\n"
+        "    if w[:1] == ['nboard']: print('set myname refuser', flush=True)\n"
+        "    elif w[:1] == ['ping']: print('pong', w[1], flush=True)\n"
+        "    elif w[:1] == ['hint']: print('status error: no hints here', flush=True)\n", encoding="utf-8")
+    with SimpleEngine.popen_nboard([_sys.executable, str(script)], timeout=5) as engine:
+        with pytest.raises(EngineProtocolError, match="refused 'hint 2'"):
+            engine.analyse(pr.Variant().start(), pr.Limit(depth=2), multipv=2)

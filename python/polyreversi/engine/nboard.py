@@ -148,6 +148,8 @@ class NBoardProtocol(Protocol):
                     found[info.move] = info
             elif words == ["status"] and found:
                 break
+            elif words[:2] == ["status", "error:"] or line.startswith("status error"):
+                raise EngineProtocolError(f"engine {self.name!r} refused 'hint {multipv}': {line.strip()!r}")
             elif not self._note(line):
                 noise = self.noise(noise, f"answering 'hint {multipv}'")
         self.sync()  # stops a search still under way, and skips its lines
