@@ -46,6 +46,8 @@ def test_full_width_is_the_depth_limited_minimax_value(text):
 
 
 def fitted_boards():
+    if not (FITS / "probcut_fits.json").exists():  # an installed wheel's test run has no cpp/ beside it
+        return []
     with open(FITS / "probcut_fits.json") as f:
         return sorted(json.load(f))
 
@@ -95,6 +97,8 @@ def test_the_selective_search_still_reaches_the_exact_score_at_the_end(text):
 
 
 def test_the_fitted_data_is_what_the_fit_script_renders():
+    if not (FITS / "probcut_fits.json").exists():
+        pytest.skip("the source tree (cpp/, scripts/) is not beside the tests")
     spec = importlib.util.spec_from_file_location("fit_probcut", ROOT / "scripts" / "fit_probcut.py")
     fit = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fit)
