@@ -47,7 +47,7 @@ py::object start_state_cells(const Rules& r, const Position& p, u128 blocked) {
   Rules game_rules = r;
   game_rules.blocked = blocked;
   game_rules.playable = board_squares(r.board) & ~blocked;
-  Game g(std::make_shared<const Rules>(game_rules), p);
+  CheckedGame g(std::make_shared<const Rules>(game_rules), p);
   return board_array(g);
 }
 
@@ -75,7 +75,7 @@ StartSpec start_of(const Rules& batch_rules, py::handle s_obj) {
 }  // namespace
 
 // The observation planes of one state (polyreversi.observe), by the Batch kernel on a one-game view.
-void observe_state(const Game& g, int perspective, void* out, bool f32) {
+void observe_state(const CheckedGame& g, int perspective, void* out, bool f32) {
   const Rules& r = g.rules();
   Position pos = g.position();
   u128 legal = g.legal_squares(), blocked = r.blocked, playable = r.playable;

@@ -36,7 +36,7 @@ void init_puct(py::module_& m) {
         std::vector<PuctRoot> roots;
         if (py::isinstance<py::list>(source)) {  // States of one variant (blocked squares may differ)
           for (py::handle s : source.cast<py::list>()) {
-            const Game& g = get_state(s).game;
+            const CheckedGame& g = get_state(s).game;
             if (!rules) rules = g.rules_ptr();
             roots.push_back(PuctRoot{g.position(), g.rules().blocked});
           }
