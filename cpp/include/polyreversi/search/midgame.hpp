@@ -96,10 +96,7 @@ struct Midgame {
     return cut || c.stopped;
   }
 
-  struct Move {
-    W sq, flips;
-    int key, square;
-  };
+  using Move = OrderedMove<W>;
 
   // Moves of P, hash move first, then by a key (lowest first): replies left
   // to the opponent (a corner reply counts more), corners first and C/X
@@ -122,9 +119,7 @@ struct Midgame {
       if (mv.sq & c.shape->danger) k += c.anti ? -20 : 20;
       if (by_value) k += child_value(nP, nO, mv.flips, mv.square) / kSortValueDivisor;
       mv.key = mv.square == hash_move ? kFirstKey : k;
-      int j = n++;
-      for (; j > 0 && out[j - 1].key > mv.key; --j) out[j] = out[j - 1];
-      out[j] = mv;
+      insert_by_key(out, n++, mv);
     }
     return n;
   }
