@@ -25,7 +25,7 @@ from polyreversi import _core, _validate, time_control
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS, Level
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
-from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, _check_state, _table_memory
+from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _table_memory
 from polyreversi.state import EMPTY, State
 from polyreversi.vocabulary import choice
 
@@ -33,8 +33,10 @@ __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
 
 
 @dataclass(frozen=True)
-class PlayResult:
-    """The move a :class:`SearchPlayer` plays and what its search found.
+class PlayResult(SearchResult):
+    """The move a :class:`SearchPlayer` plays and what its search found: a
+    :class:`polyreversi.SearchResult` whose move is never None (a player is not
+    asked to move once the game is over).
 
     Attributes:
         move: square index (``state.PASS`` for a forced pass).
@@ -48,12 +50,6 @@ class PlayResult:
     """
 
     move: int
-    score: float
-    pv: List[int]
-    depth: int
-    nodes: int
-    seconds: float
-    exact: bool
 
 
 @dataclass(frozen=True)
