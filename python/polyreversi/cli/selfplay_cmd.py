@@ -11,6 +11,7 @@ from typing import Optional
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from polyreversi._status import INTERRUPTED
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.formats.writer import signals_deferred
@@ -132,7 +133,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
         if ray_address is not None and out is not None:
             kept = f"; the finished shards ({count_of(tally.games, 'game')}) are in {out}"
         console.print(f"Interrupted after {count_of(tally.games, 'game')} of {games:,}{kept}")
-        sys.exit(130)  # as a shell reports a process stopped by SIGINT
+        sys.exit(INTERRUPTED)
     if out:
         console.print(f"Records written to {out}")
 
