@@ -155,9 +155,8 @@ class SearchPlayer:
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
         self.selective = _validate.flag(selective, "selective")
         self.variety = _validate.number(variety, "variety")
-        if seed is not None:
-            _validate.whole(seed, "seed", 0, 2**63 - 1)
-        self._random = random.Random(seed)
+        self.seed = _validate.optional_whole(seed, "seed", 0, 2**63 - 1)
+        self._random = random.Random(self.seed)
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
@@ -383,4 +382,9 @@ class SearchPlayer:
             opts.append(f"level={self.level.number}")
         opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
         opts += [f"tt_mb={self.tt_mb!r}"] if self.tt_mb != TT_MB else []
+        # every option away from its default, so that the repr builds the same player
+        opts += [f"evaluation={self.evaluation!r}"] if self.evaluation is not None else []
+        opts += ["selective=False"] if not self.selective else []
+        opts += [f"variety={self.variety!r}"] if self.variety else []
+        opts += [f"seed={self.seed!r}"] if self.seed is not None else []
         return f"SearchPlayer({', '.join(opts)})"
