@@ -18,11 +18,17 @@ position also seen under a random symmetry of the board
 
     python examples/alphazero.py --variant 6x6 --iterations 40 --opponent search:2
 
+``--checkpoint PATH`` saves everything (network, optimiser, replay buffer, random states,
+history, time used) after every iteration, atomically; run the same command again to go on
+from there. ``--minutes`` bounds the training time over all runs, ``--export FILE.npz``
+writes the network for :mod:`polyreversi.baseline` (NumPy, no torch needed to play it).
+
 Needs torch (``pip install 'polyreversi[rl]'``). See docs/training.md.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 import numpy as np
@@ -163,6 +169,28 @@ def match(net: Net, variant: str, opponent: str, games: int, simulations: int, p
     return score
 
 
+def export(net: Net, variant, path: str, note: str) -> None:
+    """The weights as float32 arrays in the layout :mod:`polyreversi.baseline` reads (weights
+    (out, in) as torch keeps them), written to ``path`` through a temporary file."""
+    layers = [net.body[1], net.body[3], net.policy, net.value[0]]
+    names = ["hidden0", "hidden1", "policy", "value"]
+    arrays = {}
+    for name, layer in zip(names, layers):
+        arrays[f"{name}.weight"] = layer.weight.detach().numpy().astype(np.float32)
+        arrays[f"{name}.bias"] = layer.bias.detach().numpy().astype(np.float32)
+    arrays["variant"] = np.array(str(variant))
+    arrays["note"] = np.array(note)
+    tmp = path + ".tmp.npz"
+    np.savez_compressed(tmp, **arrays)
+    os.replace(tmp, path)
+
+
+def save_checkpoint(path: str, state: dict) -> None:
+    tmp = path + ".tmp"
+    torch.save(state, tmp)
+    os.replace(tmp, path)  # a Ctrl-C while saving leaves the previous checkpoint whole
+
+
 def main(argv=None) -> dict:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", default="6x6")
@@ -177,36 +205,65 @@ def main(argv=None) -> dict:
     p.add_argument("--epochs", type=int, default=2)
     p.add_argument("--batch-size", type=int, default=256)
     p.add_argument("--learning-rate", type=float, default=1e-3)
-    p.add_argument("--opponent", default="search:2")
+    p.add_argument("--opponent", default="search:2", help="one or more, comma-separated (search:2,search:4)")
     p.add_argument("--eval-every", type=int, default=5)
     p.add_argument("--eval-games", type=int, default=100)
     p.add_argument("--eval-simulations", type=int, default=64)
     p.add_argument("--eval-plies", type=int, default=4, help="random plies of each evaluation opening")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--save", default=None, help="save the network's weights here (torch.save)")
+    p.add_argument("--checkpoint", default=None, help="save the whole training state here each iteration; "
+                   "resume from it when it exists")
+    p.add_argument("--minutes", type=float, default=None, help="stop after the iteration that passes this "
+                   "much training time (summed over resumed runs)")
+    p.add_argument("--hidden", type=int, default=256)
+    p.add_argument("--export", default=None, help="write the network as NumPy weights (.npz) at the end")
     args = p.parse_args(argv)
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
     variant = pr.Variant.parse(args.variant)
-    net = Net(variant.players + 4, variant.n)
+    net = Net(variant.players + 4, variant.n, args.hidden)
     optimizer = torch.optim.Adam(net.parameters(), lr=args.learning_rate, weight_decay=1e-4)
-    buffer, history = [], []
-    started = time.perf_counter()
-    for it in range(1, args.iterations + 1):
+    buffer, history, first, used = [], [], 1, 0.0
+    if args.checkpoint and os.path.exists(args.checkpoint):
+        state = torch.load(args.checkpoint, weights_only=False)
+        net.load_state_dict(state["net"])
+        optimizer.load_state_dict(state["optimizer"])
+        buffer, history, used = state["buffer"], state["history"], state["seconds"]
+        rng.bit_generator.state = state["rng"]
+        torch.set_rng_state(state["torch_rng"])
+        first = state["iteration"] + 1
+        print(f"resumed from {args.checkpoint} after iteration {state['iteration']} ({used:.0f} s)", flush=True)
+    started = time.perf_counter() - used
+    for it in range(first, args.iterations + 1):
+        if args.minutes is not None and time.perf_counter() - started >= 60 * args.minutes:
+            break
         buffer.append(self_play(net, args.variant, args.games, args, rng, seed=args.seed * 100_000 + it))
         buffer = buffer[-args.buffer:]
         loss = train(net, optimizer, buffer, variant, args, rng)
         line = {"iteration": it, "positions": sum(len(b[0]) for b in buffer), "loss": round(loss, 4),
                 "seconds": round(time.perf_counter() - started, 1)}
         if it % args.eval_every == 0 or it == args.iterations:
-            line.update(match(net, args.variant, args.opponent, args.eval_games, args.eval_simulations,
-                              args.eval_plies, seed=it))
+            for opponent in args.opponent.split(","):
+                score = match(net, args.variant, opponent, args.eval_games, args.eval_simulations,
+                              args.eval_plies, seed=it)
+                line[opponent] = f"{score['wins']}/{score['draws']}/{score['losses']}"
+            # the evaluation games are not training time
+            started += time.perf_counter() - started - line["seconds"]
         history.append(line)
         print(line, flush=True)
+        if args.checkpoint:
+            save_checkpoint(args.checkpoint, {"net": net.state_dict(), "optimizer": optimizer.state_dict(),
+                                              "buffer": buffer, "history": history, "iteration": it,
+                                              "seconds": time.perf_counter() - started, "rng": rng.bit_generator.state,
+                                              "torch_rng": torch.get_rng_state()})
     if args.save:
         torch.save(net.state_dict(), args.save)
+    if args.export:
+        export(net, variant, args.export, f"examples/alphazero.py, {len(history)} iterations, "
+               f"{history[-1]['seconds'] if history else 0} s of training")
     return {"history": history, "net": net}
 
 
