@@ -169,9 +169,10 @@ def match(net: Net, variant: str, opponent: str, games: int, simulations: int, p
     return score
 
 
-def export(net: Net, variant, path: str, note: str) -> None:
+def export(net: Net, variant, path: str, note: str, planes: np.ndarray) -> None:
     """The weights as float32 arrays in the layout :mod:`polyreversi.baseline` reads (weights
-    (out, in) as torch keeps them), written to ``path`` through a temporary file."""
+    (out, in) as torch keeps them), with torch's own outputs for ``planes`` (``check.*``:
+    what the NumPy forward pass must give), written to ``path`` through a temporary file."""
     layers = [net.body[1], net.body[3], net.policy, net.value[0]]
     names = ["hidden0", "hidden1", "policy", "value"]
     arrays = {}
@@ -180,6 +181,11 @@ def export(net: Net, variant, path: str, note: str) -> None:
         arrays[f"{name}.bias"] = layer.bias.detach().numpy().astype(np.float32)
     arrays["variant"] = np.array(str(variant))
     arrays["note"] = np.array(note)
+    with torch.no_grad():
+        logits, value = net(torch.from_numpy(planes))
+    arrays["check.planes"] = planes
+    arrays["check.logits"] = logits.numpy()
+    arrays["check.values"] = value.numpy()
     tmp = path + ".tmp.npz"
     np.savez_compressed(tmp, **arrays)
     os.replace(tmp, path)
@@ -262,8 +268,10 @@ def main(argv=None) -> dict:
     if args.save:
         torch.save(net.state_dict(), args.save)
     if args.export:
+        positions = buffer[-1][0] if buffer else np.zeros((1, variant.players + 4, variant.n, variant.n), np.uint8)
         export(net, variant, args.export, f"examples/alphazero.py, {len(history)} iterations, "
-               f"{history[-1]['seconds'] if history else 0} s of training")
+               f"{history[-1]['seconds'] if history else 0} s of training",
+               positions[np.random.default_rng(0).permutation(len(positions))[:16]])
     return {"history": history, "net": net}
 
 
