@@ -3,7 +3,9 @@ against a searching opponent.
 
 Each iteration plays ``--games`` self-play games at once in one :class:`polyreversi.Batch`:
 every move is a :func:`polyreversi.envs.puct.puct` search of ``--simulations`` per game
-(Dirichlet noise at the roots), whose leaves the network evaluates in one batch per round;
+(Dirichlet noise at the roots; ``--leaves`` per tree per round with virtual loss, ``--reuse``
+to keep each game's subtree between moves), whose leaves the network evaluates in one batch
+per round;
 moves are drawn from the visit counts (temperature 1 for the first ``--explore-plies``
 plies, then the most visited). Every position is kept with its visit distribution (the
 policy target) and, once its game ends, the result for the player who was to move there
@@ -36,7 +38,7 @@ import torch
 from torch import nn
 
 import polyreversi as pr
-from polyreversi.envs.puct import puct
+from polyreversi.envs.puct import PuctTrees, puct
 from polyreversi.envs.symmetry import symmetries
 from polyreversi.envs.tensors import masks_as_tensor, observations_as_tensor
 
@@ -74,12 +76,13 @@ def self_play(net: Net, variant: str, games: int, args, rng: np.random.Generator
     evaluate = evaluator(net)
     planes, targets, movers, owners = [], [], [], []
     results = np.zeros((games, batch.variant.players), np.float32)
+    trees = PuctTrees(games) if getattr(args, "reuse", False) else None
     ply = 0
     while not batch.done.all():
         live = ~batch.done
         result = puct(batch, evaluate, simulations=args.simulations, c_puct=args.c_puct,
                       dirichlet_fraction=args.dirichlet_fraction, dirichlet_alpha=args.dirichlet_alpha,
-                      seed=int(rng.integers(2**63)))
+                      seed=int(rng.integers(2**63)), leaves_per_game=getattr(args, "leaves", 1), trees=trees)
         rows = np.flatnonzero(live)
         planes.append(batch.observe()[rows])
         targets.append(result.policy(1.0))
@@ -203,6 +206,8 @@ def main(argv=None) -> dict:
     p.add_argument("--iterations", type=int, default=40)
     p.add_argument("--games", type=int, default=128, help="self-play games per iteration")
     p.add_argument("--simulations", type=int, default=64)
+    p.add_argument("--leaves", type=int, default=1, help="self-play leaves per tree per round (virtual loss)")
+    p.add_argument("--reuse", action="store_true", help="self-play keeps each game's subtree between moves")
     p.add_argument("--c-puct", type=float, default=1.5)
     p.add_argument("--dirichlet-alpha", type=float, default=0.5)
     p.add_argument("--dirichlet-fraction", type=float, default=0.25)
