@@ -106,3 +106,22 @@ def test_no_torch_is_imported():
             "BaselinePlayer(4).choose(pr.Variant.parse('6x6').start())\n"
             "assert 'torch' not in sys.modules, 'torch was imported'\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_match_seat_on_the_command_line(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+    from polyreversi.players import check_player_spec
+
+    assert check_player_spec("Baseline:16") == "baseline:16"
+    out = tmp_path / "games.jsonl"
+    r = CliRunner().invoke(main, ["match", "baseline:4", "greedy", "--variant", "6x6", "-n", "2", "--out", str(out),
+                                  "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert "baseline:4 vs greedy" in r.output
+    assert len([json.loads(line) for line in out.read_text().splitlines()]) == 2
+    r = CliRunner().invoke(main, ["match", "baseline", "greedy", "--variant", "10x10", "-n", "1", "--no-progress"])
+    assert "no baseline network for 10x10" in r.output  # the seat forfeits, the match goes on
