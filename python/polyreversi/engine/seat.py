@@ -1,5 +1,5 @@
 """An external engine as a seat of a game: a player with ``choose(state)``, as the
-built-in ones (player specs ``nboard:COMMAND`` and ``gtp:COMMAND``)."""
+built-in ones (player specs ``nboard:COMMAND``, ``gtp:COMMAND`` and ``uci:COMMAND``)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -19,10 +19,11 @@ class EngineSeat:
     by :meth:`close`, a ``with`` block, or when Python exits.
 
     Args:
-        protocol: ``"nboard"`` or ``"gtp"``.
+        protocol: ``"nboard"``, ``"gtp"`` or ``"uci"``.
         command: the engine's program and arguments (a string is split as by a shell).
         limit: the limit of every move (default: ``Limit(depth=polyreversi.search.DEFAULT_DEPTH)``).
-        options: for :meth:`SimpleEngine.popen` (``timeout``, ``cwd``, ``env``, ...).
+        options: for :meth:`SimpleEngine.popen` (``timeout``, ``cwd``, ``env``, for UCI
+            ``options={NAME: VALUE}``, ...).
 
     Raises (from :meth:`choose`):
         EngineError and its subclasses, as :meth:`SimpleEngine.play`.
