@@ -269,7 +269,10 @@ class UciProtocol(Protocol):
 
     # -- requests -----------------------------------------------------------------------
     def new_game(self) -> None:
-        self._new_game = True
+        """``ucinewgame`` now (the engine clears its tables before the clock runs);
+        again before the first search if the variant changes then."""
+        self.process.send("ucinewgame")
+        self._new_game = False
 
     def _setup(self, state: State, limit: Limit, multipv: int) -> str:
         check_playable(state, self.name)
