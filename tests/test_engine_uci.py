@@ -305,3 +305,16 @@ def test_live_fairy_stockfish_plays_legal_games(board, anti, ini):
                 state.play(random.choose(state))
         infos = engine.analyse(pr.Variant(board, anti=anti).start(), pr.Limit(depth=3), multipv=2)
         assert len(infos) == 2 and infos[0].move != infos[1].move
+
+
+def test_match_command_takes_a_uci_seat(ini):
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    r = CliRunner().invoke(main, ["match", f"uci:VariantPath={ini}:{sys.executable} {FAKE}", "random", "-n", "2",
+                                  "--depth", "1", "--variant", "octagon", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert "+2 =0 -0" in r.output
+    r = CliRunner().invoke(main, ["match", "uci:Hash=8:", "random"])
+    assert r.exit_code != 0 and "command" in r.output
