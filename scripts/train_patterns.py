@@ -53,6 +53,10 @@ except ImportError as e:
     sys.exit(f"train_patterns.py needs polyreversi installed: pip install -e '.[train]' ({e})")
 
 DATA = os.path.join(ROOT, "..", "shared", "data", "wthor", "*.wtb")
+# More games (WTHOR 1977-2020 but the three years of DATA, Logistello's book lines):
+# the `games` stage labels them; none of them is held out.
+MORE_DATA = os.path.join(ROOT, "..", "shared", "data", "wthor-train", "*.wtb")
+GAMES_DIR = os.path.join(ROOT, "build", "patterns", "games")
 CACHE = os.path.join(ROOT, "build", "patterns", "positions.npz")
 AUGMENT = os.path.join(ROOT, "build", "patterns", "augment.npz")
 OUT = os.path.join(ROOT, "cpp", "src", "search", "pattern_weights.inc")
@@ -66,9 +70,7 @@ OVERLAP = 10  # a phase also trains on positions up to this many empties outside
 
 
 def extract(args) -> None:
-    import polyreversi as pr
     from polyreversi import formats
-    from polyreversi.replay import Replay
 
     files = sorted(glob.glob(DATA))
     cells, empties, labels, games = [], [], [], []
@@ -76,38 +78,7 @@ def extract(args) -> None:
     t0 = time.process_time()
     for f in files:
         for rec in formats.read(f):
-            margin = rec.result.margin if rec.result is not None else None
-            ts, td = rec.meta.get("theoretical_score"), rec.meta.get("theoretical_depth")
-            try:
-                states = list(Replay(rec))
-            except Exception:  # a record that does not replay: skip it
-                gid += 1
-                continue
-            # The exact score (Black's view) of the game's last position with at most
-            # EXACT_EMPTIES empties labels the positions before it, down from the
-            # theoretical depth: it drops the endgame errors of the players.
-            rows = []
-            anchor = None
-            for s in states:
-                if s.is_over():
-                    continue
-                black = 1 if int(s.to_move) == int(pr.Color.BLACK) else -1
-                c, e = mover_cells(s)
-                exact = pr.solve(s).score if e <= args.exact_empties else None
-                if exact is not None and anchor is None:
-                    anchor = black * exact
-                rows.append((c, e, black, exact))
-            for c, e, black, exact in rows:
-                if exact is not None:
-                    y = exact
-                elif td and ts is not None and e >= td:
-                    y = black * (2 * ts - 64)
-                elif anchor is not None:
-                    y = black * anchor
-                elif margin is not None:
-                    y = black * margin
-                else:
-                    continue
+            for c, e, y in game_rows(rec, args.exact_empties, solve_all=True):
                 cells.append(c)
                 empties.append(e)
                 labels.append(y)
@@ -115,6 +86,109 @@ def extract(args) -> None:
             gid += 1
         print(f"{f}: {gid} games, {len(labels)} positions, {time.process_time() - t0:.0f} s CPU", flush=True)
     save_positions(args.cache, cells, empties, labels, games)
+
+
+def game_rows(rec, exact_empties, solve_all):
+    """(cells, empties, label) of the positions of one game record, labels from
+    the mover's view in disks (the module's docstring says which); [] for a
+    record that does not replay. solve_all=False: only the game's first position
+    with at most exact_empties empties is solved (its anchor) and the positions
+    with fewer empties are left out."""
+    import polyreversi as pr
+    from polyreversi.replay import Replay
+
+    margin = rec.result.margin if rec.result is not None else None
+    ts, td = rec.meta.get("theoretical_score"), rec.meta.get("theoretical_depth")
+    if not td or td <= exact_empties:  # Logistello's book stores depth 0: its score is the line's end
+        td = None
+    try:
+        states = list(Replay(rec))
+    except Exception:  # a record that does not replay: skip it
+        return []
+    # The exact score (Black's view) of the game's first position with at most
+    # EXACT_EMPTIES empties labels the positions before it, down from the
+    # theoretical depth: it drops the endgame errors of the players.
+    rows = []
+    anchor = None
+    for s in states:
+        if s.is_over():
+            continue
+        black = 1 if int(s.to_move) == int(pr.Color.BLACK) else -1
+        c, e = mover_cells(s)
+        if e <= exact_empties:
+            if anchor is None or solve_all:
+                exact = pr.solve(s).score
+                if anchor is None:
+                    anchor = black * exact
+            if not solve_all:
+                break
+        else:
+            exact = None
+        rows.append((c, e, black, exact))
+    out = []
+    for c, e, black, exact in rows:
+        if exact is not None:
+            y = exact
+        elif td and ts is not None and e >= td:
+            y = black * (2 * ts - 64)
+        elif anchor is not None:
+            y = black * anchor
+        elif margin is not None:
+            y = black * margin
+        else:
+            continue
+        out.append((c, e, y))
+    return out
+
+
+def file_rows(task):
+    """Positions of one more-games file (the `games` stage): writes its positions file."""
+    path, out, exact_empties, held = task
+    from polyreversi import formats
+
+    cells, empties, labels, games = [], [], [], []
+    t0 = time.process_time()
+    n = dropped = 0
+    for gid, rec in enumerate(formats.read(path)):
+        if tuple(rec.moves) in held:  # a held-out game: it stays out of training
+            dropped += 1
+            continue
+        n += 1
+        for c, e, y in game_rows(rec, exact_empties, solve_all=False):
+            cells.append(c)
+            empties.append(e)
+            labels.append(y)
+            games.append(gid)
+    save_positions(out, cells, empties, labels, games)
+    return f"{path}: {n} games ({dropped} held-out games left out), {len(labels)} positions, {time.process_time() - t0:.0f} s CPU"
+
+
+def more_games(args) -> None:
+    """Label the games of --data (default MORE_DATA) into one positions file per
+    game file in --games-dir; files already there are kept (a run resumes)."""
+    import warnings
+    from concurrent.futures import ProcessPoolExecutor
+
+    from polyreversi import formats
+
+    warnings.simplefilter("ignore")  # WTHOR files name players beyond the shipped WTHOR.JOU: harmless here
+    held, gid = set(), 0
+    for f in sorted(glob.glob(DATA)):
+        for rec in formats.read(f):
+            if gid % HOLDOUT == 0:
+                held.add(tuple(rec.moves))
+            gid += 1
+    os.makedirs(args.games_dir, exist_ok=True)
+    tasks = []
+    for f in sorted(glob.glob(args.data)):
+        out = os.path.join(args.games_dir, os.path.splitext(os.path.basename(f))[0] + ".npz")
+        if os.path.isfile(out):
+            print(f"{out}: there already (delete it to label {f} again)")
+        else:
+            tasks.append((f, out, args.exact_empties, held))
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for line in pool.map(file_rows, tasks):
+            print(line, flush=True)
 
 
 def mover_cells(state):
@@ -126,9 +200,11 @@ def mover_cells(state):
 def save_positions(path, cells, empties, labels, games) -> None:
     """A positions file (what load reads): cells (n, 64) int8, empties int8, labels float32, games int32."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    np.savez_compressed(path, cells=np.array(cells, dtype=np.int8).reshape(-1, 64),
+    tmp = path + ".tmp.npz"  # written whole, then renamed: an interrupted run leaves no half file
+    np.savez_compressed(tmp, cells=np.array(cells, dtype=np.int8).reshape(-1, 64),
                         empties=np.array(empties, dtype=np.int8), labels=np.array(labels, dtype=np.float32),
                         games=np.array(games, dtype=np.int32))
+    os.replace(tmp, path)
 
 
 def start_positions(start_empties, n_games):
@@ -233,8 +309,10 @@ def fit(args) -> None:
     except ImportError:
         sys.exit("fit needs scipy: pip install -e '.[train]'")
 
-    cells, empties, labels, games, n_main = load(args.cache, args.extra)
-    train = games % HOLDOUT != 0
+    extra = [p for pattern in args.extra for p in sorted(glob.glob(pattern)) or [pattern]]
+    cells, empties, labels, games, n_main = load(args.cache, extra)
+    train = np.ones(len(labels), dtype=bool)  # the other files hold no held-out game
+    train[:n_main] = games[:n_main] % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
     W = np.zeros((pt.PHASES, n_cols))
     for p in range(pt.PHASES):
@@ -333,14 +411,14 @@ def check_arguments(ap, a) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("stage", choices=["extract", "augment", "fit", "report"])
+    ap.add_argument("stage", choices=["extract", "games", "augment", "fit", "report"])
     ap.add_argument("--cache", default=CACHE, help="positions file (extract writes it, fit and report read it)")
     ap.add_argument("--exact-empties", type=int, default=EXACT_EMPTIES,
                     help="extract: solve every position with at most this many empties")
     ap.add_argument("--overlap", type=int, default=OVERLAP,
                     help="fit: empties outside a phase that also train it")
     ap.add_argument("--extra", action="append", default=[], metavar="FILE",
-                    help="fit: also train on this positions file (augment's); may be repeated")
+                    help="fit: also train on this positions file (augment's, games'; a glob); may be repeated")
     ap.add_argument("--out", default=AUGMENT, help="augment: the positions file it writes")
     ap.add_argument("--games", type=int, default=None, help="augment: only the first N games")
     ap.add_argument("--start", type=int, default=24, help="augment: playouts start at this many empties")
@@ -348,10 +426,12 @@ def main() -> None:
     ap.add_argument("--low", type=int, default=8, help="augment: solve positions from this many empties")
     ap.add_argument("--high", type=int, default=20, help="augment: ... to this many")
     ap.add_argument("--seed", type=int, default=0, help="augment: game g's playouts use random.Random(g + SEED)")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment: worker processes")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment, games: worker processes")
+    ap.add_argument("--data", default=MORE_DATA, help="games: the game files (a glob)")
+    ap.add_argument("--games-dir", default=GAMES_DIR, help="games: one positions file per game file goes here")
     a = ap.parse_args()
     check_arguments(ap, a)
-    {"extract": extract, "augment": augment, "fit": fit, "report": report}[a.stage](a)
+    {"extract": extract, "games": more_games, "augment": augment, "fit": fit, "report": report}[a.stage](a)
 
 
 if __name__ == "__main__":
