@@ -61,6 +61,7 @@ CACHE = os.path.join(ROOT, "build", "patterns", "positions.npz")
 AUGMENT = os.path.join(ROOT, "build", "patterns", "augment.npz")
 OUT = os.path.join(ROOT, "cpp", "src", "search", "pattern_weights.inc")
 EXACT_EMPTIES = 14
+SOLVE_TT_MB = 1  # plenty for 14 empties; the default 64 MiB table costs 10 ms to set up per solve
 HOLDOUT = 10  # every 10th game
 # Ridge strength (lsqr damp): 8 gave the least held-out error of 1-32 on phases
 # 4 and 8 (empties 20-24, 40-44); benchmarks/README.md compares 2 and a mix.
@@ -117,7 +118,7 @@ def game_rows(rec, exact_empties, solve_all):
         c, e = mover_cells(s)
         if e <= exact_empties:
             if anchor is None or solve_all:
-                exact = pr.solve(s).score
+                exact = pr.solve(s, tt_mb=SOLVE_TT_MB).score
                 if anchor is None:
                     anchor = black * exact
             if not solve_all:
