@@ -350,13 +350,13 @@ def parse_phases(text):
     return sorted(out)
 
 
-def read_weights(n_cols):
-    """The weights (PHASES, n_cols) in disks of the current weights file (what write wrote)."""
-    with open(OUT) as f:
+def read_weights(n_cols, path=OUT):
+    """The weights (PHASES, n_cols) in disks of a weights file (what write wrote; default: the shipped one)."""
+    with open(path) as f:
         numbers = np.array([int(x) for line in f if not line.startswith("//") for x in line.split(",") if x.strip()])
     total, pairs = numbers[0], numbers[1:].reshape(-1, 2)
     if total != pt.PHASES * n_cols:
-        sys.exit(f"{OUT}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
+        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
     flat = np.zeros(total, dtype=np.int64)
     flat[np.cumsum(pairs[:, 0] + 1) - 1] = pairs[:, 1]
     return flat.reshape(pt.PHASES, n_cols) / 100.0
