@@ -198,7 +198,7 @@ class SearchPlayer:
         budget = time_control.move_seconds(limit, empties)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
-        allowance = self._solve_allowance(limit, empties, budget, analysing)
+        allowance = self._solve_allowance(limit, empties, budget, analysing, state.variant.board)
         if allowance is not None:
             move, score, pv, nodes, _secs, scores, stopped = self._searcher.solve(
                 state, multipv > 1, self.threads, False, allowance, -1)
@@ -224,7 +224,7 @@ class SearchPlayer:
         return result, infos
 
     def _solve_allowance(self, limit: Limit, empties: int, budget: Optional[float],
-                         analysing: bool) -> Optional[float]:
+                         analysing: bool, board: str = "8x8") -> Optional[float]:
         """Seconds for the exact solve before the search (-1: no limit), or None: no solve.
 
         Not with a node limit, nor where the depth reaches the end anyway (the search
@@ -246,7 +246,7 @@ class SearchPlayer:
             return None
         if budget is None:
             return -1.0 if limit.depth is not None else None
-        return time_control.solve_allowance(limit, empties, budget)
+        return time_control.solve_allowance(limit, empties, budget, board)
 
     def _variety(self) -> float:
         return max(self.variety, self.level.margin if self.level is not None else 0.0)
