@@ -60,7 +60,9 @@ class SearchResult:
         move: the best move (square index, ``state.PASS`` for a forced pass); ``None``
             when the game is over.
         score: from the mover's view, in disks (float; a heuristic estimate unless
-            ``exact``; with Anti-Reversi positive means fewer disks than the opponent).
+            ``exact``; with Anti-Reversi positive means fewer disks than the opponent);
+            None only when a search was stopped before its first iteration completed
+            (a :class:`polyreversi.SearchPlayer` stopped at once; ``depth`` is then 0).
         pv: the principal variation, moves from this position (``move`` first).
         depth: plies of the deepest completed iteration (the empties when ``exact``).
         nodes: positions visited. seconds: wall-clock time.
@@ -68,7 +70,7 @@ class SearchResult:
     """
 
     move: Optional[int]
-    score: float
+    score: Optional[float]
     pv: List[int]
     depth: int
     nodes: int
