@@ -99,6 +99,7 @@ class Row:
     seconds: float = 0.0
     ok: bool = False
     notes: list[str] = field(default_factory=list)
+    logs: list[str] = field(default_factory=list)  # printed, not written to the table file
 
 
 class Failure(Exception):
@@ -355,7 +356,7 @@ class Checker:
             raise ValueError(target)
         shutil.copy2(wheel, self.dist / wheel.name)
         self.built[key] = wheel
-        row.notes.append(f"build log {logfile}")
+        row.logs.append(f"build: {logfile}")
         return wheel
 
     @staticmethod
@@ -437,7 +438,8 @@ class Checker:
         self.check_kernels(command, folder, env, logfile, row, env.get("POLYREVERSI_EXPECTED_KERNELS"))
         log(f"[{target} {version}] testing {row.tag} ({tests}; log: {logfile})")
         row.ok, row.tests = self.pytest(command, folder, env, tests, logfile, jobs)
-        row.notes.append(f"tests: {tests}; log {logfile}")
+        row.notes.append(f"tests: {tests}")
+        row.logs.append(f"tests: {logfile}")
 
     def check_clang(self, python: str, version: str, row: Row) -> None:
         """The source install from the sdist with clang and libc++."""
@@ -530,21 +532,44 @@ class Checker:
         tests = self.args.emulated_tests
         log(f"[aarch64 {version}] testing {row.tag} under qemu-aarch64 ({tests}; log: {logfile})")
         row.ok, row.tests = self.pytest(command, folder, env, tests, logfile, 1)
-        row.notes.append(f"tests: {tests}; log {logfile}")
+        row.notes.append(f"tests: {tests}")
+        row.logs.append(f"tests: {logfile}")
 
 
 class Skip(Exception):
     """A target whose tools are not on this machine."""
 
 
-def table(rows: list[Row]) -> str:
-    lines = ["| target | platform tag | Python | installs without a compiler | tests | time |",
-             "|---|---|---|---|---|---|"]
+TABLE_HEAD = ("| target | platform tag | Python | installs without a compiler | tests | time |\n"
+              "|---|---|---|---|---|---|")
+
+
+def row_key(line: str) -> tuple[str, str] | None:
+    """(target, "3.X") of a table row or note line written by ``table``; None for other lines."""
+    match = (re.match(r"\| (\w+) \| .*? \| (\d+\.\d+)", line) or re.match(r"- (\w+) (\d+\.\d+)", line))
+    return (match.group(1), match.group(2)) if match else None
+
+
+def table(rows: list[Row], tree: str, old: str = "") -> str:
+    """The Markdown table of ``rows``; the rows and notes of ``old`` (an earlier run's
+    file) for other (target, Python) pairs are kept, so runs of parts add up to one table."""
+    keys = {(r.target, re.match(r"\d+\.\d+", r.python).group(0)) for r in rows if re.match(r"\d+\.\d+", r.python)}
+    kept_rows = [line for line in old.splitlines() if line.startswith("| ") and row_key(line) and row_key(line) not in keys]
+    kept_notes = [line for line in old.splitlines() if line.startswith("- ") and row_key(line) and row_key(line) not in keys]
+    lines = [TABLE_HEAD, *kept_rows]
     for r in rows:
         verdict = ("**PASS** " if r.ok else "**FAIL** ") + r.tests if r.tests != "-" else r.tests
         lines.append(f"| {r.target} | `{r.tag}` | {r.python} | {r.no_compiler} | {verdict} | {r.seconds:.0f} s |")
-    notes = [f"- {r.target} {r.python}: {'; '.join(r.notes)}" for r in rows if r.notes]
+    notes = kept_notes + [f"- {r.target} {r.python}: {'; '.join(r.notes + [tree])}" for r in rows]
     return "\n".join(lines + [""] + notes) + "\n"
+
+
+def tree_name() -> str:
+    """The commit the sdist was made from, and whether the work tree differed from it, with the date."""
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
+    name = commit.stdout.strip() or "unknown commit"
+    return f"tree {name}{' + local changes' if dirty.stdout.strip() else ''}, {time.strftime('%Y-%m-%d', time.gmtime())}"
 
 
 def main(argv=None) -> int:
@@ -596,6 +621,8 @@ def main(argv=None) -> int:
     checker = Checker(args)
     log(f"work folder {checker.work}")
     rows: list[Row] = []
+    tree = tree_name()
+    old_table = args.table.read_text(encoding="utf-8") if args.table.exists() else ""
     try:
         for target, version, python, tests in plan:
             checker.args.tests = checker.args.emulated_tests = tests
@@ -622,13 +649,16 @@ def main(argv=None) -> int:
             log(f"[{target} {row.python}] {'PASS' if row.ok else 'FAIL'}: {row.tag}, {row.tests} ({row.seconds:.0f} s)")
             rows.append(row)
             args.table.parent.mkdir(parents=True, exist_ok=True)
-            args.table.write_text(table(rows), encoding="utf-8")
+            args.table.write_text(table(rows, tree, old_table), encoding="utf-8")
     finally:
         if args.keep:
             log(f"kept {checker.work}")
         else:
             shutil.rmtree(checker.work, ignore_errors=True)
-    print(table(rows))
+    print(table(rows, tree))
+    for r in rows:
+        for line in r.logs:
+            log(f"[{r.target} {r.python}] {line}")
     log(f"table written to {args.table}")
     return 0 if rows and all(r.ok for r in rows) else 1
 
