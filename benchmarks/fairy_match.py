@@ -19,7 +19,8 @@ same ``Limit(time=...)`` for polyreversi. Equal depth: the same nominal depth
 Games are written (resumable) to ``--games-dir``; the table of every setting
 played so far is rewritten to ``--write`` (benchmarks/fairy_match.md) after
 each setting, W/D/L of polyreversi, its score, Elo with its 95 % interval
-(polyreversi.match.elo), forfeits and the mean disk margin.
+(polyreversi.match.elo), forfeits, the mean disk margin and the mean time per
+move of each side as the referee measured it (a UCI round trip included).
 """
 from __future__ import annotations
 
@@ -48,34 +49,42 @@ def fairy_name(command: str) -> str:
         return engine.name
 
 
-def margins(path: str, ours: str) -> Tuple[List[float], int, int]:
-    """polyreversi's disk margin in each finished game of ``path`` (forfeits left out),
-    and the forfeits by polyreversi and by the other seat."""
-    out, mine, theirs = [], 0, 0
+def game_stats(path: str, ours: str) -> Tuple[List[float], int, int, List[float], List[float]]:
+    """From the games of ``path``: polyreversi's disk margin in each finished game
+    (forfeits left out), the forfeits by polyreversi and by the other seat, and the
+    seconds of every move (as the referee measured them) of each side."""
+    out, mine, theirs, our_times, their_times = [], 0, 0, [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             if not line.strip():
                 continue
             record = json_record.loads(line)
+            our_colour = 0 if record.players[0] == ours else 1
+            opening = record.meta.get("opening_plies", 0)
+            replay = record.replay()
+            for ply, (state, seconds) in enumerate(zip(replay, record.meta.get("move_times") or [])):
+                if ply < opening or seconds is None:
+                    continue
+                mover = int(state.to_move) - 1
+                (our_times if mover == our_colour else their_times).append(float(seconds))
             forfeit = record.meta.get("forfeit")
             if forfeit:
                 loser = record.players[0 if forfeit.get("color") == "Black" else 1]
                 mine, theirs = mine + (loser == ours), theirs + (loser != ours)
                 continue
-            final = record.replay().final
-            black, white = final.scores()[:2]
-            out.append(black - white if record.players[0] == ours else white - black)
-    return out, mine, theirs
+            black, white = replay.final.scores()[:2]
+            out.append(black - white if our_colour == 0 else white - black)
+    return out, mine, theirs, our_times, their_times
 
 
 def write_table(path: str, rows: List[Dict], header: str) -> None:
     lines = [header, "",
              "| board | setting | games | polyreversi +W =D −L | score | Elo (95 %) | forfeits (ours/FS) "
-             "| mean disk margin |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| mean disk margin | ms per move (ours / FS) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['board']} | {r['setting']} | {r['games']} | +{r['wins']} ={r['draws']} −{r['losses']} "
-                     f"| {r['score']:.1f} % | {r['elo']} | {r['forfeits']} | {r['margin']} |")
+                     f"| {r['score']:.1f} % | {r['elo']} | {r['forfeits']} | {r['margin']} | {r.get('seconds', '')} |")
     lines.append("")
     temp = path + ".tmp"
     with open(temp, "w", encoding="utf-8") as f:
@@ -135,12 +144,14 @@ def main(argv=None) -> int:
                 print("interrupted; the games so far are in", out)
                 return 130
             e = t.elo()
-            m, ours_forfeits, fs_forfeits = margins(out, ours)
+            m, ours_forfeits, fs_forfeits, our_times, fs_times = game_stats(out, ours)
             rows[f"{board}/{setting}"] = dict(
                 board=board, setting=label, games=t.games, wins=t.wins, draws=t.draws, losses=t.losses,
                 score=100.0 * (t.wins + 0.5 * t.draws) / max(1, t.games), elo=str(e) if e else "",
                 forfeits=f"{ours_forfeits}/{fs_forfeits}",
-                margin=f"{sum(m) / len(m):+.1f}" if m else "")
+                margin=f"{sum(m) / len(m):+.1f}" if m else "",
+                seconds=(f"{1000 * sum(our_times) / len(our_times):.0f} / {1000 * sum(fs_times) / len(fs_times):.0f}"
+                         if our_times and fs_times else ""))
             print(f"{board} {label}: {t.line()}", flush=True)
             with open(summary_path + ".tmp", "w", encoding="utf-8") as f:
                 json.dump(rows, f, indent=1)
