@@ -14,7 +14,8 @@ board (polyreversi.match.openings: WTHOR openings on 8x8, used for Anti-Reversi
 too; near-even positions on the others), each opening played twice with colours
 swapped, games one at a time. Equal time: ``movetime`` for Fairy-Stockfish, the
 same ``Limit(time=...)`` for polyreversi. Equal depth: the same nominal depth
-(Fairy-Stockfish's plies are not polyreversi's: it extends and reduces lines).
+(Fairy-Stockfish's plies are not polyreversi's: it extends and reduces lines);
+``--our-depth D`` gives polyreversi another depth than Fairy-Stockfish's ``--depth``.
 
 Games are written (resumable) to ``--games-dir``; the table of every setting
 played so far is rewritten to ``--write`` (benchmarks/fairy_match.md) after
@@ -100,6 +101,8 @@ def main(argv=None) -> int:
     ap.add_argument("--settings", default="time,depth", help="time, depth or both")
     ap.add_argument("--time", type=float, default=0.1, help="seconds per move at equal time")
     ap.add_argument("--depth", type=int, default=8, help="plies at equal depth")
+    ap.add_argument("--our-depth", type=int, default=None,
+                    help="polyreversi's plies in the depth setting when they differ from Fairy-Stockfish's --depth")
     ap.add_argument("--games", type=int, default=40, help="games per setting (even: both colours)")
     ap.add_argument("--hash", type=int, default=16, help="Fairy-Stockfish's Hash in MiB")
     ap.add_argument("--games-dir", default="/tmp/fairy_match", help="where the games go (resumable)")
@@ -136,16 +139,21 @@ def main(argv=None) -> int:
                 control, label = TimeControl(time=args.time), f"equal time {args.time:g} s/move"
             else:
                 control, label = TimeControl(depth=args.depth), f"equal depth {args.depth}"
-            out = os.path.join(args.games_dir, f"{board}-{setting}-{args.time:g}-{args.depth}.jsonl")
-            config = MatchConfig(starts, [ours, fs], control)
+            seat = ours
+            if setting == "depth" and args.our_depth not in (None, args.depth):
+                seat = f"search:depth={args.our_depth}"  # the seat's own depth, the match's for the engine
+                label = f"depth {args.our_depth} vs FS depth {args.depth}"
+            tag = f"{args.time:g}-{args.depth}" + (f"-{args.our_depth}" if seat != ours else "")
+            out = os.path.join(args.games_dir, f"{board}-{setting}-{tag}.jsonl")
+            config = MatchConfig(starts, [seat, fs], control)
             result = run(config, args.games, out=out)
             t = result.tally
             if result.interrupted:
                 print("interrupted; the games so far are in", out)
                 return 130
             e = t.elo()
-            m, ours_forfeits, fs_forfeits, our_times, fs_times = game_stats(out, ours)
-            rows[f"{board}/{setting}"] = dict(
+            m, ours_forfeits, fs_forfeits, our_times, fs_times = game_stats(out, seat)
+            rows[f"{board}/{setting}/{tag}"] = dict(
                 board=board, setting=label, games=t.games, wins=t.wins, draws=t.draws, losses=t.losses,
                 score=100.0 * (t.wins + 0.5 * t.draws) / max(1, t.games), elo=str(e) if e else "",
                 forfeits=f"{ours_forfeits}/{fs_forfeits}",
