@@ -81,7 +81,7 @@ def game_stats(path: str, ours: str) -> Tuple[List[float], int, int, List[float]
 def write_table(path: str, rows: List[Dict], header: str) -> None:
     lines = [header, "",
              "| board | setting | games | polyreversi +W =D −L | score | Elo (95 %) | forfeits (ours/FS) "
-             "| mean disk margin | ms per move (ours / FS) |",
+             "| mean disk margin (ours − FS) | ms per move (ours / FS) |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['board']} | {r['setting']} | {r['games']} | +{r['wins']} ={r['draws']} −{r['losses']} "
@@ -167,7 +167,9 @@ def main(argv=None) -> int:
             header = (f"# polyreversi vs Fairy-Stockfish\n\nWritten by `{command}` on "
                       f"{datetime.date.today().isoformat()}: polyreversi {pr.__version__} (`search`, one thread) "
                       f"against {name} (`Threads=1`, `Hash={args.hash}`), built-in balanced openings, both colours "
-                      f"of each, games one at a time under `nice`. Score, W/D/L and Elo are polyreversi's. "
+                      f"of each, games one at a time under `nice`. Score, W/D/L and Elo are polyreversi's; in "
+                      f"Anti-Reversi the fewer disks win, so a negative margin is polyreversi's. Time per move is "
+                      f"the referee's wall clock around each request (for Fairy-Stockfish a UCI round trip). "
                       f"Time-based settings were measured on a shared 2-core VM (load well above 2): both sides "
                       f"lose CPU alike, but the figures are noisy; depth-based ones are not.")
             write_table(args.write, list(rows.values()), header)

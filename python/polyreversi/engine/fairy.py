@@ -222,6 +222,7 @@ def write_variants_ini(path: Union[str, "os.PathLike[str]"]) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(VARIANTS_INI)
+        os.chmod(temp, 0o644)  # a plain readable file, not mkstemp's private one
         os.replace(temp, path)
     except BaseException:
         try:
