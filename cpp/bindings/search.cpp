@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common.hpp"
+#include "polyreversi/search/board_patterns.hpp"
 #include "polyreversi/search/patterns.hpp"
 
 namespace polyreversi::bindings {
@@ -66,6 +67,16 @@ SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, 
   return l;
 }
 
+SolveOptions solve_options(bool all_moves, int threads, bool wof, double seconds, long long nodes) {
+  SolveOptions o;
+  o.all_moves = all_moves;
+  o.threads = threads;
+  o.wof = wof;
+  o.seconds = seconds;
+  o.nodes = nodes;
+  return o;
+}
+
 }  // namespace
 
 void init_search(py::module_& m) {
@@ -93,12 +104,7 @@ void init_search(py::module_& m) {
             const PyState& s = get_state(s_obj);
             const Rules r = s.game.rules();
             const Position p = s.game.position();
-            SolveOptions o;
-            o.all_moves = all_moves;
-            o.threads = threads;
-            o.wof = wof;
-            o.seconds = seconds;
-            o.nodes = nodes;
+            const SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes);
             SolveOutcome out;
             run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.solve(r, p, o); });
             return solve_tuple(out);
@@ -134,13 +140,8 @@ void init_search(py::module_& m) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
-        SolveOptions o;
-        o.all_moves = all_moves;
-        o.threads = threads;
+        SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes);
         o.tt_mb = tt_mb;
-        o.wof = wof;
-        o.seconds = seconds;
-        o.nodes = nodes;
         SolveOutcome out;
         run_timed(seconds, nullptr, [&](const int* cancel) { out = solve(r, p, o, cancel); });
         return solve_tuple(out);
@@ -159,6 +160,10 @@ void init_search(py::module_& m) {
       },
       py::arg("state"), py::arg("evaluation"), py::arg("shape_only"),
       "The search's evaluation of state for its mover, in 1/100 disk (use polyreversi.evaluate).");
+  m.def(
+      "_set_board_patterns", [](bool on) { return set_board_patterns_enabled(on); }, py::arg("on"),
+      "Turns the trained weights of the boards other than standard 8x8 on or off for the searches set up "
+      "after it, process-wide (the benchmarks' trained-against-shape matches). Returns the previous setting.");
   m.def(
       "_evaluate_8x8",
       [](py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> P,

@@ -347,7 +347,7 @@ def _moves_or_raise(state: State) -> list:
 
 # -- by name ----------------------------------------------------------------
 
-PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs", "imcts")
+PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs", "imcts", "baseline")
 """Names of the built-in players, as the command line spells them (the one list)."""
 
 COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
@@ -371,11 +371,13 @@ _SPEC_OPTIONS = {
     "search": {"depth": int, "time": _number, "threads": int, "evaluation": str, "level": int},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
+    "baseline": {"simulations": int, "leaves": int, "c_puct": _number},
     "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
               "history_weight": _number, "score_weight": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS], "
+                    "baseline[:SIMULATIONS] (the shipped network with PUCT, polyreversi.baseline), "
                     "and for 3-4 players imcts[:PLAYOUTS|:time=SECONDS] or brs[:DEPTH|:time=SECONDS]; "
                     "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND, gtp:COMMAND "
                     "or uci:[OPTION=VALUE:]...COMMAND (uci:VariantPath=/x/variants.ini:/x/fairy-stockfish)")
@@ -532,6 +534,10 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
         from polyreversi.multi import MultiPlayer
 
         factory = lambda: MultiPlayer(**options)  # noqa: E731
+    elif kind == "baseline":
+        from polyreversi.baseline import BaselinePlayer
+
+        factory = lambda: BaselinePlayer(seed=seed, **options)  # noqa: E731
     elif kind == "imcts":
         from polyreversi.multi_mcts import InformedMCTSPlayer
 
