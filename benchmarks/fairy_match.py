@@ -78,6 +78,20 @@ def game_stats(path: str, ours: str) -> Tuple[List[float], int, int, List[float]
     return out, mine, theirs, our_times, their_times
 
 
+def commit() -> str:
+    """The checkout's commit (with ``+changes`` when files differ from it), for the header."""
+    import subprocess
+
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown commit"
+    return head + ("+changes" if dirty else "")
+
+
 def write_table(path: str, rows: List[Dict], header: str) -> None:
     lines = [header, "",
              "| board | setting | games | polyreversi +W =D −L | score | Elo (95 %) | forfeits (ours/FS) "
@@ -130,6 +144,7 @@ def main(argv=None) -> int:
         with open(summary_path, encoding="utf-8") as f:
             rows = json.load(f)
 
+    build = commit()
     command = "python benchmarks/fairy_match.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     for board in boards:
         variant = pr.Variant.parse(BOARDS[board])
@@ -165,7 +180,7 @@ def main(argv=None) -> int:
                 json.dump(rows, f, indent=1)
             os.replace(summary_path + ".tmp", summary_path)
             header = (f"# polyreversi vs Fairy-Stockfish\n\nWritten by `{command}` on "
-                      f"{datetime.date.today().isoformat()}: polyreversi {pr.__version__} (`search`, one thread) "
+                      f"{datetime.date.today().isoformat()}: polyreversi {pr.__version__} at {build} (`search`, one thread) "
                       f"against {name} (`Threads=1`, `Hash={args.hash}`), built-in balanced openings, both colours "
                       f"of each, games one at a time under `nice`. Score, W/D/L and Elo are polyreversi's; in "
                       f"Anti-Reversi the fewer disks win, so a negative margin is polyreversi's. Time per move is "
