@@ -317,7 +317,7 @@ def fit(args) -> None:
     train = np.ones(len(labels), dtype=bool)  # the other files hold no held-out game
     train[:n_main] = games[:n_main] % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
-    phases = parse_phases(args.phases)
+    phases = parse_phases(args.phases)  # checked by check_arguments
     W = read_weights(n_cols) if len(phases) < pt.PHASES else np.zeros((pt.PHASES, n_cols))
     for p in phases:
         lo, hi = p * pt.PHASE_WIDTH - args.overlap, (p + 1) * pt.PHASE_WIDTH - 1 + args.overlap
@@ -338,7 +338,7 @@ def fit(args) -> None:
 
 
 def parse_phases(text):
-    """Phase numbers of '4-11' or '0,2,5' (None: all)."""
+    """Phase numbers of '4-11' or '0,2,5' (None: all); ValueError for anything else."""
     if text is None:
         return list(range(pt.PHASES))
     out = set()
@@ -346,7 +346,7 @@ def parse_phases(text):
         lo, _, hi = part.partition("-")
         out.update(range(int(lo), int(hi or lo) + 1))
     if not out or min(out) < 0 or max(out) >= pt.PHASES:
-        sys.exit(f"--phases {text}: phases are 0 to {pt.PHASES - 1}")
+        raise ValueError(text)
     return sorted(out)
 
 
@@ -431,7 +431,7 @@ def check_arguments(ap, a) -> None:
     for name in ("jobs", "playouts", "games", "max_rows", "iterations"):
         value = getattr(a, name)
         if value is not None and value < 1:
-            ap.error(f"--{name}: {value}; must be at least 1")
+            ap.error(f"--{name.replace('_', '-')}: {value}; must be at least 1")
     if not 1 <= a.low <= a.high <= MAX_SOLVED_EMPTIES:
         ap.error(f"--low {a.low} --high {a.high}: need 1 <= low <= high <= {MAX_SOLVED_EMPTIES} "
                  "(the playouts' positions are solved exactly)")
@@ -441,6 +441,10 @@ def check_arguments(ap, a) -> None:
         ap.error(f"--exact-empties {a.exact_empties}: must be 0 to {MAX_SOLVED_EMPTIES}")
     if a.overlap < 0:
         ap.error(f"--overlap {a.overlap}: must be at least 0")
+    try:
+        parse_phases(a.phases)
+    except ValueError:
+        ap.error(f"--phases {a.phases}: phases are 0 to {pt.PHASES - 1}, as '4-11' or '0,3'")
 
 
 def main() -> None:
