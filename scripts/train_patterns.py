@@ -10,9 +10,17 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py fit --extra build/patterns/augment.npz --extra build/patterns/augment2.npz \
         --extra build/patterns/augment3.npz --extra build/patterns/augment4.npz  # -> cpp/src/search/pattern_weights.inc
     python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
+    python scripts/train_patterns.py games --jobs 2   # more games -> build/patterns/games/<file>.npz (resumes)
+    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 500000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
+        --extra build/patterns/games/WTH_2000.npz
 
-The shipped weights are the first six commands' (90,378 + 76,483 + 40,950 + 69,530
-playout positions; about 3 h of one core for the four augment runs, 2026-12-03).
+The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
+76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
+augment runs, 2026-12-03); phases 4-11 the last command's, which keeps phases
+0-3 from the file and refits the others on the games' positions and 4,722,063
+positions of 102,566 more games (Logistello's book, WTHOR 1977-2000; the games
+stage had labelled those files when it was stopped, 2026-12-04).
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:
@@ -30,6 +38,14 @@ labelled with its exact score. A playout's random moves reach positions no
 game of the database has.
 Games whose number in the sorted list is 0 mod 10 are held out for validation
 (augment makes no playouts from them).
+Games (the `games` stage; --data, default ../shared/data/wthor-train/*.wtb:
+WTHOR 1977-2020 but the three years above, and Logistello's book lines): as
+extract, but only each game's first position with at most EXACT_EMPTIES
+empties is solved (its anchor) and the positions below it are left out (the
+endgame phases have the solved positions above); Logistello's book stores
+theoretical depth 0, so its lines are labelled by their anchor. A game whose
+moves are a held-out game's is left out. One positions file per game file,
+written whole when done; a file already there is not labelled again.
 The fit is deterministic (scipy.sparse.linalg.lsqr, fixed damping and
 iterations; no random numbers): the same data give the same file.
 """
