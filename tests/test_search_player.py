@@ -237,6 +237,20 @@ def test_seat_specs():
     assert SearchPlayer is pr.SearchPlayer
 
 
+@pytest.mark.parametrize("kwargs", [
+    {"depth": 3, "variety": 1.5, "seed": 7},
+    {"time": 0.05, "evaluation": "anti", "selective": False, "tt_mb": 2},
+    {"level": 2, "seed": 0},
+])
+def test_repr_names_every_option_away_from_its_default(kwargs):
+    player = pr.SearchPlayer(**kwargs)
+    text = repr(player)
+    for key, value in kwargs.items():
+        assert f"{key}={value!r}" in text
+    again = eval(text, {"SearchPlayer": pr.SearchPlayer})
+    assert repr(again) == text and again.seed == player.seed and again.variety == player.variety
+
+
 @pytest.mark.parametrize("kwargs,error,match", [
     ({"level": 0}, ValueError, "level"),
     ({"level": len(LEVELS) + 1}, ValueError, "level"),

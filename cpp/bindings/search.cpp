@@ -67,6 +67,16 @@ SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, 
   return l;
 }
 
+SolveOptions solve_options(bool all_moves, int threads, bool wof, double seconds, long long nodes) {
+  SolveOptions o;
+  o.all_moves = all_moves;
+  o.threads = threads;
+  o.wof = wof;
+  o.seconds = seconds;
+  o.nodes = nodes;
+  return o;
+}
+
 }  // namespace
 
 void init_search(py::module_& m) {
@@ -94,12 +104,7 @@ void init_search(py::module_& m) {
             const PyState& s = get_state(s_obj);
             const Rules r = s.game.rules();
             const Position p = s.game.position();
-            SolveOptions o;
-            o.all_moves = all_moves;
-            o.threads = threads;
-            o.wof = wof;
-            o.seconds = seconds;
-            o.nodes = nodes;
+            const SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes);
             SolveOutcome out;
             run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.solve(r, p, o); });
             return solve_tuple(out);
@@ -135,13 +140,8 @@ void init_search(py::module_& m) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
-        SolveOptions o;
-        o.all_moves = all_moves;
-        o.threads = threads;
+        SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes);
         o.tt_mb = tt_mb;
-        o.wof = wof;
-        o.seconds = seconds;
-        o.nodes = nodes;
         SolveOutcome out;
         run_timed(seconds, nullptr, [&](const int* cancel) { out = solve(r, p, o, cancel); });
         return solve_tuple(out);

@@ -197,9 +197,16 @@ class Batch:
 def perft(state: State, depth: int) -> int: ...
 
 # puct.cpp: use polyreversi.envs.puct.puct.
+class PuctTrees:
+    slots: int
+    def __init__(self, slots: int) -> None: ...
+    def clear(self) -> None: ...
+
 def puct_search(source: Any, which: Optional[npt.NDArray[np.uint8]], evaluate: Any, simulations: int,
                 c_puct: float, dirichlet_alpha: float, dirichlet_fraction: float,
-                seed: int) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], int, float]: ...
+                seed: int, threads: int = 1, leaves_per_game: int = 1, virtual_loss: float = 1.0,
+                trees: Optional[PuctTrees] = None
+                ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], int, float, int]: ...
 
 # search.cpp: use polyreversi.search / polyreversi.solve.
 def mcts(state: State, playouts: int, seconds: float, threads: int, seed: int, exploration: float,

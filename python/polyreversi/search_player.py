@@ -25,7 +25,7 @@ from polyreversi import _core, _validate, time_control
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS, Level
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
-from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, _check_state, _table_memory
+from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _table_memory
 from polyreversi.state import EMPTY, State
 from polyreversi.vocabulary import choice
 
@@ -33,8 +33,10 @@ __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
 
 
 @dataclass(frozen=True)
-class PlayResult:
-    """The move a :class:`SearchPlayer` plays and what its search found.
+class PlayResult(SearchResult):
+    """The move a :class:`SearchPlayer` plays and what its search found: a
+    :class:`polyreversi.SearchResult` whose move is never None (a player is not
+    asked to move once the game is over).
 
     Attributes:
         move: square index (``state.PASS`` for a forced pass).
@@ -48,12 +50,6 @@ class PlayResult:
     """
 
     move: int
-    score: float
-    pv: List[int]
-    depth: int
-    nodes: int
-    seconds: float
-    exact: bool
 
 
 @dataclass(frozen=True)
@@ -159,9 +155,8 @@ class SearchPlayer:
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
         self.selective = _validate.flag(selective, "selective")
         self.variety = _validate.number(variety, "variety")
-        if seed is not None:
-            _validate.whole(seed, "seed", 0, 2**63 - 1)
-        self._random = random.Random(seed)
+        self.seed = _validate.optional_whole(seed, "seed", 0, 2**63 - 1)
+        self._random = random.Random(self.seed)
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
@@ -387,4 +382,9 @@ class SearchPlayer:
             opts.append(f"level={self.level.number}")
         opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
         opts += [f"tt_mb={self.tt_mb!r}"] if self.tt_mb != TT_MB else []
+        # every option away from its default, so that the repr builds the same player
+        opts += [f"evaluation={self.evaluation!r}"] if self.evaluation is not None else []
+        opts += ["selective=False"] if not self.selective else []
+        opts += [f"variety={self.variety!r}"] if self.variety else []
+        opts += [f"seed={self.seed!r}"] if self.seed is not None else []
         return f"SearchPlayer({', '.join(opts)})"

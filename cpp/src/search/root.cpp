@@ -273,10 +273,8 @@ struct Root {
 
   static void sort_by_key(RootMove* m, int n) {
     for (int i = 1; i < n; ++i) {
-      RootMove x = m[i];
-      int j = i;
-      for (; j > 0 && m[j - 1].key > x.key; --j) m[j] = m[j - 1];
-      m[j] = x;
+      const RootMove x = m[i];
+      insert_by_key(m, i, x);
     }
   }
 

@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 from polyreversi.errors import RecordError
-
-if TYPE_CHECKING:  # the record module imports nothing from here; this avoids a cycle at run time
-    from polyreversi.record import Record
+from polyreversi.record import Record
 
 #: Every variant feature a format may or may not hold (see :class:`Capabilities`).
 FEATURES = ("anti", "free_opening", "handicap", "blocked", "custom_start")
