@@ -196,6 +196,20 @@ def test_endgame_solve_when_it_fits():
     assert r.exact and r.score == pr.solve(state).score
 
 
+def test_the_solve_is_tried_earlier_on_6x6_where_it_is_cheaper():
+    limit = pr.Limit(time=1.0)
+    assert time_control.predicted_solve_seconds(22, "6x6") < time_control.predicted_solve_seconds(22)
+    assert time_control.solve_allowance(limit, 21, 1.0, "6x6") is not None
+    assert time_control.solve_allowance(limit, 21, 1.0) is None  # 8x8: 1.1 s predicted
+    rng = random.Random(4)
+    state = pr.Variant(board="6x6").start()
+    while int((state.board() == 0).sum()) > 18:
+        state.play(rng.choice(state.legal_moves()))
+    if not state.is_over():
+        r = pr.SearchPlayer().play(state, pr.Limit(time=2.0))
+        assert r.exact and r.score == pr.solve(state).score
+
+
 def test_levels_play_legal_moves_and_vary_with_the_seed():
     state = pr.Variant().start()
     for level in range(1, len(LEVELS) + 1):
@@ -221,6 +235,20 @@ def test_seat_specs():
     assert p.level.number == 3 and repr(p) == "SearchPlayer(level=3)"
     from polyreversi.search_player import SearchPlayer
     assert SearchPlayer is pr.SearchPlayer
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"depth": 3, "variety": 1.5, "seed": 7},
+    {"time": 0.05, "evaluation": "anti", "selective": False, "tt_mb": 2},
+    {"level": 2, "seed": 0},
+])
+def test_repr_names_every_option_away_from_its_default(kwargs):
+    player = pr.SearchPlayer(**kwargs)
+    text = repr(player)
+    for key, value in kwargs.items():
+        assert f"{key}={value!r}" in text
+    again = eval(text, {"SearchPlayer": pr.SearchPlayer})
+    assert repr(again) == text and again.seed == player.seed and again.variety == player.variety
 
 
 @pytest.mark.parametrize("kwargs,error,match", [

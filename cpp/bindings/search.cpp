@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common.hpp"
+#include "polyreversi/search/board_patterns.hpp"
 #include "polyreversi/search/patterns.hpp"
 
 namespace polyreversi::bindings {
@@ -159,6 +160,10 @@ void init_search(py::module_& m) {
       },
       py::arg("state"), py::arg("evaluation"), py::arg("shape_only"),
       "The search's evaluation of state for its mover, in 1/100 disk (use polyreversi.evaluate).");
+  m.def(
+      "_set_board_patterns", [](bool on) { return set_board_patterns_enabled(on); }, py::arg("on"),
+      "Turns the trained weights of the boards other than standard 8x8 on or off for the searches set up "
+      "after it, process-wide (the benchmarks' trained-against-shape matches). Returns the previous setting.");
   m.def(
       "_evaluate_8x8",
       [](py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> P,

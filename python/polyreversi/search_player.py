@@ -155,9 +155,8 @@ class SearchPlayer:
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
         self.selective = _validate.flag(selective, "selective")
         self.variety = _validate.number(variety, "variety")
-        if seed is not None:
-            _validate.whole(seed, "seed", 0, 2**63 - 1)
-        self._random = random.Random(seed)
+        self.seed = _validate.optional_whole(seed, "seed", 0, 2**63 - 1)
+        self._random = random.Random(self.seed)
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
@@ -199,7 +198,7 @@ class SearchPlayer:
         budget = time_control.move_seconds(limit, empties)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
-        allowance = self._solve_allowance(limit, empties, budget, analysing)
+        allowance = self._solve_allowance(limit, empties, budget, analysing, state.variant.board)
         if allowance is not None:
             move, score, pv, nodes, _secs, scores, stopped = self._searcher.solve(
                 state, multipv > 1, self.threads, False, allowance, -1)
@@ -225,7 +224,7 @@ class SearchPlayer:
         return result, infos
 
     def _solve_allowance(self, limit: Limit, empties: int, budget: Optional[float],
-                         analysing: bool) -> Optional[float]:
+                         analysing: bool, board: str = "8x8") -> Optional[float]:
         """Seconds for the exact solve before the search (-1: no limit), or None: no solve.
 
         Not with a node limit, nor where the depth reaches the end anyway (the search
@@ -247,7 +246,7 @@ class SearchPlayer:
             return None
         if budget is None:
             return -1.0 if limit.depth is not None else None
-        return time_control.solve_allowance(limit, empties, budget)
+        return time_control.solve_allowance(limit, empties, budget, board)
 
     def _variety(self) -> float:
         return max(self.variety, self.level.margin if self.level is not None else 0.0)
@@ -383,4 +382,9 @@ class SearchPlayer:
             opts.append(f"level={self.level.number}")
         opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
         opts += [f"tt_mb={self.tt_mb!r}"] if self.tt_mb != TT_MB else []
+        # every option away from its default, so that the repr builds the same player
+        opts += [f"evaluation={self.evaluation!r}"] if self.evaluation is not None else []
+        opts += ["selective=False"] if not self.selective else []
+        opts += [f"variety={self.variety!r}"] if self.variety else []
+        opts += [f"seed={self.seed!r}"] if self.seed is not None else []
         return f"SearchPlayer({', '.join(opts)})"

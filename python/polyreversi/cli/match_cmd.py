@@ -8,6 +8,7 @@ from typing import Optional, Sequence, Tuple
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from polyreversi._status import INTERRUPTED
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
@@ -121,7 +122,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     if result.interrupted:
         where = f"; run the same command to resume from {out}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
-        raise SystemExit(130)
+        raise SystemExit(INTERRUPTED)
 
 
 def _interrupt(signum, frame):

@@ -2,8 +2,10 @@
 
 The engine runs in a session of its own, so a Ctrl-C at the terminal reaches
 only Python, which then closes it (``with`` blocks, ``close()``); an ``atexit``
-hook and a finaliser close any engine still open when Python exits. Closing
-ends the engine's whole process group (a wrapper script's children too).
+hook and a finaliser close any engine still open when Python exits, and a SIGTERM
+to Python (which by default ends it without running either) first closes every
+engine, then ends Python as the signal would have. Closing ends the engine's
+whole process group (a wrapper script's children too).
 """
 from __future__ import annotations
 
@@ -90,6 +92,7 @@ class EngineProcess:
         self._stderr = _pipe(self.proc.stderr)
         self._lock = threading.Lock()
         _LIVE.add(self)
+        _close_on_sigterm()
         self._finalizer = weakref.finalize(self, _kill, self.proc)
         threading.Thread(target=self._read_stdout, name=f"{self.name}-stdout", daemon=True).start()
         threading.Thread(target=self._read_stderr, name=f"{self.name}-stderr", daemon=True).start()
@@ -229,3 +232,25 @@ def _kill(proc: subprocess.Popen) -> None:
 def _close_all() -> None:
     for engine in list(_LIVE):
         engine.close()
+
+
+def _close_on_sigterm() -> None:
+    """Makes a SIGTERM to this process close the engines first, where SIGTERM still has
+    its default action (a program's own handler, e.g. ``polyreversi match``'s, is kept; it
+    closes them itself). Only the main thread can set a handler; from another thread
+    nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    try:
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError):  # no signals here (an embedded interpreter)
+        pass
+
+
+def _on_sigterm(signum: int, frame) -> None:
+    """Closes every engine, then dies of the signal as without this handler (the parent
+    sees "terminated by SIGTERM"; atexit hooks do not run, as before)."""
+    _close_all()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
