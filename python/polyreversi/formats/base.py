@@ -114,6 +114,8 @@ def records_of(entries: Iterable[GameEntry]) -> List["Record"]:
     for entry in entries:
         if entry.error is not None:
             raise entry.error
+        if entry.record is None:  # a GameEntry holds a record or an error
+            raise ValueError(f"game {entry.number}: an entry with neither a record nor an error")
         records.append(entry.record)
     return records
 
