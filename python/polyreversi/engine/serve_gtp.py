@@ -212,10 +212,12 @@ class GtpServer:
     def genmove(self, args: List[str], play: bool) -> str:
         color = self._color(args[0])
         self._to_move(color)
-        result = self.player.play(self.state, self._limit(color))
+        move = self.player.play(self.state, self._limit(color)).move
+        if move is None:  # an engine that resigned (the built-in player always moves)
+            return "resign"
         if play:
-            self.state.play(result.move)
-        return "pass" if result.move == self.state.PASS else self.variant.square_name(result.move)
+            self.state.play(move)
+        return "pass" if move == self.state.PASS else self.variant.square_name(move)
 
     def analyse(self, args: List[str]) -> str:
         n = int(args[0]) if args else 1
@@ -227,6 +229,6 @@ class GtpServer:
                          + " ".join(name(m) for m in i.pv) for i in infos)
 
 
-def serve(input: TextIO = None, output: TextIO = None, player: Optional[LivingPlayer] = None) -> None:
+def serve(input: Optional[TextIO] = None, output: Optional[TextIO] = None, player: Optional[LivingPlayer] = None) -> None:
     """Runs a GTP session on ``input``/``output`` (default: stdin/stdout)."""
     GtpServer(input or sys.stdin, output or sys.stdout, player).serve()
