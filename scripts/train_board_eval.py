@@ -24,7 +24,7 @@ cluster is a later step).
 
 ``fit``: least squares per phase (``scipy.sparse.linalg.lsqr``, fixed damping
 and iterations: deterministic) of every pattern type's weights, a mobility
-weight and a bias, on the games whose number is not a multiple of 10; the
+weight, a weight of the shape terms and a bias, on the games whose number is not a multiple of 10; the
 others are held out: the error per phase of the fit and of the shape terms
 on them is printed and written beside the weights (``--report``).
 
@@ -167,22 +167,23 @@ def load(directory: str):
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0].files}
 
 
-def design(board: str, cells: np.ndarray, mob: np.ndarray):
-    """The sparse design matrix (rows, columns: every type's table, mobility, bias) of positions."""
+def design(board: str, cells: np.ndarray, mob: np.ndarray, shape: np.ndarray):
+    """The sparse design matrix (rows, columns: every type's table, mobility, shape, bias) of positions
+    (shape: the shape terms in 1/100 disk)."""
     from scipy.sparse import csr_matrix
 
     szs = bp.sizes(board)
     offsets = np.concatenate([[0], np.cumsum(szs)])
-    n_cols = int(offsets[-1]) + 2
+    n_cols = int(offsets[-1]) + 3
     k = len(cells)
     rows, cols, vals = [], [], []
     for t, idx in enumerate(bp.indices(board, cells)):
         rows.append(np.repeat(np.arange(k), idx.shape[1]))
         cols.append((idx + offsets[t]).ravel())
         vals.append(np.ones(idx.size))
-    rows += [np.arange(k), np.arange(k)]
-    cols += [np.full(k, n_cols - 2), np.full(k, n_cols - 1)]
-    vals += [mob.astype(np.float64), np.ones(k)]
+    rows += [np.arange(k)] * 3
+    cols += [np.full(k, n_cols - 3), np.full(k, n_cols - 2), np.full(k, n_cols - 1)]
+    vals += [mob.astype(np.float64), shape / 2.0 ** bp.SHAPE_SHIFT, np.ones(k)]
     return csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(k, n_cols)), offsets
 
 
@@ -194,9 +195,10 @@ def fit(args) -> None:
     mob = bp.mobility(board, d["cells"])
     phase = bp.phase_of(board, d["empties"])
     held = d["games"] % HOLDOUT == 0
-    n_cols = sum(bp.sizes(board)) + 2
-    flat = np.zeros((bp.PHASES, n_cols - 2), dtype=np.int64)
+    shape_cd = np.rint(d["shape"].astype(np.float64) * 100).astype(np.int64)  # the shape terms, 1/100 disk
+    flat = np.zeros((bp.PHASES, sum(bp.sizes(board))), dtype=np.int64)
     mobility = np.zeros(bp.PHASES, dtype=np.int64)
+    shape_w = np.zeros(bp.PHASES, dtype=np.int64)
     bias = np.zeros(bp.PHASES, dtype=np.int64)
     report = {"board": board, "rule": rule(args.anti), "positions": int(len(phase)), "games": int(len(set(d["games"]))),
               "held_out_games": int(len(set(d["games"][held]))), "damp": DAMP, "phases": []}
@@ -204,16 +206,17 @@ def fit(args) -> None:
         train = (phase == ph) & ~held
         if train.sum() == 0:
             continue
-        X, _ = design(board, d["cells"][train], mob[train])
+        X, _ = design(board, d["cells"][train], mob[train], shape_cd[train])
         w = lsqr(X, 100.0 * d["labels"][train], damp=args.damp, iter_lim=ITERATIONS)[0]
         w = np.rint(w).astype(np.int64)
-        flat[ph], mobility[ph], bias[ph] = w[:-2], w[-2], w[-1]
+        flat[ph], mobility[ph], shape_w[ph], bias[ph] = w[:-3], w[-3], w[-2], w[-1]
     for ph in range(bp.PHASES):
         test = (phase == ph) & held
         if test.sum() == 0:
             continue
-        X, _ = design(board, d["cells"][test], mob[test])
-        pred = X @ np.concatenate([flat[ph], [mobility[ph], bias[ph]]]) / 100.0
+        X, _ = design(board, d["cells"][test], mob[test], np.zeros(int(test.sum())))
+        pred = X @ np.concatenate([flat[ph], [mobility[ph], 0, bias[ph]]])
+        pred = (pred + ((shape_w[ph] * shape_cd[test]) >> bp.SHAPE_SHIFT)) / 100.0
         y = d["labels"][test]
         shape = d["shape"][test]
         lo = ph * bp.width(board)
@@ -229,7 +232,7 @@ def fit(args) -> None:
     if args.report:
         with open(args.report, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=1)
-    write_block(args.out_dir, board, args.anti, flat, mobility, bias, report)
+    write_block(args.out_dir, board, args.anti, flat, mobility, shape_w, bias, report)
     write_index(args.out_dir)
 
 
@@ -242,7 +245,7 @@ def _ints(values, per_line=16) -> str:
     return "\n".join("    " + ", ".join(values[i:i + per_line]) + "," for i in range(0, len(values), per_line))
 
 
-def write_block(out_dir: str, board: str, anti: bool, flat, mobility, bias, report) -> None:
+def write_block(out_dir: str, board: str, anti: bool, flat, mobility, shape_w, bias, report) -> None:
     """One board's and rule's block (read by board_patterns.cpp and tests/reference/board_patterns.read_inc)."""
     lay = bp.layout(board)
     name = f"bw_{board}_{rule(anti)}"
@@ -262,10 +265,12 @@ def write_block(out_dir: str, board: str, anti: bool, flat, mobility, bias, repo
         f"const int lengths[] = {{{', '.join(str(len(i[0])) for _, i in lay)}}};",
         f"const short squares[] = {{\n{_ints(squares)}\n}};",
         f"const int mobility[] = {{{', '.join(str(int(x)) for x in mobility)}}};",
+        f"const int shape_weight[] = {{{', '.join(str(int(x)) for x in shape_w)}}};",
         f"const int bias[] = {{{', '.join(str(int(x)) for x in bias)}}};",
         f"const int entries[] = {{\n{_ints(entries, 18)}\n}};",
         f"const BoardWeightsData data = {{BoardKind::{kinds[board]}, {'true' if anti else 'false'}, {bp.width(board)}, "
-        f"{len(lay)}, lengths, {len(lay[0][1])}, squares, mobility, bias, entries, {len(entries) // 3}}};",
+        f"{len(lay)}, lengths, {len(lay[0][1])}, squares, mobility, shape_weight, bias, entries, "
+        f"{len(entries) // 3}}};",
         f"}}  // namespace {name}",
         "// end",
         "",
@@ -289,7 +294,7 @@ def write_index(out_dir: str) -> None:
     lines.append("const BoardWeightsData kBoardWeights[] = {")
     lines += [f"    bw_{n}::data," for n in names]
     if not names:
-        lines.append("    {BoardKind::Board8x8, false, 1, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, 0},"
+        lines.append("    {BoardKind::Board8x8, false, 1, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0},"
                      "  // placeholder, never read")
     lines += ["};", f"constexpr int kBoardWeightsCount = {len(names)};", ""]
     with open(index + ".tmp", "w", encoding="utf-8") as f:

@@ -72,7 +72,8 @@ def test_cpp_matches_the_reference_on_the_shipped_weights():
     for (board, anti), w in weights.items():
         for k, s in enumerate(walk(pr.Variant(board=board, anti=anti), 80, 11)):
             cells, empties = bp.mover_cells(s)
-            want = w.evaluate(cells, empties, int(bp.mobility(board, cells)[0]))
+            shape = round(pr.evaluate(s, shape=True) * 100)
+            want = w.evaluate(cells, empties, int(bp.mobility(board, cells)[0]), shape)
             assert round(pr.evaluate(s) * 100) == want, (board, anti, k, s.to_text())
 
 

@@ -39,7 +39,7 @@ struct Evaluator {
     if (const BoardPatterns* bp = s.board_weights[anti ? 1 : 0]) {
       const W empty = s.playable & ~(P | O);
       const int mob = popcount(E::flipping_moves(P, O, empty)) - popcount(E::flipping_moves(O, P, empty));
-      return bp->evaluate(P, O, mob, popcount(empty));
+      return bp->evaluate(P, O, mob, shape_evaluate(s, P, O, anti), popcount(empty));
     }
     return shape_evaluate(s, P, O, anti);
   }
