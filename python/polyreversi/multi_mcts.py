@@ -159,7 +159,9 @@ class InformedMCTSPlayer:
         moves = state.legal_moves()
         if len(moves) == 1 and state.variant.players >= 3:
             return moves[0]
-        return self.play(state).move
+        move = self.play(state).move
+        assert move is not None  # multi_mcts raises for a finished game
+        return move
 
     __call__ = choose
 
