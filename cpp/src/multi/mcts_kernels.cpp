@@ -216,11 +216,15 @@ class Tree {
       E::play(table_, b, turn, move);
     }
     std::uint8_t winners[kMaxPlayers];
-    if (!judged)
-      for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
-    const unsigned mask = winner_mask(rules_, scores);
-    for (int p = 0; p < rules_.players; ++p) winners[p] = (mask >> p) & 1;
-    mcts_rewards(rules_.players, winners, reward);
+    if (judged && options_.cutoff_temperature > 0) {
+      soft_reward(scores, reward);
+    } else {
+      if (!judged)
+        for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
+      const unsigned mask = winner_mask(rules_, scores);
+      for (int p = 0; p < rules_.players; ++p) winners[p] = (mask >> p) & 1;
+      mcts_rewards(rules_.players, winners, reward);
+    }
     // Score shaping: part of the reward is the colour's share of the disks
     // (with Anti-Reversi, of the others' disks), which also sums to 1.
     const double w = options_.score_weight;
@@ -234,6 +238,22 @@ class Tree {
           reward[p] = (1 - w) * reward[p] + w * share;
         }
     }
+  }
+
+  // The reward of a judged playout as a softmax of the estimated shares
+  // (fewest disks best with Anti-Reversi): a colour narrowly ahead by the
+  // evaluation is not a sure winner, since the evaluation errs by about a
+  // tenth of the board.
+  void soft_reward(const int* shares, double* reward) const {
+    const double scale = 1.0 / (options_.cutoff_temperature * kMultiScale);
+    double top = -1e300, sum = 0;
+    double x[kMaxPlayers];
+    for (int p = 0; p < rules_.players; ++p) {
+      x[p] = (rules_.anti ? -shares[p] : shares[p]) * scale;
+      top = std::max(top, x[p]);
+    }
+    for (int p = 0; p < rules_.players; ++p) sum += (x[p] = std::exp(x[p] - top));
+    for (int p = 0; p < rules_.players; ++p) reward[p] = x[p] / sum;
   }
 
   const Rules& rules_;

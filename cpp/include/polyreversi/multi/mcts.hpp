@@ -26,6 +26,7 @@ struct MultiMctsOptions {
   bool prefer_edges = true;     // among safe squares, edge squares first
   double score_weight = 0.0;    // share of the reward given by the final disk share (0: win/draw/loss only)
   int cutoff = 0;               // playout plies before the evaluation judges the position (0: to the end)
+  double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
   u64 max_nodes = kMctsNodes;   // then the tree stops growing, playouts go on
 };
 
