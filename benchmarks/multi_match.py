@@ -77,6 +77,7 @@ def main(argv=None) -> int:
     plies = players if args.opening_plies is None else args.opening_plies
     rng = random.Random(args.seed)
     wins = draws = losses = 0
+    per_seat = [[0, 0, 0] for _ in range(players)]  # W/D/L of the candidate in each seat
     games = 0
     started = time.time()
     openings = -(-args.games // players)
@@ -89,10 +90,13 @@ def main(argv=None) -> int:
             winners = [int(c) - 1 for c in final.winners()]
             if seat in winners and len(winners) == 1:
                 wins += 1
+                per_seat[seat][0] += 1
             elif seat in winners:
                 draws += 1
+                per_seat[seat][1] += 1
             else:
                 losses += 1
+                per_seat[seat][2] += 1
             games += 1
         low, high = wilson(wins, games)
         print(f"{games:4d} games  W/D/L {wins}/{draws}/{losses}  wins {wins / games:.1%} "
@@ -100,7 +104,7 @@ def main(argv=None) -> int:
     low, high = wilson(wins, games)
     result = {
         "variant": str(variant), "blocked": args.blocked, "candidate": args.candidate, "options": options, "opponent": "mcts",
-        "time": args.time, "games": games, "wins": wins, "draws": draws, "losses": losses,
+        "time": args.time, "games": games, "wins": wins, "draws": draws, "losses": losses, "per_seat": per_seat,
         "win_share": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)], "parity": round(1 / players, 4),
         "seconds": round(time.time() - started, 1),
     }
