@@ -3,13 +3,21 @@
     python benchmarks/eval_patterns.py speed
     python benchmarks/eval_patterns.py match --depth 4 --openings 60 --shape-python PY
     python benchmarks/eval_patterns.py ffo --first 40 --last 44 --shape-python PY
+    python benchmarks/eval_patterns.py match --old-package DIR --depth 6 --openings 50 --wthor
+    python benchmarks/eval_patterns.py ffo --first 40 --last 44 --old-package DIR
 
 The shape evaluation of 8x8 search is not selectable in this build (the
 trained one replaces it on the full 8x8 board), so `match` and `ffo` run it
 from a build of the commit before (PY: the Python of a venv where that
 commit's polyreversi is installed), in a child process that answers
 search/solve requests for position texts: the search code is the same in
-both, only the evaluation differs.
+both, only the evaluation differs. --old-package DIR instead runs the
+polyreversi package copied into DIR (DIR/polyreversi with its compiled
+_core, e.g. `cp -r python/polyreversi DIR/ && cp build/dev/_core*.so
+DIR/polyreversi/` before the weights change) with this Python: that is how
+new weights are played against the previous ones. --wthor: the openings are
+the WTHOR 2015 games after 10 plies (benchmarks/selective_match.py's),
+and the result has the Elo difference with its 95 % interval.
 """
 from __future__ import annotations
 
@@ -17,7 +25,10 @@ import argparse
 import json
 import os
 import random
+import math
+import statistics
 import subprocess
+import sys
 import time
 
 import numpy as np
@@ -28,6 +39,14 @@ from polyreversi import _core
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FFO = os.path.join(ROOT, "..", "shared", "data", "ffo", "fforum-40-59.obf")
 
+OLD_PACKAGE = r"""
+import sys
+sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]  # not the editable install
+sys.path.insert(0, {dir!r})
+import polyreversi
+assert polyreversi.__file__.startswith({dir!r}), polyreversi.__file__
+"""
+
 SERVER = r"""
 import json, sys, time, polyreversi as pr
 v = pr.Variant("8x8")
@@ -35,7 +54,7 @@ for line in sys.stdin:
     q = json.loads(line)
     s = v.position_from_text(q["text"])
     if q["op"] == "search":
-        r = pr.search(s, depth=q["depth"])
+        r = pr.search(s, depth=q["depth"], threads=1)
         out = {"move": r.move}
     else:
         t = time.process_time()
@@ -48,10 +67,13 @@ for line in sys.stdin:
 class Remote:
     """A polyreversi of another build in a child process."""
 
-    def __init__(self, python: str) -> None:
+    def __init__(self, python: str | None, package: str | None = None) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = ""
-        self.p = subprocess.Popen([os.path.abspath(python), "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        code = SERVER
+        if package:
+            python, code = sys.executable, OLD_PACKAGE.format(dir=os.path.abspath(package)) + SERVER
+        self.p = subprocess.Popen([os.path.abspath(python), "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                   env=env, cwd="/")
 
     def ask(self, **q) -> dict:
@@ -92,16 +114,29 @@ def speed(args) -> None:
         print(f"{name}: {dt / (args.repeat * len(p)) * 1e9:.1f} ns per call (CPU)")
 
 
-def match(args) -> None:
-    shape = Remote(args.shape_python)
+def openings(args):
+    if args.wthor:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from selective_match import wthor_openings
+
+        yield from wthor_openings(10, args.openings)
+        return
     v = pr.Variant("8x8")
-    wins = draws = losses = 0
-    margin = 0
     for i in range(args.openings):
         rng = random.Random(args.seed + i)
         opening = v.start()
         for _ in range(args.random_plies):
             opening.play(rng.choice(opening.legal_moves()))
+        yield opening
+
+
+def match(args) -> None:
+    shape = Remote(args.shape_python, args.old_package)
+    wins = draws = losses = 0
+    margin = 0
+    pairs = []
+    for i, opening in enumerate(openings(args)):
+        pair = 0.0
         for patterns_colour in (0, 1):  # 0: the pattern player is Black
             s = opening.copy()
             while not s.is_over():
@@ -110,27 +145,38 @@ def match(args) -> None:
                     continue
                 mine = (int(s.to_move) - 1) == patterns_colour
                 if mine:
-                    m = pr.search(s, depth=args.depth).move
+                    m = pr.search(s, depth=args.depth, threads=1).move
                 else:
                     m = shape.ask(op="search", text=s.to_text(), depth=args.depth)["move"]
                 s.play(m)
             b, w = s.scores()
             d = (b - w) if patterns_colour == 0 else (w - b)
             margin += d
+            pair += 0.5 if d > 0 else 0.25 if d == 0 else 0.0
             wins += d > 0
             draws += d == 0
             losses += d < 0
+        pairs.append(pair)
         print(f"after {2 * (i + 1)} games: patterns {wins} wins, {draws} draws, {losses} losses", flush=True)
     shape.close()
-    n = 2 * args.openings
-    print(f"depth {args.depth}, {args.openings} openings ({args.random_plies} random plies, seeds {args.seed}..) x 2 colours:"
-          f" patterns {wins}-{draws}-{losses} ({(wins + draws / 2) / n:.1%}), mean margin {margin / n:+.1f} disks")
+    n = 2 * len(pairs)
+    p = (wins + draws / 2) / n
+    se = statistics.stdev(pairs) / math.sqrt(len(pairs))  # the colour swap of an opening is paired
+    where = "WTHOR 2015 after 10 plies" if args.wthor else f"{args.random_plies} random plies, seeds {args.seed}.."
+    print(f"depth {args.depth}, {len(pairs)} openings ({where}) x 2 colours:"
+          f" this build {wins}-{draws}-{losses} ({p:.1%}), Elo {elo(p):+.0f} [{elo(p - 1.96 * se):+.0f}, "
+          f"{elo(p + 1.96 * se):+.0f}], mean margin {margin / n:+.1f} disks")
+
+
+def elo(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / p - 1)
 
 
 def ffo(args) -> None:
     from polyreversi.formats import obf
 
-    shape = Remote(args.shape_python)
+    shape = Remote(args.shape_python, args.old_package)
     entries = obf.read(FFO)
     print("| # | empties | score | nodes shape | nodes patterns | ratio | CPU s shape | CPU s patterns |")
     print("|---|---|---|---|---|---|---|---|")
@@ -165,12 +211,17 @@ def main() -> None:
     a.add_argument("--openings", type=int, default=60)
     a.add_argument("--random-plies", type=int, default=6)
     a.add_argument("--seed", type=int, default=1000, help="opening i is drawn with random.Random(seed + i)")
-    a.add_argument("--shape-python", required=True)
+    a.add_argument("--wthor", action="store_true", help="openings: WTHOR 2015 games after 10 plies")
+    a.add_argument("--shape-python")
+    a.add_argument("--old-package", help="the other side: the polyreversi package copied into this folder")
     a = sub.add_parser("ffo")
     a.add_argument("--first", type=int, default=40)
     a.add_argument("--last", type=int, default=44)
-    a.add_argument("--shape-python", required=True)
+    a.add_argument("--shape-python")
+    a.add_argument("--old-package", help="the other side: the polyreversi package copied into this folder")
     args = ap.parse_args()
+    if args.cmd != "speed" and not (args.shape_python or args.old_package):
+        ap.error("give --shape-python or --old-package")
     {"speed": speed, "match": match, "ffo": ffo}[args.cmd](args)
 
 

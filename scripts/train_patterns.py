@@ -10,9 +10,17 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py fit --extra build/patterns/augment.npz --extra build/patterns/augment2.npz \
         --extra build/patterns/augment3.npz --extra build/patterns/augment4.npz  # -> cpp/src/search/pattern_weights.inc
     python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
+    python scripts/train_patterns.py games --jobs 2   # more games -> build/patterns/games/<file>.npz (resumes)
+    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 500000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
+        --extra build/patterns/games/WTH_2000.npz
 
-The shipped weights are the first six commands' (90,378 + 76,483 + 40,950 + 69,530
-playout positions; about 3 h of one core for the four augment runs, 2026-12-03).
+The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
+76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
+augment runs, 2026-12-03); phases 4-11 the last command's, which keeps phases
+0-3 from the file and refits the others on the games' positions and 4,722,063
+positions of 102,566 more games (Logistello's book, WTHOR 1977-2000; the games
+stage had labelled those files when it was stopped, 2026-12-04).
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:
@@ -30,6 +38,14 @@ labelled with its exact score. A playout's random moves reach positions no
 game of the database has.
 Games whose number in the sorted list is 0 mod 10 are held out for validation
 (augment makes no playouts from them).
+Games (the `games` stage; --data, default ../shared/data/wthor-train/*.wtb:
+WTHOR 1977-2020 but the three years above, and Logistello's book lines): as
+extract, but only each game's first position with at most EXACT_EMPTIES
+empties is solved (its anchor) and the positions below it are left out (the
+endgame phases have the solved positions above); Logistello's book stores
+theoretical depth 0, so its lines are labelled by their anchor. A game whose
+moves are a held-out game's is left out. One positions file per game file,
+written whole when done; a file already there is not labelled again.
 The fit is deterministic (scipy.sparse.linalg.lsqr, fixed damping and
 iterations; no random numbers): the same data give the same file.
 """
@@ -53,10 +69,15 @@ except ImportError as e:
     sys.exit(f"train_patterns.py needs polyreversi installed: pip install -e '.[train]' ({e})")
 
 DATA = os.path.join(ROOT, "..", "shared", "data", "wthor", "*.wtb")
+# More games (WTHOR 1977-2020 but the three years of DATA, Logistello's book lines):
+# the `games` stage labels them; none of them is held out.
+MORE_DATA = os.path.join(ROOT, "..", "shared", "data", "wthor-train", "*.wtb")
+GAMES_DIR = os.path.join(ROOT, "build", "patterns", "games")
 CACHE = os.path.join(ROOT, "build", "patterns", "positions.npz")
 AUGMENT = os.path.join(ROOT, "build", "patterns", "augment.npz")
 OUT = os.path.join(ROOT, "cpp", "src", "search", "pattern_weights.inc")
 EXACT_EMPTIES = 14
+SOLVE_TT_MB = 1  # plenty for 14 empties; the default 64 MiB table costs 10 ms to set up per solve
 HOLDOUT = 10  # every 10th game
 # Ridge strength (lsqr damp): 8 gave the least held-out error of 1-32 on phases
 # 4 and 8 (empties 20-24, 40-44); benchmarks/README.md compares 2 and a mix.
@@ -66,9 +87,7 @@ OVERLAP = 10  # a phase also trains on positions up to this many empties outside
 
 
 def extract(args) -> None:
-    import polyreversi as pr
     from polyreversi import formats
-    from polyreversi.replay import Replay
 
     files = sorted(glob.glob(DATA))
     cells, empties, labels, games = [], [], [], []
@@ -76,38 +95,7 @@ def extract(args) -> None:
     t0 = time.process_time()
     for f in files:
         for rec in formats.read(f):
-            margin = rec.result.margin if rec.result is not None else None
-            ts, td = rec.meta.get("theoretical_score"), rec.meta.get("theoretical_depth")
-            try:
-                states = list(Replay(rec))
-            except Exception:  # a record that does not replay: skip it
-                gid += 1
-                continue
-            # The exact score (Black's view) of the game's last position with at most
-            # EXACT_EMPTIES empties labels the positions before it, down from the
-            # theoretical depth: it drops the endgame errors of the players.
-            rows = []
-            anchor = None
-            for s in states:
-                if s.is_over():
-                    continue
-                black = 1 if int(s.to_move) == int(pr.Color.BLACK) else -1
-                c, e = mover_cells(s)
-                exact = pr.solve(s).score if e <= args.exact_empties else None
-                if exact is not None and anchor is None:
-                    anchor = black * exact
-                rows.append((c, e, black, exact))
-            for c, e, black, exact in rows:
-                if exact is not None:
-                    y = exact
-                elif td and ts is not None and e >= td:
-                    y = black * (2 * ts - 64)
-                elif anchor is not None:
-                    y = black * anchor
-                elif margin is not None:
-                    y = black * margin
-                else:
-                    continue
+            for c, e, y in game_rows(rec, args.exact_empties, solve_all=True):
                 cells.append(c)
                 empties.append(e)
                 labels.append(y)
@@ -115,6 +103,109 @@ def extract(args) -> None:
             gid += 1
         print(f"{f}: {gid} games, {len(labels)} positions, {time.process_time() - t0:.0f} s CPU", flush=True)
     save_positions(args.cache, cells, empties, labels, games)
+
+
+def game_rows(rec, exact_empties, solve_all):
+    """(cells, empties, label) of the positions of one game record, labels from
+    the mover's view in disks (the module's docstring says which); [] for a
+    record that does not replay. solve_all=False: only the game's first position
+    with at most exact_empties empties is solved (its anchor) and the positions
+    with fewer empties are left out."""
+    import polyreversi as pr
+    from polyreversi.replay import Replay
+
+    margin = rec.result.margin if rec.result is not None else None
+    ts, td = rec.meta.get("theoretical_score"), rec.meta.get("theoretical_depth")
+    if not td or td <= exact_empties:  # Logistello's book stores depth 0: its score is the line's end
+        td = None
+    try:
+        states = list(Replay(rec))
+    except Exception:  # a record that does not replay: skip it
+        return []
+    # The exact score (Black's view) of the game's first position with at most
+    # EXACT_EMPTIES empties labels the positions before it, down from the
+    # theoretical depth: it drops the endgame errors of the players.
+    rows = []
+    anchor = None
+    for s in states:
+        if s.is_over():
+            continue
+        black = 1 if int(s.to_move) == int(pr.Color.BLACK) else -1
+        c, e = mover_cells(s)
+        if e <= exact_empties:
+            if anchor is None or solve_all:
+                exact = pr.solve(s, tt_mb=SOLVE_TT_MB).score
+                if anchor is None:
+                    anchor = black * exact
+            if not solve_all:
+                break
+        else:
+            exact = None
+        rows.append((c, e, black, exact))
+    out = []
+    for c, e, black, exact in rows:
+        if exact is not None:
+            y = exact
+        elif td and ts is not None and e >= td:
+            y = black * (2 * ts - 64)
+        elif anchor is not None:
+            y = black * anchor
+        elif margin is not None:
+            y = black * margin
+        else:
+            continue
+        out.append((c, e, y))
+    return out
+
+
+def file_rows(task):
+    """Positions of one more-games file (the `games` stage): writes its positions file."""
+    path, out, exact_empties, held = task
+    from polyreversi import formats
+
+    cells, empties, labels, games = [], [], [], []
+    t0 = time.process_time()
+    n = dropped = 0
+    for gid, rec in enumerate(formats.read(path)):
+        if tuple(rec.moves) in held:  # a held-out game: it stays out of training
+            dropped += 1
+            continue
+        n += 1
+        for c, e, y in game_rows(rec, exact_empties, solve_all=False):
+            cells.append(c)
+            empties.append(e)
+            labels.append(y)
+            games.append(gid)
+    save_positions(out, cells, empties, labels, games)
+    return f"{path}: {n} games ({dropped} held-out games left out), {len(labels)} positions, {time.process_time() - t0:.0f} s CPU"
+
+
+def more_games(args) -> None:
+    """Label the games of --data (default MORE_DATA) into one positions file per
+    game file in --games-dir; files already there are kept (a run resumes)."""
+    import warnings
+    from concurrent.futures import ProcessPoolExecutor
+
+    from polyreversi import formats
+
+    warnings.simplefilter("ignore")  # WTHOR files name players beyond the shipped WTHOR.JOU: harmless here
+    held, gid = set(), 0
+    for f in sorted(glob.glob(DATA)):
+        for rec in formats.read(f):
+            if gid % HOLDOUT == 0:
+                held.add(tuple(rec.moves))
+            gid += 1
+    os.makedirs(args.games_dir, exist_ok=True)
+    tasks = []
+    for f in sorted(glob.glob(args.data)):
+        out = os.path.join(args.games_dir, os.path.splitext(os.path.basename(f))[0] + ".npz")
+        if os.path.isfile(out):
+            print(f"{out}: there already (delete it to label {f} again)")
+        else:
+            tasks.append((f, out, args.exact_empties, held))
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for line in pool.map(file_rows, tasks):
+            print(line, flush=True)
 
 
 def mover_cells(state):
@@ -126,9 +217,11 @@ def mover_cells(state):
 def save_positions(path, cells, empties, labels, games) -> None:
     """A positions file (what load reads): cells (n, 64) int8, empties int8, labels float32, games int32."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    np.savez_compressed(path, cells=np.array(cells, dtype=np.int8).reshape(-1, 64),
+    tmp = path + ".tmp.npz"  # written whole, then renamed: an interrupted run leaves no half file
+    np.savez_compressed(tmp, cells=np.array(cells, dtype=np.int8).reshape(-1, 64),
                         empties=np.array(empties, dtype=np.int8), labels=np.array(labels, dtype=np.float32),
                         games=np.array(games, dtype=np.int32))
+    os.replace(tmp, path)
 
 
 def start_positions(start_empties, n_games):
@@ -202,20 +295,22 @@ def load(path, extra=()):
             np.concatenate([d["games"] for d in parts]), len(parts[0]["labels"]))
 
 
-def design(cells, ranks_offsets, n_cols, ph_empties):
-    """Sparse design matrix: one column per tied weight, then 2 parity columns."""
+def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000):
+    """Sparse design matrix: one column per tied weight, then 2 parity columns
+    (built by chunks of rows: the features of millions of rows at once do not fit)."""
     import scipy.sparse as sp
 
-    feats = pt.features(cells)
-    n = len(cells)
-    rows, cols = [], []
-    for (rank, off), f in zip(ranks_offsets, feats):
-        rows.append(np.repeat(np.arange(n), f.shape[1]))
-        cols.append(off + rank[f].ravel())
-    rows.append(np.arange(n))
-    cols.append(n_cols - 2 + (ph_empties & 1))
-    r, c = np.concatenate(rows), np.concatenate(cols)
-    return sp.csr_matrix((np.ones(len(r)), (r, c)), shape=(n, n_cols))
+    parts = []
+    for i in range(0, len(cells), chunk):
+        c, e = cells[i:i + chunk], ph_empties[i:i + chunk]
+        n = len(c)
+        cols = [off + rank[f] for (rank, off), f in zip(ranks_offsets, pt.features(c))]
+        cols.append((n_cols - 2 + (e & 1))[:, None])
+        cols = np.concatenate(cols, axis=1).astype(np.int32)  # (n, instances + 1), the same count each row
+        k = cols.shape[1]
+        parts.append(sp.csr_matrix((np.ones(n * k, dtype=np.float32), cols.ravel(), np.arange(0, n * k + 1, k)),
+                                   shape=(n, n_cols)))
+    return sp.vstack(parts, format="csr")
 
 
 def layout():
@@ -233,34 +328,67 @@ def fit(args) -> None:
     except ImportError:
         sys.exit("fit needs scipy: pip install -e '.[train]'")
 
-    cells, empties, labels, games, n_main = load(args.cache, args.extra)
-    train = games % HOLDOUT != 0
+    extra = [p for pattern in args.extra for p in sorted(glob.glob(pattern)) or [pattern]]
+    cells, empties, labels, games, n_main = load(args.cache, extra)
+    train = np.ones(len(labels), dtype=bool)  # the other files hold no held-out game
+    train[:n_main] = games[:n_main] % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
-    W = np.zeros((pt.PHASES, n_cols))
-    for p in range(pt.PHASES):
+    phases = parse_phases(args.phases)  # checked by check_arguments
+    W = read_weights(n_cols) if len(phases) < pt.PHASES else np.zeros((pt.PHASES, n_cols))
+    for p in phases:
         lo, hi = p * pt.PHASE_WIDTH - args.overlap, (p + 1) * pt.PHASE_WIDTH - 1 + args.overlap
         if p == pt.PHASES - 1:
             hi = 64
-        sel = train & (empties >= lo) & (empties <= hi)
-        X = design(cells[sel], ranks_offsets, n_cols, empties[sel])
+        rows = np.flatnonzero(train & (empties >= lo) & (empties <= hi))
+        if args.max_rows and len(rows) > args.max_rows:  # every k-th row: deterministic
+            rows = rows[np.linspace(0, len(rows) - 1, args.max_rows).astype(np.int64)]
+        X = design(cells[rows], ranks_offsets, n_cols, empties[rows])
         t0 = time.process_time()
-        w = lsqr(X, labels[sel], damp=DAMP, iter_lim=ITERATIONS)[0]
+        w = lsqr(X, labels[rows], damp=args.damp, iter_lim=args.iterations)[0]
         W[p] = w
-        print(f"phase {p}: {sel.sum()} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
+        print(f"phase {p}: {len(rows)} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
     np.save(os.path.join(os.path.dirname(args.cache), "weights.npy"), W)
-    write(W, ranks_offsets, n_cols, int(train[:n_main].sum()), len(np.unique(games)), int(train[n_main:].sum()))
+    kept = sorted(set(range(pt.PHASES)) - set(phases))
+    write(W, ranks_offsets, n_cols, int(train[:n_main].sum()), len(np.unique(games[:n_main])),
+          int(train[n_main:].sum()), [os.path.basename(p) for p in extra], phases, kept, args)
 
 
-def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0) -> None:
+def parse_phases(text):
+    """Phase numbers of '4-11' or '0,2,5' (None: all); ValueError for anything else."""
+    if text is None:
+        return list(range(pt.PHASES))
+    out = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.update(range(int(lo), int(hi or lo) + 1))
+    if not out or min(out) < 0 or max(out) >= pt.PHASES:
+        raise ValueError(text)
+    return sorted(out)
+
+
+def read_weights(n_cols, path=OUT):
+    """The weights (PHASES, n_cols) in disks of a weights file (what write wrote; default: the shipped one)."""
+    with open(path) as f:
+        numbers = np.array([int(x) for line in f if not line.startswith("//") for x in line.split(",") if x.strip()])
+    total, pairs = numbers[0], numbers[1:].reshape(-1, 2)
+    if total != pt.PHASES * n_cols:
+        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
+    flat = np.zeros(total, dtype=np.int64)
+    flat[np.cumsum(pairs[:, 0] + 1) - 1] = pairs[:, 1]
+    return flat.reshape(pt.PHASES, n_cols) / 100.0
+
+
+def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phases=None, kept=(), args=None) -> None:
     q = np.clip(np.rint(W * 100), -32767, 32767).astype(np.int64)
     counts = [pt.canonical_map(base)[1] for _, base in pt.PATTERN_TYPES]
     lines = [
         "// Generated by scripts/train_patterns.py (do not edit): the trained 8x8",
         "// pattern weights, int16 in 1/100 disk, fitted by regularised least squares",
-        f"// (scipy lsqr, damp={DAMP}, {ITERATIONS} iterations) on {n_train} positions of",
+        f"// (scipy lsqr, damp={args.damp}, {args.iterations} iterations, overlap {args.overlap}"
+        + (f", at most {args.max_rows} rows a phase" if args.max_rows else "") + f") on {n_train} positions of",
         f"// {n_games} WTHOR games (../shared/data/wthor/*.wtb; every {HOLDOUT}th game held out)",
-        f"// and {n_extra} exactly solved positions of random playouts from the training games." if n_extra
-        else "// (no augment positions).",
+        f"// and {n_extra} positions of " + (", ".join(extra) if extra else "no other file") + ".",
+        *([f"// Phases {', '.join(map(str, kept))}: kept from the file before (not refitted)."] if kept else []),
         f"// Layout: for each of {pt.PHASES} phases (empties // {pt.PHASE_WIDTH}), the tied weights of",
         "// each pattern type in tests/reference/patterns.py PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
         "// then the constant term for an even and an odd number of empties.",
@@ -316,10 +444,10 @@ MAX_SOLVED_EMPTIES = 24
 
 def check_arguments(ap, a) -> None:
     """ap.error (exit 2, the option named) for values no stage can use."""
-    for name in ("jobs", "playouts", "games"):
+    for name in ("jobs", "playouts", "games", "max_rows", "iterations"):
         value = getattr(a, name)
         if value is not None and value < 1:
-            ap.error(f"--{name}: {value}; must be at least 1")
+            ap.error(f"--{name.replace('_', '-')}: {value}; must be at least 1")
     if not 1 <= a.low <= a.high <= MAX_SOLVED_EMPTIES:
         ap.error(f"--low {a.low} --high {a.high}: need 1 <= low <= high <= {MAX_SOLVED_EMPTIES} "
                  "(the playouts' positions are solved exactly)")
@@ -329,18 +457,26 @@ def check_arguments(ap, a) -> None:
         ap.error(f"--exact-empties {a.exact_empties}: must be 0 to {MAX_SOLVED_EMPTIES}")
     if a.overlap < 0:
         ap.error(f"--overlap {a.overlap}: must be at least 0")
+    try:
+        parse_phases(a.phases)
+    except ValueError:
+        ap.error(f"--phases {a.phases}: phases are 0 to {pt.PHASES - 1}, as '4-11' or '0,3'")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("stage", choices=["extract", "augment", "fit", "report"])
+    ap.add_argument("stage", choices=["extract", "games", "augment", "fit", "report"])
     ap.add_argument("--cache", default=CACHE, help="positions file (extract writes it, fit and report read it)")
     ap.add_argument("--exact-empties", type=int, default=EXACT_EMPTIES,
                     help="extract: solve every position with at most this many empties")
     ap.add_argument("--overlap", type=int, default=OVERLAP,
                     help="fit: empties outside a phase that also train it")
+    ap.add_argument("--phases", help="fit: only these phases ('4-11', '0,3'); the others are kept from the weights file")
+    ap.add_argument("--max-rows", type=int, default=None, help="fit: at most this many positions a phase (evenly spaced)")
+    ap.add_argument("--damp", type=float, default=DAMP, help="fit: ridge strength (lsqr damp)")
+    ap.add_argument("--iterations", type=int, default=ITERATIONS, help="fit: lsqr iterations")
     ap.add_argument("--extra", action="append", default=[], metavar="FILE",
-                    help="fit: also train on this positions file (augment's); may be repeated")
+                    help="fit: also train on this positions file (augment's, games'; a glob); may be repeated")
     ap.add_argument("--out", default=AUGMENT, help="augment: the positions file it writes")
     ap.add_argument("--games", type=int, default=None, help="augment: only the first N games")
     ap.add_argument("--start", type=int, default=24, help="augment: playouts start at this many empties")
@@ -348,10 +484,12 @@ def main() -> None:
     ap.add_argument("--low", type=int, default=8, help="augment: solve positions from this many empties")
     ap.add_argument("--high", type=int, default=20, help="augment: ... to this many")
     ap.add_argument("--seed", type=int, default=0, help="augment: game g's playouts use random.Random(g + SEED)")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment: worker processes")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment, games: worker processes")
+    ap.add_argument("--data", default=MORE_DATA, help="games: the game files (a glob)")
+    ap.add_argument("--games-dir", default=GAMES_DIR, help="games: one positions file per game file goes here")
     a = ap.parse_args()
     check_arguments(ap, a)
-    {"extract": extract, "augment": augment, "fit": fit, "report": report}[a.stage](a)
+    {"extract": extract, "games": more_games, "augment": augment, "fit": fit, "report": report}[a.stage](a)
 
 
 if __name__ == "__main__":

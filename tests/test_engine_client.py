@@ -164,6 +164,70 @@ def test_ctrl_c_during_a_search_leaves_no_engine(tmp_path):
     assert not left, f"engine left behind: {left}"
 
 
+def _engines_left(tag, seconds=5.0):
+    """The pids of processes whose command line holds ``tag``, once none is left or after ``seconds``."""
+    import subprocess
+
+    deadline = time.monotonic() + seconds
+    while True:
+        left = subprocess.run(["pgrep", "-f", tag], capture_output=True, text=True).stdout.split()
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)
+
+
+def _wait_for_engine(tag, seconds=60.0):
+    deadline = time.monotonic() + seconds
+    while not _engines_left(tag, 0) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _engines_left(tag, 0), "the engine did not start"
+
+
+@pytest.mark.parametrize("protocol", ["nboard", "gtp"])
+def test_sigterm_during_a_search_leaves_no_engine(tmp_path, protocol):
+    """An engine that ignores the end of its input ('hang') is ended when Python is
+    terminated; Python still dies of the SIGTERM."""
+    import signal
+    import subprocess
+
+    tag = str(tmp_path / protocol)
+    script = (f"import sys, polyreversi as pr\n"
+              f"from polyreversi.engine import SimpleEngine\n"
+              f"e = SimpleEngine.popen_{protocol}([sys.executable, {FAKE!r}, {protocol!r}, 'hang', {tag!r}])\n"
+              f"print('ready', flush=True)\n"
+              f"e.play(pr.Variant().start(), pr.Limit(depth=3))\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=20)
+        assert proc.returncode == -signal.SIGTERM
+    finally:
+        proc.kill()
+    assert not _engines_left(tag), "engine left behind"
+
+
+@pytest.mark.parametrize("concurrency", ["1", "2"])
+def test_sigterm_to_a_match_leaves_no_engine(tmp_path, concurrency):
+    import signal
+    import subprocess
+
+    tag = str(tmp_path / "match")
+    seat = f"nboard:{sys.executable} {FAKE} nboard hang {tag}"
+    proc = subprocess.Popen([sys.executable, "-m", "polyreversi", "match", seat, "random", "--games", "1",
+                             "--depth", "1", "--no-progress", "-j", concurrency], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        _wait_for_engine(tag)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert not _engines_left(tag), "engine left behind"
+
+
 def test_gtp_go_coordinates_put_row_1_at_the_bottom_and_skip_i():
     from types import SimpleNamespace
 

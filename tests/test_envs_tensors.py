@@ -84,4 +84,34 @@ def test_alphazero_example_runs_and_its_targets_are_sound():
     out = module.main(["--iterations", "1", "--games", "8", "--simulations", "4", "--eval-games", "4",
                        "--eval-simulations", "4", "--epochs", "1"])
     (line,) = out["history"]
-    assert line["wins"] + line["draws"] + line["losses"] == 4 and line["positions"] > 8 * 20
+    assert sum(int(x) for x in line["search:2"].split("/")) == 4 and line["positions"] > 8 * 20
+
+
+def _alphazero():
+    spec = importlib.util.spec_from_file_location("alphazero", ROOT / "examples" / "alphazero.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_alphazero_resumed_from_its_checkpoint_trains_the_same_network(tmp_path):
+    module = _alphazero()
+    common = ["--games", "4", "--simulations", "4", "--eval-every", "100", "--eval-games", "2", "--epochs", "1",
+              "--hidden", "16"]
+    straight = module.main(["--iterations", "2", *common])["net"]
+    checkpoint = str(tmp_path / "run.pt")
+    module.main(["--iterations", "1", "--checkpoint", checkpoint, *common])
+    resumed = module.main(["--iterations", "2", "--checkpoint", checkpoint, "--export", str(tmp_path / "net.npz"),
+                           *common])
+    for a, b in zip(straight.state_dict().values(), resumed["net"].state_dict().values()):
+        assert torch.equal(a, b)
+    assert [h["iteration"] for h in resumed["history"]] == [1, 2]
+    from polyreversi.baseline import BaselineNetwork
+
+    network = BaselineNetwork.from_file(tmp_path / "net.npz")  # the NumPy forward pass gives torch's outputs
+    planes = network.check["planes"]
+    with torch.no_grad():
+        logits, values = resumed["net"](torch.from_numpy(planes))
+    mine = network.forward(planes)
+    np.testing.assert_allclose(mine[0], logits.numpy(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(mine[1], values.numpy(), rtol=1e-5, atol=1e-6)

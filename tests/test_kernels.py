@@ -47,3 +47,39 @@ def test_portable_and_native_kernels_agree():
     if chosen == "generic":
         pytest.skip("this CPU runs only the portable kernels; nothing to compare")
     assert native == portable
+
+
+# Linux's names (/proc/cpuinfo) of what the x86v3 kernels use; "abm" is LZCNT.
+X86V3_FLAGS = {"avx", "avx2", "bmi1", "bmi2", "popcnt", "abm"}
+
+
+def expected_kernels() -> str | None:
+    """The set the dispatch should pick here: POLYREVERSI_EXPECTED_KERNELS when the
+    caller knows better (an emulated CPU, whose /proc/cpuinfo is the host's), else
+    from Linux's /proc/cpuinfo on x86-64; None where neither tells."""
+    import os
+    import platform
+
+    if os.environ.get("POLYREVERSI_EXPECTED_KERNELS"):
+        return os.environ["POLYREVERSI_EXPECTED_KERNELS"]
+    if platform.machine() not in ("x86_64", "AMD64") or not os.path.exists("/proc/cpuinfo"):
+        return None
+    with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
+        flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
+    return "x86v3" if X86V3_FLAGS <= set(flags) else "generic"
+
+
+def test_the_dispatch_picks_what_this_cpu_runs():
+    # Every build (GCC, clang, the zig wheels) must find AVX2 where the CPU has it:
+    # the agreement test above skips when only the portable set runs, which hid a
+    # build that never picked the x86v3 kernels.
+    import os
+
+    import polyreversi as pr
+
+    expected = expected_kernels()
+    if expected is None:
+        pytest.skip("not Linux x86-64: no /proc/cpuinfo flags to compare with")
+    if os.environ.get("POLYREVERSI_KERNELS") == "generic":
+        expected = "generic"
+    assert pr._core.kernels() == expected

@@ -47,7 +47,7 @@ py::object start_state_cells(const Rules& r, const Position& p, u128 blocked) {
   Rules game_rules = r;
   game_rules.blocked = blocked;
   game_rules.playable = board_squares(r.board) & ~blocked;
-  Game g(std::make_shared<const Rules>(game_rules), p);
+  CheckedGame g(std::make_shared<const Rules>(game_rules), p);
   return board_array(g);
 }
 
@@ -72,10 +72,29 @@ StartSpec start_of(const Rules& batch_rules, py::handle s_obj) {
   return StartSpec{s.game.position(), r.blocked};
 }
 
+// What the rows of a batch array hold, after one per game: nothing more, one
+// entry per player, one per move (the last: the pass), or the board's n x n cells.
+enum class Rows { kGame, kPlayers, kMoves, kBoard };
+
+// A read-only property of the Batch class viewing one array of its BatchData
+// without a copy; dtype "bool" for 0/1 flags.
+template <class T>
+void def_view(py::class_<PyBatch>& cls, const char* name, T* BatchData::* field, Rows rows,
+              const char* dtype = nullptr) {
+  cls.def_property_readonly(name, [field, rows, dtype](py::object self) {
+    const Batch& b = get_batch(self).batch;
+    std::vector<py::ssize_t> shape{b.size()};
+    if (rows == Rows::kPlayers) shape.push_back(b.rules().players);
+    if (rows == Rows::kMoves) shape.push_back(b.rules().squares() + 1);
+    if (rows == Rows::kBoard) shape.insert(shape.end(), {b.rules().n, b.rules().n});
+    return view(self, b.data().*field, std::move(shape), dtype);
+  });
+}
+
 }  // namespace
 
 // The observation planes of one state (polyreversi.observe), by the Batch kernel on a one-game view.
-void observe_state(const Game& g, int perspective, void* out, bool f32) {
+void observe_state(const CheckedGame& g, int perspective, void* out, bool f32) {
   const Rules& r = g.rules();
   Position pos = g.position();
   u128 legal = g.legal_squares(), blocked = r.blocked, playable = r.playable;
@@ -154,7 +173,8 @@ void init_batch(py::module_& m) {
       },
       py::arg("state"), py::arg("perspective"), py::arg("f32"));
 
-  py::class_<PyBatch>(m, "Batch", "B games of one variant held in C++ (see polyreversi.Batch).")
+  py::class_<PyBatch> batch(m, "Batch", "B games of one variant held in C++ (see polyreversi.Batch).");
+  batch
       .def(py::init([](py::handle r_obj, py::object variant, int size) {
              const PyRules& r = checked<PyRules>(r_obj, "Rules");
              if (size < 1) throw py::value_error("size: a batch holds at least 1 game");
@@ -166,62 +186,19 @@ void init_batch(py::module_& m) {
       .def_property_readonly("channels", [](py::handle self) { return get_batch(self).batch.channels(); })
       .def_property_readonly("seed", [](py::handle self) { return get_batch(self).batch.seed(); })
       .def_property_readonly("steps", [](py::handle self) { return get_batch(self).batch.steps(); })
-      .def_property_readonly("random_blocked", [](py::handle self) { return get_batch(self).batch.random_blocked(); })
-      .def_property_readonly("masks",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().masks, {b.size(), b.rules().squares() + 1}, "bool");
-                             })
-      .def_property_readonly("boards",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().boards, {b.size(), b.rules().n, b.rules().n});
-                             })
-      .def_property_readonly("done",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().done, {b.size()}, "bool");
-                             })
-      .def_property_readonly("scores",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().scores, {b.size(), b.rules().players});
-                             })
-      .def_property_readonly("to_move",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().to_move, {b.size()});
-                             })
-      .def_property_readonly("winners",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().winners, {b.size(), b.rules().players}, "bool");
-                             })
-      .def_property_readonly("rewards",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().rewards, {b.size(), b.rules().players});
-                             })
-      .def_property_readonly("reset_mask",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().reset_mask, {b.size()}, "bool");
-                             })
-      .def_property_readonly("final_scores",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().final_scores, {b.size(), b.rules().players});
-                             })
-      .def_property_readonly("final_winners",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().final_winners, {b.size(), b.rules().players}, "bool");
-                             })
-      .def_property_readonly("final_rewards",
-                             [](py::object self) {
-                               const Batch& b = get_batch(self).batch;
-                               return view(self, b.data().final_rewards, {b.size(), b.rules().players});
-                             })
+      .def_property_readonly("random_blocked", [](py::handle self) { return get_batch(self).batch.random_blocked(); });
+  def_view(batch, "masks", &BatchData::masks, Rows::kMoves, "bool");
+  def_view(batch, "boards", &BatchData::boards, Rows::kBoard);
+  def_view(batch, "done", &BatchData::done, Rows::kGame, "bool");
+  def_view(batch, "scores", &BatchData::scores, Rows::kPlayers);
+  def_view(batch, "to_move", &BatchData::to_move, Rows::kGame);
+  def_view(batch, "winners", &BatchData::winners, Rows::kPlayers, "bool");
+  def_view(batch, "rewards", &BatchData::rewards, Rows::kPlayers);
+  def_view(batch, "reset_mask", &BatchData::reset_mask, Rows::kGame, "bool");
+  def_view(batch, "final_scores", &BatchData::final_scores, Rows::kPlayers);
+  def_view(batch, "final_winners", &BatchData::final_winners, Rows::kPlayers, "bool");
+  def_view(batch, "final_rewards", &BatchData::final_rewards, Rows::kPlayers);
+  batch
       .def("plies",
            [](py::handle self) {
              const Batch& b = get_batch(self).batch;

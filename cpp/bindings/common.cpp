@@ -40,7 +40,7 @@ bool is_numpy_bool(PyObject* o) {
 
 // A move given as an index or a name ("f5", "pass"). Bools are refused; an
 // int outside int32 is reported as given, never truncated.
-int to_move_index(const Game& g, py::handle move) {
+int to_move_index(const CheckedGame& g, py::handle move) {
   PyObject* o = move.ptr();
   if (PyLong_Check(o) && !PyBool_Check(o)) {
     int overflow = 0;
@@ -84,7 +84,7 @@ py::object mask_to_int(u128 mask) {
   return (h.attr("__lshift__")(64)).attr("__or__")(l);
 }
 
-py::array_t<std::int8_t> board_array(const Game& g) {
+py::array_t<std::int8_t> board_array(const CheckedGame& g) {
   const int n = g.rules().n;
   py::array_t<std::int8_t> a({n, n});
   g.board(a.mutable_data());

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "polyreversi/bits.hpp"
-#include "polyreversi/game.hpp"
+#include "polyreversi/board_word.hpp"
+#include "polyreversi/checked_game.hpp"
 #include "polyreversi/rules.hpp"
 #include "polyreversi/types.hpp"
 
@@ -57,7 +57,7 @@ struct PyRules { std::shared_ptr<const Rules> rules; };
 
 // The object behind polyreversi.State.
 struct PyState {
-  Game game;
+  CheckedGame game;
   py::object variant;
   PyState(std::shared_ptr<const Rules> r, py::object v) : game(std::move(r)), variant(std::move(v)) {}
   PyState(std::shared_ptr<const Rules> r, const Position& p, py::object v)
@@ -87,11 +87,11 @@ long long whole_number(py::handle value, const std::string& name) {
 bool is_numpy_bool(PyObject* o);
 // A move given as an index or a name ("f5", "pass"). Bools are refused; an
 // int outside int32 is reported as given, never truncated.
-int to_move_index(const Game& g, py::handle move);
+int to_move_index(const CheckedGame& g, py::handle move);
 
 py::list squares_list(u128 mask);
 py::object mask_to_int(u128 mask);
-py::array_t<std::int8_t> board_array(const Game& g);
+py::array_t<std::int8_t> board_array(const CheckedGame& g);
 
 py::tuple rules_args(const Rules& r);
 std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long players, bool anti, bool free_opening,

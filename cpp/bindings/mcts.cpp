@@ -12,7 +12,7 @@ void init_mcts(py::module_& m) {
   m.def(
       "mcts_rewards",
       [](py::handle state) {
-        const Game& g = get_state(state).game;
+        const CheckedGame& g = get_state(state).game;
         const int players = g.rules().players;
         std::uint8_t winners[kMaxPlayers] = {0, 0, 0, 0};
         for (const int c : g.winners()) winners[c] = 1;
@@ -27,7 +27,7 @@ void init_mcts(py::module_& m) {
       "mcts",
       [](py::handle state, unsigned long long playouts, double seconds, int threads, unsigned long long seed,
          double exploration, unsigned long long max_nodes) {
-        const Game& g = get_state(state).game;
+        const CheckedGame& g = get_state(state).game;
         if (g.is_over())
           throw IllegalMoveError("mcts: the game is over at ply " + std::to_string(g.ply()) +
                                  "; there is no move to search");

@@ -5,6 +5,7 @@
 #include "polyreversi/mcts/puct.hpp"
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "common.hpp"
@@ -25,19 +26,47 @@ py::array_t<float, py::array::c_style> float_rows(py::handle obj, const char* na
                           std::to_string(columns) + ")");
   return a;
 }
+// Trees kept between searches (polyreversi.envs.puct.PuctTrees): the search is
+// made at the first use, with that call's rules; `busy` refuses a second
+// search on the same trees from another thread while one runs without the GIL.
+struct PuctKeep {
+  int slots;
+  std::unique_ptr<PuctSearch> search;
+  bool busy = false;
+};
+
+struct BusyGuard {
+  bool& flag;
+  explicit BusyGuard(bool& f) : flag(f) { flag = true; }
+  ~BusyGuard() { flag = false; }
+};
 }  // namespace
 
 void init_puct(py::module_& m) {
+  py::class_<PuctKeep>(m, "PuctTrees")
+      .def(py::init([](int slots) {
+             if (slots < 1 || slots > 1 << 20) throw py::value_error("slots: 1 to 1048576");
+             return std::make_unique<PuctKeep>(PuctKeep{slots, nullptr, false});
+           }),
+           py::arg("slots"))
+      .def_readonly("slots", &PuctKeep::slots)
+      .def("clear", [](PuctKeep& k) {
+        if (k.busy) throw py::value_error("trees: a search is using them");
+        k.search.reset();
+      });
   m.def(
       "puct_search",
       [](py::object source, py::object which, py::function evaluate, int simulations, double c_puct,
-         double dirichlet_alpha, double dirichlet_fraction, unsigned long long seed, int threads) {
+         double dirichlet_alpha, double dirichlet_fraction, unsigned long long seed, int threads,
+         int leaves_per_game, double virtual_loss, py::object trees) {
         std::shared_ptr<const Rules> rules;
         std::vector<PuctRoot> roots;
+        std::vector<int> slots;
         if (py::isinstance<py::list>(source)) {  // States of one variant (blocked squares may differ)
           for (py::handle s : source.cast<py::list>()) {
-            const Game& g = get_state(s).game;
+            const CheckedGame& g = get_state(s).game;
             if (!rules) rules = g.rules_ptr();
+            slots.push_back(static_cast<int>(roots.size()));
             roots.push_back(PuctRoot{g.position(), g.rules().blocked});
           }
         } else {
@@ -46,7 +75,10 @@ void init_puct(py::module_& m) {
           auto w = py::array_t<std::uint8_t, py::array::c_style>::ensure(which);
           if (!w || w.ndim() != 1 || w.shape(0) != b.size()) throw py::value_error("which: expected (B,) uint8");
           for (int i = 0; i < b.size(); ++i)
-            if (w.data()[i]) roots.push_back(PuctRoot{b.position(i), b.blocked(i)});
+            if (w.data()[i]) {
+              slots.push_back(i);
+              roots.push_back(PuctRoot{b.position(i), b.blocked(i)});
+            }
         }
         PuctOptions o;
         o.simulations = simulations;
@@ -56,7 +88,24 @@ void init_puct(py::module_& m) {
         o.seed = seed;
         if (threads < 1 || threads > 1024) throw py::value_error("threads: 1 to 1024");
         o.threads = threads;
-        PuctSearch search(rules, roots, o);
+        o.leaves_per_game = leaves_per_game;
+        o.virtual_loss = virtual_loss;
+        std::unique_ptr<PuctSearch> own;
+        PuctKeep* keep = trees.is_none() ? nullptr : &trees.cast<PuctKeep&>();
+        u64 kept = 0;
+        if (keep) {
+          if (keep->busy) throw py::value_error("trees: another search is using them");
+          if (!slots.empty() && slots.back() >= keep->slots)
+            throw py::value_error("trees: " + std::to_string(keep->slots) + " slots, game " +
+                                  std::to_string(slots.back()) + " searched");
+          if (!keep->search) keep->search = std::make_unique<PuctSearch>(rules, keep->slots);
+          kept = keep->search->begin(roots, slots, o, true);
+        } else {
+          own = std::make_unique<PuctSearch>(rules, roots, o);
+        }
+        std::optional<BusyGuard> guard;
+        if (keep) guard.emplace(keep->busy);
+        PuctSearch& search = keep ? *keep->search : *own;
         const Rules& r = *rules;
         const int n = r.n, P = r.players, columns = r.pass_move() + 1, C = r.players + 4;
         const int games = search.games();
@@ -97,11 +146,13 @@ void init_puct(py::module_& m) {
         search.visits(visits.mutable_data());
         py::array_t<float> values({games, P});
         search.root_values(values.mutable_data());
-        return py::make_tuple(visits, values, search.simulations_done(), evaluate_seconds);
+        return py::make_tuple(visits, values, search.simulations_done(), evaluate_seconds, kept);
       },
       py::arg("source"), py::arg("which"), py::arg("evaluate"), py::arg("simulations"), py::arg("c_puct"),
       py::arg("dirichlet_alpha"), py::arg("dirichlet_fraction"), py::arg("seed"), py::arg("threads") = 1,
-      "(visits (G, N*N+1), root values (G, P), simulations, seconds in evaluate); see polyreversi.envs.puct.");
+      py::arg("leaves_per_game") = 1, py::arg("virtual_loss") = 1.0, py::arg("trees") = py::none(),
+      "(visits (G, N*N+1), root values (G, P), simulations, seconds in evaluate, visits kept); see "
+      "polyreversi.envs.puct.");
 }
 
 }  // namespace polyreversi::bindings

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common.hpp"
+#include "polyreversi/search/board_patterns.hpp"
 #include "polyreversi/search/patterns.hpp"
 
 namespace polyreversi::bindings {
@@ -49,7 +50,9 @@ py::tuple search_tuple(const SearchOutcome& out) {
 py::tuple solve_tuple(const SolveOutcome& out) {
   py::dict scores;
   for (int i = 0; i < out.move_count; ++i) scores[py::int_(out.moves[i])] = out.scores[i];
-  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores, out.stopped);
+  const auto bound = [](bool known, int value) { return known ? py::object(py::int_(value)) : py::object(py::none()); };
+  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores, out.stopped,
+                        bound(out.has_lower, out.lower), bound(out.has_upper, out.upper));
 }
 
 SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv,
@@ -64,6 +67,16 @@ SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, 
   l.multipv = multipv;
   l.selective = selective;
   return l;
+}
+
+SolveOptions solve_options(bool all_moves, int threads, bool wof, double seconds, long long nodes) {
+  SolveOptions o;
+  o.all_moves = all_moves;
+  o.threads = threads;
+  o.wof = wof;
+  o.seconds = seconds;
+  o.nodes = nodes;
+  return o;
 }
 
 }  // namespace
@@ -93,18 +106,13 @@ void init_search(py::module_& m) {
             const PyState& s = get_state(s_obj);
             const Rules r = s.game.rules();
             const Position p = s.game.position();
-            SolveOptions o;
-            o.all_moves = all_moves;
-            o.threads = threads;
-            o.wof = wof;
-            o.seconds = seconds;
-            o.nodes = nodes;
+            const SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes);
             SolveOutcome out;
             run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.solve(r, p, o); });
             return solve_tuple(out);
           },
           py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("wof"), py::arg("seconds"),
-          py::arg("nodes"), "Returns (move, score, pv, nodes, seconds, scores, stopped).")
+          py::arg("nodes"), "Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper).")
       .def("new_game", &Searcher::new_game, py::call_guard<py::gil_scoped_release>())
       .def("stop", &Searcher::stop, "Stops the running search (any thread; it returns its best completed work).")
       .def("clear_stop", &Searcher::clear_stop)
@@ -134,20 +142,15 @@ void init_search(py::module_& m) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
-        SolveOptions o;
-        o.all_moves = all_moves;
-        o.threads = threads;
+        SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes);
         o.tt_mb = tt_mb;
-        o.wof = wof;
-        o.seconds = seconds;
-        o.nodes = nodes;
         SolveOutcome out;
         run_timed(seconds, nullptr, [&](const int* cancel) { out = solve(r, p, o, cancel); });
         return solve_tuple(out);
       },
       py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("tt_mb"), py::arg("wof"),
       py::arg("seconds") = -1.0, py::arg("nodes") = -1LL,
-      "Exact solve (use polyreversi.solve). Returns (move, score, pv, nodes, seconds, scores, stopped).");
+      "Exact solve (use polyreversi.solve). Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper).");
   m.def(
       "_evaluate",
       [](py::handle s_obj, int evaluation, bool shape_only) {
@@ -159,6 +162,10 @@ void init_search(py::module_& m) {
       },
       py::arg("state"), py::arg("evaluation"), py::arg("shape_only"),
       "The search's evaluation of state for its mover, in 1/100 disk (use polyreversi.evaluate).");
+  m.def(
+      "_set_board_patterns", [](bool on) { return set_board_patterns_enabled(on); }, py::arg("on"),
+      "Turns the trained weights of the boards other than standard 8x8 on or off for the searches set up "
+      "after it, process-wide (the benchmarks' trained-against-shape matches). Returns the previous setting.");
   m.def(
       "_evaluate_8x8",
       [](py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> P,

@@ -290,7 +290,7 @@ void init_state(py::module_& m) {
             const PyState& s = get_state(s_obj);
             const Position& init = s.game.initial_position();
             py::array_t<std::int8_t> cells(s.game.rules().squares());
-            Game g(s.game.rules_ptr(), init);
+            CheckedGame g(s.game.rules_ptr(), init);
             g.board(cells.mutable_data());
             return py::make_tuple(s.variant, rules_args(s.game.rules()), cells, init.to_move + 1, init.ply,
                                   py::cast(s.game.moves()));

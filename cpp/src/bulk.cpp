@@ -7,7 +7,7 @@
 #include <system_error>
 #include <thread>
 
-#include "polyreversi/game.hpp"
+#include "polyreversi/checked_game.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"

@@ -8,6 +8,10 @@
 #include "polyreversi/multi/multi.hpp"
 #include "polyreversi/search/search.hpp"
 
+#if defined(POLYREVERSI_HAVE_X86V3)
+#include <cpuid.h>
+#endif
+
 namespace polyreversi {
 
 namespace {
@@ -23,11 +27,26 @@ const Kernels kGeneric = POLYREVERSI_KERNEL_SET(generic);
 const Kernels kX86v3 = POLYREVERSI_KERNEL_SET(x86v3);
 #endif
 
+// Asks the CPU itself (cpuid, and xgetbv for the operating system's side) rather
+// than __builtin_cpu_supports: that reads a table filled by the compiler's runtime,
+// and zig's runtime (the manylinux wheels' toolchain) leaves it empty, which made
+// every CPU look like it lacked AVX2.
 bool cpu_has_x86v3() {
 #if defined(POLYREVERSI_HAVE_X86V3)
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("bmi2");
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+  constexpr unsigned kPopcnt = 1u << 23, kOsxsave = 1u << 27, kAvx = 1u << 28;  // leaf 1, ecx
+  if ((ecx & (kPopcnt | kOsxsave | kAvx)) != (kPopcnt | kOsxsave | kAvx)) return false;
+  // The operating system saves the SSE and AVX registers (XCR0 bits 1 and 2).
+  unsigned xcr0_low = 0, xcr0_high = 0;
+  __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+  if ((xcr0_low & 0x6u) != 0x6u) return false;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return false;
+  constexpr unsigned kBmi = 1u << 3, kAvx2 = 1u << 5, kBmi2 = 1u << 8;  // leaf 7, ebx
+  if ((ebx & (kBmi | kAvx2 | kBmi2)) != (kBmi | kAvx2 | kBmi2)) return false;
+  if (!__get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx)) return false;
+  constexpr unsigned kLzcnt = 1u << 5;  // leaf 0x80000001, ecx
+  return (ecx & kLzcnt) != 0;
 #else
   return false;
 #endif
@@ -53,7 +72,7 @@ const Kernels& kernels_named(const std::string& name) {
   if (name == "generic") return kGeneric;
 #if defined(POLYREVERSI_HAVE_X86V3)
   if (name == "x86v3") {
-    if (!cpu_has_x86v3()) throw Error("kernels: this CPU lacks AVX2/BMI2/POPCNT for 'x86v3'");
+    if (!cpu_has_x86v3()) throw Error("kernels: this CPU lacks AVX2/BMI/BMI2/POPCNT/LZCNT for 'x86v3'");
     return kX86v3;
   }
 #endif

@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "polyreversi/bits.hpp"
+#include "polyreversi/board_word.hpp"
 #include "polyreversi/limits.hpp"
 
 namespace polyreversi {

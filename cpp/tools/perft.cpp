@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "polyreversi/game.hpp"
+#include "polyreversi/checked_game.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
@@ -35,12 +35,12 @@ int main(int argc, char** argv) {
       return 2;
     }
     auto rules = std::make_shared<const Rules>(make_rules(parse_board(board), players, false, false, 0, 0, {}));
-    const Game start(rules);
+    const CheckedGame start(rules);
     if (divide) {
       std::vector<int> moves;
       start.legal_moves(moves);
       for (int m : moves) {
-        Game child = start;
+        CheckedGame child = start;
         child.play(m);
         std::printf("{\"move\": \"%s\", \"leaves\": %llu}\n", move_name(*rules, m).c_str(),
                     static_cast<unsigned long long>(k.perft(*rules, child.position(), depth - 1, nullptr)));

@@ -10,37 +10,107 @@
 Boards 6x6, 8x8, 10x10 and octagon; Anti-Reversi, free opening, corner
 handicap, 1-4 blocked squares; 2, 3 or 4 players. The rules are RULES.md.
 """
-from polyreversi._core import Color
-from polyreversi.bulk import GamesResult, play_games
-from polyreversi.batch import Batch, observe
-from polyreversi.errors import (
-    ConcurrentUseError,
-    HistoryError,
-    IllegalMoveError,
-    InvalidSquareError,
-    PolyreversiError,
-    PositionError,
-    RecordError,
-    RecordWarning,
-    VariantError,
-)
-from polyreversi.state import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, State, perft, perft_divide
-from polyreversi.variant import BOARDS, Variant
-from polyreversi.record import Game, Record, Result, StartPosition, record_of
-from polyreversi.replay import Replay, ReplayError
-from polyreversi.formats import UnsupportedGameError
-from polyreversi.players import GreedyPlayer, HumanPlayer, RandomPlayer, play_game
-from polyreversi.mcts import MCTSResult, mcts
-from polyreversi.players import MCTSPlayer, player_from_spec
-from polyreversi import svg
-from polyreversi.limit import Limit
-from polyreversi.search import SearchResult, SolveResult, evaluate, search, solve
-from polyreversi.search_player import MoveInfo, PlayResult, SearchPlayer
-from polyreversi.multi import MultiPlayer, MultiSearchResult, multi_search
-from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import types
+from typing import TYPE_CHECKING, Any, Dict, List
 
 __version__ = "0.1.0"
 
+# Each public name and the module that defines it. The package imports none of them
+# until a name is first used (PEP 562), so that ``import polyreversi`` (and the command
+# line's start) does not load the native core, numpy and every submodule up front: a
+# Ctrl-C while a command starts then stops the command, not an import half done.
+_LAZY: Dict[str, str] = {
+    "Color": "_core",
+    "GamesResult": "bulk", "play_games": "bulk",
+    "Batch": "batch", "observe": "batch",
+    "ConcurrentUseError": "errors", "HistoryError": "errors", "IllegalMoveError": "errors",
+    "InvalidSquareError": "errors", "PolyreversiError": "errors", "PositionError": "errors",
+    "RecordError": "errors", "RecordWarning": "errors", "VariantError": "errors",
+    "BLOCKED": "state", "CUT_OUT": "state", "EMPTY": "state", "NEUTRAL": "state", "State": "state",
+    "perft": "state", "perft_divide": "state",
+    "BOARDS": "variant", "Variant": "variant",
+    "Game": "record", "Record": "record", "Result": "record", "StartPosition": "record", "record_of": "record",
+    "Replay": "replay", "ReplayError": "replay",
+    "UnsupportedGameError": "formats",
+    "GreedyPlayer": "players", "HumanPlayer": "players", "RandomPlayer": "players", "play_game": "players",
+    "MCTSPlayer": "players", "player_from_spec": "players",
+    "MCTSResult": "mcts", "mcts": "mcts",
+    "Limit": "limit",
+    "SearchResult": "search", "SolveResult": "search", "evaluate": "search", "search": "search", "solve": "search",
+    "MoveInfo": "search_player", "PlayResult": "search_player", "SearchPlayer": "search_player",
+    "MultiPlayer": "multi", "MultiSearchResult": "multi", "multi_search": "multi",
+    "InformedMCTSPlayer": "multi_mcts", "multi_mcts": "multi_mcts",
+}
+
+if TYPE_CHECKING:  # what type checkers and editors see; _LAZY is what runs (tests/test_imports.py checks they agree)
+    from polyreversi import svg
+    from polyreversi._core import Color
+    from polyreversi.batch import Batch, observe
+    from polyreversi.bulk import GamesResult, play_games
+    from polyreversi.errors import (
+        ConcurrentUseError,
+        HistoryError,
+        IllegalMoveError,
+        InvalidSquareError,
+        PolyreversiError,
+        PositionError,
+        RecordError,
+        RecordWarning,
+        VariantError,
+    )
+    from polyreversi.formats import UnsupportedGameError
+    from polyreversi.limit import Limit
+    from polyreversi.mcts import MCTSResult, mcts
+    from polyreversi.multi import MultiPlayer, MultiSearchResult, multi_search
+    from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
+    from polyreversi.players import GreedyPlayer, HumanPlayer, MCTSPlayer, RandomPlayer, play_game, player_from_spec
+    from polyreversi.record import Game, Record, Result, StartPosition, record_of
+    from polyreversi.replay import Replay, ReplayError
+    from polyreversi.search import SearchResult, SolveResult, evaluate, search, solve
+    from polyreversi.search_player import MoveInfo, PlayResult, SearchPlayer
+    from polyreversi.state import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, State, perft, perft_divide
+    from polyreversi.variant import BOARDS, Variant
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module at first use (then kept as a plain
+    attribute); a submodule (``polyreversi.formats``) by its name.
+
+    Raises:
+        AttributeError: neither a public name nor a submodule.
+    """
+    module = _LAZY.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    elif not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(types.ModuleType):
+    """The package's module type: importing the submodules ``search``, ``mcts`` and
+    ``multi_mcts`` would otherwise bind the package's attribute of that name to the
+    module (the import system sets it), hiding the function of the same name."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == name:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 __all__ = [
     "Color",
     "Limit",

@@ -1,3 +1,23 @@
-from polyreversi.cli import main
+"""``python -m polyreversi`` and the ``polyreversi`` command's entry point (:func:`run`)."""
+import sys
 
-main()
+from polyreversi._status import INTERRUPTED
+
+
+def run() -> None:
+    """Runs the command line (:data:`polyreversi.cli.main`). The entry point is this
+    function, not the click group itself, so that a Ctrl-C while the command line is
+    still being imported (click, the package) is exit status 130 with no traceback, as
+    a Ctrl-C once it runs is (:class:`polyreversi.cli._Main`)."""
+    try:
+        from polyreversi.cli import main
+    except KeyboardInterrupt:
+        sys.exit(INTERRUPTED)
+    try:
+        main()
+    except KeyboardInterrupt:  # between click's handlers, e.g. while it prints
+        sys.exit(INTERRUPTED)
+
+
+if __name__ == "__main__":
+    run()

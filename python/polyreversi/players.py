@@ -20,6 +20,7 @@ Built-in players by name, for the command line: ``random``, ``greedy``,
 from __future__ import annotations
 
 import random
+import re
 import sys
 from typing import Callable, Iterator, Mapping, Optional, Sequence, TextIO, Union
 
@@ -346,7 +347,7 @@ def _moves_or_raise(state: State) -> list:
 
 # -- by name ----------------------------------------------------------------
 
-PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs", "imcts")
+PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs", "imcts", "baseline")
 """Names of the built-in players, as the command line spells them (the one list)."""
 
 COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
@@ -370,16 +371,40 @@ _SPEC_OPTIONS = {
     "search": {"depth": int, "time": _number, "threads": int, "evaluation": str, "level": int},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
+    "baseline": {"simulations": int, "leaves": int, "c_puct": _number},
     "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
               "history_weight": _number, "score_weight": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS], "
+                    "baseline[:SIMULATIONS] (the shipped network with PUCT, polyreversi.baseline), "
                     "and for 3-4 players imcts[:PLAYOUTS|:time=SECONDS] or brs[:DEPTH|:time=SECONDS]; "
-                    "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND or gtp:COMMAND")
+                    "more options with ':' (mcts:time=1:threads=2); an external engine as nboard:COMMAND, gtp:COMMAND "
+                    "or uci:[OPTION=VALUE:]...COMMAND (uci:VariantPath=/x/variants.ini:/x/fairy-stockfish)")
 
-ENGINE_KINDS = ("nboard", "gtp")
-"""Seat kinds that are external engines (:mod:`polyreversi.engine`): ``nboard:COMMAND``, ``gtp:COMMAND``."""
+ENGINE_KINDS = ("nboard", "gtp", "uci")
+"""Seat kinds that are external engines (:mod:`polyreversi.engine`): ``nboard:COMMAND``, ``gtp:COMMAND``,
+``uci:[OPTION=VALUE:]...COMMAND``."""
+
+# A leading ``NAME=VALUE`` part of a uci seat: a UCI option (its name may hold spaces,
+# "Skill Level"); the first part that is not one starts the command.
+_UCI_OPTION = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_ ]*?)\s*=([^:]*)")
+
+
+def _uci_seat(spec: str, rest: str) -> dict:
+    options = {}
+    while True:
+        m = _UCI_OPTION.match(rest)
+        if not m or ":" not in rest[m.end():m.end() + 1]:
+            break
+        name, value = m.group(1), m.group(2).strip()
+        if name.lower() in (k.lower() for k in options):
+            raise ValueError(f"player {spec!r}: the option {name!r} is given twice")
+        options[name] = value
+        rest = rest[m.end() + 1:]
+    if not rest.strip():
+        raise ValueError(f"player {spec!r}: give the engine's command, as uci:[OPTION=VALUE:]...COMMAND")
+    return {"command": rest.strip(), "options": options}
 
 
 def parse_player_spec(spec: str) -> tuple:
@@ -393,7 +418,8 @@ def parse_player_spec(spec: str) -> tuple:
     Returns:
         ``(kind, options)``: kind one of :data:`PLAYER_NAMES` or :data:`ENGINE_KINDS`,
         options a dict of the player's keyword arguments (``{"command": ...}`` as typed
-        for an engine: ``nboard:COMMAND``, ``gtp:COMMAND``).
+        for an engine: ``nboard:COMMAND``, ``gtp:COMMAND``; for ``uci:`` also ``{"options":
+        {NAME: VALUE}}`` from its leading ``NAME=VALUE:`` parts, the UCI options it sets).
 
     Raises:
         ValueError: an unknown kind or option, a value that is not a number, options on
@@ -405,6 +431,8 @@ def parse_player_spec(spec: str) -> tuple:
     if head.strip().lower() in ENGINE_KINDS:  # the command keeps its case, spaces and colons
         if not colon or not command.strip():
             raise ValueError(f"player {spec!r}: give the engine's command, as {head.strip().lower()}:COMMAND")
+        if head.strip().lower() == "uci":
+            return "uci", _uci_seat(spec, command)
         return head.strip().lower(), {"command": command.strip()}
     parts = [p.strip() for p in spec.strip().lower().split(":")]
     kind, args = parts[0], parts[1:]
@@ -453,7 +481,8 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
         from polyreversi.engine._process import split_command
 
         split_command(options["command"])
-        return f"{kind}:{options['command']}"
+        given = "".join(f"{k}={v}:" for k, v in options.get("options", {}).items())
+        return f"{kind}:{given}{options['command']}"
     if kind not in allowed:
         raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
     if kind == "search" and players is not None and players > 2:
@@ -477,8 +506,8 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
 
     Returns:
         A :class:`RandomPlayer`, :class:`GreedyPlayer`, :class:`HumanPlayer`,
-        :class:`MCTSPlayer`, ``polyreversi.SearchPlayer``, or for ``nboard:COMMAND`` /
-        ``gtp:COMMAND`` a :class:`polyreversi.engine.EngineSeat` (started at its first move).
+        :class:`MCTSPlayer`, ``polyreversi.SearchPlayer``, or for ``nboard:COMMAND``,
+        ``gtp:COMMAND``, ``uci:COMMAND`` a :class:`polyreversi.engine.EngineSeat` (started at its first move).
 
     Raises:
         ValueError: an unknown spec or option, bad limits (playouts or depth <= 0, time
@@ -494,6 +523,8 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     if kind in ENGINE_KINDS:
         from polyreversi.engine.seat import EngineSeat
 
+        if kind == "uci":
+            return EngineSeat(kind, options["command"], options=options["options"])
         return EngineSeat(kind, options["command"])
     if kind in _FACTORIES:
         return _FACTORIES[kind](seed)
@@ -503,6 +534,10 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
         from polyreversi.multi import MultiPlayer
 
         factory = lambda: MultiPlayer(**options)  # noqa: E731
+    elif kind == "baseline":
+        from polyreversi.baseline import BaselinePlayer
+
+        factory = lambda: BaselinePlayer(seed=seed, **options)  # noqa: E731
     elif kind == "imcts":
         from polyreversi.multi_mcts import InformedMCTSPlayer
 

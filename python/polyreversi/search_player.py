@@ -25,7 +25,7 @@ from polyreversi import _core, _validate, time_control
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS, Level
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
-from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, _check_state, _table_memory
+from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _table_memory
 from polyreversi.state import EMPTY, State
 from polyreversi.vocabulary import choice
 
@@ -33,13 +33,18 @@ __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
 
 
 @dataclass(frozen=True)
-class PlayResult:
-    """The move a :class:`SearchPlayer` plays and what its search found.
+class PlayResult(SearchResult):
+    """The move a :class:`SearchPlayer` plays and what its search found: a
+    :class:`polyreversi.SearchResult` whose move is never None (a player is not
+    asked to move once the game is over).
 
     Attributes:
         move: square index (``state.PASS`` for a forced pass).
         score: disks from the mover's view (float; heuristic unless ``exact``; with
-            Anti-Reversi positive means fewer disks than the opponent).
+            Anti-Reversi positive means fewer disks than the opponent); None when the
+            search was stopped before its first iteration completed (``depth`` 0: the
+            move is then the first in the move order, not a searched one), as
+            :class:`polyreversi.SolveResult` has no score when stopped.
         pv: the principal variation, ``move`` first (square indices).
         depth: plies of the deepest completed iteration (the empties when ``exact``;
             0 when stopped before the first iteration completed).
@@ -48,12 +53,6 @@ class PlayResult:
     """
 
     move: int
-    score: float
-    pv: List[int]
-    depth: int
-    nodes: int
-    seconds: float
-    exact: bool
 
 
 @dataclass(frozen=True)
@@ -159,9 +158,8 @@ class SearchPlayer:
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
         self.selective = _validate.flag(selective, "selective")
         self.variety = _validate.number(variety, "variety")
-        if seed is not None:
-            _validate.whole(seed, "seed", 0, 2**63 - 1)
-        self._random = random.Random(seed)
+        self.seed = _validate.optional_whole(seed, "seed", 0, 2**63 - 1)
+        self._random = random.Random(self.seed)
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
@@ -203,9 +201,9 @@ class SearchPlayer:
         budget = time_control.move_seconds(limit, empties)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
-        allowance = self._solve_allowance(limit, empties, budget, analysing)
+        allowance = self._solve_allowance(limit, empties, budget, analysing, state.variant.board)
         if allowance is not None:
-            move, score, pv, nodes, _secs, scores, stopped = self._searcher.solve(
+            move, score, pv, nodes, _secs, scores, stopped, _lower, _upper = self._searcher.solve(
                 state, multipv > 1, self.threads, False, allowance, -1)
             nodes_used = int(nodes)
             if not stopped:
@@ -224,12 +222,13 @@ class SearchPlayer:
             self.threads, code, multipv, self.selective)
         seconds = _time.perf_counter() - t0
         got = int(got)
-        result = PlayResult(int(move), float(score), list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
+        known = None if got == 0 else float(score)  # stopped before the first iteration: no score
+        result = PlayResult(int(move), known, list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
         infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
         return result, infos
 
     def _solve_allowance(self, limit: Limit, empties: int, budget: Optional[float],
-                         analysing: bool) -> Optional[float]:
+                         analysing: bool, board: str = "8x8") -> Optional[float]:
         """Seconds for the exact solve before the search (-1: no limit), or None: no solve.
 
         Not with a node limit, nor where the depth reaches the end anyway (the search
@@ -251,7 +250,7 @@ class SearchPlayer:
             return None
         if budget is None:
             return -1.0 if limit.depth is not None else None
-        return time_control.solve_allowance(limit, empties, budget)
+        return time_control.solve_allowance(limit, empties, budget, board)
 
     def _variety(self) -> float:
         return max(self.variety, self.level.margin if self.level is not None else 0.0)
@@ -387,4 +386,9 @@ class SearchPlayer:
             opts.append(f"level={self.level.number}")
         opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
         opts += [f"tt_mb={self.tt_mb!r}"] if self.tt_mb != TT_MB else []
+        # every option away from its default, so that the repr builds the same player
+        opts += [f"evaluation={self.evaluation!r}"] if self.evaluation is not None else []
+        opts += ["selective=False"] if not self.selective else []
+        opts += [f"variety={self.variety!r}"] if self.variety else []
+        opts += [f"seed={self.seed!r}"] if self.seed is not None else []
         return f"SearchPlayer({', '.join(opts)})"

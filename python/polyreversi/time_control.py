@@ -14,7 +14,8 @@ from typing import Optional
 
 from polyreversi.limit import Limit
 
-__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MAX_SHARE", "SOLVE_SECONDS_AT_20", "EXACT_EMPTIES",
+__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MAX_SHARE", "SOLVE_SECONDS_AT_20", "SOLVE_COST",
+           "EXACT_EMPTIES",
            "move_seconds", "solve_allowance", "predicted_solve_seconds"]
 
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
@@ -35,6 +36,11 @@ INCREMENT_SHARE = 0.8
 #: 0.10 s at 18, 0.048 s at 16, 0.010 s at 14); the time grows about tenfold every
 #: three empties.
 SOLVE_SECONDS_AT_20 = 0.5
+#: The exact solve's cost on a board relative to 8x8 at equal empties (boards not
+#: listed: 1). 6x6, mean CPU time of solves of random-game positions, 3 a count
+#: (benchmarks/board_eval.md): 0.12 s at 20 empties, 0.41 s at 22, 3.3 s at 24,
+#: 14.7 s at 26, about 0.3 of the 8x8 model at each.
+SOLVE_COST = {"6x6": 0.3}
 #: Empty squares at or below which a depth-limited move is solved exactly whatever its
 #: depth (8x8: milliseconds), as NBoard engines do near the end.
 EXACT_EMPTIES = 14
@@ -86,13 +92,14 @@ def move_seconds(limit: Limit, empties: int) -> Optional[float]:
     return budget
 
 
-def predicted_solve_seconds(empties: int) -> float:
-    """The seconds an exact solve of an 8x8 position with ``empties`` empty squares is
-    expected to take on one thread (a rough model: tenfold every three empties)."""
-    return SOLVE_SECONDS_AT_20 * 10 ** ((empties - 20) / 3)
+def predicted_solve_seconds(empties: int, board: str = "8x8") -> float:
+    """The seconds an exact solve of a position of ``board`` with ``empties`` empty squares
+    is expected to take on one thread (a rough model: tenfold every three empties,
+    scaled by :data:`SOLVE_COST`)."""
+    return SOLVE_COST.get(board, 1.0) * SOLVE_SECONDS_AT_20 * 10 ** ((empties - 20) / 3)
 
 
-def solve_allowance(limit: Limit, empties: int, budget: Optional[float]) -> Optional[float]:
+def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: str = "8x8") -> Optional[float]:
     """Seconds the exact solve may take for this move, or None when it is not tried.
 
     It is tried when twice its predicted time fits the move's ``budget`` or, with a
@@ -105,7 +112,7 @@ def solve_allowance(limit: Limit, empties: int, budget: Optional[float]) -> Opti
         room = max(room or 0.0, _usable(limit) * SOLVE_SHARE)
     if room is None or room <= 0:
         return None
-    predicted = predicted_solve_seconds(empties)
+    predicted = predicted_solve_seconds(empties, board)
     if 2 * predicted > room:
         return None
     return min(room, max(3 * predicted, budget or 0.0))

@@ -39,7 +39,7 @@ void check_position(const Rules& rules, const Position& pos);
 
 // A custom position from n*n cell codes (types.hpp; -1 and -2 only on this
 // variant's blocked squares and cut-outs). `to_move` is a colour number
-// 1..players and `ply` 0..kMaxStartPly, checked here in those terms; Game
+// 1..players and `ply` 0..kMaxStartPly, checked here in those terms; CheckedGame
 // checks the rest when it is made from it. Throws PositionError naming the
 // first bad value (a code with its square).
 Position position_from_codes(const Rules& rules, const long long* codes, long long to_move, long long ply);

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "polyreversi/batch/pool.hpp"
-#include "polyreversi/game.hpp"
+#include "polyreversi/checked_game.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"
@@ -188,7 +188,7 @@ void Batch::step(const std::int32_t* moves, Autoreset mode, int threads, const s
     Rules game_rules = *rules_;
     game_rules.blocked = blocked_[i];
     game_rules.playable = playable_[i];
-    const Game g(std::make_shared<const Rules>(game_rules), positions_[i]);
+    const CheckedGame g(std::make_shared<const Rules>(game_rules), positions_[i]);
     throw IllegalMoveError(where + g.describe_illegal(m));
   }
   step_selected(k, data_, moves, which, mode, 0,

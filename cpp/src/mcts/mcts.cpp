@@ -15,8 +15,10 @@
 #include <system_error>
 #include <thread>
 
+#include "polyreversi/board_word.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
+#include "polyreversi/mcts/tree.hpp"
 
 namespace polyreversi {
 
@@ -31,14 +33,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 inline bool raised(const int* flag) { return flag && __atomic_load_n(flag, __ATOMIC_RELAXED); }
-
-inline int lowest(u128 x) {
-  const u64 lo = static_cast<u64>(x);
-  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<u64>(x >> 64));
-}
-inline int count(u128 x) {
-  return __builtin_popcountll(static_cast<u64>(x)) + __builtin_popcountll(static_cast<u64>(x >> 64));
-}
 
 struct Node {  // 176 bytes
   Position pos;
@@ -100,21 +94,15 @@ class Tree {
     n.turn = turn;
     n.parent = parent;
     n.move = static_cast<std::int16_t>(move);
-    const int index = static_cast<int>(nodes_.size());
-    if (parent >= 0) {
-      n.next_sibling = nodes_[parent].first_child;
-      nodes_[parent].first_child = index;
-    }
-    nodes_.push_back(n);
-    return index;
+    return append_child(nodes_, n, parent);
   }
 
   // A random untried move of `cur`, played into a new child.
   int expand(int cur) {
     const u128 m = nodes_[cur].untried;
     u128 rest = m;
-    for (int skip = static_cast<int>(rng_() % static_cast<u64>(count(m))); skip > 0; --skip) rest &= rest - 1;
-    const int move = lowest(rest);
+    for (int skip = static_cast<int>(rng_() % static_cast<u64>(count_bits(m))); skip > 0; --skip) rest &= rest - 1;
+    const int move = lowest_bit(rest);
     nodes_[cur].untried &= ~bit128(move);
     Position p = nodes_[cur].pos;
     k_.play(rules_, p, nodes_[cur].turn, move);
@@ -126,18 +114,10 @@ class Tree {
     const Node& parent = nodes_[cur];
     const int mover = parent.pos.to_move;
     const double log_n = std::log(static_cast<double>(parent.visits));
-    int best = -1;
-    double best_score = -1.0;
-    for (int c = parent.first_child; c >= 0; c = nodes_[c].next_sibling) {
-      const Node& ch = nodes_[c];
+    return best_child(nodes_, parent, [&](const Node& ch) {
       const double n = static_cast<double>(ch.visits);
-      const double score = ch.reward[mover] / n + options_.exploration * std::sqrt(log_n / n);
-      if (score > best_score) {
-        best_score = score;
-        best = c;
-      }
-    }
-    return best;
+      return ch.reward[mover] / n + options_.exploration * std::sqrt(log_n / n);
+    });
   }
 
   const Rules& rules_;
@@ -241,7 +221,7 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
   }
   if (result.move < 0) {  // stopped before the first playout: any legal move
     u128 legal = kernels().legal(rules, pos, &turn);
-    result.move = turn == Turn::kPass ? rules.pass_move() : lowest(legal);
+    result.move = turn == Turn::kPass ? rules.pass_move() : lowest_bit(legal);
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return result;

@@ -3,6 +3,7 @@
 // results by the kernels (kernel_api.hpp): no rule is written here.
 #include "polyreversi/mcts/puct.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -18,10 +19,7 @@ inline int popcount128(u128 x) {
 }
 }  // namespace
 
-PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<PuctRoot>& roots,
-                       const PuctOptions& options)
-    : rules_(std::move(rules)), options_(options) {
-  if (roots.empty()) throw Error("puct: no games to search");
+void PuctSearch::check(const PuctOptions& options) {
   if (options.simulations < 1) throw Error("puct: simulations must be 1 or more");
   if (!(options.c_puct >= 0) || !std::isfinite(options.c_puct)) throw Error("puct: c_puct must be finite and >= 0");
   if (!(options.dirichlet_alpha > 0) || !std::isfinite(options.dirichlet_alpha))
@@ -29,25 +27,119 @@ PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<Puc
   if (!(options.dirichlet_fraction >= 0 && options.dirichlet_fraction <= 1))
     throw Error("puct: dirichlet_fraction must be in [0, 1]");
   if (options.threads < 1) throw Error("puct: threads must be 1 or more");
-  const KernelTable& k = kernels();
+  if (options.leaves_per_game < 1) throw Error("puct: leaves_per_game must be 1 or more");
+  if (!(options.virtual_loss >= 0) || !std::isfinite(options.virtual_loss))
+    throw Error("puct: virtual_loss must be finite and >= 0");
+}
+
+PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<PuctRoot>& roots,
+                       const PuctOptions& options)
+    : rules_(std::move(rules)), options_(options) {
   trees_.resize(roots.size());
+  std::vector<int> slots(roots.size());
+  for (std::size_t g = 0; g < roots.size(); ++g) slots[g] = static_cast<int>(g);
+  begin(roots, slots, options, false);
+}
+
+PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, int slots) : rules_(std::move(rules)) {
+  if (slots < 1) throw Error("puct: slots must be 1 or more");
+  trees_.resize(static_cast<std::size_t>(slots));
+}
+
+bool PuctSearch::keep_subtree(Tree& t, const Position& root, int depth) {
+  // Breadth first over the kept tree to `depth` plies: the first node with the
+  // root's position (the shallowest) becomes the root; its subtree is copied to
+  // the front in breadth-first order, which keeps every node's children together.
+  if (t.nodes.empty()) return false;
+  int found = -1;
+  std::vector<std::pair<int, int>> queue{{0, 0}};
+  for (std::size_t i = 0; i < queue.size() && found < 0; ++i) {
+    const auto [n, d] = queue[i];
+    if (t.nodes[n].pos == root) found = n;
+    else if (d < depth && t.nodes[n].expanded)
+      for (int c = t.nodes[n].first_child; c < t.nodes[n].first_child + t.nodes[n].children; ++c)
+        queue.emplace_back(c, d + 1);
+  }
+  if (found < 0 || !t.nodes[found].expanded) return false;
+  std::vector<Node> kept;
+  kept.push_back(t.nodes[found]);
+  kept[0].parent = -1;
+  kept[0].move = -1;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (!kept[i].expanded) continue;
+    const int first = kept[i].first_child, count = kept[i].children;
+    kept[i].first_child = static_cast<int>(kept.size());
+    for (int c = first; c < first + count; ++c) {
+      kept.push_back(t.nodes[c]);
+      kept.back().parent = static_cast<int>(i);
+    }
+  }
+  t.nodes.swap(kept);
+  return true;
+}
+
+void PuctSearch::root_noise(Tree& t) const {
+  Node& root = t.nodes[0];
+  if (options_.dirichlet_fraction <= 0 || !root.expanded || root.children == 0) return;
+  std::gamma_distribution<double> gamma(options_.dirichlet_alpha, 1.0);
+  double noise[kMaxSquares + 1], sum = 0;
+  for (int i = 0; i < root.children; ++i) sum += (noise[i] = gamma(t.rng));
+  const double f = options_.dirichlet_fraction;
+  for (int i = 0; i < root.children; ++i) {
+    Node& ch = t.nodes[root.first_child + i];
+    ch.prior = static_cast<float>((1 - f) * ch.prior + f * (sum > 0 ? noise[i] / sum : 1.0 / root.children));
+  }
+}
+
+u64 PuctSearch::begin(const std::vector<PuctRoot>& roots, const std::vector<int>& slots, const PuctOptions& options,
+                      bool reuse) {
+  check(options);
+  if (roots.empty()) throw Error("puct: no games to search");
+  if (roots.size() != slots.size()) throw Error("puct: one slot per root");
+  const KernelTable& k = kernels();
+  std::vector<char> seen(trees_.size(), 0);
   for (std::size_t g = 0; g < roots.size(); ++g) {
-    Tree& t = trees_[g];
+    const int s = slots[g];
+    if (s < 0 || s >= static_cast<int>(trees_.size()) || seen[s])
+      throw Error("puct: slot " + std::to_string(s) + " is out of range or given twice");
+    seen[s] = 1;
+    Turn turn;
+    Rules r = *rules_;
+    r.blocked = roots[g].blocked;
+    r.playable = (rules_->playable | rules_->blocked) & ~roots[g].blocked;
+    k.legal(r, roots[g].position, &turn);
+    if (turn == Turn::kOver) throw Error("puct: game " + std::to_string(g) + " is over; there is no move to search");
+  }
+  options_ = options;
+  active_ = slots;
+  u64 kept = 0;
+  for (std::size_t g = 0; g < roots.size(); ++g) {
+    Tree& t = trees_[slots[g]];
+    t.rng.seed(options.seed ^ (static_cast<u64>(g) * 0x9E3779B97F4A7C15ULL));
+    // A search stopped between collect() and apply() (the callback raised) left
+    // virtual losses in its tree: that tree is not kept.
+    const bool whole = t.pending.empty();
+    t.remaining = options.simulations;
+    t.pending.clear();
+    t.done = 0;
+    if (reuse && whole && t.blocked == roots[g].blocked && keep_subtree(t, roots[g].position, rules_->players)) {
+      kept += t.nodes[0].visits;
+      root_noise(t);
+      continue;
+    }
     t.rules = *rules_;
     t.blocked = roots[g].blocked;
     t.rules.blocked = roots[g].blocked;
     t.rules.playable = (rules_->playable | rules_->blocked) & ~roots[g].blocked;
-    Turn turn;
-    k.legal(t.rules, roots[g].position, &turn);
-    if (turn == Turn::kOver) throw Error("puct: game " + std::to_string(g) + " is over; there is no move to search");
     Node root;
     root.pos = roots[g].position;
+    t.nodes.clear();
     t.nodes.reserve(static_cast<std::size_t>(options.simulations) * 8 + 1);
     t.nodes.push_back(root);
-    t.remaining = options.simulations;
-    t.rng.seed(options.seed ^ (static_cast<u64>(g) * 0x9E3779B97F4A7C15ULL));
   }
-  leaves_ = std::make_unique<Batch>(rules_, static_cast<int>(roots.size()));
+  const int rows = static_cast<int>(roots.size()) * options.leaves_per_game;
+  if (!leaves_ || leaves_->size() < rows) leaves_ = std::make_unique<Batch>(rules_, rows);
+  return kept;
 }
 
 int PuctSearch::select(Tree& t) const {
@@ -131,11 +223,23 @@ void PuctSearch::expand(Tree& t, int leaf, const float* priors, bool root_noise)
   node.expanded = true;
 }
 
+void PuctSearch::virtual_visit(Tree& t, int leaf, int sign) const {
+  // A pending descent counts as a visit that lost for every mover on its path.
+  const float loss = static_cast<float>(sign * options_.virtual_loss);
+  for (int n = leaf; n >= 0; n = t.nodes[n].parent) {
+    Node& node = t.nodes[n];
+    node.visits += sign;
+    if (node.parent >= 0) node.value[t.nodes[node.parent].pos.to_move] -= loss;
+  }
+}
+
 void PuctSearch::descend(Tree& t) const {
   const KernelTable& k = kernels();
-  t.pending = -1;
-  while (t.remaining > 0) {
+  const int most = options_.leaves_per_game;
+  t.pending.clear();
+  while (t.remaining > static_cast<int>(t.pending.size()) && static_cast<int>(t.pending.size()) < most) {
     const int leaf = select(t);
+    if (std::find(t.pending.begin(), t.pending.end(), leaf) != t.pending.end()) break;  // the round's leaves are found
     Node& n = t.nodes[leaf];
     if (!n.terminal) {
       Turn turn;
@@ -143,8 +247,9 @@ void PuctSearch::descend(Tree& t) const {
       n.terminal = turn == Turn::kOver;
     }
     if (!n.terminal) {
-      t.pending = leaf;
-      return;
+      t.pending.push_back(leaf);
+      if (most > 1) virtual_visit(t, leaf, +1);
+      continue;
     }
     float v[kMaxPlayers];  // the game's result is the value: no network needed
     terminal_values(t, n.pos, v);
@@ -158,16 +263,21 @@ int PuctSearch::collect() {
   // The trees are independent: each thread descends its own range of games, then
   // the leaves get rows in game order and are loaded (one scratch row each).
   parallel_for(games(), options_.threads, [&](int begin, int end) {
-    for (int g = begin; g < end; ++g) descend(trees_[g]);
+    for (int g = begin; g < end; ++g) descend(trees_[active_[g]]);
   });
   leaf_games_.clear();
-  for (int g = 0; g < games(); ++g)
-    if (trees_[g].pending >= 0) leaf_games_.push_back(g);
+  row_start_.assign(static_cast<std::size_t>(games()) + 1, 0);
+  for (int g = 0; g < games(); ++g) {
+    row_start_[g] = static_cast<int>(leaf_games_.size());
+    for (std::size_t j = 0; j < trees_[active_[g]].pending.size(); ++j) leaf_games_.push_back(g);
+  }
+  row_start_[games()] = static_cast<int>(leaf_games_.size());
   const int rows = static_cast<int>(leaf_games_.size());
   parallel_for(rows, options_.threads, [&](int begin, int end) {
     for (int r = begin; r < end; ++r) {
-      const Tree& t = trees_[leaf_games_[r]];
-      leaves_->load(r, t.nodes[t.pending].pos, t.blocked);
+      const int g = leaf_games_[r];
+      const Tree& t = trees_[active_[g]];
+      leaves_->load(r, t.nodes[t.pending[r - row_start_[g]]].pos, t.blocked);
     }
   });
   return rows;
@@ -190,15 +300,20 @@ void PuctSearch::apply(const float* priors, const float* values) {
                             std::to_string(x) + " (values must be finite)");
     }
   }
-  parallel_for(rows, options_.threads, [&](int begin, int end) {
-    for (int r = begin; r < end; ++r) {
-      Tree& t = trees_[leaf_games_[r]];
-      const int leaf = t.pending;
-      expand(t, leaf, priors + static_cast<long>(r) * columns, leaf == 0);
-      backup(t, leaf, values + static_cast<long>(r) * P);
-      t.pending = -1;
-      --t.remaining;
-      ++t.done;
+  parallel_for(games(), options_.threads, [&](int begin, int end) {
+    for (int g = begin; g < end; ++g) {
+      Tree& t = trees_[active_[g]];
+      if (options_.leaves_per_game > 1)
+        for (int leaf : t.pending) virtual_visit(t, leaf, -1);
+      for (std::size_t j = 0; j < t.pending.size(); ++j) {
+        const long r = row_start_[g] + static_cast<long>(j);
+        const int leaf = t.pending[j];
+        expand(t, leaf, priors + r * columns, leaf == 0);
+        backup(t, leaf, values + r * P);
+        --t.remaining;
+        ++t.done;
+      }
+      t.pending.clear();
     }
   });
   leaf_games_.clear();
@@ -206,7 +321,7 @@ void PuctSearch::apply(const float* priors, const float* values) {
 
 u64 PuctSearch::simulations_done() const {
   u64 total = 0;
-  for (const Tree& t : trees_) total += t.done;
+  for (int s : active_) total += trees_[s].done;
   return total;
 }
 
@@ -215,7 +330,7 @@ void PuctSearch::visits(float* out) const {
   for (int g = 0; g < games(); ++g) {
     float* row = out + static_cast<long>(g) * columns;
     for (int c = 0; c < columns; ++c) row[c] = 0;
-    const Tree& t = trees_[g];
+    const Tree& t = trees_[active_[g]];
     const Node& root = t.nodes[0];
     for (int c = root.first_child; c >= 0 && c < root.first_child + root.children; ++c)
       row[t.nodes[c].move] = static_cast<float>(t.nodes[c].visits);
@@ -225,7 +340,7 @@ void PuctSearch::visits(float* out) const {
 void PuctSearch::root_values(float* out) const {
   const int P = rules_->players;
   for (int g = 0; g < games(); ++g) {
-    const Node& root = trees_[g].nodes[0];
+    const Node& root = trees_[active_[g]].nodes[0];
     for (int p = 0; p < P; ++p) out[static_cast<long>(g) * P + p] = root.visits ? root.value[p] / root.visits : 0.0f;
   }
 }

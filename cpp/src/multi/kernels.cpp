@@ -222,65 +222,48 @@ class Searcher {
 
   // b.to_move is always the root colour here; `max_layer` says whose layer it is.
   int best_reply(Board<W>& b, u64 key, int depth, int alpha, int beta, bool max_layer, int ply) {
-    pv_length_[ply] = 0;
-    if (ply > 0 && stop()) return 0;
-    ++nodes_;
-    const W occ = E::occupied(b), empty = eval_.shape.playable & ~occ;
-    if (Evaluator<W, N>::over(occ, empty)) return eval_.final_value(b, root_);
-    if (depth == 0) return eval_.value(b, root_);
-    const u64 node_key = key ^ keys.layer[max_layer];
-    int tt_move = -1, value;
-    if (ply > 0 && cut(node_key, depth, alpha, beta, value, tt_move)) return value;
-    Move moves[kMaxSquares * (kMaxPlayers - 1)];
-    int n = 0;
-    if (max_layer) {
-      n = generate(b, root_, moves, 0, tt_move);
-    } else {
-      for (int c = 0; c < rules_.players; ++c)
-        if (c != root_) n = generate(b, c, moves, n, tt_move);
-    }
-    order(moves, n);
-    const int alpha0 = alpha, beta0 = beta;
-    int best = max_layer ? -kNoBound : kNoBound, best_move = -1;
-    for (int i = 0; i < n; ++i) {
-      const Move& m = moves[i];
-      Board<W> child = b;
-      u64 child_key = key;
-      play(child, child_key, m.mover, m.turn, m.square);
-      child.to_move = root_;
-      const int v = best_reply(child, child_key, depth - 1, alpha, beta, !max_layer, ply + 1);
-      if (aborted_) return best_move >= 0 ? best : 0;
-      const int encoded = m.mover << 8 | m.square;
-      if (max_layer ? v > best : v < best) {
-        best = v;
-        best_move = encoded;
-        update_pv(ply, encoded);
-        if (ply == 0 && i > 0) iteration_best_ = encoded;
-        if (max_layer) alpha = std::max(alpha, v);
-        else beta = std::min(beta, v);
-        if (alpha >= beta) {
-          history_[m.mover][m.square] += depth * depth;
-          break;
-        }
-      }
-    }
-    store(node_key, depth, best, alpha0, beta0, best_move);
-    return best;
+    return node<kMaxSquares*(kMaxPlayers - 1)>(
+        b, key, key ^ keys.layer[max_layer], depth, alpha, beta, max_layer, ply,
+        [&](Move* moves, int tt_move) {
+          if (max_layer) return generate(b, root_, moves, 0, tt_move);
+          int n = 0;
+          for (int c = 0; c < rules_.players; ++c)
+            if (c != root_) n = generate(b, c, moves, n, tt_move);
+          return n;
+        },
+        [&](Board<W>& child, u64 child_key, int a, int be) {
+          child.to_move = root_;
+          return best_reply(child, child_key, depth - 1, a, be, !max_layer, ply + 1);
+        });
   }
 
   int paranoid(Board<W>& b, u64 key, int depth, int alpha, int beta, int ply) {
+    return node<kMaxSquares>(
+        b, key, key ^ keys.mover[b.to_move], depth, alpha, beta, b.to_move == root_, ply,
+        [&](Move* moves, int tt_move) { return generate(b, b.to_move, moves, 0, tt_move); },
+        [&](Board<W>& child, u64 child_key, int a, int be) {
+          return paranoid(child, child_key, depth - 1, a, be, ply + 1);
+        });
+  }
+
+  // One node of either search: the game's end, the depth's end and the table
+  // first; then the moves `fill_moves` writes (at most kMoves), best first, each
+  // played on a copy of `b` and valued by `child_value(child, child_key,
+  // alpha, beta)`; the root colour maximises on a `max_layer`, the others
+  // minimise. `key` is the position's key, `node_key` the table's.
+  template <int kMoves, class Generate, class ChildValue>
+  int node(const Board<W>& b, u64 key, u64 node_key, int depth, int alpha, int beta, bool max_layer, int ply,
+           Generate&& fill_moves, ChildValue&& child_value) {
     pv_length_[ply] = 0;
     if (ply > 0 && stop()) return 0;
     ++nodes_;
     const W occ = E::occupied(b), empty = eval_.shape.playable & ~occ;
     if (Evaluator<W, N>::over(occ, empty)) return eval_.final_value(b, root_);
     if (depth == 0) return eval_.value(b, root_);
-    const bool max_layer = b.to_move == root_;
-    const u64 node_key = key ^ keys.mover[b.to_move];
     int tt_move = -1, value;
     if (ply > 0 && cut(node_key, depth, alpha, beta, value, tt_move)) return value;
-    Move moves[kMaxSquares];
-    const int n = generate(b, b.to_move, moves, 0, tt_move);
+    Move moves[kMoves];
+    const int n = fill_moves(moves, tt_move);
     order(moves, n);
     const int alpha0 = alpha, beta0 = beta;
     int best = max_layer ? -kNoBound : kNoBound, best_move = -1;
@@ -289,7 +272,7 @@ class Searcher {
       Board<W> child = b;
       u64 child_key = key;
       play(child, child_key, m.mover, m.turn, m.square);
-      const int v = paranoid(child, child_key, depth - 1, alpha, beta, ply + 1);
+      const int v = child_value(child, child_key, alpha, beta);
       if (aborted_) return best_move >= 0 ? best : 0;
       const int encoded = m.mover << 8 | m.square;
       if (max_layer ? v > best : v < best) {

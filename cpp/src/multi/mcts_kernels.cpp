@@ -9,6 +9,7 @@
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/mcts/mcts.hpp"
+#include "polyreversi/mcts/tree.hpp"
 #include "polyreversi/multi/evaluator.hpp"
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/shape.hpp"
@@ -124,13 +125,7 @@ class Tree {
     n.untried = E::legal(table_, b, n.turn);
     n.parent = parent;
     n.move = static_cast<std::int16_t>(move);
-    const int index = static_cast<int>(nodes_.size());
-    if (parent >= 0) {
-      n.next_sibling = nodes_[parent].first_child;
-      nodes_[parent].first_child = index;
-    }
-    nodes_.push_back(n);
-    return index;
+    return append_child(nodes_, n, parent);
   }
 
   static int nth(W m, int k) {
@@ -160,22 +155,13 @@ class Tree {
     const Node& parent = nodes_[cur];
     const int mover = parent.board.to_move;
     const double log_n = std::log(static_cast<double>(parent.visits));
-    int best = -1;
-    double best_score = -1.0;
-    for (int c = parent.first_child; c >= 0; c = nodes_[c].next_sibling) {
-      const Node& ch = nodes_[c];
+    return best_child(nodes_, parent, [&](const Node& ch) {
       const double n = static_cast<double>(ch.visits);
       const double q = ch.reward[mover] / n;
       const double h =
           history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;
-      const double score =
-          q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - q) * n + 1);
-      if (score > best_score) {
-        best_score = score;
-        best = c;
-      }
-    }
-    return best;
+      return q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - q) * n + 1);
+    });
   }
 
   // The playout move: a square that can never flip, else one that does not

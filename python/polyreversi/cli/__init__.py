@@ -14,6 +14,7 @@ import sys
 import click
 
 from polyreversi import __version__
+from polyreversi._status import INTERRUPTED
 
 # Subcommand modules, in the order --help lists them.
 SUBCOMMANDS = ["play", "selfplay", "replay", "show", "convert", "perft", "bench"]
@@ -24,7 +25,10 @@ SUBCOMMANDS += ["match", "engine"]
 class _Main(click.Group):
     """The command group: subcommands imported when named (:data:`SUBCOMMANDS`); an
     error writing the output (a full disk, ``> /dev/full``, a closed pipe) is one line
-    on stderr and exit status 1, never a traceback."""
+    on stderr and exit status 1, never a traceback; Ctrl-C (KeyboardInterrupt) while a
+    subcommand is imported or runs is exit status 130 with nothing printed, as a shell
+    reports a command stopped by SIGINT (click's own "Aborted!" and status 1 are not used;
+    commands that keep their work on Ctrl-C, selfplay and match, say so first)."""
 
     def list_commands(self, ctx):
         return [name for name in SUBCOMMANDS if importlib.util.find_spec(_module(name)) is not None]
@@ -41,6 +45,8 @@ class _Main(click.Group):
             return result
         except OSError as e:
             raise _write_error(e) from None
+        except KeyboardInterrupt:
+            raise SystemExit(INTERRUPTED) from None
 
     def invoke(self, ctx):
         try:
@@ -49,6 +55,8 @@ class _Main(click.Group):
             return result
         except OSError as e:
             raise _write_error(e) from None
+        except KeyboardInterrupt:
+            raise SystemExit(INTERRUPTED) from None
 
 
 def _write_error(e: OSError) -> click.ClickException:

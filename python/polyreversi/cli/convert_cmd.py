@@ -15,7 +15,7 @@ from polyreversi.replay import Replay
 from polyreversi.cli.console import record_warnings_as_lines
 from polyreversi.cli.input import format_of, read_entries, reader_options
 from polyreversi.cli.lines import count_of
-from polyreversi.cli.output import known_formats
+from polyreversi.cli.output import check_replace, force_option, known_formats
 
 
 @click.command("convert")
@@ -30,7 +30,9 @@ from polyreversi.cli.output import known_formats
 @click.option("--skip-bad", is_flag=True,
               help="Leave out games that cannot be read, do not replay or cannot be written in OUT's format "
                    "(each is named on stderr) instead of stopping.")
-def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad) -> None:
+@force_option
+def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad,
+            force) -> None:
     """Convert the games of IN to OUT: JSON (.json, one game), JSON Lines (.jsonl),
     GGF (.ggf), transcripts (.txt), WTHOR (.wtb, with its .JOU and .TRN name files),
     Parquet (.parquet, a file or a folder of shards), OBF positions (.obf).
@@ -39,7 +41,8 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
     target format cannot express (a 4-player game in GGF, a custom start in a
     transcript) stops the conversion with its number unless --skip-bad; when every
     game is skipped, nothing is written and the exit status is 1. OUT is written
-    atomically: an error leaves it as it was. Fields OUT's format cannot hold are
+    atomically: an error leaves it as it was; an existing OUT that is not empty is
+    refused before IN is read, unless --force. Fields OUT's format cannot hold are
     named in one warning line.
 
     \b
@@ -48,6 +51,7 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
       polyreversi convert games.ggf games.txt
       polyreversi convert game.json game.ggf
     """
+    check_replace(target, force, param="OUT")
     with record_warnings_as_lines():
         records, src_fmt, dst_fmt = _convert(source, target, from_fmt, to_fmt, variant, players_file,
                                              tournaments_file, allow_empty, skip_bad)

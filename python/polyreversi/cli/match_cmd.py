@@ -8,6 +8,7 @@ from typing import Optional, Sequence, Tuple
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from polyreversi._status import INTERRUPTED
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
@@ -62,6 +63,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     Examples:
       polyreversi match search:6 greedy --games 20
       polyreversi match nboard:"/path/to/ntest" search:4 --depth 4 -j 2 --out games.jsonl
+      polyreversi match search "uci:VariantPath=/x/variants.ini:/x/fairy-stockfish" --variant octagon --time 0.1
       polyreversi match search:6 search:5 --sprt 0 20 --out sprt.ggf
       polyreversi match mcts:200 greedy random random --variant octagon/4p
     """
@@ -121,7 +123,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     if result.interrupted:
         where = f"; run the same command to resume from {out}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
-        raise SystemExit(130)
+        raise SystemExit(INTERRUPTED)
 
 
 def _interrupt(signum, frame):

@@ -30,12 +30,20 @@ def known_formats() -> str:
     return ", ".join(registry.names())
 
 
+#: The --force option of every command that writes a file (the rule is :func:`check_replace`).
+force_option = click.option(
+    "--force", is_flag=True,
+    help="Replace an existing output that is not empty (a file; with --ray a folder of shards); without it "
+         "such an output is refused before anything runs, so that a rerun never overwrites earlier work.")
+
+
 def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
-              fmt: Optional[str] = None) -> Optional[str]:
+              fmt: Optional[str] = None, *, force: bool) -> Optional[str]:
     """Checks before any game is played that records can be written to ``path`` (``-``:
     standard output) in ``fmt`` (given with ``--to``) or the format its extension names:
-    the format is written and holds ``games`` games of ``variant``, and the path can be
-    written (an existing folder that takes new files; not a folder, not a read-only file).
+    the format is written and holds ``games`` games of ``variant``, the path can be
+    written (an existing folder that takes new files; not a folder, not a read-only file),
+    and it replaces no earlier output unless ``force`` (:func:`check_replace`).
 
     Returns the format name, or None without a path.
 
@@ -62,6 +70,7 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
             formats.check_expressible(variant, fmt)
     except RecordError as e:
         raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
+    check_replace(path, force)
     return fmt
 
 
@@ -73,9 +82,11 @@ def output_error(path, error: OSError) -> click.ClickException:
     return click.ClickException(f"{formats.source_name(path, writing=True)}: cannot write: {error.strerror or error}")
 
 
-def check_replace(path: Optional[str], force: bool) -> None:
-    """Refuses, unless ``force``, an output that would replace a run already written: an
-    existing file that is not empty (standard output, pipes and devices are not refused).
+def check_replace(path: Optional[str], force: bool, param: str = "--out") -> None:
+    """The one rule of every command that writes a file (play, selfplay, convert): unless
+    ``force`` (:data:`force_option`), refuses an output that would replace earlier work, an
+    existing file that is not empty (standard output, pipes and devices are not refused),
+    before anything runs. ``param`` names the option or argument in the message.
 
     Raises:
         click.BadParameter: naming the file and ``--force``.
@@ -89,7 +100,7 @@ def check_replace(path: Optional[str], force: bool) -> None:
     target = os.path.realpath(path)
     if os.path.isfile(target) and os.path.getsize(target) > 0:
         raise click.BadParameter(f"{path}: exists ({os.path.getsize(target):,} bytes); give --force to replace it, "
-                                 "or another name", param_hint="--out")
+                                 "or another name", param_hint=param)
 
 
 def open_games(path: str, fmt: Optional[str]):

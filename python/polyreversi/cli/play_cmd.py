@@ -17,7 +17,7 @@ from polyreversi.cli.arguments import (BLOCKED, PLAYED_VARIANT, PLAYED_VARIANT_H
                                        variant_for_check)
 from polyreversi.cli.console import board_for, make_console
 from polyreversi.cli.lines import move_line, result_line
-from polyreversi.cli.output import check_out, known_extensions, known_formats, record_for, write_records, writes_stdout
+from polyreversi.cli.output import check_out, force_option, known_extensions, known_formats, record_for, write_records, writes_stdout
 from polyreversi.cli.seats import resolve_seats, seat_options
 
 # -- the command --------------------------------------------------------------------
@@ -35,8 +35,9 @@ from polyreversi.cli.seats import resolve_seats, seat_options
                    "go to stderr). A game stopped early (end of input, Ctrl-C) is saved unfinished.")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
               help=f"Format of --out: {known_formats()} (default: from its extension).")
+@force_option
 def command(variant: Variant, black, white, red, green, players, humans, seed, blocked, quiet, hints, out,
-            to_fmt) -> None:
+            to_fmt, force) -> None:
     """Play one game of VARIANT (default 8x8) and print the boards and the result.
 
     Every seat is a random player unless set: --black greedy, --players greedy,random,
@@ -52,7 +53,7 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
     """
     blocked = setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players, humans)
-    fmt = check_out(out, 1, variant_for_check(variant, blocked), to_fmt)
+    fmt = check_out(out, 1, variant_for_check(variant, blocked), to_fmt, force=force)
     seed = fresh_seed(seed)
     try:
         variant = seeded_variant(variant, seed, blocked)

@@ -11,6 +11,7 @@ from typing import Optional
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from polyreversi._status import INTERRUPTED
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.formats.writer import signals_deferred
@@ -25,7 +26,7 @@ from polyreversi.cli.arguments import (BLOCKED, PLAYED_VARIANT, PLAYED_VARIANT_H
                                        variant_for_check)
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
-from polyreversi.cli.output import (check_out, check_replace, known_extensions, known_formats, open_games, record_for,
+from polyreversi.cli.output import (check_out, force_option, known_extensions, known_formats, open_games, record_for,
                                     writes_stdout)
 from polyreversi.cli.seats import resolve_seats, seat_options
 
@@ -43,9 +44,7 @@ from polyreversi.cli.seats import resolve_seats, seat_options
                    "standard output (then the summary goes to stderr). Ctrl-C keeps the finished games.")
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
               help=f"Format of --out: {known_formats()} (default: from its extension).")
-@click.option("--force", is_flag=True,
-              help="Replace an existing --out (a file, or with --ray a folder of shards); without it an existing "
-                   "output is refused, so that a rerun never mixes with or overwrites a finished run.")
+@force_option
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 @click.option("--ray", "ray_address", default=None, is_flag=False, flag_value="local", metavar="auto|ADDRESS",
               help="Play on Ray: a local Ray without a value, 'auto' or an address for a cluster. "
@@ -72,8 +71,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
 
         check_shards_out(out, to_fmt, force)
     else:
-        fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt)
-        check_replace(out, force)
+        fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt, force=force)
     seed = fresh_seed(seed)
     console = make_console(stderr=writes_stdout(out))
     err = make_console(stderr=True)
@@ -132,7 +130,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
         if ray_address is not None and out is not None:
             kept = f"; the finished shards ({count_of(tally.games, 'game')}) are in {out}"
         console.print(f"Interrupted after {count_of(tally.games, 'game')} of {games:,}{kept}")
-        sys.exit(130)  # as a shell reports a process stopped by SIGINT
+        sys.exit(INTERRUPTED)
     if out:
         console.print(f"Records written to {out}")
 

@@ -12,13 +12,14 @@ from polyreversi.formats import source_name
 
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.input import format_of, game_entry, read_entries
-from polyreversi.cli.output import known_formats, output_error, writes_stdout
+from polyreversi.cli.output import check_replace, force_option, known_formats, output_error, writes_stdout
 from polyreversi.cli.positions import position_at, print_position
 
 
-def _check_picture(path: Optional[str], suffixes: tuple, flag: str, dash: bool = True) -> None:
+def _check_picture(path: Optional[str], suffixes: tuple, flag: str, force: bool, dash: bool = True) -> None:
     """Refuses, before anything is read, a picture name whose extension is not the picture's
-    type (``--png board.jpg``) and a path that cannot be written; ``-`` is standard output."""
+    type (``--png board.jpg``), a path that cannot be written and, unless ``force``, an
+    existing picture (the rule of every output, :func:`check_replace`); ``-`` is standard output."""
     if path is None or (dash and is_stdio(path)):
         return
     if not path.lower().endswith(suffixes):
@@ -26,6 +27,7 @@ def _check_picture(path: Optional[str], suffixes: tuple, flag: str, dash: bool =
     why = check_writable(path)
     if why is not None:
         raise click.BadParameter(f"{path}: {why}", param_hint=flag)
+    check_replace(path, force, flag)
 
 
 def _write(path: str, writer) -> None:
@@ -55,7 +57,9 @@ def _write(path: str, writer) -> None:
               help="Write the whole game as an animated .svg or .gif.")
 @click.option("--size", type=click.IntRange(min=16, max=4096), default=400, show_default=True,
               help="Width of the pictures in pixels.")
-def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, animate_out, size: int) -> None:
+@force_option
+def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, animate_out, size: int,
+            force: bool) -> None:
     """Print a recorded game's board at any ply of FILE (any format polyreversi reads:
     JSON, JSON Lines, GGF, WTHOR, transcripts, Parquet, OBF positions), and optionally
     save it as a picture.
@@ -66,9 +70,9 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
       polyreversi show games.jsonl --game 3 --ply 20 --hints
       polyreversi show game.json --svg board.svg --png board.png --animate game.gif
     """
-    _check_picture(svg_out, (".svg",), "--svg")
-    _check_picture(png_out, (".png",), "--png")
-    _check_picture(animate_out, (".svg", ".gif"), "--animate", dash=False)
+    _check_picture(svg_out, (".svg",), "--svg", force)
+    _check_picture(png_out, (".png",), "--png", force)
+    _check_picture(animate_out, (".svg", ".gif"), "--animate", force, dash=False)
     try:
         with record_warnings_as_lines():
             _, entries = read_entries(file, fmt, validate=False) if _validates(file, fmt) else read_entries(file, fmt)

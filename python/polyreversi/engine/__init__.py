@@ -1,9 +1,11 @@
-"""Talk to Othello engines over the NBoard and GTP protocols, blocking or with asyncio
+"""Talk to Othello engines over the NBoard, GTP and UCI protocols, blocking or with asyncio
 (the shape of python-chess's ``chess.engine``), and make them seats of games.
 
 >>> from polyreversi.engine import SimpleEngine, Limit   # doctest: +SKIP
 >>> with SimpleEngine.popen_nboard("/path/to/ntest") as engine:   # doctest: +SKIP
 ...     engine.play(state, Limit(depth=8)).move
+>>> with SimpleEngine.popen_uci("fairy-stockfish", options={"VariantPath": "variants.ini"}) as fs:   # doctest: +SKIP
+...     fs.play(state, Limit(time=0.1)).move
 
 Errors: :class:`~polyreversi.errors.EngineError` and its subclasses
 (``EngineTerminatedError``, ``EngineProtocolError``, ``EngineTimeoutError``,
@@ -11,7 +13,7 @@ Errors: :class:`~polyreversi.errors.EngineError` and its subclasses
 """
 from __future__ import annotations
 
-from polyreversi.engine.aio import AsyncEngine, popen, popen_gtp, popen_nboard
+from polyreversi.engine.aio import AsyncEngine, popen, popen_gtp, popen_nboard, popen_uci
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.engine.seat import EngineSeat
 from polyreversi.engine import simple as _simple
@@ -20,7 +22,7 @@ from polyreversi.errors import (EngineError, EngineIllegalMoveError, EngineProto
                                 EngineTimeoutError)
 from polyreversi.limit import Limit
 
-#: The protocols a client speaks, by name (``"nboard"``, ``"gtp"``), and their classes.
+#: The protocols a client speaks, by name (``"nboard"``, ``"gtp"``, ``"uci"``), and their classes.
 PROTOCOLS = _simple.PROTOCOLS
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "popen",
     "popen_nboard",
     "popen_gtp",
+    "popen_uci",
     "PlayResult",
     "MoveInfo",
     "Limit",

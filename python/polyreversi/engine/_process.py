@@ -2,8 +2,10 @@
 
 The engine runs in a session of its own, so a Ctrl-C at the terminal reaches
 only Python, which then closes it (``with`` blocks, ``close()``); an ``atexit``
-hook and a finaliser close any engine still open when Python exits. Closing
-ends the engine's whole process group (a wrapper script's children too).
+hook and a finaliser close any engine still open when Python exits, and a SIGTERM
+to Python (which by default ends it without running either) first closes every
+engine, then ends Python as the signal would have. Closing ends the engine's
+whole process group (a wrapper script's children too).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import subprocess
 import threading
 import time
 import weakref
-from typing import Deque, Mapping, Optional, Sequence, Union
+from typing import IO, Deque, Mapping, Optional, Sequence, Union
 
 from polyreversi.errors import EngineProtocolError, EngineTerminatedError, EngineTimeoutError
 
@@ -53,6 +55,12 @@ def split_command(command: Command) -> list:
     return args
 
 
+def _pipe(stream: Optional[IO[bytes]]) -> IO[bytes]:
+    if stream is None:  # only without subprocess.PIPE
+        raise EngineTerminatedError("the engine's pipes were not opened")
+    return stream
+
+
 class EngineProcess:
     """A started engine: :meth:`send` a line, :meth:`read_line` with a deadline.
 
@@ -79,15 +87,19 @@ class EngineProcess:
         except OSError as e:
             raise EngineTerminatedError(f"engine {self.name!r}: cannot start {self.args[0]!r}: "
                                         f"{e.strerror or e}") from None
+        # The three pipes asked for above (Popen types them as optional).
+        self._stdin, self._stdout = _pipe(self.proc.stdin), _pipe(self.proc.stdout)
+        self._stderr = _pipe(self.proc.stderr)
         self._lock = threading.Lock()
         _LIVE.add(self)
+        _close_on_sigterm()
         self._finalizer = weakref.finalize(self, _kill, self.proc)
         threading.Thread(target=self._read_stdout, name=f"{self.name}-stdout", daemon=True).start()
         threading.Thread(target=self._read_stderr, name=f"{self.name}-stderr", daemon=True).start()
 
     # -- reading (threads) ---------------------------------------------------------
     def _read_stdout(self) -> None:
-        out = self.proc.stdout
+        out = self._stdout
         try:
             while True:
                 line = out.readline(MAX_LINE + 1)
@@ -106,7 +118,7 @@ class EngineProcess:
 
     def _read_stderr(self) -> None:
         try:
-            for line in self.proc.stderr:
+            for line in self._stderr:
                 self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
         except (OSError, ValueError):
             pass
@@ -123,8 +135,8 @@ class EngineProcess:
             raise ValueError(f"engine command {line!r}: one line only")
         try:
             with self._lock:
-                self.proc.stdin.write(line.encode("utf-8") + b"\n")
-                self.proc.stdin.flush()
+                self._stdin.write(line.encode("utf-8") + b"\n")
+                self._stdin.flush()
             self.sent += 1
         except (OSError, ValueError):
             raise self.died(f"while sending {line!r}") from None
@@ -180,7 +192,7 @@ class EngineProcess:
             except EngineTerminatedError:
                 pass
         try:
-            self.proc.stdin.close()
+            self._stdin.close()
         except OSError:
             pass
         try:
@@ -210,8 +222,9 @@ def _kill(proc: subprocess.Popen) -> None:
         pass
     for stream in (proc.stdout, proc.stderr):
         try:
-            stream.close()
-        except (OSError, AttributeError):
+            if stream is not None:
+                stream.close()
+        except OSError:
             pass
 
 
@@ -219,3 +232,25 @@ def _kill(proc: subprocess.Popen) -> None:
 def _close_all() -> None:
     for engine in list(_LIVE):
         engine.close()
+
+
+def _close_on_sigterm() -> None:
+    """Makes a SIGTERM to this process close the engines first, where SIGTERM still has
+    its default action (a program's own handler, e.g. ``polyreversi match``'s, is kept; it
+    closes them itself). Only the main thread can set a handler; from another thread
+    nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    try:
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError):  # no signals here (an embedded interpreter)
+        pass
+
+
+def _on_sigterm(signum: int, frame) -> None:
+    """Closes every engine, then dies of the signal as without this handler (the parent
+    sees "terminated by SIGTERM"; atexit hooks do not run, as before)."""
+    _close_all()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)

@@ -66,3 +66,8 @@ async def popen_nboard(command: Command, **kwargs) -> Tuple[EngineProcess, Async
 async def popen_gtp(command: Command, **kwargs) -> Tuple[EngineProcess, AsyncEngine]:
     """A GTP engine for asyncio (see :meth:`SimpleEngine.popen`)."""
     return await popen("gtp", command, **kwargs)
+
+
+async def popen_uci(command: Command, **kwargs) -> Tuple[EngineProcess, AsyncEngine]:
+    """A UCI engine for asyncio (see :meth:`SimpleEngine.popen`)."""
+    return await popen("uci", command, **kwargs)

@@ -102,7 +102,7 @@ def check_playable(state: State, engine: str) -> None:
         ValueError: the game is over. EngineProtocolError: 3-4 players (no protocol has them).
     """
     if state.variant.players != 2:
-        raise EngineProtocolError(f"engine {engine!r}: NBoard and GTP engines play two-player games only, "
+        raise EngineProtocolError(f"engine {engine!r}: NBoard, GTP and UCI engines play two-player games only, "
                                   f"not {state.variant}")
     if state.is_over():
         raise ValueError(f"engine {engine!r}: the game is over at ply {state.ply}; there is no move to ask for")

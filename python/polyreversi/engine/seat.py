@@ -1,5 +1,5 @@
 """An external engine as a seat of a game: a player with ``choose(state)``, as the
-built-in ones (player specs ``nboard:COMMAND`` and ``gtp:COMMAND``)."""
+built-in ones (player specs ``nboard:COMMAND``, ``gtp:COMMAND`` and ``uci:COMMAND``)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -15,14 +15,15 @@ from polyreversi.state import State
 class EngineSeat:
     """A player that asks an external engine for each move.
 
-    The engine starts at the first move (so building seats is cheap) and is closed
+    The engine starts at :meth:`new_game` or the first move (so building seats is cheap) and is closed
     by :meth:`close`, a ``with`` block, or when Python exits.
 
     Args:
-        protocol: ``"nboard"`` or ``"gtp"``.
+        protocol: ``"nboard"``, ``"gtp"`` or ``"uci"``.
         command: the engine's program and arguments (a string is split as by a shell).
         limit: the limit of every move (default: ``Limit(depth=polyreversi.search.DEFAULT_DEPTH)``).
-        options: for :meth:`SimpleEngine.popen` (``timeout``, ``cwd``, ``env``, ...).
+        options: for :meth:`SimpleEngine.popen` (``timeout``, ``cwd``, ``env``, for UCI
+            ``options={NAME: VALUE}``, ...).
 
     Raises (from :meth:`choose`):
         EngineError and its subclasses, as :meth:`SimpleEngine.play`.
@@ -44,8 +45,12 @@ class EngineSeat:
         return self.engine.name if self.engine is not None else f"{self.protocol}:{self.command}"
 
     def start(self) -> SimpleEngine:
-        """The engine, started if it is not running."""
-        if self.engine is None or self.engine._closed:
+        """The engine, started if it is not running (never started, closed, or its
+        process ended: a match closes every engine when it ends, and the seat may
+        play in the next one)."""
+        if self.engine is None or self.engine._closed or not self.engine.protocol.process.alive:
+            if self.engine is not None:
+                self.engine.close()
             self.engine = SimpleEngine.popen(self.protocol, self.command, **self.options)
         return self.engine
 
@@ -65,8 +70,16 @@ class EngineSeat:
     __call__ = choose
 
     def new_game(self) -> None:
-        if self.engine is not None and not self.engine._closed:
-            self.engine.new_game()
+        """Starts the engine if it is not running and tells it a game begins: a referee
+        calls this before the clock runs, so that an engine's start-up (seconds for
+        Fairy-Stockfish) is not charged to its first move. An engine that fails here
+        fails again at the first move, where a referee records the forfeit."""
+        from polyreversi.errors import EngineError
+
+        try:
+            self.start().new_game()
+        except EngineError:
+            pass
 
     def close(self) -> None:
         if self.engine is not None:

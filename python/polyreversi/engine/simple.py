@@ -18,24 +18,25 @@ from polyreversi.engine.gtp import GtpProtocol
 from polyreversi.engine.nboard import NBoardProtocol
 from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, STARTUP_TIMEOUT, Protocol
 from polyreversi.engine.results import MoveInfo, PlayResult
+from polyreversi.engine.uci import UciProtocol
 from polyreversi.errors import EngineError, EngineTerminatedError
 from polyreversi.limit import MAX_MULTIPV, Limit
 from polyreversi.state import State
 
-#: The protocols by name, as ``popen`` and the ``nboard:``/``gtp:`` seat specs spell them.
-PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol}
+#: The protocols by name, as ``popen`` and the ``nboard:``/``gtp:``/``uci:`` seat specs spell them.
+PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol, "uci": UciProtocol}
 
 
 class SimpleEngine:
-    """An external engine, spoken to over NBoard or GTP; one request at a time
+    """An external engine, spoken to over NBoard, GTP or UCI; one request at a time
     (calls from several threads wait for each other).
 
-    Build it with :meth:`popen_nboard` or :meth:`popen_gtp`; use it in a ``with``
+    Build it with :meth:`popen_nboard`, :meth:`popen_gtp` or :meth:`popen_uci`; use it in a ``with``
     block, or call :meth:`quit`, so that the process ends (it is ended anyway when
     Python exits, Ctrl-C included).
 
     Attributes:
-        name: the engine's name (NBoard ``set myname``, GTP ``name``).
+        name: the engine's name (NBoard ``set myname``, GTP ``name``, UCI ``id name``).
         protocol: the :class:`~polyreversi.engine.protocol.Protocol` object.
     """
 
@@ -48,7 +49,7 @@ class SimpleEngine:
     def popen(cls, protocol: str, command: Command, *, timeout: float = DEFAULT_TIMEOUT,
               depth_timeout: float = DEPTH_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT, cwd: Optional[str] = None,
               env: Optional[Mapping[str, str]] = None, **options) -> "SimpleEngine":
-        """Starts ``command`` and greets it in ``protocol`` (``"nboard"`` or ``"gtp"``).
+        """Starts ``command`` and greets it in ``protocol`` (``"nboard"``, ``"gtp"`` or ``"uci"``).
 
         Args:
             command: the program and its arguments (a string is split as by a POSIX shell).
@@ -56,7 +57,8 @@ class SimpleEngine:
             startup_timeout: seconds the greeting may take (the engine loading its files).
             depth_timeout: seconds a search limited by depth alone may take (> 0).
             cwd, env: the engine's working directory and environment.
-            options: for GTP, ``coordinates="othello"|"go"``.
+            options: for GTP, ``coordinates="othello"|"go"``; for UCI, ``options={NAME: VALUE}``
+                (UCI options set after the greeting, e.g. ``VariantPath``).
 
         Raises:
             ValueError: an unknown protocol or a bad argument. EngineTerminatedError: the
@@ -88,6 +90,13 @@ class SimpleEngine:
         """A GTP engine (see :meth:`popen`)."""
         return cls.popen("gtp", command, **kwargs)
 
+    @classmethod
+    def popen_uci(cls, command: Command, **kwargs) -> "SimpleEngine":
+        """A UCI engine such as Fairy-Stockfish (see :meth:`popen` and
+        :mod:`polyreversi.engine.uci`): ``SimpleEngine.popen_uci(path,
+        options={"VariantPath": ini})``."""
+        return cls.popen("uci", command, **kwargs)
+
     @property
     def name(self) -> str:
         return self.protocol.name
@@ -111,9 +120,9 @@ class SimpleEngine:
 
         Args:
             state: a two-player position whose game is not over.
-            limit: depth, time, clock (and increment); see the protocol modules for
+            limit: depth, time, clock (and increment), nodes; see the protocol modules for
                 what each protocol can express. None: ``Limit(depth=...)`` is required for
-                NBoard, GTP engines use their own settings.
+                NBoard and UCI, GTP engines use their own settings.
 
         Returns:
             A :class:`PlayResult` (``.move`` a legal square index of ``state``).
@@ -127,7 +136,8 @@ class SimpleEngine:
         return self._call(self.protocol.play, state, _limit(limit))
 
     def analyse(self, state: State, limit: Optional[Limit] = None, *, multipv: int = 1) -> List[MoveInfo]:
-        """The engine's values of its best ``multipv`` moves, best first (NBoard ``hint``).
+        """The engine's values of its best ``multipv`` moves, best first (NBoard ``hint``,
+        UCI ``MultiPV``).
 
         Raises:
             as :meth:`play`; EngineProtocolError when the protocol has no analysis (plain GTP).

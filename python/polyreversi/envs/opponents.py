@@ -2,7 +2,8 @@
 
 A name is ``"random"``, ``"greedy"``, ``"search"`` / ``"search:DEPTH"``
 (:class:`polyreversi.SearchPlayer`) or ``"mcts"`` / ``"mcts:PLAYOUTS"``
-(:class:`polyreversi.MCTSPlayer`), with the options of the command line's seat specs
+(:class:`polyreversi.MCTSPlayer`) or ``"baseline"`` / ``"baseline:SIMULATIONS"``
+(:class:`polyreversi.baseline.BaselinePlayer`, the shipped network), with the options of the command line's seat specs
 (:func:`polyreversi.players.player_from_spec`). Anything else must be a player: a
 function ``state -> move`` or an object with ``choose(state)`` (see
 :mod:`polyreversi.players`).
@@ -21,11 +22,11 @@ NATIVE = ("random", "greedy")
 _NATIVE_SEARCH = re.compile(r"(search|mcts):[1-9][0-9]*")
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer}
-_SEARCHES = ("search", "mcts")  # the seat specs of the command line, options and all
+_SEARCHES = ("search", "mcts", "baseline")  # the seat specs of the command line, options and all
 
 
 def opponent_names() -> list:
-    """The opponent names: ``random``, ``greedy``, ``search``, ``mcts``."""
+    """The opponent names: ``random``, ``greedy``, ``search``, ``mcts``, ``baseline``."""
     return list(_CLASSES) + list(_SEARCHES)
 
 

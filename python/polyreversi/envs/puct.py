@@ -26,6 +26,16 @@ ignored, the legal ones renormalised; a row with no weight on a legal move is un
 and values float (k,), the player to move's value in [-1, 1] (the other players get
 ``-v / (P - 1)`` each), or (k, P), every colour's value.
 
+Trees can be kept between the moves of a game: pass a :class:`PuctTrees` as ``trees``
+and each game (a Batch's game index, or a State's place in the sequence) keeps its tree;
+at the next search the subtree of the new root's position (found within one round of
+turns below the old root: the move played, and the opponents' replies) is kept with its
+visits and values, and ``simulations`` more are added to it. ``leaves_per_game`` > 1
+takes that many leaves from each tree per round (one ``evaluate`` call still serves every
+game), each descent holding a virtual loss of ``virtual_loss`` on its path until its leaf
+is evaluated, so that the next one looks elsewhere; a leaf reached twice ends that tree's
+round. With the defaults (no trees, one leaf) the search is the plain one-leaf PUCT.
+
 The visit counts are the policy targets (:attr:`PuctResult.visits`, :meth:`PuctResult.policy`
 with a temperature); :meth:`PuctResult.sample` draws moves from them. Dirichlet noise
 ``Dir(dirichlet_alpha)`` is mixed into each root's priors with weight
@@ -80,6 +90,7 @@ class PuctResult:
         values: float32 (G, P), each root's mean value per colour.
         simulations: simulations run over all games.
         seconds: wall time of the search; evaluate_seconds: the part spent in ``evaluate``.
+        kept: root visits kept from earlier searches (with ``trees``; 0 otherwise).
     """
 
     visits: np.ndarray
@@ -87,6 +98,7 @@ class PuctResult:
     simulations: int
     seconds: float
     evaluate_seconds: float
+    kept: int = 0
 
     def policy(self, temperature: float = 1.0) -> np.ndarray:
         """float32 (G, N*N+1): visits^(1/temperature), normalised per game; temperature 0
@@ -109,9 +121,44 @@ class PuctResult:
         return np.minimum((policy.cumsum(axis=1) < draws).sum(axis=1), policy.shape[1] - 1).astype(np.int32)
 
 
+class PuctTrees:
+    """Search trees kept between :func:`puct` calls, one per game (slot).
+
+    Args:
+        games: how many games (slots): a Batch's size, or the length of the State
+            sequences searched; 1 .. 1,048,576.
+
+    The first search fixes the variant (blocked squares may differ per game); a later
+    search of another variant raises ValueError. :meth:`clear` forgets every tree (a new
+    set of games). A game whose root is not found in its tree starts a fresh one, so a
+    new game in a slot needs no clear.
+    """
+
+    def __init__(self, games: int) -> None:
+        self.games = whole(games, "games", 1, 1 << 20)
+        self._core = _core.PuctTrees(self.games)
+        self._variant = None
+
+    def clear(self) -> None:
+        """Forget every tree (the variant too)."""
+        self._core.clear()
+        self._variant = None
+
+    def _bind(self, variant) -> None:
+        base = variant.replace(blocked=())
+        if self._variant is None:
+            self._variant = base
+        elif self._variant != base:
+            raise ValueError(f"trees: they hold games of {self._variant}, not of {base} (clear() them first)")
+
+    def __repr__(self) -> str:
+        return f"PuctTrees(games={self.games}, variant={self._variant})"
+
+
 def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leaves], tuple], *,
          simulations: int = 100, c_puct: float = 1.5, dirichlet_alpha: float = 0.3,
-         dirichlet_fraction: float = 0.0, seed: int = 0, which=None, threads: int = 1) -> PuctResult:
+         dirichlet_fraction: float = 0.0, seed: int = 0, which=None, threads: int = 1,
+         leaves_per_game: int = 1, virtual_loss: float = 1.0, trees: Optional[PuctTrees] = None) -> PuctResult:
     """PUCT search from every root at once (see the module text).
 
     Args:
@@ -126,6 +173,10 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
         which: with a Batch, a bool (B,) of the games to search (None: those not over).
         threads: threads of the C++ rounds over the games (0: every core); the results do
             not depend on it (game g's noise is its own stream).
+        leaves_per_game: leaves taken from each tree per round, 1 .. 256 (1: no virtual loss).
+        virtual_loss: the value a pending descent takes from each mover on its path
+            (finite, >= 0; the values' units, a loss is -1).
+        trees: a :class:`PuctTrees` to keep the trees in between calls (None: fresh trees).
 
     Returns:
         a :class:`PuctResult`, games in the order of the roots (with a Batch: ascending
@@ -142,6 +193,10 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
     fraction = number(dirichlet_fraction, "dirichlet_fraction", 0.0, 1.0)
     seed = whole(seed, "seed", 0, 2**64 - 1)
     threads = whole(threads, "threads", 0, MAX_THREADS) or _core.limits.every_core()
+    leaves_per_game = whole(leaves_per_game, "leaves_per_game", 1, 256)
+    virtual_loss = number(virtual_loss, "virtual_loss", 0.0)
+    if trees is not None and not isinstance(trees, PuctTrees):
+        raise TypeError(f"trees: expected a PuctTrees or None, got {type(trees).__name__}")
     if not callable(evaluate):
         raise TypeError(f"evaluate: expected a function leaves -> (priors, values), got {evaluate!r}")
     if isinstance(source, Batch):
@@ -167,15 +222,21 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
                 raise IllegalMoveError(f"puct: state {i} is over at ply {s.ply}; there is no move to search")
         core_source, core_which = states, None
     players = variant.players
+    if trees is not None:
+        games = source.size if isinstance(source, Batch) else len(core_source)
+        if games > trees.games:
+            raise ValueError(f"trees: made for {trees.games} games, {games} given")
+        trees._bind(variant)
 
     def call(obs, masks, boards, to_move, games):
         priors, values = evaluate(Leaves(obs, masks, boards, to_move, games))
         return _priors(priors, len(obs), masks.shape[1]), _values(values, to_move, players)
 
     started = time.perf_counter()
-    visits, values, done, evaluate_seconds = _core.puct_search(core_source, core_which, call, simulations, c_puct,
-                                                               alpha, fraction, seed, threads)
-    return PuctResult(visits, values, int(done), time.perf_counter() - started, float(evaluate_seconds))
+    visits, values, done, evaluate_seconds, kept = _core.puct_search(
+        core_source, core_which, call, simulations, c_puct, alpha, fraction, seed, threads, leaves_per_game,
+        virtual_loss, None if trees is None else trees._core)
+    return PuctResult(visits, values, int(done), time.perf_counter() - started, float(evaluate_seconds), int(kept))
 
 
 def _priors(priors, rows: int, columns: int) -> np.ndarray:

@@ -12,16 +12,13 @@ count at 3. Everything else is :meth:`polyreversi.Variant.parse` text.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Optional, Union
 
 import numpy as np
 
 from polyreversi.errors import VariantError
-from polyreversi.variant import Variant, as_variant
-
-_RANDOM = re.compile(r"blocked=random([1-4])?", re.IGNORECASE)
+from polyreversi.variant import Variant, parse_with_draw
 
 
 @dataclass(frozen=True)
@@ -41,9 +38,12 @@ class EnvSpec:
     def parse(cls, value: Union[str, Variant, "EnvSpec"]) -> "EnvSpec":
         """An EnvSpec from variant text (with optional ``blocked=random[K]``), a Variant or an EnvSpec.
 
+        The text is read by :func:`polyreversi.variant.parse_with_draw`, the one reader
+        of ``blocked=random`` for the library and the command line.
+
         Raises:
-            VariantError: bad variant text, ``blocked=random`` together with listed
-                blocked squares, or not text/Variant at all.
+            VariantError: bad variant text, a draw count outside 1-4, ``blocked=random``
+                given twice or together with listed blocked squares, or not text/Variant at all.
         """
         if isinstance(value, EnvSpec):
             return value
@@ -51,20 +51,10 @@ class EnvSpec:
             return cls(value)
         if not isinstance(value, str):
             raise VariantError(f"variant: expected a Variant or text such as 'octagon/4p/blocked=random', got {value!r}")
-        parts = value.strip().split("/")
-        draws = [p for p in parts if _RANDOM.fullmatch(p.strip())]
-        if len(draws) > 1:
-            raise VariantError(f"variant: blocked=random given {len(draws)} times in {value!r}")
-        rest = [p for p in parts if not _RANDOM.fullmatch(p.strip())]
-        if not rest or not rest[0].strip():
-            raise VariantError(f"variant: no board in {value!r}; boards: 6x6, 8x8, 10x10, octagon")
-        variant = as_variant("/".join(rest))
-        if not draws:
+        variant, draw = parse_with_draw(value)
+        if draw is None:
             return cls(variant)
-        if variant.blocked:
-            raise VariantError(f"variant: {value!r} lists blocked squares and asks for random ones; use one")
-        count = _RANDOM.fullmatch(draws[0].strip()).group(1)
-        return cls(variant, int(count) if count else 0)
+        return cls(variant, 0 if draw == "random" else draw)
 
     def draw(self, rng: np.random.Generator) -> Variant:
         """The variant of one game: with its blocked squares drawn from ``rng`` when random."""

@@ -34,15 +34,13 @@ half-written file. docs/records.md has the details.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Mapping, Optional, Union
+from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Union
 
 from polyreversi import _files
 from polyreversi.errors import RecordError
 from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
 from polyreversi.formats import _lost, registry
-
-if TYPE_CHECKING:  # the record module imports nothing from here; this avoids a cycle at run time
-    from polyreversi.record import Record
+from polyreversi.record import Record
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -298,8 +296,6 @@ def check_expressible(variant, fmt: str) -> None:
     """Raises RecordError (naming the format and what it lacks) when ``fmt``
     cannot hold games of ``variant``, before any game is played: the format's
     writer is asked to write an empty game of the variant."""
-    from polyreversi.record import Record
-
     try:
         encode([Record(variant, ())], fmt)
     except RecordError as e:

@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 from polyreversi.errors import RecordError
-
-if TYPE_CHECKING:  # the record module imports nothing from here; this avoids a cycle at run time
-    from polyreversi.record import Record
+from polyreversi.record import Record
 
 #: Every variant feature a format may or may not hold (see :class:`Capabilities`).
 FEATURES = ("anti", "free_opening", "handicap", "blocked", "custom_start")
@@ -116,6 +114,8 @@ def records_of(entries: Iterable[GameEntry]) -> List["Record"]:
     for entry in entries:
         if entry.error is not None:
             raise entry.error
+        if entry.record is None:  # a GameEntry holds a record or an error
+            raise ValueError(f"game {entry.number}: an entry with neither a record nor an error")
         records.append(entry.record)
     return records
 

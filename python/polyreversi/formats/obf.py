@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Union
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from polyreversi._core import InvalidSquareError, PositionError, VariantError
 from polyreversi._files import replace_file
@@ -144,6 +144,15 @@ def _is_skipped(line: str) -> bool:
     return not s or s.startswith("%")
 
 
+def _position_lines(text: str) -> Iterator[Tuple[int, int, str]]:
+    """(position number, line number, line) of each position of an OBF text, both from 1."""
+    number = 0
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not _is_skipped(line):
+            number += 1
+            yield number, lineno, line
+
+
 def read(path: PathLike, variant=None) -> List[ObfEntry]:
     """Every position of an OBF file (blank lines and ``%``/``#`` comment lines skipped; a
     line whose first word is a board's cells is a position even when it starts with ``#``,
@@ -159,11 +168,7 @@ def read(path: PathLike, variant=None) -> List[ObfEntry]:
     entries = []
     text = read_text(path)
     path = source_name(path)
-    number = 0
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if _is_skipped(line):
-            continue
-        number += 1
+    for number, lineno, line in _position_lines(text):
         try:
             pos = parse_line(line, variant)
         except (PositionError, VariantError) as e:
@@ -201,11 +206,7 @@ class _Codec:
 
     @staticmethod
     def decode(text: str, source: str, path=None) -> Iterator[GameEntry]:
-        number = 0
-        for lineno, line in enumerate(text.splitlines(), 1):
-            if _is_skipped(line):
-                continue
-            number += 1
+        for number, lineno, line in _position_lines(text):
             try:
                 pos = parse_line(line)
                 record = Record(pos.state.variant, start=StartPosition.of(pos.state),

@@ -121,7 +121,7 @@ def _seat(spec: str, seed: int):
     from polyreversi.players import parse_player_spec, player_from_spec
 
     kind, _ = parse_player_spec(spec)
-    if kind in ("nboard", "gtp", "search"):  # long-lived: engines and hash tables stay between games
+    if kind in ("nboard", "gtp", "uci", "search"):  # long-lived: engines and hash tables stay between games
         if spec not in _SEATS:
             _SEATS[spec] = player_from_spec(spec, seed=seed)
         return _SEATS[spec]

@@ -142,10 +142,7 @@ struct Endgame {
     return LastSquares<W, N>::shallow(c, P, O, alpha, beta, passed, empties);
   }
 
-  struct Move {
-    W sq, flips;
-    int key, square;
-  };
+  using Move = OrderedMove<W>;
 
   // Any number of empties.
   static int solve(Ctx& c, W P, W O, int alpha, int beta, bool passed) {
@@ -201,15 +198,13 @@ struct Endgame {
                                             kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_child);
       if (mv.square != hash_move) {
         if (by_search) {
-          const int v = -Midgame<W, N>::search(c, nP, nO, depth, -(1 << 20), -sort_alpha, false, c.anti);
+          const int v = -Midgame<W, N>::search(c, nP, nO, depth, -kNoBound, -sort_alpha, false, c.anti);
           mv.key -= v * kSearchWeight / kScale;
         } else if (sort_by_value) {
           mv.key += child_value(nP, nO, mv.flips, mv.square) / kValueDivisor;
         }
       }
-      int j = n++;
-      for (; j > 0 && out[j - 1].key > mv.key; --j) out[j] = out[j - 1];
-      out[j] = mv;
+      insert_by_key(out, n++, mv);
     }
     return n;
   }

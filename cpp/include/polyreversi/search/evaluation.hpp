@@ -1,8 +1,10 @@
 // The evaluation of search: a position's worth for the player to move, in
 // units of kScale per disk. The standard 8x8 game has a trained pattern
-// evaluation (patterns.hpp, Shape::trained); every other board, option and Anti-Reversi
-// use terms derived from the board's shape (shape.hpp), with their own
-// signs for Anti-Reversi.
+// evaluation (patterns.hpp, Shape::trained); the other boards and rules with
+// shipped weights their own trained patterns (board_patterns.hpp,
+// Shape::board_weights); everything else (blocked squares, handicap, free
+// opening, boards without weights) terms derived from the board's shape
+// (shape.hpp), with their own signs for Anti-Reversi.
 #pragma once
 #include <type_traits>
 
@@ -33,6 +35,11 @@ struct Evaluator {
     if constexpr (kPatternBoard) {
       static_assert(kScale == 100, "the pattern weights are in 1/100 disk");
       if (!anti && s.trained) return pattern_evaluate(P, O);
+    }
+    if (const BoardPatterns* bp = s.board_weights[anti ? 1 : 0]) {
+      const W empty = s.playable & ~(P | O);
+      const int mob = popcount(E::flipping_moves(P, O, empty)) - popcount(E::flipping_moves(O, P, empty));
+      return bp->evaluate(P, O, mob, shape_evaluate(s, P, O, anti), popcount(empty));
     }
     return shape_evaluate(s, P, O, anti);
   }

@@ -7,12 +7,16 @@
 #pragma once
 #include <cmath>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/search/endgame.hpp"
 #include "polyreversi/search/evaluation.hpp"
 #include "polyreversi/search/probcut.hpp"
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
+
+// Every game-end score of the midgame's scale is a bound the table can hold.
+static_assert(kScale * kMaxScore < kTableNoBound);
 
 template <class W, int N>
 struct Midgame {
@@ -92,10 +96,7 @@ struct Midgame {
     return cut || c.stopped;
   }
 
-  struct Move {
-    W sq, flips;
-    int key, square;
-  };
+  using Move = OrderedMove<W>;
 
   // Moves of P, hash move first, then by a key (lowest first): replies left
   // to the opponent (a corner reply counts more), corners first and C/X
@@ -117,10 +118,8 @@ struct Midgame {
       if (mv.sq & c.shape->corners) k += c.anti ? 40 : -40;
       if (mv.sq & c.shape->danger) k += c.anti ? -20 : 20;
       if (by_value) k += child_value(nP, nO, mv.flips, mv.square) / kSortValueDivisor;
-      mv.key = mv.square == hash_move ? -(1 << 30) : k;
-      int j = n++;
-      for (; j > 0 && out[j - 1].key > mv.key; --j) out[j] = out[j - 1];
-      out[j] = mv;
+      mv.key = mv.square == hash_move ? kFirstKey : k;
+      insert_by_key(out, n++, mv);
     }
     return n;
   }
@@ -142,7 +141,7 @@ struct Midgame {
     if (depth == 0) return evaluate(c, P, O, anti_eval);
     if (depth == 1) {  // leaves: no ordering, and no table (they store no entry)
       const ChildEvaluator<W, N> child_value(*c.shape, P, O, anti_eval);
-      int best = -(1 << 30);
+      int best = -kNoBound;
       for (W x = m; x; x &= x - 1) {
         const int square = lowest_bit(x);
         const W sq = one_bit<W>(square);
@@ -189,12 +188,12 @@ struct Midgame {
         return -e.upper;
     }
     int best_move;
-    const int best = pvs(c, P, O, moves, n, alpha, beta, -(1 << 30), best_move, [&](W nP, W nO, int a, int b) {
+    const int best = pvs(c, P, O, moves, n, alpha, beta, -kNoBound, best_move, [&](W nP, W nO, int a, int b) {
       return search(c, nP, nO, depth - 1, a, b, false, anti_eval);
     });
     if (c.stopped) return 0;
-    if (depth < 256 && best > -32000 && best < 32000)
-      c.mid_tt->store_result(P, O, depth, best, alpha, beta, 32000, best_move, c.mid_sel);
+    if (depth < kTableDepths && best > -kTableNoBound && best < kTableNoBound)
+      c.mid_tt->store_result(P, O, depth, best, alpha, beta, kTableNoBound, best_move, c.mid_sel);
     return best;
   }
 };

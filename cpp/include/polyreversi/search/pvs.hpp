@@ -1,11 +1,28 @@
-// The move loop of both searches (midgame.hpp, endgame.hpp): principal
-// variation search over moves already ordered. The first move gets the full
+// The move list and move loop of both searches (midgame.hpp, endgame.hpp):
+// principal variation search over moves already ordered. The first move gets the full
 // window; the others a null window, searched again with the full one when
 // they land inside it.
 #pragma once
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
+
+// A move of either search's list: the square (index and bit), the disks it
+// flips and its ordering key (the lowest is tried first).
+template <class W>
+struct OrderedMove {
+  W sq, flips;
+  int key, square;
+};
+
+// Inserts `x` into moves[0..n), kept in ascending key order, after its equals
+// (so the lists, at most a board's squares long, are insertion-sorted).
+template <class Move>
+inline void insert_by_key(Move* moves, int n, const Move& x) {
+  int j = n;
+  for (; j > 0 && moves[j - 1].key > x.key; --j) moves[j] = moves[j - 1];
+  moves[j] = x;
+}
 
 // value(nP, nO, alpha, beta): a child's value for its mover. Returns the best
 // value (fail-soft; 0 once c.stopped) and sets best_move to its square.

@@ -10,6 +10,7 @@
 //   walls[d]: squares whose neighbour in direction d is not playable.
 #pragma once
 #include "polyreversi/kernel/engine.hpp"
+#include "polyreversi/search/board_patterns.hpp"
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -29,6 +30,9 @@ struct Shape {
   // standard game. Handicap starts and free openings are left out: their
   // positions are far from the tournament games the weights were fitted on.
   bool trained = false;
+  // The trained weights of the other boards (board_patterns.hpp) for the
+  // normal [0] and the Anti-Reversi [1] evaluation; nullptr: the shape terms.
+  const BoardPatterns* board_weights[2] = {nullptr, nullptr};
 
   static W neighbours_of(W x) { return G::dilate(x); }
 
@@ -44,7 +48,13 @@ struct Shape {
     return N == 8 && r.n == 8 && static_cast<W>(r.playable) == ~W(0) && !r.anti && r.handicap == 0 && !r.free_opening &&
            r.players == 2;
   }
-  explicit Shape(const Rules& r) : Shape(static_cast<W>(r.playable)) { trained = trained_for(r); }
+  explicit Shape(const Rules& r) : Shape(static_cast<W>(r.playable)) {
+    trained = trained_for(r);
+    if (board_patterns_apply(r) && board_patterns_enabled()) {
+      board_weights[0] = board_patterns(r.board, false);
+      board_weights[1] = board_patterns(r.board, true);
+    }
+  }
 
   explicit Shape(W play) : playable(play) {
     squares = popcount(play);

@@ -26,6 +26,12 @@ namespace POLYREVERSI_ARCH {
 struct TTHit { int lower, upper, move, depth, sel; };
 
 constexpr int kExactSel = 15;  // the selectivity of an exact (or heuristic, unselective) search
+// An entry's fields (Slot::data): depths below kTableDepths (8 bits) and
+// bounds within -kTableNoBound .. kTableNoBound (16 bits, signed), the end
+// values standing for no bound; a result outside them is not stored.
+constexpr int kTableDepths = 256;
+constexpr int kTableNoBound = 32000;
+static_assert(kTableNoBound < (1 << 15), "a bound is packed in 16 signed bits");
 
 template <class W>
 class TransTable {

@@ -1,27 +1,29 @@
-// Game: checked moves, undo and queries, on the kernels this CPU runs best.
-#include "polyreversi/game.hpp"
+// CheckedGame: checked moves, undo and queries, on the kernels this CPU runs best.
+#include "polyreversi/checked_game.hpp"
 
 #include <algorithm>
 
-#include "polyreversi/bits.hpp"
+#include "polyreversi/board_word.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
 
-Game::Game(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), pos_(start_position(*rules_)) {}
+CheckedGame::CheckedGame(std::shared_ptr<const Rules> rules)
+    : rules_(std::move(rules)), pos_(start_position(*rules_)) {}
 
-Game::Game(std::shared_ptr<const Rules> rules, const Position& pos) : rules_(std::move(rules)), pos_(pos) {
+CheckedGame::CheckedGame(std::shared_ptr<const Rules> rules, const Position& pos)
+    : rules_(std::move(rules)), pos_(pos) {
   check_position(*rules_, pos_);
 }
 
-void Game::refresh() const {
+void CheckedGame::refresh() const {
   if (cached_) return;
   legal_ = kernels().legal(*rules_, pos_, &turn_);
   cached_ = true;
 }
 
-void Game::legal_moves(std::vector<int>& out) const {
+void CheckedGame::legal_moves(std::vector<int>& out) const {
   out.clear();
   refresh();
   if (turn_ == Turn::kPass) {
@@ -31,17 +33,17 @@ void Game::legal_moves(std::vector<int>& out) const {
   for (u128 m = legal_; m; m &= m - 1) out.push_back(lowest_bit(m));
 }
 
-bool Game::is_legal(int move) const {
+bool CheckedGame::is_legal(int move) const {
   refresh();
   if (move == rules_->pass_move()) return turn_ == Turn::kPass;
   return move >= 0 && move < rules_->pass_move() && (legal_ & bit128(move));
 }
 
-void Game::check_square(int move) const {
+void CheckedGame::check_square(int move) const {
   if (move < 0 || move > rules_->pass_move()) throw SquareError(off_grid_message(rules_->n, std::to_string(move)));
 }
 
-std::string Game::describe_illegal(int move) const {
+std::string CheckedGame::describe_illegal(int move) const {
   const Rules& r = *rules_;
   std::string s = "illegal move " + move_name(r, move) + " at ply " + std::to_string(pos_.ply);
   if (is_over()) return s + ": the game is over";
@@ -70,14 +72,14 @@ std::string Game::describe_illegal(int move) const {
   return s;
 }
 
-u128 Game::flips(int move) const {
+u128 CheckedGame::flips(int move) const {
   check_square(move);
   if (!is_legal(move)) throw IllegalMoveError(describe_illegal(move));
   if (move == rules_->pass_move()) return 0;
   return kernels().flips(*rules_, pos_, turn_, move);
 }
 
-void Game::play(int move) {
+void CheckedGame::play(int move) {
   check_square(move);
   if (!is_legal(move)) throw IllegalMoveError(describe_illegal(move));
   history_.push_back(pos_);
@@ -86,7 +88,7 @@ void Game::play(int move) {
   invalidate();
 }
 
-int Game::undo() {
+int CheckedGame::undo() {
   if (history_.empty()) throw HistoryError("undo: no move to take back");
   const int move = moves_.back();
   pos_ = history_.back();
@@ -96,11 +98,11 @@ int Game::undo() {
   return move;
 }
 
-void Game::scores(int* out) const {
+void CheckedGame::scores(int* out) const {
   for (int i = 0; i < rules_->players; ++i) out[i] = count_bits(pos_.disks[i]);
 }
 
-std::vector<int> Game::winners() const {
+std::vector<int> CheckedGame::winners() const {
   int s[kMaxPlayers];
   scores(s);
   const unsigned mask = winner_mask(*rules_, s);
@@ -110,7 +112,7 @@ std::vector<int> Game::winners() const {
   return w;
 }
 
-std::int8_t Game::cell(int sq) const {
+std::int8_t CheckedGame::cell(int sq) const {
   const u128 b = bit128(sq);
   for (int i = 0; i < rules_->players; ++i)
     if (pos_.disks[i] & b) return static_cast<std::int8_t>(i + 1);
@@ -120,13 +122,13 @@ std::int8_t Game::cell(int sq) const {
   return kCellEmpty;
 }
 
-std::int8_t Game::checked_cell(int sq) const {
+std::int8_t CheckedGame::checked_cell(int sq) const {
   check_square(sq);
   if (sq == rules_->pass_move()) throw SquareError("cell: 'pass' is a move, not a square");
   return cell(sq);
 }
 
-void Game::board(std::int8_t* out) const {
+void CheckedGame::board(std::int8_t* out) const {
   for (int sq = 0; sq < rules_->squares(); ++sq) out[sq] = cell(sq);
 }
 

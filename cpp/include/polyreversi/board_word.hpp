@@ -1,6 +1,6 @@
-// 128-bit bit tricks for the core and the bindings, one helper each. The
-// kernels keep their own copies in kernel/bits.hpp on purpose: those are
-// compiled once per instruction set in their own namespace, and an inline
+// Bit tricks on a board word (u128) for the core and the bindings, one helper
+// each. The kernels keep their own copies in kernel/bits.hpp on purpose: those
+// are compiled once per instruction set in their own namespace, and an inline
 // function shared by both copies would break the one-definition rule.
 #pragma once
 #include "polyreversi/types.hpp"

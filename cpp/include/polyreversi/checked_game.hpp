@@ -10,12 +10,12 @@
 
 namespace polyreversi {
 
-class Game {
+class CheckedGame {
  public:
   // The start position of the rules (RULES.md §3).
-  explicit Game(std::shared_ptr<const Rules> rules);
+  explicit CheckedGame(std::shared_ptr<const Rules> rules);
   // A custom position; throws PositionError if it breaks the rules' board.
-  Game(std::shared_ptr<const Rules> rules, const Position& pos);
+  CheckedGame(std::shared_ptr<const Rules> rules, const Position& pos);
 
   const Rules& rules() const { return *rules_; }
   const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }

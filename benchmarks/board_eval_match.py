@@ -1,0 +1,88 @@
+"""Matches of the trained board evaluation (board_patterns.hpp; the weights of
+scripts/train_board_eval.py) against the shape terms it replaces, at equal
+depth, one thread each: every built-in balanced opening of the board
+(polyreversi.match.openings.builtin) played twice, colours swapped. Both
+sides are SearchPlayer(depth=D) of this build; the shape side's searches run
+with the board weights switched off (``_core._set_board_patterns``, read
+when a search sets up its board). Prints W/D/L of the trained side, its
+score, the Elo difference with its 95 % interval (polyreversi.match.elo) and
+the mean disk margin, and appends a row to ``--write`` (a Markdown table).
+
+    nice -n 10 python benchmarks/board_eval_match.py --board 10x10 --depth 4 --jobs 2
+    nice -n 10 python benchmarks/board_eval_match.py --board 8x8 --anti --depth 4
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import multiprocessing
+import os
+import time
+
+import polyreversi as pr
+from polyreversi import _core
+from polyreversi.match import elo as elo_mod
+from polyreversi.match.openings import builtin
+
+
+def game(task):
+    """(trained side's disk margin, plies) of one game: task = (board, anti, opening index, trained colour, depth)."""
+    board, anti, k, trained_colour, depth, tt_mb = task
+    variant = pr.Variant(board=board, anti=anti)
+    s = builtin(variant)[k].copy()
+    players = {True: pr.SearchPlayer(depth=depth, tt_mb=tt_mb), False: pr.SearchPlayer(depth=depth, tt_mb=tt_mb)}
+    while not s.is_over():
+        if s.must_pass():
+            s.play(s.PASS)
+            continue
+        trained = int(s.to_move) - 1 == trained_colour
+        _core._set_board_patterns(trained)
+        s.play(players[trained].choose(s))
+    _core._set_board_patterns(True)
+    scores = s.scores()
+    margin = scores[trained_colour] - scores[1 - trained_colour]
+    return -margin if anti else margin
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", required=True, choices=["6x6", "8x8", "10x10", "octagon"])
+    ap.add_argument("--anti", action="store_true")
+    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--openings", type=int, default=50, help="at most this many openings (each played twice)")
+    ap.add_argument("--tt-mb", type=int, default=8)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--write", help="Markdown file to append the result row to")
+    a = ap.parse_args()
+    variant = pr.Variant(board=a.board, anti=a.anti)
+    openings = builtin(variant)[: a.openings]
+    tasks = [(a.board, a.anti, k, c, a.depth, a.tt_mb) for k in range(len(openings)) for c in (0, 1)]
+    t0 = time.time()
+    if a.jobs > 1:
+        with multiprocessing.Pool(a.jobs) as pool:
+            margins = pool.map(game, tasks)
+    else:
+        margins = [game(t) for t in tasks]
+    w = sum(m > 0 for m in margins)
+    d = sum(m == 0 for m in margins)
+    l_ = sum(m < 0 for m in margins)
+    e = elo_mod.elo(w, d, l_)
+    share = (w + 0.5 * d) / len(margins)
+    rule = "anti" if a.anti else "normal"
+    line = (f"{a.board} {rule}, depth {a.depth}: trained +{w} ={d} -{l_} ({len(margins)} games, "
+            f"{100 * share:.1f} %), Elo {e.elo:+.0f} [{e.low:+.0f}, {e.high:+.0f}], "
+            f"mean margin {sum(margins) / len(margins):+.1f} disks, {time.time() - t0:.0f} s")
+    print(line, flush=True)
+    if a.write:
+        new = not os.path.exists(a.write)
+        with open(a.write, "a", encoding="utf-8") as f:
+            if new:
+                f.write("| date | board | rule | depth | games | W/D/L (trained) | score | Elo [95 %] | mean margin |\n"
+                        "|---|---|---|---|---|---|---|---|---|\n")
+            f.write(f"| {datetime.date.today()} | {a.board} | {rule} | {a.depth} | {len(margins)} | {w}/{d}/{l_} | "
+                    f"{100 * share:.1f} % | {e.elo:+.0f} [{e.low:+.0f}, {e.high:+.0f}] | "
+                    f"{sum(margins) / len(margins):+.1f} |\n")
+
+
+if __name__ == "__main__":
+    main()

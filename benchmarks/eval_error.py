@@ -1,0 +1,103 @@
+"""Error of the 8x8 pattern evaluation on held-out positions, per 10 empties:
+two weights files side by side, beside Egaroucid's published error.
+
+    python scripts/train_patterns.py extract     # the held-out positions (build/patterns/positions.npz)
+    python benchmarks/eval_error.py --old build/old/pattern_weights.inc --write benchmarks/eval_error.md
+
+Held-out positions: every ply of the WTHOR games that scripts/train_patterns.py
+holds out (every 10th game of ../shared/data/wthor/*.wtb), labelled as it
+labels them: the exact score at <= 14 empties, the game's WTHOR theoretical
+score (perfect play from 24 empties on) at >= 24, the exact score of the
+game's first position with <= 14 empties in between. Values are disks from
+the mover's view. Each weights file is evaluated by the Python reference
+(tests/reference/patterns.py sums), and the installed build's evaluation is
+checked to give the same integers as --new (the file it was built from).
+
+Egaroucid's figures are read off the plot "eval_loss_mae.png" of its technical
+explanation (Egaroucid 7.5.0, docs/en/technology/explanation, section
+"Egaroucid 7.5.0 Training Results"; phase = 60 - empties, averaged over each
+10 empties; +-0.1 disk reading error). Its labels differ: the final disk
+difference of self-play games (level 11; "test": level 30 after 0-12 random
+moves), not exact or theoretical scores, and its positions are not ours: the
+columns are a yardstick, not a like-for-like comparison.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import train_patterns as tp  # noqa: E402  (also puts tests/ on the path for the reference patterns)
+
+# Egaroucid 7.5.0 MAE by 10 empties (0-9 ... 50-59), read off its plot: validation
+# (self-play level 11, the training data's quality) and test (level 30) data.
+EGAROUCID_VAL = (3.4, 4.65, 4.35, 4.6, 4.4, 1.4)
+EGAROUCID_TEST = (3.3, 4.3, 3.7, 3.2, 2.95, 1.4)
+
+
+def predict(path, cells, empties, ranks_offsets, n_cols):
+    """Evaluation in disks of each row by the weights file `path` (int sums in 1/100 disk, clipped as the C++)."""
+    q = np.rint(tp.read_weights(n_cols, path) * 100)
+    ph = tp.pt.phase_of(empties)
+    out = np.zeros(len(cells))
+    for p in np.unique(ph):
+        rows = np.flatnonzero(ph == p)
+        out[rows] = tp.design(cells[rows], ranks_offsets, n_cols, empties[rows]) @ q[p]
+    return np.clip(out, -6399, 6399) / 100.0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cache", default=tp.CACHE, help="positions file of train_patterns.py extract")
+    ap.add_argument("--old", required=True, help="the weights file before (a pattern_weights.inc)")
+    ap.add_argument("--new", default=tp.OUT, help="the weights file after (default: the source tree's)")
+    ap.add_argument("--write", help="write the table to this Markdown file")
+    args = ap.parse_args()
+    from polyreversi import _core
+
+    cells, empties, labels, games, _ = tp.load(args.cache)
+    held = games % tp.HOLDOUT == 0
+    c, e, y = cells[held], empties[held], labels[held]
+    ranks_offsets, n_cols = tp.layout()
+    old = predict(args.old, c, e, ranks_offsets, n_cols)
+    new = predict(args.new, c, e, ranks_offsets, n_cols)
+    P, O = tp.bitboards(c)
+    built = _core._evaluate_8x8(P, O, False) / 100.0
+    same = bool(np.array_equal(np.rint(built * 100), np.rint(new * 100)))
+    lines = [
+        f"Held-out: {len(y):,} positions of {len(np.unique(games[held])):,} WTHOR games; mean absolute error in disks "
+        "(RMS in brackets); Egaroucid 7.5.0 read off its published plot (other labels and positions).",
+        "",
+        "| empties | positions | old | new | Egaroucid val | Egaroucid test |",
+        "|---|---|---|---|---|---|",
+    ]
+    for k, lo in enumerate(range(0, 60, 10)):
+        s = (e >= lo) & (e < lo + 10)
+        if not s.any():
+            continue
+        lines.append(f"| {lo}-{lo + 9} | {s.sum():,} | {np.abs(old[s] - y[s]).mean():.2f} "
+                     f"({np.sqrt(((old[s] - y[s]) ** 2).mean()):.2f}) | {np.abs(new[s] - y[s]).mean():.2f} "
+                     f"({np.sqrt(((new[s] - y[s]) ** 2).mean()):.2f}) | {EGAROUCID_VAL[k]:.1f} | {EGAROUCID_TEST[k]:.1f} |")
+    lines.append(f"| all | {len(y):,} | {np.abs(old - y).mean():.2f} | {np.abs(new - y).mean():.2f} | | |")
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines += ["", f"old: `{os.path.relpath(args.old, ROOT)}`; new: `{os.path.relpath(args.new, ROOT)}`; "
+              f"the installed build gives the new file's integers: {'yes' if same else 'NO'} ({when})."]
+    text = "\n".join(lines)
+    print(text)
+    if args.write:
+        head = ("# 8x8 evaluation error by phase\n\nGenerated by `python benchmarks/eval_error.py "
+                "--old OLD --write benchmarks/eval_error.md` (how the held-out set and the labels are made: "
+                "that script's docstring).\n\n")
+        with open(args.write + ".tmp", "w") as f:
+            f.write(head + text + "\n")
+        os.replace(args.write + ".tmp", args.write)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

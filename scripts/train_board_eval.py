@@ -1,0 +1,337 @@
+"""Trains the pattern evaluation of a board other than the standard 8x8 game
+(6x6, 10x10, the octagon, and Anti-Reversi on every board including 8x8):
+the weights of cpp/include/polyreversi/search/board_patterns.hpp, written to
+cpp/src/search/board_pattern_weights_<board>_<rule>.inc (shipped in the
+wheel: rebuild after it). The patterns are those of the Python reference
+tests/reference/board_patterns.py.
+
+Two steps, each reproducible from its arguments:
+
+``label``: self-play games of the engine (the evaluation the installed
+build has: the shape terms where no weights ship yet). Game ``g`` opens
+with 0..``--random`` random moves drawn from ``random.Random(f"{seed}:{board}:{rule}:{g}")``
+(variety), then each side plays the move of a depth-``--depth`` search; from
+``--exact`` empties on the position is solved exactly and the game goes on
+along the solver's moves. Every position from the last random move on is
+labelled with the game's final disk difference for its mover (RULES.md
+section 7; with Anti-Reversi the opponent's disks minus the mover's), which
+is the exact score from ``--exact`` empties on. Games are written in
+chunks of ``--chunk`` games (``<data>/<board>-<rule>/chunk_NNNNN.npz``,
+written whole through a temporary file): a rerun skips the chunks that
+exist, so an interrupted run resumes and nothing is recomputed, and the
+labels do not depend on ``--jobs`` (processes of one machine; Ray across a
+cluster is a later step).
+
+``fit``: least squares per phase (``scipy.sparse.linalg.lsqr``, fixed damping
+and iterations: deterministic) of every pattern type's weights, a mobility
+weight, a weight of the shape terms and a bias, on the games whose number is not a multiple of 10; the
+others are held out: the error per phase of the fit and of the shape terms
+on them is printed and written beside the weights (``--report``).
+
+    nice -n 10 python scripts/train_board_eval.py label --board 10x10 --games 1200 --jobs 2
+    nice -n 10 python scripts/train_board_eval.py fit --board 10x10 --report benchmarks/board_eval_10x10.json
+    pip install -e .   # rebuild: the new weights ship
+
+Needs scipy (the ``train`` extra).
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))  # the Python reference of the patterns
+
+from reference import board_patterns as bp  # noqa: E402
+
+WEIGHTS_DIR = os.path.join(ROOT, "cpp", "src", "search")
+HOLDOUT = 10  # games g with g % HOLDOUT == 0 are held out of the fit
+DAMP = 2.0  # lsqr damping (labels in 1/100 disk)
+ITERATIONS = 300
+RANDOM_MOVES = {"6x6": 4, "8x8": 8, "10x10": 10, "octagon": 10}
+EXACT_EMPTIES = {"6x6": 16, "8x8": 16, "10x10": 14, "octagon": 14}
+
+
+def rule(anti: bool) -> str:
+    return "anti" if anti else "normal"
+
+
+def final_label(state, anti: bool) -> int:
+    """The final disk difference for the mover of a finished game (Anti-Reversi: the opponent's minus the mover's)."""
+    scores = state.scores()
+    me = int(state.to_move) - 1
+    d = scores[me] - scores[1 - me]
+    return -d if anti else d
+
+
+def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int, random_moves: int):
+    """Rows (cells, empties, label, shape evaluation, exact) of game g."""
+    import polyreversi as pr
+
+    rng = random.Random(f"{seed}:{board}:{rule(anti)}:{g}")
+    state = pr.Variant(board=board, anti=anti).start()
+    player = pr.SearchPlayer(depth=depth, tt_mb=8)
+    opening = rng.randint(0, random_moves)
+    rows = []  # (cells, empties, mover, shape, solved value or None)
+    solved = None  # (value for the mover of that position, its mover)
+    ply = 0
+    while not state.is_over():
+        moves = state.legal_moves()
+        if ply >= opening:
+            cells, empties = bp.mover_cells(state)
+            if not state.must_pass():
+                rows.append((cells, empties, int(state.to_move), pr.evaluate(state, shape=True)))
+        if ply < opening:
+            move = rng.choice(moves)
+        elif len(moves) == 1:
+            move = moves[0]
+        else:
+            empties = bp.mover_cells(state)[1]
+            if empties <= exact:
+                r = pr.solve(state, tt_mb=16)
+                if solved is None:
+                    solved = (r.score, int(state.to_move))
+                move = r.move
+            else:
+                move = player.choose(state)
+        state.play(move)
+        ply += 1
+    if solved is not None:
+        value, mover = solved
+    else:
+        value, mover = final_label(state, anti), int(state.to_move)
+    out = []
+    for cells, empties, who, shape in rows:
+        out.append((cells, empties, value if who == mover else -value, shape, solved is not None and empties <= exact))
+    return out
+
+
+def label_chunk(task) -> str:
+    board, anti, c, chunk, seed, depth, exact, random_moves, path = task
+    rows, games = [], []
+    for g in range(c * chunk, (c + 1) * chunk):
+        for r in play_game(board, anti, g, seed, depth, exact, random_moves):
+            rows.append(r)
+            games.append(g)
+    n = bp.BOARDS[board]
+    tmp = path + ".tmp.npz"
+    np.savez_compressed(tmp, cells=np.array([r[0] for r in rows], dtype=np.int8).reshape(-1, n * n),
+                        empties=np.array([r[1] for r in rows], dtype=np.int16),
+                        labels=np.array([r[2] for r in rows], dtype=np.float32),
+                        shape=np.array([r[3] for r in rows], dtype=np.float32),
+                        exact=np.array([r[4] for r in rows], dtype=bool),
+                        games=np.array(games, dtype=np.int32))
+    os.replace(tmp, path)
+    return path
+
+
+def data_dir(args) -> str:
+    return os.path.join(args.data, f"{args.board}-{rule(args.anti)}")
+
+
+def label(args) -> None:
+    out = data_dir(args)
+    os.makedirs(out, exist_ok=True)
+    exact = EXACT_EMPTIES[args.board] if args.exact is None else args.exact
+    random_moves = RANDOM_MOVES[args.board] if args.random is None else args.random
+    chunks = -(-args.games // args.chunk)
+    tasks = []
+    for c in range(chunks):
+        path = os.path.join(out, f"chunk_{c:05d}.npz")
+        if not os.path.exists(path):
+            tasks.append((args.board, args.anti, c, args.chunk, args.seed, args.depth, exact, random_moves, path))
+    print(f"{out}: {chunks - len(tasks)} of {chunks} chunks already labelled", flush=True)
+    t0 = time.time()
+    if args.jobs > 1 and len(tasks) > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            for k, p in enumerate(pool.imap_unordered(label_chunk, tasks)):
+                print(f"{p} ({k + 1}/{len(tasks)}, {time.time() - t0:.0f} s)", flush=True)
+    else:
+        for k, t in enumerate(tasks):
+            print(f"{label_chunk(t)} ({k + 1}/{len(tasks)}, {time.time() - t0:.0f} s)", flush=True)
+
+
+def load(directory: str):
+    files = sorted(glob.glob(os.path.join(directory, "chunk_*.npz")))
+    if not files:
+        raise SystemExit(f"{directory}: no labelled chunks (run the label step)")
+    parts = [np.load(f) for f in files]
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0].files}
+
+
+def design(board: str, cells: np.ndarray, mob: np.ndarray, shape: np.ndarray):
+    """The sparse design matrix (rows, columns: every type's table, mobility, shape, bias) of positions
+    (shape: the shape terms in 1/100 disk)."""
+    from scipy.sparse import csr_matrix
+
+    szs = bp.sizes(board)
+    offsets = np.concatenate([[0], np.cumsum(szs)])
+    n_cols = int(offsets[-1]) + 3
+    k = len(cells)
+    rows, cols, vals = [], [], []
+    for t, idx in enumerate(bp.indices(board, cells)):
+        rows.append(np.repeat(np.arange(k), idx.shape[1]))
+        cols.append((idx + offsets[t]).ravel())
+        vals.append(np.ones(idx.size))
+    rows += [np.arange(k)] * 3
+    cols += [np.full(k, n_cols - 3), np.full(k, n_cols - 2), np.full(k, n_cols - 1)]
+    vals += [mob.astype(np.float64), shape / 2.0 ** bp.SHAPE_SHIFT, np.ones(k)]
+    return csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(k, n_cols)), offsets
+
+
+def fit(args) -> None:
+    from scipy.sparse.linalg import lsqr
+
+    d = load(data_dir(args))
+    board = args.board
+    mob = bp.mobility(board, d["cells"])
+    phase = bp.phase_of(board, d["empties"])
+    held = d["games"] % HOLDOUT == 0
+    shape_cd = np.rint(d["shape"].astype(np.float64) * 100).astype(np.int64)  # the shape terms, 1/100 disk
+    flat = np.zeros((bp.PHASES, sum(bp.sizes(board))), dtype=np.int64)
+    mobility = np.zeros(bp.PHASES, dtype=np.int64)
+    shape_w = np.zeros(bp.PHASES, dtype=np.int64)
+    bias = np.zeros(bp.PHASES, dtype=np.int64)
+    report = {"board": board, "rule": rule(args.anti), "positions": int(len(phase)), "games": int(len(set(d["games"]))),
+              "held_out_games": int(len(set(d["games"][held]))), "damp": DAMP, "phases": []}
+    for ph in range(bp.PHASES):
+        train = (phase == ph) & ~held
+        if train.sum() == 0:
+            continue
+        X, _ = design(board, d["cells"][train], mob[train], shape_cd[train])
+        w = lsqr(X, 100.0 * d["labels"][train], damp=args.damp, iter_lim=ITERATIONS)[0]
+        w = np.rint(w).astype(np.int64)
+        flat[ph], mobility[ph], shape_w[ph], bias[ph] = w[:-3], w[-3], w[-2], w[-1]
+    for ph in range(bp.PHASES):
+        test = (phase == ph) & held
+        if test.sum() == 0:
+            continue
+        X, _ = design(board, d["cells"][test], mob[test], np.zeros(int(test.sum())))
+        pred = X @ np.concatenate([flat[ph], [mobility[ph], 0, bias[ph]]])
+        pred = (pred + ((shape_w[ph] * shape_cd[test]) >> bp.SHAPE_SHIFT)) / 100.0
+        y = d["labels"][test]
+        shape = d["shape"][test]
+        lo = ph * bp.width(board)
+        row = {"phase": ph, "empties": f"{lo}-{lo + bp.width(board) - 1}" if ph < bp.PHASES - 1 else f"{lo}+",
+               "held_out": int(test.sum()), "train": int(((phase == ph) & ~held).sum()),
+               "mae_trained": float(np.mean(np.abs(pred - y))), "mae_shape": float(np.mean(np.abs(shape - y))),
+               "rmse_trained": float(np.sqrt(np.mean((pred - y) ** 2))),
+               "rmse_shape": float(np.sqrt(np.mean((shape - y) ** 2)))}
+        report["phases"].append(row)
+        print(f"phase {ph} ({row['empties']} empties): {row['train']} train, {row['held_out']} held out; "
+              f"mean |error| trained {row['mae_trained']:.2f}, shape {row['mae_shape']:.2f} disks; "
+              f"RMS {row['rmse_trained']:.2f} / {row['rmse_shape']:.2f}", flush=True)
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1)
+    write_block(args.out_dir, board, args.anti, flat, mobility, shape_w, bias, report)
+    write_index(args.out_dir)
+
+
+def block_path(out_dir: str, board: str, anti: bool) -> str:
+    return os.path.join(out_dir, f"board_pattern_weights_{board}_{rule(anti)}.inc")
+
+
+def _ints(values, per_line=16) -> str:
+    values = [str(int(v)) for v in values]
+    return "\n".join("    " + ", ".join(values[i:i + per_line]) + "," for i in range(0, len(values), per_line))
+
+
+def write_block(out_dir: str, board: str, anti: bool, flat, mobility, shape_w, bias, report) -> None:
+    """One board's and rule's block (read by board_patterns.cpp and tests/reference/board_patterns.read_inc)."""
+    lay = bp.layout(board)
+    name = f"bw_{board}_{rule(anti)}"
+    entries = []
+    for ph in range(bp.PHASES):
+        nz = np.nonzero(flat[ph])[0]
+        for i in nz:
+            entries += [ph, int(i), int(flat[ph, i])]
+    kinds = {"6x6": "Board6x6", "8x8": "Board8x8", "10x10": "Board10x10", "octagon": "Octagon"}
+    squares = [s for _, insts in lay for inst in insts for s in inst]
+    text = [
+        f"// weights {board} {rule(anti)}",
+        "// Generated by scripts/train_board_eval.py fit: do not edit. Fitted on",
+        f"// {report['positions']} positions of {report['games']} self-play games "
+        f"({report['held_out_games']} held out), lsqr damp {report['damp']}.",
+        f"namespace {name} {{",
+        f"const int lengths[] = {{{', '.join(str(len(i[0])) for _, i in lay)}}};",
+        f"const short squares[] = {{\n{_ints(squares)}\n}};",
+        f"const int mobility[] = {{{', '.join(str(int(x)) for x in mobility)}}};",
+        f"const int shape_weight[] = {{{', '.join(str(int(x)) for x in shape_w)}}};",
+        f"const int bias[] = {{{', '.join(str(int(x)) for x in bias)}}};",
+        f"const int entries[] = {{\n{_ints(entries, 18)}\n}};",
+        f"const BoardWeightsData data = {{BoardKind::{kinds[board]}, {'true' if anti else 'false'}, {bp.width(board)}, "
+        f"{len(lay)}, lengths, {len(lay[0][1])}, squares, mobility, shape_weight, bias, entries, "
+        f"{len(entries) // 3}}};",
+        f"}}  // namespace {name}",
+        "// end",
+        "",
+    ]
+    os.makedirs(out_dir, exist_ok=True)
+    with open(block_path(out_dir, board, anti) + ".tmp", "w", encoding="utf-8") as f:
+        f.write("\n".join(text))
+    os.replace(block_path(out_dir, board, anti) + ".tmp", block_path(out_dir, board, anti))
+    print(f"wrote {block_path(out_dir, board, anti)} ({len(entries) // 3} weights)")
+
+
+def write_index(out_dir: str) -> None:
+    """board_pattern_weights.inc: every block that exists in out_dir, in file-name order."""
+    os.makedirs(out_dir, exist_ok=True)
+    index = os.path.join(out_dir, "board_pattern_weights.inc")
+    blocks = sorted(glob.glob(os.path.join(out_dir, "board_pattern_weights_*.inc")))
+    names = [os.path.basename(b)[len("board_pattern_weights_"):-len(".inc")] for b in blocks]
+    lines = ["// Generated by scripts/train_board_eval.py: the board_pattern_weights_*.inc",
+             "// blocks that ship, one per board and rule. Do not edit."]
+    lines += [f'#include "{os.path.basename(b)}"' for b in blocks]
+    lines.append("const BoardWeightsData kBoardWeights[] = {")
+    lines += [f"    bw_{n}::data," for n in names]
+    if not names:
+        lines.append("    {BoardKind::Board8x8, false, 1, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0},"
+                     "  // placeholder, never read")
+    lines += ["};", f"constexpr int kBoardWeightsCount = {len(names)};", ""]
+    with open(index + ".tmp", "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    os.replace(index + ".tmp", index)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="step", required=True)
+    for name in ("label", "fit"):
+        p = sub.add_parser(name)
+        p.add_argument("--board", required=True, choices=sorted(bp.BOARDS))
+        p.add_argument("--anti", action="store_true", help="Anti-Reversi")
+        p.add_argument("--data", default=os.path.join(ROOT, "build", "board_eval"), help="labelled chunks' folder")
+    lab = sub.choices["label"]
+    lab.add_argument("--games", type=int, default=1000)
+    lab.add_argument("--chunk", type=int, default=25, help="games per chunk file")
+    lab.add_argument("--seed", type=int, default=1)
+    lab.add_argument("--depth", type=int, default=4, help="self-play search depth")
+    lab.add_argument("--exact", type=int, default=None, help="solved from this many empties (default per board)")
+    lab.add_argument("--random", type=int, default=None, help="at most this many random opening moves")
+    lab.add_argument("--jobs", type=int, default=1, help="processes")
+    sub.choices["fit"].add_argument("--damp", type=float, default=DAMP)
+    sub.choices["fit"].add_argument("--out-dir", default=WEIGHTS_DIR, help="folder of the .inc files")
+    sub.choices["fit"].add_argument("--report", help="JSON file of the held-out errors per phase")
+    args = ap.parse_args()
+    if not args.anti and args.board == "8x8":
+        ap.error("the standard 8x8 game's evaluation is scripts/train_patterns.py's")
+    for k in ("games", "chunk", "jobs"):
+        if getattr(args, k, 1) < 1:
+            ap.error(f"--{k} must be at least 1")
+    if args.step == "label":
+        label(args)
+    else:
+        fit(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""The trained evaluation of the boards other than standard 8x8
+(board_patterns.hpp): the C++ evaluation against the Python reference
+(tests/reference/board_patterns.py) on the weights that ship, symmetric
+positions alike, the shape terms where no weights apply, and the training
+script end to end on a tiny run."""
+from __future__ import annotations
+
+import glob
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import polyreversi as pr
+from polyreversi import _core
+from polyreversi.envs.symmetry import symmetries
+from reference import board_patterns as bp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WEIGHTS = os.path.join(ROOT, "cpp", "src", "search")
+
+
+def shipped():
+    """(board, anti) -> reference Weights of every block in the source tree."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(WEIGHTS, "board_pattern_weights_*.inc"))):
+        out.update(bp.read_inc(path))
+    return out
+
+
+def walk(variant, count, seed):
+    """Up to `count` states of random games (each a new object)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = variant.start()
+        while not s.is_over() and len(out) < count:
+            out.append(s)
+            s = s.child(rng.choice(s.legal_moves()))
+    return out
+
+
+@pytest.mark.parametrize("board", sorted(bp.BOARDS))
+def test_layout_is_closed_under_the_symmetries(board):
+    n = bp.BOARDS[board]
+    mask = bp.playable_mask(board)
+    for name, insts in bp.layout(board):
+        assert len(insts) == 8
+        as_set = {tuple(i) for i in insts}
+        for g in bp.symmetries(n):
+            image = {tuple(n * r + c for r, c in (g(s // n, s % n) for s in i)) for i in insts}
+            assert image == as_set, (board, name)
+        assert all(mask[s] for i in insts for s in i)
+        assert 3 ** len(insts[0]) <= 3 ** 9
+
+
+@pytest.mark.parametrize("board", sorted(bp.BOARDS))
+def test_reference_mobility_matches_the_rules(board):
+    for s in walk(pr.Variant(board=board), 60, 3):
+        cells, _ = bp.mover_cells(s)
+        mine = [] if s.must_pass() else s.legal_moves()
+        assert int(bp.flipping_moves(board, cells, 1)[0]) == len(mine)
+
+
+def test_cpp_matches_the_reference_on_the_shipped_weights():
+    weights = shipped()
+    if not weights:
+        pytest.skip("no board weights ship in this source tree")
+    for (board, anti), w in weights.items():
+        for k, s in enumerate(walk(pr.Variant(board=board, anti=anti), 80, 11)):
+            cells, empties = bp.mover_cells(s)
+            shape = round(pr.evaluate(s, shape=True) * 100)
+            want = w.evaluate(cells, empties, int(bp.mobility(board, cells)[0]), shape)
+            assert round(pr.evaluate(s) * 100) == want, (board, anti, k, s.to_text())
+
+
+def test_symmetric_positions_evaluate_alike():
+    weights = shipped()
+    if not weights:
+        pytest.skip("no board weights ship in this source tree")
+    for board, anti in weights:
+        v = pr.Variant(board=board, anti=anti)
+        for s in walk(v, 30, 5)[8::7]:
+            b = s.board().ravel()
+            values = set()
+            for g in symmetries(v):
+                image = np.empty_like(b)
+                image[g.perm[:-1]] = b
+                values.add(pr.evaluate(v.position(image.reshape(v.n, v.n), s.to_move, s.ply)))
+            assert len(values) == 1, (board, anti, s.to_text(), values)
+
+
+def test_the_switch_and_the_options_without_weights_use_the_shape_terms():
+    weights = shipped()
+    boards = [b for b, a in weights if not a] or ["10x10"]
+    variants = [pr.Variant(board=b, blocked=[pr.Variant(board=b).eligible_blocked()[0]]) for b in boards]
+    variants += [pr.Variant(board=b, handicap=1) for b in boards if b != "6x6"]
+    for v in variants:
+        for s in walk(v, 20, 2):
+            assert pr.evaluate(s) == pr.evaluate(s, shape=True), v
+    if not weights:
+        return
+    (board, anti), _ = next(iter(weights.items()))
+    s = walk(pr.Variant(board=board, anti=anti), 30, 4)[-1]
+    trained = pr.evaluate(s)
+    previous = _core._set_board_patterns(False)
+    try:
+        assert previous is True
+        assert pr.evaluate(s) == pr.evaluate(s, shape=True)
+    finally:
+        _core._set_board_patterns(True)
+    assert pr.evaluate(s) == trained
+
+
+def test_training_script_end_to_end(tmp_path):
+    pytest.importorskip("scipy")
+    script = os.path.join(ROOT, "scripts", "train_board_eval.py")
+    if not os.path.exists(script):
+        pytest.skip("scripts/ is not beside the tests")
+    data, out = tmp_path / "data", tmp_path / "weights"
+    common = ["--board", "6x6", "--data", str(data)]
+    run = [sys.executable, script, "label", *common, "--games", "4", "--chunk", "2", "--depth", "1", "--exact", "8"]
+    first = subprocess.run(run, capture_output=True, text=True, check=True)
+    assert "0 of 2 chunks already labelled" in first.stdout
+    chunks = sorted(os.listdir(data / "6x6-normal"))
+    assert chunks == ["chunk_00000.npz", "chunk_00001.npz"]
+    before = (data / "6x6-normal" / chunks[0]).read_bytes()
+    again = subprocess.run(run, capture_output=True, text=True, check=True)  # resumes: nothing to do
+    assert "2 of 2 chunks already labelled" in again.stdout
+    assert (data / "6x6-normal" / chunks[0]).read_bytes() == before
+    d = np.load(data / "6x6-normal" / chunks[0])
+    assert len(d["labels"]) > 20 and set(d["games"]) == {0, 1}
+    assert np.all(np.abs(d["labels"]) <= 36) and d["exact"].any()
+    fit = [sys.executable, script, "fit", *common, "--out-dir", str(out), "--report", str(tmp_path / "r.json")]
+    subprocess.run(fit, capture_output=True, text=True, check=True)
+    (w,) = bp.read_inc(str(out / "board_pattern_weights_6x6_normal.inc")).values()
+    assert (out / "board_pattern_weights.inc").read_text().count("bw_6x6_normal::data") == 1
+    assert any(t.any() for t in w.tables)
