@@ -1,8 +1,10 @@
 """Trains the pattern evaluation of a board other than the standard 8x8 game
 (6x6, 10x10, the octagon, and Anti-Reversi on every board including 8x8):
 the weights of cpp/include/polyreversi/search/board_patterns.hpp, written to
-cpp/src/search/board_pattern_weights_<board>_<rule>.inc (shipped in the
-wheel: rebuild after it). The patterns are those of the Python reference
+cpp/src/search/board_pattern_weights_<board>_<rule>.inc (compiled into the
+wheel: rebuild after it; the search uses them once switched on with
+``polyreversi._core._set_board_patterns(True)``: off by default until a fit
+wins its matches, benchmarks/board_eval.md). The patterns are those of the Python reference
 tests/reference/board_patterns.py.
 
 Two steps, each reproducible from its arguments:
@@ -24,8 +26,10 @@ cluster is a later step).
 
 ``fit``: least squares per phase (``scipy.sparse.linalg.lsqr``, fixed damping
 and iterations: deterministic) of every pattern type's weights, a mobility
-weight, a weight of the shape terms and a bias, on the games whose number is not a multiple of 10; the
-others are held out: the error per phase of the fit and of the shape terms
+weight, a weight of the shape terms and a bias, on the games whose number
+is not a multiple of 10; the others are held out. A phase keeps the
+patterns only where they beat the small model (mobility, shape terms, bias)
+on the held-out games: the error per phase of the fit and of the shape terms
 on them is printed and written beside the weights (``--report``).
 
     nice -n 10 python scripts/train_board_eval.py label --board 10x10 --games 1200 --jobs 2
@@ -54,7 +58,7 @@ from reference import board_patterns as bp  # noqa: E402
 
 WEIGHTS_DIR = os.path.join(ROOT, "cpp", "src", "search")
 HOLDOUT = 10  # games g with g % HOLDOUT == 0 are held out of the fit
-DAMP = 2.0  # lsqr damping (labels in 1/100 disk)
+DAMP = 10.0  # lsqr damping: the least held-out error of 10 and 40 on 10x10 (docs/tuning.md)
 ITERATIONS = 300
 RANDOM_MOVES = {"6x6": 4, "8x8": 8, "10x10": 10, "octagon": 10}
 EXACT_EMPTIES = {"6x6": 16, "8x8": 16, "10x10": 14, "octagon": 14}
@@ -202,33 +206,44 @@ def fit(args) -> None:
     bias = np.zeros(bp.PHASES, dtype=np.int64)
     report = {"board": board, "rule": rule(args.anti), "positions": int(len(phase)), "games": int(len(set(d["games"]))),
               "held_out_games": int(len(set(d["games"][held]))), "damp": DAMP, "phases": []}
+    def predict(ph, sel, w_flat, w_mob, w_shape, w_bias):
+        X, _ = design(board, d["cells"][sel], mob[sel], np.zeros(int(sel.sum())))
+        pred = X @ np.concatenate([w_flat, [w_mob, 0, w_bias]])
+        return (pred + ((w_shape * shape_cd[sel]) >> bp.SHAPE_SHIFT)) / 100.0
+
     for ph in range(bp.PHASES):
-        train = (phase == ph) & ~held
-        if train.sum() == 0:
+        train, test = (phase == ph) & ~held, (phase == ph) & held
+        if train.sum() == 0 or test.sum() == 0:
             continue
+        y = 100.0 * d["labels"][train]
         X, _ = design(board, d["cells"][train], mob[train], shape_cd[train])
-        w = lsqr(X, 100.0 * d["labels"][train], damp=args.damp, iter_lim=ITERATIONS)[0]
-        w = np.rint(w).astype(np.int64)
-        flat[ph], mobility[ph], shape_w[ph], bias[ph] = w[:-3], w[-3], w[-2], w[-1]
-    for ph in range(bp.PHASES):
-        test = (phase == ph) & held
-        if test.sum() == 0:
-            continue
-        X, _ = design(board, d["cells"][test], mob[test], np.zeros(int(test.sum())))
-        pred = X @ np.concatenate([flat[ph], [mobility[ph], 0, bias[ph]]])
-        pred = (pred + ((shape_w[ph] * shape_cd[test]) >> bp.SHAPE_SHIFT)) / 100.0
-        y = d["labels"][test]
+        w = np.rint(lsqr(X, y, damp=args.damp, iter_lim=ITERATIONS)[0]).astype(np.int64)
+        full = (w[:-3], w[-3], w[-2], w[-1])
+        # The small model: mobility, the shape terms and a bias alone (the shape terms scaled to disks).
+        A = np.stack([mob[train], shape_cd[train] / 2.0 ** bp.SHAPE_SHIFT, np.ones(int(train.sum()))], axis=1)
+        v = np.rint(np.linalg.lstsq(A, y, rcond=None)[0]).astype(np.int64)
+        small = (np.zeros_like(w[:-3]), v[0], v[1], v[2])
+        labels = d["labels"][test]
+        err = {}
+        for name, m in (("patterns", full), ("small", small)):
+            pred = predict(ph, test, *m)
+            err[name] = (float(np.mean(np.abs(pred - labels))), float(np.sqrt(np.mean((pred - labels) ** 2))))
         shape = d["shape"][test]
+        err["shape"] = (float(np.mean(np.abs(shape - labels))), float(np.sqrt(np.mean((shape - labels) ** 2))))
+        # The patterns ship where they beat the small model on the held-out games.
+        chosen = "patterns" if err["patterns"][1] < err["small"][1] else "small"
+        flat[ph], mobility[ph], shape_w[ph], bias[ph] = full if chosen == "patterns" else small
         lo = ph * bp.width(board)
         row = {"phase": ph, "empties": f"{lo}-{lo + bp.width(board) - 1}" if ph < bp.PHASES - 1 else f"{lo}+",
-               "held_out": int(test.sum()), "train": int(((phase == ph) & ~held).sum()),
-               "mae_trained": float(np.mean(np.abs(pred - y))), "mae_shape": float(np.mean(np.abs(shape - y))),
-               "rmse_trained": float(np.sqrt(np.mean((pred - y) ** 2))),
-               "rmse_shape": float(np.sqrt(np.mean((shape - y) ** 2)))}
+               "held_out": int(test.sum()), "train": int(train.sum()), "exact_share": float(d["exact"][test].mean()),
+               "chosen": chosen}
+        for name, (mae, rmse) in err.items():
+            row[f"mae_{name}"], row[f"rmse_{name}"] = mae, rmse
         report["phases"].append(row)
-        print(f"phase {ph} ({row['empties']} empties): {row['train']} train, {row['held_out']} held out; "
-              f"mean |error| trained {row['mae_trained']:.2f}, shape {row['mae_shape']:.2f} disks; "
-              f"RMS {row['rmse_trained']:.2f} / {row['rmse_shape']:.2f}", flush=True)
+        print(f"phase {ph} ({row['empties']} empties): {row['train']} train, {row['held_out']} held out "
+              f"({100 * row['exact_share']:.0f} % exact); mean |error| / RMS in disks: patterns "
+              f"{err['patterns'][0]:.2f} / {err['patterns'][1]:.2f}, shape scaled {err['small'][0]:.2f} / "
+              f"{err['small'][1]:.2f}, shape {err['shape'][0]:.2f} / {err['shape'][1]:.2f}; ships {chosen}", flush=True)
     if args.report:
         with open(args.report, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=1)
