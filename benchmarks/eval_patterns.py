@@ -35,6 +35,7 @@ import numpy as np
 
 import polyreversi as pr
 from polyreversi import _core
+from polyreversi.position_text import position_to_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FFO = os.path.join(ROOT, "..", "shared", "data", "ffo", "fforum-40-59.obf")
@@ -147,7 +148,7 @@ def match(args) -> None:
                 if mine:
                     m = pr.search(s, depth=args.depth, threads=1).move
                 else:
-                    m = shape.ask(op="search", text=s.to_text(), depth=args.depth)["move"]
+                    m = shape.ask(op="search", text=position_to_text(s), depth=args.depth)["move"]
                 s.play(m)
             b, w = s.scores()
             d = (b - w) if patterns_colour == 0 else (w - b)
@@ -161,7 +162,7 @@ def match(args) -> None:
     shape.close()
     n = 2 * len(pairs)
     p = (wins + draws / 2) / n
-    se = statistics.stdev(pairs) / math.sqrt(len(pairs))  # the colour swap of an opening is paired
+    se = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.5  # colour swaps paired
     where = "WTHOR 2015 after 10 plies" if args.wthor else f"{args.random_plies} random plies, seeds {args.seed}.."
     print(f"depth {args.depth}, {len(pairs)} openings ({where}) x 2 colours:"
           f" this build {wins}-{draws}-{losses} ({p:.1%}), Elo {elo(p):+.0f} [{elo(p - 1.96 * se):+.0f}, "
@@ -185,7 +186,7 @@ def ffo(args) -> None:
         num = 40 + k
         if not args.first <= num <= args.last:
             continue
-        before = shape.ask(op="solve", text=e.state.to_text())
+        before = shape.ask(op="solve", text=position_to_text(e.state))
         t = time.process_time()
         r = pr.solve(e.state, threads=1, convention="wof")
         cpu = time.process_time() - t

@@ -228,6 +228,7 @@ def start_positions(start_empties, n_games):
     """(game number, position text) of each training game's first position with
     at most start_empties empties, for the first n_games games (None: all)."""
     from polyreversi import formats
+    from polyreversi.position_text import position_to_text
     from polyreversi.replay import Replay
 
     gid = 0
@@ -241,7 +242,7 @@ def start_positions(start_empties, n_games):
                 except Exception:  # a record that does not replay: skipped, as extract does
                     start = None
                 if start is not None:
-                    yield gid, start.to_text()
+                    yield gid, position_to_text(start)
             gid += 1
 
 
