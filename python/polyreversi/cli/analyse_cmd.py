@@ -95,10 +95,10 @@ def _best(state, depth, seconds, threads: int):
     empties = len(state.variant.squares) - sum(state.scores())
     if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
         solved = solve(state, threads=threads)
-        assert solved.move is not None  # the game is not over
+        assert solved.move is not None and solved.score is not None  # a game not over, a solve nothing stops
         return _Best(solved.move, solved.score, True, empties)
     found = search(state, depth=depth, time=seconds, threads=threads)
-    assert found.move is not None  # the game is not over
+    assert found.move is not None and found.score is not None  # a game not over, a search nothing stops
     return _Best(found.move, found.score, found.exact, found.depth)
 
 
@@ -120,8 +120,10 @@ def _best_and_played(state, after, played: int, depth, seconds, threads: int):
     empties = len(state.variant.squares) - sum(state.scores())
     if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
         solved = solve(state, moves=True, threads=threads)
+        assert solved.score is not None  # a solve nothing stops
         return solved.move, solved.score, True, empties, solved.scores[played] < solved.score
     found = search(state, depth=depth, time=seconds, threads=threads)
+    assert found.score is not None  # a search nothing stops
     worse = found.move != played and played_score(state, after, found, threads) < found.score
     return found.move, found.score, found.exact, found.depth, worse
 
@@ -132,7 +134,9 @@ def played_score(before, after, best, threads: int) -> float:
     position after the move one ply less deep, so that a move as good as the best one
     scores the same (depth 0: the static evaluation)."""
     if best.depth > 1 or after.is_over():
-        score = search(after, depth=max(best.depth - 1, 1), threads=threads).score
+        searched = search(after, depth=max(best.depth - 1, 1), threads=threads).score
+        assert searched is not None  # a search nothing stops
+        score = searched
     else:
         score = evaluate(after)
     return score if after.to_move == before.to_move else -score
