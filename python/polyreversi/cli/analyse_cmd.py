@@ -95,12 +95,10 @@ def _best(state, depth, seconds, threads: int):
     empties = len(state.variant.squares) - sum(state.scores())
     if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
         solved = solve(state, threads=threads)
-        # no time or node limit: the solve completes, with a move (the game is not over)
-        assert solved.move is not None and solved.score is not None
+        assert solved.move is not None and solved.score is not None  # a game not over, a solve nothing stops
         return _Best(solved.move, solved.score, True, empties)
     found = search(state, depth=depth, time=seconds, threads=threads)
-    # the game is not over, and pr.search always completes its first iteration
-    assert found.move is not None and found.score is not None
+    assert found.move is not None and found.score is not None  # a game not over, a search nothing stops
     return _Best(found.move, found.score, found.exact, found.depth)
 
 
@@ -122,10 +120,10 @@ def _best_and_played(state, after, played: int, depth, seconds, threads: int):
     empties = len(state.variant.squares) - sum(state.scores())
     if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
         solved = solve(state, moves=True, threads=threads)
-        assert solved.move is not None and solved.score is not None  # no limit: the solve completes
+        assert solved.score is not None  # a solve nothing stops
         return solved.move, solved.score, True, empties, solved.scores[played] < solved.score
     found = search(state, depth=depth, time=seconds, threads=threads)
-    assert found.move is not None and found.score is not None  # as in _best
+    assert found.score is not None  # a search nothing stops
     worse = found.move != played and played_score(state, after, found, threads) < found.score
     return found.move, found.score, found.exact, found.depth, worse
 
@@ -137,7 +135,7 @@ def played_score(before, after, best, threads: int) -> float:
     scores the same (depth 0: the static evaluation)."""
     if best.depth > 1 or after.is_over():
         searched = search(after, depth=max(best.depth - 1, 1), threads=threads).score
-        assert searched is not None  # a depth limit alone: the search completes
+        assert searched is not None  # a search nothing stops
         score = searched
     else:
         score = evaluate(after)
