@@ -254,10 +254,12 @@ class GtpServer:
             state = self.state
         else:  # reg_genmove changes nothing
             state = self._turn_of(color, self.state.copy())
-        result = self.player.play(state, self._limit(color))
+        move = self.player.play(state, self._limit(color)).move
+        if move is None:  # an engine that resigned (the built-in player always moves)
+            return "resign"
         if play:
-            self.state.play(result.move)
-        return "pass" if result.move == state.PASS else self.variant.square_name(result.move)
+            self.state.play(move)
+        return "pass" if move == state.PASS else self.variant.square_name(move)
 
     def showboard(self, args: List[str]) -> str:
         """The board over several lines (``= `` then the board's lines, as GNU Go's
@@ -278,6 +280,6 @@ class GtpServer:
                          + " ".join(name(m) for m in i.pv) for i in infos)
 
 
-def serve(input: TextIO = None, output: TextIO = None, player: Optional[LivingPlayer] = None) -> None:
+def serve(input: Optional[TextIO] = None, output: Optional[TextIO] = None, player: Optional[LivingPlayer] = None) -> None:
     """Runs a GTP session on ``input``/``output`` (default: stdin/stdout)."""
     GtpServer(input or sys.stdin, output or sys.stdout, player).serve()

@@ -315,7 +315,8 @@ class UciProtocol(Protocol):
             if words[:1] == ["info"]:
                 info = parse_info(line)
                 if "pv" in info and "score" in info and info["score"][2] is None:  # type: ignore[index]
-                    infos[int(info.get("multipv", 1))] = info  # type: ignore[arg-type]
+                    k = info.get("multipv", 1)  # parse_info reads one-word fields as ints
+                    infos[k if isinstance(k, int) else 1] = info
             else:
                 noise = self.noise(noise, "thinking on 'go'")
 
