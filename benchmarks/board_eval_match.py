@@ -27,10 +27,10 @@ from polyreversi.match.openings import builtin
 
 def game(task):
     """(trained side's disk margin, plies) of one game: task = (board, anti, opening index, trained colour, depth)."""
-    board, anti, k, trained_colour, depth, tt_mb = task
+    board, anti, k, trained_colour, depth, tt_mb, selective = task
     variant = pr.Variant(board=board, anti=anti)
     s = builtin(variant)[k].copy()
-    players = {True: pr.SearchPlayer(depth=depth, tt_mb=tt_mb), False: pr.SearchPlayer(depth=depth, tt_mb=tt_mb)}
+    players = {t: pr.SearchPlayer(depth=depth, tt_mb=tt_mb, selective=selective) for t in (True, False)}
     while not s.is_over():
         if s.must_pass():
             s.play(s.PASS)
@@ -52,11 +52,12 @@ def main() -> None:
     ap.add_argument("--openings", type=int, default=50, help="at most this many openings (each played twice)")
     ap.add_argument("--tt-mb", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--full-width", action="store_true", help="both sides without ProbCut (selective=False)")
     ap.add_argument("--write", help="Markdown file to append the result row to")
     a = ap.parse_args()
     variant = pr.Variant(board=a.board, anti=a.anti)
     openings = builtin(variant)[: a.openings]
-    tasks = [(a.board, a.anti, k, c, a.depth, a.tt_mb) for k in range(len(openings)) for c in (0, 1)]
+    tasks = [(a.board, a.anti, k, c, a.depth, a.tt_mb, not a.full_width) for k in range(len(openings)) for c in (0, 1)]
     t0 = time.time()
     if a.jobs > 1:
         with multiprocessing.Pool(a.jobs) as pool:
@@ -69,7 +70,8 @@ def main() -> None:
     e = elo_mod.elo(w, d, l_)
     share = (w + 0.5 * d) / len(margins)
     rule = "anti" if a.anti else "normal"
-    line = (f"{a.board} {rule}, depth {a.depth}: trained +{w} ={d} -{l_} ({len(margins)} games, "
+    width = "full width" if a.full_width else "selective"
+    line = (f"{a.board} {rule}, depth {a.depth} {width}: trained +{w} ={d} -{l_} ({len(margins)} games, "
             f"{100 * share:.1f} %), Elo {e.elo:+.0f} [{e.low:+.0f}, {e.high:+.0f}], "
             f"mean margin {sum(margins) / len(margins):+.1f} disks, {time.time() - t0:.0f} s")
     print(line, flush=True)
@@ -77,9 +79,9 @@ def main() -> None:
         new = not os.path.exists(a.write)
         with open(a.write, "a", encoding="utf-8") as f:
             if new:
-                f.write("| date | board | rule | depth | games | W/D/L (trained) | score | Elo [95 %] | mean margin |\n"
-                        "|---|---|---|---|---|---|---|---|---|\n")
-            f.write(f"| {datetime.date.today()} | {a.board} | {rule} | {a.depth} | {len(margins)} | {w}/{d}/{l_} | "
+                f.write("| date | board | rule | depth | search | games | W/D/L (trained) | score | Elo [95 %] | mean margin |\n"
+                        "|---|---|---|---|---|---|---|---|---|---|\n")
+            f.write(f"| {datetime.date.today()} | {a.board} | {rule} | {a.depth} | {width} | {len(margins)} | {w}/{d}/{l_} | "
                     f"{100 * share:.1f} % | {e.elo:+.0f} [{e.low:+.0f}, {e.high:+.0f}] | "
                     f"{sum(margins) / len(margins):+.1f} |\n")
 

@@ -14,12 +14,14 @@ board (polyreversi.match.openings: WTHOR openings on 8x8, used for Anti-Reversi
 too; near-even positions on the others), each opening played twice with colours
 swapped, games one at a time. Equal time: ``movetime`` for Fairy-Stockfish, the
 same ``Limit(time=...)`` for polyreversi. Equal depth: the same nominal depth
-(Fairy-Stockfish's plies are not polyreversi's: it extends and reduces lines).
+(Fairy-Stockfish's plies are not polyreversi's: it extends and reduces lines);
+``--our-depth D`` gives polyreversi another depth than Fairy-Stockfish's ``--depth``.
 
 Games are written (resumable) to ``--games-dir``; the table of every setting
 played so far is rewritten to ``--write`` (benchmarks/fairy_match.md) after
 each setting, W/D/L of polyreversi, its score, Elo with its 95 % interval
-(polyreversi.match.elo), forfeits and the mean disk margin.
+(polyreversi.match.elo), forfeits, the mean disk margin and the mean time per
+move of each side as the referee measured it (a UCI round trip included).
 """
 from __future__ import annotations
 
@@ -48,34 +50,56 @@ def fairy_name(command: str) -> str:
         return engine.name
 
 
-def margins(path: str, ours: str) -> Tuple[List[float], int, int]:
-    """polyreversi's disk margin in each finished game of ``path`` (forfeits left out),
-    and the forfeits by polyreversi and by the other seat."""
-    out, mine, theirs = [], 0, 0
+def game_stats(path: str, ours: str) -> Tuple[List[float], int, int, List[float], List[float]]:
+    """From the games of ``path``: polyreversi's disk margin in each finished game
+    (forfeits left out), the forfeits by polyreversi and by the other seat, and the
+    seconds of every move (as the referee measured them) of each side."""
+    out, mine, theirs, our_times, their_times = [], 0, 0, [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             if not line.strip():
                 continue
             record = json_record.loads(line)
+            our_colour = 0 if record.players[0] == ours else 1
+            opening = record.meta.get("opening_plies", 0)
+            replay = record.replay()
+            for ply, (state, seconds) in enumerate(zip(replay, record.meta.get("move_times") or [])):
+                if ply < opening or seconds is None:
+                    continue
+                mover = int(state.to_move) - 1
+                (our_times if mover == our_colour else their_times).append(float(seconds))
             forfeit = record.meta.get("forfeit")
             if forfeit:
                 loser = record.players[0 if forfeit.get("color") == "Black" else 1]
                 mine, theirs = mine + (loser == ours), theirs + (loser != ours)
                 continue
-            final = record.replay().final
-            black, white = final.scores()[:2]
-            out.append(black - white if record.players[0] == ours else white - black)
-    return out, mine, theirs
+            black, white = replay.final.scores()[:2]
+            out.append(black - white if our_colour == 0 else white - black)
+    return out, mine, theirs, our_times, their_times
+
+
+def commit() -> str:
+    """The checkout's commit (with ``+changes`` when files differ from it), for the header."""
+    import subprocess
+
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown commit"
+    return head + ("+changes" if dirty else "")
 
 
 def write_table(path: str, rows: List[Dict], header: str) -> None:
     lines = [header, "",
              "| board | setting | games | polyreversi +W =D −L | score | Elo (95 %) | forfeits (ours/FS) "
-             "| mean disk margin |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| mean disk margin (ours − FS) | ms per move (ours / FS) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['board']} | {r['setting']} | {r['games']} | +{r['wins']} ={r['draws']} −{r['losses']} "
-                     f"| {r['score']:.1f} % | {r['elo']} | {r['forfeits']} | {r['margin']} |")
+                     f"| {r['score']:.1f} % | {r['elo']} | {r['forfeits']} | {r['margin']} | {r.get('seconds', '')} |")
     lines.append("")
     temp = path + ".tmp"
     with open(temp, "w", encoding="utf-8") as f:
@@ -91,6 +115,8 @@ def main(argv=None) -> int:
     ap.add_argument("--settings", default="time,depth", help="time, depth or both")
     ap.add_argument("--time", type=float, default=0.1, help="seconds per move at equal time")
     ap.add_argument("--depth", type=int, default=8, help="plies at equal depth")
+    ap.add_argument("--our-depth", type=int, default=None,
+                    help="polyreversi's plies in the depth setting when they differ from Fairy-Stockfish's --depth")
     ap.add_argument("--games", type=int, default=40, help="games per setting (even: both colours)")
     ap.add_argument("--hash", type=int, default=16, help="Fairy-Stockfish's Hash in MiB")
     ap.add_argument("--games-dir", default="/tmp/fairy_match", help="where the games go (resumable)")
@@ -118,6 +144,7 @@ def main(argv=None) -> int:
         with open(summary_path, encoding="utf-8") as f:
             rows = json.load(f)
 
+    build = commit()
     command = "python benchmarks/fairy_match.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     for board in boards:
         variant = pr.Variant.parse(BOARDS[board])
@@ -127,28 +154,37 @@ def main(argv=None) -> int:
                 control, label = TimeControl(time=args.time), f"equal time {args.time:g} s/move"
             else:
                 control, label = TimeControl(depth=args.depth), f"equal depth {args.depth}"
-            out = os.path.join(args.games_dir, f"{board}-{setting}-{args.time:g}-{args.depth}.jsonl")
-            config = MatchConfig(starts, [ours, fs], control)
+            seat = ours
+            if setting == "depth" and args.our_depth not in (None, args.depth):
+                seat = f"search:depth={args.our_depth}"  # the seat's own depth, the match's for the engine
+                label = f"depth {args.our_depth} vs FS depth {args.depth}"
+            tag = f"{args.time:g}-{args.depth}" + (f"-{args.our_depth}" if seat != ours else "")
+            out = os.path.join(args.games_dir, f"{board}-{setting}-{tag}.jsonl")
+            config = MatchConfig(starts, [seat, fs], control)
             result = run(config, args.games, out=out)
             t = result.tally
             if result.interrupted:
                 print("interrupted; the games so far are in", out)
                 return 130
             e = t.elo()
-            m, ours_forfeits, fs_forfeits = margins(out, ours)
-            rows[f"{board}/{setting}"] = dict(
+            m, ours_forfeits, fs_forfeits, our_times, fs_times = game_stats(out, seat)
+            rows[f"{board}/{setting}/{tag}"] = dict(
                 board=board, setting=label, games=t.games, wins=t.wins, draws=t.draws, losses=t.losses,
                 score=100.0 * (t.wins + 0.5 * t.draws) / max(1, t.games), elo=str(e) if e else "",
                 forfeits=f"{ours_forfeits}/{fs_forfeits}",
-                margin=f"{sum(m) / len(m):+.1f}" if m else "")
+                margin=f"{sum(m) / len(m):+.1f}" if m else "",
+                seconds=(f"{1000 * sum(our_times) / len(our_times):.0f} / {1000 * sum(fs_times) / len(fs_times):.0f}"
+                         if our_times and fs_times else ""))
             print(f"{board} {label}: {t.line()}", flush=True)
             with open(summary_path + ".tmp", "w", encoding="utf-8") as f:
                 json.dump(rows, f, indent=1)
             os.replace(summary_path + ".tmp", summary_path)
             header = (f"# polyreversi vs Fairy-Stockfish\n\nWritten by `{command}` on "
-                      f"{datetime.date.today().isoformat()}: polyreversi {pr.__version__} (`search`, one thread) "
+                      f"{datetime.date.today().isoformat()}: polyreversi {pr.__version__} at {build} (`search`, one thread) "
                       f"against {name} (`Threads=1`, `Hash={args.hash}`), built-in balanced openings, both colours "
-                      f"of each, games one at a time under `nice`. Score, W/D/L and Elo are polyreversi's. "
+                      f"of each, games one at a time under `nice`. Score, W/D/L and Elo are polyreversi's; in "
+                      f"Anti-Reversi the fewer disks win, so a negative margin is polyreversi's. Time per move is "
+                      f"the referee's wall clock around each request (for Fairy-Stockfish a UCI round trip). "
                       f"Time-based settings were measured on a shared 2-core VM (load well above 2): both sides "
                       f"lose CPU alike, but the figures are noisy; depth-based ones are not.")
             write_table(args.write, list(rows.values()), header)

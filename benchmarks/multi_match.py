@@ -45,11 +45,12 @@ def opening(variant: pr.Variant, plies: int, rng: random.Random, blocked: bool) 
     return state
 
 
-def candidate(kind: str, seconds: float, seed: int):
+def candidate(kind: str, seconds: float, seed: int, options: dict):
     """The candidate seat at ``seconds`` per move: ``imcts`` (MCTS with informed
-    playouts), ``brs`` (Best-Reply Search) or ``paranoid``."""
+    playouts; ``options`` are its keyword arguments), ``brs`` (Best-Reply
+    Search) or ``paranoid``."""
     if kind == "imcts":
-        return InformedMCTSPlayer(time=seconds, seed=seed)
+        return InformedMCTSPlayer(time=seconds, seed=seed, **options)
     return MultiPlayer(time=seconds, algorithm=kind)
 
 
@@ -61,15 +62,22 @@ def main(argv=None) -> int:
     ap.add_argument("--candidate", default="imcts", choices=("imcts", "brs", "paranoid"))
     ap.add_argument("--opening-plies", type=int, default=None, help="random plies (default: one per player)")
     ap.add_argument("--blocked", action="store_true", help="1-4 random blocked squares per opening")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="an option of the imcts candidate (repeatable), e.g. cutoff=10")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append the result as one JSON line to this file")
     args = ap.parse_args(argv)
 
+    options = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        options[name] = float(value) if "." in value else int(value)
     variant = pr.Variant.parse(args.variant)
     players = variant.players
     plies = players if args.opening_plies is None else args.opening_plies
     rng = random.Random(args.seed)
     wins = draws = losses = 0
+    per_seat = [[0, 0, 0] for _ in range(players)]  # W/D/L of the candidate in each seat
     games = 0
     started = time.time()
     openings = -(-args.games // players)
@@ -77,23 +85,26 @@ def main(argv=None) -> int:
         start = opening(variant, plies, rng, args.blocked)
         for seat in range(players):
             seats = [MCTSPlayer(time=args.time, seed=rng.randrange(2**64)) for _ in range(players)]
-            seats[seat] = candidate(args.candidate, args.time, rng.randrange(2**64))
+            seats[seat] = candidate(args.candidate, args.time, rng.randrange(2**64), options)
             final = play_game(start, seats)
             winners = [int(c) - 1 for c in final.winners()]
             if seat in winners and len(winners) == 1:
                 wins += 1
+                per_seat[seat][0] += 1
             elif seat in winners:
                 draws += 1
+                per_seat[seat][1] += 1
             else:
                 losses += 1
+                per_seat[seat][2] += 1
             games += 1
         low, high = wilson(wins, games)
         print(f"{games:4d} games  W/D/L {wins}/{draws}/{losses}  wins {wins / games:.1%} "
               f"[{low:.1%}, {high:.1%}]  {time.time() - started:.0f} s", file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
     result = {
-        "variant": str(variant), "blocked": args.blocked, "candidate": args.candidate, "opponent": "mcts",
-        "time": args.time, "games": games, "wins": wins, "draws": draws, "losses": losses,
+        "variant": str(variant), "blocked": args.blocked, "candidate": args.candidate, "options": options, "opponent": "mcts",
+        "time": args.time, "games": games, "wins": wins, "draws": draws, "losses": losses, "per_seat": per_seat,
         "win_share": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)], "parity": round(1 / players, 4),
         "seconds": round(time.time() - started, 1),
     }

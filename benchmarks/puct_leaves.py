@@ -7,7 +7,6 @@ time is mostly other processes' turns), best of three.
 """
 import time
 
-import numpy as np
 
 import polyreversi as pr
 from polyreversi.baseline import make_baseline_model

@@ -16,6 +16,15 @@ game clock of that many seconds (and increment), its wall time per move
 charged to its clock; the table gives the clock left at the end and the
 smallest clock left before any move (a negative clock would be a loss on time).
 
+With --breakdown, where the wall time of each SearchPlayer.play goes: the C++
+search's own wall time and the CPU time of the thread that runs it (a search
+of at most 1 s runs in the calling thread, so ``time.thread_time`` around the
+binding's call is the search's CPU), and the Python around it (the rest of
+the call's wall time). A C++ CPU near the budget with a wall time far above it
+is time the OS gave to other processes.
+
+    python benchmarks/time_budget.py --breakdown --budgets 0.002,0.005,0.01
+
 Results: benchmarks/time_budget.md.
 """
 from __future__ import annotations
@@ -53,6 +62,44 @@ def measure(call, budget, states):
         cpus.append((time.process_time() - c0) / budget)
         depths.append(r.depth)
     return walls, cpus, depths
+
+
+class _Timed:
+    """A SearchPlayer's searcher with the binding's search call timed (wall and thread CPU)."""
+
+    def __init__(self, real):
+        self.real, self.last = real, {}
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def search(self, *args):
+        w0, c0 = time.perf_counter(), time.thread_time()
+        out = self.real.search(*args)
+        self.last = {"wall": time.perf_counter() - w0, "cpu": time.thread_time() - c0, "cpp": out[5]}
+        return out
+
+
+def breakdown(budgets, states) -> None:
+    player = pr.SearchPlayer()
+    player.play(states[0], pr.Limit(depth=1))  # the table's memory, once
+    timed = _Timed(player._searcher)
+    player._searcher = timed
+    print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); {len(states)} positions\n")
+    print("| budget (s) | wall/budget mean | max | C++ wall/budget mean | max | C++ thread CPU/budget mean | max | "
+          "Python around the search (us) median | max |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for t in budgets:
+        rows = []
+        for s in states:
+            w0 = time.perf_counter()
+            player.play(s, pr.Limit(time=t))
+            wall = time.perf_counter() - w0
+            rows.append((wall / t, timed.last["cpp"] / t, timed.last["cpu"] / t, (wall - timed.last["wall"]) * 1e6))
+        w, c, u, py = zip(*rows)
+        print(f"| {t:g} | {statistics.mean(w):.2f} | {max(w):.2f} | {statistics.mean(c):.2f} | {max(c):.2f} | "
+              f"{statistics.mean(u):.2f} | {max(u):.2f} | {statistics.median(py):.0f} | {max(py):.0f} |", flush=True)
+    print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
 def clock_games(clock: float, increment: float, games: int, seed: int) -> None:
@@ -96,12 +143,17 @@ def main() -> None:
     ap.add_argument("--clock", type=float, help="self-play games with this game clock per side (seconds)")
     ap.add_argument("--increment", type=float, default=0.0)
     ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--breakdown", action="store_true",
+                    help="where each play's wall time goes: the C++ search (wall, thread CPU) and the Python around it")
     args = ap.parse_args()
     if args.clock is not None:
         clock_games(args.clock, args.increment, args.games, args.seed)
         return
     budgets = [float(b) for b in args.budgets.split(",")]
     states = positions(args.positions, args.seed)
+    if args.breakdown:
+        breakdown(budgets, states)
+        return
     player = pr.SearchPlayer()
     player.play(states[0], pr.Limit(depth=1))  # the table's memory, once
     calls = {"SearchPlayer.play": lambda s, t: player.play(s, pr.Limit(time=t))}

@@ -1,8 +1,10 @@
 """Trains the pattern evaluation of a board other than the standard 8x8 game
 (6x6, 10x10, the octagon, and Anti-Reversi on every board including 8x8):
 the weights of cpp/include/polyreversi/search/board_patterns.hpp, written to
-cpp/src/search/board_pattern_weights_<board>_<rule>.inc (shipped in the
-wheel: rebuild after it). The patterns are those of the Python reference
+cpp/src/search/board_pattern_weights_<board>_<rule>.inc (compiled into the
+wheel: rebuild after it; the search uses them once switched on with
+``polyreversi._core._set_board_patterns(True)``: off by default until a fit
+wins its matches, benchmarks/board_eval.md). The patterns are those of the Python reference
 tests/reference/board_patterns.py.
 
 Two steps, each reproducible from its arguments:
@@ -24,8 +26,10 @@ cluster is a later step).
 
 ``fit``: least squares per phase (``scipy.sparse.linalg.lsqr``, fixed damping
 and iterations: deterministic) of every pattern type's weights, a mobility
-weight and a bias, on the games whose number is not a multiple of 10; the
-others are held out: the error per phase of the fit and of the shape terms
+weight, a weight of the shape terms and a bias, on the games whose number
+is not a multiple of 10; the others are held out. A phase keeps the
+patterns only where they beat the small model (mobility, shape terms, bias)
+on the held-out games: the error per phase of the fit and of the shape terms
 on them is printed and written beside the weights (``--report``).
 
     nice -n 10 python scripts/train_board_eval.py label --board 10x10 --games 1200 --jobs 2
@@ -54,7 +58,7 @@ from reference import board_patterns as bp  # noqa: E402
 
 WEIGHTS_DIR = os.path.join(ROOT, "cpp", "src", "search")
 HOLDOUT = 10  # games g with g % HOLDOUT == 0 are held out of the fit
-DAMP = 2.0  # lsqr damping (labels in 1/100 disk)
+DAMP = 10.0  # lsqr damping: the least held-out error of 10 and 40 on 10x10 (docs/tuning.md)
 ITERATIONS = 300
 RANDOM_MOVES = {"6x6": 4, "8x8": 8, "10x10": 10, "octagon": 10}
 EXACT_EMPTIES = {"6x6": 16, "8x8": 16, "10x10": 14, "octagon": 14}
@@ -167,22 +171,23 @@ def load(directory: str):
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0].files}
 
 
-def design(board: str, cells: np.ndarray, mob: np.ndarray):
-    """The sparse design matrix (rows, columns: every type's table, mobility, bias) of positions."""
+def design(board: str, cells: np.ndarray, mob: np.ndarray, shape: np.ndarray):
+    """The sparse design matrix (rows, columns: every type's table, mobility, shape, bias) of positions
+    (shape: the shape terms in 1/100 disk)."""
     from scipy.sparse import csr_matrix
 
     szs = bp.sizes(board)
     offsets = np.concatenate([[0], np.cumsum(szs)])
-    n_cols = int(offsets[-1]) + 2
+    n_cols = int(offsets[-1]) + 3
     k = len(cells)
     rows, cols, vals = [], [], []
     for t, idx in enumerate(bp.indices(board, cells)):
         rows.append(np.repeat(np.arange(k), idx.shape[1]))
         cols.append((idx + offsets[t]).ravel())
         vals.append(np.ones(idx.size))
-    rows += [np.arange(k), np.arange(k)]
-    cols += [np.full(k, n_cols - 2), np.full(k, n_cols - 1)]
-    vals += [mob.astype(np.float64), np.ones(k)]
+    rows += [np.arange(k)] * 3
+    cols += [np.full(k, n_cols - 3), np.full(k, n_cols - 2), np.full(k, n_cols - 1)]
+    vals += [mob.astype(np.float64), shape / 2.0 ** bp.SHAPE_SHIFT, np.ones(k)]
     return csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(k, n_cols)), offsets
 
 
@@ -194,42 +199,55 @@ def fit(args) -> None:
     mob = bp.mobility(board, d["cells"])
     phase = bp.phase_of(board, d["empties"])
     held = d["games"] % HOLDOUT == 0
-    n_cols = sum(bp.sizes(board)) + 2
-    flat = np.zeros((bp.PHASES, n_cols - 2), dtype=np.int64)
+    shape_cd = np.rint(d["shape"].astype(np.float64) * 100).astype(np.int64)  # the shape terms, 1/100 disk
+    flat = np.zeros((bp.PHASES, sum(bp.sizes(board))), dtype=np.int64)
     mobility = np.zeros(bp.PHASES, dtype=np.int64)
+    shape_w = np.zeros(bp.PHASES, dtype=np.int64)
     bias = np.zeros(bp.PHASES, dtype=np.int64)
     report = {"board": board, "rule": rule(args.anti), "positions": int(len(phase)), "games": int(len(set(d["games"]))),
               "held_out_games": int(len(set(d["games"][held]))), "damp": DAMP, "phases": []}
+    def predict(ph, sel, w_flat, w_mob, w_shape, w_bias):
+        X, _ = design(board, d["cells"][sel], mob[sel], np.zeros(int(sel.sum())))
+        pred = X @ np.concatenate([w_flat, [w_mob, 0, w_bias]])
+        return (pred + ((w_shape * shape_cd[sel]) >> bp.SHAPE_SHIFT)) / 100.0
+
     for ph in range(bp.PHASES):
-        train = (phase == ph) & ~held
-        if train.sum() == 0:
+        train, test = (phase == ph) & ~held, (phase == ph) & held
+        if train.sum() == 0 or test.sum() == 0:
             continue
-        X, _ = design(board, d["cells"][train], mob[train])
-        w = lsqr(X, 100.0 * d["labels"][train], damp=args.damp, iter_lim=ITERATIONS)[0]
-        w = np.rint(w).astype(np.int64)
-        flat[ph], mobility[ph], bias[ph] = w[:-2], w[-2], w[-1]
-    for ph in range(bp.PHASES):
-        test = (phase == ph) & held
-        if test.sum() == 0:
-            continue
-        X, _ = design(board, d["cells"][test], mob[test])
-        pred = X @ np.concatenate([flat[ph], [mobility[ph], bias[ph]]]) / 100.0
-        y = d["labels"][test]
+        y = 100.0 * d["labels"][train]
+        X, _ = design(board, d["cells"][train], mob[train], shape_cd[train])
+        w = np.rint(lsqr(X, y, damp=args.damp, iter_lim=ITERATIONS)[0]).astype(np.int64)
+        full = (w[:-3], w[-3], w[-2], w[-1])
+        # The small model: mobility, the shape terms and a bias alone (the shape terms scaled to disks).
+        A = np.stack([mob[train], shape_cd[train] / 2.0 ** bp.SHAPE_SHIFT, np.ones(int(train.sum()))], axis=1)
+        v = np.rint(np.linalg.lstsq(A, y, rcond=None)[0]).astype(np.int64)
+        small = (np.zeros_like(w[:-3]), v[0], v[1], v[2])
+        labels = d["labels"][test]
+        err = {}
+        for name, m in (("patterns", full), ("small", small)):
+            pred = predict(ph, test, *m)
+            err[name] = (float(np.mean(np.abs(pred - labels))), float(np.sqrt(np.mean((pred - labels) ** 2))))
         shape = d["shape"][test]
+        err["shape"] = (float(np.mean(np.abs(shape - labels))), float(np.sqrt(np.mean((shape - labels) ** 2))))
+        # The patterns ship where they beat the small model on the held-out games.
+        chosen = "patterns" if err["patterns"][1] < err["small"][1] else "small"
+        flat[ph], mobility[ph], shape_w[ph], bias[ph] = full if chosen == "patterns" else small
         lo = ph * bp.width(board)
         row = {"phase": ph, "empties": f"{lo}-{lo + bp.width(board) - 1}" if ph < bp.PHASES - 1 else f"{lo}+",
-               "held_out": int(test.sum()), "train": int(((phase == ph) & ~held).sum()),
-               "mae_trained": float(np.mean(np.abs(pred - y))), "mae_shape": float(np.mean(np.abs(shape - y))),
-               "rmse_trained": float(np.sqrt(np.mean((pred - y) ** 2))),
-               "rmse_shape": float(np.sqrt(np.mean((shape - y) ** 2)))}
+               "held_out": int(test.sum()), "train": int(train.sum()), "exact_share": float(d["exact"][test].mean()),
+               "chosen": chosen}
+        for name, (mae, rmse) in err.items():
+            row[f"mae_{name}"], row[f"rmse_{name}"] = mae, rmse
         report["phases"].append(row)
-        print(f"phase {ph} ({row['empties']} empties): {row['train']} train, {row['held_out']} held out; "
-              f"mean |error| trained {row['mae_trained']:.2f}, shape {row['mae_shape']:.2f} disks; "
-              f"RMS {row['rmse_trained']:.2f} / {row['rmse_shape']:.2f}", flush=True)
+        print(f"phase {ph} ({row['empties']} empties): {row['train']} train, {row['held_out']} held out "
+              f"({100 * row['exact_share']:.0f} % exact); mean |error| / RMS in disks: patterns "
+              f"{err['patterns'][0]:.2f} / {err['patterns'][1]:.2f}, shape scaled {err['small'][0]:.2f} / "
+              f"{err['small'][1]:.2f}, shape {err['shape'][0]:.2f} / {err['shape'][1]:.2f}; ships {chosen}", flush=True)
     if args.report:
         with open(args.report, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=1)
-    write_block(args.out_dir, board, args.anti, flat, mobility, bias, report)
+    write_block(args.out_dir, board, args.anti, flat, mobility, shape_w, bias, report)
     write_index(args.out_dir)
 
 
@@ -242,7 +260,7 @@ def _ints(values, per_line=16) -> str:
     return "\n".join("    " + ", ".join(values[i:i + per_line]) + "," for i in range(0, len(values), per_line))
 
 
-def write_block(out_dir: str, board: str, anti: bool, flat, mobility, bias, report) -> None:
+def write_block(out_dir: str, board: str, anti: bool, flat, mobility, shape_w, bias, report) -> None:
     """One board's and rule's block (read by board_patterns.cpp and tests/reference/board_patterns.read_inc)."""
     lay = bp.layout(board)
     name = f"bw_{board}_{rule(anti)}"
@@ -262,10 +280,12 @@ def write_block(out_dir: str, board: str, anti: bool, flat, mobility, bias, repo
         f"const int lengths[] = {{{', '.join(str(len(i[0])) for _, i in lay)}}};",
         f"const short squares[] = {{\n{_ints(squares)}\n}};",
         f"const int mobility[] = {{{', '.join(str(int(x)) for x in mobility)}}};",
+        f"const int shape_weight[] = {{{', '.join(str(int(x)) for x in shape_w)}}};",
         f"const int bias[] = {{{', '.join(str(int(x)) for x in bias)}}};",
         f"const int entries[] = {{\n{_ints(entries, 18)}\n}};",
         f"const BoardWeightsData data = {{BoardKind::{kinds[board]}, {'true' if anti else 'false'}, {bp.width(board)}, "
-        f"{len(lay)}, lengths, {len(lay[0][1])}, squares, mobility, bias, entries, {len(entries) // 3}}};",
+        f"{len(lay)}, lengths, {len(lay[0][1])}, squares, mobility, shape_weight, bias, entries, "
+        f"{len(entries) // 3}}};",
         f"}}  // namespace {name}",
         "// end",
         "",
@@ -289,7 +309,7 @@ def write_index(out_dir: str) -> None:
     lines.append("const BoardWeightsData kBoardWeights[] = {")
     lines += [f"    bw_{n}::data," for n in names]
     if not names:
-        lines.append("    {BoardKind::Board8x8, false, 1, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, 0},"
+        lines.append("    {BoardKind::Board8x8, false, 1, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0},"
                      "  // placeholder, never read")
     lines += ["};", f"constexpr int kBoardWeightsCount = {len(names)};", ""]
     with open(index + ".tmp", "w", encoding="utf-8") as f:

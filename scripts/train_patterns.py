@@ -10,9 +10,17 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py fit --extra build/patterns/augment.npz --extra build/patterns/augment2.npz \
         --extra build/patterns/augment3.npz --extra build/patterns/augment4.npz  # -> cpp/src/search/pattern_weights.inc
     python scripts/train_patterns.py report    # held-out error by phase, trained vs shape evaluation
+    python scripts/train_patterns.py games --jobs 2   # more games -> build/patterns/games/<file>.npz (resumes)
+    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 500000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
+        --extra build/patterns/games/WTH_2000.npz
 
-The shipped weights are the first six commands' (90,378 + 76,483 + 40,950 + 69,530
-playout positions; about 3 h of one core for the four augment runs, 2026-12-03).
+The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
+76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
+augment runs, 2026-12-03); phases 4-11 the last command's, which keeps phases
+0-3 from the file and refits the others on the games' positions and 4,722,063
+positions of 102,566 more games (Logistello's book, WTHOR 1977-2000; the games
+stage had labelled those files when it was stopped, 2026-12-04).
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:
@@ -30,6 +38,14 @@ labelled with its exact score. A playout's random moves reach positions no
 game of the database has.
 Games whose number in the sorted list is 0 mod 10 are held out for validation
 (augment makes no playouts from them).
+Games (the `games` stage; --data, default ../shared/data/wthor-train/*.wtb:
+WTHOR 1977-2020 but the three years above, and Logistello's book lines): as
+extract, but only each game's first position with at most EXACT_EMPTIES
+empties is solved (its anchor) and the positions below it are left out (the
+endgame phases have the solved positions above); Logistello's book stores
+theoretical depth 0, so its lines are labelled by their anchor. A game whose
+moves are a held-out game's is left out. One positions file per game file,
+written whole when done; a file already there is not labelled again.
 The fit is deterministic (scipy.sparse.linalg.lsqr, fixed damping and
 iterations; no random numbers): the same data give the same file.
 """
@@ -317,7 +333,7 @@ def fit(args) -> None:
     train = np.ones(len(labels), dtype=bool)  # the other files hold no held-out game
     train[:n_main] = games[:n_main] % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
-    phases = parse_phases(args.phases)
+    phases = parse_phases(args.phases)  # checked by check_arguments
     W = read_weights(n_cols) if len(phases) < pt.PHASES else np.zeros((pt.PHASES, n_cols))
     for p in phases:
         lo, hi = p * pt.PHASE_WIDTH - args.overlap, (p + 1) * pt.PHASE_WIDTH - 1 + args.overlap
@@ -338,7 +354,7 @@ def fit(args) -> None:
 
 
 def parse_phases(text):
-    """Phase numbers of '4-11' or '0,2,5' (None: all)."""
+    """Phase numbers of '4-11' or '0,2,5' (None: all); ValueError for anything else."""
     if text is None:
         return list(range(pt.PHASES))
     out = set()
@@ -346,7 +362,7 @@ def parse_phases(text):
         lo, _, hi = part.partition("-")
         out.update(range(int(lo), int(hi or lo) + 1))
     if not out or min(out) < 0 or max(out) >= pt.PHASES:
-        sys.exit(f"--phases {text}: phases are 0 to {pt.PHASES - 1}")
+        raise ValueError(text)
     return sorted(out)
 
 
@@ -431,7 +447,7 @@ def check_arguments(ap, a) -> None:
     for name in ("jobs", "playouts", "games", "max_rows", "iterations"):
         value = getattr(a, name)
         if value is not None and value < 1:
-            ap.error(f"--{name}: {value}; must be at least 1")
+            ap.error(f"--{name.replace('_', '-')}: {value}; must be at least 1")
     if not 1 <= a.low <= a.high <= MAX_SOLVED_EMPTIES:
         ap.error(f"--low {a.low} --high {a.high}: need 1 <= low <= high <= {MAX_SOLVED_EMPTIES} "
                  "(the playouts' positions are solved exactly)")
@@ -441,6 +457,10 @@ def check_arguments(ap, a) -> None:
         ap.error(f"--exact-empties {a.exact_empties}: must be 0 to {MAX_SOLVED_EMPTIES}")
     if a.overlap < 0:
         ap.error(f"--overlap {a.overlap}: must be at least 0")
+    try:
+        parse_phases(a.phases)
+    except ValueError:
+        ap.error(f"--phases {a.phases}: phases are 0 to {pt.PHASES - 1}, as '4-11' or '0,3'")
 
 
 def main() -> None:

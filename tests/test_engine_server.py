@@ -144,9 +144,9 @@ def test_gtp_session_replies():
     ("frobnicate", "unknown command"),
     ("boardsize 7", "unacceptable size"),
     ("play b a1", "illegal move"),
-    ("play w d3", "black's turn"),
+    ("play w d3", "illegal move"),  # d3 is not White's move on the start board
     ("play purple d3", "invalid color"),
-    ("genmove", "list index"),
+    ("genmove", "syntax: genmove COLOR"),
     ("polyreversi-variant 8x8/4p", "two players"),
     ("polyreversi-depth 0x", "syntax: polyreversi-depth N"),
 ])
@@ -155,6 +155,64 @@ def test_gtp_errors_are_question_marks(command, message):
     first, second = [r for r in text.split("\n\n") if r][:2]
     assert first.startswith("?") and message in first
     assert second == "= polyreversi"
+
+
+def _replies(text):
+    return [r for r in text.split("\n\n") if r]
+
+
+def test_gtp_genmove_plays_for_the_colour_asked():
+    """genmove w with Black to move: White moves on the same board (GTP's consecutive
+    moves of one colour); undo goes back to the board with White, then Black, to move."""
+    start = pr.Variant().start()
+    white_moves = {start.variant.square_name(m) for m in pr.Variant().position(start.board(), 2).legal_moves()}
+    replies = _replies(session(GtpServer, "genmove w\nshowboard\nundo\nshowboard\nundo\nshowboard\n"
+                                          "reg_genmove w\nshowboard\nplay w e3\nshowboard\nquit\n"))
+    assert replies[0][2:] in white_moves
+    assert replies[1].endswith("black to move; black 1, white 4")
+    assert replies[3].endswith("white to move; black 2, white 2")
+    assert replies[5].endswith("black to move; black 2, white 2")
+    assert replies[6][2:] in white_moves and replies[7] == replies[5]  # reg_genmove changes nothing
+    assert replies[8] == "=" and replies[9].endswith("black to move; black 1, white 4")
+
+
+def _before_a_forced_pass(seed=0):
+    """The moves of a random 6x6 game up to a position whose mover must pass."""
+    import random
+
+    rng = random.Random(seed)
+    while True:
+        state, played = pr.Variant("6x6").start(), []
+        while not state.is_over():
+            if state.must_pass():
+                return state, played
+            move = rng.choice(list(state.legal_moves()))
+            played.append((int(state.to_move), move))
+            state.play(move)
+
+
+def test_gtp_genmove_for_the_other_colour_plays_a_forced_pass_first():
+    state, played = _before_a_forced_pass()
+    mover = "b" if int(state.to_move) == 1 else "w"
+    other = "w" if mover == "b" else "b"
+    name = lambda m: "pass" if m == state.PASS else state.variant.square_name(m)  # noqa: E731
+    plays = "".join(f"play {'b' if c == 1 else 'w'} {name(m)}\n" for c, m in played)
+    replies = _replies(session(GtpServer, f"boardsize 6\n{plays}genmove {other}\nundo\nundo\nshowboard\nquit\n"))
+    answer = replies[1 + len(played)]
+    after_pass = state.copy()
+    after_pass.play(state.PASS)
+    assert answer.startswith("= ") and after_pass.is_legal(answer[2:])
+    assert replies[-2].splitlines()[-1].startswith(f"{'black' if mover == 'b' else 'white'} to move")
+
+
+def test_gtp_showboard_is_the_board_over_several_lines():
+    from polyreversi.text import board_text
+
+    text = session(GtpServer, "boardsize 6\nplay b c2\nshowboard\nquit\n")
+    board = _replies(text)[2]
+    state = pr.Variant("6x6").start()
+    state.play("c2")
+    assert board.splitlines() == ["= "] + board_text(state).splitlines() + ["white to move; black 4, white 1"]
 
 
 def test_gtp_time_settings_give_the_search_its_limit():

@@ -25,6 +25,27 @@ def test_reproducible_with_a_playout_count():
     assert (a.move, a.visits, a.values, a.nodes) == (b.move, b.visits, b.values, b.nodes)
 
 
+def test_a_cutoff_beyond_the_end_changes_nothing():
+    # 20 plies from the end a cut-off of 64 plies is never reached: the same search
+    state = pr.Variant.parse("8x8/3p").start()
+    rng = random.Random(5)
+    while len(state.variant.squares) - sum(state.scores()) > 20:
+        state.play(rng.choice(state.legal_moves()))
+    a = multi_mcts(state, playouts=400, seed=2)
+    b = multi_mcts(state, playouts=400, seed=2, cutoff=64, cutoff_temperature=0.05)
+    assert (a.move, a.visits, a.values) == (b.move, b.visits, b.values)
+
+
+def test_judged_playouts_share_the_reward():
+    for text, temperature in (("8x8/4p", 0.0), ("octagon/3p/anti", 0.05), ("10x10/4p", 0.02)):
+        state = pr.Variant.parse(text).start()
+        r = multi_mcts(state, playouts=500, seed=1, cutoff=6, cutoff_temperature=temperature)
+        assert r.playouts == 500 and r.move in state.legal_moves()
+        assert sum(r.values) == pytest.approx(1.0)
+        again = multi_mcts(state, playouts=500, seed=1, cutoff=6, cutoff_temperature=temperature)
+        assert again.visits == r.visits
+
+
 def test_a_free_anchor_is_taken():
     # Black can take a1, a square that can never flip again: the playouts value it
     v = pr.Variant.parse("8x8/3p")
@@ -60,6 +81,16 @@ def test_bad_input_is_named():
         multi_mcts(state, playouts=10, epsilon=1.5)
     with pytest.raises(TypeError, match="epsilon"):
         InformedMCTSPlayer(epsilon="x")
+    with pytest.raises(ValueError, match="cutoff"):
+        multi_mcts(state, playouts=10, cutoff=-1)
+    with pytest.raises(ValueError, match="cutoff"):
+        InformedMCTSPlayer(cutoff=10**6)
+    with pytest.raises(TypeError, match="cutoff"):
+        InformedMCTSPlayer(cutoff=2.5)
+    with pytest.raises(ValueError, match="cutoff_temperature"):
+        multi_mcts(state, playouts=10, cutoff=4, cutoff_temperature=-0.1)
+    with pytest.raises(ValueError, match="cutoff_temperature"):
+        InformedMCTSPlayer(cutoff_temperature=float("inf"))
     with pytest.raises(TypeError, match="State"):
         multi_mcts("8x8/3p", playouts=10)
     with pytest.raises(ValueError, match="time per move"):

@@ -70,7 +70,8 @@ def test_search_at_depth_1_takes_the_best_child_evaluation():
     assert checked >= 20
 
 
-@pytest.mark.parametrize("variant", [pr.Variant("6x6"), pr.Variant("10x10"), pr.Variant("octagon"),
+# The octagon has trained weights of its own (tests/test_board_patterns.py).
+@pytest.mark.parametrize("variant", [pr.Variant("6x6"), pr.Variant("10x10"), pr.Variant("octagon", anti=True),
                                      pr.Variant("8x8", anti=True), pr.Variant("8x8", blocked=("b2", "f7"))])
 def test_other_boards_and_anti_keep_the_shape_evaluation(variant):
     for i in range(20):

@@ -144,10 +144,53 @@ def test_one_search_at_a_time():
 def test_time_and_node_limits_on_solve():
     state = random_position(36, 13)  # 24 empties: far more than 2000 nodes
     r = pr.solve(state, nodes=2000)
-    assert not r.complete and r.move is None and r.pv == []
+    assert not r.complete and r.move is None and r.pv == [] and r.score is None
     small = random_position(52, 14)
     full = pr.solve(small, time=600.0, nodes=10**9)
     assert full.complete and full.score == pr.solve(small).score
+    assert full.lower == full.upper == full.score
+
+
+@pytest.mark.parametrize("variant,plies", [("6x6", 14), ("8x8", 46)])
+def test_a_stopped_solve_gives_the_bounds_it_proved(variant, plies):
+    """A solve stopped by a node limit has no score, and the bounds it returns hold
+    the exact score (checked against the complete solve) at every stopping point."""
+    proven = 0
+    for seed in range(4):
+        state = random_position(plies, 100 + seed, variant)
+        exact = pr.solve(state)
+        for share in (0.2, 0.4, 0.6, 0.8, 0.9):
+            r = pr.solve(state, nodes=max(1, int(exact.nodes * share)))
+            if r.complete:
+                assert r.score == exact.score == r.lower == r.upper
+                continue
+            assert r.score is None and r.move is None
+            assert r.lower is None or r.lower <= exact.score, (state.to_text(), share, r)
+            assert r.upper is None or exact.score <= r.upper, (state.to_text(), share, r)
+            proven += (r.lower is not None) + (r.upper is not None)
+    assert proven > 0  # the stopping points above reach the exact pass
+
+
+def test_a_search_stopped_before_its_first_iteration_has_no_score():
+    class StopFirst:  # the player's searcher, stopped before the search starts
+        def __init__(self, real):
+            self.real = real
+
+        def search(self, *args):
+            self.real.stop()
+            return self.real.search(*args)
+
+        def __getattr__(self, name):
+            return getattr(self.real, name)
+
+    player = pr.SearchPlayer(depth=6)
+    state = random_position(20, 5)
+    player._searcher = StopFirst(player._searcher)
+    r = player.play(state)
+    assert r.depth == 0 and r.score is None and r.move in state.legal_moves()
+    player._searcher = player._searcher.real
+    r = player.play(state)
+    assert r.depth == 6 and isinstance(r.score, float)
 
 
 def test_node_limit_of_play():

@@ -1,4 +1,5 @@
-"""scripts/train_patterns.py: the augment stage's positions and the arguments it refuses."""
+"""scripts/train_patterns.py: the augment and games stages' positions, the weights file read
+back, and the arguments it refuses."""
 from __future__ import annotations
 
 import subprocess
@@ -42,7 +43,63 @@ def test_augment_writes_exactly_solved_positions_of_training_games(tmp_path):
     assert (np.load(again)["labels"] == labels).all()  # the same file, whatever the worker count
 
 
+def test_games_labels_more_games_and_resumes(tmp_path):
+    src = shared_data("wthor-train", "WTH_1977.wtb")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / src.name).write_bytes(src.read_bytes())
+    out = tmp_path / "out"
+    args = ("games", "--data", str(tmp_path / "in" / "*.wtb"), "--games-dir", str(out), "--jobs", "1")
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    d = np.load(out / "WTH_1977.npz")
+    cells, empties, labels, games = d["cells"], d["empties"], d["labels"], d["games"]
+    assert len(labels) > 300 and ((cells == 0).sum(axis=1) == empties).all()
+    assert (empties > 14).all()  # only the anchor at 14 empties is solved; positions below are left out
+    from polyreversi import formats
+    from polyreversi.replay import Replay
+
+    records = list(formats.read(src))
+    for g in np.unique(games):
+        rec = records[g]
+        states = [s for s in Replay(rec) if not s.is_over()]
+        mine = games == g
+        black_view = []  # each label from Black's view: one value per stretch (theoretical / anchor)
+        rows = iter(zip(empties[mine], labels[mine]))  # the game's positions in order
+        for s in states:
+            e = int((s.board() == 0).sum())
+            sign = 1 if s.to_move == pr.Color.BLACK else -1
+            if e <= 14:
+                anchor = sign * pr.solve(s).score
+                break
+            row_e, y = next(rows)
+            assert row_e == e
+            black_view.append((e, sign * y))
+        ts, td = rec.meta["theoretical_score"], rec.meta["theoretical_depth"]
+        assert all(y == 2 * ts - 64 for e, y in black_view if e >= td)
+        assert all(y == anchor for e, y in black_view if e < td)
+    again = run(*args, cwd=tmp_path)
+    assert again.returncode == 0 and "there already" in again.stdout, again.stderr
+
+
+def test_weights_file_reads_back_as_the_built_tables():
+    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
+    if not SCRIPT.exists():
+        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
+    import train_patterns as tp
+    from polyreversi import _core
+
+    ranks_offsets, n_cols = tp.layout()
+    w = np.rint(tp.read_weights(n_cols) * 100).astype(np.int64)
+    tables, parity = _core._pattern_tables()
+    assert (w[:, -2:] == parity).all()
+    for (rank, off), table in zip(ranks_offsets, tables):
+        assert (w[:, off + rank] == table).all()
+
+
 @pytest.mark.parametrize("args,message", [
+    (["fit", "--phases", "12"], "--phases 12: phases are 0 to 11"),
+    (["fit", "--phases", "4-x"], "--phases 4-x: phases are 0 to 11"),
+    (["fit", "--max-rows", "0"], "--max-rows: 0; must be at least 1"),
     (["augment", "--jobs", "0"], "--jobs: 0; must be at least 1"),
     (["augment", "--games", "-1"], "--games: -1; must be at least 1"),
     (["augment", "--playouts", "0"], "--playouts: 0; must be at least 1"),

@@ -35,7 +35,8 @@ void init_multi(py::module_& m) {
   m.def(
       "_multi_mcts",
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
-         double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges) {
+         double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges, int cutoff,
+         double cutoff_temperature) {
         const PyState& s = get_state(s_obj);
         MultiMctsOptions o;
         o.playouts = playouts;
@@ -47,6 +48,8 @@ void init_multi(py::module_& m) {
         o.score_weight = score_weight;
         o.prefer_edges = prefer_edges;
         o.max_nodes = max_nodes;
+        o.cutoff = cutoff;
+        o.cutoff_temperature = cutoff_temperature;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
@@ -57,7 +60,8 @@ void init_multi(py::module_& m) {
       },
       py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
       py::arg("epsilon"), py::arg("history_weight"), py::arg("score_weight"), py::arg("max_nodes"),
-      py::arg("prefer_edges") = true,
+      py::arg("prefer_edges") = true, py::arg("cutoff") = 0,
+      py::arg("cutoff_temperature") = 0.0,
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",

@@ -50,7 +50,9 @@ py::tuple search_tuple(const SearchOutcome& out) {
 py::tuple solve_tuple(const SolveOutcome& out) {
   py::dict scores;
   for (int i = 0; i < out.move_count; ++i) scores[py::int_(out.moves[i])] = out.scores[i];
-  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores, out.stopped);
+  const auto bound = [](bool known, int value) { return known ? py::object(py::int_(value)) : py::object(py::none()); };
+  return py::make_tuple(out.move, out.score, line(out.pv, out.pv_length), out.nodes, out.seconds, scores, out.stopped,
+                        bound(out.has_lower, out.lower), bound(out.has_upper, out.upper));
 }
 
 SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv,
@@ -110,7 +112,7 @@ void init_search(py::module_& m) {
             return solve_tuple(out);
           },
           py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("wof"), py::arg("seconds"),
-          py::arg("nodes"), "Returns (move, score, pv, nodes, seconds, scores, stopped).")
+          py::arg("nodes"), "Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper).")
       .def("new_game", &Searcher::new_game, py::call_guard<py::gil_scoped_release>())
       .def("stop", &Searcher::stop, "Stops the running search (any thread; it returns its best completed work).")
       .def("clear_stop", &Searcher::clear_stop)
@@ -148,7 +150,7 @@ void init_search(py::module_& m) {
       },
       py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("tt_mb"), py::arg("wof"),
       py::arg("seconds") = -1.0, py::arg("nodes") = -1LL,
-      "Exact solve (use polyreversi.solve). Returns (move, score, pv, nodes, seconds, scores, stopped).");
+      "Exact solve (use polyreversi.solve). Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper).");
   m.def(
       "_evaluate",
       [](py::handle s_obj, int evaluation, bool shape_only) {

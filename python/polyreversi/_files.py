@@ -264,6 +264,8 @@ class Output:
         """Writes ``data`` (text as UTF-8) whole, or (a regular file) not at all."""
         payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         if self._fd is None:
+            if self._stream_fd is None:
+                raise ValueError(f"{os.fspath(self.path)}: written after commit()")
             _write_stream(self._stream, payload, self._stream_fd)
             return
         try:
@@ -285,15 +287,16 @@ class Output:
         fd, self._fd = self._fd, None
         if fd is None:
             return
-        if self.temp is None:
+        temp, target = self.temp, self._target
+        if temp is None or target is None:  # set together: a file written in place
             os.close(fd)
             return
         try:
             os.fsync(fd)
             os.close(fd)
             fd = None
-            os.chmod(self.temp, _mode_for(Path(self._target)))
-            os.replace(self.temp, self._target)
+            os.chmod(temp, _mode_for(Path(target)))
+            os.replace(temp, target)
         except BaseException:
             self._drop(fd)
             raise

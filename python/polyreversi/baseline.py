@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -60,8 +60,9 @@ class BaselineNetwork:
     def __init__(self, arrays, variant: Variant, note: str = "", source: str = "arrays") -> None:
         self.variant = variant
         self.note = note
+        self.check: Dict[str, np.ndarray] = {}  # load(): the file's check arrays
         n, channels, moves = variant.n, variant.players + 4, variant.n * variant.n + 1
-        layers = []
+        layers: List[Tuple[np.ndarray, np.ndarray]] = []
         inputs = channels * n * n
         for name, out in zip(_LAYERS, (None, None, moves, 1)):
             try:

@@ -31,7 +31,7 @@ draw; with 3 or 4 players a sole winner gets +1 and each other player
 """
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import List, Optional, Union
 
 import numpy as np
 
@@ -342,7 +342,8 @@ class Batch:
             blocked_count, "blocked_count", _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED)
         if blocked_count is not None and not random_blocked:
             raise ValueError("blocked_count: only with blocked='random'")
-        standard, starts = False, None
+        standard = False
+        starts: Union[None, State, List[State]] = None
         if start is None:
             standard = True
         elif start is not _KEEP:
@@ -434,7 +435,7 @@ class Batch:
             if not out.flags.writeable:
                 raise ValueError("out: the array is read-only")
         if perspective is None or isinstance(perspective, (int, np.integer)):
-            per = _perspective(perspective, players)
+            per: Union[int, np.ndarray] = _perspective(perspective, players)
         else:
             try:
                 values = np.asarray(perspective)
@@ -562,7 +563,7 @@ def _refuse_pickle(self, protocol: int):
 
 
 # Without this, pickle protocols 0 and 1 abort the process inside the bindings.
-_core.Batch.__reduce_ex__ = _refuse_pickle
-Batch.__reduce_ex__ = _refuse_pickle
+setattr(_core.Batch, "__reduce_ex__", _refuse_pickle)
+setattr(Batch, "__reduce_ex__", _refuse_pickle)
 
 __all__ = ["Batch", "observe", "ConcurrentUseError", "AUTORESET", "MIN_GAMES_PER_THREAD"]

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Iterable, Iterator, List, Union
+from typing import Any, Dict, Iterable, Iterator, List, Union
 
 import numpy as np
 
@@ -101,7 +101,7 @@ def games_table(records: Iterable[Record], first: int = 0):
         ReplayError: a record whose moves are not legal. ImportError: no pyarrow.
     """
     pa = _pyarrow()
-    columns = {name: [] for name in games_schema().names}
+    columns: Dict[str, List[Any]] = {name: [] for name in games_schema().names}
     for k, record in enumerate(records):
         if not isinstance(record, Record):
             raise RecordError(f"records[{k}]: expected a Record, got {type(record).__name__}")
@@ -287,7 +287,7 @@ def positions_table(records: Iterable[Record]):
     pa = _pyarrow()
     from polyreversi.envs.observation import observe, plane_count, rewards
 
-    cols = {k: [] for k in ("game", "ply", "to_move", "observation", "mask", "move", "result", "score")}
+    cols: Dict[str, List[Any]] = {k: [] for k in ("game", "ply", "to_move", "observation", "mask", "move", "result", "score")}
     shape = None
     for g, record in enumerate(records):
         replay = Replay(record)

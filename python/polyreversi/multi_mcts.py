@@ -42,21 +42,31 @@ DEFAULT_EPSILON = 0.25
 DEFAULT_HISTORY_WEIGHT = 5.0
 #: The part of a playout's reward that is the colour's final disk share.
 DEFAULT_SCORE_WEIGHT = 0.0
+#: Playout plies before the evaluation judges the position (0: play to the end).
+DEFAULT_CUTOFF = 0
+#: Judged playouts reward a softmax of the estimated shares over this temperature
+#: (in shares of the board; 0: the top estimated share wins outright).
+DEFAULT_CUTOFF_TEMPERATURE = 0.0
+#: Largest cut-off: a playout never lasts longer than the board has squares.
+MAX_CUTOFF: int = _core.limits.MAX_SCORE
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
 
-def _options(exploration, epsilon, history_weight, score_weight) -> tuple:
+def _options(exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature) -> tuple:
     """The search options, checked (the same messages as every other call)."""
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
             _validate.number(history_weight, "history_weight"),
-            _validate.number(score_weight, "score_weight", 0.0, 1.0))
+            _validate.number(score_weight, "score_weight", 0.0, 1.0),
+            _validate.whole(cutoff, "cutoff", 0, MAX_CUTOFF),
+            _validate.number(cutoff_temperature, "cutoff_temperature"))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
                seed: Optional[int] = 0, exploration: float = DEFAULT_EXPLORATION,
                epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
-               score_weight: float = DEFAULT_SCORE_WEIGHT) -> MCTSResult:
+               score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: int = DEFAULT_CUTOFF,
+               cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -71,6 +81,12 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         score_weight: 0 to 1, the part of a playout's reward that is the colour's share
             of the final disks (with Anti-Reversi, its share of the other colours' disks,
             divided among them); the rest is the win/draw/loss reward.
+        cutoff: 0 .. ``MAX_CUTOFF`` playout plies, after which the 3-4 player evaluation's
+            estimated final shares (the evaluation of :func:`polyreversi.multi_search`) stand for the final
+            disks; 0 plays every playout to the end.
+        cutoff_temperature: finite, >= 0: a judged playout rewards each colour
+            ``softmax(share / cutoff_temperature)`` (shares as parts of the board); 0 gives
+            the whole reward to the top estimated share.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -91,14 +107,16 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
-    exploration, epsilon, history_weight, score_weight = _options(exploration, epsilon, history_weight, score_weight)
+    exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature = _options(
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
     if state.is_over():
         raise ValueError(f"multi_mcts: the game is over at ply {state.ply}; there is no move to search")
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
-                                                                history_weight, score_weight, MAX_NODES)
+                                                                history_weight, score_weight, MAX_NODES,
+                                                                cutoff=cutoff, cutoff_temperature=cutoff_temperature)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -111,7 +129,8 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon, history_weight, score_weight: as :func:`multi_mcts`.
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as
+            :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
@@ -127,12 +146,14 @@ class InformedMCTSPlayer:
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
-                 history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT) -> None:
+                 history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT,
+                 cutoff: int = DEFAULT_CUTOFF, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
-        self.exploration, self.epsilon, self.history_weight, self.score_weight = _options(
-            exploration, epsilon, history_weight, score_weight)
+        (self.exploration, self.epsilon, self.history_weight, self.score_weight, self.cutoff,
+         self.cutoff_temperature) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
+                                             cutoff_temperature)
         self.last: Optional[MCTSResult] = None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
@@ -151,7 +172,8 @@ class InformedMCTSPlayer:
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
         self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
                                exploration=self.exploration, epsilon=self.epsilon,
-                               history_weight=self.history_weight, score_weight=self.score_weight)
+                               history_weight=self.history_weight, score_weight=self.score_weight,
+                               cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature)
         return self.last
 
     def choose(self, state: State) -> int:
@@ -159,7 +181,9 @@ class InformedMCTSPlayer:
         moves = state.legal_moves()
         if len(moves) == 1 and state.variant.players >= 3:
             return moves[0]
-        return self.play(state).move
+        move = self.play(state).move
+        assert move is not None  # multi_mcts raises for a finished game
+        return move
 
     __call__ = choose
 

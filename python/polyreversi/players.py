@@ -22,21 +22,18 @@ from __future__ import annotations
 import random
 import re
 import sys
-from typing import Callable, Iterator, Mapping, Optional, Sequence, TextIO, Union
-
-try:
-    from typing import Protocol
-except ImportError:  # pragma: no cover - Python < 3.8
-    Protocol = object
-
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, Sequence, TextIO, Union
 
 from polyreversi import _core, _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
-from polyreversi.variant import Variant, as_variant, engine_seed
+from polyreversi.variant import Variant, VariantError, as_variant, engine_seed
 from polyreversi.vocabulary import color_name
+
+if TYPE_CHECKING:  # mcts is imported on first use
+    from polyreversi.mcts import MCTSResult
 
 Move = Union[int, str]
 
@@ -257,7 +254,7 @@ class MCTSPlayer:
         self.time = time
         self.seed = engine_seed(seed)
         self.threads = threads
-        self.last = None  # the MCTSResult of the last search
+        self.last: Optional[MCTSResult] = None  # the result of the last search
 
     def choose(self, state: State) -> int:
         """The most visited move of a search from ``state``.
@@ -273,6 +270,7 @@ class MCTSPlayer:
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
         self.last = mcts(state, playouts=self.playouts, time=self.time, threads=self.threads, seed=seed,
                          exploration=self.exploration)
+        assert self.last.move is not None  # mcts raises for a finished game
         return self.last.move
 
     __call__ = choose
@@ -353,7 +351,7 @@ PLAYER_NAMES = ("random", "greedy", "human", "search", "mcts", "brs", "imcts", "
 COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
 """The built-in players that need no person."""
 
-_FACTORIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
+_FACTORIES: Dict[str, Callable[[Optional[int]], Chooser]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 def _number(text: str):
@@ -367,7 +365,7 @@ def _number(text: str):
 
 # Options of each kind of seat: name -> converter; the first is what a bare
 # value (``search:6``, ``mcts:2000``) sets.
-_SPEC_OPTIONS = {
+_SPEC_OPTIONS: Dict[str, Dict[str, Callable[[str], Any]]] = {
     "search": {"depth": int, "time": _number, "threads": int, "evaluation": str, "level": int},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
@@ -392,7 +390,7 @@ _UCI_OPTION = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_ ]*?)\s*=([^:]*)")
 
 
 def _uci_seat(spec: str, rest: str) -> dict:
-    options = {}
+    options: Dict[str, str] = {}
     while True:
         m = _UCI_OPTION.match(rest)
         if not m or ":" not in rest[m.end():m.end() + 1]:
@@ -528,6 +526,7 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
         return EngineSeat(kind, options["command"])
     if kind in _FACTORIES:
         return _FACTORIES[kind](seed)
+    factory: Callable[[], Chooser]
     if kind == "mcts":
         factory = lambda: MCTSPlayer(seed=seed, **options)  # noqa: E731
     elif kind == "brs":
@@ -728,7 +727,9 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
     key = seed_key(seed)
     if blocked is None:
         return variant
-    count = None if blocked == "random" else blocked
+    if isinstance(blocked, str) and blocked != "random":
+        raise VariantError(f"blocked: {blocked!r}; expected 'random' or a count 1-4")
+    count = None if isinstance(blocked, str) else blocked
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
     if key is not None:
         key ^= 0x5EED_B10C

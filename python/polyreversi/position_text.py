@@ -105,24 +105,24 @@ def position_from_text(text: str, variant, variant_class):
     squares = _grid_squares(variant)
     if len(cells) != len(squares):
         raise PositionError(f"position: {len(cells)} cells for the {variant.board} board, which has {len(squares)}")
-    board = [0] * (variant.n * variant.n)
+    codes = [0] * (variant.n * variant.n)
     for sq in range(variant.n * variant.n):
         if sq not in squares:
-            board[sq] = -2
-    blocked = set(variant.blocked)
+            codes[sq] = -2
+    blocked_squares = set(variant.blocked)
     for sq, ch in zip(squares, cells):
         code = CELL_CODES.get(ch)
         if code is None:
             raise PositionError(f"position: {ch!r} on {variant.square_name(sq)} is not a cell; "
                                 "allowed: X O R G N - #")
-        if (code == -1) != (sq in blocked):
-            what = "is blocked" if sq in blocked else "is not blocked"
+        if (code == -1) != (sq in blocked_squares):
+            what = "is blocked" if sq in blocked_squares else "is not blocked"
             raise PositionError(f"position: {variant.square_name(sq)} {what} in {variant}; "
                                 "write '#' exactly on the blocked squares")
-        board[sq] = code
+        codes[sq] = code
     if side not in SIDES:
         raise PositionError(f"position: side to move {side!r}; allowed: X (Black), O (White), R (Red), G (Green)")
     to_move = SIDES[side]
     if to_move > variant.players:
         raise PositionError(f"position: side {side} is not a player of {variant}")
-    return variant.position(board, Color(to_move))
+    return variant.position(codes, Color(to_move))

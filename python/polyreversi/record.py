@@ -276,7 +276,7 @@ class Record:
             raise RecordError("implicit_passes: only 2-player games have passes")
         object.__setattr__(self, "implicit_passes", bool(self.implicit_passes))
 
-    __hash__ = None  # meta is a dict
+    __hash__ = None  # type: ignore[assignment]  # unhashable (meta is a dict); mypy types __hash__ as a method
 
     # -- building --------------------------------------------------------
     @classmethod

@@ -60,7 +60,9 @@ class SearchResult:
         move: the best move (square index, ``state.PASS`` for a forced pass); ``None``
             when the game is over.
         score: from the mover's view, in disks (float; a heuristic estimate unless
-            ``exact``; with Anti-Reversi positive means fewer disks than the opponent).
+            ``exact``; with Anti-Reversi positive means fewer disks than the opponent);
+            None only when a search was stopped before its first iteration completed
+            (a :class:`polyreversi.SearchPlayer` stopped at once; ``depth`` is then 0).
         pv: the principal variation, moves from this position (``move`` first).
         depth: plies of the deepest completed iteration (the empties when ``exact``).
         nodes: positions visited. seconds: wall-clock time.
@@ -68,7 +70,7 @@ class SearchResult:
     """
 
     move: Optional[int]
-    score: float
+    score: Optional[float]
     pv: List[int]
     depth: int
     nodes: int
@@ -92,17 +94,26 @@ class SolveResult:
             best first (ties by square); otherwise empty.
         convention: ``"disks"`` or ``"wof"``.
         complete: False when a ``time`` or ``nodes`` limit stopped the solve first:
-            then ``move`` is None, ``score`` 0 and ``pv`` and ``scores`` empty.
+            then ``move`` and ``score`` are None and ``pv`` and ``scores`` empty, and
+            ``lower`` / ``upper`` hold what the exact search had proven by then.
+        lower, upper: bounds on the exact score, ``lower <= score <= upper`` (both equal
+            to ``score`` when complete). A stopped solve has ``lower`` once the exact
+            pass has scored a move (exactly, or at least some value) and ``upper`` once
+            one of its passes found every move at most some value; None when nothing is
+            proven yet. The estimates before the exact pass (heuristic and ProbCut
+            searches) never set them: they are not proofs.
     """
 
     move: Optional[int]
-    score: int
+    score: Optional[int]
     pv: List[int]
     nodes: int
     seconds: float
     scores: Dict[int, int] = field(default_factory=dict)
     convention: str = "disks"
     complete: bool = True
+    lower: Optional[int] = None
+    upper: Optional[int] = None
 
 
 def _check_state(state, what: str) -> State:
@@ -233,6 +244,8 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
     On the standard 8x8 game (full board, normal rules, no handicap, no free
     opening) it is a trained pattern evaluation (Logistello/Edax-style patterns
     fitted to the WTHOR games: scripts/train_patterns.py, benchmarks/README.md);
+    on the octagon (normal rules, no free opening, no blocked squares) patterns
+    fitted to self-play (scripts/train_board_eval.py, benchmarks/board_eval.md);
     on every other board, option and for Anti-Reversi, terms derived from the board's
     shape (corners, edges, mobility, parity). It is an estimate of the final
     disk difference with good play, a multiple of 0.01; a finished game is not
@@ -292,7 +305,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             solves are fastest near the default.
         time: seconds (> 0) at most; nodes: positions (1 .. 2**62) at most (checked every
             256 positions with a time limit, else every 4096). A solve stopped by either
-            returns ``complete=False`` and no move (a partial solve proves nothing).
+            returns ``complete=False``, no move and no score (a partial solve proves no
+            best move), and the bounds on the score proven so far (``lower``/``upper``,
+            None when none is).
 
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or
@@ -307,11 +322,12 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     seconds = -1.0 if time is None else _validate.seconds(time, "time")
     n = -1 if nodes is None else _validate.whole(nodes, "nodes", 1, MAX_NODES)
     with _table_memory(tt_mb, _core.limits.solve_table_mib(tt_mb)):
-        move, score, pv, visited, secs, scores, stopped = _core._solve(state, bool(moves), threads, tt_mb,
-                                                                       convention == "wof", seconds, n)
+        move, score, pv, visited, secs, scores, stopped, lower, upper = _core._solve(
+            state, bool(moves), threads, tt_mb, convention == "wof", seconds, n)
     if stopped:
-        return SolveResult(None, 0, [], int(visited), float(secs), {}, convention, complete=False)
+        return SolveResult(None, None, [], int(visited), float(secs), {}, convention, complete=False,
+                           lower=lower, upper=upper)
     ranked = sorted(((int(m), int(s)) for m, s in scores.items()), key=lambda ms: (-ms[1], ms[0]))
     return SolveResult(_move_or_none(state, move), int(score), list(pv), int(visited), float(secs),
-                       dict(ranked), convention)
+                       dict(ranked), convention, lower=int(score), upper=int(score))
 

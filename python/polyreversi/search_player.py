@@ -41,7 +41,10 @@ class PlayResult(SearchResult):
     Attributes:
         move: square index (``state.PASS`` for a forced pass).
         score: disks from the mover's view (float; heuristic unless ``exact``; with
-            Anti-Reversi positive means fewer disks than the opponent).
+            Anti-Reversi positive means fewer disks than the opponent); None when the
+            search was stopped before its first iteration completed (``depth`` 0: the
+            move is then the first in the move order, not a searched one), as
+            :class:`polyreversi.SolveResult` has no score when stopped.
         pv: the principal variation, ``move`` first (square indices).
         depth: plies of the deepest completed iteration (the empties when ``exact``;
             0 when stopped before the first iteration completed).
@@ -200,7 +203,7 @@ class SearchPlayer:
         nodes_used = 0
         allowance = self._solve_allowance(limit, empties, budget, analysing, state.variant.board)
         if allowance is not None:
-            move, score, pv, nodes, _secs, scores, stopped = self._searcher.solve(
+            move, score, pv, nodes, _secs, scores, stopped, _lower, _upper = self._searcher.solve(
                 state, multipv > 1, self.threads, False, allowance, -1)
             nodes_used = int(nodes)
             if not stopped:
@@ -219,7 +222,8 @@ class SearchPlayer:
             self.threads, code, multipv, self.selective)
         seconds = _time.perf_counter() - t0
         got = int(got)
-        result = PlayResult(int(move), float(score), list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
+        known = None if got == 0 else float(score)  # stopped before the first iteration: no score
+        result = PlayResult(int(move), known, list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
         infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
         return result, infos
 

@@ -84,6 +84,7 @@ def native_games(variant: Variant, policy, games: int, seed: int, chunk: int = C
     for first in range(0, games, chunk):
         count = min(chunk, games - first)
         result = play_games(variant, count, policy=policy, seed=seed + first, threads=0, record_moves=True)
+        assert result.moves is not None  # record_moves=True
         for moves, plies in zip(result.moves, result.plies):
             state = variant.start()
             for move in moves[:plies].tolist():

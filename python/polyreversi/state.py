@@ -37,6 +37,7 @@ import numpy as np
 
 from polyreversi import _core
 from polyreversi.text import board_text
+from polyreversi.variant import Variant, as_variant
 from polyreversi.vocabulary import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, status_line
 
 State = _core.State
@@ -85,15 +86,6 @@ def _state_repr_svg(self) -> str:
     return svg._repr_svg_(self)
 
 
-# The class is native (per-call speed); its Python-only methods are attached here.
-State.__init__ = _state_init
-State.__str__ = _state_str
-State.__repr__ = _state_repr
-State.__reduce_ex__ = _state_reduce_ex
-State.record = _state_record
-State._repr_svg_ = _state_repr_svg
-
-
 def _state_to_text(self) -> str:
     """The position as one line of text: Edax OBF on 8x8 (``…OX… X``), with the
     variant in front for other rules (see :mod:`polyreversi.formats.obf`).
@@ -103,10 +95,16 @@ def _state_to_text(self) -> str:
     return position_to_text(self)
 
 
-State.to_text = _state_to_text
+# The class is native (per-call speed); its Python-only methods are attached here
+# (setattr: the stub, _core.pyi, declares them as methods).
+for _name, _method in {"__init__": _state_init, "__str__": _state_str, "__repr__": _state_repr,
+                       "__reduce_ex__": _state_reduce_ex, "record": _state_record,
+                       "_repr_svg_": _state_repr_svg, "to_text": _state_to_text}.items():
+    setattr(State, _name, _method)
+del _name, _method
 
 
-def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int:  # noqa: F821
+def perft(state_or_variant: Union[State, Variant, str], depth: int) -> int:
     """Leaves of the game tree ``depth`` plies deep (RULES.md §9): a forced pass
     uses one ply, a finished game is one leaf. One call into C++; the GIL is released.
 
@@ -118,8 +116,6 @@ def perft(state_or_variant: Union["State", "Variant", str], depth: int) -> int: 
         ValueError: a depth outside 0 .. :data:`MAX_DEPTH`; TypeError: not a State,
         Variant or variant text, or a depth that is not an int; VariantError: bad variant text.
     """
-    from polyreversi.variant import Variant, as_variant
-
     if isinstance(state_or_variant, (Variant, str)):
         state_or_variant = as_variant(state_or_variant).start()
     if not isinstance(state_or_variant, State):
@@ -139,8 +135,6 @@ def perft_divide(state_or_variant, depth: int) -> dict:
     Raises:
         ValueError: depth below 1. TypeError: as :func:`perft`.
     """
-    from polyreversi.variant import Variant, as_variant
-
     if isinstance(state_or_variant, (Variant, str)):
         state_or_variant = as_variant(state_or_variant).start()
     if isinstance(depth, bool) or not isinstance(depth, int):

@@ -390,16 +390,15 @@ def _image(drawing: Scene, size: int):
     for shape in drawing.board + drawing.pieces:
         if isinstance(shape, (Rect, Circle)):
             half = shape.stroke_width * scale / 2 if shape.stroke else 0.0  # Pillow strokes inside the box
-            outline = {"fill": shape.fill, "outline": shape.stroke,
-                       "width": max(1, round(shape.stroke_width * scale)) if shape.stroke else 0}
+            width = max(1, round(shape.stroke_width * scale)) if shape.stroke else 0
             if isinstance(shape, Rect):
                 pen.rectangle([shape.x * scale - half, shape.y * scale - half,
                                (shape.x + shape.w) * scale + half - 1, (shape.y + shape.h) * scale + half - 1],
-                              **outline)
+                              fill=shape.fill, outline=shape.stroke, width=width)
             else:
                 r = shape.r * scale + half
                 pen.ellipse([shape.cx * scale - r, shape.cy * scale - r, shape.cx * scale + r, shape.cy * scale + r],
-                            **outline)
+                            fill=shape.fill, outline=shape.stroke, width=width)
         elif isinstance(shape, Line):
             pen.line([shape.x1 * scale, shape.y1 * scale, shape.x2 * scale, shape.y2 * scale],
                      fill=shape.stroke, width=max(1, round(shape.stroke_width * scale)))
@@ -409,7 +408,7 @@ def _image(drawing: Scene, size: int):
                 fonts[px] = ImageFont.load_default(size=px)
             pen.text((shape.x * scale, shape.y * scale), shape.text, fill=shape.fill, font=fonts[px], anchor="mm")
     out_height = max(1, round(size * drawing.height / drawing.width))
-    return image.resize((size, out_height), Image.LANCZOS)
+    return image.resize((size, out_height), Image.Resampling.LANCZOS)
 
 
 def png(

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, Optional, Tuple, Union
 
 import numpy as np
 
@@ -244,7 +244,7 @@ class Variant:
 
     def replace(self, **changes) -> "Variant":
         """A copy with some options changed (same keywords as the constructor)."""
-        args = dict(
+        args: Dict[str, Any] = dict(
             board=self.board,
             players=self.players,
             anti=self.anti,
@@ -350,7 +350,8 @@ def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
     if not isinstance(text, str):
         return Variant.parse(text), None
     parts = [p.strip() for p in text.strip().split("/")]
-    draws = [p for p in parts if _DRAW.fullmatch(p.lower())]
+    matches = [(p, m) for p in parts if (m := _DRAW.fullmatch(p.lower()))]
+    draws = [p for p, _ in matches]
     if not draws:
         return Variant.parse(text), None
     if len(draws) > 1:
@@ -358,7 +359,7 @@ def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
     rest = [p for p in parts if p not in draws]
     if any(p.lower().startswith("blocked=") for p in rest):
         raise VariantError(f"variant: blocked=random and listed blocked squares in {text!r}; use one")
-    digits = _DRAW.fullmatch(draws[0].lower()).group(1)
+    digits = matches[0][1].group(1)
     if digits and not (len(digits) == 1 and 1 <= int(digits) <= 4):
         raise VariantError(f"blocked: {draws[0]!r}: draw 1 to 4 squares (blocked=random1 ... blocked=random4), "
                            "or blocked=random for 1-4")
@@ -402,7 +403,7 @@ def _refuse_pickle(self, protocol: int):
 
 
 # Without this, pickle protocols 0 and 1 abort the process inside the bindings.
-_core.Rules.__reduce_ex__ = _refuse_pickle
+setattr(_core.Rules, "__reduce_ex__", _refuse_pickle)
 
 
 def as_variant(value: Union["Variant", str]) -> Variant:

@@ -65,8 +65,9 @@ def _color_format(self, spec: str) -> str:
 
 
 # str(Color.BLACK) is "Black" (an IntEnum would print 1); the value stays 1.
-Color.__str__ = _color_str
-Color.__format__ = _color_format
+# setattr: the stub declares both as methods of the native class.
+setattr(Color, "__str__", _color_str)
+setattr(Color, "__format__", _color_format)
 
 def choice(value, allowed: Iterable, name: str):
     """``value`` lower-cased if it is one of ``allowed`` (text is read in any letter

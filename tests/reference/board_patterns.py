@@ -22,7 +22,11 @@ opponent's, an instance's index is ``sum(3**k * cell[square_k])``; the
 evaluation in 1/100 disk is, in the phase of the position (empties //
 width, at most PHASES - 1), the sum over instances of its type's weight at
 its index, plus the phase's mobility weight times (the mover's flipping
-moves minus the opponent's), plus the phase's bias.
+moves minus the opponent's), plus the phase's shape weight times the shape
+terms' value (the evaluation without weights, 1/100 disk) over
+2**SHAPE_SHIFT (rounded down), plus the phase's bias. The shape term lets
+the fit lean on the hand-set terms where its labels are noisy (the
+opening: game results of self-play) and replace them where they are not.
 """
 from __future__ import annotations
 
@@ -35,6 +39,9 @@ BOARDS: Dict[str, int] = {"6x6": 6, "8x8": 8, "10x10": 10, "octagon": 10}
 
 #: Phases per board; a phase spans ``width(board)`` empties.
 PHASES = 8
+
+#: The shape weight is in 1/2**SHAPE_SHIFT.
+SHAPE_SHIFT = 10
 
 #: The octagon's cut-outs at the top-left corner; the other three corners by symmetry (RULES.md section 1).
 OCTAGON_CUT = ((0, 0), (0, 1), (1, 0))
@@ -168,18 +175,22 @@ def mobility(board: str, cells: np.ndarray) -> np.ndarray:
 
 
 class Weights:
-    """The weights of one board and rule: tables[type] int (PHASES, 3**k), mobility and bias int (PHASES,), 1/100 disk."""
+    """The weights of one board and rule: tables[type] int (PHASES, 3**k), mobility, shape and bias int (PHASES,),
+    1/100 disk (shape: 1/2**SHAPE_SHIFT)."""
 
-    def __init__(self, board: str, tables: Sequence[np.ndarray], mobility: np.ndarray, bias: np.ndarray) -> None:
+    def __init__(self, board: str, tables: Sequence[np.ndarray], mobility: np.ndarray, shape: np.ndarray,
+                 bias: np.ndarray) -> None:
         self.board = board
         self.tables = [np.asarray(t, dtype=np.int64) for t in tables]
         self.mobility = np.asarray(mobility, dtype=np.int64)
+        self.shape = np.asarray(shape, dtype=np.int64)
         self.bias = np.asarray(bias, dtype=np.int64)
 
-    def evaluate(self, cells: np.ndarray, empties: int, mob: int) -> int:
-        """The evaluation in 1/100 disk of one position (cells as in :func:`indices`)."""
+    def evaluate(self, cells: np.ndarray, empties: int, mob: int, shape: int) -> int:
+        """The evaluation in 1/100 disk of one position (cells as in :func:`indices`; shape: the shape terms' value
+        in 1/100 disk, ``polyreversi.evaluate(state, shape=True) * 100``)."""
         ph = int(phase_of(self.board, empties))
-        total = int(self.bias[ph]) + int(self.mobility[ph]) * mob
+        total = int(self.bias[ph]) + int(self.mobility[ph]) * mob + ((int(self.shape[ph]) * shape) >> SHAPE_SHIFT)
         for table, idx in zip(self.tables, indices(self.board, cells)):
             total += int(table[ph][idx[0]].sum())
         return total
@@ -202,5 +213,5 @@ def read_inc(path: str) -> Dict[Tuple[str, bool], Weights]:
         flat = np.zeros((PHASES, offsets[-1]), dtype=np.int64)
         flat[entries[:, 0], entries[:, 1]] = entries[:, 2]
         tables = [flat[:, offsets[t]:offsets[t + 1]] for t in range(len(szs))]
-        out[(board, anti)] = Weights(board, tables, nums("mobility"), nums("bias"))
+        out[(board, anti)] = Weights(board, tables, nums("mobility"), nums("shape_weight"), nums("bias"))
     return out

@@ -10,6 +10,7 @@
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/mcts/mcts.hpp"
 #include "polyreversi/mcts/tree.hpp"
+#include "polyreversi/multi/evaluator.hpp"
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/shape.hpp"
 #include "polyreversi/rules.hpp"
@@ -56,7 +57,7 @@ class Tree {
 
  public:
   Tree(const Rules& rules, const Position& root, const MultiMctsOptions& o)
-      : rules_(rules), table_(E::table(rules)), shape_(rules), options_(o), rng_(o.seed) {
+      : rules_(rules), table_(E::table(rules)), shape_(rules), eval_(rules), options_(o), rng_(o.seed) {
     nodes_.reserve(static_cast<std::size_t>(std::min<u64>(o.max_nodes, 1 << 16)));
     add(E::load(root), -1, -1);
   }
@@ -180,21 +181,36 @@ class Tree {
     return safe ? safe : moves;
   }
 
+  // A playout to the end, or (with a cut-off) for `cutoff` plies and then
+  // judged by the evaluation's estimated final shares as if they were the
+  // final disks: the evaluation's error is smaller than the variance of
+  // the rest of a random game.
   void playout(Board<W>& b, double* reward) {
-    for (;;) {
+    int scores[kMaxPlayers];
+    bool judged = false;
+    for (int ply = 0;; ++ply) {
       Turn turn;
       const W legal = E::legal(table_, b, turn);
       if (turn == Turn::kOver) break;
+      if (options_.cutoff && ply >= options_.cutoff) {
+        eval_.shares(b, scores);
+        judged = true;
+        break;
+      }
       const int move = policy(b, legal);
       record(b.to_move, move);
       E::play(table_, b, turn, move);
     }
-    int scores[kMaxPlayers];
     std::uint8_t winners[kMaxPlayers];
-    for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
-    const unsigned mask = winner_mask(rules_, scores);
-    for (int p = 0; p < rules_.players; ++p) winners[p] = (mask >> p) & 1;
-    mcts_rewards(rules_.players, winners, reward);
+    if (judged && options_.cutoff_temperature > 0) {
+      soft_reward(scores, reward);
+    } else {
+      if (!judged)
+        for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
+      const unsigned mask = winner_mask(rules_, scores);
+      for (int p = 0; p < rules_.players; ++p) winners[p] = (mask >> p) & 1;
+      mcts_rewards(rules_.players, winners, reward);
+    }
     // Score shaping: part of the reward is the colour's share of the disks
     // (with Anti-Reversi, of the others' disks), which also sums to 1.
     const double w = options_.score_weight;
@@ -210,9 +226,26 @@ class Tree {
     }
   }
 
+  // The reward of a judged playout as a softmax of the estimated shares
+  // (fewest disks best with Anti-Reversi): a colour narrowly ahead by the
+  // evaluation is not a sure winner, since the evaluation errs by about a
+  // tenth of the board.
+  void soft_reward(const int* shares, double* reward) const {
+    const double scale = 1.0 / (options_.cutoff_temperature * kMultiScale);
+    double top = -1e300, sum = 0;
+    double x[kMaxPlayers];
+    for (int p = 0; p < rules_.players; ++p) {
+      x[p] = (rules_.anti ? -shares[p] : shares[p]) * scale;
+      top = std::max(top, x[p]);
+    }
+    for (int p = 0; p < rules_.players; ++p) sum += (x[p] = std::exp(x[p] - top));
+    for (int p = 0; p < rules_.players; ++p) reward[p] = x[p] / sum;
+  }
+
   const Rules& rules_;
   Table<W> table_;
   Shape<W, N> shape_;
+  Evaluator<W, N> eval_;
   const MultiMctsOptions& options_;
   Random rng_;
   std::vector<Node> nodes_;

@@ -545,6 +545,8 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   if (n == 0) {
     out.move = -1;
     out.score = R::EG::final_score(root.ctx[0], b.disks[b.to_move], b.disks[b.to_move ^ 1]);
+    out.lower = out.upper = out.score;
+    out.has_lower = out.has_upper = true;
   } else {
     root.allocate_tables(static_cast<std::size_t>(o.tt_mb) << 20, false, empties >= kHugePagesMin);
     R::sort_by_key(moves, n);
@@ -580,11 +582,29 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     // high after failing low (ProbCut's cuts depend on the window): after such
     // a turn the window is the whole range, which every value lies inside
     // (without it the window can swing around one value for ever).
+    // What the exact pass has proven so far, kept for a solve that is stopped: each move
+    // it scored exactly or that failed high bounds the score from below; a pass whose
+    // moves all failed low (its best <= lo) bounds it from above.
+    const auto prove = [&](int sel, int bi, int pass_lo, int pass_hi, bool pass_stopped) {
+      if (sel != kExactSel) return;
+      for (int i = 0; i < n; ++i) {
+        if (!moves[i].done || !(moves[i].exact || moves[i].score >= pass_hi)) continue;
+        if (!out.has_lower || moves[i].score > out.lower) out.lower = moves[i].score;
+        out.has_lower = true;
+      }
+      if (!pass_stopped && bi >= 0 && !o.all_moves && moves[bi].score <= pass_lo &&
+          (!out.has_upper || moves[bi].score < out.upper)) {
+        out.upper = moves[bi].score;
+        out.has_upper = true;
+      }
+    };
     const auto aspire = [&](int sel) {
       for (int k = 0; k < root.threads; ++k) root.ctx[k].sel = sel;
       int bi = -1, last_fail = 0;
       for (int delta = 2 * kAspiration; !stopped;) {
+        const int pass_lo = lo, pass_hi = hi;
         bi = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact);
+        prove(sel, bi, pass_lo, pass_hi, stopped);
         if (stopped || bi < 0) break;
         const int v = moves[bi].score;
         if (o.all_moves || (v > lo && v < hi)) break;
@@ -630,6 +650,8 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     }
     out.move = moves[best].move;
     out.score = moves[best].score;
+    out.lower = out.upper = out.score;
+    out.has_lower = out.has_upper = true;
     if (o.all_moves) {
       for (int i = 0; i < n; ++i) {
         out.moves[i] = moves[i].move;

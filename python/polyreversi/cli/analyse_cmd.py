@@ -59,16 +59,18 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
             break
     if entry is None:
         raise click.ClickException(f"--game {number}: {source} has fewer games")
-    if entry.error is not None:
-        raise click.ClickException(str(entry.error))
     try:
-        replay = Replay(entry.record)
+        record = entry.checked()
+    except RecordError as e:
+        raise click.ClickException(str(e)) from None
+    try:
+        replay = Replay(record)
     except RecordError as e:  # an illegal move: the error of this file's game
         raise click.ClickException(f"{source}: game {number}: {e}") from None
     if replay.initial.variant.players != 2:
         raise click.ClickException(
             f"analyse: two-player games only; game {number} has {replay.initial.variant.players} players")
-    console.print(f"game {number}: {entry.record.title()} ({replay.initial.variant})")
+    console.print(f"game {number}: {record.title()} ({replay.initial.variant})")
     console.print(f"{'ply':>4} {'to move':<7} {'played':>6} {'best':>6} {'score':>8} {'depth':>5}")
     states = list(replay)
     for k, state in enumerate(states[:-1]):
@@ -92,10 +94,12 @@ def _best(state, depth, seconds, threads: int):
     ``move``, ``score``, ``exact``, ``depth``."""
     empties = len(state.variant.squares) - sum(state.scores())
     if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
-        r = solve(state, threads=threads)
-        return _Best(r.move, r.score, True, empties)
-    r = search(state, depth=depth, time=seconds, threads=threads)
-    return _Best(r.move, r.score, r.exact, r.depth)
+        solved = solve(state, threads=threads)
+        assert solved.move is not None  # the game is not over
+        return _Best(solved.move, solved.score, True, empties)
+    found = search(state, depth=depth, time=seconds, threads=threads)
+    assert found.move is not None  # the game is not over
+    return _Best(found.move, found.score, found.exact, found.depth)
 
 
 class _Best(NamedTuple):
@@ -115,11 +119,11 @@ def _best_and_played(state, after, played: int, depth, seconds, threads: int):
     best is searched again: :func:`played_score`."""
     empties = len(state.variant.squares) - sum(state.scores())
     if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
-        r = solve(state, moves=True, threads=threads)
-        return r.move, r.score, True, empties, r.scores[played] < r.score
-    r = search(state, depth=depth, time=seconds, threads=threads)
-    worse = r.move != played and played_score(state, after, r, threads) < r.score
-    return r.move, r.score, r.exact, r.depth, worse
+        solved = solve(state, moves=True, threads=threads)
+        return solved.move, solved.score, True, empties, solved.scores[played] < solved.score
+    found = search(state, depth=depth, time=seconds, threads=threads)
+    worse = found.move != played and played_score(state, after, found, threads) < found.score
+    return found.move, found.score, found.exact, found.depth, worse
 
 
 def played_score(before, after, best, threads: int) -> float:

@@ -63,6 +63,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     Examples:
       polyreversi match search:6 greedy --games 20
       polyreversi match nboard:"/path/to/ntest" search:4 --depth 4 -j 2 --out games.jsonl
+      polyreversi match search "uci:VariantPath=/x/variants.ini:/x/fairy-stockfish" --variant octagon --time 0.1
       polyreversi match search:6 search:5 --sprt 0 20 --out sprt.ggf
       polyreversi match mcts:200 greedy random random --variant octagon/4p
     """
@@ -114,7 +115,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         click.echo(f"{result.resumed} games read from {out}, {result.played} played now")
     for f in tally.forfeits:
         click.echo(f"forfeit: {f.get('color')} at ply {f.get('ply')}: {f.get('reason')}: {f.get('detail')}")
-    if result.sprt is not None:
+    if result.sprt is not None and sprt is not None:  # a test result exists only when one was asked for
         llr, decision = result.sprt
         verdict = {"H1": f"H1 accepted (elo1 = {sprt[1]:g})", "H0": f"H0 accepted (elo0 = {sprt[0]:g})",
                    None: "no decision yet"}[decision]
@@ -129,4 +130,4 @@ def _interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
-command.help = command.help.replace("{spec}", PLAYER_SPEC_HELP)
+command.help = (command.help or "").replace("{spec}", PLAYER_SPEC_HELP)

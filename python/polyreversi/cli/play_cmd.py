@@ -89,9 +89,9 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
             console.print(move_line(before, move))
             console.print(board_for(console, state, hints=hints or human_next(state)))
 
-    streams = {"input": sys.stdin, "output": sys.stderr if to_stdout else sys.stdout, "errors": sys.stderr}
     try:
-        final = play_seeded_game(variant, names, seed, on_move=on_move, **streams)
+        final = play_seeded_game(variant, names, seed, on_move=on_move, input=sys.stdin,
+                                 output=sys.stderr if to_stdout else sys.stdout, errors=sys.stderr)
     except (EOFError, KeyboardInterrupt) as e:
         sys.stdout.flush()
         why = str(e) if isinstance(e, EOFError) else f"interrupted (Ctrl-C) at ply {latest[0].ply}"

@@ -34,13 +34,15 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
     """
     from polyreversi.replay import Replay, ReplayError
 
-    illegal = None
+    illegal: Optional[ReplayError] = None
+    replay: Optional[Replay] = None
     try:
         replay = Replay(record)
         states = len(replay)
+        first = replay[0].ply
     except ReplayError as e:
-        illegal, replay, states = e, None, len(e.state.moves()) + 1  # the states before the bad move
-    first = (replay[0] if replay is not None else illegal.state.initial()).ply
+        illegal, states = e, len(e.state.moves()) + 1  # the states before the bad move
+        first = e.state.initial().ply
     last = first + states - 1
     at = last if ply is None else ply + last + 1 if ply < 0 else ply
     if not first <= at <= last:
@@ -51,6 +53,7 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
     if replay is not None:
         state = replay[k]
     else:
+        assert illegal is not None  # the replay failed
         state = illegal.state.copy()
         for _ in range(states - 1 - k):
             state.undo()

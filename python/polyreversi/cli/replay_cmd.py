@@ -67,7 +67,7 @@ def _replay_entry(entry: GameEntry, report: FileReport) -> None:
         setattr(report, kind, getattr(report, kind) + 1)
         report.notes.append((kind, f"{kind}: {_located(str(error), report.path, entry.number)}"))
         return
-    record = entry.record
+    record = entry.checked()  # the entry's error was handled above
     who = f"game {entry.number} ({record.title()})"
     try:
         replay = Replay(record)

@@ -19,7 +19,7 @@ import subprocess
 import threading
 import time
 import weakref
-from typing import Deque, Mapping, Optional, Sequence, Union
+from typing import IO, Deque, Mapping, Optional, Sequence, Union
 
 from polyreversi.errors import EngineProtocolError, EngineTerminatedError, EngineTimeoutError
 
@@ -55,6 +55,12 @@ def split_command(command: Command) -> list:
     return args
 
 
+def _pipe(stream: Optional[IO[bytes]]) -> IO[bytes]:
+    if stream is None:  # only without subprocess.PIPE
+        raise EngineTerminatedError("the engine's pipes were not opened")
+    return stream
+
+
 class EngineProcess:
     """A started engine: :meth:`send` a line, :meth:`read_line` with a deadline.
 
@@ -81,6 +87,9 @@ class EngineProcess:
         except OSError as e:
             raise EngineTerminatedError(f"engine {self.name!r}: cannot start {self.args[0]!r}: "
                                         f"{e.strerror or e}") from None
+        # The three pipes asked for above (Popen types them as optional).
+        self._stdin, self._stdout = _pipe(self.proc.stdin), _pipe(self.proc.stdout)
+        self._stderr = _pipe(self.proc.stderr)
         self._lock = threading.Lock()
         _LIVE.add(self)
         _close_on_sigterm()
@@ -90,7 +99,7 @@ class EngineProcess:
 
     # -- reading (threads) ---------------------------------------------------------
     def _read_stdout(self) -> None:
-        out = self.proc.stdout
+        out = self._stdout
         try:
             while True:
                 line = out.readline(MAX_LINE + 1)
@@ -109,7 +118,7 @@ class EngineProcess:
 
     def _read_stderr(self) -> None:
         try:
-            for line in self.proc.stderr:
+            for line in self._stderr:
                 self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
         except (OSError, ValueError):
             pass
@@ -126,8 +135,8 @@ class EngineProcess:
             raise ValueError(f"engine command {line!r}: one line only")
         try:
             with self._lock:
-                self.proc.stdin.write(line.encode("utf-8") + b"\n")
-                self.proc.stdin.flush()
+                self._stdin.write(line.encode("utf-8") + b"\n")
+                self._stdin.flush()
             self.sent += 1
         except (OSError, ValueError):
             raise self.died(f"while sending {line!r}") from None
@@ -183,7 +192,7 @@ class EngineProcess:
             except EngineTerminatedError:
                 pass
         try:
-            self.proc.stdin.close()
+            self._stdin.close()
         except OSError:
             pass
         try:
@@ -213,8 +222,9 @@ def _kill(proc: subprocess.Popen) -> None:
         pass
     for stream in (proc.stdout, proc.stderr):
         try:
-            stream.close()
-        except (OSError, AttributeError):
+            if stream is not None:
+                stream.close()
+        except OSError:
             pass
 
 

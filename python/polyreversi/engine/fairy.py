@@ -114,18 +114,25 @@ def variant_name(variant: Variant) -> str:
 
 
 def square_text(variant: Variant, index: int) -> str:
-    """Fairy-Stockfish's name of square ``index`` (``19`` on 8×8, our d3, is ``d6``)."""
-    n = variant.n
-    row, col = divmod(index, n)
-    return f"{chr(ord('a') + col)}{n - row}"
+    """Fairy-Stockfish's name of square ``index``: our name (RULES.md §1) with the row
+    counted from the bottom (``19`` on 8×8, our d3, is its ``d6``).
+
+    Raises:
+        InvalidSquareError: an index off the board's grid.
+    """
+    name = variant.square_name(index)
+    return f"{name[0]}{variant.n + 1 - int(name[1:])}"
 
 
 def _square_index(variant: Variant, file: str, rank: str) -> int:
-    n = variant.n
-    col, r = ord(file) - ord("a"), int(rank)
-    if not (0 <= col < n and 1 <= r <= n):
-        raise ValueError(f"{file}{rank} is not a square of {variant.board}")
-    return (n - r) * n + col
+    """Our index of Fairy-Stockfish's square ``file rank`` (ValueError off the board)."""
+    r = int(rank)
+    try:
+        if not 1 <= r <= variant.n:
+            raise ValueError
+        return variant.square(f"{file}{variant.n + 1 - r}")
+    except ValueError:
+        raise ValueError(f"{file}{rank} is not a square of {variant.board}") from None
 
 
 def move_text(state: State, move: int) -> str:
@@ -215,6 +222,7 @@ def write_variants_ini(path: Union[str, "os.PathLike[str]"]) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(VARIANTS_INI)
+        os.chmod(temp, 0o644)  # a plain readable file, not mkstemp's private one
         os.replace(temp, path)
     except BaseException:
         try:

@@ -8,14 +8,24 @@ Squares are Othello names, ``a1`` at the top left; ``pass`` is the pass. Command
 Othello has none), ``play COLOR MOVE``, ``genmove COLOR`` (plays the move),
 ``reg_genmove COLOR`` (does not), ``undo``, ``time_settings MAIN BYO STONES``,
 ``time_left COLOR SECONDS STONES``, ``final_score`` (``B+12``, ``W+4``, ``0``),
-``showboard``. Extensions (docs/engines.md): ``polyreversi-variant TEXT`` (any
+``showboard`` (the board over several lines, then whose move it is and the disks).
+
+Either colour may be named by ``play``, ``genmove`` and ``reg_genmove``, not only
+the one to move (GTP 2 draft 2, ``play``: "consecutive moves of the same color are
+not considered illegal from the protocol point of view"; GNU Go and KataGo play
+``genmove``'s move for the colour asked). When the other colour is to move and
+has no legal move, its forced pass is played first (controllers written for Go
+send no passes). When it does have moves, the board stays and the colour asked
+moves on it, as a GTP controller playing two moves of one colour in a row means;
+``undo`` goes back to the position before, turn included. ``reg_genmove`` changes
+nothing. Extensions (docs/engines.md): ``polyreversi-variant TEXT`` (any
 two-player variant, e.g. ``8x8/anti``, ``octagon/blocked=b7``; clears the board),
 ``polyreversi-game JSON`` (a whole game as one JSON Lines record),
 ``polyreversi-depth N`` and ``polyreversi-nodes N`` (limits of the next searches),
 ``polyreversi-analyse N`` (lines ``MOVE SCORE DEPTH[*] PV...``, ``*`` when exact).
 
 A failing command is answered ``? message`` (unknown command, illegal move, a
-colour that is not to move, a board size GTP polyreversi cannot play); never a crash.
+board size GTP polyreversi cannot play); never a crash.
 """
 from __future__ import annotations
 
@@ -28,6 +38,7 @@ from polyreversi.engine import games
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_MULTIPV, Limit
+from polyreversi.state import State
 from polyreversi.variant import Variant
 
 #: The engine's GTP ``name``.
@@ -48,6 +59,7 @@ class GtpServer:
         self.player = player or LivingPlayer()
         self.variant = Variant()
         self.state = self.variant.start()
+        self.before: List[State] = []  # games before a change of turn on the same board, for undo
         self.depth: Optional[int] = None
         self.nodes: Optional[int] = None
         self.main_time: Optional[float] = None
@@ -71,7 +83,7 @@ class GtpServer:
             "time_settings": self.time_settings,
             "time_left": self.time_left,
             "final_score": self.final_score,
-            "showboard": lambda a: "\n" + "\n".join(x for x in self.state.to_text().splitlines() if x.strip()),
+            "showboard": self.showboard,
             "polyreversi-variant": self.set_variant,
             "polyreversi-game": self.set_game,
             "polyreversi-depth": lambda a: self._set_limit("depth", a),
@@ -116,6 +128,7 @@ class GtpServer:
 
     def clear_board(self, args: List[str]) -> str:
         self.state = self.variant.start()
+        self.before = []
         self.left = {}
         self.player.new_game()
         return ""
@@ -132,6 +145,7 @@ class GtpServer:
         if state.variant.players != 2:
             raise GtpError(f"GTP games have two players, not {state.variant}")
         self.variant, self.state = state.variant, state
+        self.before = []
         return ""
 
     def _color(self, word: str) -> int:
@@ -142,28 +156,50 @@ class GtpServer:
             return int(Color.WHITE)
         raise GtpError(f"invalid color {word!r}")
 
-    def _to_move(self, color: int) -> None:
-        if self.state.is_over():
+    def _turn_of(self, color: int, state: State) -> State:
+        """``state`` with ``color`` to move (module docstring): ``state`` itself, or the
+        other colour's forced pass played on it, or a new position of the same board
+        with ``color`` to move (then ``state`` is kept for undo). ``state`` may change.
+
+        Raises:
+            GtpError: the game is over.
+        """
+        if state.is_over():
             raise GtpError("the game is over")
-        if int(self.state.to_move) != color:
-            raise GtpError(f"it is {self.state.to_move.name.lower()}'s turn, not {Color(color).name.lower()}'s")
+        if int(state.to_move) == color:
+            return state
+        if state.must_pass():
+            state.play(state.PASS)
+            return state
+        return self.variant.position(state.board(), color, state.ply)
+
+    def _take_turn(self, color: int) -> None:
+        """Gives ``color`` the move in the game (:meth:`_turn_of`), remembering the game
+        before a change of turn on the same board for ``undo``."""
+        turned = self._turn_of(color, self.state)
+        if turned is not self.state:
+            self.before.append(self.state)
+            self.state = turned
 
     def play(self, args: List[str]) -> str:
         if len(args) != 2:
             raise GtpError("syntax: play COLOR MOVE")
         color = self._color(args[0])
-        move = (self.state.PASS if args[1].lower() == "pass"
-                else games.parse_move_text(self.state, args[1], None))
-        self._to_move(color)
-        if not self.state.is_legal(move):
-            raise GtpError(f"illegal move: {self.state.why_illegal(move)}")
+        probe = self._turn_of(color, self.state.copy())
+        move = probe.PASS if args[1].lower() == "pass" else games.parse_move_text(probe, args[1], None)
+        if not probe.is_legal(move):
+            raise GtpError(f"illegal move: {probe.why_illegal(move)}")
+        self._take_turn(color)
         self.state.play(move)
         return ""
 
     def undo(self, args: List[str]) -> str:
-        if not self.state.moves():
+        if self.state.moves():
+            self.state.undo()
+        elif self.before:  # a change of turn on the same board (module docstring)
+            self.state = self.before.pop()
+        else:
             raise GtpError("cannot undo: no move played")
-        self.state.undo()
         return ""
 
     def final_score(self, args: List[str]) -> str:
@@ -210,12 +246,29 @@ class GtpServer:
         return Limit(depth=self.depth, nodes=self.nodes, time=time, clock=clock)
 
     def genmove(self, args: List[str], play: bool) -> str:
+        if len(args) != 1:
+            raise GtpError(f"syntax: {'genmove' if play else 'reg_genmove'} COLOR")
         color = self._color(args[0])
-        self._to_move(color)
-        result = self.player.play(self.state, self._limit(color))
         if play:
-            self.state.play(result.move)
-        return "pass" if result.move == self.state.PASS else self.variant.square_name(result.move)
+            self._take_turn(color)
+            state = self.state
+        else:  # reg_genmove changes nothing
+            state = self._turn_of(color, self.state.copy())
+        move = self.player.play(state, self._limit(color)).move
+        if move is None:  # an engine that resigned (the built-in player always moves)
+            return "resign"
+        if play:
+            self.state.play(move)
+        return "pass" if move == state.PASS else self.variant.square_name(move)
+
+    def showboard(self, args: List[str]) -> str:
+        """The board over several lines (``= `` then the board's lines, as GNU Go's
+        showboard; a GTP response has no empty line), then who is to move and the disks."""
+        from polyreversi.text import board_text
+
+        black, white = self.state.scores()[:2]
+        turn = "game over" if self.state.is_over() else f"{self.state.to_move.name.lower()} to move"
+        return "\n" + board_text(self.state) + f"\n{turn}; black {black}, white {white}"
 
     def analyse(self, args: List[str]) -> str:
         n = int(args[0]) if args else 1
@@ -227,6 +280,6 @@ class GtpServer:
                          + " ".join(name(m) for m in i.pv) for i in infos)
 
 
-def serve(input: TextIO = None, output: TextIO = None, player: Optional[LivingPlayer] = None) -> None:
+def serve(input: Optional[TextIO] = None, output: Optional[TextIO] = None, player: Optional[LivingPlayer] = None) -> None:
     """Runs a GTP session on ``input``/``output`` (default: stdin/stdout)."""
     GtpServer(input or sys.stdin, output or sys.stdout, player).serve()

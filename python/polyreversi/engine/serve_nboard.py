@@ -136,7 +136,9 @@ class NBoardServer:
         if what == "depth":
             if not value.strip().isdigit():
                 raise ValueError(f"set depth: expected a whole number of plies, 1 to {MAX_DEPTH}, got {value[:40]!r}")
-            self.depth = Limit(depth=int(value)).depth  # the range checked; the old depth kept on an error
+            depth = int(value)
+            Limit(depth=depth)  # checks the range: the old depth is kept on an error
+            self.depth = depth
         elif what == "game":
             record = ggf.parse_game(value)
             state = record.replay().final
@@ -225,6 +227,6 @@ class NBoardServer:
         self.say("status")
 
 
-def serve(input: TextIO = None, output: TextIO = None, player: Optional[LivingPlayer] = None) -> None:
+def serve(input: Optional[TextIO] = None, output: Optional[TextIO] = None, player: Optional[LivingPlayer] = None) -> None:
     """Runs an NBoard session on ``input``/``output`` (default: stdin/stdout)."""
     NBoardServer(input or sys.stdin, output or sys.stdout, player).serve()

@@ -176,6 +176,7 @@ class UciProtocol(Protocol):
         self.author: Optional[str] = None
         self.fixed_variant: Optional[str] = None
         self._new_game = True
+        self._unsynced = False  # a setoption or ucinewgame sent since the last readyok
 
     # -- handshake and options -------------------------------------------------------
     def handshake(self) -> None:
@@ -235,12 +236,15 @@ class UciProtocol(Protocol):
         text = option.check(value, self.name)
         if option.type == "button":
             self.process.send(f"setoption name {option.name}")
+            self._unsynced = True
             return
         self.process.send(f"setoption name {option.name} value {text}")
+        self._unsynced = True
         self.values[option.name] = text
 
     def ready(self) -> None:
         """``isready`` and wait for ``readyok``, skipping what comes before it."""
+        self._unsynced = False
         self.process.send("isready")
         deadline, noise = self.quick_deadline(), 0
         while True:
@@ -273,6 +277,7 @@ class UciProtocol(Protocol):
         again before the first search if the variant changes then."""
         self.process.send("ucinewgame")
         self._new_game = False
+        self._unsynced = True
 
     def _setup(self, state: State, limit: Limit, multipv: int) -> str:
         check_playable(state, self.name)
@@ -287,7 +292,9 @@ class UciProtocol(Protocol):
         if self._new_game:
             self.process.send("ucinewgame")
             self._new_game = False
-        self.ready()
+            self._unsynced = True
+        if self._unsynced:  # the engine may take its time over options and a new game (UCI: isready)
+            self.ready()
         self.process.send(f"position fen {fairy.fen(state)}")
         return go_command(limit)
 
@@ -308,7 +315,8 @@ class UciProtocol(Protocol):
             if words[:1] == ["info"]:
                 info = parse_info(line)
                 if "pv" in info and "score" in info and info["score"][2] is None:  # type: ignore[index]
-                    infos[int(info.get("multipv", 1))] = info  # type: ignore[arg-type]
+                    k = info.get("multipv", 1)  # parse_info reads one-word fields as ints
+                    infos[k if isinstance(k, int) else 1] = info
             else:
                 noise = self.noise(noise, "thinking on 'go'")
 

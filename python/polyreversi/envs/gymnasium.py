@@ -24,7 +24,7 @@ True (``illegal="lose"``, the default, as PettingZoo's classic games do) or rais
 """
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Optional, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -37,6 +37,7 @@ from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, action_mask, o
 from polyreversi.envs.opponents import make_opponent, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
+from polyreversi.state import State
 from polyreversi.variant import Variant
 
 #: What an illegal action does (the ``illegal`` argument): ``"lose"`` ends the episode, ``"raise"`` raises.
@@ -80,8 +81,9 @@ class ReversiEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.render_size = int(render_size)
         self.observation_space = spaces.Box(0, 1, (plane_count(players), n, n), np.uint8)
-        self.action_space = spaces.Discrete(n * n + 1)
-        self.state = None
+        self._actions = n * n + 1
+        self.action_space = spaces.Discrete(self._actions)
+        self.state: Optional[State] = None
         self.seat: Optional[Color] = None
         self._opponents: dict = {}
         self._over = True
@@ -92,8 +94,9 @@ class ReversiEnv(gymnasium.Env):
         rng = self.np_random
         players = self.spec_.variant.players
         self.state = self.spec_.draw(rng).start()
-        self.seat = self._seat_spec if self._seat_spec is not None else Color(int(rng.integers(players)) + 1)
-        others = [Color((int(self.seat) + k - 1) % players + 1) for k in range(1, players)]
+        seat = self._seat_spec if self._seat_spec is not None else Color(int(rng.integers(players)) + 1)
+        self.seat = seat
+        others = [Color((int(seat) + k - 1) % players + 1) for k in range(1, players)]
         self._opponents = {c: make_opponent(s, int(rng.integers(2**63))) for c, s in zip(others, self._opponent_specs)}
         self._over = False
         self._play_opponents()
@@ -109,18 +112,19 @@ class ReversiEnv(gymnasium.Env):
         """
         if self.state is None or self._over:
             raise IllegalMoveError("the episode is over (or was never started); call reset()")
+        state, seat = self._started()
         try:
-            move = checked_action(action, self.state)
+            move = checked_action(action, state)
         except IllegalMoveError:
             if self.illegal == "raise":
                 raise
             self._over = True
             return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": True}
-        self.state.play(move)
+        state.play(move)
         self._play_opponents()
-        terminated = self.state.is_over()
+        terminated = state.is_over()
         self._over = terminated
-        reward = float(rewards(self.state)[int(self.seat) - 1]) if terminated else 0.0
+        reward = float(rewards(state)[int(seat) - 1]) if terminated else 0.0
         return self._observation(), reward, terminated, False, self._info()
 
     def action_masks(self) -> np.ndarray:
@@ -128,7 +132,7 @@ class ReversiEnv(gymnasium.Env):
         0 when the episode is over or was never started. The method name is the one
         sb3-contrib's MaskablePPO looks for."""
         if self.state is None or self._over or self.state.to_move != self.seat:
-            return np.zeros(self.action_space.n, MASK_DTYPE)
+            return np.zeros(self._actions, MASK_DTYPE)
         return action_mask(self.state)
 
     def render(self):
@@ -140,9 +144,15 @@ class ReversiEnv(gymnasium.Env):
         return _render.render(self.state, self.render_mode, self.render_size)
 
     # -- helpers -----------------------------------------------------------------
+    def _started(self) -> Tuple[State, Color]:
+        """The episode's state and the agent's seat (set together by reset())."""
+        if self.state is None or self.seat is None:
+            raise RuntimeError("the environment has not been reset; call reset() first")
+        return self.state, self.seat
+
     def _play_opponents(self) -> None:
-        state = self.state
-        while not state.is_over() and state.to_move != self.seat:
+        state, seat = self._started()
+        while not state.is_over() and state.to_move != seat:
             color = state.to_move
             move = self._opponents[color](state)
             try:
@@ -151,10 +161,12 @@ class ReversiEnv(gymnasium.Env):
                 raise IllegalMoveError(f"the opponent playing {color.name.title()} returned {move!r}: {e}") from None
 
     def _observation(self) -> np.ndarray:
-        return observe(self.state, self.seat)
+        state, seat = self._started()
+        return observe(state, seat)
 
     def _info(self) -> dict:
-        return {"action_mask": self.action_masks(), "seat": AGENT_NAMES[int(self.seat) - 1], "ply": self.state.ply}
+        state, seat = self._started()
+        return {"action_mask": self.action_masks(), "seat": AGENT_NAMES[int(seat) - 1], "ply": state.ply}
 
 
 def _seat(seat, players: int) -> Optional[Color]:

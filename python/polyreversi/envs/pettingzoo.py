@@ -41,7 +41,7 @@ Conventions are those of PettingZoo's classic board games (``connect_four_v3``,
 """
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Dict, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -56,6 +56,7 @@ from polyreversi.envs.observation import MASK_DTYPE, PLAYER_NAMES, action_mask, 
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
 from polyreversi.variant import Variant
+from polyreversi.state import State
 
 
 def env(variant: Union[str, Variant] = "8x8", render_mode: Optional[str] = None, **options) -> AECEnv:
@@ -114,7 +115,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
             for a in self.possible_agents
         }
         self._rng = np.random.default_rng()
-        self.state = None
+        self.state: Optional[State] = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -139,7 +140,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.agent_selection = self._agent_to_move()
-        self.infos = {a: {} for a in self.agents}
+        self.infos: Dict[str, dict] = {a: {} for a in self.agents}
         self._update_infos()
 
     def color(self, agent: str) -> Color:
@@ -212,9 +213,9 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
                 self.infos[a] = {"action_mask": self.action_mask(a)}
 
     def _agent_to_move(self) -> str:
-        return self.possible_agents[int(self.state.to_move) - 1]
+        return self.possible_agents[int(self._live_state().to_move) - 1]
 
-    def _live_state(self):
+    def _live_state(self) -> State:
         if self.state is None:
             raise RuntimeError("the environment has not been reset; call reset() first")
         return self.state

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, List, Optional, Sequence, Union
 
 import numpy as np
 
@@ -207,7 +207,8 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
             raise IllegalMoveError(f"puct: batch game {game} is over; there is no move to search")
         if not mask.any():
             raise ValueError("puct: no game to search (every game is over or none is selected)")
-        core_source, core_which = source._core, np.ascontiguousarray(mask.astype(np.uint8))
+        core_source: Union[_core.Batch, List[State]] = source._core
+        core_which: Optional[np.ndarray] = np.ascontiguousarray(mask.astype(np.uint8))
     else:
         states = [source] if isinstance(source, State) else list(source)
         if not states or not all(isinstance(s, State) for s in states):
@@ -223,7 +224,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
         core_source, core_which = states, None
     players = variant.players
     if trees is not None:
-        games = source.size if isinstance(source, Batch) else len(core_source)
+        games = source.size if isinstance(source, Batch) else len(states)
         if games > trees.games:
             raise ValueError(f"trees: made for {trees.games} games, {games} given")
         trees._bind(variant)

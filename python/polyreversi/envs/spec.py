@@ -54,7 +54,7 @@ class EnvSpec:
         variant, draw = parse_with_draw(value)
         if draw is None:
             return cls(variant)
-        return cls(variant, 0 if draw == "random" else draw)
+        return cls(variant, 0 if isinstance(draw, str) else draw)  # "random": 1-4 squares
 
     def draw(self, rng: np.random.Generator) -> Variant:
         """The variant of one game: with its blocked squares drawn from ``rng`` when random."""

@@ -145,7 +145,7 @@ class ReversiVectorEnv(VectorEnv):
         self.single_action_space = spaces.Discrete(n * n + 1)
         self.observation_space = spaces.Box(0, 1, (self.num_envs, plane_count(players), n, n), np.uint8)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, n * n + 1))
-        self._buffer = None
+        self._buffer: Optional[np.ndarray] = None
         self._pending = np.zeros(self.num_envs, dtype=bool)
         self._started = False
 
@@ -250,10 +250,16 @@ class ReversiVectorEnv(VectorEnv):
         pass
 
     # -- helpers -----------------------------------------------------------------
+    def _seat(self) -> Color:
+        """The agent's seat: set whenever there are opponents."""
+        if self.seat is None:
+            raise RuntimeError("no agent seat: the environment was made without opponents")
+        return self.seat
+
     def _make_opponents(self, seed: int) -> None:
         """One move-choosing function per other seat; named ones seeded from ``seed``.
         A player object given is kept as it is (one for every seat it plays)."""
-        players, seat = self.players, int(self.seat)
+        players, seat = self.players, int(self._seat())
         others = [Color((seat + k - 1) % players + 1) for k in range(1, players)]
         self._opponents = {c: make_opponent(s, seed + k) for k, (c, s) in enumerate(zip(others, self._opponent_specs))}
 
@@ -261,7 +267,7 @@ class ReversiVectorEnv(VectorEnv):
         """The opponents' plies, each one Batch step over the games where an opponent is to
         move, until the agent is to move (or the game is over) in every game. Returns bool
         (B,): the games restarted on the way (``mode="same-step"``)."""
-        batch, seat = self.batch, int(self.seat)
+        batch, seat = self.batch, int(self._seat())
         restarted = np.zeros(self.num_envs, bool)
         while True:
             which = ~batch.done & (batch.to_move != seat)

@@ -96,6 +96,14 @@ class GameEntry(NamedTuple):
     record: Optional["Record"]
     error: Optional[RecordError]
 
+    def checked(self) -> "Record":
+        """The record; raises the error reading it instead, if there was one."""
+        if self.error is not None:
+            raise self.error
+        if self.record is None:  # an entry holds a record or an error
+            raise ValueError(f"game {self.number}: an entry with neither a record nor an error")
+        return self.record
+
 
 def in_context(error: RecordError, where: str) -> RecordError:
     """The same error (same class and attributes) with ``"<where>: "`` before its message
@@ -110,12 +118,7 @@ def in_context(error: RecordError, where: str) -> RecordError:
 
 def records_of(entries: Iterable[GameEntry]) -> List["Record"]:
     """The records of ``entries``, raising the first entry's error."""
-    records = []
-    for entry in entries:
-        if entry.error is not None:
-            raise entry.error
-        records.append(entry.record)
-    return records
+    return [entry.checked() for entry in entries]
 
 
 def encode_each(records: Iterable["Record"], encode_one: Callable[["Record"], str]) -> Iterator[Tuple["Record", str]]:

@@ -55,7 +55,7 @@ from polyreversi._core import Color
 from polyreversi.errors import RecordError
 from polyreversi import formats
 from polyreversi.formats._lost import LostFields, encode_all, meta_lost
-from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context
+from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
 from polyreversi.record import UNCOUNTED, Record, Result, StartPosition
 from polyreversi.replay import Replay, final_margin
 from polyreversi.variant import Variant, parse_square
@@ -128,7 +128,7 @@ def parse_type(text: str) -> GameType:
         elif c in "bw" and color is None:
             color = c
         elif c == "r" and random is None:
-            digits = re.match(r"[0-9]*", mods[i:]).group(0)
+            digits = mods[i:][: len(mods) - i - len(mods[i:].lstrip(_DIGITS))]
             if len(digits) > _MAX_DIGITS:
                 raise RecordError(f"TY[{text}]: random-start disk count {digits[:12]}... is too long")
             random = int(digits) if digits else 0
@@ -163,12 +163,7 @@ def loads(text: str) -> List[Record]:
             ``TY``, a board size the engine does not play, a bad ``BO``, ``RE`` or move; the
             message names the game (numbered from 1), the property and the line.
     """
-    records = []
-    for entry in _entries_of_text(text, ""):
-        if entry.error is not None:
-            raise entry.error
-        records.append(entry.record)
-    return records
+    return records_of(_entries_of_text(text, ""))
 
 
 CAPABILITIES = Capabilities(
@@ -240,14 +235,13 @@ def _scan(text: str) -> List[_RawGame]:
     """Splits a GGF text into games and properties; checks every bracket."""
     games: List[_RawGame] = []
     pos, n = 0, len(text)
-    ws = re.compile(r"\s*")
     while True:
-        pos = ws.match(text, pos).end()
+        pos = _skip_space(text, pos)
         if pos >= n:
             return games
         counter = re.compile(r"[0-9]+(?=\s*\()").match(text, pos)
         if counter:
-            pos = ws.match(text, counter.end()).end()
+            pos = _skip_space(text, counter.end())
         if not text.startswith("(;", pos):
             snippet = text[pos : pos + 20].split("\n")[0]
             raise RecordError(f"{_where(text, pos)}: unexpected {snippet!r} outside a game (expected '(;')")
@@ -255,7 +249,7 @@ def _scan(text: str) -> List[_RawGame]:
         pos += 2
         props: List[_Property] = []
         while True:
-            pos = ws.match(text, pos).end()
+            pos = _skip_space(text, pos)
             if pos >= n:
                 raise RecordError(f"{_where(text, start)}: game {len(games) + 1} is not closed with ';)'")
             if text.startswith(";)", pos):
@@ -268,7 +262,7 @@ def _scan(text: str) -> List[_RawGame]:
                     "(expected a property such as B[f5] or the end ';)')"
                 )
             name = name_match.group(0).upper()
-            pos = ws.match(text, name_match.end()).end()
+            pos = _skip_space(text, name_match.end())
             if not text.startswith("[", pos):
                 raise RecordError(f"{_where(text, pos)}: property {name} has no '[' value")
             close = text.find("]", pos + 1)
@@ -319,7 +313,7 @@ def _variant_and_start(first: Dict[str, _Property], gtype: Optional[GameType]) -
     if board is not None and board[0] != size:
         raise RecordError(f"BO: a {board[0]}x{board[0]} board in a game of type TY[{first['TY'].value}]")
     if size not in SIZES:
-        where = f"TY[{first['TY'].value}]" if "TY" in first else f"BO[{board[0]} ...]"
+        where = f"TY[{first['TY'].value}]" if "TY" in first else f"BO[{size} ...]"  # without TY, size is BO's
         raise UnsupportedGameError(f"{where}: a {size}x{size} board; the engine plays sides 6, 8 and 10 only")
     variant = Variant(f"{size}x{size}", 2, anti=bool(gtype and gtype.anti))
     if gtype is not None and gtype.random is not None and board is None:
@@ -572,7 +566,7 @@ def _type_value(record: Record) -> str:
             raise RecordError(f"meta['random_start']: expected a disk count (a whole number >= 0), got {random_start!r}")
         ty += f"r{random_start or ''}"
     ty += "a" if record.variant.anti else ""
-    return ty + {"black": "b", "white": "w"}.get(meta.get("color_preference"), "")
+    return ty + {"black": "b", "white": "w"}.get(str(meta.get("color_preference")), "")
 
 
 def _board_value(initial) -> str:
@@ -663,6 +657,16 @@ def _number(x: float, sign: bool = True) -> str:
     else:
         text = format(Decimal(repr(float(x))), "f")
     return ("+" + text) if sign and not text.startswith("-") else text
+
+
+_DIGITS = "0123456789"
+_SPACE = re.compile(r"\s*")
+
+
+def _skip_space(text: str, pos: int) -> int:
+    """The first position at or after ``pos`` that is not white space."""
+    m = _SPACE.match(text, pos)
+    return m.end() if m else pos
 
 
 def _where(text: str, pos: int) -> str:

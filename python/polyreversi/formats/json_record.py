@@ -40,11 +40,7 @@ import re
 from typing import Any, Dict, Iterable, Iterator, List, Tuple
 
 import jsonschema
-
-try:
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - orjson is a dependency; json alone gives the same values
-    _orjson = None
+import orjson as _orjson  # a dependency: the fast path of reading
 
 from polyreversi import _core
 from polyreversi._core import Color, InvalidSquareError
@@ -514,7 +510,7 @@ def _parse(text: str) -> Any:
     messages). orjson parses about twice as fast; it is used where it gives the same
     value: it refuses what json accepts beyond RFC 8259 (NaN, lone surrogates), and
     integers of 19 digits or more (which orjson may turn into floats) go to json."""
-    if _orjson is not None and not _LONG_NUMBER.search(text):
+    if not _LONG_NUMBER.search(text):
         try:
             return _orjson.loads(text)
         except _orjson.JSONDecodeError:
@@ -541,7 +537,7 @@ def _start(variant: Variant, fields: Dict[str, Any]) -> StartPosition:
     rows = fields["board"]
     if len(rows) != n:
         raise RecordError(f"start.board: {len(rows)} rows; the {variant.board} board has {n}")
-    cells = []
+    cells: List[int] = []
     for r, row in enumerate(rows):
         if len(row) != n:
             raise RecordError(f"start.board[{r}]: {len(row)} cells; the {variant.board} board has {n} per row")

@@ -48,6 +48,7 @@ from polyreversi.formats.base import Capabilities, GameEntry
 from polyreversi.position_text import position_to_text, split_annotations as _split
 from polyreversi.position_text import looks_like_cells, position_from_text as _from_text
 from polyreversi.record import Record, StartPosition
+from polyreversi.state import State
 from polyreversi.variant import Variant
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -58,7 +59,7 @@ _PASS_NAMES = ("ps", "pa", "pass", "--")
 class ObfPosition(NamedTuple):
     """One position line: the state and its annotated move scores ``{move: score}``."""
 
-    state: "object"
+    state: State
     scores: Dict[int, int]
 
 
@@ -67,7 +68,7 @@ class ObfEntry(NamedTuple):
 
     number: int
     line: int
-    state: "object"
+    state: State
     scores: Dict[int, int]
 
 

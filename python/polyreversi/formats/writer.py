@@ -55,7 +55,7 @@ class GameWriter:
         self._held: List = []  # the games of a format written whole
         self._lost: Dict[str, None] = {}
         self._closed = False
-        self._out = None
+        self._out: Optional[_files.Output] = None
         self._pieces = None
         if self._caps.appendable or hasattr(self._codec, "writer"):
             try:
@@ -152,6 +152,7 @@ class GameWriter:
         return content
 
     def _write(self, data) -> None:
+        assert self._out is not None, "written only to a format's open output"
         try:
             self._out.write(data)
         except OSError as e:

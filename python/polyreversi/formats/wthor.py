@@ -31,7 +31,7 @@ import struct
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional
 
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi import formats
@@ -277,7 +277,7 @@ def _entries(path, data, header, players, tournaments, players_file, tournaments
         except RecordError as e:
             yield GameEntry(number, None, RecordError(f"game {number}: {e}"))
             continue
-        meta = {}
+        meta: Dict[str, Any] = {}
         if event is not None:
             meta["event"] = event
         meta.update(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.engine.living import LivingPlayer
@@ -109,7 +109,7 @@ def play(start: State, seats: Sequence, names: Sequence[str],
     opening = len(state.moves())
     evals: List[Optional[str]] = [None] * opening
     times: List[Optional[str]] = [None] * opening
-    forfeit = None
+    forfeit: Optional[Dict[str, Any]] = None
     while not state.is_over():
         color = int(state.to_move)
         control = controls[color - 1]
@@ -127,12 +127,14 @@ def play(start: State, seats: Sequence, names: Sequence[str],
         except (EngineError, ValueError, RuntimeError, OSError) as e:
             forfeit = {"reason": "failure", "detail": f"{type(e).__name__}: {e}"}
         if forfeit is None:
-            if clocks[color - 1] is not None:
-                clocks[color - 1] -= spent
-                if clocks[color - 1] < 0:
+            left = clocks[color - 1]
+            if left is not None:
+                left -= spent
+                if left < 0:
                     forfeit = {"reason": "time", "detail": f"clock ran out ({spent:.3f} s on the move)"}
                 else:
-                    clocks[color - 1] += control.increment or 0.0
+                    left += control.increment or 0.0
+                clocks[color - 1] = left
             if control.time is not None and spent > control.time + control.margin:
                 forfeit = {"reason": "time", "detail": f"{spent:.3f} s on a move of {control.time:g} s"}
         if forfeit is not None:

@@ -28,6 +28,13 @@ from polyreversi.state import State
 FORMATS = ("jsonl", "ggf")
 
 
+def _seats(record: Record) -> List[str]:
+    """The seat specs of a match game: its players' names."""
+    if any(name is None for name in record.players):
+        raise RecordError(f"a match game without its seats as player names: {record.players}")
+    return [str(name) for name in record.players]
+
+
 @dataclass
 class Tally:
     """Points of each seat spec over the games so far; W/D/L of the first against the
@@ -264,7 +271,7 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
     done = read_done(out, fmt) if out else {}
     for k, record in sorted(done.items()):
         if k < games:
-            tally.add(list(record.players), points_of(record), record.meta.get("forfeit"))
+            tally.add(_seats(record), points_of(record), record.meta.get("forfeit"))
     todo = [k for k in range(games) if k not in done]
     result = MatchResult(tally, 0, tally.games)
     sink = open(out, "a", encoding="utf-8") if out else None
@@ -278,21 +285,21 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
             saved = {sig: signal.signal(sig, lambda signum, frame: caught.append(signum))
                      for sig in (signal.SIGINT, signal.SIGTERM)}
         except ValueError:  # not the main thread: signals go to the main thread's handlers anyway
-            return record(outcome)
+            return write_and_count(outcome)
         try:
-            return record(outcome)
+            return write_and_count(outcome)
         finally:
             for sig, handler in saved.items():
                 signal.signal(sig, handler)
-            for sig in caught[:1]:
-                signal.raise_signal(sig)
+            for signum in caught[:1]:
+                signal.raise_signal(signum)
 
-    def record(outcome: GameOutcome) -> bool:
+    def write_and_count(outcome: GameOutcome) -> bool:
         if sink is not None:
             sink.write(_encode(outcome.record, fmt))
             sink.flush()
             os.fsync(sink.fileno())
-        tally.add(list(outcome.record.players), outcome.points, outcome.forfeit)
+        tally.add(_seats(outcome.record), outcome.points, outcome.forfeit)
         result.played += 1
         if on_game is not None:
             on_game(tally, result.played + result.resumed)

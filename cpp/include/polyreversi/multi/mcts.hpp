@@ -25,6 +25,8 @@ struct MultiMctsOptions {
   double history_weight = 5.0;  // W of progressive history (0: plain UCB1)
   bool prefer_edges = true;     // among safe squares, edge squares first
   double score_weight = 0.0;    // share of the reward given by the final disk share (0: win/draw/loss only)
+  int cutoff = 0;               // playout plies before the evaluation judges the position (0: to the end)
+  double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
   u64 max_nodes = kMctsNodes;   // then the tree stops growing, playouts go on
 };
 

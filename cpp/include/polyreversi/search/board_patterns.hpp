@@ -1,5 +1,6 @@
 // The trained pattern evaluation of the boards other than the standard 8x8
-// game (6x6, 10x10, the octagon, Anti-Reversi on each): tables per phase
+// game (6x6, 10x10, the octagon, Anti-Reversi on each; the weights of a
+// board ship only where they beat the shape terms in matches: the octagon): tables per phase
 // read through square lists, so one loop serves every board, with no pext
 // (10x10 does not fit 64 bits). The geometry (which squares each pattern
 // reads) and the weights come from one generated file per board and rule
@@ -23,6 +24,7 @@ struct BoardWeightsData {
   int instances;         // instances of each type (the 8 symmetries)
   const short* squares;  // every instance's squares (row * n + column), type by type
   const int* mobility;   // per phase, 1/100 disk per move of mobility
+  const int* shape;      // per phase, 1/2^kShapeShift per 1/100 disk of the shape terms
   const int* bias;       // per phase
   const int* entries;    // (phase, index over the types' tables, weight) triples
   int n_entries;
@@ -31,15 +33,18 @@ struct BoardWeightsData {
 class BoardPatterns {
  public:
   static constexpr int kPhases = 8;
+  static constexpr int kShapeShift = 10;
   explicit BoardPatterns(const BoardWeightsData& d);
 
-  // 1/100 disk for P to move; mob: P's flipping moves minus O's.
+  // 1/100 disk for P to move; mob: P's flipping moves minus O's; shape:
+  // the shape terms' value (1/100 disk), which the fit weighs per phase
+  // (leaned on where the self-play labels are noisy: the opening).
   template <class W>
-  int evaluate(W P, W O, int mob, int empties) const {
+  int evaluate(W P, W O, int mob, int shape, int empties) const {
     int ph = empties / width_;
     if (ph >= kPhases) ph = kPhases - 1;
     const int* t = table_.data() + static_cast<std::size_t>(ph) * total_;
-    int sum = bias_[ph] + mobility_[ph] * mob;
+    int sum = bias_[ph] + mobility_[ph] * mob + ((shape_[ph] * shape) >> kShapeShift);
     const short* sq = squares_.data();
     for (int k = 0; k < types_; ++k) {
       const int len = lengths_[k];
@@ -58,7 +63,7 @@ class BoardPatterns {
 
  private:
   int width_, types_, instances_, total_ = 0;
-  std::vector<int> lengths_, offsets_, mobility_, bias_, table_;
+  std::vector<int> lengths_, offsets_, mobility_, shape_, bias_, table_;
   std::vector<short> squares_;
 };
 

@@ -1,8 +1,8 @@
 // The evaluation of search: a position's worth for the player to move, in
 // units of kScale per disk. The standard 8x8 game has a trained pattern
 // evaluation (patterns.hpp, Shape::trained); the other boards and rules with
-// shipped weights their own trained patterns (board_patterns.hpp,
-// Shape::board_weights); everything else (blocked squares, handicap, free
+// shipped weights (the octagon) their own trained patterns
+// (board_patterns.hpp, Shape::board_weights); everything else (blocked squares, handicap, free
 // opening, boards without weights) terms derived from the board's shape
 // (shape.hpp), with their own signs for Anti-Reversi.
 #pragma once
@@ -39,7 +39,7 @@ struct Evaluator {
     if (const BoardPatterns* bp = s.board_weights[anti ? 1 : 0]) {
       const W empty = s.playable & ~(P | O);
       const int mob = popcount(E::flipping_moves(P, O, empty)) - popcount(E::flipping_moves(O, P, empty));
-      return bp->evaluate(P, O, mob, popcount(empty));
+      return bp->evaluate(P, O, mob, shape_evaluate(s, P, O, anti), popcount(empty));
     }
     return shape_evaluate(s, P, O, anti);
   }

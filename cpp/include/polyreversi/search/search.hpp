@@ -75,7 +75,13 @@ struct SolveOutcome {
   int move_count = 0;  // with all_moves: moves[i] scored scores[i]
   int moves[kMaxSquares + 1];
   int scores[kMaxSquares + 1];
-  bool stopped = false;  // cancelled before the end (results invalid)
+  bool stopped = false;  // cancelled before the end (move, score and pv invalid)
+  // Bounds on the exact score proven by the exact pass (never by the estimate or a
+  // ProbCut pass), for a stopped solve: lower from a move scored exactly or failing
+  // high, upper from a pass in which every move failed low. Both equal score when
+  // complete.
+  bool has_lower = false, has_upper = false;
+  int lower = 0, upper = 0;
 };
 
 // Both throw VariantError for a 3-4 player rule set. `cancel` (may be null)

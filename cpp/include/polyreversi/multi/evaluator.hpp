@@ -1,0 +1,94 @@
+// The 3-4 player evaluation (kernel code: compiled once per instruction set,
+// see kernel/bits.hpp): a linear model per board, player count, objective and
+// phase (multi/weights.hpp) that estimates each colour's final disk share.
+// The search (multi/kernels.cpp) and the playout cut-offs of the MCTS
+// (multi/mcts_kernels.cpp) read it.
+#pragma once
+#include <algorithm>
+
+#include "polyreversi/kernel/boards.hpp"
+#include "polyreversi/kernel/engine.hpp"
+#include "polyreversi/multi/multi.hpp"
+#include "polyreversi/multi/shape.hpp"
+#include "polyreversi/multi/weights.hpp"
+#include "polyreversi/rules.hpp"
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+template <class W, int N>
+struct Evaluator {
+  using E = Engine<W, N>;
+  using G = typename E::G;
+
+  Shape<W, N> shape;
+  const int (*weights)[kMultiFeatures + 1];  // [phase][feature]
+  int players;
+  bool anti;
+
+  explicit Evaluator(const Rules& r) : shape(r), players(r.players), anti(r.anti) {
+    const int board = r.board == BoardKind::Board8x8 ? 0 : r.board == BoardKind::Board10x10 ? 1 : 2;
+    weights = kMultiWeights[anti ? 1 : 0][board][players == 3 ? 0 : 1];
+  }
+
+  int phase(W occ) const {
+    const int p = popcount(occ & shape.playable) * kMultiPhases / shape.squares;
+    return p < kMultiPhases ? p : kMultiPhases - 1;
+  }
+
+  // The features of colour c (multi.hpp); `empty` are the empty playable squares.
+  void features(const Board<W>& b, int c, W occ, W empty, int* f) const {
+    const W own = b.disks[c];
+    f[0] = popcount(own);
+    f[1] = popcount(own & shape.anchors);
+    f[2] = popcount(own & G::dilate(shape.anchors & empty) & ~shape.anchors);
+    f[3] = popcount(own & shape.edges);
+    f[4] = popcount(E::flipping_moves(own, occ & ~own, empty));
+    f[5] = popcount(own & G::dilate(empty));
+  }
+
+  static bool over(W occ, W empty) { return !(G::dilate(occ) & empty); }
+
+  // Estimated final share of each colour, 1/kMultiScale of the playable squares.
+  void shares(const Board<W>& b, int* out) const {
+    const W occ = E::occupied(b), empty = shape.playable & ~occ;
+    if (over(occ, empty)) {
+      for (int c = 0; c < players; ++c) out[c] = popcount(b.disks[c]) * kMultiScale / shape.squares;
+      return;
+    }
+    const int (&w)[kMultiFeatures + 1] = weights[phase(occ)];
+    for (int c = 0; c < players; ++c) {
+      int f[kMultiFeatures];
+      features(b, c, occ, empty, f);
+      int v = w[kMultiFeatures];
+      for (int k = 0; k < kMultiFeatures; ++k) v += w[k] * f[k];
+      out[c] = v;
+    }
+  }
+
+  // The value of a finished game for colour `root`.
+  int final_value(const Board<W>& b, int root) const {
+    const int own = popcount(b.disks[root]);
+    int best = anti ? kNoBound : -1;
+    for (int c = 0; c < players; ++c)
+      if (c != root) best = anti ? std::min(best, popcount(b.disks[c])) : std::max(best, popcount(b.disks[c]));
+    const int margin = (anti ? best - own : own - best) * kMultiScale / shape.squares;
+    return margin > 0 ? kMultiWin + margin : margin < 0 ? -kMultiWin + margin : 0;
+  }
+
+  // The value for `root`: its share minus the best other colour's (the
+  // other way round with Anti-Reversi), or the final value.
+  int value(const Board<W>& b, int root) const {
+    const W occ = E::occupied(b), empty = shape.playable & ~occ;
+    if (over(occ, empty)) return final_value(b, root);
+    int s[kMaxPlayers];
+    shares(b, s);
+    int best = anti ? kNoBound : -kNoBound;
+    for (int c = 0; c < players; ++c)
+      if (c != root) best = anti ? std::min(best, s[c]) : std::max(best, s[c]);
+    return anti ? best - s[root] : s[root] - best;
+  }
+};
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi
