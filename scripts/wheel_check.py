@@ -297,7 +297,7 @@ class Checker:
 
     def pip_wheel(self, python: str, out: Path, logfile: Path, env: dict, config=(), isolation=True) -> Path:
         args = [python, "-m", "pip", "wheel", "--no-deps", "-v", *([] if isolation else ["--no-build-isolation"]),
-                self.source(), "-w", out, *[f"-C{c}" for c in config]]
+                self.source(), "-w", out, *[f"--config-settings={c}" for c in config]]
         run(args, logfile=logfile, env=env, timeout=3600)
         return next(out.glob("polyreversi-*.whl"))
 

@@ -262,7 +262,7 @@ class GtpServer:
         return "pass" if move == state.PASS else self.variant.square_name(move)
 
     def showboard(self, args: List[str]) -> str:
-        """The board over several lines (``= `` then the board's lines, as GNU Go's
+        """The board over several lines (``=`` and a space, then the board's lines, as GNU Go's
         showboard; a GTP response has no empty line), then who is to move and the disks."""
         from polyreversi.text import board_text
 
