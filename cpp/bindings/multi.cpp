@@ -35,8 +35,8 @@ void init_multi(py::module_& m) {
   m.def(
       "_multi_mcts",
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
-         double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges, int cutoff,
-         double cutoff_temperature) {
+         double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
+         int cutoff, double cutoff_temperature) {
         const PyState& s = get_state(s_obj);
         MultiMctsOptions o;
         o.playouts = playouts;
@@ -60,8 +60,7 @@ void init_multi(py::module_& m) {
       },
       py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
       py::arg("epsilon"), py::arg("history_weight"), py::arg("score_weight"), py::arg("max_nodes"),
-      py::arg("prefer_edges") = true, py::arg("cutoff") = 0,
-      py::arg("cutoff_temperature") = 0.0,
+      py::arg("prefer_edges") = true, py::arg("cutoff") = 0, py::arg("cutoff_temperature") = 0.0,
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",

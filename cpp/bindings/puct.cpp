@@ -57,8 +57,8 @@ void init_puct(py::module_& m) {
   m.def(
       "puct_search",
       [](py::object source, py::object which, py::function evaluate, int simulations, double c_puct,
-         double dirichlet_alpha, double dirichlet_fraction, unsigned long long seed, int threads,
-         int leaves_per_game, double virtual_loss, py::object trees) {
+         double dirichlet_alpha, double dirichlet_fraction, unsigned long long seed, int threads, int leaves_per_game,
+         double virtual_loss, py::object trees) {
         std::shared_ptr<const Rules> rules;
         std::vector<PuctRoot> roots;
         std::vector<int> slots;

@@ -18,8 +18,8 @@
 
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
-#include "polyreversi/multi/multi.hpp"
 #include "polyreversi/multi/evaluator.hpp"
+#include "polyreversi/multi/multi.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {

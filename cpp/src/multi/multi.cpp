@@ -49,7 +49,8 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   if (!(o.history_weight >= 0) || !std::isfinite(o.history_weight))
     throw Error("multi_mcts: history_weight must be finite and >= 0");
   if (!(o.score_weight >= 0 && o.score_weight <= 1)) throw Error("multi_mcts: score_weight must be 0 to 1");
-  if (o.cutoff < 0 || o.cutoff > kMaxSquares) throw Error("multi_mcts: cutoff must be 0 to " + std::to_string(kMaxSquares));
+  if (o.cutoff < 0 || o.cutoff > kMaxSquares)
+    throw Error("multi_mcts: cutoff must be 0 to " + std::to_string(kMaxSquares));
   if (!(o.cutoff_temperature >= 0) || !std::isfinite(o.cutoff_temperature))
     throw Error("multi_mcts: cutoff_temperature must be finite and >= 0");
   if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");

@@ -12,8 +12,12 @@ namespace {
 }  // namespace
 
 BoardPatterns::BoardPatterns(const BoardWeightsData& d)
-    : width_(d.width), types_(d.types), instances_(d.instances), mobility_(d.mobility, d.mobility + kPhases),
-      shape_(d.shape, d.shape + kPhases), bias_(d.bias, d.bias + kPhases) {
+    : width_(d.width),
+      types_(d.types),
+      instances_(d.instances),
+      mobility_(d.mobility, d.mobility + kPhases),
+      shape_(d.shape, d.shape + kPhases),
+      bias_(d.bias, d.bias + kPhases) {
   int n_squares = 0;
   for (int k = 0; k < types_; ++k) {
     int size = 1;

@@ -53,8 +53,7 @@ class PuctSearch {
   // Without reuse every slot starts afresh (the same search as the first
   // constructor's). Root noise is mixed into a kept root's priors. Throws Error
   // as the first constructor. Returns the visits kept over all roots.
-  u64 begin(const std::vector<PuctRoot>& roots, const std::vector<int>& slots, const PuctOptions& options,
-            bool reuse);
+  u64 begin(const std::vector<PuctRoot>& roots, const std::vector<int>& slots, const PuctOptions& options, bool reuse);
   int slots() const { return static_cast<int>(trees_.size()); }
 
   // Runs selections until every game with simulations left has one leaf to
@@ -93,7 +92,7 @@ class PuctSearch {
     std::vector<Node> nodes;
     int remaining = 0;
     std::vector<int> pending;  // the leaves waiting for apply()
-    u64 done = 0;      // simulations finished
+    u64 done = 0;              // simulations finished
     std::mt19937_64 rng;
   };
 
@@ -109,8 +108,8 @@ class PuctSearch {
 
   std::shared_ptr<const Rules> rules_;
   PuctOptions options_;
-  std::vector<Tree> trees_;    // one per slot
-  std::vector<int> active_;    // the slots of the current search, in root order
+  std::vector<Tree> trees_;  // one per slot
+  std::vector<int> active_;  // the slots of the current search, in root order
   std::unique_ptr<Batch> leaves_;
   std::vector<int> leaf_games_;  // per row: the index into active_
   std::vector<int> row_start_;   // per active game: its first row (rows are in game order)
