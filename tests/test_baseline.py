@@ -124,4 +124,9 @@ def test_a_match_seat_on_the_command_line(tmp_path):
     assert "baseline:4 vs greedy" in r.output
     assert len([json.loads(line) for line in out.read_text().splitlines()]) == 2
     r = CliRunner().invoke(main, ["match", "baseline", "greedy", "--variant", "10x10", "-n", "1", "--no-progress"])
-    assert "no baseline network for 10x10" in r.output  # the seat forfeits, the match goes on
+    assert r.exit_code == 2 and "no baseline network for 10x10" in r.output  # refused before any game
+    assert "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["play", "octagon", "--players", "baseline,random", "--quiet"])
+    assert r.exit_code == 2 and "no baseline network for octagon" in r.output, r.output
+    with pytest.raises(ValueError, match="no baseline network for octagon"):
+        check_player_spec("baseline", variant="octagon")

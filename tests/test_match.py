@@ -133,6 +133,21 @@ def test_resume_plays_only_missing_games_and_drops_a_cut_line(tmp_path):
     assert games == [0, 1, 2, 3, 4]
 
 
+def test_resume_refuses_a_file_of_another_match(tmp_path):
+    path = tmp_path / "m.jsonl"
+    run(MatchConfig(builtin_openings(pr.Variant()), ["search:1", "random"], TimeControl(depth=1)), 2, out=str(path))
+    before = path.read_text()
+    other_seats = MatchConfig(builtin_openings(pr.Variant()), ["search:2", "greedy"], TimeControl(depth=1))
+    with pytest.raises(pr.RecordError, match="another match .*search:2, greedy"):
+        run(other_seats, 4, out=str(path))
+    other_board = MatchConfig(builtin_openings(pr.Variant("6x6")), ["search:1", "random"], TimeControl(depth=1))
+    with pytest.raises(pr.RecordError, match="another match .*6x6"):
+        run(other_board, 4, out=str(path))
+    assert path.read_text() == before  # nothing appended
+    swapped = MatchConfig(builtin_openings(pr.Variant()), ["random", "search:1"], TimeControl(depth=1))
+    assert run(swapped, 2, out=str(path)).resumed == 2  # the same seats in another order: the same match
+
+
 def test_ggf_output_and_resume(tmp_path):
     path = tmp_path / "m.ggf"
     cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:1", "greedy"], TimeControl(depth=1))

@@ -462,15 +462,18 @@ def parse_player_spec(spec: str) -> tuple:
     return kind, options
 
 
-def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players: Optional[int] = None) -> str:
+def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players: Optional[int] = None,
+                      variant: Optional[Any] = None) -> str:
     """``spec`` normalised (lower case, no spaces), after checking that it parses, that
     its kind is one of ``allowed``, that it can play a game of ``players`` players
-    (``search`` is for two) and that its limits are valid (the player is built once and
-    dropped). The command line checks its seats with this.
+    (``search`` is for two), that a ``baseline`` seat has a network for ``variant``
+    (a :class:`polyreversi.Variant` or its text, when given) and that its limits are
+    valid (the player is built once and dropped). The command line checks its seats
+    with this.
 
     Raises:
-        ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``, or
-            ``search`` for 3 or 4 players.
+        ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``,
+            ``search`` for 3 or 4 players, or ``baseline`` on a variant without a network.
     """
     kind, options = parse_player_spec(spec)
     if kind in ENGINE_KINDS:
@@ -487,6 +490,10 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
         raise ValueError(f"{spec!r}: search plays two-player games only; use brs or mcts for {players} players")
     if kind in ("brs", "imcts") and players is not None and players < 3:
         raise ValueError(f"{spec!r}: {kind} plays 3- and 4-player games only; use search or mcts for two players")
+    if kind == "baseline" and variant is not None:
+        from polyreversi.baseline import make_baseline_model
+
+        make_baseline_model(variant)  # the network's owner says which variants have one
     if kind != "human":
         player_from_spec(spec, seed=0)
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))

@@ -75,7 +75,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     if len(set(seats)) != len(seats):
         raise click.UsageError("give each PLAYER once (the tally is by PLAYER; add an option to tell two apart)")
     try:
-        specs = [check_player_spec(s, COMPUTER_PLAYERS, players=n) for s in seats]
+        specs = [check_player_spec(s, COMPUTER_PLAYERS, players=n, variant=variant) for s in seats]
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None
     if increment is not None and clock is None:

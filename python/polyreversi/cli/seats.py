@@ -84,7 +84,7 @@ def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans:
     else:
         names = [str(given.get(w, "random")).lower() for w in colors]
     try:
-        names = [check_player_spec(name, allowed, variant.players) for name in names]
+        names = [check_player_spec(name, allowed, variant.players, variant) for name in names]
     except (ValueError, TypeError) as e:
         raise click.UsageError(f"--players: {e}" if players is not None else str(e)) from None
     for word in humans:

@@ -269,9 +269,14 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
         raise ValueError(f"format: {fmt!r} is not one of {', '.join(FORMATS)}")
     tally = Tally(config.specs)
     done = read_done(out, fmt) if out else {}
+    variant = config.openings[0].variant if config.openings else None
     for k, record in sorted(done.items()):
+        seats = _seats(record)
+        if sorted(seats) != sorted(config.specs) or (variant is not None and record.variant != variant):
+            raise RecordError(f"{out}: game {k} is of another match ({record.variant}: {', '.join(seats)}; "
+                              f"this one is {variant}: {', '.join(config.specs)}); use another --out")
         if k < games:
-            tally.add(_seats(record), points_of(record), record.meta.get("forfeit"))
+            tally.add(seats, points_of(record), record.meta.get("forfeit"))
     todo = [k for k in range(games) if k not in done]
     result = MatchResult(tally, 0, tally.games)
     sink = open(out, "a", encoding="utf-8") if out else None
