@@ -163,17 +163,25 @@ def _replies(text):
 
 def test_gtp_genmove_plays_for_the_colour_asked():
     """genmove w with Black to move: White moves on the same board (GTP's consecutive
-    moves of one colour); undo goes back to the board with White, then Black, to move."""
+    moves of one colour); one undo takes that move back, Black to move as before."""
     start = pr.Variant().start()
     white_moves = {start.variant.square_name(m) for m in pr.Variant().position(start.board(), 2).legal_moves()}
-    replies = _replies(session(GtpServer, "genmove w\nshowboard\nundo\nshowboard\nundo\nshowboard\n"
-                                          "reg_genmove w\nshowboard\nplay w e3\nshowboard\nquit\n"))
+    replies = _replies(session(GtpServer, "genmove w\nshowboard\nundo\nshowboard\n"
+                                          "reg_genmove w\nshowboard\nplay w e3\nshowboard\nundo\nundo\nquit\n"))
     assert replies[0][2:] in white_moves
     assert replies[1].endswith("black to move; black 1, white 4")
-    assert replies[3].endswith("white to move; black 2, white 2")
-    assert replies[5].endswith("black to move; black 2, white 2")
-    assert replies[6][2:] in white_moves and replies[7] == replies[5]  # reg_genmove changes nothing
-    assert replies[8] == "=" and replies[9].endswith("black to move; black 1, white 4")
+    assert replies[2] == "=" and replies[3].endswith("black to move; black 2, white 2")
+    assert replies[4][2:] in white_moves and replies[5] == replies[3]  # reg_genmove changes nothing
+    assert replies[6] == "=" and replies[7].endswith("black to move; black 1, white 4")
+    assert replies[8] == "=" and replies[9].startswith("? cannot undo")
+
+
+def test_gtp_undo_takes_back_one_move_per_undo_after_moves_out_of_turn():
+    replies = _replies(session(GtpServer, "boardsize 6\ngenmove w\ngenmove w\nundo\nshowboard\nundo\nshowboard\n"
+                                          "undo\nquit\n"))
+    assert replies[3] == "=" and replies[4].endswith("black to move; black 1, white 4")  # after White's first move
+    assert replies[5] == "=" and replies[6].endswith("black to move; black 2, white 2")  # the start, as it was
+    assert replies[7].startswith("? cannot undo")
 
 
 def _before_a_forced_pass(seed=0):

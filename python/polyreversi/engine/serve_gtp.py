@@ -17,7 +17,7 @@ not considered illegal from the protocol point of view"; GNU Go and KataGo play
 has no legal move, its forced pass is played first (controllers written for Go
 send no passes). When it does have moves, the board stays and the colour asked
 moves on it, as a GTP controller playing two moves of one colour in a row means;
-``undo`` goes back to the position before, turn included. ``reg_genmove`` changes
+``undo`` takes back one move, the turn as it was before it. ``reg_genmove`` changes
 nothing. Extensions (docs/engines.md): ``polyreversi-variant TEXT`` (any
 two-player variant, e.g. ``8x8/anti``, ``octagon/blocked=b7``; clears the board),
 ``polyreversi-game JSON`` (a whole game as one JSON Lines record),
@@ -194,12 +194,13 @@ class GtpServer:
         return ""
 
     def undo(self, args: List[str]) -> str:
-        if self.state.moves():
-            self.state.undo()
-        elif self.before:  # a change of turn on the same board (module docstring)
-            self.state = self.before.pop()
-        else:
+        if not self.state.moves():
             raise GtpError("cannot undo: no move played")
+        self.state.undo()
+        if not self.state.moves() and self.before:
+            # the move was the first after a change of turn on the same board (module
+            # docstring): one undo takes back both, the turn as it was before the move
+            self.state = self.before.pop()
         return ""
 
     def final_score(self, args: List[str]) -> str:
