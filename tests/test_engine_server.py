@@ -337,3 +337,13 @@ def test_engine_command(protocol, text, expected):
         assert lines[3].startswith("=== ") and lines[3][4:6].lower() in ("d3", "c4", "f5", "e6")
     else:
         assert pr.Variant("10x10").start().is_legal(lines[4].split()[1])
+
+
+def test_nboard_after_a_refused_game_makes_no_move_for_the_one_before():
+    start = "(;GM[Othello]PC[]PB[a]PW[b]RE[?]TI[0//0]TY[8]BO[8 " + "-" * 27 + "O*------*O" + "-" * 27 + " *];)"
+    text = session(NBoardServer, f"nboard 2\nset depth 2\nset game {start}\nset game (;GM[Othello]TY[8]BO[8 x *];)\n"
+                                 f"go\nhint 1\nmove d3\nset game {start}\ngo\n")
+    lines = text.splitlines()
+    errors = [line for line in lines if line.startswith("status error")]
+    assert len(errors) == 4 and all("no game" in e for e in errors[1:]), text
+    assert [line for line in lines if line.startswith("===")] == [lines[-2]]  # only the go after a new game

@@ -40,6 +40,7 @@ from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import ggf
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
+from polyreversi.state import State
 from polyreversi.search import DEFAULT_DEPTH
 from polyreversi.variant import Variant
 
@@ -65,7 +66,7 @@ class NBoardServer:
     def __init__(self, input: TextIO, output: TextIO, player: Optional[LivingPlayer] = None) -> None:
         self.input, self.output = input, output
         self.player = player or LivingPlayer()
-        self.state = Variant().start()
+        self.state: Optional[State] = Variant().start()  # None after a refused game
         self.depth = DEFAULT_DEPTH
         self.clock: Optional[float] = None
         self.contempt = 0
@@ -121,8 +122,9 @@ class NBoardServer:
         elif cmd == "set" and len(words) >= 2:
             self.set(words[1], line.split(None, 2)[2] if len(words) > 2 else "")
         elif cmd == "move" and len(words) == 2:
-            move = games.parse_move_text(self.state, words[1].split("/")[0], None)
-            self.state.play(move)
+            state = self._game()
+            move = games.parse_move_text(state, words[1].split("/")[0], None)
+            state.play(move)
         elif cmd == "go":
             self.go()
         elif cmd == "hint":
@@ -140,6 +142,7 @@ class NBoardServer:
             Limit(depth=depth)  # checks the range: the old depth is kept on an error
             self.depth = depth
         elif what == "game":
+            self.state = None  # a refused game leaves none: no move is made for the one before
             record = ggf.parse_game(value)
             state = record.replay().final
             self.clock = self._clock_of(record, state)
@@ -148,6 +151,7 @@ class NBoardServer:
         elif what == "contempt":
             self.contempt = int(float(value))
         elif what == "polyreversi-game":
+            self.state = None  # as for set game
             state = games.state_from_json(value)
             self._check(state)
             self.state, self.clock = state, None
@@ -182,14 +186,25 @@ class NBoardServer:
     def _limit(self) -> Limit:
         return Limit(depth=self.depth, clock=self.clock)
 
+    def _game(self) -> State:
+        """The game being played.
+
+        Raises:
+            ValueError: the last ``set game`` was refused (no game until another is set).
+        """
+        if self.state is None:
+            raise ValueError("no game: the last 'set game' was refused; set another")
+        return self.state
+
     def go(self) -> None:
-        if self.state.is_over():
-            raise ValueError(f"the game is over at ply {self.state.ply}; there is no move to make")
+        state = self._game()
+        if state.is_over():
+            raise ValueError(f"the game is over at ply {state.ply}; there is no move to make")
         self.say("status thinking")
-        result = self._wait(self.player.start(self.state, self._limit()))
+        result = self._wait(self.player.start(state, self._limit()))
         if result is None:
             return
-        text = games.move_text(self.state.variant, result.move)
+        text = games.move_text(state.variant, result.move)
         score = "" if result.score is None else f"{result.score:.2f}"
         self.say(f"=== {text}/{score}/{result.seconds:.2f}")
         self.say("status")
@@ -217,11 +232,12 @@ class NBoardServer:
         return handle.result()
 
     def hint(self, n: int) -> None:
-        if self.state.is_over():
-            raise ValueError(f"the game is over at ply {self.state.ply}; there is nothing to analyse")
+        state = self._game()
+        if state.is_over():
+            raise ValueError(f"the game is over at ply {state.ply}; there is nothing to analyse")
         self.say("status analysing")
-        for info in self.player.analyse(self.state, Limit(depth=self.depth), multipv=max(1, min(n, MAX_MULTIPV))):
-            pv = "".join(games.move_text(self.state.variant, m) for m in (info.pv or [info.move]))
+        for info in self.player.analyse(state, Limit(depth=self.depth), multipv=max(1, min(n, MAX_MULTIPV))):
+            pv = "".join(games.move_text(state.variant, m) for m in (info.pv or [info.move]))
             depth = "100%" if info.exact else str(info.depth)
             self.say(f"search {pv} {info.score:.2f} 0 {depth}")
         self.say("status")
