@@ -143,7 +143,9 @@ def test_an_interrupted_selfplay_keeps_every_finished_game(folder, name, sig):
     # The Python path (a search seat) plays one game at a time: the file grows as games end.
     args = [sys.executable, "-m", "polyreversi", "selfplay", "6x6", "-n", "100000000", "--seed", "3",
             "--players", "greedy,random", "--blocked", "1", "--no-progress", "--out", name]
-    proc = subprocess.Popen(args, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # SIGINT's default restored in the child: a suite run as a background job ignores it, and so would the child
+    proc = subprocess.Popen(args, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 90
         grown = False
