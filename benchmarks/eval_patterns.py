@@ -22,12 +22,8 @@ and the result has the Elo difference with its 95 % interval.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import math
-import statistics
-import subprocess
 import sys
 import time
 
@@ -38,15 +34,10 @@ from polyreversi import _core
 from polyreversi.position_text import position_to_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+from json_child import OTHER_BUILD, JsonChild  # noqa: E402
+from paired_score import PairedScore  # noqa: E402
 FFO = os.path.join(ROOT, "..", "shared", "data", "ffo", "fforum-40-59.obf")
-
-OLD_PACKAGE = r"""
-import sys
-sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]  # not the editable install
-sys.path.insert(0, {dir!r})
-import polyreversi
-assert polyreversi.__file__.startswith({dir!r}), polyreversi.__file__
-"""
 
 SERVER = r"""
 import json, sys, time, polyreversi as pr
@@ -65,26 +56,15 @@ for line in sys.stdin:
 """
 
 
-class Remote:
-    """A polyreversi of another build in a child process."""
+class Remote(JsonChild):
+    """A polyreversi of another build in a child process: the Python ``python`` (its own
+    install), or this Python with the package copied into the folder ``package``."""
 
     def __init__(self, python: str | None, package: str | None = None) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = ""
-        code = SERVER
         if package:
-            python, code = sys.executable, OLD_PACKAGE.format(dir=os.path.abspath(package)) + SERVER
-        self.p = subprocess.Popen([os.path.abspath(python), "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                  env=env, cwd="/")
-
-    def ask(self, **q) -> dict:
-        self.p.stdin.write(json.dumps(q) + "\n")
-        self.p.stdin.flush()
-        return json.loads(self.p.stdout.readline())
-
-    def close(self) -> None:
-        self.p.stdin.close()
-        self.p.wait()
+            super().__init__(OTHER_BUILD.format(dir=os.path.abspath(package)) + SERVER)
+        else:
+            super().__init__(SERVER, python)
 
 
 def speed(args) -> None:
@@ -133,11 +113,9 @@ def openings(args):
 
 def match(args) -> None:
     shape = Remote(args.shape_python, args.old_package)
-    wins = draws = losses = 0
-    margin = 0
-    pairs = []
+    score = PairedScore()
     for i, opening in enumerate(openings(args)):
-        pair = 0.0
+        margins = []
         for patterns_colour in (0, 1):  # 0: the pattern player is Black
             s = opening.copy()
             while not s.is_over():
@@ -151,27 +129,16 @@ def match(args) -> None:
                     m = shape.ask(op="search", text=position_to_text(s), depth=args.depth)["move"]
                 s.play(m)
             b, w = s.scores()
-            d = (b - w) if patterns_colour == 0 else (w - b)
-            margin += d
-            pair += 0.5 if d > 0 else 0.25 if d == 0 else 0.0
-            wins += d > 0
-            draws += d == 0
-            losses += d < 0
-        pairs.append(pair)
-        print(f"after {2 * (i + 1)} games: patterns {wins} wins, {draws} draws, {losses} losses", flush=True)
+            margins.append((b - w) if patterns_colour == 0 else (w - b))
+        score.add_pair(margins)
+        print(f"after {2 * (i + 1)} games: patterns {score.wins} wins, {score.draws} draws, {score.losses} losses",
+              flush=True)
     shape.close()
-    n = 2 * len(pairs)
-    p = (wins + draws / 2) / n
-    se = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.5  # colour swaps paired
+    e, lo, hi = score.elo()
     where = "WTHOR 2015 after 10 plies" if args.wthor else f"{args.random_plies} random plies, seeds {args.seed}.."
-    print(f"depth {args.depth}, {len(pairs)} openings ({where}) x 2 colours:"
-          f" this build {wins}-{draws}-{losses} ({p:.1%}), Elo {elo(p):+.0f} [{elo(p - 1.96 * se):+.0f}, "
-          f"{elo(p + 1.96 * se):+.0f}], mean margin {margin / n:+.1f} disks")
-
-
-def elo(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / p - 1)
+    print(f"depth {args.depth}, {len(score.pairs)} openings ({where}) x 2 colours:"
+          f" this build {score.wins}-{score.draws}-{score.losses} ({score.share():.1%}), Elo {e:+.0f} [{lo:+.0f}, "
+          f"{hi:+.0f}], mean margin {score.mean_margin():+.1f} disks")
 
 
 def ffo(args) -> None:

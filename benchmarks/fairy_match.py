@@ -121,6 +121,10 @@ def main(argv=None) -> int:
     ap.add_argument("--hash", type=int, default=16, help="Fairy-Stockfish's Hash in MiB")
     ap.add_argument("--games-dir", default="/tmp/fairy_match", help="where the games go (resumable)")
     ap.add_argument("--write", default=os.path.join(ROOT, "benchmarks", "fairy_match.md"))
+    ap.add_argument("--openings", choices=("builtin", "start"), default="builtin",
+                    help="the built-in balanced openings, or every game from the board's start (both colours)")
+    ap.add_argument("--seat", default="search",
+                    help="polyreversi's seat (e.g. search:book=off, the player without its opening book)")
     args = ap.parse_args(argv)
     if not args.fairy:
         ap.error("give --fairy or set POLYREVERSI_FAIRY")
@@ -136,7 +140,7 @@ def main(argv=None) -> int:
     ini = os.path.join(args.games_dir, "variants.ini")
     fairy.write_variants_ini(ini)
     fs = f"uci:VariantPath={ini}:Threads=1:Hash={args.hash}:{args.fairy}"
-    ours = "search"
+    ours = args.seat
     name = fairy_name(args.fairy)
     summary_path = os.path.join(args.games_dir, "summary.json")
     rows: Dict[str, Dict] = {}
@@ -148,7 +152,7 @@ def main(argv=None) -> int:
     command = "python benchmarks/fairy_match.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     for board in boards:
         variant = pr.Variant.parse(BOARDS[board])
-        starts = openings.builtin(variant)
+        starts = openings.builtin(variant) if args.openings == "builtin" else [variant.start()]
         for setting in settings:
             if setting == "time":
                 control, label = TimeControl(time=args.time), f"equal time {args.time:g} s/move"
@@ -159,6 +163,12 @@ def main(argv=None) -> int:
                 seat = f"search:depth={args.our_depth}"  # the seat's own depth, the match's for the engine
                 label = f"depth {args.our_depth} vs FS depth {args.depth}"
             tag = f"{args.time:g}-{args.depth}" + (f"-{args.our_depth}" if seat != ours else "")
+            if ours != "search":
+                label += f", seat {ours}"
+                tag += "-" + ours.replace(":", "_").replace("=", "-")
+            if args.openings == "start":
+                label += ", from the start"
+                tag += "-start"
             out = os.path.join(args.games_dir, f"{board}-{setting}-{tag}.jsonl")
             config = MatchConfig(starts, [seat, fs], control)
             result = run(config, args.games, out=out)

@@ -1,7 +1,8 @@
 """Rotated-seat matches at 3- and 4-player tables: one candidate seat against
 copies of today's ``MCTSPlayer`` (UCT, random playouts), equal time per move,
 one thread each. The candidate is ``imcts`` (:mod:`polyreversi.multi_mcts`),
-``brs`` or ``paranoid`` (:mod:`polyreversi.multi`).
+``brs`` or ``paranoid`` (:mod:`polyreversi.multi`), on the trained pattern
+evaluation where one ships (``--linear``: the linear features alone).
 
 Every opening (``--opening-plies`` random plies from the start, and with
 ``--blocked`` 1-4 random blocked squares) is played once with the candidate
@@ -17,11 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
 
 import polyreversi as pr
+from polyreversi import _core
 from polyreversi.multi import MultiPlayer
 from polyreversi.multi_mcts import InformedMCTSPlayer
 from polyreversi.players import MCTSPlayer, play_game
@@ -64,10 +67,15 @@ def main(argv=None) -> int:
     ap.add_argument("--blocked", action="store_true", help="1-4 random blocked squares per opening")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="an option of the imcts candidate (repeatable), e.g. cutoff=10")
+    ap.add_argument("--linear", action="store_true",
+                    help="the candidate's evaluation without the trained patterns (the linear features alone)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append the result as one JSON line to this file")
     args = ap.parse_args(argv)
 
+    if args.linear:
+        _core._set_multi_patterns(False)
+    load_start = os.getloadavg()[0]
     options = {}
     for item in args.set:
         name, _, value = item.partition("=")
@@ -106,7 +114,8 @@ def main(argv=None) -> int:
         "variant": str(variant), "blocked": args.blocked, "candidate": args.candidate, "options": options, "opponent": "mcts",
         "time": args.time, "games": games, "wins": wins, "draws": draws, "losses": losses, "per_seat": per_seat,
         "win_share": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)], "parity": round(1 / players, 4),
-        "seconds": round(time.time() - started, 1),
+        "seconds": round(time.time() - started, 1), "evaluation": "linear" if args.linear else "patterns",
+        "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
     }
     print(json.dumps(result))
     if args.json:

@@ -13,7 +13,11 @@ same depth, or with --equal-time as long as NTest took for its previous move
 of the game (its first move: NTest's first), with a table of `--tt-mb`
 (each pr.search sets its table up again). With --solve-from E polyreversi
 solves exactly from E empties on (as the first NTest matches did, to
-measure the midgame alone).
+measure the midgame alone). With --player polyreversi is one living
+`SearchPlayer(tt_mb=--tt-mb)` for the whole match (its table kept from move
+to move, `new_game()` before each game; the path a user takes), each move
+`player.play(state, Limit(time=...))` or `Limit(depth=...)`: it spends the
+budget and solves exactly where the solve is predicted to fit in it.
 
 Openings: standard 8x8 from the WTHOR 2015 games (the position after
 `--plies` moves of each game, repeats left out: real, balanced tournament
@@ -28,10 +32,7 @@ pair scores, so the colour swap is paired), and appends the line to
 from __future__ import annotations
 
 import argparse
-import datetime
-import math
 import os
-import shlex
 import statistics
 import sys
 
@@ -39,35 +40,25 @@ import polyreversi as pr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from midgame_positions import BENCH_WTHOR, selfplay_positions  # noqa: E402
+from midgame_positions import BENCH_WTHOR, replayed_games, selfplay_positions  # noqa: E402
+from paired_score import PairedScore, emit, run_cell  # noqa: E402
 
 
 def wthor_openings(plies: int, count: int):
-    from polyreversi import formats
     from polyreversi.position_text import position_to_text
-    from polyreversi.replay import Replay
 
     seen, out = set(), []
-    for rec in formats.read(BENCH_WTHOR):
+    for states in replayed_games(BENCH_WTHOR):
         if len(out) >= count:
             break
-        try:
-            replay = Replay(rec)
-        except Exception:  # a record that does not replay: skip it
+        if len(states) <= plies:
             continue
-        if len(replay) <= plies:
-            continue
-        s = replay[plies]
+        s = states[plies]
         key = position_to_text(s)
         if key not in seen and not s.is_over():
             seen.add(key)
             out.append(s)
     return out
-
-
-def elo(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / p - 1)
 
 
 def play(opening, seconds: float, selective_colour: int):
@@ -86,16 +77,28 @@ def play(opening, seconds: float, selective_colour: int):
 class NTestGame:
     """Games against NTest; `times` collects (polyreversi, NTest) seconds a move."""
 
-    def __init__(self, command: str, depth: int, equal_time: bool, tt_mb: int, solve_from: int, selective: bool):
+    def __init__(self, command: str, depth: int, equal_time: bool, tt_mb: int, solve_from: int, selective: bool,
+                 living: bool = False):
         from polyreversi.engine import SimpleEngine
 
         self.engine = SimpleEngine.popen_nboard(command)
         self.depth, self.equal_time, self.tt_mb, self.solve_from = depth, equal_time, tt_mb, solve_from
         self.selective = selective
+        self.player = pr.SearchPlayer(tt_mb=tt_mb, selective=selective) if living else None
         self.times = ([], [])
+
+    def _search(self, s, seconds=None):
+        if self.player is not None:
+            limit = pr.Limit(time=seconds) if seconds is not None else pr.Limit(depth=self.depth)
+            return self.player.play(s, limit)
+        if seconds is not None:
+            return pr.search(s, time=seconds, threads=1, tt_mb=self.tt_mb, selective=self.selective)
+        return pr.search(s, depth=self.depth, threads=1, tt_mb=self.tt_mb, selective=self.selective)
 
     def __call__(self, opening, _seconds, colour: int):
         self.engine.new_game()
+        if self.player is not None:
+            self.player.new_game()
         s = opening.copy()
         last = None  # NTest's seconds for its previous move
         while not s.is_over():
@@ -108,9 +111,9 @@ class NTestGame:
                 elif self.equal_time:
                     if last is None:  # NTest's time for this very position
                         last = self.engine.play(s, pr.Limit(depth=self.depth)).seconds
-                    r = pr.search(s, time=last, threads=1, tt_mb=self.tt_mb, selective=self.selective)
+                    r = self._search(s, last)
                 else:
-                    r = pr.search(s, depth=self.depth, threads=1, tt_mb=self.tt_mb, selective=self.selective)
+                    r = self._search(s)
                 self.times[0].append(r.seconds)
                 s.play(r.move)
             else:
@@ -135,15 +138,19 @@ def main(argv) -> int:
     ap.add_argument("--tt-mb", type=int, default=16, help="with --ntest: polyreversi's table MiB")
     ap.add_argument("--solve-from", type=int, default=0, help="with --ntest: polyreversi solves from these empties")
     ap.add_argument("--full-width", action="store_true", help="with --ntest: polyreversi searches full width")
+    ap.add_argument("--player", action="store_true", help="with --ntest: polyreversi is one living SearchPlayer")
     args = ap.parse_args(argv[1:])
     game = play
     if args.ntest:
-        game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width)
+        game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width,
+                         args.player)
         opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
         if args.solve_from:
             opponent += f", polyreversi solves from {args.solve_from} empties"
         if args.full_width:
             opponent += ", polyreversi full width"
+        if args.player:
+            opponent += ", polyreversi a living SearchPlayer"
     else:
         opponent = f"full width, {args.time:g} s/move"
     if args.board == "8x8":
@@ -151,34 +158,16 @@ def main(argv) -> int:
     else:
         variant = pr.Variant.parse(args.board)
         openings = selfplay_positions(variant, [len(variant.squares) - 4 - args.plies], args.openings, seed=5_000_000)
-    w = d = l = 0
-    margins, pairs = [], []
+    score = PairedScore()
     for i, opening in enumerate(openings):
-        pair = []
-        for colour in (0, 1):
-            m = game(opening, args.time, colour)
-            margins.append(m)
-            w, d, l = w + (m > 0), d + (m == 0), l + (m < 0)
-            pair.append(1.0 if m > 0 else 0.5 if m == 0 else 0.0)
-        pairs.append(sum(pair) / 2)
-        print(f"opening {i + 1}/{len(openings)}: {pair}  W/D/L {w}/{d}/{l}", flush=True)
-    n = w + d + l
-    p = (w + d / 2) / n
-    se = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.5
-    lo, hi = elo(p - 1.96 * se), elo(p + 1.96 * se)
-    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        points = score.add_pair([game(opening, args.time, colour) for colour in (0, 1)])
+        print(score.progress(i + 1, len(openings), points), flush=True)
     if args.ntest:
         mine, theirs = game.times
         opponent += (f" (mean s/move: polyreversi {statistics.mean(mine):.4f}, NTest {statistics.mean(theirs):.4f})")
         game.engine.quit()
-    line = (f"| {args.board} | {opponent} | {len(openings)} x 2 | {w}/{d}/{l} | {100 * p:.1f} % | "
-            f"{elo(p):+.0f} [{lo:+.0f}, {hi:+.0f}] | {statistics.mean(margins):+.1f} | {when}, load "
-            f"{os.getloadavg()[0]:.1f}, `{shlex.join(argv[1:])}` |")
-    print("| board | opponent | games | polyreversi W/D/L | score | Elo (95 %) | mean margin | run |")
-    print(line)
-    if args.write:
-        with open(args.write, "a") as f:
-            f.write(line + "\n")
+    line = f"| {args.board} | {opponent} | {len(openings)} x 2 | {score.cells()} | {run_cell(argv[1:])} |"
+    emit("| board | opponent | games | polyreversi W/D/L | score | Elo (95 %) | mean margin | run |", line, args.write)
     return 0
 
 

@@ -25,17 +25,36 @@ is time the OS gave to other processes.
 
     python benchmarks/time_budget.py --breakdown --budgets 0.002,0.005,0.01
 
+With --first-moves, fresh processes each make a SearchPlayer (its wall and CPU
+time and page faults) and then play 12 moves at a 2 ms budget: the CPU time and
+page faults of each of those first searches (a table whose pages are mapped
+inside the first timed moves shows there).
+
+    python benchmarks/time_budget.py --first-moves --processes 5 --tt-mb 64
+
+--package DIR runs any of these with the polyreversi package copied into DIR
+(another build, e.g. the one before a change: `cp -r python/polyreversi DIR/ &&
+cp build/dev/_core*.so DIR/polyreversi/`).
+
 Results: benchmarks/time_budget.md.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
-import polyreversi as pr
+if __name__ == "__main__" and "--package" in sys.argv:  # another build, before polyreversi is imported
+    _dir = os.path.abspath(sys.argv[sys.argv.index("--package") + 1])
+    sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
+    sys.path.insert(0, _dir)
+
+import polyreversi as pr  # noqa: E402
 
 
 def positions(n: int, seed: int):
@@ -134,6 +153,53 @@ def clock_games(clock: float, increment: float, games: int, seed: int) -> None:
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
+FIRST_MOVES = r"""
+import json, random, resource, sys, time
+if sys.argv[1]:  # another build's package, not the editable install
+    sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
+    sys.path.insert(0, sys.argv[1])
+import polyreversi as pr
+tt_mb, seed = int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+states = []
+while len(states) < 12:
+    s = pr.Variant().start()
+    for _ in range(rng.randrange(10, 40)):
+        if s.is_over():
+            break
+        s = s.child(rng.choice(s.legal_moves()))
+    if not s.is_over():
+        states.append(s)
+faults = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+f0, w0, c0 = faults(), time.perf_counter(), time.process_time()
+player = pr.SearchPlayer(tt_mb=tt_mb)
+made = {"wall": time.perf_counter() - w0, "cpu": time.process_time() - c0, "faults": faults() - f0}
+moves = []
+for s in states:
+    f0, c0 = faults(), time.thread_time()
+    player.play(s, pr.Limit(time=0.002))
+    moves.append({"cpu": time.thread_time() - c0, "faults": faults() - f0})
+print(json.dumps({"made": made, "moves": moves}))
+"""
+
+
+def first_moves(processes: int, tt_mb: int, package: str) -> None:
+    print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); tt_mb {tt_mb}, "
+          f"{processes} fresh processes, 12 moves at 2 ms each\n")
+    print("| process | make: wall (ms) | make: CPU (ms) | make: page faults | first 3 moves: CPU (ms) each | "
+          "page faults, moves 1-12 | largest move CPU (ms) |")
+    print("|---|---|---|---|---|---|---|")
+    for k in range(processes):
+        out = subprocess.run([sys.executable, "-c", FIRST_MOVES, package, str(tt_mb), str(k)],
+                             capture_output=True, text=True, check=True)
+        r = json.loads(out.stdout)
+        m, moves = r["made"], r["moves"]
+        print(f"| {k + 1} | {m['wall'] * 1e3:.1f} | {m['cpu'] * 1e3:.1f} | {m['faults']} | "
+              f"{', '.join('%.1f' % (x['cpu'] * 1e3) for x in moves[:3])} | {sum(x['faults'] for x in moves)} | "
+              f"{max(x['cpu'] for x in moves) * 1e3:.1f} |", flush=True)
+    print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=40)
@@ -145,7 +211,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--breakdown", action="store_true",
                     help="where each play's wall time goes: the C++ search (wall, thread CPU) and the Python around it")
+    ap.add_argument("--first-moves", action="store_true",
+                    help="fresh processes: making a SearchPlayer and its first 12 moves at 2 ms (CPU, page faults)")
+    ap.add_argument("--processes", type=int, default=5)
+    ap.add_argument("--tt-mb", type=int, default=64)
+    ap.add_argument("--package", help="run with the polyreversi package copied into this folder")
     args = ap.parse_args()
+    print(f"polyreversi: {os.path.dirname(pr.__file__)}")
+    if args.first_moves:
+        first_moves(args.processes, args.tt_mb, os.path.abspath(args.package) if args.package else "")
+        return
     if args.clock is not None:
         clock_games(args.clock, args.increment, args.games, args.seed)
         return

@@ -190,20 +190,15 @@ def main(argv: list[str]) -> int:
         ap.add_argument("--write", action="store_true", help="write probcut_fits.json and probcut_fits.inc")
         return main_midgame(ap.parse_args(argv[1:]))
     import polyreversi as pr
-    from polyreversi import formats
-    from polyreversi.replay import Replay
+    from midgame_positions import replayed_games
 
     games = int(argv[1]) if len(argv) > 1 else 120
     errors = {(e, d): [] for e in EMPTIES for d in DEPTHS}
     t0 = time.process_time()
     used = 0
-    for rec in formats.read(DATA):
+    for states in replayed_games(DATA):
         if used >= games:
             break
-        try:
-            states = list(Replay(rec))
-        except Exception:  # a record that does not replay: skip it
-            continue
         used += 1
         seen = set()
         for s in states:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import random
-from typing import List, Sequence
+from typing import Iterator, List, Sequence
 
 import polyreversi as pr
 
@@ -36,26 +36,33 @@ def midgame_range(variant) -> range:
     return range(max(6, round(squares * 20 / 64)), round(squares * 50 / 64) + 1)
 
 
+def replayed_games(path: str) -> Iterator[List["pr.State"]]:
+    """The positions of each game of the file `path` (ply 0 first), in file order;
+    a record that does not replay is left out."""
+    from polyreversi import formats
+    from polyreversi.replay import Replay
+
+    for rec in formats.read(path):
+        try:
+            states = list(Replay(rec))
+        except Exception:  # a record that does not replay: skip it
+            continue
+        yield states
+
+
 def wthor_positions(path: str, empties: Sequence[int], count: int, skip: int = 0) -> List["pr.State"]:
     """`count` positions of the games of the WTHOR file `path` (file order, the
     first `skip` games that replay left out): game i gives its position at
     empties[i % len(empties)] when its mover has a move there.
 
     Raises FileNotFoundError when the file is absent."""
-    from polyreversi import formats
-    from polyreversi.replay import Replay
-
     if not os.path.exists(path):
         raise FileNotFoundError(path)
     out: List[pr.State] = []
     used = 0
-    for rec in formats.read(path):
+    for states in replayed_games(path):
         if len(out) >= count:
             break
-        try:
-            states = list(Replay(rec))
-        except Exception:  # a record that does not replay: skip it
-            continue
         used += 1
         if used <= skip:
             continue

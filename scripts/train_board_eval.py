@@ -24,6 +24,15 @@ exist, so an interrupted run resumes and nothing is recomputed, and the
 labels do not depend on ``--jobs`` (processes of one machine; Ray across a
 cluster is a later step).
 
+``search``: search-backed labels for the positions above the exact zone:
+every ``--every``-th position of each labelled chunk with at least
+``--min-empties`` empties gets the score of a depth-``--search-depth``
+search of the installed build (its evaluation: the shipped weights, or the
+shape terms), written per chunk to ``<data>/<board>-<rule>/search_d<depth>/``
+(whole files; a rerun skips the chunks done). ``fit --search-depth D`` then
+fits on the exactly labelled positions and the searched ones, labelled
+``--mix`` * search score + (1 - ``--mix``) * game result.
+
 ``fit``: least squares per phase (``scipy.sparse.linalg.lsqr``, fixed damping
 and iterations: deterministic) of every pattern type's weights, a mobility
 weight, a weight of the shape terms and a bias, on the games whose number
@@ -31,9 +40,12 @@ is not a multiple of 10; the others are held out. A phase keeps the
 patterns only where they beat the small model (mobility, shape terms, bias)
 on the held-out games: the error per phase of the fit and of the shape terms
 on them is printed and written beside the weights (``--report``).
+``--pattern-phases P`` keeps the small model in phases P and above (where
+the labels are game results far from the end, or the searched positions few).
 
-    nice -n 10 python scripts/train_board_eval.py label --board 10x10 --games 1200 --jobs 2
-    nice -n 10 python scripts/train_board_eval.py fit --board 10x10 --report benchmarks/board_eval_10x10.json
+    nice -n 10 python scripts/train_board_eval.py label --board 10x10 --games 3000
+    nice -n 10 python scripts/train_board_eval.py search --board 10x10 --search-depth 4 --every 5 --min-empties 15
+    nice -n 10 python scripts/train_board_eval.py fit --board 10x10 --search-depth 4 --pattern-phases 5 --report benchmarks/board_eval_10x10_fit.json
     pip install -e .   # rebuild: the new weights ship
 
 Needs scipy (the ``train`` extra).
@@ -60,6 +72,7 @@ WEIGHTS_DIR = os.path.join(ROOT, "cpp", "src", "search")
 HOLDOUT = 10  # games g with g % HOLDOUT == 0 are held out of the fit
 DAMP = 10.0  # lsqr damping: the least held-out error of 10 and 40 on 10x10 (docs/tuning.md)
 ITERATIONS = 300
+CHUNK_GLOB = "chunk_[0-9][0-9][0-9][0-9][0-9].npz"  # not the temporary file of a chunk being written
 RANDOM_MOVES = {"6x6": 4, "8x8": 8, "10x10": 10, "octagon": 10}
 EXACT_EMPTIES = {"6x6": 16, "8x8": 16, "10x10": 14, "octagon": 14}
 
@@ -163,12 +176,80 @@ def label(args) -> None:
             print(f"{label_chunk(t)} ({k + 1}/{len(tasks)}, {time.time() - t0:.0f} s)", flush=True)
 
 
-def load(directory: str):
-    files = sorted(glob.glob(os.path.join(directory, "chunk_*.npz")))
+def search_dir(args) -> str:
+    return os.path.join(data_dir(args), f"search_d{args.search_depth}")
+
+
+def search_chunk(task) -> str:
+    """Writes the depth-``depth`` search score (disks, for the mover) of every ``every``-th position of one
+    labelled chunk with at least ``min_empties`` empties: ``index`` (rows of the chunk) and ``score``."""
+    import polyreversi as pr
+
+    board, anti, src, dst, depth, every, min_empties = task
+    with np.load(src) as d:  # read each array once: an npz file decompresses an array at every access
+        all_cells, empties = d["cells"], d["empties"]
+    rows = np.arange(len(empties))
+    sel = rows[(empties >= min_empties) & (rows % every == 0)]
+    variant = pr.Variant(board=board, anti=anti)
+    start = variant.start().board().ravel()
+    player = pr.SearchPlayer(depth=depth, tt_mb=8)
+    scores = np.zeros(len(sel), dtype=np.float32)
+    for k, i in enumerate(sel):
+        cells = all_cells[i].astype(np.int64)
+        b = np.where(start < 0, start, cells)  # cut-outs as the variant has them; 1 the mover (Black), 2 the other
+        ply = int((cells > 0).sum()) - 4
+        scores[k] = player.play(variant.position(b, 1, ply), pr.Limit(depth=depth)).score
+    tmp = dst + ".tmp.npz"
+    # depth and min_empties beside the scores: a reader knows which rows were candidates (the others it drops)
+    np.savez_compressed(tmp, index=sel.astype(np.int32), score=scores, depth=depth, min_empties=min_empties)
+    os.replace(tmp, dst)
+    return dst
+
+
+def search(args) -> None:
+    """Search-backed labels of the labelled chunks (resumable: a chunk's file is written whole, reruns skip it)."""
+    src = sorted(glob.glob(os.path.join(data_dir(args), CHUNK_GLOB)))
+    if not src:
+        raise SystemExit(f"{data_dir(args)}: no labelled chunks (run the label step)")
+    src = src[: args.chunks] if args.chunks else src
+    out = search_dir(args)
+    os.makedirs(out, exist_ok=True)
+    tasks = []
+    for f in src:
+        dst = os.path.join(out, os.path.basename(f))
+        if not os.path.exists(dst):
+            tasks.append((args.board, args.anti, f, dst, args.search_depth, args.every, args.min_empties))
+    print(f"{out}: {len(src) - len(tasks)} of {len(src)} chunks already searched", flush=True)
+    t0 = time.time()
+    for k, t in enumerate(tasks):
+        print(f"{search_chunk(t)} ({k + 1}/{len(tasks)}, {time.time() - t0:.0f} s)", flush=True)
+
+
+def load(directory: str, search_depth: int = 0, mix: float = 1.0):
+    """The labelled chunks of ``directory``. With ``search_depth``, only the chunks searched at that depth
+    (``search_d<depth>/``), each keeping its exactly labelled positions and its searched ones, whose label
+    becomes ``mix`` * search score + (1 - ``mix``) * game result."""
+    files = sorted(glob.glob(os.path.join(directory, CHUNK_GLOB)))
     if not files:
         raise SystemExit(f"{directory}: no labelled chunks (run the label step)")
-    parts = [np.load(f) for f in files]
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0].files}
+    parts = []
+    for f in files:
+        p = dict(np.load(f))
+        if search_depth:
+            sf = os.path.join(directory, f"search_d{search_depth}", os.path.basename(f))
+            if not os.path.exists(sf):
+                continue
+            s = np.load(sf)
+            labels = p["labels"].copy()
+            labels[s["index"]] = mix * s["score"] + (1.0 - mix) * labels[s["index"]]
+            keep = p["exact"].copy()
+            keep[s["index"]] = True
+            p["labels"] = labels
+            p = {k: v[keep] for k, v in p.items()}
+        parts.append(p)
+    if not parts:
+        raise SystemExit(f"{directory}: no chunks searched at depth {search_depth} (run the search step)")
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
 def design(board: str, cells: np.ndarray, mob: np.ndarray, shape: np.ndarray):
@@ -194,7 +275,7 @@ def design(board: str, cells: np.ndarray, mob: np.ndarray, shape: np.ndarray):
 def fit(args) -> None:
     from scipy.sparse.linalg import lsqr
 
-    d = load(data_dir(args))
+    d = load(data_dir(args), args.search_depth, args.mix)
     board = args.board
     mob = bp.mobility(board, d["cells"])
     phase = bp.phase_of(board, d["empties"])
@@ -205,7 +286,8 @@ def fit(args) -> None:
     shape_w = np.zeros(bp.PHASES, dtype=np.int64)
     bias = np.zeros(bp.PHASES, dtype=np.int64)
     report = {"board": board, "rule": rule(args.anti), "positions": int(len(phase)), "games": int(len(set(d["games"]))),
-              "held_out_games": int(len(set(d["games"][held]))), "damp": DAMP, "phases": []}
+              "held_out_games": int(len(set(d["games"][held]))), "damp": args.damp,
+              "pattern_phases": args.pattern_phases, "search_depth": args.search_depth, "mix": args.mix, "phases": []}
     def predict(ph, sel, w_flat, w_mob, w_shape, w_bias):
         X, _ = design(board, d["cells"][sel], mob[sel], np.zeros(int(sel.sum())))
         pred = X @ np.concatenate([w_flat, [w_mob, 0, w_bias]])
@@ -231,7 +313,7 @@ def fit(args) -> None:
         shape = d["shape"][test]
         err["shape"] = (float(np.mean(np.abs(shape - labels))), float(np.sqrt(np.mean((shape - labels) ** 2))))
         # The patterns ship where they beat the small model on the held-out games.
-        chosen = "patterns" if err["patterns"][1] < err["small"][1] else "small"
+        chosen = "patterns" if err["patterns"][1] < err["small"][1] and ph < args.pattern_phases else "small"
         flat[ph], mobility[ph], shape_w[ph], bias[ph] = full if chosen == "patterns" else small
         lo = ph * bp.width(board)
         row = {"phase": ph, "empties": f"{lo}-{lo + bp.width(board) - 1}" if ph < bp.PHASES - 1 else f"{lo}+",
@@ -275,7 +357,10 @@ def write_block(out_dir: str, board: str, anti: bool, flat, mobility, shape_w, b
         f"// weights {board} {rule(anti)}",
         "// Generated by scripts/train_board_eval.py fit: do not edit. Fitted on",
         f"// {report['positions']} positions of {report['games']} self-play games "
-        f"({report['held_out_games']} held out), lsqr damp {report['damp']}.",
+        f"({report['held_out_games']} held out), lsqr damp {report['damp']}, patterns in phases "
+        f"< {report['pattern_phases']}, labels: "
+        + (f"depth-{report['search_depth']} searches (mix {report['mix']})." if report["search_depth"]
+           else "game results."),
         f"namespace {name} {{",
         f"const int lengths[] = {{{', '.join(str(len(i[0])) for _, i in lay)}}};",
         f"const short squares[] = {{\n{_ints(squares)}\n}};",
@@ -320,7 +405,7 @@ def write_index(out_dir: str) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="step", required=True)
-    for name in ("label", "fit"):
+    for name in ("label", "search", "fit"):
         p = sub.add_parser(name)
         p.add_argument("--board", required=True, choices=sorted(bp.BOARDS))
         p.add_argument("--anti", action="store_true", help="Anti-Reversi")
@@ -333,7 +418,19 @@ def main() -> None:
     lab.add_argument("--exact", type=int, default=None, help="solved from this many empties (default per board)")
     lab.add_argument("--random", type=int, default=None, help="at most this many random opening moves")
     lab.add_argument("--jobs", type=int, default=1, help="processes")
+    srch = sub.choices["search"]
+    srch.add_argument("--search-depth", type=int, default=4, help="depth of the labelling searches")
+    srch.add_argument("--every", type=int, default=3, help="search every this many positions of a chunk")
+    srch.add_argument("--min-empties", type=int, default=None,
+                      help="search positions with at least this many empties (default: the board's exact zone)")
+    srch.add_argument("--chunks", type=int, default=0, help="only the first this many chunks (0: all)")
+    sub.choices["fit"].add_argument("--search-depth", type=int, default=0,
+                                    help="fit on the search step's labels of this depth (0: the game results)")
+    sub.choices["fit"].add_argument("--mix", type=float, default=1.0,
+                                    help="with --search-depth: label = mix * search + (1 - mix) * game result")
     sub.choices["fit"].add_argument("--damp", type=float, default=DAMP)
+    sub.choices["fit"].add_argument("--pattern-phases", type=int, default=bp.PHASES,
+                                    help="patterns only in the phases below this one (the others: the small model)")
     sub.choices["fit"].add_argument("--out-dir", default=WEIGHTS_DIR, help="folder of the .inc files")
     sub.choices["fit"].add_argument("--report", help="JSON file of the held-out errors per phase")
     args = ap.parse_args()
@@ -344,6 +441,10 @@ def main() -> None:
             ap.error(f"--{k} must be at least 1")
     if args.step == "label":
         label(args)
+    elif args.step == "search":
+        if args.min_empties is None:
+            args.min_empties = EXACT_EMPTIES[args.board] + 1
+        search(args)
     else:
         fit(args)
 

@@ -32,6 +32,9 @@ import numpy as np
 import polyreversi as pr
 from polyreversi import _core
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from multi_selfplay import play_game  # noqa: E402
+
 BOARDS = ("8x8", "10x10", "octagon")
 PLAYERS = (3, 4)
 
@@ -40,23 +43,16 @@ def self_play(variant: pr.Variant, games: int, epsilon: float, rng: random.Rando
     """(features (K, F), phase (K,), label (K,)) over every colour of every position."""
     feats, phases, labels = [], [], []
     for g in range(games):
-        v = variant.with_random_blocked(seed=rng.randrange(2**32)) if g % 2 else variant
-        squares = len(v.squares)
-        state = v.start()
         game_feats, game_phases = [], []
-        while not state.is_over():
+
+        def observe(state):
             f, phase = _core._multi_features(state)
             game_feats.append(np.array(f))
             game_phases.append(phase)
-            moves = state.legal_moves()
-            if len(moves) == 1:
-                move = moves[0]
-            elif rng.random() < epsilon:
-                move = rng.choice(moves)
-            else:
-                move = pr.multi_search(state, pr.Limit(depth=1)).move
-            state.play(move)
-        share = np.array(state.scores(), dtype=np.float64) / squares
+
+        state = play_game(variant, g % 2 == 1, epsilon, rng, lambda s: pr.multi_search(s, pr.Limit(depth=1)).move,
+                          observe)
+        share = np.array(state.scores(), dtype=np.float64) / len(state.variant.squares)
         for f, phase in zip(game_feats, game_phases):
             feats.append(f)
             phases.append(np.full(len(share), phase))

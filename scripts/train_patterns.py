@@ -14,13 +14,22 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 500000 --iterations 100 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
         --extra build/patterns/games/WTH_2000.npz
+    nice -n 10 python scripts/train_patterns.py search --search-depth 6 --every 5 --every-main 2  # resumes
+    nice -n 10 python scripts/train_patterns.py solve --solve-positions 300  # held-out exact scores, 20-24 empties
+    python scripts/train_patterns.py fit --search-depth 6 --phases 4-11 --overlap 4 --max-rows 500000 \
+        --iterations 100 --extra 'build/patterns/games/*.npz' --fit-report build/patterns/fit_d6.json
+    nice -n 10 python scripts/train_patterns.py sweep --phases 4 --overlap 4 --iterations 1000 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
+        --extra build/patterns/games/WTH_2000.npz --fit-report build/patterns/sweep_p4.json  # damps x iterations
 
 The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
 76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
 augment runs, 2026-12-03); phases 4-11 the last command's, which keeps phases
 0-3 from the file and refits the others on the games' positions and 4,722,063
 positions of 102,566 more games (Logistello's book, WTHOR 1977-2000; the games
-stage had labelled those files when it was stopped, 2026-12-04).
+stage had labelled those files when it was stopped, 2026-12-04), with the
+mobility tables (MOBILITY_TERMS) fitted beside the patterns (the fit of phases
+0-3 predates them: their tables are 0).
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:
@@ -46,6 +55,21 @@ endgame phases have the solved positions above); Logistello's book stores
 theoretical depth 0, so its lines are labelled by their anchor. A game whose
 moves are a held-out game's is left out. One positions file per game file,
 written whole when done; a file already there is not labelled again.
+Search-backed labels (the `search` stage; train_board_eval.py's search code,
+the one used for the other boards): every --every-th position with at least
+--min-empties (20) empties of each games file, and every --every-main-th of
+the main positions file (its held-out games give the held-out error), gets
+the score of a depth --search-depth search of the installed build, written to
+build/patterns/search_d<depth>/<file> (whole files; a rerun skips those
+done). `fit --search-depth D` then labels those positions mix * search score
++ (1 - mix) * their label, keeps the positions below --min-empties as they
+are and leaves the other candidates out; a games file without labels of that
+depth is left out. fit prints the held-out error per phase before and after
+(against the game labels, the search labels and the `solve` stage's exact
+scores of held-out positions with 20-24 empties).
+The sweep stage fits the phases it is given for several damps at once and
+scores every damp after each --snapshots iteration count on the held-out
+positions (lsqr_damps.py: one LSQR run for all of them); it writes no weights.
 The fit is deterministic (scipy.sparse.linalg.lsqr, fixed damping and
 iterations; no random numbers): the same data give the same file.
 """
@@ -80,7 +104,7 @@ EXACT_EMPTIES = 14
 SOLVE_TT_MB = 1  # plenty for 14 empties; the default 64 MiB table costs 10 ms to set up per solve
 HOLDOUT = 10  # every 10th game
 # Ridge strength (lsqr damp): 8 gave the least held-out error of 1-32 on phases
-# 4 and 8 (empties 20-24, 40-44); benchmarks/README.md compares 2 and a mix.
+# 4 and 8 (empties 20-24, 40-44); benchmarks/HISTORY.md compares 2 and a mix.
 DAMP = 8.0
 ITERATIONS = 200  # lsqr converged by then (the same held-out error at 400)
 OVERLAP = 10  # a phase also trains on positions up to this many empties outside it (2: 13 % more solver nodes on FFO #40-#52)
@@ -283,44 +307,189 @@ def augment(args) -> None:
     print(f"wrote {args.out}: {len(rows)} positions")
 
 
-def load(path, extra=()):
+SEARCH_MIN_EMPTIES = 20  # search: positions with at least this many empties (below: the exact anchors)
+
+
+def search_path(cache, path, depth):
+    """The search labels of a positions file: search_d<depth>/<its name> in the folder of the main
+    positions file (cache: build/patterns by default)."""
+    return os.path.join(os.path.dirname(os.path.abspath(cache)), f"search_d{depth}", os.path.basename(path))
+
+
+def search_labels(args) -> None:
+    """Search-backed labels (train_board_eval.py's search step, the same code): a depth-D search score of every
+    k-th position with at least --min-empties empties of the positions file (--every-main) and of each games
+    file (--every), one labels file per positions file, written whole; a rerun skips the files done."""
+    from train_board_eval import search_chunk
+
+    files = [args.cache, *sorted(glob.glob(os.path.join(args.games_dir, "*.npz")))]
+    tasks = []
+    for k, f in enumerate(files):
+        dst = search_path(args.cache, f, args.search_depth)
+        if os.path.isfile(dst):
+            print(f"{dst}: there already (delete it to search {f} again)")
+            continue
+        every = args.every_main if k == 0 else args.every
+        tasks.append(("8x8", False, f, dst, args.search_depth, every, args.min_empties))
+    os.makedirs(os.path.dirname(search_path(args.cache, args.cache, args.search_depth)), exist_ok=True)
+    t0 = time.time()
+    for k, t in enumerate(tasks):
+        c0 = time.process_time()
+        dst = search_chunk(t)
+        with np.load(dst) as d:
+            n = len(d["index"])
+        cpu = time.process_time() - c0
+        print(f"{dst}: {n} positions, {cpu:.0f} s CPU ({n / max(cpu, 1e-9):.0f}/s), "
+              f"{k + 1} of {len(tasks)} files, {time.time() - t0:.0f} s", flush=True)
+
+
+def with_search(cache, path, cells, empties, labels, games, depth, mix):
+    """A positions file's rows with search-backed labels: the searched rows labelled mix * search score +
+    (1 - mix) * their label, the rows below the searched empties kept, the other candidates dropped.
+    None if the file has no labels of that depth."""
+    sp = search_path(cache, path, depth)
+    if not os.path.isfile(sp):
+        return None
+    with np.load(sp) as s:
+        index, score, min_empties = s["index"], s["score"].astype(np.float64), int(s["min_empties"])
+    labels = labels.copy()
+    labels[index] = mix * score + (1.0 - mix) * labels[index]
+    keep = empties < min_empties
+    keep[index] = True
+    return cells[keep], empties[keep], labels[keep], games[keep]
+
+
+def load(path, extra=(), search_depth=0, mix=1.0):
     """(cells, empties, labels, games, n) of `path` and each file of `extra` joined;
     the first n rows are `path`'s."""
     for p in [path, *extra]:
         if not os.path.isfile(p):
             sys.exit(f"{p}: no such positions file (extract, or augment for --extra, writes it)")
-    parts = [np.load(p) for p in [path, *extra]]
-    return (np.concatenate([d["cells"] for d in parts]),
-            np.concatenate([d["empties"] for d in parts]).astype(np.int64),
-            np.concatenate([d["labels"] for d in parts]).astype(np.float64),
-            np.concatenate([d["games"] for d in parts]), len(parts[0]["labels"]))
+    parts = []
+    for p in [path, *extra]:
+        with np.load(p) as d:
+            part = (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"])
+        if search_depth:
+            searched = with_search(path, p, *part, search_depth, mix)
+            if searched is None:
+                if p == path:
+                    sys.exit(f"{p}: no depth-{search_depth} search labels (run the search stage)")
+                print(f"{p}: no depth-{search_depth} search labels: left out", flush=True)
+                continue
+            part = searched
+        parts.append(part)
+    return (np.concatenate([d[0] for d in parts]), np.concatenate([d[1] for d in parts]),
+            np.concatenate([d[2] for d in parts]), np.concatenate([d[3] for d in parts]), len(parts[0][2]))
 
 
 def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000):
-    """Sparse design matrix: one column per tied weight, then 2 parity columns
-    (built by chunks of rows: the features of millions of rows at once do not fit)."""
+    """Sparse design matrix: one column per tied weight, then 2 parity columns,
+    then one per entry of each mobility table (layout()); built by chunks of
+    rows: the features of millions of rows at once do not fit."""
     import scipy.sparse as sp
 
+    parity_at = n_cols - N_MOBILITY - 2
+    mobility_at = parity_at + 2 + np.cumsum([0] + [size for _, size in pt.MOBILITY_TERMS[:-1]])
     parts = []
     for i in range(0, len(cells), chunk):
         c, e = cells[i:i + chunk], ph_empties[i:i + chunk]
         n = len(c)
         cols = [off + rank[f] for (rank, off), f in zip(ranks_offsets, pt.features(c))]
-        cols.append((n_cols - 2 + (e & 1))[:, None])
-        cols = np.concatenate(cols, axis=1).astype(np.int32)  # (n, instances + 1), the same count each row
+        cols.append((parity_at + (e & 1))[:, None])
+        cols.append(mobility_at[None, :] + pt.mobility_indices(c))
+        cols = np.concatenate(cols, axis=1).astype(np.int32)  # (n, instances + 1 + 4), the same count each row
         k = cols.shape[1]
         parts.append(sp.csr_matrix((np.ones(n * k, dtype=np.float32), cols.ravel(), np.arange(0, n * k + 1, k)),
                                    shape=(n, n_cols)))
     return sp.vstack(parts, format="csr")
 
 
+# Columns of the mobility tables, after the parity columns of each phase.
+N_MOBILITY = sum(size for _, size in pt.MOBILITY_TERMS)
+
+
 def layout():
+    """(ranks_offsets, n_cols): the tied weights' (rank, first column) per pattern type,
+    and the columns of a phase: the patterns', 2 parity columns, the mobility tables'."""
     ranks_offsets, off = [], 0
     for _, base in pt.PATTERN_TYPES:
         rank, count = pt.canonical_map(base)
         ranks_offsets.append((rank, off))
         off += count
-    return ranks_offsets, off + 2
+    return ranks_offsets, off + 2 + N_MOBILITY
+
+
+def phase_rows(p, train, empties, args):
+    """The training rows of phase p: its empties and --overlap more each side, at most --max-rows of them
+    (evenly spaced: deterministic)."""
+    lo, hi = p * pt.PHASE_WIDTH - args.overlap, (p + 1) * pt.PHASE_WIDTH - 1 + args.overlap
+    if p == pt.PHASES - 1:
+        hi = 64
+    rows = np.flatnonzero(train & (empties >= lo) & (empties <= hi))
+    if args.max_rows and len(rows) > args.max_rows:
+        rows = rows[np.linspace(0, len(rows) - 1, args.max_rows).astype(np.int64)]
+    return rows
+
+
+def sweep(args) -> None:
+    """The fit of each --phases phase for every --damps value at every --snapshots iteration count (one LSQR
+    run a phase: lsqr_damps.py), scored on the held-out positions of the phase (game labels, and the solve
+    stage's exact scores when there); a table, and JSON rows with --fit-report. Writes no weights."""
+    import json
+
+    from lsqr_damps import lsqr_damps
+
+    extra = [p for pattern in args.extra for p in sorted(glob.glob(pattern)) or [pattern]]
+    cells, empties, labels, games, n_main = load(args.cache, extra, args.search_depth, args.mix)
+    train = np.ones(len(labels), dtype=bool)
+    train[:n_main] = games[:n_main] % HOLDOUT != 0
+    ranks_offsets, n_cols = layout()
+    shipped = read_weights(n_cols)
+    snapshots = sorted(set(args.snapshots) | {args.iterations})
+    out = []
+    print("| phase | damp | iterations | CPU s | " + " | ".join(f"{k} n | {k} MAE | {k} RMS" for k in ("game", "exact"))
+          + " |", flush=True)
+    for p in parse_phases(args.phases):
+        rows = phase_rows(p, train, empties, args)
+        X = design(cells[rows], ranks_offsets, n_cols, empties[rows])
+        held = held_sets(args.cache, p, ranks_offsets, n_cols)
+        t0 = time.process_time()
+
+        def score(k, xs, p=p, held=held, t0=t0, n=len(rows)):
+            for d, x in [("shipped", shipped[p])] * (k == 0) + sorted(xs.items(), reverse=True):
+                row = {"phase": p, "rows": n, "damp": d, "iterations": k, "cpu": time.process_time() - t0}
+                cells_ = []
+                for name, (Xh, y) in held.items():
+                    err = Xh @ x - y
+                    row.update({f"{name} n": len(y), f"{name} mae": float(np.abs(err).mean()),
+                                f"{name} rms": float(np.sqrt((err ** 2).mean()))})
+                    cells_.append(f"{len(y)} | {row[f'{name} mae']:.3f} | {row[f'{name} rms']:.3f}")
+                out.append(row)
+                print(f"| {p} | {d} | {k} | {row['cpu']:.0f} | " + " | ".join(cells_) + " |", flush=True)
+                if args.fit_report:
+                    with open(args.fit_report + ".tmp", "w", encoding="utf-8") as f:
+                        json.dump(out, f, indent=1)
+                    os.replace(args.fit_report + ".tmp", args.fit_report)
+
+        score(0, {})
+        lsqr_damps(X, labels[rows], args.damps, args.iterations, snapshots, callback=score)
+
+
+def held_sets(cache, p, ranks_offsets, n_cols):
+    """{label: (design, labels)} of phase p's held-out positions: the held-out games' (game labels) and the
+    solve stage's exact sample (when there, and it has positions of the phase)."""
+    lo, hi = p * pt.PHASE_WIDTH, (p + 1) * pt.PHASE_WIDTH - 1 if p < pt.PHASES - 1 else 64
+    with np.load(cache) as d:
+        e = d["empties"].astype(np.int64)
+        s = (d["games"] % HOLDOUT == 0) & (e >= lo) & (e <= hi)
+        out = {"game": (design(d["cells"][s], ranks_offsets, n_cols, e[s]), d["labels"][s].astype(np.float64))}
+    if os.path.isfile(held_exact_path(cache)):
+        with np.load(held_exact_path(cache)) as d:
+            e = d["empties"].astype(np.int64)
+            s = (e >= lo) & (e <= hi)
+            if s.any():
+                out["exact"] = (design(d["cells"][s], ranks_offsets, n_cols, e[s]), d["labels"][s].astype(np.float64))
+    return out
 
 
 def fit(args) -> None:
@@ -330,28 +499,100 @@ def fit(args) -> None:
         sys.exit("fit needs scipy: pip install -e '.[train]'")
 
     extra = [p for pattern in args.extra for p in sorted(glob.glob(pattern)) or [pattern]]
-    cells, empties, labels, games, n_main = load(args.cache, extra)
+    cells, empties, labels, games, n_main = load(args.cache, extra, args.search_depth, args.mix)
     train = np.ones(len(labels), dtype=bool)  # the other files hold no held-out game
     train[:n_main] = games[:n_main] % HOLDOUT != 0
     ranks_offsets, n_cols = layout()
     phases = parse_phases(args.phases)  # checked by check_arguments
-    W = read_weights(n_cols) if len(phases) < pt.PHASES else np.zeros((pt.PHASES, n_cols))
+    before = read_weights(n_cols)
+    W = before.copy() if len(phases) < pt.PHASES else np.zeros((pt.PHASES, n_cols))
     for p in phases:
-        lo, hi = p * pt.PHASE_WIDTH - args.overlap, (p + 1) * pt.PHASE_WIDTH - 1 + args.overlap
-        if p == pt.PHASES - 1:
-            hi = 64
-        rows = np.flatnonzero(train & (empties >= lo) & (empties <= hi))
-        if args.max_rows and len(rows) > args.max_rows:  # every k-th row: deterministic
-            rows = rows[np.linspace(0, len(rows) - 1, args.max_rows).astype(np.int64)]
+        rows = phase_rows(p, train, empties, args)
         X = design(cells[rows], ranks_offsets, n_cols, empties[rows])
         t0 = time.process_time()
         w = lsqr(X, labels[rows], damp=args.damp, iter_lim=args.iterations)[0]
         W[p] = w
         print(f"phase {p}: {len(rows)} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
     np.save(os.path.join(os.path.dirname(args.cache), "weights.npy"), W)
+    table = phase_errors(args, {"before": before, "fitted": W}, phases)
+    if args.fit_report:
+        import json
+
+        with open(args.fit_report + ".tmp", "w", encoding="utf-8") as f:
+            json.dump({"search_depth": args.search_depth, "mix": args.mix, "damp": args.damp,
+                       "overlap": args.overlap, "max_rows": args.max_rows, "iterations": args.iterations,
+                       "extra": [os.path.basename(p) for p in extra], "phases": table}, f, indent=1)
+        os.replace(args.fit_report + ".tmp", args.fit_report)
     kept = sorted(set(range(pt.PHASES)) - set(phases))
     write(W, ranks_offsets, n_cols, int(train[:n_main].sum()), len(np.unique(games[:n_main])),
           int(train[n_main:].sum()), [os.path.basename(p) for p in extra], phases, kept, args)
+
+
+def held_exact_path(cache):
+    """The solve stage's file: heldout_exact.npz beside the main positions file."""
+    return os.path.join(os.path.dirname(os.path.abspath(cache)), "heldout_exact.npz")
+
+
+def phase_errors(args, weights, phases):
+    """Mean absolute error in disks per phase of each weights array (name -> (PHASES, n_cols), the fit's
+    linear sums, unrounded) on the held-out games' positions of the phase: against their game labels,
+    against the depth --search-depth search labels (when searched) and against exact scores (the solve
+    stage's sample, heldout_exact.npz, when there). Printed as a table; returned as a list of dicts, one per phase."""
+    ranks_offsets, n_cols = layout()
+    with np.load(args.cache) as d:
+        cells, empties, labels, games = d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"]
+    held = games % HOLDOUT == 0
+    sets = {"game": (cells[held], empties[held], labels[held])}
+    if args.search_depth:
+        searched = with_search(args.cache, args.cache, cells, empties, labels, games, args.search_depth, 1.0)
+        if searched is not None:
+            c, e, y, g = searched
+            s = (g % HOLDOUT == 0) & (e >= args.min_empties)
+            sets[f"search d{args.search_depth}"] = (c[s], e[s], y[s])
+    if os.path.isfile(held_exact_path(args.cache)):
+        with np.load(held_exact_path(args.cache)) as d:
+            sets["exact"] = (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64))
+    names = list(weights)
+    head = " | ".join(f"{label} n | " + " | ".join(f"{label} {n}" for n in names) for label in sets)
+    print(f"| phase | empties | {head} |")
+    print("|---|---|" + "---|" * (len(sets) * (1 + len(names))))
+    out = []
+    for p in phases:
+        lo, hi = p * pt.PHASE_WIDTH, (p + 1) * pt.PHASE_WIDTH - 1 if p < pt.PHASES - 1 else 64
+        row = {"phase": p, "empties": f"{lo}-{min(hi, 60)}"}
+        cols = []
+        for label, (c, e, y) in sets.items():
+            s = (e >= lo) & (e <= hi)
+            row[f"{label} n"] = int(s.sum())
+            cols.append(str(int(s.sum())))
+            X = design(c[s], ranks_offsets, n_cols, e[s]) if s.any() else None
+            for n in names:
+                mae = float(np.abs(X @ weights[n][p] - y[s]).mean()) if X is not None else float("nan")
+                row[f"{label} {n}"] = mae
+                cols.append(f"{mae:.2f}")
+        out.append(row)
+        print(f"| {p} | {row['empties']} | " + " | ".join(cols) + " |", flush=True)
+    return out
+
+
+def solve_held_out(args) -> None:
+    """Exact scores of a sample of the held-out games' positions with 20-24 empties (--solve-positions of
+    them, evenly spaced in file order; pr.solve) -> heldout_exact.npz beside them, which fit's table reads."""
+    import polyreversi as pr
+
+    cells, empties, _, games, _ = load(args.cache)
+    rows = np.flatnonzero((games % HOLDOUT == 0) & (empties >= 20) & (empties <= MAX_SOLVED_EMPTIES))
+    rows = rows[np.linspace(0, len(rows) - 1, min(args.solve_positions, len(rows))).astype(np.int64)]
+    variant = pr.Variant("8x8")
+    labels = np.zeros(len(rows), dtype=np.float32)
+    t0 = time.process_time()
+    for k, i in enumerate(rows):
+        c = cells[i].astype(np.int64)
+        labels[k] = pr.solve(variant.position(c, 1, int((c > 0).sum()) - 4), tt_mb=16).score
+        if (k + 1) % 50 == 0:
+            print(f"{k + 1} of {len(rows)} solved, {time.process_time() - t0:.0f} s CPU", flush=True)
+    save_positions(held_exact_path(args.cache), cells[rows], empties[rows], labels, games[rows])
+    print(f"wrote {held_exact_path(args.cache)}: {len(rows)} positions")
 
 
 def parse_phases(text):
@@ -368,14 +609,17 @@ def parse_phases(text):
 
 
 def read_weights(n_cols, path=OUT):
-    """The weights (PHASES, n_cols) in disks of a weights file (what write wrote; default: the shipped one)."""
+    """The weights (PHASES, n_cols) in disks of a weights file (what write wrote; default: the shipped one).
+    A file without mobility tables (written before they were) reads with them 0."""
     with open(path) as f:
         numbers = np.array([int(x) for line in f if not line.startswith("//") for x in line.split(",") if x.strip()])
     total, pairs = numbers[0], numbers[1:].reshape(-1, 2)
-    if total != pt.PHASES * n_cols:
-        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
     flat = np.zeros(total, dtype=np.int64)
     flat[np.cumsum(pairs[:, 0] + 1) - 1] = pairs[:, 1]
+    if total == pt.PHASES * (n_cols - N_MOBILITY):
+        return np.pad(flat.reshape(pt.PHASES, n_cols - N_MOBILITY), ((0, 0), (0, N_MOBILITY))) / 100.0
+    if total != pt.PHASES * n_cols:
+        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
     return flat.reshape(pt.PHASES, n_cols) / 100.0
 
 
@@ -389,10 +633,13 @@ def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phase
         + (f", at most {args.max_rows} rows a phase" if args.max_rows else "") + f") on {n_train} positions of",
         f"// {n_games} WTHOR games (../shared/data/wthor/*.wtb; every {HOLDOUT}th game held out)",
         f"// and {n_extra} positions of " + (", ".join(extra) if extra else "no other file") + ".",
+        *([f"// Labels at {args.min_empties}+ empties: depth-{args.search_depth} search scores (mix {args.mix}; "
+           f"train_patterns.py search)."] if args is not None and args.search_depth else []),
         *([f"// Phases {', '.join(map(str, kept))}: kept from the file before (not refitted)."] if kept else []),
         f"// Layout: for each of {pt.PHASES} phases (empties // {pt.PHASE_WIDTH}), the tied weights of",
         "// each pattern type in tests/reference/patterns.py PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
-        "// then the constant term for an even and an odd number of empties.",
+        "// then the constant term for an even and an odd number of empties, then the",
+        "// tables of MOBILITY_TERMS (sizes: " + ", ".join(str(size) for _, size in pt.MOBILITY_TERMS) + ").",
         f"// {pt.PHASES} x {n_cols} values, most of them 0 (patterns never seen): stored as their",
         "// count, then (zeros before, value) for each value that is not 0.",
     ]
@@ -403,10 +650,11 @@ def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phase
     body = [f"{len(flat)},"]
     for i in range(0, len(pairs), 32):
         body.append(",".join(str(int(x)) for x in pairs[i:i + 32]) + ",")
-    with open(OUT + ".tmp", "w") as f:
+    out = args.weights_out if args is not None else OUT
+    with open(out + ".tmp", "w") as f:
         f.write("\n".join(lines) + "\n" + "\n".join(body) + "\n")
-    os.replace(OUT + ".tmp", OUT)
-    print(f"wrote {OUT}: {pt.PHASES} x {n_cols} weights, {os.path.getsize(OUT)} bytes")
+    os.replace(out + ".tmp", out)
+    print(f"wrote {out}: {pt.PHASES} x {n_cols} weights, {os.path.getsize(out)} bytes")
 
 
 def report(args) -> None:
@@ -418,8 +666,8 @@ def report(args) -> None:
     P, O = bitboards(c)
     trained = _core._evaluate_8x8(P, O, False) / 100.0
     shape = _core._evaluate_8x8(P, O, True) / 100.0
-    tables, parity = _core._pattern_tables()
-    assert (pt.evaluate(tables, parity, c[:2000]) == _core._evaluate_8x8(P[:2000], O[:2000], False)).all()
+    tables, parity, mobility = _core._pattern_tables()
+    assert (pt.evaluate(tables, parity, c[:2000], mobility=mobility) == _core._evaluate_8x8(P[:2000], O[:2000], False)).all()
     print(f"held-out: {held.sum()} positions of {len(np.unique(games[held]))} games (labels as in training)")
     print("| empties | positions | MAE trained | MAE shape | MAE of 0 |")
     print("|---|---|---|---|---|")
@@ -445,7 +693,7 @@ MAX_SOLVED_EMPTIES = 24
 
 def check_arguments(ap, a) -> None:
     """ap.error (exit 2, the option named) for values no stage can use."""
-    for name in ("jobs", "playouts", "games", "max_rows", "iterations"):
+    for name in ("jobs", "playouts", "games", "max_rows", "iterations", "solve_positions"):
         value = getattr(a, name)
         if value is not None and value < 1:
             ap.error(f"--{name.replace('_', '-')}: {value}; must be at least 1")
@@ -456,6 +704,17 @@ def check_arguments(ap, a) -> None:
         ap.error(f"--start {a.start}: must be from --high ({a.high}) to 60")
     if not 0 <= a.exact_empties <= MAX_SOLVED_EMPTIES:
         ap.error(f"--exact-empties {a.exact_empties}: must be 0 to {MAX_SOLVED_EMPTIES}")
+    if a.stage == "search" and not 1 <= a.search_depth <= 60:
+        ap.error(f"--search-depth {a.search_depth}: the search stage needs a depth from 1 to 60")
+    if any(d < 0 for d in a.damps) or any(k < 1 for k in a.snapshots):
+        ap.error(f"--damps {a.damps} --snapshots {a.snapshots}: damps >= 0, snapshots >= 1")
+    for name in ("every", "every_main"):
+        if getattr(a, name) < 1:
+            ap.error(f"--{name.replace('_', '-')}: {getattr(a, name)}; must be at least 1")
+    if not a.exact_empties < a.min_empties <= 60:
+        ap.error(f"--min-empties {a.min_empties}: must be above --exact-empties ({a.exact_empties}) and at most 60")
+    if not 0.0 <= a.mix <= 1.0:
+        ap.error(f"--mix {a.mix}: must be from 0 to 1")
     if a.overlap < 0:
         ap.error(f"--overlap {a.overlap}: must be at least 0")
     try:
@@ -466,7 +725,7 @@ def check_arguments(ap, a) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("stage", choices=["extract", "games", "augment", "fit", "report"])
+    ap.add_argument("stage", choices=["extract", "games", "augment", "search", "solve", "fit", "sweep", "report"])
     ap.add_argument("--cache", default=CACHE, help="positions file (extract writes it, fit and report read it)")
     ap.add_argument("--exact-empties", type=int, default=EXACT_EMPTIES,
                     help="extract: solve every position with at most this many empties")
@@ -475,7 +734,11 @@ def main() -> None:
     ap.add_argument("--phases", help="fit: only these phases ('4-11', '0,3'); the others are kept from the weights file")
     ap.add_argument("--max-rows", type=int, default=None, help="fit: at most this many positions a phase (evenly spaced)")
     ap.add_argument("--damp", type=float, default=DAMP, help="fit: ridge strength (lsqr damp)")
-    ap.add_argument("--iterations", type=int, default=ITERATIONS, help="fit: lsqr iterations")
+    ap.add_argument("--iterations", type=int, default=ITERATIONS, help="fit, sweep: lsqr iterations")
+    ap.add_argument("--damps", type=float, nargs="+", default=[32.0, 16.0, DAMP, 4.0, 2.0, 1.0, 0.5],
+                    help="sweep: the ridge strengths fitted side by side")
+    ap.add_argument("--snapshots", type=int, nargs="+", default=[50, 100, 200, 300, 500, 700],
+                    help="sweep: also score the fit after these many iterations")
     ap.add_argument("--extra", action="append", default=[], metavar="FILE",
                     help="fit: also train on this positions file (augment's, games'; a glob); may be repeated")
     ap.add_argument("--out", default=AUGMENT, help="augment: the positions file it writes")
@@ -488,9 +751,22 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment, games: worker processes")
     ap.add_argument("--data", default=MORE_DATA, help="games: the game files (a glob)")
     ap.add_argument("--games-dir", default=GAMES_DIR, help="games: one positions file per game file goes here")
+    ap.add_argument("--weights-out", default=OUT,
+                    help="fit: the weights file it writes (default: the shipped one, which gives the phases not refitted)")
+    ap.add_argument("--fit-report", metavar="FILE", help="fit, sweep: the held-out error table per phase as JSON")
+    ap.add_argument("--solve-positions", type=int, default=300, help="solve: held-out positions solved exactly")
+    ap.add_argument("--search-depth", type=int, default=0,
+                    help="search: label at this depth; fit, report: use the labels of this depth (0: none)")
+    ap.add_argument("--every", type=int, default=5, help="search: every this many positions of a games file")
+    ap.add_argument("--every-main", type=int, default=2, help="search: ... of the positions file (the held-out games)")
+    ap.add_argument("--min-empties", type=int, default=SEARCH_MIN_EMPTIES,
+                    help="search: positions with at least this many empties")
+    ap.add_argument("--mix", type=float, default=1.0,
+                    help="fit: a searched position's label = mix * search score + (1 - mix) * its label")
     a = ap.parse_args()
     check_arguments(ap, a)
-    {"extract": extract, "games": more_games, "augment": augment, "fit": fit, "report": report}[a.stage](a)
+    {"extract": extract, "games": more_games, "augment": augment, "fit": fit, "report": report,
+     "search": search_labels, "solve": solve_held_out, "sweep": sweep}[a.stage](a)
 
 
 if __name__ == "__main__":

@@ -24,13 +24,17 @@ Targets (a target whose tools are missing is reported as skipped, with the reaso
     the manylinux wheel run under ``qemu-x86_64 -cpu Nehalem``
     (Debian's qemu-user): an x86-64 CPU without AVX, AVX2 or BMI2, so the generic
     kernels run; first Python found only; the tests run in one process under the
-    emulator (subprocesses the tests start run natively).
+    emulator, and the Pythons they start (``sys.executable``) run under it too (a
+    launcher in the venv).
 ``aarch64``
-    zig cross-builds the wheel for aarch64 with glibc 2.17 for the Python of an arm64
-    Debian root (``debootstrap --foreign --arch=arm64``, cached in
-    build/wheel-check/arm64-root); the wheel and its dependencies (aarch64 wheels from
-    PyPI) are installed into a folder with ``pip install --platform``, and the tests run
-    under ``qemu-aarch64`` with that root's python3.
+    zig cross-builds the wheel for aarch64 with glibc 2.17, for each Python asked for
+    whose version an arm64 Debian root has (ARM64_SUITES: 3.11 in Debian 12, 3.13 in
+    Debian 13; ``debootstrap --foreign --arch=arm64``, cached in
+    build/wheel-check/arm64-<suite>; other versions are reported as skipped); the wheel
+    and its dependencies (aarch64 wheels from PyPI) are installed into a folder with
+    ``pip install --platform``, and the tests run under ``qemu-aarch64`` with that
+    root's python3.X, started through a launcher so that the tests' child Pythons are
+    emulated too.
 
 The tests read the shared data (../shared beside the project, or the folder named by
 POLYREVERSI_SHARED) through a link beside their copy; without it those tests skip.
@@ -48,10 +52,12 @@ import argparse
 import glob
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import xml.etree.ElementTree as ET
 import zipfile
@@ -64,9 +70,14 @@ TARGETS = ("native", "manylinux", "clang", "noavx2", "aarch64")
 ZIG_GLIBC = "2.17"  # the glibc the zig wheels target: manylinux2014 (CentOS 7, Ubuntu 14.04 and later)
 GLIBC_FLOOR = (2, 17)
 NOAVX2_CPU = "Nehalem"  # qemu's model: SSE4.2 and POPCNT, no AVX, AVX2 or BMI2
-ARM64_ROOT = ROOT / "build" / "wheel-check" / "arm64-root"
 TOOLS_VENV = ROOT / "build" / "wheel-check" / "tools"
-ARM64_SUITE = "bookworm"
+# ccache's store for the zig builds, kept between runs (see Checker.zig_env).
+CCACHE_DIR = ROOT / "build" / "wheel-check" / "ccache"
+# The arm64 roots: for each CPython, the Debian suite whose python3 is that version
+# (build/wheel-check/arm64-<suite>). Of 3.10-3.13 Debian's archive has 3.11 (12,
+# bookworm) and 3.13 (13, trixie); 3.10 and 3.12 were in no Debian release, and this
+# machine reaches Debian's archive and PyPI only (no Ubuntu ports mirror for arm64).
+ARM64_SUITES = {"3.11": ("bookworm", "Debian 12"), "3.13": ("trixie", "Debian 13")}
 DEBIAN_MIRROR = "http://deb.debian.org/debian"
 # A subset that exercises every part of the compiled core in a few minutes natively
 # (the kernels, perft, search and the solver, MCTS, batches, the bindings' checks)
@@ -76,6 +87,10 @@ SMOKE = (
     "tests/test_kernels.py", "tests/test_search.py", "tests/test_solve_kernels.py", "tests/test_mcts.py",
     "tests/test_batch_api.py", "tests/test_bulk.py", "tests/test_round_trip.py", "tests/test_hostile_boundaries.py",
 )
+# What the aarch64 tests need beside the wheel (its [test] extra pulls Ray, Sphinx, pandas...
+# that the smoke set does not use): pytest-xdist because every pytest command here
+# says -n (seen: "unrecognized arguments: -n" without it).
+EMULATED_TEST_TOOLS = ("pytest>=7", "pytest-xdist>=3", "hypothesis>=6.50")
 # CI (.ci/run: 90 minutes on 2 cores, of which the README's test run takes about
 # 20 with its build): the native wheel of the Python running the script, repaired
 # by auditwheel and installed without a compiler, with the full suite. The zig
@@ -97,9 +112,33 @@ class Row:
     no_compiler: str = "-"
     tests: str = "-"
     seconds: float = 0.0
+    load: str = "-"  # the machine's 1-minute load average while the row ran (LoadMeter)
     ok: bool = False
+    skipped: bool = False  # the target's tools are not on this machine (ok: the run does not fail for it)
     notes: list[str] = field(default_factory=list)
     logs: list[str] = field(default_factory=list)  # printed, not written to the table file
+
+
+class LoadMeter:
+    """Samples the 1-minute load average every ``every`` seconds in a thread: times
+    measured on a shared machine mean little without the load beside them."""
+
+    def __init__(self, every: float = 30.0):
+        self.samples = [os.getloadavg()[0]]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(every,), daemon=True)
+        self._thread.start()
+
+    def _run(self, every: float) -> None:
+        while not self._stop.wait(every):
+            self.samples.append(os.getloadavg()[0])
+
+    def stop(self) -> str:
+        """"mean M, max X" of the samples (with one at the stop)."""
+        self._stop.set()
+        self._thread.join()
+        self.samples.append(os.getloadavg()[0])
+        return f"mean {sum(self.samples) / len(self.samples):.1f}, max {max(self.samples):.1f}"
 
 
 class Failure(Exception):
@@ -172,6 +211,37 @@ def no_compiler_path(folder: Path) -> str:
     return str(folder)
 
 
+def emulated_python(path: Path, qemu: str, guest: Path, *, root: Path | None = None,
+                    cpu: str | None = None) -> Path:
+    """A shell script at ``path`` that runs the ``guest`` Python under ``qemu``
+    (qemu-user: with ``root`` as the target's file system for another architecture,
+    with the CPU model ``cpu`` for x86-64), started as itself.
+
+    qemu-user without binfmt_misc does not follow exec: a test's subprocess of
+    ``sys.executable`` (the guest's own path) would fail with "Exec format error" on
+    the host (arm64), or run natively on the host's CPU (x86-64: the no-AVX2 row's
+    children would run the AVX2 kernels). The guest is started with argv[0] = this
+    script (qemu's ``-0``), and CPython takes ``sys.executable`` from argv[0] on Linux,
+    so a test's subprocess runs this script again: the child Python is emulated too.
+    A root's /usr stays reachable through ``-L``, so the guest finds its standard
+    library either way; a launcher placed in a venv's bin/ keeps that venv (CPython
+    finds pyvenv.cfg beside ``sys.executable``'s folder)."""
+    options = (["-L", str(root)] if root is not None else []) + (["-cpu", cpu] if cpu else [])
+    path.write_text(f'#!/bin/sh\nexec {shlex.join([str(qemu), *options])} -0 "$0" '
+                    f'{shlex.quote(str(guest))} "$@"\n', encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def arm64_glibc(root: Path) -> tuple[int, int]:
+    """(2, minor): the glibc of an arm64 root, from the banner in its libc.so.6."""
+    for lib in (root / "usr" / "lib" / "aarch64-linux-gnu" / "libc.so.6", root / "lib" / "aarch64-linux-gnu" / "libc.so.6"):
+        match = re.search(rb"GNU C Library [^\n]*?version 2\.(\d+)", lib.read_bytes()) if lib.exists() else None
+        if match:
+            return 2, int(match.group(1))
+    raise Failure(f"cannot tell the glibc version of {root} (no libc.so.6 with its banner)")
+
+
 def clean_env(**extra) -> dict:
     env = {k: v for k, v in os.environ.items()
            if k not in ("CC", "CXX", "CPP", "LD", "CFLAGS", "CXXFLAGS", "LDFLAGS", "PYTHONPATH", "VIRTUAL_ENV")}
@@ -213,6 +283,11 @@ def pytest_summary(junit: Path) -> tuple[bool, str]:
     failed = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
     skipped = sum(int(s.get("skipped", 0)) for s in suites)
     passed = total - failed - skipped
+    # The names go to the console: CI keeps the console, not the work folder with the test log.
+    for case in root.iter("testcase"):
+        for fault in (*case.findall("failure"), *case.findall("error")):
+            first = (fault.get("message") or "").strip().splitlines()[:1]
+            log(f"{fault.tag}: {case.get('classname')}::{case.get('name')}: {first[0][:300] if first else ''}")
     text = f"{passed} passed" + (f", {failed} failed" if failed else "") + (f", {skipped} skipped" if skipped else "")
     return failed == 0 and passed > 0, text
 
@@ -301,9 +376,46 @@ class Checker:
         run(args, logfile=logfile, env=env, timeout=3600)
         return next(out.glob("polyreversi-*.whl"))
 
+    def zig_version(self) -> str:
+        zig = self.zig_wrappers() / "zig-c++"
+        return subprocess.run([zig, "--version"], capture_output=True, text=True,
+                              env=clean_env(POLYREVERSI_ZIG_TARGET="native")).stdout.splitlines()[0]
+
     def zig_env(self, target: str) -> dict:
-        return clean_env(POLYREVERSI_ZIG_BIN=str(self.zig_wrappers()), POLYREVERSI_ZIG_TARGET=target,
-                         CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
+        """The environment of a zig build for ``target``, through ccache when it is on
+        this machine and not turned off (--no-ccache).
+
+        Only the binding module (cpp/bindings) includes Python's headers; the core, its
+        kernels and the perft tool compile the same for every Python, so the builds of
+        one target for 3.10-3.13 share those objects through ccache instead of compiling
+        them four times. ccache gives back an object only when the compiler, its flags and
+        the preprocessed source are the same (the wheel is the one a build without it
+        makes): the zig wrappers read their target from the environment, so the compiler
+        check names zig's version and the target; paths are made relative to the work
+        folder (CCACHE_BASEDIR) and every build uses the same build folder beneath it, so
+        that runs share the store too (build/wheel-check/ccache)."""
+        env = clean_env(POLYREVERSI_ZIG_BIN=str(self.zig_wrappers()), POLYREVERSI_ZIG_TARGET=target,
+                        CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
+        ccache = shutil.which("ccache") if self.args.ccache else None
+        if ccache:
+            env.update(CMAKE_C_COMPILER_LAUNCHER=ccache, CMAKE_CXX_COMPILER_LAUNCHER=ccache,
+                       CCACHE_DIR=str(CCACHE_DIR), CCACHE_BASEDIR=str(self.work), CCACHE_NOHASHDIR="1",
+                       CCACHE_COMPILERTYPE="clang", CCACHE_COMPILERCHECK=f"string:zig {self.zig_version()} {target}",
+                       CCACHE_MAXSIZE="3G")
+        return env
+
+    def ccache_stats(self, env: dict, zero: bool = False) -> tuple[int, int] | None:
+        """(hits, misses) since the last zeroing, or None without ccache."""
+        if "CCACHE_DIR" not in env:
+            return None
+        ccache = env["CMAKE_CXX_COMPILER_LAUNCHER"]
+        if zero:
+            subprocess.run([ccache, "--zero-stats"], env=env, capture_output=True)
+            return None
+        out = subprocess.run([ccache, "--print-stats"], env=env, capture_output=True, text=True).stdout
+        stats = dict(line.split("\t", 1) for line in out.splitlines() if "\t" in line)
+        hits = int(stats.get("direct_cache_hit", 0)) + int(stats.get("preprocessed_cache_hit", 0))
+        return hits, int(stats.get("cache_miss", 0))
 
     def build(self, target: str, python: str, version: str, row: Row) -> Path:
         key = (target, version)
@@ -323,17 +435,24 @@ class Checker:
         logfile = folder / "build.log"
         log(f"[{target} {version}] building (log: {logfile})")
         env = clean_env(CMAKE_BUILD_PARALLEL_LEVEL=str(self.args.build_jobs))
+        # The zig builds' one build folder (ccache's paths are relative to it), empty at
+        # every build: nothing of another Python's build is reused but through ccache.
+        shutil.rmtree(self.work / "zig-build", ignore_errors=True)
         if target == "native":
             raw = self.pip_wheel(python, folder / "raw", logfile, env)
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
         elif target == "manylinux":
-            raw = self.pip_wheel(python, folder / "raw", logfile, self.zig_env(f"x86_64-linux-gnu.{ZIG_GLIBC}"),
-                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}"])
+            env = self.zig_env(f"x86_64-linux-gnu.{ZIG_GLIBC}")
+            self.ccache_stats(env, zero=True)
+            raw = self.pip_wheel(python, folder / "raw", logfile, env,
+                                 [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}",
+                                  f"build-dir={self.work / 'zig-build'}"])
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
             self.check_glibc_floor(wheel)
         elif target == "aarch64":
             soabi = f"cpython-{version.replace('.', '')}-aarch64-linux-gnu"
             env = self.zig_env(f"aarch64-linux-gnu.{ZIG_GLIBC}")
+            self.ccache_stats(env, zero=True)
             env.update(SETUPTOOLS_EXT_SUFFIX=f".{soabi}.so", _PYTHON_HOST_PLATFORM="linux-aarch64")
             # The build tools are the host's (pip would pick aarch64 wheels of cmake and
             # ninja under _PYTHON_HOST_PLATFORM): a venv of them, no build isolation.
@@ -345,7 +464,8 @@ class Checker:
             raw = self.pip_wheel(str(builder), folder / "raw", logfile, env,
                                  [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}",
                                   f"cmake.define.PYTHON_MODULE_EXTENSION=.{soabi}.so",
-                                  f"cmake.define.PYTHON_MODULE_EXT_SUFFIX=.{soabi}.so"],
+                                  f"cmake.define.PYTHON_MODULE_EXT_SUFFIX=.{soabi}.so",
+                                  f"build-dir={self.work / 'zig-build'}"],
                                  isolation=False)
             names = [n for n in zipfile.ZipFile(raw).namelist() if "/_core." in n and n.endswith(".so")]
             if names != [f"polyreversi/_core.{soabi}.so"]:
@@ -354,6 +474,9 @@ class Checker:
             self.check_glibc_floor(wheel)
         else:
             raise ValueError(target)
+        stats = self.ccache_stats(env)
+        if stats:
+            row.notes.append(f"ccache: {stats[0]} of {sum(stats)} compiles reused")
         shutil.copy2(wheel, self.dist / wheel.name)
         self.built[key] = wheel
         row.logs.append(f"build: {logfile}")
@@ -430,7 +553,10 @@ class Checker:
         command: list = [venv_python]
         tests, jobs = self.args.tests, self.args.jobs
         if target == "noavx2":
-            command = [shutil.which("qemu-x86_64"), "-cpu", NOAVX2_CPU, venv_python]
+            # In the venv's bin/ (the venv's site-packages), so that the tests' child
+            # Pythons run on the emulated CPU too.
+            command = [emulated_python(venv_python.parent / f"python-{NOAVX2_CPU.lower()}", shutil.which("qemu-x86_64"),
+                                       venv_python, cpu=NOAVX2_CPU)]
             # The emulated CPU's /proc/cpuinfo is the host's: the tests are told.
             env["POLYREVERSI_EXPECTED_KERNELS"] = "generic"
             row.notes.append(f"qemu-x86_64 -cpu {NOAVX2_CPU}")
@@ -470,41 +596,46 @@ class Checker:
         log(f"[clang {version}] testing ({self.args.tests})")
         row.ok, row.tests = self.pytest([venv_python], folder, env, self.args.tests, folder / "test.log", self.args.jobs)
 
-    def arm64_root(self) -> Path:
-        """An arm64 Debian root with python3 (debootstrap's first stage, which needs no
-        emulator; the packages its second stage would configure are unpacked here)."""
-        python = ARM64_ROOT / "usr" / "bin" / "python3"
+    @staticmethod
+    def arm64_root(version: str) -> Path:
+        """An arm64 Debian root whose python3 is CPython ``version`` (ARM64_SUITES), made
+        by debootstrap's first stage, which needs no emulator (the packages its second
+        stage would configure are unpacked here); kept in build/wheel-check/arm64-<suite>."""
+        if version not in ARM64_SUITES:
+            raise Skip(f"no Debian suite has an arm64 Python {version} (Debian's archive: "
+                       + ", ".join(f"{v} in {n}" for v, (_, n) in sorted(ARM64_SUITES.items())) + ")")
+        suite = ARM64_SUITES[version][0]
+        root = ROOT / "build" / "wheel-check" / f"arm64-{suite}"
+        python = root / "usr" / "bin" / f"python{version}"
+        logfile = root.parent / f"debootstrap-{suite}.log"
         if python.exists():
-            return ARM64_ROOT
-        archives = sorted((ARM64_ROOT / "var" / "cache" / "apt" / "archives").glob("*.deb"))
+            return root
+        archives = sorted((root / "var" / "cache" / "apt" / "archives").glob("*.deb"))
         if archives:  # an earlier first stage: unpack what it fetched
             for deb in archives:
-                run(["dpkg-deb", "-x", deb, ARM64_ROOT], logfile=ARM64_ROOT.parent / "debootstrap.log")
+                run(["dpkg-deb", "-x", deb, root], logfile=logfile)
             if python.exists():
-                return ARM64_ROOT
+                return root
         if os.geteuid() != 0 or not shutil.which("debootstrap"):
             raise Skip("debootstrap (Debian's package, run as root) is needed for the arm64 root")
-        ARM64_ROOT.parent.mkdir(parents=True, exist_ok=True)
-        logfile = ARM64_ROOT.parent / "debootstrap.log"
-        log(f"debootstrap --foreign --arch=arm64 {ARM64_SUITE} into {ARM64_ROOT} (log: {logfile})")
+        root.parent.mkdir(parents=True, exist_ok=True)
+        log(f"debootstrap --foreign --arch=arm64 {suite} into {root} (log: {logfile})")
         run(["debootstrap", "--foreign", "--variant=minbase", "--arch=arm64", "--include=python3",
-             ARM64_SUITE, ARM64_ROOT, DEBIAN_MIRROR], logfile=logfile, timeout=3600)
-        for deb in sorted((ARM64_ROOT / "var" / "cache" / "apt" / "archives").glob("*.deb")):
-            run(["dpkg-deb", "-x", deb, ARM64_ROOT], logfile=logfile)
+             suite, root, DEBIAN_MIRROR], logfile=logfile, timeout=3600)
+        for deb in sorted((root / "var" / "cache" / "apt" / "archives").glob("*.deb")):
+            run(["dpkg-deb", "-x", deb, root], logfile=logfile)
         if not python.exists():
-            raise Failure(f"no python3 in {ARM64_ROOT} after debootstrap (log: {logfile})")
-        return ARM64_ROOT
+            raise Failure(f"no python{version} in {root} after debootstrap (log: {logfile})")
+        return root
 
-    def check_aarch64(self, row: Row) -> None:
+    def check_aarch64(self, version: str, host: str | None, row: Row) -> None:
         qemu = shutil.which("qemu-aarch64")
         if not qemu:
             raise Skip("qemu-aarch64 (Debian's qemu-user) is not installed")
-        root = self.arm64_root()
-        guest = sorted(root.glob("usr/bin/python3.[0-9]*"))
-        guest = [g for g in guest if re.fullmatch(r"python3\.\d+", g.name)][0]
-        version = guest.name[len("python"):]
-        row.python = f"{version} (Debian arm64, qemu-aarch64)"
-        host = find_python(version)
+        root = self.arm64_root(version)
+        guest = root / "usr" / "bin" / f"python{version}"
+        distribution = f"{ARM64_SUITES[version][1]} arm64, qemu-aarch64"
+        row.python = f"{version} ({distribution})"
         if host is None:
             raise Skip(f"no host Python {version} to cross-build for the arm64 root's Python {version}")
         wheel = self.build("aarch64", host, version, row)
@@ -514,19 +645,23 @@ class Checker:
         logfile = folder / "test.log"
         site = folder / "site"
         # The wheel and its dependencies for aarch64, from PyPI's binary wheels only, for
-        # any glibc up to the root's (Debian 12: 2.36).
-        platforms = [a for minor in range(17, 37) for a in ("--platform", f"manylinux_2_{minor}_aarch64")]
+        # any glibc up to the root's.
+        glibc = arm64_glibc(root)
+        platforms = [a for minor in range(17, glibc[1] + 1) for a in ("--platform", f"manylinux_2_{minor}_aarch64")]
         platforms += ["--platform", "manylinux2014_aarch64"]
         run([host, "-m", "pip", "install", "--quiet", "--target", site, *platforms, "--python-version", version, "--implementation", "cp",
-             "--only-binary=:all:", f"{wheel}", "pytest", "hypothesis"], logfile=logfile, timeout=1800)
+             "--only-binary=:all:", f"{wheel}", *EMULATED_TEST_TOOLS], logfile=logfile, timeout=1800)
         row.no_compiler = "yes"
         env = clean_env(PATH=self.nocc, PYTHONPATH=str(site), QEMU_LD_PREFIX=str(root))
-        command = [qemu, "-L", root, guest]
-        probe = subprocess.run([*command, "-c", "import platform, polyreversi._core as c; print(platform.machine(), c.kernels())"],
+        command = [emulated_python(folder / f"python{version}", qemu, guest, root=root)]
+        probe = subprocess.run([*command, "-c", "import platform, polyreversi._core as c; "
+                                "print(platform.machine(), c.kernels(), platform.python_version())"],
                                capture_output=True, text=True, env=env, timeout=900)
         if probe.returncode != 0 or not probe.stdout.startswith("aarch64"):
             raise Failure(f"the aarch64 wheel does not import under qemu: {probe.stderr.strip()[-500:]}")
-        row.notes.append(f"under qemu-aarch64: {probe.stdout.strip()}")
+        machine, kernels, full_version = probe.stdout.split()
+        row.python = f"{full_version} ({distribution})"
+        row.notes.append(f"under qemu-aarch64: {machine} {kernels}")
         env["POLYREVERSI_EXPECTED_KERNELS"] = "generic"  # the x86v3 set is x86-only
         self.check_kernels(command, folder, env, logfile, row, "generic")
         tests = self.args.emulated_tests
@@ -540,8 +675,9 @@ class Skip(Exception):
     """A target whose tools are not on this machine."""
 
 
-TABLE_HEAD = ("| target | platform tag | Python | installs without a compiler | tests | time |\n"
-              "|---|---|---|---|---|---|")
+TABLE_HEAD = ("| target | platform tag | Python | installs without a compiler | tests | time | load |\n"
+              "|---|---|---|---|---|---|---|")
+TABLE_COLUMNS = TABLE_HEAD.splitlines()[0].count("|") - 1
 
 
 def row_key(line: str) -> tuple[str, str] | None:
@@ -556,12 +692,31 @@ def table(rows: list[Row], tree: str, old: str = "") -> str:
     keys = {(r.target, re.match(r"\d+\.\d+", r.python).group(0)) for r in rows if re.match(r"\d+\.\d+", r.python)}
     kept_rows = [line for line in old.splitlines() if line.startswith("| ") and row_key(line) and row_key(line) not in keys]
     kept_notes = [line for line in old.splitlines() if line.startswith("- ") and row_key(line) and row_key(line) not in keys]
+    # Rows of a table written before the load column: "-" there (their notes may say it).
+    kept_rows = [line + " - |" * (TABLE_COLUMNS - (line.count("|") - 1)) for line in kept_rows]
     lines = [TABLE_HEAD, *kept_rows]
     for r in rows:
-        verdict = ("**PASS** " if r.ok else "**FAIL** ") + r.tests if r.tests != "-" else r.tests
-        lines.append(f"| {r.target} | `{r.tag}` | {r.python} | {r.no_compiler} | {verdict} | {r.seconds:.0f} s |")
+        verdict = r.tests if r.tests == "-" or r.skipped else ("**PASS** " if r.ok else "**FAIL** ") + r.tests
+        lines.append(f"| {r.target} | `{r.tag}` | {r.python} | {r.no_compiler} | {verdict} | {r.seconds:.0f} s | {r.load} |")
     notes = kept_notes + [f"- {r.target} {r.python}: {'; '.join(r.notes + [tree])}" for r in rows]
     return "\n".join(lines + [""] + notes) + "\n"
+
+
+def tested_pythons(text: str, target: str = "manylinux") -> set[str]:
+    """The CPython versions ("3.X") that have a passing row of ``target`` in ``text``, a
+    table written by ``table``: those whose wheel was built, installed without a compiler
+    and tested."""
+    found = set()
+    for line in text.splitlines():
+        key = row_key(line) if line.startswith("| ") else None
+        if key and key[0] == target and "**PASS**" in line.split("|")[5]:
+            found.add(key[1])
+    return found
+
+
+def declared_pythons(pyproject: str) -> set[str]:
+    """The versions ("3.X") of pyproject.toml's "Programming Language :: Python :: 3.X" classifiers."""
+    return set(re.findall(r'"Programming Language :: Python :: (3\.\d+)"', pyproject))
 
 
 def tree_name() -> str:
@@ -590,6 +745,8 @@ def main(argv=None) -> int:
     parser.add_argument("--tools-python", default=os.environ.get("POLYREVERSI_WHEEL_TOOLS"),
                         help="an interpreter with auditwheel, build and ziglang to use instead of the tools venv "
                              "(zig's cache of built libc++ is per zig install: reusing one saves its first build)")
+    parser.add_argument("--no-ccache", dest="ccache", action="store_false",
+                        help="compile every object of the zig builds (by default they go through ccache when it is installed)")
     parser.add_argument("pytest_args", nargs="*", help="after --: passed to pytest")
     parser.add_argument("--ci", action="store_true",
                         help="the part that fits in CI's time (CI_PLAN), instead of --targets/--pythons/--tests")
@@ -612,8 +769,8 @@ def main(argv=None) -> int:
             plan += [(target, v, p, tests) for v, p in chosen]
     else:
         for target in targets:
-            if target == "aarch64":
-                plan.append((target, None, None, args.emulated_tests))
+            if target == "aarch64":  # every Python asked for: the arm64 root is per version
+                plan += [(target, v, pythons[v], args.emulated_tests) for v in versions]
             elif target == "noavx2":
                 plan += [(target, v, p, args.emulated_tests) for v, p in main_python]
             else:
@@ -626,8 +783,9 @@ def main(argv=None) -> int:
     try:
         for target, version, python, tests in plan:
             checker.args.tests = checker.args.emulated_tests = tests
-            row = Row(target, python_version(python) if python else "-")
+            row = Row(target, python_version(python) if python and target != "aarch64" else version or "-")
             started = time.monotonic()
+            load = LoadMeter()
             try:
                 if target == "noavx2" and not shutil.which("qemu-x86_64"):
                     raise Skip("qemu-x86_64 (Debian's qemu-user) is not installed")
@@ -636,16 +794,17 @@ def main(argv=None) -> int:
                 if target == "clang":
                     checker.check_clang(python, version, row)
                 elif target == "aarch64":
-                    checker.check_aarch64(row)
+                    checker.check_aarch64(version, python, row)
                 else:
                     checker.check_installed(target, python, version, row)
             except Skip as e:
                 row.tests = f"skipped: {e}"
-                row.ok = True
+                row.ok = row.skipped = True
             except Failure as e:
                 row.tests = f"{row.tests if row.tests != '-' else ''} {e}".strip()
                 row.ok = False
             row.seconds = time.monotonic() - started
+            row.load = load.stop()
             log(f"[{target} {row.python}] {'PASS' if row.ok else 'FAIL'}: {row.tag}, {row.tests} ({row.seconds:.0f} s)")
             rows.append(row)
             args.table.parent.mkdir(parents=True, exist_ok=True)
@@ -660,6 +819,14 @@ def main(argv=None) -> int:
         for line in r.logs:
             log(f"[{r.target} {r.python}] {line}")
     log(f"table written to {args.table}")
+    # The metadata declares a Python only once its wheel was built and tested (the
+    # manylinux rows of benchmarks/wheels.md; tests/test_wheel_table.py holds them to it).
+    if args.table.resolve() == (ROOT / "benchmarks" / "wheels.md").resolve():
+        tested = tested_pythons(args.table.read_text(encoding="utf-8"))
+        declared = declared_pythons((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+        if tested != declared:
+            log(f"pyproject.toml's classifiers name Python {', '.join(sorted(declared))}; the table's passing "
+                f"manylinux rows are {', '.join(sorted(tested)) or 'none'}: make them agree")
     return 0 if rows and all(r.ok for r in rows) else 1
 
 

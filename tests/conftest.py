@@ -94,3 +94,24 @@ def run_with_kernels(script: str, kernels, timeout: float = 300) -> dict:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=timeout)
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
+
+
+WHEEL_CHECK = Path(__file__).resolve().parent.parent / "scripts" / "wheel_check.py"
+
+
+@pytest.fixture(scope="module")
+def wheel_check():
+    """scripts/wheel_check.py as a module (skips where scripts/ is not beside the tests)."""
+    import importlib.util
+    import sys
+
+    if not WHEEL_CHECK.exists():
+        pytest.skip("scripts/ is not beside the tests (a copy of tests/ run against an installed wheel)")
+    spec = importlib.util.spec_from_file_location("wheel_check", WHEEL_CHECK)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    return module

@@ -15,8 +15,10 @@ best first under MultiPV), ``illegal`` (a drop on an occupied square), ``nonsens
 (``e2e4``), ``hang``
 (never answers ``go``), ``die`` (exits at ``go``), ``flood`` (junk instead of a
 move), ``mute`` (never answers ``uci``), ``nopass`` (Anti-Reversi style: ``bestmove
-(none)`` when it must pass).
+(none)`` when it must pass), ``lines`` (on ``go``, the ``info`` lines of the
+environment variable FAKE_UCI_INFO, separated by ``|``, instead of its own).
 """
+import os
 import re
 import sys
 import time
@@ -150,7 +152,10 @@ def main(mode):
             if mode == "nopass" and legal == [state.PASS]:
                 out("bestmove (none)")
                 continue
-            for i, move in enumerate(legal[:multipv], 1):
+            given = os.environ.get("FAKE_UCI_INFO", "").split("|") if mode == "lines" else []
+            for text in given:
+                out(text)
+            for i, move in enumerate([] if mode == "lines" else legal[:multipv], 1):
                 child = state.child(move)
                 pv = [move_text(state, move)]
                 if not child.is_over():

@@ -229,6 +229,14 @@ def test_selfplay_without_records_and_the_same_seed(tmp_path):
     assert "30 games of 8x8: Black greedy, White random; seed 9" in ok(a)
 
 
+def test_selfplay_of_two_fixed_depth_searches_says_it_plays_openings(tmp_path):
+    r = run(["selfplay", "--games", 3, "--seed", 1, "--black", "search:1", "--white", "search:1",
+             "--out", "g.jsonl"], cwd=tmp_path)
+    assert "game k starts from balanced opening k of 57, as in match" in ok(r)
+    moves = [tuple(record.moves) for record in read(tmp_path / "g.jsonl")]
+    assert len(set(moves)) == 3
+
+
 # -- perft and bench ------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -297,7 +305,8 @@ def test_show_writes_pictures_of_the_asked_size(games):
     assert "SVG written to b.svg" in out and "PNG written to b.png" in out and "Animation written to g.svg" in out
     root = ET.parse(folder / "b.svg").getroot()
     assert root.get("width") == "250"
-    assert Image.open(folder / "b.png").size == (250, 250)
+    with Image.open(folder / "b.png") as picture:
+        assert picture.size == (250, 250)
     frames = [el for el in ET.parse(folder / "g.svg").getroot() if el.tag.endswith("}g")]
     assert len(frames) == len(Replay(read(folder / f"game{i}.json")[0]))
 
@@ -377,7 +386,7 @@ BAD = [
     (["show", "game.json", "--ply", "999"], "Invalid value for --ply: 999 (game 1 has plies 0 to"),
     (["show", "game.json", "--game", "2"], "holds 1 game"),
     (["show", "game.json", "--animate", "x.mp4"], "must end in .svg or .gif"),
-    (["bench", "--seconds", "0"], "'--seconds': 0 is not between"),
+    (["bench", "--seconds", "0"], "'--seconds': 0 is not in the range 0.01<=x<="),
 ]
 
 

@@ -74,7 +74,7 @@ def test_ray_refuses_a_folder_that_holds_another_run(folder):
     before = sorted(os.listdir(out))
     result = cli(["selfplay", "-n", "4", "--seed", "5", "--out", out, "--ray"])
     assert result.exit_code == 2, result.output
-    assert "another run" in result.output and "--force" in result.output, result.output
+    assert "r.parquet: exists (a folder of 1 Parquet shard(s)); give --force" in result.output, result.output
     assert sorted(os.listdir(out)) == before  # nothing removed, nothing added
     assert len(datasets.read_games(out)) == 2
 
@@ -118,6 +118,45 @@ def test_replacing_a_folder_of_shards_removes_only_shards(folder):
         prepare_folder(str(folder / "file.parquet"))
     prepare_folder(str(folder / "new.parquet"))
     assert (folder / "new.parquet").is_dir()
+
+
+@pytest.mark.parametrize("command", [
+    ["convert", "in.jsonl", "r.parquet"],
+    ["convert", "r.parquet", "r.parquet", "--to", "jsonl"],  # read whole before it is replaced
+    ["play", "6x6", "--players", "greedy,random", "--seed", "4", "--quiet", "--out", "r.parquet"],
+    ["selfplay", "6x6", "-n", "2", "--seed", "2", "--no-progress", "--out", "r.parquet"],
+])
+def test_a_folder_of_shards_as_any_output_is_refused_without_force_and_replaced_with_it(folder, command):
+    """The one overwrite rule holds for a games table written as shards (selfplay --ray)
+    as for a file: refused before anything runs, replaced whole with --force."""
+    _need_pyarrow()
+    from polyreversi import datasets
+
+    formats.write(folder / "in.jsonl", [_record(1, "6x6"), _record(2, "6x6")])
+    out = folder / "r.parquet"
+    out.mkdir()
+    datasets.write_games(out / "part-0000000000.parquet", [_record(5), _record(6), _record(7)])
+    refused = cli(command)
+    assert refused.exit_code == 2, refused.output
+    assert "r.parquet: exists (a folder of 1 Parquet shard(s)); give --force" in refused.output, refused.output
+    assert os.listdir(out) == ["part-0000000000.parquet"]
+    forced = cli(command + ["--force"])
+    assert forced.exit_code == 0, forced.output
+    assert out.is_file()
+    games = formats.read(out, "jsonl" if "jsonl" in command else "parquet")
+    assert len(games) == {"convert": 2 if "in.jsonl" in command else 3, "play": 1, "selfplay": 2}[command[0]]
+    (folder / "notes").mkdir()
+    (folder / "notes" / "mine.txt").write_text("x")
+    other = cli([a if a != "r.parquet" else "notes" for a in command] + ["--force", "--to", "jsonl"])
+    assert other.exit_code == 2 and "notes: is a folder" in other.output, other.output
+
+
+def test_a_ray_run_replaces_a_file_of_its_name_only_with_force(folder):
+    _need_pyarrow()
+    (folder / "r.parquet").write_text("an earlier file")
+    refused = cli(["selfplay", "6x6", "-n", "2", "--out", "r.parquet", "--ray"])
+    assert refused.exit_code == 2 and "r.parquet: exists (15 bytes); give --force" in refused.output, refused.output
+    assert (folder / "r.parquet").read_text() == "an earlier file"
 
 
 # -- 2. games written as they end; Ctrl-C keeps them; a rerun is refused -----------------
@@ -325,10 +364,19 @@ def test_read_games_refuses_illegal_moves_and_a_disagreeing_transcript(folder):
     assert "illegal: game 2" in result.output and "unreadable: game 1" in result.output, result.output
 
 
-def test_every_file_command_names_a_missing_file_one_way(folder):
-    for args in (["replay", "nope.json"], ["show", "nope.json"], ["analyse", "nope.json"],
-                 ["convert", "nope.json", "o.jsonl"]):
-        assert errors(cli(args).output) == ["Error: nope.json: no such file"], args
+@pytest.mark.parametrize("name", ["nope.json", "nope", "nope.xyz", "no/such/folder/nope.ggf"])
+def test_every_file_command_names_a_missing_file_one_way(folder, name):
+    # A file to read is looked for before its extension: "no such file", not "cannot tell the format".
+    for args in (["replay", name], ["show", name], ["analyse", name], ["convert", name, "o.jsonl"],
+                 ["match", "search:1", "random", "--openings", name, "-n", "1"], ["replay", name, "--format", "ggf"]):
+        assert errors(cli(args).output) == [f"Error: {name}: no such file"], args
+    with pytest.raises(pr.RecordError, match=f"^{name}: no such file$"):
+        formats.read(name)
+    # An output need not exist: its name still says its format, or the message says how to give it.
+    cli(["selfplay", "-n", "1", "--seed", "1", "--out", "made.jsonl"])
+    for args, flag in ((["convert", "made.jsonl", "nope"], "--to"), (["selfplay", "-n", "1", "--out", "nope"], "--to")):
+        out = cli(args).output
+        assert "cannot tell the format from the extension '(none)'" in out and f"give {flag} FORMAT" in out, out
 
 
 def test_a_folder_of_parquet_shards_is_one_file_to_every_command(folder):
@@ -556,3 +604,37 @@ def test_help_lists_every_format_the_registry_knows():
     assert "wthor" in " ".join(selfplay.split()) and "parquet" in " ".join(selfplay.split())
     replay = " ".join(cli(["replay", "--help"]).output.split())
     assert "--jou" in replay and "--trn" in replay and "--players" not in replay
+
+
+@pytest.mark.parametrize("command", [
+    ["convert", "in.jsonl", "keep.wtb"],
+    ["play", "8x8", "--players", "greedy,random", "--seed", "4", "--quiet", "--out", "keep.wtb"],
+    ["selfplay", "8x8", "-n", "2", "--seed", "2", "--no-progress", "--out", "keep.wtb"],
+])
+def test_the_name_files_of_a_wthor_output_follow_the_force_rule(folder, command):
+    """A .wtb is written with its .JOU / .TRN name files beside it: an existing one that is
+    not empty is refused as the output itself is (cli.output.check_replace), nothing written."""
+    formats.write(folder / "in.jsonl", [_record(1), _record(2)])
+    (folder / "keep.JOU").write_text("names\n")
+    refused = cli(command)
+    assert refused.exit_code == 2, refused.output
+    assert "keep.JOU: exists (6 bytes)" in refused.output and "--force" in refused.output, refused.output
+    assert (folder / "keep.JOU").read_text() == "names\n"
+    assert not (folder / "keep.wtb").exists() and not (folder / "keep.TRN").exists()
+    forced = cli(command + ["--force"])
+    assert forced.exit_code == 0, forced.output
+    assert formats.read(folder / "keep.wtb") and (folder / "keep.TRN").stat().st_size > 0
+    assert (folder / "keep.JOU").read_bytes() != b"names\n"
+
+
+@pytest.mark.parametrize("suffix", [".ggf", ".txt", ".jsonl"])
+def test_analyse_names_an_empty_file_and_a_game_beyond_the_file_as_the_other_commands(tmp_path, suffix):
+    # analyse said "--game 1: FILE has fewer games" for both, where replay and show say "no games in FILE".
+    empty = tmp_path / f"empty{suffix}"
+    empty.write_text("")
+    result = cli(["analyse", str(empty)])
+    assert result.exit_code == 1 and f"no games in {empty}" in result.output, result.output
+    one = tmp_path / "one.txt"
+    one.write_text("f5d6\n")
+    result = cli(["analyse", str(one), "--game", "3"])
+    assert result.exit_code == 2 and f"3 ({one} holds 1 game; choose 1 to 1)" in result.output, result.output

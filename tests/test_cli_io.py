@@ -219,7 +219,7 @@ def test_a_human_game_stopped_with_ctrl_c_is_saved_unfinished(folder):
         out += proc.stdout.read(1)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 1 and "interrupted (Ctrl-C) at ply 1" in err and "Traceback" not in err, err
+    assert proc.returncode == 130 and "Interrupted (Ctrl-C) at ply 1" in err and "Traceback" not in err, err
     (record,) = formats.read(folder / "stopped.jsonl")
     assert record.result.end == "unfinished" and record.plies == 1
 
@@ -298,3 +298,38 @@ def test_record_warnings_are_one_line_in_every_command_that_reads(folder):
         assert [line for line in err.splitlines() if line] == [line for line in err.splitlines()
                                                                 if line.startswith("warning: <stdin>: ")], (args, err)
         assert err.count("warning:") == 1 and "Warning" not in err, (args, err)
+
+
+@pytest.mark.parametrize("command", [["replay", "adir"], ["analyse", "adir", "--depth", "2"]])
+def test_a_folder_given_as_a_game_file_is_named_a_folder(folder, command):
+    """A folder is not "a file without an extension": the message says what it is."""
+    (folder / "adir").mkdir()
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code != 0
+    assert "adir: is a folder" in result.output and "extension" not in result.output, result.output
+
+
+def test_a_folder_of_parquet_shards_is_read_whatever_its_name(folder):
+    pytest.importorskip("pyarrow")
+    (folder / "run").mkdir()
+    formats.write(folder / "run" / "part-000000.parquet", [_record(4)])
+    assert formats.detect_format(folder / "run") == "parquet"
+    assert [r.moves for r in formats.read(folder / "run")] == [_record(4).moves]
+
+
+def test_standard_output_is_named_one_way_in_what_the_commands_say(tmp_path, monkeypatch):
+    # '-' as an output is "<stdout>" in the lines that say where something was written, as in the errors.
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    play = runner.invoke(main, ["play", "--quiet", "--seed", "1", "--out", "-", "--to", "jsonl"])
+    assert play.exit_code == 0 and "Record saved to <stdout>" in play.output, play.output
+    selfplay = runner.invoke(main, ["selfplay", "-n", "1", "--seed", "1", "--out", "-", "--to", "jsonl"])
+    assert selfplay.exit_code == 0 and "Records written to <stdout>" in selfplay.output, selfplay.output
+    assert runner.invoke(main, ["play", "--quiet", "--seed", "1", "--out", "g.json"]).exit_code == 0
+    show = runner.invoke(main, ["show", "g.json", "--svg", "-"])
+    assert show.exit_code == 0 and "SVG written to <stdout>" in show.output, show.output[-200:]
+    assert "written to -" not in play.output + selfplay.output + show.output

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 import polyreversi as pr
 from polyreversi.cli import main
 from polyreversi.cli.replay_cmd import _progress
+from polyreversi.errors import RecordWarning
 from polyreversi.formats import iter_games, json_record
 from polyreversi.record import Record, Result
 from polyreversi.replay import Replay
@@ -94,7 +95,9 @@ def test_replay_transcripts_and_format_option(tmp_path):
     from polyreversi.formats import transcript
 
     path = tmp_path / "games.dat"
-    path.write_text(transcript.dumps(state) + "\n", encoding="utf-8")
+    with pytest.warns(RecordWarning, match="^a transcript cannot hold players; left out$"):
+        text = transcript.dumps(state)
+    path.write_text(text + "\n", encoding="utf-8")
     result = run("replay", path, "--format", "transcript", "--variant", "10x10")
     assert result.exit_code == 0, result.output
     assert counts(result.output)["finished, no recorded result"] == 1
@@ -132,7 +135,8 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
     "args, message",
     [
         (["replay", "nowhere.wtb"], "nowhere.wtb: no such file"),
-        (["replay", "x.xyz"], "cannot tell the format from the extension '.xyz'"),
+        (["replay", "XYZ"], "cannot tell the format from the extension '.xyz'"),  # a file that exists
+        (["replay", "x.xyz"], "x.xyz: no such file"),  # a missing file is said first, whatever its name
         (["replay", "x.wtb", "--format", "pgn"], "--format pgn: unknown format"),
         (["replay", "WTH", "--game", "99999", "--ply", "1"], "WTH_2015.wtb holds 1,926 games; choose 1 to 1926)"),
         (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply: 99 (game 1 has plies 0 to 63"),
@@ -140,9 +144,10 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
         (["replay", "WTH", "WTH", "--game", "1"], "--game/--ply show one game: give one FILE"),
     ],
 )
-def test_bad_arguments_give_one_line_errors(args, message):
+def test_bad_arguments_give_one_line_errors(args, message, tmp_path):
     wtb = str(data_file("wthor", "WTH_2015.wtb"))
-    args = [wtb if a == "WTH" else a for a in args]
+    (tmp_path / "x.xyz").write_text("f5d6\n")
+    args = [wtb if a == "WTH" else str(tmp_path / "x.xyz") if a == "XYZ" else a for a in args]
     result = run(*args)
     assert result.exit_code != 0
     errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
@@ -165,6 +170,15 @@ def test_progress_yields_every_entry():
     assert list(_progress(entries, "x", enabled=False)) == entries
 
 
+def test_a_progress_bar_counts_every_item_and_the_solve_bar_shows_the_time_spent(capsys):
+    from polyreversi.cli.console import progress_over
+
+    items = list(range(5))
+    assert list(progress_over(items, "solving", enabled=True, minimum=2, elapsed=True)) == items
+    assert list(progress_over(items, "solving", enabled=True, minimum=6)) == items  # too few: no bar
+    assert capsys.readouterr().out == ""  # a bar only ever goes to stderr
+
+
 # -- convert --------------------------------------------------------------------------------
 
 def test_convert_wthor_to_json_lines_and_back_through_replay(tmp_path):
@@ -172,7 +186,8 @@ def test_convert_wthor_to_json_lines_and_back_through_replay(tmp_path):
     struct.pack_into("<I", data, 4, 300)
     src = tmp_path / "first300.wtb"
     src.write_bytes(bytes(data))
-    (tmp_path / "WTHOR.JOU").write_bytes(data_file("wthor", "WTHOR.JOU").read_bytes())
+    for names in ("WTHOR.JOU", "WTHOR.TRN"):  # beside it, so every game is read named
+        (tmp_path / names).write_bytes(data_file("wthor", names).read_bytes())
     out = tmp_path / "wth.jsonl"
     result = run("convert", src, out)
     assert result.exit_code == 0, result.output

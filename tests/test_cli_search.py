@@ -10,6 +10,7 @@ import polyreversi as pr
 from conftest import random_position, shared_data
 from polyreversi.cli import main
 from polyreversi.formats import write
+from polyreversi.limit import MAX_TIME
 
 FIRST = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 
@@ -136,7 +137,7 @@ def test_analyse_a_game(tmp_path):
     assert len(rows) == len(final.moves())
     assert "=" in rows[-1]  # the last plies are solved exactly
     assert run("analyse", path, "--depth", 0).exit_code == 2
-    assert run("analyse", path, "--game", 3).exit_code == 1
+    assert run("analyse", path, "--game", 3).exit_code == 2  # a usage error, as --game beyond the file elsewhere
 
 
 def test_float_options_refuse_nan_and_infinity_as_usage_errors(tmp_path):
@@ -148,7 +149,7 @@ def test_float_options_refuse_nan_and_infinity_as_usage_errors(tmp_path):
         assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
     # Out of range: the value as typed (click's own message said -1.0).
     r = run("analyse", path, "--time", "-1")
-    assert r.exit_code == 2 and "-1 is not in the range 0<x<=3600" in r.output and "-1.0" not in r.output
+    assert r.exit_code == 2 and f"-1 is not in the range 0<x<={MAX_TIME:g}." in r.output and "-1.0" not in r.output
 
 
 def test_player_spec_numbers_are_quoted_as_typed():
@@ -317,7 +318,7 @@ def test_solve_takes_the_table_size_and_names_the_option_when_it_does_not_fit(tm
     for bad in ("0", "65537", "x"):
         r = run("solve", path, "--tt-mb", bad)
         assert r.exit_code == 2 and "Invalid value for '--tt-mb'" in r.output, (bad, r.output)
-    monkeypatch.setattr(sys.modules["polyreversi.search"], "_physical_mib", lambda: 1024)
+    monkeypatch.setattr(sys.modules["polyreversi.search"], "_available_mib", lambda: 1024)
     r = run("solve", path, "--tt-mb", 2048, "--no-progress")
     assert r.exit_code == 1 and r.output.startswith("Error: tt_mb: a hash table of 2048 MiB"), r.output
     assert "(--tt-mb)" in r.output and "Traceback" not in r.output and "empties" not in r.output  # before the header

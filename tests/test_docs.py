@@ -138,3 +138,41 @@ def test_the_fuzz_corpus_folder_is_git_ignored():
     if result.returncode == 128:
         pytest.skip("not a git checkout")
     assert result.returncode == 0
+
+
+def _cli_help(command: str) -> str:
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    result = CliRunner().invoke(main, [command, "--help"])
+    assert result.exit_code == 0, (command, result.output)
+    return result.output
+
+
+def test_the_commands_docs_cli_names_take_the_options_it_gives_them():
+    # Every `COMMAND ARGS` quoted in docs/cli.md uses options that command has; every
+    # `COMMAND -` reading standard input names the option that gives its format when
+    # the command has one (`-` has no extension), and none when it has none (solve).
+    from polyreversi.cli import main
+
+    text = (PROJECT_ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    commands = set(main.list_commands(None))
+    quoted = [q.split() for q in re.findall(r"`(?:polyreversi )?([^`\n]+)`", text)]
+    quoted += [line.split()[2:] for line in text.splitlines() if line.startswith("$ polyreversi ")]
+    checked = 0
+    for words in quoted:
+        if not words or words[0] not in commands:
+            continue
+        command, args = words[0], words[1:]
+        helptext = _cli_help(command)
+        for option in (w.split("=")[0] for w in args if w.startswith("--")):
+            for part in option.split("/"):  # --svg/--png/--animate
+                part = part if part.startswith("--") else f"--{part}"
+                assert re.search(rf"(?<![\w-]){re.escape(part)}\b", helptext), f"`{' '.join(words)}`: {command} has no {part}"
+        if args[:1] == ["-"]:
+            own = [flag for flag in ("--format", "--from") if flag in helptext]
+            named = [flag for flag in own if flag in args]
+            assert bool(own) == bool(named), f"`{' '.join(words)}`: {command}'s format option is {own or 'none'}"
+        checked += 1
+    assert checked > 20

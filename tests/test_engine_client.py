@@ -1,5 +1,4 @@
 """polyreversi.engine against a fake engine (tests/fake_engine.py): every error path."""
-import asyncio
 import os
 import sys
 import time
@@ -11,16 +10,13 @@ from polyreversi.engine import SimpleEngine, popen_nboard
 from polyreversi.errors import (EngineIllegalMoveError, EngineProtocolError, EngineTerminatedError,
                                 EngineTimeoutError)
 
+from engine_checks import asyncio_move_then_quit, gone, seat_plays_a_game, times_out_and_is_closed
+
 FAKE = os.path.join(os.path.dirname(__file__), "fake_engine.py")
 
 
 def fake(protocol, mode="good"):
     return [sys.executable, FAKE, protocol, mode]
-
-
-def gone(engine):
-    proc = engine.protocol.process.proc
-    return proc.poll() is not None
 
 
 @pytest.mark.parametrize("protocol", ["nboard", "gtp"])
@@ -67,13 +63,7 @@ def test_nonsense_is_a_protocol_error(protocol):
 @pytest.mark.parametrize("protocol", ["nboard", "gtp"])
 def test_hang_times_out_and_the_engine_is_closed(protocol):
     with SimpleEngine.popen(protocol, fake(protocol, "hang"), timeout=3) as engine:
-        start = time.monotonic()
-        with pytest.raises(EngineTimeoutError, match="did not answer"):
-            engine.play(pr.Variant().start(), pr.Limit(time=0.2))
-        assert time.monotonic() - start < 8
-        assert gone(engine)
-        with pytest.raises(EngineTerminatedError):
-            engine.play(pr.Variant().start(), pr.Limit(time=0.2))
+        times_out_and_is_closed(engine)
 
 
 @pytest.mark.parametrize("protocol", ["nboard", "gtp"])
@@ -122,25 +112,11 @@ def test_games_the_protocol_cannot_express_are_refused():
 
 
 def test_asyncio_client():
-    async def main():
-        transport, engine = await popen_nboard(fake("nboard"))
-        try:
-            return (await engine.play(pr.Variant().start(), pr.Limit(depth=1))).move, transport
-        finally:
-            await engine.quit()
-
-    move, transport = asyncio.run(main())
-    assert move in (19, 26, 37, 44)
-    assert transport.proc.poll() is not None
+    assert asyncio_move_then_quit(popen_nboard, fake("nboard")) in (19, 26, 37, 44)
 
 
 def test_engine_as_a_player_spec():
-    seat = pr.player_from_spec(f"nboard:{sys.executable} {FAKE} nboard")
-    try:
-        final = pr.play_game("8x8", [seat, pr.RandomPlayer(seed=1)])
-    finally:
-        seat.close()
-    assert final.is_over()
+    assert seat_plays_a_game(f"nboard:{sys.executable} {FAKE} nboard").is_over()
 
 
 def test_ctrl_c_during_a_search_leaves_no_engine(tmp_path):

@@ -11,6 +11,7 @@ from polyreversi.engine import SimpleEngine
 from polyreversi.engine.serve_gtp import GtpServer
 from polyreversi.engine.serve_nboard import NBoardServer, parse_clock
 from polyreversi.errors import EngineIllegalMoveError, EngineProtocolError
+from polyreversi.limit import MAX_DEPTH
 
 HERE = os.path.dirname(__file__)
 FAKE = os.path.join(HERE, "fake_engine.py")
@@ -48,15 +49,29 @@ def test_round_trip_plays_the_librarys_moves(protocol):
 @pytest.mark.parametrize("protocol", ["nboard", "gtp"])
 @pytest.mark.parametrize("variant", ["6x6", "10x10/anti", "octagon/blocked=b7", "8x8/free"])
 def test_round_trip_variants_through_the_extensions(protocol, variant):
+    from polyreversi.book import shipped_book
+
     with SimpleEngine.popen(protocol, own(protocol)) as engine:
         state = pr.Variant.parse(variant).start()
+        book = shipped_book(state.variant)  # 6x6: the engine plays its book's moves first
         for _ in range(6):
             result = engine.play(state, pr.Limit(depth=2))
-            assert result.move == pr.search(state, depth=2).move
+            entry = None if book is None else book.lookup(state)
+            assert result.move == (pr.search(state, depth=2).move if entry is None else entry.move)
             state.play(result.move)
         infos = engine.analyse(state, pr.Limit(depth=2), multipv=2)
         assert len(infos) == 2 and infos[0].score >= infos[1].score
         assert all(state.is_legal(i.move) for i in infos)
+
+
+def test_analyse_for_a_time_through_nboard_stops_the_hint_with_a_ping():
+    """A hint with a time limit (``set depth 60``) is stopped by the client's ping at the
+    time; the engine writes its values then, and they are the answer (it timed out)."""
+    state = pr.Variant().start()
+    with SimpleEngine.popen_nboard(own("nboard")) as engine:
+        infos = engine.analyse(state, pr.Limit(time=0.3), multipv=2)
+        assert engine.play(state, pr.Limit(depth=2)).move == pr.search(state, depth=2).move  # still in step
+    assert 1 <= len(infos) <= 2 and all(state.is_legal(i.move) and i.depth >= 1 for i in infos)
 
 
 def test_analyse_near_the_end_is_exact_through_nboard():
@@ -85,6 +100,38 @@ def test_nboard_session_replies():
     assert "learned" in lines and "status error" not in text
 
 
+def test_nboard_plays_the_opening_book_at_its_fixed_depth():
+    """On 6x6 after c2 b4 the book's c5 keeps Black's exact -4; a depth-6 search plays
+    d5 (-6). The engine's go and hint (a fixed depth, NBoard's default) answer from the
+    book, exact; the player owns the rule (SearchPlayer(book=...)), not the server."""
+    from polyreversi.book import shipped_book
+    from polyreversi.engine.living import LivingPlayer
+
+    state = pr.Variant("6x6").start()
+    state.play("c2")
+    state.play("b4")
+    book = shipped_book(state.variant)
+    if book is None:
+        pytest.skip("no 6x6 book in this build (polyreversi/data/book-6x6.npz)")
+    entry = book.lookup(state)
+    assert (state.variant.square_name(entry.move), entry.value) == ("c5", -4)
+    assert state.variant.square_name(pr.search(state, depth=6).move) == "d5"
+    game = '{"variant": "6x6", "moves": ["c2", "b4"]}'
+    commands = f"nboard 2\nset depth 6\nset polyreversi-game {game}\ngo\nhint 1\n"
+    lines = session(NBoardServer, commands).splitlines()
+    assert next(line for line in lines if line.startswith("=== ")).split("/")[:2] == ["=== C5", "-4.00"]
+    assert [line for line in lines if line.startswith("search ")] == ["search C5 -4.00 0 100%"]
+    # without the book the same session plays the depth-6 search's move
+    out = io.StringIO()
+    NBoardServer(io.StringIO(commands), out, LivingPlayer(pr.SearchPlayer(book=False))).serve()
+    assert next(line for line in out.getvalue().splitlines() if line.startswith("=== ")).startswith("=== D5/")
+
+
+def test_gtp_plays_the_opening_book_at_its_fixed_depth():
+    text = session(GtpServer, "boardsize 6\npolyreversi-depth 6\nplay b c2\nplay w b4\ngenmove b\n")
+    assert text.split("\n\n")[-2].lower() == "= c5"
+
+
 @pytest.mark.parametrize("command, message", [
     ("frobnicate", "unknown command"),
     ("set game (;GM[Othello]TY[4];)", "TY"),
@@ -103,11 +150,58 @@ def test_nboard_errors_are_status_lines_and_the_engine_carries_on(command, messa
 def test_a_refused_limit_leaves_the_old_one():
     """A bad depth or node count is refused and the engine keeps searching with the old limits."""
     text = session(GtpServer, "polyreversi-nodes 99999999999999999999\ngenmove b\n")
-    assert text.split("\n\n")[0].startswith("? nodes: must be") and "\n= " in text
+    assert text.split("\n\n")[0].startswith("? polyreversi-nodes: N: must be 0 to") and "\n= " in text
     text = session(NBoardServer, "nboard 2\nset depth 99999999999999999999\nset depth -5\nset depth 2\nping 1\ngo\n")
     lines = text.splitlines()
-    assert lines[1].startswith("status error: depth: must be 1 to") and lines[2].startswith("status error: set depth")
+    assert lines[1].startswith("status error: set depth: DEPTH: must be 1 to")
+    assert lines[2].startswith("status error: set depth: DEPTH: must be 1 to")
     assert any(line.startswith("=== ") for line in lines)
+
+
+def test_nboard_set_game_names_a_move_out_of_turn():
+    start = "BO[8 " + "-" * 27 + "O*------*O" + "-" * 27 + " *]"
+    text = session(NBoardServer, f"nboard 2\nset game (;GM[Othello]TY[8]{start}B[F5]B[C4];)\nping 1\n")
+    error = text.splitlines()[1]
+    assert error.startswith("status error:") and "B[C4]" in error and "Black moves twice in a row" in error
+    assert "pass" not in error.split("; ")[0]
+
+
+@pytest.mark.parametrize("game", [
+    '{"variant": {"board": "octagon"}, "moves": ["e4"]}',
+    '{"variant": "octagon", "moves": ["e4"], "result": null}',
+    '{"format": "polyreversi-record", "version": 1, "variant": {"board": "octagon", "players": 2}, '
+    '"players": [null, null], "moves": ["e4"]}',
+])
+def test_nboard_polyreversi_game_takes_an_unfinished_game_without_a_result(game):
+    text = session(NBoardServer, f"nboard 2\nset depth 1\nset polyreversi-game {game}\ngo\n")
+    assert "status error" not in text
+    state = pr.Variant("octagon").start()
+    state.play("e4")
+    move = next(line for line in text.splitlines() if line.startswith("=== ")).split()[1].split("/")[0]
+    assert state.is_legal(move.lower())
+
+
+@pytest.mark.parametrize("game, message", [
+    ('{"moves": []}', "variant: missing field"),
+    ('{"variant": "octagon/x", "moves": []}', "unknown option 'x'"),
+    ('{"variant": {"board": "octagon"}, "moves": ["a1"]}', "illegal move a1"),
+    ('[1]', "expected a JSON object"),
+])
+def test_nboard_polyreversi_game_still_names_what_is_wrong(game, message):
+    text = session(NBoardServer, f"nboard 2\nset polyreversi-game {game}\nping 1\n")
+    assert text.splitlines()[1].startswith("status error:") and message in text.splitlines()[1]
+
+
+@pytest.mark.parametrize("command, message", [
+    ("nboard 99", "nboard: this engine speaks NBoard protocol version 2, not 99"),
+    ("nboard 1", "version 2, not 1"),
+    ("nboard", "nboard: missing argument VERSION"),
+    ("nboard two", "VERSION: expected a whole number"),
+])
+def test_nboard_speaks_version_2_only(command, message):
+    lines = session(NBoardServer, f"{command}\nping 1\n").splitlines()
+    assert len(lines) == 2 and lines[1] == "pong 1"
+    assert lines[0].startswith("status error: ") and message in lines[0]
 
 
 def test_nboard_three_players_are_refused():
@@ -121,9 +215,31 @@ def test_nboard_clock_is_the_ti_less_the_movers_times():
     assert parse_clock("5:00") == 300 and parse_clock("1:00:00//2:00") == 3600 and parse_clock("x") is None
     server = NBoardServer(io.StringIO(), io.StringIO())
     server.handle("set game (;GM[Othello]TI[1:00]TY[8]B[F5//10.5]W[D6//3];)")
-    assert server.clock == pytest.approx(49.5)
+    assert server._limit().clock == pytest.approx(49.5)
     server.handle("set game (;GM[Othello]TI[0//0]TY[8]B[F5];)")
-    assert server.clock is None
+    assert server._limit().clock is None
+
+
+@pytest.mark.parametrize("spent", ["295", "4:55", "0:04:55", "4:55.0"])
+def test_nboard_move_times_count_in_every_ggs_form(spent):
+    # Read with float() before, "4:55" counted nothing: 5 minutes left instead of 5 seconds.
+    server = NBoardServer(io.StringIO(), io.StringIO())
+    server.handle(f"set game (;GM[Othello]TI[5:00]TY[8]B[f5//{spent}]W[d6//0.1];)")
+    assert server._limit().clock == pytest.approx(5.0)
+
+
+def test_nboard_move_commands_run_the_movers_clock_down():
+    # A GUI sets the game once and sends each move after it with its time.
+    server = NBoardServer(io.StringIO(), io.StringIO())
+    server.handle("set game (;GM[Othello]TI[5:00]TY[8];)")
+    server.handle("move f5//295")
+    assert server._limit().clock == pytest.approx(300)  # White to move: Black's time spent
+    server.handle("move d6/0.5/0:10")
+    assert server._limit().clock == pytest.approx(5.0)  # Black to move: 300 - 295
+    server.handle("move c3")
+    assert server._limit().clock == pytest.approx(290.0)  # White: 300 - 10
+    server.handle("set polyreversi-clock 7")
+    assert server._limit().clock == 7
 
 
 # -- the GTP engine's replies ------------------------------------------------------------------
@@ -143,12 +259,13 @@ def test_gtp_session_replies():
 @pytest.mark.parametrize("command, message", [
     ("frobnicate", "unknown command"),
     ("boardsize 7", "unacceptable size"),
+    ("boardsize -1", "unacceptable size -1: polyreversi plays 6, 8, 10 over GTP"),
     ("play b a1", "illegal move"),
     ("play w d3", "illegal move"),  # d3 is not White's move on the start board
     ("play purple d3", "invalid color"),
     ("genmove", "syntax: genmove COLOR"),
     ("polyreversi-variant 8x8/4p", "two players"),
-    ("polyreversi-depth 0x", "syntax: polyreversi-depth N"),
+    ("polyreversi-depth 0x", "polyreversi-depth: N: expected a whole number, got '0x'"),
 ])
 def test_gtp_errors_are_question_marks(command, message):
     text = session(GtpServer, f"{command}\nname\n")
@@ -291,6 +408,45 @@ class _BackgroundPlayer:
         return Handle()
 
 
+def test_nboard_ping_is_answered_after_every_earlier_commands_reply():
+    """NBoard reads every line before ``pong N`` as the old position's: the ``===`` of a
+    go and the lines of a hint sent before the ping come first, whatever the ping stopped."""
+    text = session(NBoardServer, "nboard 2\nset depth 30\ngo\nhint 2\nlearn\nping 1\nset depth 2\ngo\nping 2\n")
+    lines = text.splitlines()
+    pong = lines.index("pong 1")
+    assert [line.split()[0] for line in lines[:pong] if line.startswith(("===", "status", "learned"))] == [
+        "status", "===", "status", "status", "status", "learned"]
+    move = lines[2].split()[1].split("/")[0]
+    assert pr.Variant().start().is_legal(move.lower())
+    assert lines[pong + 2].startswith("=== ") and lines[-1] == "pong 2"
+
+
+def test_nboard_ping_stops_a_hint_under_way():
+    import threading
+    import time
+
+    r, w = os.pipe()
+    inp, feed = os.fdopen(r), os.fdopen(w, "w")
+    out = io.StringIO()
+    thread = threading.Thread(target=NBoardServer(inp, out).serve, daemon=True)
+    thread.start()
+    feed.write("nboard 2\nset depth 60\nhint 2\n")  # the search would not end on its own
+    feed.flush()
+    time.sleep(0.5)
+    feed.write("ping 3\n")
+    feed.flush()
+    for _ in range(100):
+        if "pong 3" in out.getvalue():
+            break
+        time.sleep(0.05)
+    feed.close()
+    thread.join(5)
+    inp.close()
+    lines = out.getvalue().splitlines()
+    assert lines[-2:] == ["status", "pong 3"] and lines[1] == "status analysing"
+    assert all(line.startswith("search ") for line in lines[2:-2])
+
+
 def test_nboard_ping_stops_a_background_search():
     import threading
 
@@ -310,14 +466,15 @@ def test_nboard_ping_stops_a_background_search():
     import time
     time.sleep(0.3)
     assert "status thinking" in out.getvalue() and "===" not in out.getvalue()
-    feed.write("learn\nping 5\n")  # learn waits for the search; ping stops it
+    feed.write("learn\nping 5\n")  # learn waits for the search; the ping stops it
     feed.flush()
     time.sleep(0.3)
     feed.close()
     thread.join(5)
+    inp.close()  # the read end too: an unclosed pipe is a ResourceWarning, an error under pytest
     lines = out.getvalue().splitlines()
-    assert background.stopped.is_set() and "===" not in out.getvalue()
-    assert lines[-2:] == ["pong 5", "learned"]
+    assert background.stopped.is_set()
+    assert lines[-4:] == ["=== D3/0.00/0.00", "status", "learned", "pong 5"]
 
 
 @pytest.mark.parametrize("protocol, text, expected", [
@@ -347,3 +504,146 @@ def test_nboard_after_a_refused_game_makes_no_move_for_the_one_before():
     errors = [line for line in lines if line.startswith("status error")]
     assert len(errors) == 4 and all("no game" in e for e in errors[1:]), text
     assert [line for line in lines if line.startswith("===")] == [lines[-2]]  # only the go after a new game
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "1e300"])
+def test_engine_time_out_of_range_is_a_usage_error(value):
+    """--time is checked like every option (click's usage error, exit 2), up to the
+    one maximum a limit owns (pr.limit.MAX_TIME): no traceback, no search that never ends."""
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    r = CliRunner().invoke(main, ["engine", "--protocol", "gtp", "--time", value], input="quit\n")
+    assert r.exit_code == 2, r.output
+    assert "--time" in r.output and "Traceback" not in r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+
+
+def test_limit_time_has_one_maximum():
+    from polyreversi.limit import MAX_TIME
+
+    assert pr.Limit(time=MAX_TIME).time == MAX_TIME
+    for field in ("time", "clock", "increment"):
+        with pytest.raises(ValueError, match=f"{field}: must be .* at most"):
+            pr.Limit(**{field: MAX_TIME * 2, **({"clock": 1.0} if field == "increment" else {})})
+
+
+@pytest.mark.parametrize("command, message", [
+    ("time_settings nan 0 0", "time_settings: MAIN"),
+    ("time_settings 10 inf 0", "time_settings: BYO"),
+    ("time_settings 1e300 0 0", "time_settings: MAIN"),
+    ("time_settings 10 0 -1", "time_settings: STONES"),
+    ("time_settings 10 0", "time_settings: missing argument STONES"),
+    ("time_left black -5 0", "time_left: SECONDS"),
+    ("time_left black abc 0", "time_left: SECONDS: expected seconds as a number"),
+    ("time_left black 5", "time_left: missing argument STONES"),
+    ("time_left", "time_left: missing argument COLOR"),
+    ("boardsize", "boardsize: missing argument N"),
+    ("boardsize x", "boardsize: N: expected a whole number"),
+    ("polyreversi-analyse 0", "polyreversi-analyse: N: must be 1 or more"),
+    ("polyreversi-analyse -2", "polyreversi-analyse: N: must be 1 or more"),
+    ("polyreversi-analyse x", "polyreversi-analyse: N: expected a whole number"),
+    ("polyreversi-depth -1", f"polyreversi-depth: N: must be 0 to {MAX_DEPTH}, got '-1'"),
+    (f"polyreversi-depth {MAX_DEPTH + 1}", f"polyreversi-depth: N: must be 0 to {MAX_DEPTH}, got '{MAX_DEPTH + 1}'"),
+    ("polyreversi-depth 3 4", "polyreversi-depth: expected one argument N, got '3 4'"),
+    ("polyreversi-nodes -1", "polyreversi-nodes: N: must be 0 to"),
+])
+def test_gtp_bad_arguments_are_refused_at_the_command(command, message):
+    """A bad argument is answered ``?`` naming the command and the argument, and changes
+    nothing: the next genmove still moves."""
+    text = session(GtpServer, f"polyreversi-depth 2\n{command}\ngenmove b\n")
+    replies = [r for r in text.split("\n\n") if r]
+    assert replies[1].startswith("? ") and message in replies[1], replies[1]
+    assert replies[2].startswith("= ") and pr.Variant().start().is_legal(replies[2].split()[1])
+
+
+@pytest.mark.parametrize("command, message", [
+    ("hint x", "hint: N: expected a whole number"),
+    ("hint 0", "hint: N: must be 1 or more"),
+    ("hint -1", "hint: N: must be 1 or more"),
+    ("set contempt abc", "set contempt: N: expected a number"),
+    ("set contempt nan", "set contempt: N: expected a finite number"),
+    ("set contempt", "set contempt: missing argument N"),
+    ("set polyreversi-clock abc", "set polyreversi-clock: SECONDS: expected seconds"),
+    ("set polyreversi-clock -3", "set polyreversi-clock: SECONDS: must be"),
+    ("set polyreversi-clock inf", "set polyreversi-clock: SECONDS: must be"),
+    ("move", "move: missing argument MOVE"),
+    ("move d3 f5", "move: expected one argument MOVE, got 'd3 f5'"),
+    # every bad depth in one wording (engine/arguments.py), 0 as any other out of range
+    ("set depth 0", f"set depth: DEPTH: must be 1 to {MAX_DEPTH}, got '0'"),
+    ("set depth -5", f"set depth: DEPTH: must be 1 to {MAX_DEPTH}, got '-5'"),
+    (f"set depth {MAX_DEPTH + 1}", f"set depth: DEPTH: must be 1 to {MAX_DEPTH}, got '{MAX_DEPTH + 1}'"),
+    ("set depth x", "set depth: DEPTH: expected a whole number, got 'x'"),
+    ("set depth", "set depth: missing argument DEPTH"),
+    ("set depth 3 4", "set depth: expected one argument DEPTH, got '3 4'"),
+])
+def test_nboard_bad_arguments_name_the_command(command, message):
+    text = session(NBoardServer, f"nboard 2\nset depth 2\n{command}\nping 1\ngo\n")
+    lines = text.splitlines()
+    assert lines[1] == f"status error: {message}" or lines[1].startswith(f"status error: {message}"), lines[1]
+    assert lines[2] == "pong 1" and lines[-2].startswith("=== ")
+
+
+@pytest.mark.parametrize("commands", ["set depth 40\ngo\n", "set depth 40\nhint 3\n", ""])
+def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands):
+    # A go or hint runs its C++ search in a thread: left running at exit it aborted the process
+    # ("terminate called without an active exception", status -6).
+    import signal
+    import subprocess
+    import time
+
+    # SIGINT's default action in the child: a test worker may run with SIGINT ignored, which a
+    # child inherits, and Python then raises no KeyboardInterrupt (as a shell's background job).
+    p = subprocess.Popen([sys.executable, "-m", "polyreversi", "engine"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        # The interpreter is up and reading once it answers a ping: a signal sent during its start
+        # (a loaded machine takes seconds to import) ends it before the engine's handler exists.
+        p.stdin.write("nboard 2\nping 0\n")
+        p.stdin.flush()
+        for line in p.stdout:
+            if line.strip() == "pong 0":
+                break
+        p.stdin.write(commands)
+        p.stdin.flush()
+        time.sleep(1)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    assert p.returncode == 130, err
+    assert "terminate" not in err
+
+
+@pytest.mark.parametrize("command, message", [
+    ("move c3/x/y", "move 'c3/x/y': evaluation 'x' is not a number"),
+    ("move c4//abc", "move 'c4//abc': time 'abc' is not a time ([[HH:]MM:]SS"),
+    ("move c4/1/2/3", "move 'c4/1/2/3': 4 fields; a move is MOVE[/EVAL[/TIME]]"),
+    ("move c4/1e5", "move 'c4/1e5': evaluation '1e5' is not a number"),
+])
+def test_nboard_move_is_a_ggf_move_and_its_fields_are_checked(command, message):
+    # NBoard's move is MOVE[/EVAL[/TIME]], as a GGF move: a field that is not one is named, the move not made.
+    text = session(NBoardServer, f"nboard 2\n{command}\nmove f5/-1.5/2.25\nmove d6//01:02\nmove c3/\nhint 1\n")
+    lines = text.splitlines()
+    assert lines[1].startswith(f"status error: {message}"), lines[1]
+    assert "status error" not in "\n".join(lines[2:])  # the three GGF moves were played: White to move after c3
+    state = pr.Variant().start()
+    for m in ("f5", "d6", "c3"):
+        state.play(m)
+    best = lines[-2].split()[1]
+    assert state.is_legal(best[:2].lower()), lines
+
+
+@pytest.mark.parametrize("ti", ["abc", "nan", "-5:00", "1:99"])
+def test_nboard_an_unreadable_clock_is_said_and_the_game_played_by_depth(ti):
+    # It was taken silently as no time control.
+    server = NBoardServer(io.StringIO(), io.StringIO())
+    server.handle(f"set game (;GM[Othello]TI[{ti}]TY[8];)")
+    assert server.output.getvalue() == f"status TI[{ti}] is not a GGF clock ([[HH:]MM:]SS before any '/'): no time control\n"
+    assert server.state is not None and server._limit().clock is None
+    server.handle("set game (;GM[Othello]TI[5:00//2:00]TY[8];)")
+    assert server.output.getvalue().count("\n") == 1 and server._limit().clock == 300

@@ -4,7 +4,7 @@ written independently from Fairy-Stockfish's source; the live test plays the rea
 engine when POLYREVERSI_FAIRY names it."""
 import os
 import sys
-import time
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +14,8 @@ from polyreversi.engine import SimpleEngine, fairy, popen_uci
 from polyreversi.engine.uci import go_command, parse_info, parse_option
 from polyreversi.errors import (EngineIllegalMoveError, EngineProtocolError, EngineTerminatedError,
                                 EngineTimeoutError)
+
+from engine_checks import asyncio_move_then_quit, gone, seat_plays_a_game, times_out_and_is_closed
 
 FAKE = os.path.join(os.path.dirname(__file__), "fake_uci_engine.py")
 
@@ -36,10 +38,6 @@ def white_must_pass(anti=False):
     state = pr.Variant(anti=anti).position(board, 2)
     assert state.must_pass()
     return state
-
-
-def gone(engine):
-    return engine.protocol.process.proc.poll() is not None
 
 
 # -- the dialect ------------------------------------------------------------------------
@@ -94,7 +92,7 @@ def test_variants_without_a_fairy_name_are_refused():
 
 
 def test_variants_ini_defines_every_name_not_built_in(ini):
-    text = open(ini).read()
+    text = Path(ini).read_text(encoding="utf-8")
     for (board, anti), name in fairy.VARIANT_NAMES.items():
         if name not in ("flipello", "flipello10"):
             assert f"[{name}:" in text
@@ -216,13 +214,7 @@ def test_illegal_and_nonsense_moves_are_named():
 
 def test_hang_times_out_and_the_engine_is_closed():
     with SimpleEngine.popen_uci(fake("hang"), timeout=2) as engine:
-        start = time.monotonic()
-        with pytest.raises(EngineTimeoutError, match="did not answer"):
-            engine.play(pr.Variant().start(), pr.Limit(time=0.2))
-        assert time.monotonic() - start < 8
-        assert gone(engine)
-        with pytest.raises(EngineTerminatedError):
-            engine.play(pr.Variant().start(), pr.Limit(time=0.2))
+        times_out_and_is_closed(engine)
 
 
 def test_death_flood_and_silence():
@@ -246,18 +238,7 @@ def test_bad_requests_are_refused_before_the_engine_is_asked():
 
 
 def test_asyncio_client():
-    import asyncio
-
-    async def main():
-        transport, engine = await popen_uci(fake())
-        try:
-            return (await engine.play(pr.Variant().start(), pr.Limit(depth=1))).move, transport
-        finally:
-            await engine.quit()
-
-    move, transport = asyncio.run(main())
-    assert move in (19, 26, 37, 44)
-    assert transport.proc.poll() is not None
+    assert asyncio_move_then_quit(popen_uci, fake()) in (19, 26, 37, 44)
 
 
 def test_uci_seat_spec_carries_options(ini):
@@ -267,12 +248,7 @@ def test_uci_seat_spec_carries_options(ini):
     assert players.parse_player_spec("uci:/x/fairy-stockfish --a=b")[1]["options"] == {}
     with pytest.raises(ValueError, match="command"):
         players.parse_player_spec("uci:Hash=8:")
-    seat = pr.player_from_spec(f"uci:VariantPath={ini}:{sys.executable} {FAKE}")
-    try:
-        final = pr.play_game("octagon", [seat, pr.RandomPlayer(seed=1)])
-    finally:
-        seat.close()
-    assert final.is_over()
+    assert seat_plays_a_game(f"uci:VariantPath={ini}:{sys.executable} {FAKE}", "octagon").is_over()
 
 
 def test_match_with_a_uci_seat(ini, tmp_path):
@@ -318,3 +294,53 @@ def test_match_command_takes_a_uci_seat(ini):
     assert "+2 =0 -0" in r.output
     r = CliRunner().invoke(main, ["match", "uci:Hash=8:", "random"])
     assert r.exit_code != 0 and "command" in r.output
+
+
+# -- info lines that contradict themselves or the position ------------------------------
+# At the 8x8 start (Black to move) the legal moves are d3 c4 f5 e6: P@d6 P@c5 P@f4 P@e3 here.
+GOOD = "info depth 5 multipv 1 score cp 25 pv P@f4 p@f3"
+
+
+@pytest.mark.parametrize("bad,why", [
+    ("info depth 6 score cp 10 mate 3 pv P@d6", "two scores"),
+    ("info depth 6 score mate 3 score cp 10 pv P@d6", "two scores"),
+    ("info depth 6 score cp ten pv P@d6", "score cp ten: not 'cp N' or 'mate N'"),
+    ("info depth 6 score wdl 500 pv P@d6", "not 'cp N' or 'mate N'"),
+    ("info depth 6 score mate 0 pv P@d6", "score mate 0 (no move left) with a pv"),
+    ("info depth 6 score mate 65 pv P@d6", "score mate 65: more moves than the board's 64 squares"),
+    ("info depth 6 score cp 100001 pv P@d6", "score cp 100001: beyond ±100,000"),
+    ("info depth 6 score cp -2000000 pv P@d6", "beyond ±100,000"),
+    ("info depth 6 multipv 0 score cp 5 pv P@d6", "multipv 0: not a whole number of 1 or more"),
+    ("info depth -1 score cp 5 pv P@d6", "depth -1: not a whole number of 0 or more"),
+    ("info depth x score cp 5 pv P@d6", "depth x: not a whole number"),
+    ("info depth 6 score cp 5 pv", "an empty pv"),
+    ("info depth 6 score cp 5 pv P@a8 P@d6", "pv starts with 'P@a8', not a legal move at ply 0"),
+    ("info depth 6 score cp 5 pv e2e4", "pv starts with 'e2e4'"),
+])
+def test_an_absurd_info_line_is_ignored_and_named_when_nothing_usable_is_left(monkeypatch, bad, why):
+    state = pr.Variant().start()
+    monkeypatch.setenv("FAKE_UCI_INFO", f"{GOOD}|{bad}")  # the good line stays the analysis
+    with SimpleEngine.popen_uci(fake("lines")) as engine:
+        [info] = engine.analyse(state, pr.Limit(depth=6))
+        assert (info.move, info.score, info.depth, info.exact) == (state.variant.square("f5"), 0.25, 5, False)
+        assert engine.play(state, pr.Limit(depth=6)).move == state.legal_moves()[0]  # bestmove is still read
+    monkeypatch.setenv("FAKE_UCI_INFO", bad)
+    with SimpleEngine.popen_uci(fake("lines")) as engine:
+        with pytest.raises(EngineProtocolError, match="no usable info line") as caught:
+            engine.analyse(state, pr.Limit(depth=6))
+        assert why in str(caught.value) and bad in str(caught.value)
+
+
+def test_usable_info_lines_at_their_limits_are_read(monkeypatch):
+    state = pr.Variant().start()
+    lines = ["info depth 0 multipv 1 score cp -100000 pv P@d6",
+             "info depth 9 multipv 2 score mate -64 pv P@c5 p@c4 P@a8",  # cut where it stops replaying
+             "info depth 9 multipv 3 score mate 2 lowerbound pv P@e3",  # a bound: passed over, not an error
+             "info depth 9 currmove P@f4 currmovenumber 3"]  # progress
+    monkeypatch.setenv("FAKE_UCI_INFO", "|".join(lines))
+    with SimpleEngine.popen_uci(fake("lines")) as engine:
+        first, second = engine.analyse(state, pr.Limit(depth=9), multipv=3)
+    assert (first.move, first.score, first.depth) == (state.variant.square("d3"), -1000.0, 0)
+    assert (second.score, second.exact) == (-64.0, True)
+    assert [state.variant.square_name(m) for m in second.pv] == ["c4", "c5"]
+    assert parse_info("info score cp 3 mate 1 pv P@d6")["invalid"] == "two scores"

@@ -129,7 +129,8 @@ def test_wrong_action_types(action):
 def test_bad_arguments():
     with pytest.raises(pr.VariantError, match="unknown board"):
         gymnasium.make("polyreversi/Reversi-v0", variant="7x7")
-    with pytest.raises(ValueError, match="seat"):
+    with pytest.raises(ValueError, match="seat: 'red' is not a colour of this 2-player game; allowed: black, "
+                                         "white, random"):
         ReversiEnv(variant="8x8", seat="red")
     with pytest.raises(ValueError, match="illegal"):
         ReversiEnv(illegal="ignore")
@@ -257,6 +258,11 @@ def test_vector_env_faults():
         ReversiVectorEnv(num_envs=0)
     with pytest.raises(ValueError, match="seat"):
         ReversiVectorEnv(num_envs=2, opponent="random", seat="red")
+    # the vector env plays one seat for every sub-env: no seat drawn at random
+    with pytest.raises(ValueError, match="seat: 'random' is not a colour of this 3-player game; allowed: black, "
+                                         "white, red$"):
+        ReversiVectorEnv(num_envs=2, variant="8x8/3p", opponent="random", seat="random")
+    assert ReversiEnv(variant="8x8/3p", seat="RED", opponent="random").reset(seed=1)[1]["seat"] == "red"
     for seat in ("bogus", "red", 3):  # self-play checks the seat too
         with pytest.raises(ValueError, match="seat"):
             ReversiVectorEnv(num_envs=2, opponent=None, seat=seat)

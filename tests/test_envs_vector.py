@@ -170,7 +170,7 @@ def test_searched_policy_faults():
     b = pr.Batch("8x8/3p", 2)
     with pytest.raises(pr.VariantError, match="two-player"):
         b.choose("search:2")
-    with pytest.raises(ValueError, match=r"search:N with N in 1\.\.60"):
+    with pytest.raises(ValueError, match=rf"search:N with N in 1\.\.{pr.limit.MAX_DEPTH}"):
         pr.Batch("8x8", 2).choose("search:0")
     with pytest.raises(ValueError, match="mcts:N"):
         pr.Batch("8x8", 2).choose("mcts:x")

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import polyreversi as pr
 from conftest import random_position, shared_data as data_file
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats import UnsupportedGameError, ggf, iter_games
 from polyreversi.record import Game, Record, Result
 from polyreversi.replay import Replay, ReplayError, final_margin
@@ -121,9 +121,19 @@ def test_missing_pass_is_inserted_when_the_same_colour_moves_twice():
     without = ggf.parse_game(raw.replace("B[pass]", ""))
     assert without.moves == full.moves
     assert Replay(without).final == Replay(full).final
-    # A colour that moves twice where the other player could move is an illegal pass.
-    with pytest.raises(ReplayError, match="may not pass"):
-        Replay(ggf.parse_game("(;GM[Othello]TY[8]B[f5]B[f4];)"))
+
+
+def test_a_colour_moving_twice_out_of_turn_names_the_move_not_a_pass():
+    """GGF leaves out only a forced pass: a second Black move where White could move is
+    Black's move out of turn, named as written (no pass was written to blame)."""
+    with pytest.raises(ReplayError, match=r"B\[f4\] \(move 2, line 1 column 24\): Black moves twice in a row, "
+                                          r"but White is to move at ply 1 and has legal moves \(f4 d6 f6\)") as e:
+        ggf.parse_game("(;GM[Othello]TY[8]B[f5]B[f4];)")
+    assert (e.value.ply, e.value.index, e.value.move) == (1, 1, pr.Variant().PASS)  # where the record goes wrong
+    # An illegal move before it is named by the replay, as any illegal move.
+    record = ggf.parse_game("(;GM[Othello]TY[8]B[a1]B[f4];)")
+    with pytest.raises(ReplayError, match="illegal move a1 at ply 0"):
+        Replay(record)
 
 
 # -- round trips -------------------------------------------------------------------------
@@ -163,7 +173,9 @@ def test_random_games_round_trip(variant, seed, plies):
 
 def test_handicap_is_written_as_a_start_board():
     state = random_state(pr.Variant("8x8", handicap=3, handicap_color="White"), 4)
-    back = ggf.parse_game(ggf.dumps(Record.from_state(state)))
+    with pytest.warns(RecordWarning, match=r"^GGF cannot hold variant\.handicap \(written as its start board\); left out$"):
+        text = ggf.dumps(Record.from_state(state))
+    back = ggf.parse_game(text)
     assert back.variant == pr.Variant("8x8") and back.start is not None
     assert list(back.start.board) == list(state.initial().board().ravel())
     assert Replay(back).final.board().tolist() == state.board().tolist()
@@ -400,3 +412,24 @@ def test_what_ggf_cannot_hold_is_named_in_one_warning_per_file(tmp_path):
 def test_nothing_to_warn_about_a_plain_game(recwarn):
     ggf.dumps(Record.from_state(random_state("8x8", 4), players=("A", "B"), event="club"))
     assert not [w for w in recwarn if issubclass(w.category, pr.RecordWarning)]
+
+
+@pytest.mark.parametrize("move, message", [
+    ("F5//abc", "B[F5//abc] (move 1, line 1 column 19): time 'abc' is not a time ([[HH:]MM:]SS"),
+    ("F5/x", "B[F5/x] (move 1, line 1 column 19): evaluation 'x' is not a number"),
+    ("F5/1/2/3", "B[F5/1/2/3] (move 1, line 1 column 19): 4 fields; a move is MOVE[/EVAL[/TIME]]"),
+    ("F5/1/1:2:3:4", "time '1:2:3:4' is not a time"),
+    ("F5/1/99:99", "time '99:99' is not a time ([[HH:]MM:]SS, seconds with an optional fraction, MM and SS below 60"),
+    ("F5//1:60:00", "time '1:60:00' is not a time"),
+])
+def test_a_moves_evaluation_and_time_are_what_the_ggf_spec_allows(move, message):
+    # GGF (skatgame.net/mburo/ggsa/ggf): B[move[/[eval][/time]]], the time as GGS writes times.
+    with pytest.raises(RecordError, match=re.escape(message)):
+        ggf.parse_game(f"(;GM[Othello]TY[8]B[{move}];)")
+    game = ggf.parse_game("(;GM[Othello]TY[8]B[F5/-1.5/01:02.5]W[d6/]B[c3//]W[f4/+.5/1:00:00];)")
+    assert game.meta["move_evals"] == ["-1.5", "", "", "+.5"]
+    assert game.meta["move_times"] == ["01:02.5", "", "", "1:00:00"]
+    assert ggf.parse_game(ggf.dumps(game)).meta == game.meta  # written back as read
+    bad = game.replace(meta=dict(game.meta, move_times=["1", "2", "x/y", "4"]))
+    with pytest.raises(RecordError, match=re.escape("meta['move_times'][2]: 'x/y' cannot be written in a GGF move")):
+        ggf.dumps(bad)

@@ -122,3 +122,19 @@ def test_a_square_off_the_grid_is_named_with_the_allowed_range_by_every_method(t
             assert str(info.value) == f"square {square} is off the {grid}", method
     assert state.moves() == before  # nothing was played
     assert not state.is_legal(-1) and not state.is_legal(2**70)  # a predicate: False, never raises
+
+
+def test_every_player_and_search_refuses_a_finished_game_in_one_wording():
+    over = finished("6x6")
+    expected = f"the game is over at ply {over.ply}; there is no move to choose"
+    for player in (pr.RandomPlayer(seed=1), pr.GreedyPlayer(seed=1)):
+        with pytest.raises(ValueError) as info:
+            player.choose(over)
+        assert str(info.value) == expected
+    with pytest.raises(ValueError) as info:
+        pr.SearchPlayer(depth=1, tt_mb=1).choose(over)
+    assert str(info.value).endswith(": " + expected)
+    multi_over = finished("8x8/3p")
+    with pytest.raises(ValueError) as info:
+        pr.multi_search(multi_over)
+    assert str(info.value) == f"multi_search: the game is over at ply {multi_over.ply}; there is no move to search"

@@ -13,8 +13,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "python" / "polyreversi"
-# Checked with --strict: the shared checks, the limits and the bulk-play and MCTS facades.
-STRICT = ["_validate.py", "limit.py", "bulk.py", "mcts.py"]
+# Checked with --strict: the shared checks, the limits, the errors, the board text, the
+# search, bulk-play and MCTS facades, the opening book, the living search player and its clock,
+# the 3-4 player searches, the baseline network, the position lines, the levels, file writing,
+# exit codes, the State's Python methods, the variants, the records and their replays, Batch,
+# the players, the pictures, the Parquet datasets, the words shown, Elo, the format registry's
+# base, the environments' actions, NBoard's client and games, a record's shown positions.
+STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk.py", "mcts.py", "book.py",
+          "search_player.py", "time_control.py", "multi.py", "multi_mcts.py", "baseline.py",
+          "position_text.py", "levels.py", "_files.py", "_status.py", "state.py", "variant.py",
+          "record.py", "replay.py", "batch.py", "players.py", "svg.py",
+          "datasets.py", "vocabulary.py", "match/elo.py", "formats/base.py", "envs/actions.py",
+          "engine/games.py", "engine/nboard.py", "cli/positions.py"]
 
 
 def tool(name: str) -> str:

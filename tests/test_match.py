@@ -2,6 +2,7 @@
 the runner's rotations, resumption and output, the match command."""
 import json
 import math
+import re
 import os
 import sys
 
@@ -49,6 +50,11 @@ def test_sprt_bounds_and_llr():
     assert elo_math.sprt(600, 200, 200, 0, 10)[1] == "H1"
     assert elo_math.sprt(200, 200, 600, 0, 10)[1] == "H0"
     assert elo_math.sprt(5, 0, 5, 0, 10)[1] is None
+    # every game the same: read with one more draw, so a sweep decides
+    assert elo_math.sprt(40, 0, 0, 0, 400)[1] == "H1"
+    assert elo_math.sprt(0, 0, 40, 0, 400)[1] == "H0"
+    assert elo_math.sprt(1, 0, 0, 0, 10)[1] is None
+    assert elo_math.llr(0, 5, 0, 0, 10) == 0.0
     with pytest.raises(ValueError):
         elo_math.sprt(1, 1, 1, 10, 0)
 
@@ -144,8 +150,75 @@ def test_resume_refuses_a_file_of_another_match(tmp_path):
     with pytest.raises(pr.RecordError, match="another match .*6x6"):
         run(other_board, 4, out=str(path))
     assert path.read_text() == before  # nothing appended
+    # The same seats in another order: game k's colours would follow another schedule, so that a
+    # resumed game could repeat an opening with the same colours and never play it with the others.
     swapped = MatchConfig(builtin_openings(pr.Variant()), ["random", "search:1"], TimeControl(depth=1))
-    assert run(swapped, 2, out=str(path)).resumed == 2  # the same seats in another order: the same match
+    with pytest.raises(pr.RecordError, match=re.escape(
+            "game 0 was played with the PLAYERs in another order (search:1 random; this match: random search:1)")):
+        run(swapped, 4, out=str(path))
+    assert path.read_text() == before
+
+
+def test_resume_refuses_a_file_made_with_other_openings(tmp_path):
+    # Accepted before: the second set's games were appended and tallied with the first's.
+    path, ops = tmp_path / "m.jsonl", tmp_path / "openings.txt"
+    ops.write_text("c4e3f6e6\nf5d6c3d3\n")
+    seats, control = ["search:1", "random"], TimeControl(depth=1)
+    run(MatchConfig(builtin_openings(pr.Variant()), seats, control), 2, out=str(path))
+    before = path.read_text()
+    with pytest.raises(pr.RecordError, match=re.escape("game 0 began with another opening (")):
+        run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 4, out=str(path))
+    two = tmp_path / "two.jsonl"
+    run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 2, out=str(two))
+    with pytest.raises(pr.RecordError, match=re.escape(
+            "game 0 began with another opening (c4 e3; this match's opening 1: c4 e3 f6)")):
+        run(MatchConfig(from_file(str(ops), pr.Variant(), 3), seats, control), 4, out=str(two))
+    assert run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 4, out=str(two)).resumed == 2
+    assert path.read_text() == before
+
+
+def test_a_file_with_more_games_than_asked_is_counted_whole_and_said(tmp_path):
+    path = tmp_path / "m.jsonl"
+    args = ["match", "search:1", "random", "--depth", "1", "--out", str(path), "--no-progress"]
+    assert CliRunner().invoke(main, [*args, "-n", "6"]).exit_code == 0
+    result = CliRunner().invoke(main, [*args, "-n", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("search:1 vs random: +") and sum(int(x) for x in re.findall(r"[+=-](\d+)", lines[0].split(",")[0])) == 6
+    assert lines[1:3] == [f"6 games read from {path}, 0 played now",
+                          f"{path} holds 4 games numbered beyond --games 2 (it was made with more): they are counted above too"]
+    assert len(path.read_text().splitlines()) == 6  # nothing played, nothing dropped
+    swapped = CliRunner().invoke(main, ["match", "random", "search:1", "--depth", "1", "--out", str(path), "-n", "6"])
+    assert swapped.exit_code == 1 and "give them as when the file was made" in swapped.output
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "ggf"])
+def test_resume_refuses_games_of_another_time_control(tmp_path, fmt):
+    path = tmp_path / f"m.{fmt}"
+    openings = builtin_openings(pr.Variant())
+    run(MatchConfig(openings, ["search:1", "random"], TimeControl(depth=1)), 2, out=str(path), fmt=fmt)
+    before = path.read_text()
+    assert ("TC[depth=1]" if fmt == "ggf" else '"control":"depth=1"') in before
+    for control, recorded in ((TimeControl(depth=2), "depth=2"), (TimeControl(time=0.05), "time=0.05 margin=1.0"),
+                              (TimeControl(depth=1, time=0.05), "depth=1 time=0.05 margin=1.0")):
+        with pytest.raises(pr.RecordError, match=rf"game 0 was played with another time control \(depth=1; this "
+                                                 rf"one is {recorded}\); resume with that control"):
+            run(MatchConfig(openings, ["search:1", "random"], control), 4, out=str(path), fmt=fmt)
+    assert path.read_text() == before  # nothing appended
+    assert run(MatchConfig(openings, ["search:1", "random"], TimeControl(depth=1)), 4, out=str(path),
+               fmt=fmt).resumed == 2
+
+
+def test_a_match_file_from_before_the_control_was_recorded_still_resumes(tmp_path):
+    path = tmp_path / "m.jsonl"
+    cfg = MatchConfig(builtin_openings(pr.Variant()), ["search:1", "random"], TimeControl(depth=1))
+    run(cfg, 2, out=str(path))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for line in lines:
+        del line["meta"]["match"]["control"]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    again = MatchConfig(cfg.openings, cfg.specs, TimeControl(depth=2))
+    assert run(again, 3, out=str(path)).resumed == 2  # nothing to compare: taken as it is
 
 
 def test_ggf_output_and_resume(tmp_path):
@@ -272,3 +345,30 @@ def test_a_device_as_the_output_is_refused_before_any_game():
     from polyreversi.match.runner import read_done
     with pytest.raises(RecordError, match="not a regular file"):
         read_done("/dev/full", "jsonl")
+
+
+@pytest.mark.parametrize("engine, why", [("gtp:/nonexistent/engine", "no such file"),
+                                         ("gtp:no-such-engine-on-path", "not found on PATH"),
+                                         ("plain file", None)])
+def test_an_engine_that_cannot_start_is_a_usage_error_before_any_game(engine, why, tmp_path):
+    if why is None:  # a file that is not executable
+        plain = tmp_path / "engine.py"
+        plain.write_text("")
+        plain.chmod(0o644)
+        engine, why = f"gtp:{plain}", "not executable"
+    result = CliRunner().invoke(main, ["match", engine, "greedy", "--games", "2", "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert why in result.output and "forfeit" not in result.output, result.output
+
+
+@pytest.mark.parametrize("values", [["nan", "5"], ["0", "inf"]])
+def test_sprt_bounds_must_be_finite_numbers(values):
+    result = CliRunner().invoke(main, ["match", "greedy", "random", "--sprt", *values])
+    assert result.exit_code == 2 and "is not a finite number" in result.output, result.output
+
+
+def test_match_usage_errors_say_what_to_give():
+    result = CliRunner().invoke(main, ["match", "6x6", "search:2", "greedy"])
+    assert result.exit_code == 2 and "(6x6 is a variant: give it as --variant 6x6)" in result.output
+    result = CliRunner().invoke(main, ["match", "search:2", "greedy", "--plies", "3"])
+    assert result.exit_code == 2 and "--plies cuts the games of --openings: give --openings FILE too" in result.output

@@ -31,7 +31,7 @@ def test_a_cutoff_beyond_the_end_changes_nothing():
     rng = random.Random(5)
     while len(state.variant.squares) - sum(state.scores()) > 20:
         state.play(rng.choice(state.legal_moves()))
-    a = multi_mcts(state, playouts=400, seed=2)
+    a = multi_mcts(state, playouts=400, seed=2, cutoff=0)
     b = multi_mcts(state, playouts=400, seed=2, cutoff=64, cutoff_temperature=0.05)
     assert (a.move, a.visits, a.values) == (b.move, b.visits, b.values)
 

@@ -10,6 +10,7 @@ import pytest
 import polyreversi as pr
 from conftest import random_position, run_with_kernels
 from polyreversi import _core
+from polyreversi.position_text import position_to_text
 from reference import patterns as pt
 
 V8 = pr.Variant("8x8")
@@ -26,25 +27,46 @@ def positions(n: int, seed: int):
 
 
 def test_the_tables_have_the_pattern_types_and_nonzero_weights():
-    tables, parity = _core._pattern_tables()
+    tables, parity, mobility = _core._pattern_tables()
     assert [t.shape for t in tables] == [(pt.PHASES, 3 ** len(b)) for _, b in pt.PATTERN_TYPES]
     assert parity.shape == (pt.PHASES, 2)
+    assert [t.shape for t in mobility] == [(pt.PHASES, size) for _, size in pt.MOBILITY_TERMS]
     # a trained file, not a placeholder: the corner 3x3 with the mover on a corner is worth something
     assert all(np.count_nonzero(t) > 0 for t in tables)
     assert sum(len(pt.instances(b)) for _, b in pt.PATTERN_TYPES) == 46
 
 
 def test_cpp_equals_the_python_reference():
-    tables, parity = _core._pattern_tables()
+    tables, parity, mobility = _core._pattern_tables()
     states = [s for s in positions(300, 1) if not s.is_over()]
-    want = pt.evaluate(tables, parity, np.stack([cells(s) for s in states]))
+    want = pt.evaluate(tables, parity, np.stack([cells(s) for s in states]), mobility=mobility)
     got = [_core._evaluate(s, 0, False) for s in states]
     assert got == want.tolist()
     assert pr.evaluate(states[0]) == want[0] / 100
 
 
+def test_mobility_counts_are_each_sides_moves_and_empty_neighbours():
+    """The reference's counts (grid scans) against the rules' legal moves and a plain loop."""
+    for s in positions(120, 3):
+        if s.is_over():
+            continue
+        c = cells(s)
+        board, side = position_to_text(s).split()
+        other = V8.position_from_text(board + " " + ("O" if side == "X" else "X"))
+        moves = [0 if t.must_pass() else len(t.legal_moves()) for t in (s, other)]
+        near = [0, 0]
+        for sq in range(64):
+            r, col = divmod(sq, 8)
+            around = {int(c[8 * (r + dr) + col + dc]) for dr, dc in pt.DIRECTIONS
+                      if 0 <= r + dr < 8 and 0 <= col + dc < 8}
+            if c[sq] == 0:
+                near[0] += 2 in around
+                near[1] += 1 in around
+        assert pt.mobility_counts(c[None]).tolist() == [moves + near], board
+
+
 def symmetric_text(state, g) -> str:
-    text = state.to_text()
+    text = position_to_text(state)
     board, side = text.split()
     out = ["-"] * 64
     for sq in range(64):
@@ -56,7 +78,7 @@ def symmetric_text(state, g) -> str:
 def test_invariant_under_the_8_symmetries():
     for s in positions(60, 7):
         values = {pr.evaluate(V8.position_from_text(symmetric_text(s, g))) for g in range(8)}
-        assert len(values) == 1, s.to_text()
+        assert len(values) == 1, position_to_text(s)
 
 
 def test_search_at_depth_1_takes_the_best_child_evaluation():
@@ -70,8 +92,9 @@ def test_search_at_depth_1_takes_the_best_child_evaluation():
     assert checked >= 20
 
 
-# The octagon has trained weights of its own (tests/test_board_patterns.py).
-@pytest.mark.parametrize("variant", [pr.Variant("6x6"), pr.Variant("10x10"), pr.Variant("octagon", anti=True),
+# The octagon, 6x6 and 10x10 have trained weights of their own (tests/test_board_patterns.py).
+@pytest.mark.parametrize("variant", [pr.Variant("octagon", anti=True), pr.Variant("6x6", anti=True),
+                                     pr.Variant("10x10", anti=True),
                                      pr.Variant("8x8", anti=True), pr.Variant("8x8", blocked=("b2", "f7"))])
 def test_other_boards_and_anti_keep_the_shape_evaluation(variant):
     for i in range(20):
@@ -86,7 +109,8 @@ def test_standard_8x8_uses_the_patterns_handicap_and_free_opening_do_not():
         s = random_position(V8, 8 + i, 90 + i)
         if s.is_over():
             continue
-        want = pt.evaluate(*_core._pattern_tables(), cells(s)[None])[0] / 100
+        tables, parity, mobility = _core._pattern_tables()
+        want = pt.evaluate(tables, parity, cells(s)[None], mobility=mobility)[0] / 100
         assert pr.evaluate(s) == want
         differ += pr.evaluate(s) != pr.evaluate(s, shape=True)
     assert differ > 15

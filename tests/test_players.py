@@ -20,6 +20,7 @@ from polyreversi.players import (
     play_seeded_game,
     seed_key,
     seeded_variant,
+    series_openings,
 )
 
 from diagrams import position
@@ -312,3 +313,38 @@ def test_play_series_counts_games_like_every_bulk_call():
     with pytest.raises(TypeError, match="games: expected an int, got 1.5"):
         list(play_series("8x8", ["random", "greedy"], 1.5, seed=1))
     assert list(play_series("8x8", ["random", "greedy"], 0, seed=1)) == []
+
+
+# -- series of seats that draw nothing -----------------------------------------------
+
+def test_seats_that_draw_nothing_play_distinct_balanced_openings():
+    """Two fixed-depth searches would play one game N times: each game starts from the
+    next of the board's balanced openings (as a match), so the N games differ."""
+    from polyreversi.match.openings import builtin
+
+    openings = builtin(Variant())
+    finals = list(play_series("8x8", ["search:1", "search:1"], 3, seed=1))
+    assert [f.moves()[: openings[k].ply] for k, f in enumerate(finals)] == [o.moves() for o in openings[:3]]
+    assert len({tuple(f.moves()) for f in finals}) == 3 and all(f.is_over() for f in finals)
+    assert series_openings("8x8", ["search:1", "brs:1"]) is not None  # brs and engines draw nothing either
+
+
+@pytest.mark.parametrize("names, blocked", [
+    (["random", "search:1"], None), (["greedy", "greedy"], None), (["mcts:10", "search:2"], None),
+    (["search:level=1", "search:2"], None),  # a level picks among near-equal moves
+    (["search:1", "search:1"], 2),  # blocked squares drawn per game make the games differ
+])
+def test_seats_that_draw_from_the_seed_start_from_the_start(names, blocked):
+    assert series_openings("8x8", names, blocked) is None
+
+
+def test_a_search_level_seat_is_reproducible_from_the_seed():
+    a, b = (list(play_series("8x8", ["search:level=1", "random"], 2, seed=5)) for _ in range(2))
+    assert [x.moves() for x in a] == [y.moves() for y in b]
+
+
+def test_a_shard_of_seats_that_draw_nothing_plays_the_series_games():
+    from polyreversi.distributed import play_range
+
+    series = [f.moves() for f in play_series("8x8", ["search:1", "search:1"], 3, seed=4)]
+    assert [f.moves() for f in play_range(Variant(), ["search:1", "search:1"], 4, None, 1, 2)] == series[1:]

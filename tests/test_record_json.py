@@ -441,3 +441,51 @@ def test_the_winner_of_a_resignation_is_kept():
 def test_records_without_a_winner_are_written_as_before():
     obj = good()
     assert "winner" not in obj["result"]
+
+
+@pytest.mark.parametrize("moves, message", [
+    ([37, 999], r"^moves\[0\]: 37 is not a square name"),  # every element is bad: the first is named
+    (["f5", 999, "zz"], r"^moves\[1\]: 999 is not a square name"),
+    (["zz", 999], r"^moves\[0\]: 'zz' is not a square name"),
+    (["f5", "d6", None], r"^moves\[2\]: None is not a square name"),
+])
+def test_the_first_bad_move_is_named(moves, message):
+    obj = good()
+    obj["moves"] = moves
+    with pytest.raises(RecordError, match=message):
+        from_dict(obj)
+    obj["result"]["disks"] = ["x", -1]
+    obj["moves"] = ["f5"]
+    with pytest.raises(RecordError, match=r"^result.disks\[0\]: 'x' is not of type 'integer'"):
+        from_dict(obj)
+
+
+def test_the_variant_is_its_object_or_its_text_in_every_reader(tmp_path):
+    import jsonschema
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+    from polyreversi.engine import games
+
+    state = pr.Variant.parse("octagon/3p/blocked=b7").start()
+    state.play(state.legal_moves()[0])
+    obj = json.loads(dumps(Record.from_state(state)))
+    as_text = dict(obj, variant="octagon/3p/blocked=B7")  # read by Variant.parse: any case, as everywhere
+    jsonschema.validate(as_text, json_record.SCHEMA)  # the published schema takes both forms
+    assert dumps(from_dict(as_text)) == dumps(from_dict(obj))  # the writer writes the object
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(as_text))
+    assert read(path).variant == pr.Variant.parse("octagon/3p/blocked=b7")
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code == 0 and "unfinished (stopped early):   1" in r.output, r.output
+    assert games.state_from_json(json.dumps(as_text)) == state  # the engines' set polyreversi-game
+    accepted = "variant: expected the variant's text (such as '8x8' or 'octagon/4p/blocked=b7') or an object"
+    for bad in (42, None, ["8x8"]):
+        with pytest.raises(RecordError, match=re.escape(accepted)):
+            from_dict(dict(obj, variant=bad))
+        with pytest.raises(RecordError, match=re.escape(accepted)):
+            json_record.loads_game(json.dumps({"variant": bad, "moves": []}))
+    with pytest.raises(RecordError, match="^variant: board: unknown board '9x9'"):
+        from_dict(dict(obj, variant="9x9"))
+    with pytest.raises(RecordError, match="^variant: blocked: 'blocked=random' draws new squares"):
+        from_dict(dict(obj, variant="octagon/blocked=random"))  # a record holds the squares used

@@ -199,29 +199,68 @@ def test_node_limit_of_play():
     assert r.move in state.legal_moves() and r.depth >= 1
 
 
-def test_clock_budgets_never_overdraw_the_clock():
+def test_clock_plans_never_overdraw_the_clock():
     for clock, increment, moves_to_go in [(60.0, 0.0, None), (1.0, 0.0, None), (0.05, 0.0, None),
                                           (10.0, 1.0, None), (30.0, 0.0, 10)]:
         left = clock
         for empties in range(60, 0, -2):
             limit = pr.Limit(clock=left, increment=increment or None, moves_to_go=moves_to_go)
-            budget = time_control.move_seconds(limit, empties)
-            assert budget > 0
-            assert budget <= max(left - time_control.RESERVE_MIN, left / 10 if left > 0 else 1e-4) + 1e-12
-            left = left - budget + increment
+            plan = time_control.move_time(limit, empties)
+            assert 0 < plan.start <= plan.target <= plan.stop
+            # the hard stop itself never empties the clock
+            assert plan.stop <= max(left - time_control.RESERVE_MIN, left / 10 if left > 0 else 1e-4) + 1e-12
+            left = left - plan.stop + increment
             assert left >= 0
-    assert 0 < time_control.move_seconds(pr.Limit(clock=0.0), 30) <= 1e-3  # a lost clock: move at once
+    # a machine that makes every move late keeps that much on the clock for each move to come
+    calm = time_control.move_time(pr.Limit(clock=3.0), 40)
+    late = time_control.move_time(pr.Limit(clock=3.0), 40, overhead=0.02)
+    assert late.target < calm.target
+    assert calm.target - late.target <= (0.02 - time_control.MOVE_RESERVE) * 20 / 2 + 1e-9
+    lost = time_control.move_time(pr.Limit(clock=0.0), 30)
+    assert 0 < lost.stop <= 1e-3  # a lost clock: move at once
 
 
-def test_a_budget_is_spent_over_the_moves_left():
-    many = time_control.move_seconds(pr.Limit(clock=60.0), 60)
-    few = time_control.move_seconds(pr.Limit(clock=60.0), 20)
+def test_a_clock_is_spent_over_the_moves_until_the_solve():
+    many = time_control.move_time(pr.Limit(clock=60.0), 60).target
+    few = time_control.move_time(pr.Limit(clock=60.0), 30).target
     assert 0 < many < few <= 60.0 * time_control.MAX_SHARE
-    assert time_control.move_seconds(pr.Limit(time=0.3), 30) == 0.3
-    assert time_control.move_seconds(pr.Limit(time=0.3, clock=60.0), 30) == 0.3
-    assert time_control.move_seconds(pr.Limit(depth=3), 30) is None
-    last = time_control.move_seconds(pr.Limit(clock=10.0, moves_to_go=1), 40)
-    assert last > 9.0
+    # moves are counted down to where the solve takes over, not to the end, and that
+    # point stays put as the midgame spends its part of the clock
+    usable = 60.0 - time_control.RESERVE_MAX
+    solve_at = time_control.exact_from(usable, 60)
+    assert 20 < solve_at < 30  # 8x8: a solve of seconds
+    assert many > usable * (1 - 1 / 3) / ((60 - solve_at) / 2 + 1)
+    left = 60.0
+    for empties in range(60, solve_at, -2):
+        assert time_control.exact_from(left - time_control.RESERVE_MAX, empties) == solve_at
+        left -= time_control.move_time(pr.Limit(clock=left), empties).target
+    last = time_control.move_time(pr.Limit(clock=10.0, moves_to_go=1), 40)
+    assert last.target > 9.0 and last.stop <= 10.0
+
+
+def test_a_per_move_budget_is_the_stop_and_starts_end_before_it():
+    plan = time_control.move_time(pr.Limit(time=0.3), 30)
+    assert (plan.target, plan.stop) == (0.3, 0.3)
+    assert plan.start == pytest.approx(time_control.START_SHARE * 0.3)
+    both = time_control.move_time(pr.Limit(time=0.3, clock=60.0), 30)
+    assert both.stop == 0.3 and both.start <= plan.start
+    assert time_control.move_time(pr.Limit(depth=3), 30) is None
+    assert plan.after(0.2).stop == pytest.approx(0.1) and plan.after(1.0).stop == pytest.approx(0.03)
+
+
+def test_a_simulated_game_spends_most_of_its_clock():
+    # Each move takes what the plan aims at, or its whole hard stop (an unlucky iteration):
+    # no flag, and the clock is not hoarded to the end.
+    for unlucky in (0, 3):
+        left, spent_at_the_solve = 30.0, None
+        for k, empties in enumerate(range(60, 0, -2)):
+            plan = time_control.move_time(pr.Limit(clock=left), empties)
+            if time_control.solve_allowance(pr.Limit(clock=left), empties, plan.target) is not None:
+                spent_at_the_solve = 30.0 - left
+                break
+            left -= plan.stop if unlucky and k % unlucky == 0 else plan.target
+            assert left > 0
+        assert spent_at_the_solve is not None and 0.5 * 30.0 < spent_at_the_solve < 30.0 - time_control.RESERVE_MAX
 
 
 def test_play_with_a_clock_over_a_short_game():
@@ -311,6 +350,36 @@ def test_repr_names_every_option_away_from_its_default(kwargs):
 def test_bad_options(kwargs, error, match):
     with pytest.raises(error, match=match):
         pr.SearchPlayer(**kwargs)
+
+
+def test_a_table_over_the_memory_available_is_refused_at_once():
+    """A table the system cannot give now is refused before anything is mapped (mapping
+    20000 MiB took 28 s and would have pushed the machine to swap or the OOM killer)."""
+    import sys
+
+    available = sys.modules["polyreversi.search"]._available_mib()
+    if available is None or available + 64 > pr._core.limits.MAX_TABLE_MIB:
+        pytest.skip(f"{available} MiB available: no table size between it and the maximum to try")
+    started = time.perf_counter()
+    with pytest.raises(MemoryError, match=rf"tt_mb: a hash table of {available + 64} MiB is more than the \d+ MiB "
+                                          "of memory available on this machine; give a smaller tt_mb"):
+        pr.SearchPlayer(tt_mb=available + 64)
+    assert time.perf_counter() - started < 5  # refused, not mapped
+
+
+def test_a_multiplayer_state_is_refused_naming_the_players_that_play_it():
+    import re
+
+    state = pr.Variant("8x8", 3).start()
+    for call in (lambda: pr.SearchPlayer(depth=2).play(state), lambda: pr.search(state, depth=2),
+                 lambda: pr.solve(state), lambda: pr.evaluate(state)):
+        with pytest.raises(pr.VariantError, match="two-player games only") as e:
+            call()
+        named = re.findall(r"pr\.(\w+)", str(e.value))
+        assert {"InformedMCTSPlayer", "multi_mcts", "MultiPlayer", "multi_search", "MCTSPlayer", "mcts"} <= set(named)
+        assert all(callable(getattr(pr, name)) for name in named)
+    for player in (pr.InformedMCTSPlayer(playouts=20, seed=1), pr.MultiPlayer(depth=1), pr.MCTSPlayer(playouts=20)):
+        assert state.is_legal(player.choose(state))  # each named player plays the refused state
 
 
 def test_bad_calls():

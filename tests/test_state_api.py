@@ -169,3 +169,18 @@ def test_legal_mask_matches_legal_moves():
 def test_states_of_different_variants_differ():
     assert Variant("8x8").start() != Variant("8x8", anti=True).start()
     assert Variant("8x8").start() != "not a state"
+
+
+@pytest.mark.parametrize("text", ["6x6", "8x8/handicap=2", "8x8/free", "10x10/anti", "octagon/blocked=b7",
+                                  "8x8/3p", "octagon/3p", "10x10/4p/blocked=b9"])
+def test_empties_counts_the_boards_empty_cells(text):
+    import random
+
+    from polyreversi.state import EMPTY
+
+    state, rng = pr.Variant.parse(text).start(), random.Random(3)
+    while True:
+        assert state.empties() == int((state.board() == EMPTY).sum()), (text, state.ply)
+        if state.is_over():
+            break
+        state.play(rng.choice(state.legal_moves()))

@@ -190,7 +190,8 @@ def test_animated_replays(tmp_path):
     assert image.n_frames > final.ply // 2
     animate(final, tmp_path / "game.gif", size=80)
     animate(final, tmp_path / "game.svg")
-    assert Image.open(tmp_path / "game.gif").size == (80, 80)
+    with Image.open(tmp_path / "game.gif") as written:  # closes the file it reads (no ResourceWarning)
+        assert written.size == (80, 80)
     parse((tmp_path / "game.svg").read_text())
     with pytest.raises(ValueError, match="use .svg or .gif"):
         animate(final, tmp_path / "game.mp4")

@@ -90,10 +90,12 @@ def test_weights_file_reads_back_as_the_built_tables():
 
     ranks_offsets, n_cols = tp.layout()
     w = np.rint(tp.read_weights(n_cols) * 100).astype(np.int64)
-    tables, parity = _core._pattern_tables()
-    assert (w[:, -2:] == parity).all()
+    tables, parity, mobility = _core._pattern_tables()
+    at = n_cols - tp.N_MOBILITY
+    assert (w[:, at - 2:at] == parity).all()
     for (rank, off), table in zip(ranks_offsets, tables):
         assert (w[:, off + rank] == table).all()
+    assert (np.concatenate(mobility, axis=1) == w[:, at:]).all()
 
 
 @pytest.mark.parametrize("args,message", [
@@ -116,3 +118,49 @@ def test_bad_arguments_are_named(tmp_path, args, message):
 def test_a_missing_positions_file_is_named(tmp_path):
     r = run("report", "--cache", str(tmp_path / "none.npz"), cwd=tmp_path)
     assert r.returncode == 1 and "none.npz: no such positions file" in r.stderr, r.stderr
+
+
+def test_search_labels_positions_files_resumes_and_replaces_their_labels(tmp_path):
+    """The search stage (train_board_eval.py's search code): a depth-D score of every k-th position with
+    enough empties of the main positions file and of each games file; fit's load then keeps the rows
+    below those empties, labels the searched rows with the scores and leaves the other candidates out."""
+    src = shared_data("wthor", "WTH_2015.wtb")
+    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
+    if not SCRIPT.exists():
+        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
+    import train_patterns as tp
+    from polyreversi import formats
+
+    records = list(formats.read(src))[:6]
+    for name, recs in (("positions.npz", records[:3]), ("games/G.npz", records[3:])):
+        rows = [(c, e, y, g) for g, rec in enumerate(recs) for c, e, y in tp.game_rows(rec, 14, solve_all=False)]
+        tp.save_positions(str(tmp_path / name), *zip(*rows))
+    args = ("search", "--cache", str(tmp_path / "positions.npz"), "--games-dir", str(tmp_path / "games"),
+            "--search-depth", "2", "--every", "3", "--every-main", "2", "--min-empties", "40")
+    r = run(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    v = pr.Variant("8x8")
+    for name, every in (("positions.npz", 2), ("G.npz", 3)):
+        d = np.load(tmp_path / ("games" if name == "G.npz" else "") / name)
+        s = np.load(tmp_path / "search_d2" / name)
+        index, score = s["index"], s["score"]
+        candidates = np.flatnonzero(d["empties"] >= 40)
+        assert (index == candidates[candidates % every == 0]).all() and len(index) > 5
+        for i, y in list(zip(index, score))[::7]:  # the score of a depth-2 search for the mover (cells: 1 mover)
+            board = d["cells"][i].astype(int).reshape(8, 8)
+            state = v.position(board, 1, int((board > 0).sum()) - 4)
+            assert y == pytest.approx(pr.SearchPlayer(depth=2).play(state, pr.Limit(depth=2)).score)
+        cells, empties, labels, games, n = tp.load(str(tmp_path / name) if name == "positions.npz" else
+                                                   str(tmp_path / "positions.npz"),
+                                                   [str(tmp_path / "games" / name)] if name == "G.npz" else [],
+                                                   search_depth=2, mix=0.5)
+        part = slice(0, n) if name == "positions.npz" else slice(n, None)
+        e, y = empties[part], labels[part]
+        below = d["empties"] < 40
+        keep = below | np.isin(np.arange(len(below)), index)  # the candidates not searched are left out
+        assert (e == d["empties"][keep]).all() and len(e) == below.sum() + len(index)
+        searched = np.isin(np.flatnonzero(keep), index)
+        assert y[searched] == pytest.approx(0.5 * score + 0.5 * d["labels"][index])
+        assert (y[~searched] == d["labels"][below]).all()
+    again = run(*args, cwd=tmp_path)
+    assert again.returncode == 0 and again.stdout.count("there already") == 2, again.stderr

@@ -43,6 +43,19 @@ py::array_t<T, py::array::c_style> checked_array(py::handle obj, const char* nam
   return a;
 }
 
+// The optional per-game selection `which` (uint8, one per game): checked when given;
+// data() is null when it is not (the core then takes every game).
+struct Selection {
+  Selection(py::handle which, int size) : given(!which.is_none()) {
+    if (given) array = checked_array<std::uint8_t>(which, "which", {size});
+  }
+  const std::uint8_t* data() const { return given ? array.data() : nullptr; }
+
+ private:
+  bool given;
+  py::array_t<std::uint8_t, py::array::c_style> array;
+};
+
 py::object start_state_cells(const Rules& r, const Position& p, u128 blocked) {
   Rules game_rules = r;
   game_rules.blocked = blocked;
@@ -214,13 +227,11 @@ void init_batch(py::module_& m) {
             auto moves = checked_array<std::int32_t>(moves_obj, "moves", {b.size()});
             if (autoreset < 0 || autoreset > 2)
               throw py::value_error("autoreset: 0 (off), 1 (next step), 2 (same step)");
-            py::array_t<std::uint8_t, py::array::c_style> w;
-            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
+            const Selection selection(which, b.size());
             auto busy = b.enter();
             const std::int32_t* mv = moves.data();
-            const std::uint8_t* sel = which.is_none() ? nullptr : w.data();
             py::gil_scoped_release release;
-            b.step(mv, static_cast<Autoreset>(autoreset), threads, sel);
+            b.step(mv, static_cast<Autoreset>(autoreset), threads, selection.data());
           },
           py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1, py::arg("which") = py::none())
       .def(
@@ -229,8 +240,7 @@ void init_batch(py::module_& m) {
              py::object starts, bool standard_start) {
             PyBatch& pb = get_batch(self);
             Batch& b = pb.batch;
-            py::array_t<std::uint8_t, py::array::c_style> w;
-            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
+            const Selection selection(which, b.size());
             u64 seed_value = 0;
             if (!seed.is_none()) seed_value = seed.cast<unsigned long long>();
             std::vector<StartSpec> specs;
@@ -248,9 +258,8 @@ void init_batch(py::module_& m) {
               }
             }
             auto busy = b.enter();
-            const std::uint8_t* wp = which.is_none() ? nullptr : w.data();
             py::gil_scoped_release release;
-            b.reset(wp, seed.is_none() ? nullptr : &seed_value, random_blocked, blocked_count,
+            b.reset(selection.data(), seed.is_none() ? nullptr : &seed_value, random_blocked, blocked_count,
                     specs.empty() ? nullptr : specs.data(), stride, standard_start);
           },
           py::arg("which"), py::arg("seed"), py::arg("random_blocked"), py::arg("blocked_count"), py::arg("starts"),
@@ -274,16 +283,13 @@ void init_batch(py::module_& m) {
           "choose_search",
           [](py::handle self, int depth, py::object which, int threads) {
             Batch& b = get_batch(self).batch;
-            if (depth < 1 || depth > 60) throw py::value_error("depth: 1 to 60");
-            py::array_t<std::uint8_t, py::array::c_style> w;
-            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
-            const std::uint8_t* sel = which.is_none() ? nullptr : w.data();
+            const Selection selection(which, b.size());
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
             {
               py::gil_scoped_release release;
-              b.choose_search(depth, sel, o, threads);
+              b.choose_search(depth, selection.data(), o, threads);
             }
             return out;
           },
@@ -292,16 +298,13 @@ void init_batch(py::module_& m) {
           "choose_mcts",
           [](py::handle self, unsigned long long playouts, unsigned long long seed, py::object which, int threads) {
             Batch& b = get_batch(self).batch;
-            if (playouts < 1) throw py::value_error("playouts: 1 or more");
-            py::array_t<std::uint8_t, py::array::c_style> w;
-            if (!which.is_none()) w = checked_array<std::uint8_t>(which, "which", {b.size()});
-            const std::uint8_t* sel = which.is_none() ? nullptr : w.data();
+            const Selection selection(which, b.size());
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
             {
               py::gil_scoped_release release;
-              b.choose_mcts(playouts, seed, sel, o, threads);
+              b.choose_mcts(playouts, seed, selection.data(), o, threads);
             }
             return out;
           },

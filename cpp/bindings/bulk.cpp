@@ -9,22 +9,15 @@ namespace polyreversi::bindings {
 void init_bulk(py::module_& m) {
   m.def(
       "play_games",
-      [](py::handle s_obj, long long games, int policy, unsigned long long seed, int threads, bool record_moves) {
+      [](py::handle s_obj, long long games, py::handle policy_obj, unsigned long long seed, int threads,
+         bool record_moves) {
         const PyState& s = get_state(s_obj);
         if (games < 0) throw py::value_error("games: must be 0 or more");
-        if (threads < 0) throw py::value_error("threads: must be 0 (all cores) or more");
         const Rules& r = s.game.rules();
-        // 0 (random) or 1 (greedy) for every seat, or 1 << 16 plus one of them per seat,
-        // 4 bits per colour (kernel/playout.hpp seat_policy).
-        const int per_seat = 1 << 16;
-        if (policy & per_seat) {
-          for (int c = 0; c < kMaxPlayers; ++c)
-            if (((policy >> (4 * c)) & 0xF) > (c < r.players ? 1 : 0))
-              throw py::value_error("policy: a per-seat code holds 0 (random) or 1 (greedy) for each player");
-          if (policy & ~(per_seat | 0xFFFF)) throw py::value_error("policy: not a per-seat policy code");
-        } else if (policy != 0 && policy != 1) {
-          throw py::value_error("policy: 0 (random) or 1 (greedy)");
-        }
+        // One policy for every seat (an int), or one per seat in turn order (a list).
+        const int policy = py::isinstance<py::int_>(policy_obj)
+                               ? checked_policy_code(policy_obj.cast<long long>(), r.players)
+                               : seat_policy_code(policy_obj.cast<std::vector<int>>(), r.players);
         const int players = r.players, max_plies = 2 * r.squares() + 2;
         py::array_t<std::int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
         py::array_t<bool> winners({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
@@ -65,17 +58,16 @@ void init_bulk(py::module_& m) {
 
   m.def(
       "perft",
-      [](py::handle s_obj, int depth) {
+      [](py::handle s_obj, long long depth) {
         const PyState& s = get_state(s_obj);
-        if (depth < 0) throw py::value_error("depth: must be 0 or more, got " + std::to_string(depth));
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
         u64 leaves = 0;
-        if (depth < 7) {  // a few milliseconds at most: not worth a worker thread
+        if (depth < 7) {  // a few milliseconds at most (or refused): not worth a worker thread
           py::gil_scoped_release release;
-          leaves = kernels().perft(r, p, depth, nullptr);
+          leaves = perft(r, p, depth, nullptr);
         } else {
-          run_interruptible([&](const int* cancel) { leaves = kernels().perft(r, p, depth, cancel); });
+          run_interruptible([&](const int* cancel) { leaves = perft(r, p, depth, cancel); });
         }
         return leaves;
       },

@@ -1,13 +1,15 @@
-// polyreversi._core.limits: the core's bounds (polyreversi/limits.hpp), read by
-// the Python package, the command line and the docs.
+// polyreversi._core.limits: the core's bounds (polyreversi/limits.hpp) and the
+// defaults of its options, read by the Python package, the command line and the docs.
 #include "polyreversi/limits.hpp"
 
 #include "common.hpp"
+#include "polyreversi/multi/mcts.hpp"
 
 namespace polyreversi::bindings {
 
 void init_limits(py::module_& m) {
-  py::module_ l = m.def_submodule("limits", "The core's bounds (cpp/include/polyreversi/limits.hpp).");
+  py::module_ l = m.def_submodule(
+      "limits", "The core's bounds and defaults (cpp/include/polyreversi/limits.hpp, the core's option structs).");
   l.attr("MIN_PLAYERS") = kMinPlayers;
   l.attr("MAX_PLAYERS") = kMaxPlayers;
   l.attr("MAX_HANDICAP") = kMaxHandicap;
@@ -17,12 +19,28 @@ void init_limits(py::module_& m) {
   l.attr("MAX_START_PLY") = kMaxStartPly;
   l.attr("MAX_THREADS") = kMaxThreads;
   l.attr("MAX_DEPTH") = kMaxDepth;
+  l.attr("MAX_PERFT_DEPTH") = kMaxPerftDepth;
   l.attr("MAX_SEARCH_NODES") = kMaxSearchNodes;
+  l.attr("MAX_MULTIPV") = kMaxMultiPv;
+  l.attr("MAX_SECONDS") = kMaxSeconds;
   l.attr("MIN_TABLE_MIB") = kMinTableMiB;
   l.attr("MAX_TABLE_MIB") = kMaxTableMiB;
+  l.attr("DEFAULT_TABLE_MIB") = kDefaultTableMiB;
+  l.attr("DEFAULT_MULTI_TABLE_BITS") = kDefaultMultiTableBits;
+  l.attr("MAX_MULTI_TABLE_BITS") = kMaxMultiTableBits;
+  l.attr("MIN_GAMES_PER_THREAD") = kMinGamesPerThread;
+  l.attr("DEFAULT_EXPLORATION") = kDefaultExploration;
+  const MultiMctsOptions multi;  // the defaults of the three- and four-player MCTS
+  l.attr("DEFAULT_MULTI_EPSILON") = multi.epsilon;
+  l.attr("DEFAULT_MULTI_HISTORY_WEIGHT") = multi.history_weight;
+  l.attr("DEFAULT_MULTI_SCORE_WEIGHT") = multi.score_weight;
+  l.attr("DEFAULT_MULTI_CUTOFF_TEMPERATURE") = multi.cutoff_temperature;
+  l.attr("DEFAULT_MULTI_BIAS_WEIGHT") = multi.bias_weight;
   l.attr("MAX_PLAYOUTS") = kMaxPlayouts;
-  l.attr("MAX_MCTS_SECONDS") = kMaxMctsSeconds;
   l.attr("MCTS_NODES") = kMctsNodes;
+  l.attr("MAX_TREE_PLAYOUTS") = kMaxTreePlayouts;
+  l.attr("MAX_PUCT_LEAVES") = kMaxPuctLeaves;
+  l.attr("MAX_PUCT_TREES") = kMaxPuctTrees;
   l.attr("MAX_GAMES") = kMaxGames;
   l.attr("MAX_BATCH") = kMaxBatch;
   l.attr("MAX_SCORE") = kMaxScore;

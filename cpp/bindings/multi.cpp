@@ -4,6 +4,7 @@
 
 #include "common.hpp"
 #include "polyreversi/multi/mcts.hpp"
+#include "polyreversi/multi/patterns.hpp"
 
 namespace polyreversi::bindings {
 
@@ -36,7 +37,7 @@ void init_multi(py::module_& m) {
       "_multi_mcts",
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
          double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
-         int cutoff, double cutoff_temperature) {
+         int cutoff, double cutoff_temperature, double bias_weight) {
         const PyState& s = get_state(s_obj);
         MultiMctsOptions o;
         o.playouts = playouts;
@@ -50,6 +51,7 @@ void init_multi(py::module_& m) {
         o.max_nodes = max_nodes;
         o.cutoff = cutoff;
         o.cutoff_temperature = cutoff_temperature;
+        o.bias_weight = bias_weight;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
@@ -60,7 +62,9 @@ void init_multi(py::module_& m) {
       },
       py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
       py::arg("epsilon"), py::arg("history_weight"), py::arg("score_weight"), py::arg("max_nodes"),
-      py::arg("prefer_edges") = true, py::arg("cutoff") = 0, py::arg("cutoff_temperature") = 0.0,
+      py::arg("prefer_edges") = MultiMctsOptions{}.prefer_edges, py::arg("cutoff") = MultiMctsOptions{}.cutoff,
+      py::arg("cutoff_temperature") = MultiMctsOptions{}.cutoff_temperature,
+      py::arg("bias_weight") = MultiMctsOptions{}.bias_weight,
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",
@@ -84,6 +88,45 @@ void init_multi(py::module_& m) {
         return t;
       },
       py::arg("state"), "Estimated final share of each colour, in 1/MULTI_SCALE of the playable squares.");
+  m.def(
+      "_multi_pattern_indices",
+      [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
+        const Rules& r = s.game.rules();
+        const MultiPatternGeometry& g = multi_pattern_geometry(r.board);
+        const int count = static_cast<int>(g.instances.size());
+        py::array_t<int> out({r.players, count});
+        const int phase = multi_pattern_indices(r, s.game.position(), out.mutable_data());
+        py::array_t<int> types(count), lengths(count);
+        for (int i = 0; i < count; ++i) {
+          types.mutable_data()[i] = g.instances[i].type;
+          lengths.mutable_data()[i] = g.instances[i].length;
+        }
+        return py::make_tuple(out, phase, types, lengths);
+      },
+      py::arg("state"),
+      "The patterns' table indices: (int32 (players, instances), phase, type of each instance, its length).");
+  m.def(
+      "_multi_pattern_squares",
+      [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
+        const MultiPatternGeometry& g = multi_pattern_geometry(s.game.rules().board);
+        py::list out;
+        for (const MultiPatternInstance& inst : g.instances) {
+          py::list sq;
+          for (int j = 0; j < inst.length; ++j) sq.append(inst.squares[j]);
+          out.append(sq);
+        }
+        return out;
+      },
+      py::arg("state"), "The squares each pattern instance reads, lowest digit first.");
+  m.def(
+      "_multi_has_patterns", [](py::handle s_obj) { return multi_patterns(get_state(s_obj).game.rules()) != nullptr; },
+      py::arg("state"), "True when trained 3-4 player pattern tables ship (and are on) for the state's rules.");
+  m.def(
+      "_set_multi_patterns", [](bool on) { return set_multi_patterns_enabled(on); }, py::arg("on"),
+      "Turns the trained 3-4 player patterns on or off for the searches set up after it, process-wide "
+      "(the benchmarks' patterns-against-linear matches). Returns the previous setting.");
 }
 
 }  // namespace polyreversi::bindings

@@ -10,6 +10,7 @@
 
 #include "common.hpp"
 #include "polyreversi/batch/kernels.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/search/search.hpp"
 
 namespace polyreversi::bindings {
@@ -45,7 +46,8 @@ struct BusyGuard {
 void init_puct(py::module_& m) {
   py::class_<PuctKeep>(m, "PuctTrees")
       .def(py::init([](int slots) {
-             if (slots < 1 || slots > 1 << 20) throw py::value_error("slots: 1 to 1048576");
+             if (slots < 1 || slots > kMaxPuctTrees)
+               throw py::value_error("slots: 1 to " + std::to_string(kMaxPuctTrees) + ", got " + std::to_string(slots));
              return std::make_unique<PuctKeep>(PuctKeep{slots, nullptr, false});
            }),
            py::arg("slots"))
@@ -86,7 +88,6 @@ void init_puct(py::module_& m) {
         o.dirichlet_alpha = dirichlet_alpha;
         o.dirichlet_fraction = dirichlet_fraction;
         o.seed = seed;
-        if (threads < 1 || threads > 1024) throw py::value_error("threads: 1 to 1024");
         o.threads = threads;
         o.leaves_per_game = leaves_per_game;
         o.virtual_loss = virtual_loss;

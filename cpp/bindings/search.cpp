@@ -56,11 +56,12 @@ py::tuple solve_tuple(const SolveOutcome& out) {
 }
 
 SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv,
-                       bool selective) {
+                       bool selective, double start_seconds) {
   if (evaluation < 0 || evaluation > 2) throw py::value_error("evaluation: 0 (auto), 1 (normal) or 2 (anti)");
   SearchLimits l;
   l.depth = depth;
   l.seconds = seconds;
+  l.start_seconds = start_seconds;
   l.nodes = nodes;
   l.threads = threads;
   l.evaluation = static_cast<Evaluation>(evaluation);
@@ -88,17 +89,18 @@ void init_search(py::module_& m) {
       .def(
           "search",
           [](Searcher& self, py::handle s_obj, int depth, double seconds, long long nodes, int threads, int evaluation,
-             int multipv, bool selective) {
+             int multipv, bool selective, double start_seconds) {
             const PyState& s = get_state(s_obj);
             const Rules r = s.game.rules();
             const Position p = s.game.position();
-            const SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, multipv, selective);
+            const SearchLimits l =
+                limits_of(depth, seconds, nodes, threads, evaluation, multipv, selective, start_seconds);
             SearchOutcome out;
             run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.search(r, p, l); });
             return search_tuple(out);
           },
           py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"),
-          py::arg("evaluation"), py::arg("multipv"), py::arg("selective"),
+          py::arg("evaluation"), py::arg("multipv"), py::arg("selective"), py::arg("start_seconds") = -1.0,
           "Returns (move, score, pv, depth, nodes, seconds, exact, stopped, [(move, score, exact, pv)]).")
       .def(
           "solve",
@@ -122,11 +124,11 @@ void init_search(py::module_& m) {
   m.def(
       "_search",
       [](py::handle s_obj, int depth, double seconds, long long nodes, int threads, int tt_mb, int evaluation,
-         bool selective) {
+         bool selective, double start_seconds) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
-        SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, 1, selective);
+        SearchLimits l = limits_of(depth, seconds, nodes, threads, evaluation, 1, selective, start_seconds);
         l.tt_mb = tt_mb;
         SearchOutcome out;
         run_timed(seconds, nullptr, [&](const int* cancel) { out = search(r, p, l, cancel); });
@@ -134,7 +136,7 @@ void init_search(py::module_& m) {
                               out.exact);
       },
       py::arg("state"), py::arg("depth"), py::arg("seconds"), py::arg("nodes"), py::arg("threads"), py::arg("tt_mb"),
-      py::arg("evaluation"), py::arg("selective") = true,
+      py::arg("evaluation"), py::arg("selective") = true, py::arg("start_seconds") = -1.0,
       "Two-player search (use polyreversi.search). Returns (move, score, pv, depth, nodes, seconds, exact).");
   m.def(
       "_solve",
@@ -201,10 +203,19 @@ void init_search(py::module_& m) {
         py::array_t<int> parity({patterns::kPhases, 2});
         for (int ph = 0; ph < patterns::kPhases; ++ph)
           for (int e = 0; e < 2; ++e) parity.mutable_at(ph, e) = patterns::tables.parity[ph][e];
-        return py::make_tuple(tables, parity);
+        py::list mobility;
+        const int sizes[4] = {patterns::kMoveSlots, patterns::kMoveSlots, patterns::kPotentialSlots,
+                              patterns::kPotentialSlots};
+        for (int k = 0, at = 0; k < 4; at += sizes[k++]) {
+          py::array_t<int> a({patterns::kPhases, sizes[k]});
+          for (int ph = 0; ph < patterns::kPhases; ++ph)
+            for (int i = 0; i < sizes[k]; ++i) a.mutable_at(ph, i) = patterns::tables.mobility[ph][at + i];
+          mobility.append(a);
+        }
+        return py::make_tuple(tables, parity, mobility);
       },
       "The 8x8 pattern weights (their reference: tests/reference/patterns.py): ([int16 (phases, 3**k) per pattern "
-      "type], int (phases, 2)).");
+      "type], int (phases, 2), [int (phases, size) per mobility term]).");
 }
 
 }  // namespace polyreversi::bindings

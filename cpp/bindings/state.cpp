@@ -209,6 +209,10 @@ void init_state(py::module_& m) {
           },
           "Disks of each colour in turn order (RULES.md §7); a tuple of ints, one per player.")
       .def(
+          "empties", [](py::handle s_obj) { return get_state(s_obj).game.empties(); },
+          "Empty squares (an int; blocked squares and cut-outs are not counted), as the board's "
+          "empty cells, without building the board.")
+      .def(
           "winners",
           [](py::handle s_obj) {
             const PyState& s = get_state(s_obj);

@@ -1,4 +1,4 @@
-// Bulk play over threads.
+// perft and bulk play over threads.
 #include "polyreversi/bulk.hpp"
 
 #include <algorithm>
@@ -46,8 +46,45 @@ void parallel_ranges(u64 n, int threads, F f) {
 
 }  // namespace
 
+u64 perft(const Rules& rules, const Position& pos, long long depth, const int* cancel) {
+  if (depth < 0 || depth > kMaxPerftDepth)
+    throw ArgumentError("perft: depth must be 0 to " + std::to_string(kMaxPerftDepth) + ", got " +
+                        std::to_string(depth));
+  return kernels().perft(rules, pos, static_cast<int>(depth), cancel);
+}
+
+int seat_policy_code(const std::vector<int>& policies, int players) {
+  if (static_cast<int>(policies.size()) != players)
+    throw ArgumentError("policy: this variant has " + std::to_string(players) +
+                        " players; give one policy per seat in turn order, got " + std::to_string(policies.size()));
+  int code = kPerSeat;
+  for (int c = 0; c < players; ++c) {
+    if (policies[c] != 0 && policies[c] != 1)
+      throw ArgumentError("policy: seat " + std::to_string(c) + " has policy " + std::to_string(policies[c]) +
+                          "; 0 (random) or 1 (greedy)");
+    code |= policies[c] << (kSeatPolicyBits * c);
+  }
+  return code;
+}
+
+int checked_policy_code(long long code, int players) {
+  if (!(code & kPerSeat)) {
+    if (code != 0 && code != 1) throw ArgumentError("policy: 0 (random) or 1 (greedy), got " + std::to_string(code));
+    return static_cast<int>(code);
+  }
+  const int seats = (1 << (kSeatPolicyBits * kMaxPlayers)) - 1;
+  bool valid = (code & ~(kPerSeat | seats)) == 0;
+  for (int c = 0; c < kMaxPlayers; ++c)
+    valid = valid && seat_policy(static_cast<int>(code), c) <= (c < players ? 1 : 0);
+  if (!valid)
+    throw ArgumentError("policy: a per-seat code holds 0 (random) or 1 (greedy) for each player, got " +
+                        std::to_string(code));
+  return static_cast<int>(code);
+}
+
 void play_many(const Rules& rules, const Position& start, int policy, u64 seed, u64 games, int threads,
                const PlayoutResults& out, const int* cancel) {
+  checked_policy_code(policy, rules.players);
   const KernelTable& k = kernels();
   const int players = rules.players;
   parallel_ranges(games, resolve_threads(threads, "play_games"), [&](u64 begin, u64 end) {

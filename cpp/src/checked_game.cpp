@@ -102,6 +102,12 @@ void CheckedGame::scores(int* out) const {
   for (int i = 0; i < rules_->players; ++i) out[i] = count_bits(pos_.disks[i]);
 }
 
+int CheckedGame::empties() const {
+  u128 taken = pos_.neutral;
+  for (int i = 0; i < rules_->players; ++i) taken |= pos_.disks[i];
+  return count_bits(rules_->playable & ~taken);
+}
+
 std::vector<int> CheckedGame::winners() const {
   int s[kMaxPlayers];
   scores(s);

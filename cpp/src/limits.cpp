@@ -2,6 +2,7 @@
 #include "polyreversi/limits.hpp"
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -29,6 +30,14 @@ int resolve_threads(long long threads, const char* what) {
     throw ArgumentError(std::string(what) + ": threads must be 0 (every core) or 1 to " + std::to_string(kMaxThreads) +
                         ", got " + std::to_string(threads));
   return threads == 0 ? every_core() : static_cast<int>(threads);
+}
+
+void check_seconds(double seconds, const char* what) {
+  if (seconds <= kMaxSeconds) return;  // false for NaN too
+  std::ostringstream got;
+  got << seconds;
+  throw ArgumentError(std::string(what) + " must be at most " + std::to_string(static_cast<long>(kMaxSeconds)) +
+                      " seconds, got " + got.str());
 }
 
 int checked_random_blocked(long long count, const char* what) {

@@ -12,11 +12,13 @@ handicap, 1-4 blocked squares; 2, 3 or 4 players. The rules are RULES.md.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import sys
-import types
-from typing import TYPE_CHECKING, Any, Dict, List
+
+# What the package imports before the command line's Ctrl-C handling is in place
+# (polyreversi.__main__) is kept to modules Python has already loaded: typing, types
+# and importlib (not loaded at start-up, only its frozen core) are for type checkers
+# or imported when used.
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -48,6 +50,8 @@ _LAZY: Dict[str, str] = {
 }
 
 if TYPE_CHECKING:  # what type checkers and editors see; _LAZY is what runs (tests/test_imports.py checks they agree)
+    from typing import Any, Dict, List
+
     from polyreversi import svg
     from polyreversi._core import Color
     from polyreversi.batch import Batch, observe
@@ -84,10 +88,12 @@ def __getattr__(name: str) -> Any:
     Raises:
         AttributeError: neither a public name nor a submodule.
     """
+    import importlib
+
     module = _LAZY.get(name)
     if module is not None:
         value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    elif not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+    elif not name.startswith("__") and _is_submodule(name):
         value = importlib.import_module(f"{__name__}.{name}")
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -95,17 +101,23 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def _is_submodule(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(f"{__name__}.{name}") is not None
+
+
 def __dir__() -> List[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-class _Package(types.ModuleType):
+class _Package(type(sys)):  # type: ignore[misc]  # types.ModuleType, without importing types
     """The package's module type: importing the submodules ``search``, ``mcts`` and
     ``multi_mcts`` would otherwise bind the package's attribute of that name to the
     module (the import system sets it), hiding the function of the same name."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == name:
+        if isinstance(value, type(sys)) and _LAZY.get(name) == name:
             value = getattr(value, name)
         super().__setattr__(name, value)
 

@@ -112,6 +112,7 @@ class State:
     def is_over(self) -> bool: ...
     def must_pass(self) -> bool: ...
     def scores(self) -> Tuple[int, ...]: ...
+    def empties(self) -> int: ...
     def winners(self) -> Tuple[Color, ...]: ...
     def flips(self, move: _Move) -> list[int]: ...
     def board(self) -> npt.NDArray[np.int8]: ...
@@ -129,7 +130,7 @@ class State:
 
 # policy: 0 random, 1 greedy, or 1 << 16 plus 4 bits per colour (colour c in bits 4c..4c+3).
 def play_games(
-    state: State, games: int, policy: int, seed: int, threads: int, record_moves: bool
+    state: State, games: int, policy: Union[int, List[int]], seed: int, threads: int, record_moves: bool
 ) -> Tuple[
     npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[np.int32], Optional[npt.NDArray[np.int16]]
 ]: ...
@@ -212,7 +213,8 @@ def puct_search(source: Any, which: Optional[npt.NDArray[np.uint8]], evaluate: A
 def mcts(state: State, playouts: int, seconds: float, threads: int, seed: int, exploration: float,
          max_nodes: int = 0) -> Tuple[int, List[Tuple[int, int]], Tuple[Any, ...], int, float, int]: ...
 def _search(state: State, depth: int, seconds: float, nodes: int, threads: int, tt_mb: int,
-            evaluation: int, selective: bool = True) -> Tuple[int, float, List[int], int, int, float, bool]: ...
+            evaluation: int, selective: bool = True,
+            start_seconds: float = ...) -> Tuple[int, float, List[int], int, int, float, bool]: ...
 def _solve(state: State, all_moves: bool, threads: int, tt_mb: int, wof: bool, seconds: float = ...,
            nodes: int = ...) -> Tuple[int, int, List[int], int, float, Dict[int, int], bool,
                                       Optional[int], Optional[int]]: ...
@@ -221,7 +223,7 @@ class _Searcher:
 
     def __init__(self, tt_mb: int) -> None: ...
     def search(self, state: State, depth: int, seconds: float, nodes: int, threads: int, evaluation: int,
-               multipv: int, selective: bool) -> Tuple[Any, ...]: ...
+               multipv: int, selective: bool, start_seconds: float = ...) -> Tuple[Any, ...]: ...
     def solve(self, state: State, all_moves: bool, threads: int, wof: bool, seconds: float,
               nodes: int) -> Tuple[Any, ...]: ...
     def new_game(self) -> None: ...
@@ -243,13 +245,19 @@ def _multi_search(state: State, algorithm: int, depth: int, seconds: float, node
                   tt_bits: int) -> Tuple[int, int, Tuple[Any, ...], int, int, float, List[int]]: ...
 def _multi_mcts(state: State, playouts: int, seconds: float, seed: int, exploration: float, epsilon: float,
                 history_weight: float, score_weight: float, max_nodes: int,
-                prefer_edges: bool = True, cutoff: int = 0, cutoff_temperature: float = 0.0
+                prefer_edges: bool = True, cutoff: int = 0, cutoff_temperature: float = 0.0,
+                bias_weight: float = 0.0
                 ) -> Tuple[int, List[Tuple[int, int]], Tuple[Any, ...], int, float, int]: ...
 def _multi_features(state: State) -> Tuple[npt.NDArray[np.int32], int]: ...
 def _multi_evaluate(state: State) -> Tuple[Any, ...]: ...
+def _multi_pattern_indices(state: State) -> Tuple[npt.NDArray[np.int32], int, npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+def _multi_pattern_squares(state: State) -> List[List[int]]: ...
+def _multi_has_patterns(state: State) -> bool: ...
+def _set_multi_patterns(on: bool) -> bool: ...
 
 class _Limits:
-    """The core's bounds (cpp/include/polyreversi/limits.hpp), the one source of every limit."""
+    """The core's bounds (cpp/include/polyreversi/limits.hpp), the one source of every limit,
+    and the defaults of its options."""
 
     MIN_PLAYERS: int
     MAX_PLAYERS: int
@@ -260,12 +268,27 @@ class _Limits:
     MAX_START_PLY: int
     MAX_THREADS: int
     MAX_DEPTH: int
+    MAX_PERFT_DEPTH: int
     MAX_SEARCH_NODES: int
+    MAX_MULTIPV: int
+    MAX_SECONDS: float
     MIN_TABLE_MIB: int
     MAX_TABLE_MIB: int
+    DEFAULT_TABLE_MIB: int
+    DEFAULT_MULTI_TABLE_BITS: int
+    MAX_MULTI_TABLE_BITS: int
+    MIN_GAMES_PER_THREAD: int
+    DEFAULT_EXPLORATION: float
+    DEFAULT_MULTI_EPSILON: float
+    DEFAULT_MULTI_HISTORY_WEIGHT: float
+    DEFAULT_MULTI_SCORE_WEIGHT: float
+    DEFAULT_MULTI_CUTOFF_TEMPERATURE: float
+    DEFAULT_MULTI_BIAS_WEIGHT: float
     MAX_PLAYOUTS: int
-    MAX_MCTS_SECONDS: float
     MCTS_NODES: int
+    MAX_TREE_PLAYOUTS: int
+    MAX_PUCT_LEAVES: int
+    MAX_PUCT_TREES: int
     MAX_GAMES: int
     MAX_BATCH: int
     MAX_SCORE: int

@@ -14,7 +14,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Optional, Union
+from typing import IO, Optional, Union
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -106,7 +106,7 @@ def _read_only(target: str, mode: int) -> bool:
     return not (mode & 0o222) or not os.access(target, os.W_OK)
 
 
-def _std_stream(fd: int):
+def _std_stream(fd: int) -> Optional[IO[bytes]]:
     """The binary stream of sys.stdout / sys.stderr when it is descriptor ``fd``, else None."""
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -117,7 +117,7 @@ def _std_stream(fd: int):
     return None
 
 
-def _write_stream(stream, payload: bytes, fd: int) -> None:
+def _write_stream(stream: Optional[IO[bytes]], payload: bytes, fd: int) -> None:
     """Writes to a Python stream (flushing what was printed before), else to the descriptor."""
     if stream is None:
         for std in (sys.stdout, sys.stderr):

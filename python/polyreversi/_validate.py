@@ -7,14 +7,27 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
+import sys
 from typing import Any, Optional
 
-import numpy as np
+
+def is_bool(value: Any) -> bool:
+    """Whether ``value`` is True or False: a Python bool or a NumPy bool. NumPy is not
+    imported for the question: a value cannot be a NumPy bool unless NumPy is loaded."""
+    np = sys.modules.get("numpy")
+    return isinstance(value, bool) or (np is not None and isinstance(value, np.bool_))
+
+
+def is_integer(value: Any) -> bool:
+    """Whether ``value`` is a whole number (an int, a NumPy integer: numbers.Integral)
+    that is not a bool (True is not a count, a ply or a colour)."""
+    return isinstance(value, numbers.Integral) and not is_bool(value)
 
 
 def whole(value: Any, name: str, low: int, high: int) -> int:
     """``value`` as an int in ``low .. high`` (bool refused: True is not a count)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+    if not is_integer(value):
         raise TypeError(f"{name}: expected an int, got {value!r}")
     result = int(value)
     if not low <= result <= high:
@@ -22,22 +35,32 @@ def whole(value: Any, name: str, low: int, high: int) -> int:
     return result
 
 
-def seconds(value: Any, name: str, *, zero: bool = False) -> float:
-    """``value`` as finite seconds, above 0 (or at least 0 with ``zero=True``)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+def seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf) -> float:
+    """``value`` as finite seconds, above 0 (or at least 0 with ``zero=True``), at most ``high``."""
+    if is_bool(value) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected seconds as a number, got {value!r}")
     result = float(value)
-    if not math.isfinite(result) or result < 0 or (result == 0 and not zero):
+    if not math.isfinite(result) or result < 0 or (result == 0 and not zero) or result > high:
         bound = "0 or more" if zero else "above 0"
+        if high != math.inf:
+            bound += f", at most {high:g}"
         raise ValueError(f"{name}: must be a finite number of seconds {bound}, got {value!r}")
     return result
 
 
 def flag(value: Any, name: str) -> bool:
     """``value`` as a bool (True, False or a NumPy bool; 1 and 0 are refused)."""
-    if not isinstance(value, (bool, np.bool_)):
+    if not is_bool(value):
         raise TypeError(f"{name}: expected True or False, got {value!r}")
     return bool(value)
+
+
+def not_over(state: Any, what: str, wanted: str = "no move to search") -> None:
+    """Refuses a finished game: ValueError ``WHAT: the game is over at ply N; there is
+    WANTED`` (without ``WHAT: `` when ``what`` is empty)."""
+    if state.is_over():
+        prefix = f"{what}: " if what else ""
+        raise ValueError(f"{prefix}the game is over at ply {state.ply}; there is {wanted}")
 
 
 def optional_whole(value: Any, name: str, low: int, high: int) -> Optional[int]:
@@ -45,18 +68,30 @@ def optional_whole(value: Any, name: str, low: int, high: int) -> Optional[int]:
     return None if value is None else whole(value, name, low, high)
 
 
-def optional_seconds(value: Any, name: str, *, zero: bool = False) -> Optional[float]:
+def optional_seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf) -> Optional[float]:
     """:func:`seconds`, passing ``None`` through."""
-    return None if value is None else seconds(value, name, zero=zero)
+    return None if value is None else seconds(value, name, zero=zero, high=high)
 
 
 
-def number(value: Any, name: str, low: float = 0.0, high: float = math.inf) -> float:
-    """``value`` as a finite float in ``low .. high`` (a weight, a share, a constant)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+def number(value: Any, name: str, low: float = 0.0, high: float = math.inf, *, above: bool = False) -> float:
+    """``value`` as a finite float in ``low .. high`` (a weight, a share, a constant);
+    with ``above=True``, greater than ``low``."""
+    if is_bool(value) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected a number, got {value!r}")
     result = float(value)
-    if not math.isfinite(result) or not low <= result <= high:
+    if not math.isfinite(result) or not low <= result <= high or (above and result == low):
         bound = f"{low:g} or more" if high == math.inf else f"{low:g} to {high:g}"
+        bound = f"above {low:g}" + ("" if high == math.inf else f", at most {high:g}") if above else bound
         raise ValueError(f"{name}: must be a finite number, {bound}, got {value!r}")
     return result
+
+
+def file_name(value: Any, name: str) -> None:
+    """A file name (str, bytes or os.PathLike; ``-`` is standard input or output).
+
+    Raises:
+        TypeError: anything else (None is not standard input: that is ``-``).
+    """
+    if not isinstance(value, (str, bytes, os.PathLike)):
+        raise TypeError(f"{name}: expected a file name or '-' (standard input or output), got {type(value).__name__}")

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
 from polyreversi._validate import number, whole
-from polyreversi.envs.puct import Leaves, PuctTrees, puct
+from polyreversi.envs.puct import MAX_LEAVES, MAX_SIMULATIONS, MIN_SIMULATIONS, Leaves, PuctTrees, puct
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 
@@ -40,7 +40,7 @@ _LAYERS = ("hidden0", "hidden1", "policy", "value")
 _PREFIX = "baseline-"
 
 
-def baseline_variants() -> list:
+def baseline_variants() -> List[str]:
     """The variants (text form, e.g. ``"6x6"``) with a network shipped in the package."""
     folder = resources.files("polyreversi") / "data"
     if not folder.is_dir():
@@ -57,7 +57,7 @@ class BaselineNetwork:
         note: how it was made (the training command's summary).
     """
 
-    def __init__(self, arrays, variant: Variant, note: str = "", source: str = "arrays") -> None:
+    def __init__(self, arrays: Mapping[str, np.ndarray], variant: Variant, note: str = "", source: str = "arrays") -> None:
         self.variant = variant
         self.note = note
         self.check: Dict[str, np.ndarray] = {}  # load(): the file's check arrays
@@ -146,7 +146,7 @@ class BaselineNetwork:
         return f"BaselineNetwork({self.variant}, hidden={self.hidden})"
 
 
-_LOADED: dict = {}
+_LOADED: Dict[str, "BaselineNetwork"] = {}
 
 
 def make_baseline_model(variant: Union[Variant, str] = "6x6") -> BaselineNetwork:
@@ -170,11 +170,12 @@ class BaselinePlayer:
     """PUCT with the shipped network of the game's variant: the most visited move.
 
     Args:
-        simulations: per move, 2 .. 1,000,000 (the new root's evaluation included; the
-            subtree of the position reached is kept from the last move, see
+        simulations: per move, 2 .. :data:`~polyreversi.envs.puct.MAX_SIMULATIONS` (the new
+            root's evaluation included; the subtree of the position reached is kept from the last move, see
             :class:`polyreversi.envs.puct.PuctTrees`).
         c_puct: the exploration constant (finite, >= 0).
-        leaves: leaves evaluated per network call, 1 .. 256 (virtual loss between them).
+        leaves: leaves evaluated per network call, 1 .. :data:`~polyreversi.envs.puct.MAX_LEAVES`
+            (virtual loss between them).
         network: a :class:`BaselineNetwork` (None: :func:`make_baseline_model` of the
             game's variant, at the first move).
         seed: accepted as every seat's is; the player draws nothing (no noise; the most
@@ -187,9 +188,9 @@ class BaselinePlayer:
 
     def __init__(self, simulations: int = 64, *, c_puct: float = 1.5, leaves: int = 4,
                  network: Optional[BaselineNetwork] = None, seed: Optional[int] = None) -> None:
-        self.simulations = whole(simulations, "simulations", 2, 1_000_000)
+        self.simulations = whole(simulations, "simulations", MIN_SIMULATIONS, MAX_SIMULATIONS)
         self.c_puct = number(c_puct, "c_puct")
-        self.leaves = whole(leaves, "leaves", 1, 256)
+        self.leaves = whole(leaves, "leaves", 1, MAX_LEAVES)
         if network is not None and not isinstance(network, BaselineNetwork):
             raise TypeError(f"network: expected a BaselineNetwork, got {type(network).__name__}")
         self.network = network

@@ -31,9 +31,11 @@ draw; with 3 or 4 players a sole winner gets +1 and each other player
 """
 from __future__ import annotations
 
-from typing import List, Optional, Union
+import enum
+from typing import TYPE_CHECKING, Any, List, NoReturn, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from polyreversi import _core, _validate
 from polyreversi._core import Color, ConcurrentUseError, HistoryError
@@ -42,18 +44,28 @@ from polyreversi.errors import VariantError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 
-#: A call gives each worker thread at least this many games (step and sample; observe
-#: takes 2048 for uint8 and 512 for float32, choose 2048: their per-game work is smaller).
-#: Smaller batches run on the calling thread (cpp/include/polyreversi/batch/batch.hpp).
-MIN_GAMES_PER_THREAD = 512
+if TYPE_CHECKING:  # types only: a batch builds records on demand
+    from polyreversi.record import Record
+
+#: A call gives each worker thread at least this many games (step and sample; observe and
+#: choose take more, their per-game work being smaller). Smaller batches run on the calling
+#: thread (the core's limits: cpp/include/polyreversi/limits.hpp).
+MIN_GAMES_PER_THREAD: int = _core.limits.MIN_GAMES_PER_THREAD
 
 #: The values :meth:`Batch.step` accepts for ``autoreset``, and the engine's code for each
 #: (0: finished games stay finished, 1: restarted at the next step, 2: in the same step).
 AUTORESET = {False: 0, None: 0, "off": 0, True: 1, "next-step": 1, "same-step": 2}
-_KEEP = object()
+class _Keep(enum.Enum):
+    """The default of :meth:`Batch.reset`'s options that keep what the batch has."""
+
+    KEEP = 0
 
 
-def observe(state: State, *, perspective: Optional[Union[Color, int]] = None, dtype=np.uint8) -> np.ndarray:
+_KEEP = _Keep.KEEP
+
+
+def observe(state: State, *, perspective: Optional[Union[Color, int]] = None,
+            dtype: npt.DTypeLike = np.uint8) -> np.ndarray:
     """The observation planes of one state: an array (C, N, N), C = players + 4.
 
     Args:
@@ -78,7 +90,7 @@ def observe(state: State, *, perspective: Optional[Union[Color, int]] = None, dt
     return _core.observe(state, _perspective(perspective, players), _is_f32(dtype))
 
 
-def _is_f32(dtype) -> bool:
+def _is_f32(dtype: npt.DTypeLike) -> bool:
     try:
         dt = np.dtype(dtype)
     except TypeError:
@@ -107,10 +119,12 @@ def _check_float32_range(given: np.ndarray, converted: np.ndarray, name: str) ->
 
 
 #: The searched policies of :meth:`Batch.choose` and the range of their ``:N``.
-SEARCHED_POLICIES = {"search": (1, 60), "mcts": (1, 1_000_000)}
+# The batch's opponents: "search:D" to a depth any search takes, "mcts:N" with the
+# playouts a tree of one game may hold (the core checks both again).
+SEARCHED_POLICIES = {"search": (1, _core.limits.MAX_DEPTH), "mcts": (1, _core.limits.MAX_TREE_PLAYOUTS)}
 
 
-def _searched_policy(policy):
+def _searched_policy(policy: object) -> Optional[Tuple[str, int]]:
     """("search", depth) or ("mcts", playouts) for ``"search:D"`` / ``"mcts:N"``; None for
     another policy (the plain ones are checked by the caller)."""
     if not isinstance(policy, str) or ":" not in policy:
@@ -124,7 +138,7 @@ def _searched_policy(policy):
     return kind, int(count)
 
 
-def _perspective(value, players: int) -> int:
+def _perspective(value: Union[Color, int, np.integer[Any], None], players: int) -> int:
     """The colour index 0..players-1 of a Color, or -1 for None (the player to move)."""
     if value is None:
         return -1
@@ -187,7 +201,8 @@ class Batch:
     """
 
     def __init__(self, variant: Union[Variant, str], size: int, *, seed: int = 0, blocked: Optional[str] = None,
-                 blocked_count: Optional[int] = None, start=None, threads: int = 0) -> None:
+                 blocked_count: Optional[int] = None, start: Union[State, Sequence[State], None] = None,
+                 threads: int = 0) -> None:
         self.variant = as_variant(variant)
         self._core = _core.Batch(self.variant._rules, self.variant, _validate.whole(size, "size", 1, MAX_BATCH))
         self.threads = _validate.whole(threads, "threads", 0, MAX_THREADS)
@@ -227,12 +242,12 @@ class Batch:
         """int32 (B,): each game's ply number (a pass is a ply)."""
         return self._core.plies()
 
-    def _threads(self, threads) -> int:
+    def _threads(self, threads: Optional[int]) -> int:
         t = self.threads if threads is None else _validate.whole(threads, "threads", 0, MAX_THREADS)
         return t or self._all_cores
 
-    def step(self, moves, *, autoreset: Union[bool, str] = False,
-             threads: Optional[int] = None, which=None) -> Optional[np.ndarray]:
+    def step(self, moves: npt.ArrayLike, *, autoreset: Union[bool, str] = False,
+             threads: Optional[int] = None, which: Optional[npt.ArrayLike] = None) -> Optional[np.ndarray]:
         """Plays moves[i] in game i. Every move is checked before any is played.
 
         Args:
@@ -285,7 +300,7 @@ class Batch:
         self._core.step(array, mode, threads, which)
         return self.reset_mask if mode else None
 
-    def _which(self, which) -> np.ndarray:
+    def _which(self, which: npt.ArrayLike) -> np.ndarray:
         """uint8 (B,) 0/1 of a bool array-like (B,); ValueError names the shape or dtype."""
         try:
             array = np.asarray(which)
@@ -296,8 +311,9 @@ class Batch:
                              f"got {array.dtype} of shape {array.shape}")
         return np.ascontiguousarray(array).view(np.uint8)
 
-    def reset(self, which=None, *, seed: Optional[int] = None, blocked=_KEEP, blocked_count: Optional[int] = None,
-              start=_KEEP) -> None:
+    def reset(self, which: Optional[npt.ArrayLike] = None, *, seed: Optional[int] = None,
+              blocked: Union[str, None, _Keep] = _KEEP, blocked_count: Optional[int] = None,
+              start: Union[State, Sequence[State], None, _Keep] = _KEEP) -> None:
         """Restarts games.
 
         Args:
@@ -360,13 +376,13 @@ class Batch:
         core.reset(mask, None if seed is None else _seed(seed), random_blocked, count, starts, standard)
 
     def choose(self, policy: str = "random", seed: Optional[int] = None, *, threads: Optional[int] = None,
-               which=None) -> np.ndarray:
+               which: Optional[npt.ArrayLike] = None) -> np.ndarray:
         """int32 (B,): a move per game by a built-in policy (-1 for finished
         games), ready for :meth:`step`.
 
         Args:
             policy: ``"random"``, ``"greedy"``, ``"search:D"`` (the engine's search to D
-                plies, 1..60, two players only; :class:`polyreversi.SearchPlayer` at that
+                plies, 1 .. :data:`polyreversi.limit.MAX_DEPTH`, two players only; :class:`polyreversi.SearchPlayer` at that
                 depth) or ``"mcts:N"`` (N UCT playouts per move, :func:`polyreversi.mcts`).
                 The searches run in C++ over the games, one thread at least per game.
             seed: the moves depend on (seed, the steps since the seed was set, game
@@ -395,7 +411,8 @@ class Batch:
             return self._core.choose_search(count, selected, self._threads(threads))
         return self._core.choose_mcts(count, seed, selected, self._threads(threads))
 
-    def observe(self, out: Optional[np.ndarray] = None, *, dtype=np.uint8, perspective=None, final: bool = False,
+    def observe(self, out: Optional[np.ndarray] = None, *, dtype: npt.DTypeLike = np.uint8,
+                perspective: Union[Color, int, npt.ArrayLike, None] = None, final: bool = False,
                 threads: Optional[int] = None) -> np.ndarray:
         """The observation planes of every game: (B, C, N, N), C = players + 4
         (planes in this module's docstring and docs/observations.md).
@@ -449,7 +466,7 @@ class Batch:
         self._core.observe(out, per, bool(final), self._threads(threads))
         return out
 
-    def _values(self, values, name: str) -> np.ndarray:
+    def _values(self, values: Optional[npt.ArrayLike], name: str) -> np.ndarray:
         shape = self._values_shape
         if values is None:
             raise TypeError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), got None")
@@ -469,7 +486,7 @@ class Batch:
             array = np.ascontiguousarray(array)
         return array
 
-    def sample(self, probs, seed: Optional[int] = None, *, threads: Optional[int] = None) -> np.ndarray:
+    def sample(self, probs: npt.ArrayLike, seed: Optional[int] = None, *, threads: Optional[int] = None) -> np.ndarray:
         """A move per game drawn from a policy array, in C++: int32 (B,), ready for :meth:`step`.
 
         Args:
@@ -491,7 +508,7 @@ class Batch:
         seed = self.seed if seed is None else _seed(seed)
         return self._core.sample(self._values(probs, "probs"), False, 1.0, seed, self._threads(threads))
 
-    def sample_logits(self, logits, temperature: float = 1.0, seed: Optional[int] = None, *,
+    def sample_logits(self, logits: npt.ArrayLike, temperature: float = 1.0, seed: Optional[int] = None, *,
                       threads: Optional[int] = None) -> np.ndarray:
         """A move per game drawn from softmax(logits / temperature) over the legal
         moves: int32 (B,).
@@ -517,7 +534,7 @@ class Batch:
         return self._core.sample(self._values(logits, "logits"), True, float(temperature), seed,
                                  self._threads(threads))
 
-    def _index(self, index) -> int:
+    def _index(self, index: object) -> int:
         if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
             raise TypeError(f"index: expected an int, got {index!r}")
         if not -self.size <= index < self.size:
@@ -544,7 +561,7 @@ class Batch:
                                "autoreset restarted; none has restarted this game yet)")
         return state
 
-    def record(self, index: int, *, final: bool = False, **meta):
+    def record(self, index: int, *, final: bool = False, **meta: Any) -> Record:
         """The Record of game ``index`` (as :meth:`state`; keywords as ``State.record``).
 
         Raises:
@@ -557,7 +574,7 @@ class Batch:
         return f"<Batch {self.variant} size={self.size} done={int(self.done.sum())}>"
 
 
-def _refuse_pickle(self, protocol: int):
+def _refuse_pickle(self: object, protocol: int) -> NoReturn:
     raise TypeError(f"cannot pickle {type(self).__qualname__} objects: a batch lives in the engine's memory; "
                     "save its games with batch.record(i) instead")
 

@@ -8,7 +8,7 @@ game depends only on ``(seed, game index)``, never on the thread count.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import List, Optional, Sequence, Union
 
 import numpy as np
 
@@ -61,10 +61,9 @@ def _policy(policy: str) -> int:
     return POLICIES[choice(policy, POLICIES, "policy")]
 
 
-def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> int:
-    """The engine's policy code of a policy name (the same for every seat) or a list of
-    one name per seat: 1 << 16 plus 4 bits per colour, colour c in bits 4c..4c+3
-    (cpp/include/polyreversi/kernel/playout.hpp)."""
+def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> Union[int, List[int]]:
+    """The engine's policy of a policy name (its code, the same for every seat) or a list
+    of one name per seat (their codes in turn order: the core makes its per-seat code)."""
     if isinstance(policy, str):
         return _policy(policy)
     if not isinstance(policy, (list, tuple)):
@@ -72,7 +71,7 @@ def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> int:
     if len(policy) != players:
         raise ValueError(f"policy: this variant has {players} players; give one policy per seat in turn order, "
                          f"got {len(policy)}: {list(policy)!r}")
-    return (1 << 16) | sum(_policy(p) << (4 * c) for c, p in enumerate(policy))
+    return [_policy(p) for p in policy]
 
 
 def _seed(seed: object) -> int:

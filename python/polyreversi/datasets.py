@@ -51,7 +51,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Union
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Union
 
 import numpy as np
 
@@ -61,21 +62,25 @@ from polyreversi.formats.base import GameEntry, in_context
 from polyreversi.record import Record, Result, StartPosition
 from polyreversi.replay import Replay
 
-PathLike = Union[str, os.PathLike]
+if TYPE_CHECKING:  # types only: pyarrow (the parquet extra) is imported on first use
+    import pyarrow as pa
+
+PathLike = Union[str, "os.PathLike[str]"]
 
 _COLORS = ("black", "white", "red", "green")
 
 
-def _pyarrow():
+def _pyarrow() -> ModuleType:
     try:
         import pyarrow
         import pyarrow.parquet  # noqa: F401
     except ImportError:
         raise ImportError("Parquet needs pyarrow: pip install 'polyreversi[parquet]'") from None
-    return pyarrow
+    module: ModuleType = pyarrow  # untyped to mypy (no stubs): a module all the same
+    return module
 
 
-def games_schema():
+def games_schema() -> pa.Schema:
     """The pyarrow schema of a games table."""
     pa = _pyarrow()
     return pa.schema([
@@ -87,7 +92,7 @@ def games_schema():
     ], metadata={"polyreversi.table": "games", "polyreversi.version": "1"})
 
 
-def games_table(records: Iterable[Record], first: int = 0):
+def games_table(records: Iterable[Record], first: int = 0) -> pa.Table:
     """A pyarrow Table with one row per record (the columns of the module text).
 
     Scores and winners come from a replay of each record's moves (RULES.md §7); a
@@ -168,15 +173,16 @@ def read_games(path: PathLike, *, validate: bool = True) -> List[Record]:
     return formats.read(path, "parquet", validate=validate)
 
 
-def pyarrow_parquet():
+def pyarrow_parquet() -> ModuleType:
     """The ``pyarrow.parquet`` module. Raises ImportError naming the extra to install."""
     _pyarrow()
     import pyarrow.parquet as pq
 
-    return pq
+    module: ModuleType = pq  # untyped to mypy (no stubs): a module all the same
+    return module
 
 
-def load_table(content: Union[bytes, str]):
+def load_table(content: Union[bytes, str]) -> pa.Table:
     """The pyarrow Table of a Parquet file's bytes, or of a folder of shards (its path).
 
     Raises:
@@ -189,23 +195,31 @@ def load_table(content: Union[bytes, str]):
             raise RecordError("a folder without Parquet shards (part-*.parquet)")
         source = content
     else:
-        source = pa.BufferReader(content)
+        # Arrow's own copy of the bytes, not a view of the Python object: the dataset
+        # scanner's threads may release their reference after the interpreter has begun
+        # to exit, and releasing a Python buffer then needs the GIL, which aborts the
+        # process ("terminate called without an active exception", apache/arrow#34314;
+        # about 1 run in 5 here when another module was imported after the read).
+        copy = pa.BufferOutputStream()
+        copy.write(content)
+        source = pa.BufferReader(copy.getvalue())
     try:
         return pq.read_table(source)
     except (pa.ArrowException, OSError) as e:
         raise RecordError(f"not a Parquet file: {e}") from None
 
 
-def table_bytes(table) -> bytes:
+def table_bytes(table: pa.Table) -> bytes:
     """``table`` as the bytes of a zstd-compressed Parquet file."""
     pa = _pyarrow()
     pq = pyarrow_parquet()
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd")
-    return sink.getvalue().to_pybytes()
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
 
 
-def entries_of_table(table, *, validate: bool = True) -> Iterator[GameEntry]:
+def entries_of_table(table: pa.Table, *, validate: bool = True) -> Iterator[GameEntry]:
     """One :class:`~polyreversi.formats.GameEntry` per row of a games table, in ``game``
     order, numbered from 1; a row that is not a valid game has its error in its entry.
 
@@ -219,7 +233,7 @@ def entries_of_table(table, *, validate: bool = True) -> Iterator[GameEntry]:
     return _entries(rows, validate)
 
 
-def _entries(rows: List[dict], validate: bool) -> Iterator[GameEntry]:
+def _entries(rows: List[Dict[str, Any]], validate: bool) -> Iterator[GameEntry]:
     for number, row in enumerate(rows, 1):
         try:
             yield GameEntry(number, record_of_row(row, validate=validate), None)
@@ -227,7 +241,7 @@ def _entries(rows: List[dict], validate: bool) -> Iterator[GameEntry]:
             yield GameEntry(number, None, in_context(e, f"game {number}"))
 
 
-def record_of_row(row: dict, *, validate: bool = True) -> Record:
+def record_of_row(row: Dict[str, Any], *, validate: bool = True) -> Record:
     """The record of one row of a games table: its moves replayed (``validate``) and the
     ``transcript`` and ``plies`` columns, where present, checked against ``moves``.
 
@@ -255,7 +269,7 @@ def record_of_row(row: dict, *, validate: bool = True) -> Record:
     return record
 
 
-def _check_columns(row: dict, record: Record) -> None:
+def _check_columns(row: Dict[str, Any], record: Record) -> None:
     """Refuses a ``transcript`` or ``plies`` column that says other moves than ``moves``."""
     variant = record.variant
     if row.get("plies") is not None and row["plies"] != len(record.moves):
@@ -271,14 +285,14 @@ def _check_columns(row: dict, record: Record) -> None:
         raise RecordError(f"transcript: {len(names)} moves, moves holds {len(record.moves)}")
 
 
-def _margin(value):
+def _margin(value: Optional[float]) -> Union[int, float, None]:
     """A margin read back: whole numbers as int (as the readers give them)."""
     if value is None:
         return None
     return int(value) if float(value).is_integer() else float(value)
 
 
-def positions_table(records: Iterable[Record]):
+def positions_table(records: Iterable[Record]) -> pa.Table:
     """A pyarrow Table with one row per position before each move of each game (see the module text).
 
     Raises:

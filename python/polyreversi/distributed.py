@@ -8,7 +8,8 @@ games as ``polyreversi selfplay`` with the same seed:
   :func:`polyreversi.play_games` in chunks of :data:`CHUNK` games, chunk ``c``
   with seed ``seed + c * CHUNK`` (as ``selfplay`` does), so shards are whole chunks;
 - otherwise game ``k`` is :func:`polyreversi.players.play_seeded_game` with the
-  ``k``-th 63-bit draw of ``random.Random(seed_key(seed))`` (as
+  ``k``-th 63-bit draw of ``random.Random(seed_key(seed))``, from the ``k``-th
+  balanced opening when no seat draws from its seed (as
   :func:`polyreversi.players.play_series` does).
 
 With an output, each worker writes its own Parquet shard
@@ -23,6 +24,7 @@ import os
 import random
 from typing import Iterator, List, Optional, Sequence, Tuple
 
+from polyreversi.formats.base import SHARD_GLOB
 from polyreversi.record import record_of
 from polyreversi.selfplay import CHUNK, Tally, native, native_games
 from polyreversi.variant import Variant, as_variant
@@ -48,15 +50,17 @@ def game_seeds(seed: int, first: int, count: int) -> List[int]:
 
 def play_range(variant: Variant, names: Sequence[str], seed: int, blocked, first: int, count: int) -> Iterator:
     """The final states of games ``first .. first+count-1`` of a ``selfplay`` run."""
-    from polyreversi.players import play_seeded_game
+    from polyreversi.players import play_seeded_game, series_openings
 
     if native(names, blocked):
         if first % CHUNK:
             raise ValueError(f"first: native shards start on a multiple of {CHUNK}, got {first}")
         yield from native_games(variant, list(names), count, seed + first, chunk=CHUNK)
         return
-    for game_seed in game_seeds(seed, first, count):
-        yield play_seeded_game(variant, list(names), game_seed, blocked=blocked)
+    openings = series_openings(variant, names, blocked)  # as play_series: game k from opening k
+    for k, game_seed in enumerate(game_seeds(seed, first, count), first):
+        start = openings[k % len(openings)] if openings else None
+        yield play_seeded_game(variant if start is None else start, list(names), game_seed, blocked=blocked)
 
 
 def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked, first: int, count: int,
@@ -106,9 +110,6 @@ def connect(address: Optional[str]) -> None:
     else:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
 
-
-#: How a shard of a run is named in its folder (``part-`` and the number of its first game).
-SHARD_GLOB = "part-*.parquet"
 
 
 def prepare_folder(out: str, replace: bool = False) -> None:

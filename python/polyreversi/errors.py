@@ -18,6 +18,8 @@ RecordError                ValueError                    a malformed or inconsis
                                                          the game, ply, move and legal moves)
   UnsupportedGameError     (RecordError)                 a game in a file the engine cannot play
                                                          (e.g. a 4x4 GGF board)
+BookError                  ValueError                    an opening book file that is missing, of
+                                                         another format version, damaged or malformed
 EngineError                RuntimeError                  an external engine (NBoard, GTP) failed; the
                                                          message names the engine and what it did
   EngineTerminatedError    (EngineError)                 the engine's process ended (its exit status and
@@ -49,6 +51,12 @@ class RecordError(PolyreversiError, ValueError):
 
     The message names the file, the game and the field or ply where possible.
     """
+
+
+class BookError(PolyreversiError, ValueError):
+    """An opening book file (polyreversi.book) that cannot be read: missing, not a book,
+    another format version, a checksum that does not match, malformed arrays. The
+    message names the file and the problem."""
 
 
 class EngineError(PolyreversiError, RuntimeError):
@@ -98,6 +106,7 @@ __all__ = [
     "ConcurrentUseError",
     "RecordError",
     "RecordWarning",
+    "BookError",
     "EngineError",
     "EngineTerminatedError",
     "EngineProtocolError",

@@ -9,15 +9,23 @@ from typing import Optional
 
 from polyreversi import _core, _validate
 
-__all__ = ["Limit", "MAX_DEPTH", "MAX_MULTIPV", "MAX_NODES"]
+__all__ = ["Limit", "MAX_DEPTH", "MAX_MOVES_TO_GO", "MAX_MULTIPV", "MAX_NODES", "MAX_TIME"]
 
 #: The deepest search in plies: longer than any game of any variant (RULES.md: every move
 #: fills a square), so a search this deep plays every game to its end (the core's limits).
 MAX_DEPTH: int = _core.limits.MAX_DEPTH
-#: The most moves an analysis may rank (more than any board has squares).
-MAX_MULTIPV = 256
+#: The most moves an analysis may rank (as many as the largest board has squares:
+#: every move of any position).
+MAX_MULTIPV: int = _core.limits.MAX_MULTIPV
 #: The most positions a search may be given.
 MAX_NODES: int = _core.limits.MAX_SEARCH_NODES
+#: The most seconds a limit may give (``time``, ``clock``, ``increment``): a day, as an
+#: MCTS search's longest time; a longer one is a typo, and a huge one (1e300) would
+#: overflow the search's deadline so that it never ends.
+MAX_TIME: float = _core.limits.MAX_SECONDS
+#: The most moves to go before the clock is next filled: a mover plays fewer moves
+#: than the longest game has plies, so a larger count is the same as sudden death.
+MAX_MOVES_TO_GO: int = _core.limits.LONGEST_GAME
 
 
 @dataclass(frozen=True)
@@ -26,12 +34,14 @@ class Limit:
 
     Attributes:
         depth: plies, 1 .. :data:`MAX_DEPTH` (a forced pass is a ply).
-        time: seconds for this move (float > 0).
+        time: seconds for this move (float > 0, at most :data:`MAX_TIME`).
         nodes: positions visited, 1 .. :data:`MAX_NODES`.
-        clock: seconds left on the mover's game clock (float >= 0); a player
+        clock: seconds left on the mover's game clock (float >= 0, at most
+            :data:`MAX_TIME`, as ``increment``); a player
             that lives through a game spends it over the moves to come.
         increment: seconds added to the clock after each move (float >= 0).
-        moves_to_go: moves to play before the clock is next filled (int >= 1);
+        moves_to_go: moves to play before the clock is next filled, 1 ..
+            :data:`MAX_MOVES_TO_GO`;
             ``None`` for sudden death.
 
     Every field is optional; ``Limit()`` means "the caller's default".
@@ -56,11 +66,11 @@ class Limit:
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # frozen: the checked values replace the given ones
         set_(self, "depth", _validate.optional_whole(self.depth, "depth", 1, MAX_DEPTH))
-        set_(self, "time", _validate.optional_seconds(self.time, "time"))
+        set_(self, "time", _validate.optional_seconds(self.time, "time", high=MAX_TIME))
         set_(self, "nodes", _validate.optional_whole(self.nodes, "nodes", 1, MAX_NODES))
-        set_(self, "clock", _validate.optional_seconds(self.clock, "clock", zero=True))
-        set_(self, "increment", _validate.optional_seconds(self.increment, "increment", zero=True))
-        set_(self, "moves_to_go", _validate.optional_whole(self.moves_to_go, "moves_to_go", 1, 1 << 30))
+        set_(self, "clock", _validate.optional_seconds(self.clock, "clock", zero=True, high=MAX_TIME))
+        set_(self, "increment", _validate.optional_seconds(self.increment, "increment", zero=True, high=MAX_TIME))
+        set_(self, "moves_to_go", _validate.optional_whole(self.moves_to_go, "moves_to_go", 1, MAX_MOVES_TO_GO))
         if self.clock is None and (self.increment is not None or self.moves_to_go is not None):
             raise ValueError("increment and moves_to_go need a clock: give Limit(clock=SECONDS, ...)")
 

@@ -34,12 +34,12 @@ from polyreversi.variant import engine_seed
 
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
-#: The UCB1 exploration constant ``c`` (rewards are in 0..1).
-DEFAULT_EXPLORATION = 1.0
+#: The UCB1 exploration constant ``c`` (rewards are in 0..1; the core's default).
+DEFAULT_EXPLORATION: float = _core.limits.DEFAULT_EXPLORATION
 #: Most playouts one search makes (visit counts stay exact in every integer type).
 MAX_PLAYOUTS: int = _core.limits.MAX_PLAYOUTS
 #: Longest search, in seconds (a day).
-MAX_SECONDS: float = _core.limits.MAX_MCTS_SECONDS
+MAX_SECONDS: float = _core.limits.MAX_SECONDS
 #: Most threads (root-parallel trees) one search uses.
 MAX_THREADS: int = _core.limits.MAX_THREADS
 #: Tree nodes of one search, over all its threads' trees (176 bytes each: about 185 MB);

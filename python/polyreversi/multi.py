@@ -16,7 +16,10 @@ its disks that can never flip (squares where every line through them ends at
 the board's edge, a cut-out or a blocked square, on one side at least: the
 corners of any shape), its disks next to such an empty square, its edge
 disks, its flipping moves and its frontier disks, with weights per board,
-player count, Anti-Reversi and phase fitted by ``scripts/train_multi_eval.py``.
+player count, Anti-Reversi and phase fitted by ``scripts/train_multi_eval.py``; on
+8x8, 10x10 and the octagon (not Anti-Reversi) with trained pattern tables besides
+(an edge, a corner, the second row and a diagonal, read from each colour's view,
+blocked squares read as such; ``scripts/train_multi_patterns.py``).
 The value of a position for the root colour is its estimated share minus the
 best other colour's (the other way round with Anti-Reversi); a finished game
 is worth a win, a loss or 0 for a shared first place, plus the disk margin.
@@ -31,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
 from polyreversi.state import State
@@ -42,8 +45,8 @@ __all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DE
 ALGORITHMS = ("brs", "paranoid")
 #: The depth of a search given no limit.
 DEFAULT_DEPTH = 4
-#: Hash table entries, as a power of two (16 bytes each: 1 MiB).
-TT_BITS = 16
+#: Hash table entries, as a power of two (16 bytes each: 1 MiB; the core's default).
+TT_BITS: int = _core.limits.DEFAULT_MULTI_TABLE_BITS
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ class MultiSearchResult:
     seconds: float
 
 
-def _algorithm(name) -> int:
+def _algorithm(name: object) -> int:
     if not isinstance(name, str) or name.lower() not in ALGORITHMS:
         raise ValueError(f"algorithm: one of {', '.join(ALGORITHMS)}, got {name!r}")
     return ALGORITHMS.index(name.lower())
@@ -95,14 +98,13 @@ def _limits(limit: Optional[Limit]) -> Tuple[int, float, int]:
     return depth, limit.time or 0.0, limit.nodes or 0
 
 
-def _check_state(state) -> None:
+def _check_state(state: object) -> None:
     if not isinstance(state, State):
         raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
     if state.variant.players < 3:
         raise VariantError(f"multi_search: three or four players only; {state.variant} has "
                            f"{state.variant.players} (use polyreversi.search)")
-    if state.is_over():
-        raise ValueError(f"multi_search: the game is over at ply {state.ply}; there is no move to search")
+    _validate.not_over(state, "multi_search")
 
 
 def multi_search(state: State, limit: Optional[Limit] = None, *, algorithm: str = "brs") -> MultiSearchResult:

@@ -25,7 +25,7 @@ colour got over every playout in which it played the square, weighted by
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Tuple
 
 from polyreversi import _core, _validate
 from polyreversi._core import VariantError
@@ -34,39 +34,55 @@ from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MCTSResult, check_l
 from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
-__all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON"]
+__all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON", "DEFAULT_CUTOFF", "default_cutoff"]
 
 #: Share of uniformly random playout moves.
-DEFAULT_EPSILON = 0.25
+DEFAULT_EPSILON: float = _core.limits.DEFAULT_MULTI_EPSILON
 #: The weight W of progressive history in the selection.
-DEFAULT_HISTORY_WEIGHT = 5.0
+DEFAULT_HISTORY_WEIGHT: float = _core.limits.DEFAULT_MULTI_HISTORY_WEIGHT
 #: The part of a playout's reward that is the colour's final disk share.
-DEFAULT_SCORE_WEIGHT = 0.0
-#: Playout plies before the evaluation judges the position (0: play to the end).
-DEFAULT_CUTOFF = 0
+DEFAULT_SCORE_WEIGHT: float = _core.limits.DEFAULT_MULTI_SCORE_WEIGHT
+#: Playout plies before the evaluation judges the position where trained pattern tables ship
+#: for the variant (8x8, 10x10, the octagon; 3-4 players, blocked squares included): judged by
+#: the tables the cut-off wins more games than playing to the end (docs/tuning.md). Elsewhere
+#: (Anti-Reversi) playouts go to the end: the linear evaluation gained nothing as a judge.
+DEFAULT_CUTOFF = 16
 #: Judged playouts reward a softmax of the estimated shares over this temperature
 #: (in shares of the board; 0: the top estimated share wins outright).
-DEFAULT_CUTOFF_TEMPERATURE = 0.0
+DEFAULT_CUTOFF_TEMPERATURE: float = _core.limits.DEFAULT_MULTI_CUTOFF_TEMPERATURE
 #: Largest cut-off: a playout never lasts longer than the board has squares.
 MAX_CUTOFF: int = _core.limits.MAX_SCORE
+#: Weight of progressive bias: the evaluation of a child for the colour who moves into it
+#: (0: none).
+DEFAULT_BIAS_WEIGHT: float = _core.limits.DEFAULT_MULTI_BIAS_WEIGHT
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
 
-def _options(exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature) -> tuple:
+def default_cutoff(state: State) -> int:
+    """The cut-off a search of ``state`` gets when none is given: :data:`DEFAULT_CUTOFF` where
+    trained pattern tables ship for its rules, else 0 (playouts to the end)."""
+    return DEFAULT_CUTOFF if _core._multi_has_patterns(state) else 0
+
+
+def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
+             cutoff_temperature: object, bias_weight: object) -> Tuple[float, float, float, float, int, float, float]:
     """The search options, checked (the same messages as every other call)."""
+    cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
             _validate.number(history_weight, "history_weight"),
             _validate.number(score_weight, "score_weight", 0.0, 1.0),
             _validate.whole(cutoff, "cutoff", 0, MAX_CUTOFF),
-            _validate.number(cutoff_temperature, "cutoff_temperature"))
+            _validate.number(cutoff_temperature, "cutoff_temperature"),
+            _validate.number(bias_weight, "bias_weight"))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
                seed: Optional[int] = 0, exploration: float = DEFAULT_EXPLORATION,
                epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
-               score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: int = DEFAULT_CUTOFF,
-               cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE) -> MCTSResult:
+               score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: Optional[int] = None,
+               cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
+               bias_weight: float = DEFAULT_BIAS_WEIGHT) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -83,10 +99,14 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             divided among them); the rest is the win/draw/loss reward.
         cutoff: 0 .. ``MAX_CUTOFF`` playout plies, after which the 3-4 player evaluation's
             estimated final shares (the evaluation of :func:`polyreversi.multi_search`) stand for the final
-            disks; 0 plays every playout to the end.
+            disks; 0 plays every playout to the end; ``None``: :func:`default_cutoff` of the state.
         cutoff_temperature: finite, >= 0: a judged playout rewards each colour
             ``softmax(share / cutoff_temperature)`` (shares as parts of the board); 0 gives
             the whole reward to the top estimated share.
+        bias_weight: finite, >= 0: progressive bias (Chaslot et al. 2008): the selection adds
+            ``bias_weight * e / (n + 1)`` for a child visited ``n`` times, where ``e`` is the
+            evaluation of the child for the colour who moves into it (its estimated share
+            minus the best other colour's, -1 .. 1); 0 turns it off.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -107,16 +127,19 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
-    exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature = _options(
-        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature)
+    given = cutoff
+    exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight = _options(
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
-    if state.is_over():
-        raise ValueError(f"multi_mcts: the game is over at ply {state.ply}; there is no move to search")
+    _validate.not_over(state, "multi_mcts")
+    if given is None:
+        cutoff = default_cutoff(state)
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
                                                                 history_weight, score_weight, MAX_NODES,
-                                                                cutoff=cutoff, cutoff_temperature=cutoff_temperature)
+                                                                cutoff=cutoff, cutoff_temperature=cutoff_temperature,
+                                                                bias_weight=bias_weight)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -129,8 +152,8 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as
-            :func:`multi_mcts`.
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight:
+            as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
@@ -147,13 +170,15 @@ class InformedMCTSPlayer:
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT,
-                 cutoff: int = DEFAULT_CUTOFF, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE) -> None:
+                 cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
+                 bias_weight: float = DEFAULT_BIAS_WEIGHT) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
-        (self.exploration, self.epsilon, self.history_weight, self.score_weight, self.cutoff,
-         self.cutoff_temperature) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
-                                             cutoff_temperature)
+        (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
+         self.cutoff_temperature, self.bias_weight) = _options(exploration, epsilon, history_weight, score_weight,
+                                                               cutoff, cutoff_temperature, bias_weight)
+        self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
@@ -173,7 +198,8 @@ class InformedMCTSPlayer:
         self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
                                exploration=self.exploration, epsilon=self.epsilon,
                                history_weight=self.history_weight, score_weight=self.score_weight,
-                               cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature)
+                               cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
+                               bias_weight=self.bias_weight)
         return self.last
 
     def choose(self, state: State) -> int:

@@ -22,14 +22,16 @@ from __future__ import annotations
 import random
 import re
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optional, Protocol, Sequence, TextIO, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, TextIO,
+                    Tuple, Union, runtime_checkable)
 
 from polyreversi import _core, _validate
-from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
+from polyreversi._core import Color, IllegalMoveError, InvalidSquareError, VariantError
 from polyreversi.bulk import MAX_GAMES
+from polyreversi.errors import BookError
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
-from polyreversi.variant import Variant, VariantError, as_variant, engine_seed
+from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, engine_seed
 from polyreversi.vocabulary import color_name
 
 if TYPE_CHECKING:  # mcts is imported on first use
@@ -38,6 +40,7 @@ if TYPE_CHECKING:  # mcts is imported on first use
 Move = Union[int, str]
 
 
+@runtime_checkable
 class Chooser(Protocol):
     """An object player: ``choose(state)`` returns a legal move of ``state``."""
 
@@ -48,10 +51,6 @@ class Chooser(Protocol):
 Player = Union[Callable[[State], Move], Chooser]
 """A player: a function ``state -> move`` or an object with ``choose(state)``."""
 
-SEED_MIN = 0
-"""The smallest seed of the players and games here (every seed of the library: ``variant.engine_seed``)."""
-SEED_END = 2**64
-"""One past the largest seed of the players and games here."""
 
 
 def seed_key(seed: Optional[int]) -> Optional[int]:
@@ -281,7 +280,7 @@ class MCTSPlayer:
         return f"MCTSPlayer({limits})"
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
@@ -336,11 +335,9 @@ def _example(state: State) -> str:
     return state.variant.square_name(moves[0]) if moves else "d3"
 
 
-def _moves_or_raise(state: State) -> list:
-    moves = state.legal_moves()
-    if not moves:
-        raise ValueError(f"no move to choose: the game is over at ply {state.ply}")
-    return moves
+def _moves_or_raise(state: State) -> List[int]:
+    _validate.not_over(state, "", "no move to choose")
+    return state.legal_moves()
 
 
 # -- by name ----------------------------------------------------------------
@@ -354,7 +351,7 @@ COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
 _FACTORIES: Dict[str, Callable[[Optional[int]], Chooser]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
-def _number(text: str):
+def _number(text: str) -> Union[int, float]:
     """A spec's number as typed: ``2`` an int, ``0.5`` a float (so a message that
     quotes it says ``-1``, not ``-1.0``); ValueError if it is neither."""
     try:
@@ -363,15 +360,26 @@ def _number(text: str):
         return float(text)
 
 
+def _on_off(text: str) -> bool:
+    """A spec's switch: ``on``/``off`` (also ``1``/``0``, ``true``/``false``, ``yes``/``no``);
+    ValueError otherwise."""
+    words = {"on": True, "1": True, "true": True, "yes": True, "off": False, "0": False, "false": False, "no": False}
+    if text not in words:
+        raise ValueError(text)
+    return words[text]
+
+
 # Options of each kind of seat: name -> converter; the first is what a bare
 # value (``search:6``, ``mcts:2000``) sets.
 _SPEC_OPTIONS: Dict[str, Dict[str, Callable[[str], Any]]] = {
-    "search": {"depth": int, "time": _number, "threads": int, "evaluation": str, "level": int},
+    "search": {"depth": int, "time": _number, "threads": int, "evaluation": str, "level": int,
+               "book": _on_off},
     "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
     "brs": {"depth": int, "time": _number, "nodes": int},
     "baseline": {"simulations": int, "leaves": int, "c_puct": _number},
     "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
-              "history_weight": _number, "score_weight": _number},
+              "history_weight": _number, "score_weight": _number, "cutoff": int,
+              "cutoff_temperature": _number, "bias_weight": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS], "
@@ -389,7 +397,7 @@ ENGINE_KINDS = ("nboard", "gtp", "uci")
 _UCI_OPTION = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_ ]*?)\s*=([^:]*)")
 
 
-def _uci_seat(spec: str, rest: str) -> dict:
+def _uci_seat(spec: str, rest: str) -> Dict[str, Any]:
     options: Dict[str, str] = {}
     while True:
         m = _UCI_OPTION.match(rest)
@@ -405,7 +413,7 @@ def _uci_seat(spec: str, rest: str) -> dict:
     return {"command": rest.strip(), "options": options}
 
 
-def parse_player_spec(spec: str) -> tuple:
+def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
     """The kind and options of a seat spec, without building the player.
 
     ``"random"``, ``"greedy"``, ``"human"``; ``"search"``, ``"search:6"`` (depth),
@@ -457,31 +465,35 @@ def parse_player_spec(spec: str) -> tuple:
         try:
             options[key] = allowed[key](value)
         except ValueError:
-            kind_word = "an integer" if allowed[key] is int else "a number"
+            kind_word = {int: "an integer", _on_off: "on or off"}.get(allowed[key], "a number")
             raise ValueError(f"player {spec!r}: {key} must be {kind_word}, got {value!r}") from None
     return kind, options
 
 
 def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players: Optional[int] = None,
-                      variant: Optional[Any] = None) -> str:
+                      variant: Optional[Union[Variant, str]] = None) -> str:
     """``spec`` normalised (lower case, no spaces), after checking that it parses, that
     its kind is one of ``allowed``, that it can play a game of ``players`` players
     (``search`` is for two), that a ``baseline`` seat has a network for ``variant``
-    (a :class:`polyreversi.Variant` or its text, when given) and that its limits are
-    valid (the player is built once and dropped). The command line checks its seats
-    with this.
+    (a :class:`polyreversi.Variant` or its text, when given), that the opening book a
+    seat would play ``variant`` from reads (a damaged book is reported before the first
+    game, not as forfeits) and that its limits are valid (the player is built once and
+    dropped). The command line checks its seats with this.
 
     Raises:
-        ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``,
+        ValueError, TypeError: as :func:`player_from_spec`, a kind not in ``allowed``, an
+            engine whose program cannot be started (missing, not executable),
             ``search`` for 3 or 4 players, or ``baseline`` on a variant without a network.
+        polyreversi.errors.BookError (a ValueError): the seat's opening book for
+            ``variant`` is damaged (the message names the file).
     """
     kind, options = parse_player_spec(spec)
     if kind in ENGINE_KINDS:
         if players is not None and players > 2:
             raise ValueError(f"{spec!r}: external engines play two-player games only")
-        from polyreversi.engine._process import split_command
+        from polyreversi.engine._process import check_startable
 
-        split_command(options["command"])
+        check_startable(options["command"])
         given = "".join(f"{k}={v}:" for k, v in options.get("options", {}).items())
         return f"{kind}:{given}{options['command']}"
     if kind not in allowed:
@@ -495,17 +507,23 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
 
         make_baseline_model(variant)  # the network's owner says which variants have one
     if kind != "human":
-        player_from_spec(spec, seed=0)
+        player = player_from_spec(spec, seed=0)
+        if variant is not None and isinstance(player, SearchPlayer):  # the player that plays a book
+            try:
+                player.book_for(as_variant(variant))
+            except BookError as e:
+                raise BookError(f"{spec!r}: {e}; to play without the book: {spec.strip()}:book=off") from None
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))
 
 
-def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
+def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams: Optional[TextIO]) -> Chooser:
     """A built-in player from a seat spec (see :func:`parse_player_spec`).
 
     Args:
         spec: ``"random"``, ``"greedy"``, ``"human"``, ``"search:6"``,
             ``"search:time=0.5"``, ``"mcts:2000"``, ``"mcts:time=1"``, ...
-        seed: the seed of a random, greedy or mcts player (``search`` and ``human``
+        seed: the seed of a random, greedy or mcts player, or of a search level's
+            choice among near-equal moves (a search at a depth or time and ``human``
             draw nothing, but a seed outside the range is refused for them too).
         human_streams: ``input``, ``output``, ``errors`` for a human player.
 
@@ -524,7 +542,10 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
     kind, options = parse_player_spec(spec)
     seed_key(seed)  # one seed rule for every seat, also those that draw nothing
     if kind == "human":
-        return HumanPlayer(**human_streams)
+        unknown = sorted(set(human_streams) - {"input", "output", "errors"})
+        if unknown:
+            raise TypeError(f"a human player takes the streams input, output and errors, not {', '.join(unknown)}")
+        return HumanPlayer(human_streams.get("input"), human_streams.get("output"), human_streams.get("errors"))
     if kind in ENGINE_KINDS:
         from polyreversi.engine.seat import EngineSeat
 
@@ -549,14 +570,56 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams):
 
         factory = lambda: InformedMCTSPlayer(seed=seed, **options)  # noqa: E731
     else:
-        factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None), **options)  # noqa: E731
+        key = seed_key(seed)  # a level's random choice among near-equal moves: reproducible from the seat's seed
+        factory = lambda: SearchPlayer(options.pop("depth", None), options.pop("time", None),  # noqa: E731
+                                       seed=None if key is None else key % 2**63, **options)
     try:
         return factory()
     except (ValueError, TypeError) as e:
         raise type(e)(f"player {spec!r}: {e}") from None
 
 
-def make_player(name: str, seed: Optional[int] = None, **human_streams):
+#: Seat kinds whose moves are drawn from the seat's seed (random choices, tie-breaks,
+#: playouts): a series of their games differs from game to game.
+SEEDED_KINDS = ("random", "greedy", "mcts", "imcts")
+
+
+def draws_from_seed(spec: str) -> bool:
+    """True when a seat's moves depend on its seed: ``random``, ``greedy``, ``mcts``,
+    ``imcts``, and ``search`` at a level that picks among near-equal moves. A search
+    at a depth or a time, ``brs``, ``baseline`` (no noise) and external engines play
+    the same moves in the same positions whatever the seed.
+
+    Raises:
+        ValueError: as :func:`parse_player_spec`.
+    """
+    kind, options = parse_player_spec(spec)
+    if kind == "search" and options.get("level") is not None:
+        from polyreversi.levels import LEVELS
+
+        number: int = options["level"]
+        return 1 <= number <= len(LEVELS) and LEVELS[number - 1].margin > 0
+    return kind in SEEDED_KINDS
+
+
+def series_openings(variant: Union[Variant, str], names: Sequence[str], blocked: Optional[Union[int, str]] = None,
+                    seed: int = 1) -> Optional[List[State]]:
+    """The starts of a series' games when no seat draws from its seed: then every game
+    from the variant's start would be one game played again, so game ``k`` starts from
+    opening ``k mod len(openings)`` of the board's balanced set, as a match does
+    (:func:`polyreversi.match.openings.builtin`: real games' beginnings for 8x8, each
+    within 2 disks of even; seeded random beginnings where the board has no set).
+    None when a seat draws from its seed, or blocked squares are drawn per game (the
+    games differ by themselves).
+    """
+    if blocked is not None or any(draws_from_seed(name) for name in names):
+        return None
+    from polyreversi.match.openings import builtin
+
+    return builtin(as_variant(variant), seed)
+
+
+def make_player(name: str, seed: Optional[int] = None, **human_streams: Optional[TextIO]) -> Chooser:
     """A built-in player by name or seat spec; the same as :func:`player_from_spec`.
 
     Raises:
@@ -565,22 +628,21 @@ def make_player(name: str, seed: Optional[int] = None, **human_streams):
     return player_from_spec(str(name), seed, **human_streams)
 
 
-def as_callable(player) -> Callable[[State], Move]:
+def as_callable(player: object) -> Callable[[State], Move]:
     """The move-choosing function of a player: its ``choose`` method, or the player
     itself if it is callable.
 
     Raises:
         TypeError: neither callable nor with a ``choose`` method.
     """
-    choose = getattr(player, "choose", None)
-    if callable(choose):
-        return choose
+    if isinstance(player, Chooser) and callable(player.choose):
+        return player.choose
     if callable(player):
         return player
     raise TypeError(f"a player is a function state -> move or an object with choose(state); got {player!r}")
 
 
-def player_name(player) -> str:
+def player_name(player: object) -> str:
     """A short name for a player: its ``name`` attribute, a function's name, or its class name."""
     name = getattr(player, "name", None)
     if isinstance(name, str):
@@ -590,7 +652,7 @@ def player_name(player) -> str:
 
 # -- driving games -------------------------------------------------------------
 
-def _seats(variant: Variant, players) -> list:
+def _seats(variant: Variant, players: Union[Sequence[Player], Mapping[Color, Player]]) -> List[Callable[[State], Move]]:
     colors = list(Color)[: variant.players]
     if isinstance(players, Mapping):
         missing = [color_name(c) for c in colors if c not in players]
@@ -609,7 +671,7 @@ def _seats(variant: Variant, players) -> list:
 
 def play_game(
     variant: Union[Variant, str, State],
-    players: Union[Sequence, Mapping],
+    players: Union[Sequence[Player], Mapping[Color, Player]],
     *,
     on_move: Optional[Callable[[State, int], None]] = None,
     max_plies: Optional[int] = None,
@@ -661,7 +723,9 @@ def play_series(
     """Plays ``games`` games between built-in players and yields each final state.
 
     Every game gets its own seeds, drawn from ``seed``, so a run is reproducible
-    and games differ from each other.
+    and games differ from each other; when no seat draws from its seed (a search at
+    a fixed depth against another), game ``k`` starts from the ``k``-th balanced
+    opening instead (:func:`series_openings`; they repeat past the set's size).
 
     Args:
         variant: the rules of every game.
@@ -687,21 +751,24 @@ def play_series(
             raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(COMPUTER_PLAYERS)}")
     if len(names) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
-    for _ in range(games):
+    openings = series_openings(variant, names, blocked)
+    for k in range(games):
         game_seed = master.getrandbits(63)
-        yield play_seeded_game(variant, names, game_seed, blocked=blocked)
+        start = openings[k % len(openings)] if openings else None
+        yield play_seeded_game(variant if start is None else start, names, game_seed, blocked=blocked)
 
 
-def play_seeded_game(variant: Union[Variant, str], names: Sequence[str], seed: int, *,
+def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], seed: int, *,
                      blocked: Optional[Union[int, str]] = None,
-                     on_move: Optional[Callable[[State, int], None]] = None, **human_streams) -> State:
+                     on_move: Optional[Callable[[State, int], None]] = None,
+                     **human_streams: Optional[TextIO]) -> State:
     """One game between named built-in players, fully determined by ``seed``.
 
     The blocked squares (if drawn) and each seat's generator are derived from the seed,
     so the same arguments give the same game.
 
     Args:
-        variant: the rules.
+        variant: the rules, or a State to play on from (its moves stay in the game).
         names: a player name per colour (``random``, ``greedy``, ``human``).
         seed: the game's seed, ``0 .. 2**64 - 1``; distinct seeds give distinct
             generators (see :func:`seed_key`).
@@ -714,9 +781,14 @@ def play_seeded_game(variant: Union[Variant, str], names: Sequence[str], seed: i
         TypeError, ValueError: a seed that is not an int in range (:func:`seed_key`).
     """
     rng = random.Random(seed_key(seed))
-    variant = seeded_variant(as_variant(variant), seed, blocked)
+    if isinstance(variant, State):
+        if blocked is not None:
+            raise ValueError("blocked: squares are drawn for a game from the start, not from a position")
+        start: Union[Variant, State] = variant
+    else:
+        start = seeded_variant(as_variant(variant), seed, blocked)
     seats = [make_player(name, seed=rng.getrandbits(63), **human_streams) for name in names]
-    return play_game(variant, seats, on_move=on_move)
+    return play_game(start, seats, on_move=on_move)
 
 
 def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Union[int, str]]) -> Variant:
@@ -735,7 +807,8 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
     if blocked is None:
         return variant
     if isinstance(blocked, str) and blocked != "random":
-        raise VariantError(f"blocked: {blocked!r}; expected 'random' or a count 1-4")
+        raise VariantError(f"blocked: {blocked!r}; expected 'random' or a count "
+                           f"{_core.limits.MIN_RANDOM_BLOCKED}-{_core.limits.MAX_BLOCKED}")
     count = None if isinstance(blocked, str) else blocked
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
     if key is not None:
@@ -764,6 +837,9 @@ __all__ = [
     "play_series",
     "play_seeded_game",
     "seeded_variant",
+    "draws_from_seed",
+    "series_openings",
+    "SEEDED_KINDS",
     "seed_key",
     "SEED_MIN",
     "SEED_END",

@@ -7,34 +7,47 @@ Used by ``Variant.position_from_text``, ``State.to_text`` and the OBF format.
 """
 from __future__ import annotations
 
-from typing import List, Tuple
+import functools
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Type
 
-from polyreversi._core import Color, PositionError, VariantError
+from polyreversi._core import BOARDS, CELL_BLOCKED, CELL_EMPTY, CELL_NEUTRAL, Color, PositionError, Rules, VariantError
+
+if TYPE_CHECKING:  # types only: variant.py imports this module
+    from polyreversi.state import State
+    from polyreversi.variant import Variant
 
 #: Characters of cells read (several spellings) and written (the first).
-CELL_CODES = {"X": 1, "*": 1, "x": 1, "O": 2, "o": 2, "R": 3, "G": 4, "N": 5, "-": 0, ".": 0, "#": -1}
-WRITE_CHARS = {1: "X", 2: "O", 3: "R", 4: "G", 5: "N", 0: "-", -1: "#"}
-SIDES = {"X": 1, "*": 1, "x": 1, "O": 2, "o": 2, "R": 3, "G": 4}
-SIDE_CHARS = {1: "X", 2: "O", 3: "R", 4: "G"}
-_CELL_COUNTS = {36: "6x6", 64: "8x8", 88: "octagon", 100: "10x10"}
+SIDES = {"X": int(Color.BLACK), "*": int(Color.BLACK), "x": int(Color.BLACK), "O": int(Color.WHITE),
+         "o": int(Color.WHITE), "R": int(Color.RED), "G": int(Color.GREEN)}
+SIDE_CHARS = {int(Color.BLACK): "X", int(Color.WHITE): "O", int(Color.RED): "R", int(Color.GREEN): "G"}
+CELL_CODES = {**SIDES, "N": CELL_NEUTRAL, "-": CELL_EMPTY, ".": CELL_EMPTY, "#": CELL_BLOCKED}
+WRITE_CHARS = {**SIDE_CHARS, CELL_NEUTRAL: "N", CELL_EMPTY: "-", CELL_BLOCKED: "#"}
 
 
-def _grid_squares(variant) -> List[int]:
+@functools.lru_cache(maxsize=None)
+def _cell_counts() -> Dict[int, str]:
+    """Each board by its cell count (its squares, blocked ones included), ascending:
+    the core's boards with no square blocked (the core's rules of each; variant.py
+    imports this module, so it is not imported here)."""
+    return dict(sorted((len(Rules(board, 2, False, False, 0, 0, []).playable), board) for board in BOARDS))
+
+
+def _grid_squares(variant: Variant) -> List[int]:
     """The board's squares (cut-outs excluded, blocked squares included), ascending."""
     return sorted(set(variant.squares) | set(variant.blocked))
 
 
-def _plain(variant) -> bool:
+def _plain(variant: Variant) -> bool:
     """True when the cells alone say everything about the variant."""
     return variant.players == 2 and not variant.anti and not variant.free_opening and variant.handicap == 0
 
 
 def looks_like_cells(word: str) -> bool:
     """True for a word of a board's cell count made only of cell characters."""
-    return len(word) in _CELL_COUNTS and all(ch in CELL_CODES for ch in word)
+    return len(word) in _cell_counts() and all(ch in CELL_CODES for ch in word)
 
 
-def position_to_text(state) -> str:
+def position_to_text(state: State) -> str:
     """The position as one line (see the module's docstring); plain OBF on 8x8.
 
     >>> import polyreversi as pr
@@ -56,7 +69,7 @@ def split_annotations(text: str) -> Tuple[str, str]:
     return head.strip(), tail
 
 
-def position_from_text(text: str, variant, variant_class):
+def position_from_text(text: str, variant: Optional[Variant], variant_class: Type[Variant]) -> State:
     """The State a position line describes (annotations after ``;`` are ignored).
 
     Args:
@@ -92,10 +105,10 @@ def position_from_text(text: str, variant, variant_class):
             "position: expected '[VARIANT ]CELLS SIDE' (e.g. 64 cells of X, O, - and a side X or O), "
             f"got {head[:80]!r}")
     if variant is None:
-        board = _CELL_COUNTS.get(len(cells))
+        board = _cell_counts().get(len(cells))
         if board is None:
-            raise PositionError(f"position: {len(cells)} cells; a board has 36 (6x6), 64 (8x8), "
-                                "88 (octagon) or 100 (10x10)")
+            counts = [f"{n} ({name})" for n, name in _cell_counts().items()]
+            raise PositionError(f"position: {len(cells)} cells; a board has {', '.join(counts[:-1])} or {counts[-1]}")
         squares = _grid_squares(Variant(board))
         blocked = [sq for sq, ch in zip(squares, cells) if ch == "#"]
         try:

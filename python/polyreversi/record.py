@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
-import numpy as np
-
-from polyreversi._core import Color, InvalidSquareError, PositionError
+from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
+from polyreversi._validate import is_bool, is_integer
 from polyreversi.errors import RecordError
 from polyreversi.replay import Replay
-from polyreversi.variant import Variant, VariantError, as_variant
+from polyreversi.variant import Variant, as_variant
 from polyreversi.vocabulary import color_name
 
 #: How a game ended. ``finished``: nobody could move (RULES.md §5-§6);
@@ -91,19 +91,19 @@ class Result:
                 raise RecordError(f"result.disks: expected disk counts (whole numbers >= 0), got {self.disks!r}") from None
             object.__setattr__(self, "disks", disks)
         if self.margin is not None:
-            if isinstance(self.margin, bool) or not isinstance(self.margin, (int, float, np.integer, np.floating)):
+            if is_bool(self.margin) or not isinstance(self.margin, numbers.Real):
                 raise RecordError(f"result.margin: expected a number, got {self.margin!r}")
             if not math.isfinite(float(self.margin)):
                 raise RecordError(f"result.margin: expected a finite number, got {self.margin!r}")
-            margin = int(self.margin) if isinstance(self.margin, (int, np.integer)) else float(self.margin)
+            margin = int(self.margin) if is_integer(self.margin) else float(self.margin)
             object.__setattr__(self, "margin", margin)
         if self.winner is not None:
             self._check_winner()
 
     def _check_winner(self) -> None:
-        winner = self.winner
+        winner: Any = self.winner  # as given: checked here
         if not isinstance(winner, Color) and (
-            isinstance(winner, (bool, np.bool_)) or not isinstance(winner, (int, np.integer)) or not 1 <= int(winner) <= 4
+            not is_integer(winner) or not 1 <= int(winner) <= 4
         ):
             raise RecordError(f"result.winner: expected a colour (Color.BLACK ... Color.GREEN), got {winner!r}")
         winner = Color(int(winner))
@@ -139,27 +139,29 @@ class StartPosition:
 
     def __post_init__(self) -> None:
         try:
+            import numpy as np  # a custom start only: a record from the standard start needs no array
+
             cells = np.asarray(self.board).ravel()
         except (TypeError, ValueError):  # ragged rows and the like
             raise RecordError(f"start.board: expected cell codes, got {self.board!r}") from None
-        if not all(isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)) for c in cells.tolist()):
+        if not all(is_integer(c) for c in cells.tolist()):
             raise RecordError(f"start.board: expected whole-number cell codes, got {self.board!r}")
         board = tuple(int(c) for c in cells.tolist())
         object.__setattr__(self, "board", board)
         try:
             object.__setattr__(self, "to_move", Color(int(self.to_move)))
         except (TypeError, ValueError):
-            raise RecordError(f"start.to_move: expected a colour 1-4, got {self.to_move!r}") from None
-        if isinstance(self.ply, bool) or not isinstance(self.ply, (int, np.integer)) or self.ply < 0:
+            raise RecordError(f"start.to_move: expected a colour 1-{limits.MAX_PLAYERS}, got {self.to_move!r}") from None
+        if not is_integer(self.ply) or self.ply < 0:
             raise RecordError(f"start.ply: expected a whole number >= 0, got {self.ply!r}")
         object.__setattr__(self, "ply", int(self.ply))
 
     @classmethod
-    def of(cls, state) -> "StartPosition":
+    def of(cls, state: State) -> "StartPosition":
         """The position of a State (its board, player to move and ply)."""
         return cls(tuple(int(c) for c in state.board().ravel()), state.to_move, state.ply)
 
-    def state(self, variant: Variant):
+    def state(self, variant: Variant) -> State:
         """A new State of ``variant`` at this position.
 
         Raises:
@@ -184,6 +186,8 @@ class StartPosition:
             raise RecordError(f"start.to_move: {color_name(self.to_move)} is not a player of a "
                               f"{variant.players}-player game")
         try:
+            import numpy as np
+
             return variant.position(np.array(self.board, dtype=np.int64).reshape(n, n), self.to_move, self.ply)
         except (PositionError, ValueError) as e:
             raise RecordError(f"start: {e}") from None
@@ -282,7 +286,7 @@ class Record:
     @classmethod
     def from_state(
         cls,
-        state,
+        state: State,
         *,
         players: Iterable[Optional[str]] = (),
         date: Optional[str] = None,
@@ -325,7 +329,7 @@ class Record:
         """Moves in the record, passes included (forced passes a replay inserts excluded)."""
         return len(self.moves)
 
-    def initial_state(self):
+    def initial_state(self) -> State:
         """A new State at the record's start (the variant's start, or ``start``).
 
         Raises:
@@ -335,7 +339,7 @@ class Record:
             return self.variant.start()
         return self.start.state(self.variant)
 
-    def replay(self):
+    def replay(self) -> Replay:
         """A :class:`polyreversi.replay.Replay` of this record (validates every move).
 
         Raises:
@@ -347,7 +351,7 @@ class Record:
         """A copy with some fields changed (same names as the attributes)."""
         return dataclasses.replace(self, **changes)
 
-    def move_names(self) -> list:
+    def move_names(self) -> List[str]:
         """The moves as names (``"f5"``, ``"pass"``)."""
         return [self.variant.square_name(m) for m in self.moves]
 
@@ -361,7 +365,7 @@ class Record:
         return " vs ".join(self.player_name(c) for c in range(1, self.variant.players + 1))
 
 
-def record_of(state, **meta: Any) -> Record:
+def record_of(state: State, **meta: Any) -> Record:
     """The record of a played state: ``state.record(...)``; see :meth:`Record.from_state`.
 
     Raises:
@@ -396,7 +400,7 @@ class Game:
         players: Sequence[Optional[str]] = (),
         *,
         date: Optional[str] = None,
-        state=None,
+        state: Optional[State] = None,
         **meta: Any,
     ) -> None:
         self.variant = as_variant(variant)
@@ -426,7 +430,7 @@ class Game:
         return self._winner
 
     @winner.setter
-    def winner(self, value) -> None:
+    def winner(self, value: Union[Color, int, None]) -> None:
         if value is None:
             self._winner = None
             return
@@ -439,7 +443,7 @@ class Game:
                               f"game, got {value!r}")
         self._winner = color
 
-    def resign(self, color=None) -> None:
+    def resign(self, color: Union[Color, int, None] = None) -> None:
         """``color`` (default: the player to move) resigns a 2-player game: the
         other player wins.
 
@@ -448,18 +452,18 @@ class Game:
         """
         self._stop("resigned", color)
 
-    def lose_on_time(self, color=None) -> None:
+    def lose_on_time(self, color: Union[Color, int, None] = None) -> None:
         """``color`` (default: the player to move) loses a 2-player game on time."""
         self._stop("time", color)
 
-    def _stop(self, end: str, color) -> None:
+    def _stop(self, end: str, color: Union[Color, int, None]) -> None:
         if self.variant.players != 2:
             raise RecordError(f"{end}: in a {self.variant.players}-player game, set game.end and game.winner")
         loser = Color(int(color)) if color is not None else self.state.to_move
         self.end = end
         self.winner = Color.WHITE if loser == Color.BLACK else Color.BLACK
 
-    def play(self, move) -> None:
+    def play(self, move: Union[int, str]) -> None:
         """Plays a legal move (index or name) in place; raises IllegalMoveError otherwise."""
         self.state.play(move)
 
@@ -480,7 +484,7 @@ class Game:
 
 
 # -- helpers ---------------------------------------------------------------
-def _check_text(value, where: str) -> None:
+def _check_text(value: object, where: str) -> None:
     """Refuses text that is not Unicode (a lone surrogate such as ``"\\ud800"``, which
     JSON's escapes can spell): no format can write it as UTF-8, so a record holding it
     could be read but never written. ``value`` may be text, None, or the JSON-like
@@ -505,8 +509,8 @@ def _check_text(value, where: str) -> None:
             _check_text(item, f"{where}[{k}]")
 
 
-def _count(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+def _count(value: Any) -> int:
+    if not is_integer(value) or value < 0:
         raise ValueError(value)
     return int(value)
 
@@ -515,11 +519,11 @@ _INT_ONLY = frozenset({int})
 
 
 @functools.lru_cache(maxsize=None)
-def _moves_of_grid(n: int) -> frozenset:
+def _moves_of_grid(n: int) -> FrozenSet[int]:
     return frozenset(range(n * n + 1))
 
 
-def _moves(variant: Variant, moves) -> Tuple[int, ...]:
+def _moves(variant: Variant, moves: Any) -> Tuple[int, ...]:
     """Moves as indices, each a square of the grid or the pass (N*N), checked here;
     whether they are legal is the replay's question."""
     # The common case (formats build records from tuples of ints), in two set
@@ -539,7 +543,7 @@ def _moves(variant: Variant, moves) -> Tuple[int, ...]:
                 out.append(variant.square(m))
             except InvalidSquareError as e:
                 raise RecordError(f"moves[{i}]: {e}") from None
-        elif isinstance(m, (int, np.integer)) and not isinstance(m, (bool, np.bool_)):
+        elif is_integer(m):
             try:
                 out.append(variant.square(int(m)))
             except InvalidSquareError as e:
@@ -549,7 +553,9 @@ def _moves(variant: Variant, moves) -> Tuple[int, ...]:
     return tuple(out)
 
 
-def _start_of(state) -> Optional[StartPosition]:
+def _start_of(state: State) -> Optional[StartPosition]:
+    import numpy as np  # a played state's boards are arrays: NumPy is loaded already
+
     initial = state.initial()
     standard = initial.variant.start()
     if (
@@ -561,12 +567,12 @@ def _start_of(state) -> Optional[StartPosition]:
     return StartPosition.of(initial)
 
 
-def _cut_outs(variant: Variant) -> set:
+def _cut_outs(variant: Variant) -> Set[int]:
     playable = set(variant.squares) | set(variant.blocked)
     return {sq for sq in range(variant.n * variant.n) if sq not in playable}
 
 
-def _names(variant: Variant, squares) -> str:
+def _names(variant: Variant, squares: Iterable[int]) -> str:
     return ", ".join(variant.square_name(s) for s in squares)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, List, Optional, Tuple
 
-from polyreversi._core import IllegalMoveError, InvalidSquareError
+from polyreversi._core import IllegalMoveError, InvalidSquareError, State
 from polyreversi.errors import RecordError
 from polyreversi.vocabulary import color_name
 
@@ -56,7 +56,7 @@ class ReplayError(RecordError):
         index: Optional[int] = None,
         move: Optional[int] = None,
         legal: Optional[List[int]] = None,
-        state=None,
+        state: Optional[State] = None,
     ) -> None:
         super().__init__(message)
         self.ply = ply
@@ -134,7 +134,7 @@ class Replay:
     def __len__(self) -> int:
         return len(self.moves) + 1
 
-    def __getitem__(self, k: int):
+    def __getitem__(self, k: int) -> State:
         if isinstance(k, bool) or not isinstance(k, int):
             raise TypeError(f"Replay indices are plies (int), not {type(k).__name__}")
         n = len(self)
@@ -149,7 +149,7 @@ class Replay:
             state.play(move)
         return state
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[State]:
         state = self._initial.copy()
         yield state.copy()
         for move in self.moves:
@@ -157,12 +157,12 @@ class Replay:
             yield state.copy()
 
     @property
-    def final(self):
+    def final(self) -> State:
         """A new State at the end of the record."""
         return self._final.copy()
 
     @property
-    def initial(self):
+    def initial(self) -> State:
         """A new State at the record's start."""
         return self._initial.copy()
 
@@ -217,7 +217,7 @@ class Replay:
 _ENDED = {"resigned": "resigned", "time": "lost on time", "agreed": "score agreed"}
 
 
-def final_margin(state) -> int:
+def final_margin(state: State) -> int:
     """Black's disks minus White's for a 2-player state; when the game is over the
     empty squares go to the winner (split on a draw), as WTHOR and GGF record it,
     except in Anti-Reversi, where the disks are compared as they are."""
@@ -232,7 +232,7 @@ def final_margin(state) -> int:
     return 0
 
 
-def _disks_text(state) -> str:
+def _disks_text(state: State) -> str:
     return "-".join(str(s) for s in state.scores())
 
 

@@ -27,14 +27,13 @@ conversion afterwards.
 from __future__ import annotations
 
 import contextlib
-import functools
 import numbers
 import os
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, Iterator, List, Optional
 
 
-from polyreversi import _core, _validate
+from polyreversi import _core, _validate, time_control
 from polyreversi._core import VariantError
 from polyreversi.limit import MAX_DEPTH, MAX_NODES
 from polyreversi.state import State
@@ -46,8 +45,8 @@ __all__ = ["SearchResult", "SolveResult", "search", "solve", "evaluate", "CONVEN
 CONVENTIONS = ("disks", "wof")
 #: Evaluations of :func:`search`: ``None`` picks the one of the variant's rules.
 EVALUATIONS = (None, "normal", "anti")
-#: Default hash table size (MiB), shared among the threads.
-TT_MB = 64
+#: Default hash table size (MiB), shared among the threads (the core's default).
+TT_MB: int = _core.limits.DEFAULT_TABLE_MIB
 #: The depth of :func:`search` when no limit is given.
 DEFAULT_DEPTH = 6
 
@@ -64,7 +63,8 @@ class SearchResult:
             None only when a search was stopped before its first iteration completed
             (a :class:`polyreversi.SearchPlayer` stopped at once; ``depth`` is then 0).
         pv: the principal variation, moves from this position (``move`` first).
-        depth: plies of the deepest completed iteration (the empties when ``exact``).
+        depth: plies of the iteration the move and score are from (the empties when
+            ``exact``): the deepest completed, or a deeper one stopped partway.
         nodes: positions visited. seconds: wall-clock time.
         exact: True when the score is the exact result of best play to the end.
     """
@@ -116,13 +116,19 @@ class SolveResult:
     upper: Optional[int] = None
 
 
-def _check_state(state, what: str) -> State:
+#: What plays 3- and 4-player games, for the messages that refuse one here.
+MULTIPLAYER_HINT = ("for 3 or 4 players use pr.InformedMCTSPlayer / pr.multi_mcts (MCTS with the trained "
+                    "evaluation, the strongest), pr.MultiPlayer / pr.multi_search (best-reply or paranoid search) "
+                    "or pr.MCTSPlayer / pr.mcts (plain UCT); on the command line imcts:PLAYOUTS, brs:DEPTH or "
+                    "mcts:PLAYOUTS seats")
+
+
+def _check_state(state: object, what: str) -> State:
     if not isinstance(state, State):
         raise TypeError(f"{what}: expected a State, got {type(state).__name__}")
     if state.variant.players != 2:
         raise VariantError(
-            f"{what}: two-player games only (got a {state.variant.players}-player game); "
-            "for 3 or 4 players use pr.mcts (on the command line, an mcts:PLAYOUTS player)"
+            f"{what}: two-player games only (got a {state.variant.players}-player game); {MULTIPLAYER_HINT}"
         )
     return state
 
@@ -138,10 +144,12 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
     ``time`` seconds, ``nodes`` positions; with none given, ``depth=6``. The
-    result is the deepest completed iteration. The first iteration always
+    result is the deepest completed iteration, or a deeper one a limit stopped
+    once it had scored the last iteration's best move (then the best of the moves
+    it scored; ``depth`` is that iteration's). The first iteration always
     completes, so ``time`` and ``nodes`` may be exceeded by it; no later one starts
-    once a limit is reached, nor (with ``time``) one predicted from the last
-    iterations' times to end after it, and one under way stops at the next check
+    once a limit is reached, nor (with ``time``) after
+    :data:`polyreversi.time_control.START_SHARE` of it, and one under way stops at the next check
     (with ``time`` every 256 positions per thread, else every 4096; with threads,
     against all threads' nodes together), so
     ``nodes`` may end up to 4096 per thread over the limit, or with threads as much
@@ -152,7 +160,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     Args:
         state: a two-player State (not changed).
         depth: 1 .. :data:`polyreversi.limit.MAX_DEPTH` (250) plies (the static evaluation alone is
-            :func:`evaluate`). time: seconds > 0. nodes: 1 .. 2**62.
+            :func:`evaluate`). time: seconds > 0, at most :data:`polyreversi.limit.MAX_TIME`
+            (a day). nodes: 1 .. 2**62.
         threads: threads splitting the root moves (0: every core). At a fixed
             depth the full-width score (``selective=False``) does not depend on
             it; the move may differ among moves of equal score, and nodes and
@@ -174,7 +183,7 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     Raises:
         TypeError: not a State, or a limit of the wrong type. ValueError: a limit out
         of range. VariantError: a 3- or 4-player state. MemoryError: no memory for a
-        table of ``tt_mb`` MiB, or more than the machine's physical memory (the message
+        table of ``tt_mb`` MiB, or more than the memory available now (the message
         names it).
 
     >>> import polyreversi as pr
@@ -195,15 +204,24 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
     selective = _validate.flag(selective, "selective")
     with _table_memory(tt_mb):
-        move, score, pv, got_depth, visited, secs, exact = _core._search(state, d, seconds, n, threads, tt_mb, code,
-                                                                         selective)
+        move, score, pv, got_depth, visited, secs, exact = _core._search(
+            state, d, seconds, n, threads, tt_mb, code, selective,
+            -1.0 if time is None else time_control.START_SHARE * seconds)
     return SearchResult(_move_or_none(state, move), float(score), list(pv), int(got_depth), int(visited),
                         float(secs), bool(exact))
 
 
-@functools.lru_cache(maxsize=1)
-def _physical_mib() -> Optional[int]:
-    """The machine's physical memory in MiB, or None where the OS does not say (read once)."""
+def _available_mib() -> Optional[int]:
+    """The memory the system can give this process now, in MiB: Linux's MemAvailable
+    (free memory and the caches it can drop), else the physical memory; None where
+    the OS says neither. Read at each call: it changes as other processes run."""
+    try:
+        with open("/proc/meminfo", "rb") as f:
+            for line in f:
+                if line.startswith(b"MemAvailable:"):
+                    return int(line.split()[1]) >> 10
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >> 20
     except (AttributeError, ValueError, OSError):
@@ -212,12 +230,13 @@ def _physical_mib() -> Optional[int]:
 
 def _check_table_fits(tt_mb: int, total_mib: int) -> None:
     """MemoryError naming ``tt_mb`` when ``total_mib`` (what the call allocates) is more
-    than the machine's physical memory."""
-    physical = _physical_mib()
-    if physical is not None and total_mib > physical:
+    than the memory available: the OS would grant it lazily (overcommit) and then
+    swap, or kill this process or another as the table fills."""
+    available = _available_mib()
+    if available is not None and total_mib > available:
         extra = "" if total_mib == tt_mb else f" ({total_mib} MiB with the solver's ordering table)"
-        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB{extra} is more than this machine's {physical} MiB "
-                          "of memory; give a smaller tt_mb")
+        raise MemoryError(f"tt_mb: a hash table of {tt_mb} MiB{extra} is more than the {available} MiB of memory "
+                          "available on this machine; give a smaller tt_mb")
 
 
 def _check_solve_table(tt_mb: int) -> None:
@@ -226,10 +245,10 @@ def _check_solve_table(tt_mb: int) -> None:
 
 
 @contextlib.contextmanager
-def _table_memory(tt_mb: int, total_mib: Optional[int] = None):
+def _table_memory(tt_mb: int, total_mib: Optional[int] = None) -> Iterator[None]:
     """Names ``tt_mb`` when the engine cannot allocate its hash table (std::bad_alloc),
-    and refuses tables larger than physical memory before the call: the OS would
-    otherwise grant them lazily (overcommit) and kill the process as they fill.
+    and refuses tables larger than the memory available before the call
+    (:func:`_check_table_fits`).
     ``total_mib``: what the call allocates in all (default ``tt_mb``)."""
     _check_table_fits(tt_mb, tt_mb if total_mib is None else total_mib)
     try:
@@ -243,7 +262,7 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
 
     On the standard 8x8 game (full board, normal rules, no handicap, no free
     opening) it is a trained pattern evaluation (Logistello/Edax-style patterns
-    fitted to the WTHOR games: scripts/train_patterns.py, benchmarks/README.md);
+    fitted to the WTHOR games: scripts/train_patterns.py, benchmarks/eval_error.md);
     on the octagon (normal rules, no free opening, no blocked squares) patterns
     fitted to self-play (scripts/train_board_eval.py, benchmarks/board_eval.md);
     on every other board, option and for Anti-Reversi, terms derived from the board's
@@ -303,7 +322,7 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             fewer); the ordering searches get a quarter more (1.25 x tt_mb in all). A larger
             table takes longer to set up (its memory is cleared as it is touched), so short
             solves are fastest near the default.
-        time: seconds (> 0) at most; nodes: positions (1 .. 2**62) at most (checked every
+        time: seconds (> 0, at most :data:`polyreversi.limit.MAX_TIME`) at most; nodes: positions (1 .. 2**62) at most (checked every
             256 positions with a time limit, else every 4096). A solve stopped by either
             returns ``complete=False``, no move and no score (a partial solve proves no
             best move), and the bounds on the score proven so far (``lower``/``upper``,
@@ -312,7 +331,7 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     Raises:
         TypeError: not a State. ValueError: a bad option. VariantError: a 3- or
         4-player state. MemoryError: no memory for a table of ``tt_mb`` MiB, or more
-        than the machine's physical memory (the message names it).
+        than the memory available now (the message names it).
     """
     _check_state(state, "solve")
     moves = _validate.flag(moves, "moves")

@@ -19,17 +19,22 @@ import random
 import threading
 import time as _time
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Dict, List, Optional, Tuple, Union, cast
 
 from polyreversi import _core, _validate, time_control
+from polyreversi.book import Book, BookEntry, shipped_book
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS, Level
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
 from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _table_memory
-from polyreversi.state import EMPTY, State
+from polyreversi.state import State
+from polyreversi.variant import SEED_END, SEED_MIN, Variant
 from polyreversi.vocabulary import choice
 
 __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
+
+#: The weight of the newest move in the running mean of how late a clock's move ends.
+OVERHEAD_WEIGHT = 0.3
 
 
 @dataclass(frozen=True)
@@ -46,8 +51,10 @@ class PlayResult(SearchResult):
             move is then the first in the move order, not a searched one), as
             :class:`polyreversi.SolveResult` has no score when stopped.
         pv: the principal variation, ``move`` first (square indices).
-        depth: plies of the deepest completed iteration (the empties when ``exact``;
-            0 when stopped before the first iteration completed).
+        depth: plies of the iteration the move and score are from: the deepest that
+            completed, or a deeper one a limit stopped after it had scored the last
+            iteration's best move (the move is then the best of those it scored); the
+            empties when ``exact``; 0 when stopped before the first iteration completed.
         nodes: positions visited (the exact solve's included). seconds: wall-clock time.
         exact: the score is the exact result of best play to the end.
     """
@@ -72,10 +79,14 @@ class MoveInfo:
     exact: bool
 
 
+#: What a background search leaves: its "result" (a PlayResult) or its "error".
+_Box = Dict[str, Union[PlayResult, BaseException]]
+
+
 class SearchHandle:
     """A search running in the background (:meth:`SearchPlayer.start`)."""
 
-    def __init__(self, player: "SearchPlayer", thread: threading.Thread, box: dict) -> None:
+    def __init__(self, player: "SearchPlayer", thread: threading.Thread, box: "_Box") -> None:
         self._player = player
         self._thread = thread
         self._box = box
@@ -105,8 +116,8 @@ class SearchHandle:
         if self._thread.is_alive():
             raise TimeoutError(f"the search is still running after {timeout} s; call stop() first")
         if "error" in self._box:
-            raise self._box["error"]
-        return self._box["result"]
+            raise cast(BaseException, self._box["error"])
+        return cast(PlayResult, self._box["result"])
 
 
 class SearchPlayer:
@@ -120,19 +131,28 @@ class SearchPlayer:
             (docs/levels.md: each level's search and its measured Elo step); instead of
             ``depth`` and ``time``.
         threads: threads per search (0: every core).
-        tt_mb: hash table MiB (1 .. 65536), allocated at the first search and kept for
-            the player's life.
+        tt_mb: hash table MiB (1 .. 65536, and at most the memory available when the
+            player is made), allocated when the player is made (its pages mapped then, not
+            inside the first timed moves; for a board wider than 8x8 at its first search
+            there) and kept for the player's life. Mapping costs time in proportion: 1 to 4 s
+            per GiB on a loaded 2-core machine (``tt_mb=20000`` took 28 s).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``.
         selective: Multi-ProbCut in the midgame (as :func:`polyreversi.search`).
         variety: discs (float >= 0): play a random move among those scored within this
             many discs of the best (0: always the best; levels set their own). Scored by
             a multi-PV search, so it costs some time.
         seed: the seed of that random choice (None: fresh entropy).
+        book: play from the board's perfect-play opening book (:mod:`polyreversi.book`;
+            6x6 ships one) where the position is in it, whatever the limit (a depth,
+            nodes, a time budget or clock: the book's move keeps the exact value, which
+            no search to a horizon can better), when one move is asked for with no
+            variety and not at a level (a level plays its own measured search): the
+            move comes at once, scored exact (depth = the empties, no nodes).
 
     Raises:
         TypeError: an option of the wrong type. ValueError: an option out of range,
         ``level`` together with ``depth`` or ``time``, an unknown evaluation.
-        MemoryError: ``tt_mb`` more than the machine's memory.
+        MemoryError: ``tt_mb`` more than the memory available (the message names both).
 
     The seat name for the command line is ``search``, ``search:DEPTH``,
     ``search:time=SECONDS`` or ``search:level=N``. One search at a time: a second call
@@ -143,7 +163,7 @@ class SearchPlayer:
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, level: Optional[int] = None,
                  threads: int = 1, tt_mb: int = TT_MB, evaluation: Optional[str] = None, selective: bool = True,
-                 variety: float = 0.0, seed: Optional[int] = None) -> None:
+                 variety: float = 0.0, seed: Optional[int] = None, book: bool = True) -> None:
         self.depth = _validate.optional_whole(depth, "depth", 1, MAX_DEPTH)
         self.time = _validate.optional_seconds(time, "time")
         self.level: Optional[Level] = None
@@ -158,12 +178,14 @@ class SearchPlayer:
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
         self.selective = _validate.flag(selective, "selective")
         self.variety = _validate.number(variety, "variety")
-        self.seed = _validate.optional_whole(seed, "seed", 0, 2**63 - 1)
+        self.seed = _validate.optional_whole(seed, "seed", SEED_MIN, SEED_END - 1)
         self._random = random.Random(self.seed)
+        self.book = _validate.flag(book, "book")
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
         self.last: Optional[PlayResult] = None
+        self._overhead = 0.0  # seconds the clock's moves end after their plan's stop (_note_overhead)
 
     # ---- limits ----------------------------------------------------------------
     def default_limit(self) -> Limit:
@@ -189,18 +211,24 @@ class SearchPlayer:
     @staticmethod
     def _playable(state: State, what: str) -> State:
         _check_state(state, f"SearchPlayer.{what}")
-        if state.is_over():
-            raise ValueError(f"SearchPlayer.{what}: the game is over; there is no move to choose")
+        _validate.not_over(state, f"SearchPlayer.{what}", "no move to choose")
         return state
 
     # ---- the search ----------------------------------------------------------------
-    def _search(self, state: State, limit: Limit, multipv: int, analysing: bool = False):
+    def _search(self, state: State, limit: Limit, multipv: int,
+                analysing: bool = False) -> Tuple[PlayResult, List[MoveInfo]]:
         """(PlayResult, lines) under ``limit``; the exact solve first when it fits."""
         t0 = _time.perf_counter()
-        empties = int((state.board() == EMPTY).sum())
-        budget = time_control.move_seconds(limit, empties)
+        empties = state.empties()  # not board(): that would import NumPy inside the first move
+        entry = self._book_entry(state, multipv)
+        if entry is not None:
+            pv = [entry.move]
+            return (PlayResult(entry.move, float(entry.value), pv, empties, 0, _time.perf_counter() - t0, True),
+                    [MoveInfo(entry.move, float(entry.value), pv, empties, True)])
+        plan = time_control.move_time(limit, empties, state.variant.board, self._overhead)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
+        budget = None if plan is None else plan.target
         allowance = self._solve_allowance(limit, empties, budget, analysing, state.variant.board)
         if allowance is not None:
             move, score, pv, nodes, _secs, scores, stopped, _lower, _upper = self._searcher.solve(
@@ -214,18 +242,54 @@ class SearchPlayer:
                                 key=lambda mv: (-mv[1], mv[0]))
                 infos = [best] + [MoveInfo(m, float(v), [m], empties, True) for m, v in others]
                 return result, infos[:multipv]
-            if budget is not None:  # what is left of the budget, at least a tenth of it
-                budget = max(budget - (_time.perf_counter() - t0), budget / 10)
         depth = -1 if limit.depth is None else limit.depth
+        stop = start = -1.0
+        t_search = _time.perf_counter()
+        if plan is not None:  # what is left of the plan (the time before the search spent)
+            plan = plan.after(t_search - t0)
+            stop, start = plan.stop, plan.start
         move, score, pv, got, nodes, _secs, exact, _stopped, lines = self._searcher.search(
-            state, depth, -1.0 if budget is None else budget, -1 if limit.nodes is None else limit.nodes,
-            self.threads, code, multipv, self.selective)
+            state, depth, stop, -1 if limit.nodes is None else limit.nodes,
+            self.threads, code, multipv, self.selective, start)
         seconds = _time.perf_counter() - t0
+        if limit.clock is not None and plan is not None and allowance is None:
+            self._note_overhead(seconds - (t_search - t0) - plan.stop)
         got = int(got)
         known = None if got == 0 else float(score)  # stopped before the first iteration: no score
         result = PlayResult(int(move), known, list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
         infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
         return result, infos
+
+    def _book_entry(self, state: State, multipv: int) -> Optional[BookEntry]:
+        """The opening book's entry of ``state`` when the move comes from the book: any
+        limit (the book's move is exact, better than any search to a horizon), one move
+        asked for, no variety, not a level. This player is the one owner of the rule:
+        the engine protocols (NBoard, GTP) play through it and do not repeat it."""
+        if multipv != 1:
+            return None
+        book = self.book_for(state.variant)
+        return None if book is None else book.lookup(state)
+
+    def book_for(self, variant: Variant) -> Optional[Book]:
+        """The opening book this player plays ``variant`` from (read now, once per
+        process), or None: ``book=False``, a level (it plays its own measured search),
+        variety that picks among near-equal moves, or no book ships for the variant.
+        Call it before a game so that a damaged book is reported before the first
+        move, not at it.
+
+        Raises:
+            polyreversi.errors.BookError: the book file of the variant is damaged
+                (the message names the file and the fault).
+        """
+        if not self.book or self.level is not None or self._variety() > 0:
+            return None
+        return shipped_book(variant)
+
+    def _note_overhead(self, late: float) -> None:
+        """Follows how late the searches on a clock end after their plan's stop (a running
+        mean over the last few moves, seconds): on a loaded machine the OS runs other
+        processes in the middle of a move, and the clock keeps that much for each move."""
+        self._overhead += OVERHEAD_WEIGHT * (max(late, 0.0) - self._overhead)
 
     def _solve_allowance(self, limit: Limit, empties: int, budget: Optional[float],
                          analysing: bool, board: str = "8x8") -> Optional[float]:
@@ -285,7 +349,8 @@ class SearchPlayer:
         Raises:
             TypeError: not a State or not a Limit. ValueError: the game is over.
             VariantError: a 3- or 4-player state. ConcurrentUseError: a search of this
-            player is already running.
+            player is already running. polyreversi.errors.BookError: the board's shipped
+            opening book is damaged (a broken install).
         """
         self._playable(state, "play")
         limit = self._limit(limit)
@@ -307,11 +372,13 @@ class SearchPlayer:
 
         Each score is the move's own search value (exact when ``exact``); moves past
         the k-th are not scored. With a time limit the lists come from the deepest
-        iteration that completed.
+        iteration that completed (with ``multipv=1``, as :meth:`play`, possibly a deeper
+        one stopped after it had scored the last one's best move).
 
         Args:
             state: a two-player State whose game is not over. limit: as in :meth:`play`.
-            multipv: how many moves (1 .. 256); more than the legal moves gives them all.
+            multipv: how many moves (1 .. :data:`polyreversi.limit.MAX_MULTIPV`); more than the legal
+                moves gives them all.
 
         Returns:
             ``min(multipv, legal moves)`` :class:`MoveInfo` (one, unscored with depth 0,
@@ -341,7 +408,7 @@ class SearchPlayer:
         self._playable(state, "start")
         limit = self._limit(limit)
         self._acquire("start")
-        box: dict = {}
+        box: _Box = {}
 
         def run() -> None:
             try:
@@ -391,4 +458,5 @@ class SearchPlayer:
         opts += ["selective=False"] if not self.selective else []
         opts += [f"variety={self.variety!r}"] if self.variety else []
         opts += [f"seed={self.seed!r}"] if self.seed is not None else []
+        opts += ["book=False"] if not self.book else []
         return f"SearchPlayer({', '.join(opts)})"

@@ -31,45 +31,47 @@ code  square
 """
 from __future__ import annotations
 
-from typing import Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, NoReturn, Tuple, Union
 
 from polyreversi import _core
+from polyreversi._validate import is_integer
 from polyreversi.text import board_text
 from polyreversi.variant import Variant, as_variant
 from polyreversi.vocabulary import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, status_line
+
+if TYPE_CHECKING:  # types only: importing State loads no record module
+    from polyreversi.record import Record
 
 State = _core.State
 
 #: The deepest perft the engine takes (its depth is a 32-bit int; no game lasts
 #: more than 2*N*N+2 plies, so deeper searches all count the same finished games).
-MAX_DEPTH = 2**31 - 1
+MAX_DEPTH: int = _core.limits.MAX_PERFT_DEPTH
 
 
-def _state_str(self) -> str:
+def _state_str(self: _core.State) -> str:
     return f"{board_text(self)}\n{status_line(self)}"
 
 
-def _state_repr(self) -> str:
+def _state_repr(self: _core.State) -> str:
     return f"<State {self.variant} ply={self.ply} to_move={self.to_move.name} scores={self.scores()}>"
 
 
-def _state_reduce_ex(self, protocol: int):
+def _state_reduce_ex(self: _core.State, protocol: int) -> Union[str, Tuple[Any, ...]]:
     # Pickle protocols 0 and 1 would go through copyreg._reduce_ex, which calls
     # the native base class and aborts the process; protocol 2's reduction (the
     # native __getstate__/__setstate__) is written fine by every protocol.
     return object.__reduce_ex__(self, max(protocol, 2))
 
 
-def _state_init(self, *args, **kwargs) -> None:
+def _state_init(self: _core.State, *args: Any, **kwargs: Any) -> NoReturn:
     raise TypeError(
         "State cannot be made directly: use Variant(...).start() for the start position "
         "or Variant(...).position(board, to_move, ply) for a custom one"
     )
 
 
-def _state_record(self, **meta):
+def _state_record(self: _core.State, **meta: Any) -> Record:
     """The game so far as a Record (keywords: players=, date=, end=, komi=, other metadata).
 
     Raises:
@@ -80,13 +82,13 @@ def _state_record(self, **meta):
     return record_of(self, **meta)
 
 
-def _state_repr_svg(self) -> str:
+def _state_repr_svg(self: _core.State) -> str:
     from polyreversi import svg  # on first use: importing State loads no SVG writer
 
     return svg._repr_svg_(self)
 
 
-def _state_to_text(self) -> str:
+def _state_to_text(self: _core.State) -> str:
     """The position as one line of text: Edax OBF on 8x8 (``…OX… X``), with the
     variant in front for other rules (see :mod:`polyreversi.formats.obf`).
     ``Variant.position_from_text`` reads it back."""
@@ -120,14 +122,14 @@ def perft(state_or_variant: Union[State, Variant, str], depth: int) -> int:
         state_or_variant = as_variant(state_or_variant).start()
     if not isinstance(state_or_variant, State):
         raise TypeError(f"perft: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
-    if isinstance(depth, (bool, np.bool_)) or not isinstance(depth, (int, np.integer)):
+    if not is_integer(depth):
         raise TypeError(f"perft: depth must be an int, got {depth!r}")
     if not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth: must be 0 to {MAX_DEPTH}, got {depth}")
     return _core.perft(state_or_variant, int(depth))
 
 
-def perft_divide(state_or_variant, depth: int) -> dict:
+def perft_divide(state_or_variant: Union[State, Variant, str], depth: int) -> Dict[int, int]:
     """Leaves under each first move: ``{move: perft(child, depth - 1)}`` in
     ascending move order (the pass, N*N, when it is forced). The values add
     up to ``perft(state, depth)`` unless the game is already over (then ``{}``).

@@ -28,11 +28,17 @@ import io
 import os
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from typing import Iterable, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypedDict, Union
 
 from polyreversi._files import write_bytes
 from polyreversi._core import State  # the class; state.py adds its Python methods
 from polyreversi.vocabulary import BLOCKED, COLOR_NAMES as _COLOR_TITLES, CUT_OUT, NEUTRAL, status_line
+
+if TYPE_CHECKING:  # types only: Pillow and the record classes load on first use
+    from PIL import Image
+    from typing_extensions import Unpack
+
+    from polyreversi.record import Record
 
 # -- geometry (board units) -------------------------------------------------
 SQUARE = 40.0  # side of a square
@@ -110,6 +116,28 @@ class Text(NamedTuple):
 
 
 Shape = Union[Rect, Circle, Line, Text]
+#: The squares to ring: True for the last move's flips, None or False for none, or squares.
+Flips = Union[None, bool, Iterable[Union[int, str]]]
+#: What an animation steps through: a State (its history), States, or a game record.
+Source = Union[State, Sequence[State], "Record"]
+
+
+class SceneOptions(TypedDict, total=False):
+    """The drawing options of :func:`scene`, which every picture function passes on."""
+
+    coordinates: bool
+    last_move: bool
+    legal_moves: bool
+    flips: Flips
+    colors: Optional[Mapping[str, str]]
+
+
+class AnimationOptions(SceneOptions, total=False):
+    """The options of :func:`animate`: the drawing's, and those of :func:`animated_svg` and :func:`gif`."""
+
+    size: int
+    delay: float
+    final_delay: float
 
 
 @dataclass(frozen=True)
@@ -131,7 +159,7 @@ def _mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 
-def _last_move_and_flips(state: State) -> Tuple[Optional[int], list]:
+def _last_move_and_flips(state: State) -> Tuple[Optional[int], List[int]]:
     moves = state.moves()
     if not moves:
         return None, []
@@ -159,7 +187,7 @@ class _Grid:
         return x + SQUARE / 2, y + SQUARE / 2
 
 
-def _palette(colors: Optional[Mapping[str, str]]) -> dict:
+def _palette(colors: Optional[Mapping[str, str]]) -> Dict[str, str]:
     palette = dict(DEFAULT_COLORS)
     for key, value in (colors or {}).items():
         if key not in DEFAULT_COLORS:
@@ -174,7 +202,7 @@ def scene(
     coordinates: bool = True,
     last_move: bool = True,
     legal_moves: bool = False,
-    flips: Union[None, bool, Iterable[Union[int, str]]] = None,
+    flips: Flips = None,
     colors: Optional[Mapping[str, str]] = None,
 ) -> Scene:
     """Lays out a position as shapes (see :func:`svg` for the arguments).
@@ -195,11 +223,11 @@ def scene(
     return Scene(side, side, tuple(board), tuple(pieces))
 
 
-def _board_shapes(state: State, grid: _Grid, palette: dict, coordinates: bool, side: float) -> list:
+def _board_shapes(state: State, grid: _Grid, palette: Dict[str, str], coordinates: bool, side: float) -> List[Shape]:
     """The frame, the squares (holes crossed out, cut-outs left out) and the coordinates."""
     variant = state.variant
     cells = state.board().ravel()
-    shapes: list = [Rect(0, 0, side, side, palette["frame"], "frame")] if coordinates else []
+    shapes: List[Shape] = [Rect(0, 0, side, side, palette["frame"], "frame")] if coordinates else []
     for sq, code in enumerate(int(c) for c in cells):
         if code == CUT_OUT:
             continue
@@ -221,10 +249,11 @@ def _board_shapes(state: State, grid: _Grid, palette: dict, coordinates: bool, s
     return shapes
 
 
-def _piece_shapes(state: State, grid: _Grid, palette: dict, *, last_move: bool, legal_moves: bool, flips) -> list:
+def _piece_shapes(state: State, grid: _Grid, palette: Dict[str, str], *, last_move: bool, legal_moves: bool,
+                  flips: Flips) -> List[Shape]:
     """The last move's square, the disks, the hints of the legal moves and the flip rings."""
     variant = state.variant
-    shapes: list = []
+    shapes: List[Shape] = []
     last, last_flips = _last_move_and_flips(state)
     if last_move and last is not None and last != state.PASS:
         x, y = grid.corner(last)
@@ -248,7 +277,7 @@ def _piece_shapes(state: State, grid: _Grid, palette: dict, *, last_move: bool, 
     return shapes
 
 
-def _flipped(state: State, flips, last_flips: list) -> list:
+def _flipped(state: State, flips: Flips, last_flips: List[int]) -> List[int]:
     """The squares to ring: the last move's flips (``True``), none, or those named."""
     if flips is True:
         return list(last_flips)
@@ -315,7 +344,7 @@ def _text(root: ET.Element) -> str:
 MAX_RASTER_SIZE = 4096
 
 
-def _check_size(size, limit: Optional[int] = None) -> None:
+def _check_size(size: object, limit: Optional[int] = None) -> None:
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise ValueError(f"size: expected a whole number of pixels, at least 1; got {size!r}")
     if limit is not None and size > limit:
@@ -376,7 +405,7 @@ def _repr_svg_(state: State) -> str:
 _SUPERSAMPLE = 4
 
 
-def _image(drawing: Scene, size: int):
+def _image(drawing: Scene, size: int) -> Image.Image:
     """Draws a scene with Pillow; returns an RGBA image ``size`` pixels wide."""
     from PIL import Image, ImageDraw, ImageFont
 
@@ -386,7 +415,7 @@ def _image(drawing: Scene, size: int):
     height = round(drawing.height * scale)
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     pen = ImageDraw.Draw(image)
-    fonts: dict = {}
+    fonts: Dict[int, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
     for shape in drawing.board + drawing.pieces:
         if isinstance(shape, (Rect, Circle)):
             half = shape.stroke_width * scale / 2 if shape.stroke else 0.0  # Pillow strokes inside the box
@@ -413,10 +442,10 @@ def _image(drawing: Scene, size: int):
 
 def png(
     state: State,
-    path: Union[None, str, os.PathLike] = None,
+    path: Union[None, str, os.PathLike[str]] = None,
     *,
     size: int = 400,
-    **options,
+    **options: Unpack[SceneOptions],
 ) -> bytes:
     """A PNG picture of a position, drawn with Pillow from the same shapes as :func:`svg`.
 
@@ -446,7 +475,7 @@ def png(
     return data
 
 
-def _picture_path(path, suffix: str):
+def _picture_path(path: Union[str, os.PathLike[str]], suffix: str) -> Union[str, os.PathLike[str]]:
     """``path`` when its name ends in ``suffix`` (any case) or is ``-`` (standard output).
 
     Raises:
@@ -460,7 +489,7 @@ def _picture_path(path, suffix: str):
 
 # -- animated replays -------------------------------------------------------
 
-def frames(source) -> list:
+def frames(source: Source) -> List[State]:
     """The states of a whole game, from its start to its last move.
 
     Args:
@@ -494,7 +523,7 @@ def frames(source) -> list:
     raise TypeError(f"frames: expected a State, a list of States or a Record, got {type(source).__name__}")
 
 
-def _game_frames(source, delay: float, final_delay: float, options: dict) -> list:
+def _game_frames(source: Source, delay: float, final_delay: float, options: SceneOptions) -> List[State]:
     """The states of an animation (:func:`frames`); checks the delays; rings the flips by default."""
     states = frames(source)
     if not delay > 0 or not final_delay > 0:
@@ -504,12 +533,12 @@ def _game_frames(source, delay: float, final_delay: float, options: dict) -> lis
 
 
 def animated_svg(
-    source,
+    source: Source,
     *,
     size: Optional[int] = None,
     delay: float = 0.7,
     final_delay: float = 3.0,
-    **options,
+    **options: Unpack[SceneOptions],
 ) -> str:
     """An animated SVG (SMIL, plays in browsers) stepping through a whole game.
 
@@ -554,13 +583,13 @@ def animated_svg(
 
 
 def gif(
-    source,
-    path: Union[None, str, os.PathLike] = None,
+    source: Source,
+    path: Union[None, str, os.PathLike[str]] = None,
     *,
     size: int = 400,
     delay: float = 0.7,
     final_delay: float = 3.0,
-    **options,
+    **options: Unpack[SceneOptions],
 ) -> bytes:
     """An animated GIF of a whole game, one frame per ply, looping.
 
@@ -594,7 +623,7 @@ def gif(
     return data
 
 
-def animate(source, path: Union[str, os.PathLike], **options) -> None:
+def animate(source: Source, path: Union[str, os.PathLike[str]], **options: Unpack[AnimationOptions]) -> None:
     """Writes an animated replay of a whole game; the file's suffix picks the format.
     The file is written atomically (a temporary file renamed into place).
 

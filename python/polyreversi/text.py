@@ -1,10 +1,15 @@
 """Text pictures of a board, for terminals and logs."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from polyreversi.vocabulary import CELL_CHARS
 
+if TYPE_CHECKING:
+    from polyreversi._core import State
 
-def board_text(state, *, coordinates: bool = True, hints: bool = False) -> str:
+
+def board_text(state: State, *, coordinates: bool = True, hints: bool = False) -> str:
     """The board as text: ``X`` Black, ``O`` White, ``R`` Red, ``G`` Green,
     ``N`` neutral, ``.`` empty, ``#`` blocked, ``-`` octagon cut-outs (the
     characters of :data:`polyreversi.vocabulary.CELL_CHARS`);

@@ -1,22 +1,35 @@
-"""How a player that lives through a game spends its clock: the seconds of one
-move from the time left, the increment, the moves to the next time control and
+"""How a player that lives through a game spends its time: the plan of one move
+(:class:`MoveTime`: the seconds it aims at, the last moment a search iteration
+may start, the moment the search stops) from a per-move budget or from the time
+left on the game clock, the increment, the moves to the next time control and
 the empty squares left; and whether the exact endgame solve fits.
 
-The rules are simple and safe rather than clever: a reserve is never spent
-(so a move's overrun, the process's own overhead and the protocol's round trip
-cannot flag the clock), the rest is shared over the mover's moves still to
-play, most of the increment is spent as it comes, and one move takes at most
-a quarter of what is left unless it is the last before the control.
+A per-move budget is spent, as Edax does: no iteration starts after
+:data:`START_SHARE` of it, and the iteration under way stops at the budget,
+keeping the best move of the root moves it scored (the search is iterative
+deepening; the core keeps a stopped iteration's move when the last
+iteration's best move was scored first).
+
+A game clock is shared over the mover's moves until the exact solve takes
+over (from the empties where the solve is predicted to fit), after a reserve
+(so a move's overrun, the process's own overhead and the protocol's round
+trip cannot flag the clock) and the solve's own predicted time are set aside;
+most of the increment is spent as it comes. A move aims at its share, starts
+no iteration after :data:`CLOCK_START_SHARE` of it, and stops at
+:data:`CLOCK_STOP_FACTOR` times it, at most a quarter of the usable clock
+unless it is the last move before the control. What one move leaves unspent
+goes to the moves after it.
 """
 from __future__ import annotations
 
-from typing import Optional
+from dataclasses import dataclass
+from typing import Optional, Tuple
 
 from polyreversi.limit import Limit
 
-__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MAX_SHARE", "SOLVE_SECONDS_AT_20", "SOLVE_COST",
-           "EXACT_EMPTIES",
-           "move_seconds", "solve_allowance", "predicted_solve_seconds"]
+__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "CLOCK_START_SHARE",
+           "CLOCK_STOP_FACTOR", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "ENDGAME_MOVES",
+           "EXACT_EMPTIES", "MoveTime", "move_time", "solve_allowance", "exact_from", "predicted_solve_seconds"]
 
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
 RESERVE_SHARE = 0.05
@@ -24,10 +37,24 @@ RESERVE_SHARE = 0.05
 RESERVE_MIN = 0.01
 #: The largest reserve in seconds.
 RESERVE_MAX = 1.0
+#: Seconds kept on the clock for each move the mover has still to play (its cost beyond the
+#: search: the process, the protocol's round trip, a loaded machine's scheduling)...
+MOVE_RESERVE = 0.003
+#: ... but at most this share of the clock in all.
+MOVES_RESERVE_SHARE = 0.25
 #: Share of the usable clock one move may take, unless it is the last before the control.
 MAX_SHARE = 0.25
-#: The last empty squares, whose moves the clock does not count (the exact solve
-#: takes milliseconds there: benchmarks/time_budget.md).
+#: With a per-move budget, no search iteration after the first starts once this share of
+#: it has passed (Edax's 0.9); the one under way runs to the budget at most.
+START_SHARE = 0.9
+#: With a clock, no iteration starts once this share of the move's planned seconds has
+#: passed: an iteration takes about 2-3 times the ones before it together, so a move
+#: ends between 0.6 and about 1.8 times its share (the mean near 1).
+CLOCK_START_SHARE = 0.6
+#: With a clock, the iteration under way stops at this many times the move's share.
+CLOCK_STOP_FACTOR = 3.0
+#: The fewest empty squares the clock's split counts moves down to (the exact solve
+#: takes milliseconds below: benchmarks/time_budget.md).
 SOLVED_EMPTIES = 12
 #: Share of the increment spent on the move it comes with.
 INCREMENT_SHARE = 0.8
@@ -45,51 +72,40 @@ SOLVE_COST = {"6x6": 0.3}
 #: depth (8x8: milliseconds), as NBoard engines do near the end.
 EXACT_EMPTIES = 14
 #: Share of the usable clock the exact solve may take when it is predicted to fit.
-SOLVE_SHARE = 1 / 3
+SOLVE_SHARE = 1 / 2
+#: The clock kept for the exact solve is at most 1 / (1 + m / ENDGAME_MOVES) of the usable
+#: clock, m the mover's moves before it: a third with 20 to play, all with none.
+ENDGAME_MOVES = 10
 
 
-def _usable(limit: Limit) -> float:
+@dataclass(frozen=True)
+class MoveTime:
+    """The time plan of one move, in seconds from its start.
+
+    Attributes:
+        target: what the move is planned to take (the budget the exact solve is
+            measured against). start: no search iteration after the first starts
+            once this much has passed. stop: the search stops (its hard limit).
+    """
+
+    target: float
+    start: float
+    stop: float
+
+    def after(self, spent: float) -> "MoveTime":
+        """The plan for what is left once ``spent`` seconds are gone (an exact solve that did
+        not finish): each time less ``spent``, at least a tenth of what it was."""
+        return MoveTime(*(max(x - spent, x / 10) for x in (self.target, self.start, self.stop)))
+
+
+def _usable(limit: Limit, empties: int, overhead: float = 0.0) -> float:
     clock = limit.clock or 0.0
     reserve = min(RESERVE_MAX, max(RESERVE_MIN, RESERVE_SHARE * clock))
+    # what each move costs beyond its search (the process, the protocol, the OS), for
+    # every move of the mover still to come, the solved ones too
+    each = max(MOVE_RESERVE, overhead)
+    reserve += min(each * ((empties + 1) // 2), MOVES_RESERVE_SHARE * clock)
     return max(0.0, clock - reserve)
-
-
-def _moves_left(limit: Limit, empties: int) -> int:
-    # The mover plays about every other empty square; the moves of the last
-    # SOLVED_EMPTIES are solved exactly in milliseconds and not counted.
-    mine = max(2, (max(empties - SOLVED_EMPTIES, 0) + 1) // 2)
-    return min(mine, limit.moves_to_go) if limit.moves_to_go else mine
-
-
-def move_seconds(limit: Limit, empties: int) -> Optional[float]:
-    """Seconds to think about this move under ``limit``, or None for no time limit.
-
-    ``limit.time`` alone is the budget itself. With ``limit.clock`` (seconds left
-    for the mover), the usable clock (the clock less a reserve of 5 %, kept between
-    0.01 and 1 s) over the mover's moves still to play (``moves_to_go`` when given,
-    else half the empties above :data:`SOLVED_EMPTIES`, at least 2), plus 80 % of
-    the increment, at most a quarter of the usable clock (all of it for the last
-    move before the control); with both, the smaller. With no usable clock left, a tenth of
-    what remains (the search's first iteration takes microseconds).
-
-    Args:
-        limit: a :class:`polyreversi.Limit`. empties: empty squares on the board (int >= 0).
-
-    Returns:
-        Seconds (float > 0), or None when the limit has neither time nor clock.
-    """
-    budget = limit.time
-    if limit.clock is not None:
-        usable = _usable(limit)
-        if usable <= 0:
-            share = max(limit.clock / 10, 1e-4)
-        else:
-            moves = _moves_left(limit, empties)
-            share = usable / moves + INCREMENT_SHARE * (limit.increment or 0.0)
-            last = limit.moves_to_go == 1
-            share = min(share, usable if last else usable * MAX_SHARE)
-        budget = share if budget is None else min(budget, share)
-    return budget
 
 
 def predicted_solve_seconds(empties: int, board: str = "8x8") -> float:
@@ -97,6 +113,84 @@ def predicted_solve_seconds(empties: int, board: str = "8x8") -> float:
     is expected to take on one thread (a rough model: tenfold every three empties,
     scaled by :data:`SOLVE_COST`)."""
     return SOLVE_COST.get(board, 1.0) * SOLVE_SECONDS_AT_20 * 10 ** ((empties - 20) / 3)
+
+
+def _endgame_clock(empties: int, board: str) -> float:
+    # The usable clock at which the solve of `empties` is tried (solve_allowance).
+    return 2 * predicted_solve_seconds(empties, board) / SOLVE_SHARE
+
+
+def exact_from(usable: float, empties: int, board: str = "8x8") -> int:
+    """Where the clock plans the exact solve to take over: the most empties (at most
+    ``empties``, at least :data:`SOLVED_EMPTIES`) whose solve is tried with the clock kept
+    for it, which is at most a share of the ``usable`` seconds that grows from a third,
+    with :data:`ENDGAME_MOVES` * 2 of the mover's moves to play before it, to all of it
+    when none are left (so the point stays put as the midgame spends its part)."""
+    e = SOLVED_EMPTIES
+    while e < empties:
+        moves = (empties - e) // 2  # the mover's moves before the solve of e + 1
+        if _endgame_clock(e + 1, board) > usable / (1 + moves / ENDGAME_MOVES):
+            break
+        e += 1
+    return e
+
+
+def _clock_share(limit: Limit, empties: int, board: str, overhead: float) -> Tuple[float, float]:
+    """(the move's share of the clock, the most one move may take), seconds."""
+    usable = _usable(limit, empties, overhead)
+    if usable <= 0:
+        share = max((limit.clock or 0.0) / 10, 1e-4)
+        return share, share
+    # The moves until the solve takes over, the mover playing every other empty square;
+    # the clock the solve will need is set aside first, unless the clock is filled again
+    # before.
+    solve_at = exact_from(usable, empties, board)
+    moves = max(1, (empties - solve_at + 1) // 2)
+    endgame = _endgame_clock(solve_at, board)
+    if limit.moves_to_go and limit.moves_to_go <= moves:
+        moves, endgame = limit.moves_to_go, 0.0
+    share = max(usable - endgame, usable / 10) / moves
+    share += INCREMENT_SHARE * (limit.increment or 0.0)
+    most = usable if limit.moves_to_go == 1 else usable * MAX_SHARE
+    return min(share, most), most
+
+
+def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 0.0) -> Optional[MoveTime]:
+    """The time plan of this move under ``limit``, or None for no time limit.
+
+    ``limit.time`` alone: the budget itself is the target and the stop, and no iteration
+    starts after :data:`START_SHARE` of it. With ``limit.clock`` (seconds left for the
+    mover): the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
+    :data:`MOVE_RESERVE` for each of the mover's moves to come, at most a quarter in all),
+    less the exact solves' predicted time, over the mover's moves until the solve takes
+    over (``moves_to_go`` when fewer), plus 80 % of the increment, at most a quarter of
+    the usable clock (all of it for the last move before the control); no iteration
+    starts after :data:`CLOCK_START_SHARE` of that, and the search stops at
+    :data:`CLOCK_STOP_FACTOR` times it (at most that quarter). With no usable clock left,
+    a tenth of what remains. With both, each time is the smaller.
+
+    Args:
+        limit: a :class:`polyreversi.Limit`. empties: empty squares on the board (int >= 0).
+        board: the variant's board name (its solve cost: :data:`SOLVE_COST`).
+        overhead: seconds the mover's last moves on the clock ended after their plan's
+            stop (a loaded machine's); the clock keeps that much, when more than
+            :data:`MOVE_RESERVE`, for each of the mover's moves to come.
+
+    Returns:
+        A :class:`MoveTime` (every time > 0, ``start <= stop``), or None when the limit has
+        neither time nor clock.
+    """
+    plan = None
+    if limit.clock is not None:
+        share, most = _clock_share(limit, empties, board, overhead)
+        plan = MoveTime(share, CLOCK_START_SHARE * share, min(most, CLOCK_STOP_FACTOR * share))
+    if limit.time is not None:
+        t = limit.time
+        if plan is None:
+            plan = MoveTime(t, START_SHARE * t, t)
+        else:
+            plan = MoveTime(min(plan.target, t), min(plan.start, START_SHARE * t), min(plan.stop, t))
+    return plan
 
 
 def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: str = "8x8") -> Optional[float]:
@@ -109,7 +203,7 @@ def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: 
     """
     room = budget
     if limit.clock is not None:
-        room = max(room or 0.0, _usable(limit) * SOLVE_SHARE)
+        room = max(room or 0.0, _usable(limit, empties) * SOLVE_SHARE)
     if room is None or room <= 0:
         return None
     predicted = predicted_solve_seconds(empties, board)

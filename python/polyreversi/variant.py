@@ -1,15 +1,18 @@
 """Variants: the board, the number of players and the options (RULES.md §1-§4, §8)."""
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, Optional, Tuple, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, Iterable, NoReturn, Optional, Tuple, Union
 
 from polyreversi import _core
+from polyreversi._validate import is_bool, is_integer
 from polyreversi._core import Color, VariantError
+
+if TYPE_CHECKING:  # types only: NumPy is imported where a board is read
+    from numpy.typing import ArrayLike
 
 #: Board names (RULES.md §1), from the core.
 BOARDS = _core.BOARDS
@@ -21,7 +24,13 @@ MAX_PLY = _core.MAX_START_PLY
 Square = Union[int, str]
 
 
-def engine_seed(seed) -> int:
+SEED_MIN = 0
+"""The smallest seed of the library (:func:`engine_seed`)."""
+SEED_END = 2**64
+"""One past the largest seed of the library: the engine's generators are 64-bit."""
+
+
+def engine_seed(seed: Any) -> int:
     """The one seed rule of the library, for the engine's 64-bit generators (random
     blocked squares, MCTS, ``play_games``, ``Batch``) and the Python players alike:
     an int in ``0 .. 2**64 - 1`` as it is, so distinct seeds give distinct draws;
@@ -32,12 +41,12 @@ def engine_seed(seed) -> int:
     """
     if seed is None:
         return random.SystemRandom().getrandbits(64)
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+    if not is_integer(seed):
         raise TypeError(f"seed: expected an int or None, got {seed!r}")
-    seed = int(seed)
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct draws), got {seed}")
-    return seed
+    value = int(seed)
+    if not SEED_MIN <= value < SEED_END:
+        raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct draws), got {value}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -108,7 +117,7 @@ class Variant:
         players = _whole(players, "players")
         handicap = _whole(handicap, "handicap")
         for name, value in (("anti", anti), ("free_opening", free_opening)):
-            if not isinstance(value, (bool, np.bool_)):
+            if not is_bool(value):
                 raise VariantError(f"{name}: expected True or False, got {value!r}")
         color = _handicap_color(handicap_color)
         if isinstance(blocked, (str, int)):
@@ -178,7 +187,7 @@ class Variant:
         """A new State at the start position (RULES.md §3)."""
         return _core.State._start(self._rules, self)
 
-    def position(self, board, to_move: Union[Color, int] = Color.BLACK, ply: int = 0) -> "_core.State":
+    def position(self, board: ArrayLike, to_move: Union[Color, int] = Color.BLACK, ply: int = 0) -> "_core.State":
         """A State at a custom position.
 
         Args:
@@ -195,11 +204,13 @@ class Variant:
             TypeError: ``to_move`` or ``ply`` is not an int.
         """
         # Types are converted here; the core checks the values (and names them).
-        if isinstance(to_move, (bool, np.bool_)) or not isinstance(to_move, (int, np.integer)):
+        if not is_integer(to_move):
             raise TypeError(f"to_move: expected a Color or an int 1..{self.players}, got {to_move!r}")
-        if isinstance(ply, (bool, np.bool_)) or not isinstance(ply, (int, np.integer)):
+        if not is_integer(ply):
             raise TypeError(f"ply: expected a whole number, got {ply!r}")
         try:
+            import numpy as np  # here: a record replayed from its moves needs no array
+
             cells = np.asarray(board)
         except (TypeError, ValueError, OverflowError) as e:  # ragged lists and the like
             raise _core.PositionError(f"board: expected an integer array of cell codes ({e})") from None
@@ -242,7 +253,7 @@ class Variant:
         chosen = _core.random_blocked(self.board, self.handicap, seed, count or 0)
         return self.replace(blocked=chosen)
 
-    def replace(self, **changes) -> "Variant":
+    def replace(self, **changes: Any) -> "Variant":
         """A copy with some options changed (same keywords as the constructor)."""
         args: Dict[str, Any] = dict(
             board=self.board,
@@ -276,7 +287,7 @@ class Variant:
     def __repr__(self) -> str:
         return f"Variant.parse({str(self)!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
         # The native rule set does not pickle; the text form is lossless.
         return (Variant.parse, (str(self),))
 
@@ -292,7 +303,7 @@ class Variant:
             raise VariantError(f"variant: expected text such as '8x8' or 'octagon/4p/anti', got {text!r}")
         parts = [p.strip() for p in text.strip().lower().split("/")]
         board, options = parts[0], parts[1:]
-        kwargs: dict = {}
+        kwargs: Dict[str, Any] = {}
         players = 2
         seen = set()
         for part in options:
@@ -313,7 +324,8 @@ class Variant:
                     color = Color.WHITE if value[-1] == "w" else Color.BLACK
                     value = value[:-1]
                 if not re.fullmatch(r"[0-9]{1,3}", value):
-                    raise VariantError(f"handicap: expected a count 1-4 with an optional w or b, got {part!r}")
+                    raise VariantError(f"handicap: expected a count 0-{_core.limits.MAX_HANDICAP} with an optional "
+                                       f"w or b, got {part!r}")
                 kwargs["handicap"] = int(value)
                 kwargs["handicap_color"] = color
             elif part.startswith("blocked="):
@@ -360,15 +372,16 @@ def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
     if any(p.lower().startswith("blocked=") for p in rest):
         raise VariantError(f"variant: blocked=random and listed blocked squares in {text!r}; use one")
     digits = matches[0][1].group(1)
-    if digits and not (len(digits) == 1 and 1 <= int(digits) <= 4):
-        raise VariantError(f"blocked: {draws[0]!r}: draw 1 to 4 squares (blocked=random1 ... blocked=random4), "
-                           "or blocked=random for 1-4")
+    least, most = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
+    if digits and not (len(digits) == 1 and least <= int(digits) <= most):
+        raise VariantError(f"blocked: {draws[0]!r}: draw {least} to {most} squares (blocked=random{least} ... "
+                           f"blocked=random{most}), or blocked=random for {least}-{most}")
     return Variant.parse("/".join(rest)), int(digits) if digits else "random"
 
 
-def _whole(value, name: str, error=VariantError) -> int:
+def _whole(value: Any, name: str, error: type[Exception] = VariantError) -> int:
     """An int option; bools and non-integers are refused."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+    if not is_integer(value):
         raise error(f"{name}: expected a whole number, got {value!r}")
     return int(value)
 
@@ -385,7 +398,7 @@ def parse_square(n: int, text: str) -> int:
     return _core.parse_square(n, text)
 
 
-def _handicap_color(value) -> int:
+def _handicap_color(value: Any) -> int:
     """A colour number from a Color, an int or a colour name (any case); the core
     checks that it is Black or White."""
     if isinstance(value, str):
@@ -393,12 +406,12 @@ def _handicap_color(value) -> int:
             return int(Color[value.upper()])
         except KeyError:
             raise VariantError(f"handicap_color: {value!r} is not a colour name; allowed: Black, White") from None
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+    if is_integer(value):
         return int(value)
     raise VariantError(f"handicap_color: expected Black or White, got {value!r}")
 
 
-def _refuse_pickle(self, protocol: int):
+def _refuse_pickle(self: _core.Rules, protocol: int) -> NoReturn:
     raise TypeError("cannot pickle the engine's rule set; pickle the Variant")
 
 
@@ -416,3 +429,11 @@ def as_variant(value: Union["Variant", str]) -> Variant:
 
 
 __all__ = ["Variant", "BOARDS", "MAX_PLY", "as_variant", "parse_square", "parse_with_draw"]
+
+
+# Every State reaches a user through a Variant (start, position) or through
+# polyreversi.state, which attaches the native class's Python methods (str, repr,
+# record, to_text, pickling). Imported by name here, after Variant exists, because
+# polyreversi.state itself imports this module: without it, with the package's lazy
+# names, ``pr.Variant("8x8").start()`` printed as ``<polyreversi._core.State object>``.
+importlib.import_module("polyreversi.state")

@@ -12,7 +12,7 @@ pictures and records, and the status line of a position.
 """
 from __future__ import annotations
 
-from typing import Iterable, List
+from typing import Iterable, List, Optional, TypeVar, Union
 
 from polyreversi import _core
 from polyreversi._core import Color
@@ -33,32 +33,32 @@ CELL_CHARS = {EMPTY: ".", 1: "X", 2: "O", 3: "R", 4: "G", NEUTRAL: "N", BLOCKED:
 CELL_CODES = {char: code for code, char in CELL_CHARS.items()}
 
 
-def color_name(color) -> str:
+def color_name(color: Union[Color, int]) -> str:
     """``Color.RED`` or ``3`` -> ``"Red"``."""
     return COLOR_NAMES[int(color) - 1]
 
 
-def colors(state) -> List[Color]:
+def colors(state: _core.State) -> List[Color]:
     """The colours of a state's game, in turn order."""
     return list(Color)[: state.variant.players]
 
 
-def scores_text(state) -> str:
+def scores_text(state: _core.State) -> str:
     """``"Black 2, White 2"``: each colour's disks, in turn order."""
     return ", ".join(f"{color_name(c)} {s}" for c, s in zip(colors(state), state.scores()))
 
 
-def status_line(state) -> str:
+def status_line(state: _core.State) -> str:
     """``"8x8, ply 0, Black to move; Black 2, White 2"`` (``game over`` once nobody moves)."""
     status = "game over" if state.is_over() else f"{color_name(state.to_move)} to move"
     return f"{state.variant}, ply {state.ply}, {status}; {scores_text(state)}"
 
 
-def _color_str(self) -> str:
+def _color_str(self: Color) -> str:
     return COLOR_NAMES[int(self) - 1]
 
 
-def _color_format(self, spec: str) -> str:
+def _color_format(self: Color, spec: str) -> str:
     if spec and spec[-1] in "bcdoxXn":  # a number format asks for the number
         return int.__format__(int(self), spec)
     return format(_color_str(self), spec)
@@ -69,7 +69,11 @@ def _color_format(self, spec: str) -> str:
 setattr(Color, "__str__", _color_str)
 setattr(Color, "__format__", _color_format)
 
-def choice(value, allowed: Iterable, name: str):
+#: A word of a choice (None where "none given" is one of the choices).
+Word = TypeVar("Word", bound=Optional[str])
+
+
+def choice(value: object, allowed: Iterable[Word], name: str) -> Word:
     """``value`` lower-cased if it is one of ``allowed`` (text is read in any letter
     case, docs/errors.md); ``None`` passes only if it is in ``allowed``.
 
@@ -80,14 +84,15 @@ def choice(value, allowed: Iterable, name: str):
     >>> choice("WOF", ("disks", "wof"), "convention")
     'wof'
     """
-    allowed = tuple(allowed)
-    shown = ", ".join(map(repr, allowed))
-    if not isinstance(value, str) and not (value is None and None in allowed):
+    words = tuple(allowed)
+    shown = ", ".join(map(repr, words))
+    if not isinstance(value, str) and not (value is None and None in words):
         raise TypeError(f"{name}: expected one of {shown}, got {value!r}")
-    word = value.lower() if isinstance(value, str) else value
-    if word not in allowed:
-        raise ValueError(f"{name}: unknown {name} {value!r}; allowed: {shown}")
-    return word
+    given = value.lower() if isinstance(value, str) else value
+    for word in words:
+        if word == given:
+            return word
+    raise ValueError(f"{name}: unknown {name} {value!r}; allowed: {shown}")
 
 
 __all__ = [

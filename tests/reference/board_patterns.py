@@ -200,7 +200,8 @@ def read_inc(path: str) -> Dict[Tuple[str, bool], Weights]:
     """The weights of a generated board_pattern_weights.inc, keyed by (board, anti)."""
     import re
 
-    text = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
     out: Dict[Tuple[str, bool], Weights] = {}
     for m in re.finditer(r"// weights (\S+) (normal|anti)\n(.*?)// end\n", text, re.S):
         board, anti, body = m.group(1), m.group(2) == "anti", m.group(3)

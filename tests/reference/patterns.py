@@ -11,6 +11,11 @@ its instances are the base's images under the 8 symmetries of the square
 instance onto itself exchanges are tied, so the evaluation is invariant under
 the 8 symmetries by construction (and augmenting the data by them would add
 nothing: a position and its images have the same features).
+
+Besides the patterns, each phase has a table per mobility term (Logistello's
+and NTest's features): the mover's and the opponent's legal-move counts, and
+their potential mobility (empty squares next to a disk of the other side), each
+count clamped to its table's last entry (MOBILITY_TERMS).
 """
 from __future__ import annotations
 
@@ -31,6 +36,15 @@ PATTERN_TYPES: Tuple[Tuple[str, Tuple[Tuple[int, int], ...]], ...] = (
     ("diag_6", tuple((i, i + 2) for i in range(6))),
     ("diag_5", tuple((i, i + 3) for i in range(5))),
     ("diag_4", tuple((i, i + 4) for i in range(4))),
+)
+
+#: (name, table size) of the mobility terms, in the order of the weights file:
+#: a count c selects entry min(c, size - 1).
+MOBILITY_TERMS: Tuple[Tuple[str, int], ...] = (
+    ("moves", 32),  # squares where the mover has a legal move
+    ("opponent_moves", 32),  # ... the opponent, were it to move
+    ("potential", 48),  # empty squares next to an opponent's disk (the mover's potential mobility)
+    ("opponent_potential", 48),  # empty squares next to a mover's disk
 )
 
 #: Phases by empty squares: phase = min(empties // PHASE_WIDTH, PHASES - 1).
@@ -104,6 +118,54 @@ def features(cells: np.ndarray) -> List[np.ndarray]:
     return out
 
 
+DIRECTIONS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+
+
+def _step(board: np.ndarray, dr: int, dc: int) -> np.ndarray:
+    """board (n, 8, 8): the value one step (dr, dc) away from each square, -1 off the board."""
+    out = np.full_like(board, -1)
+    rows, cols = slice(max(0, -dr), 8 - max(0, dr)), slice(max(0, -dc), 8 - max(0, dc))
+    out[:, rows, cols] = board[:, max(0, dr):8 + min(0, dr), max(0, dc):8 + min(0, dc)]
+    return out
+
+
+def mobility_counts(cells: np.ndarray) -> np.ndarray:
+    """The counts of MOBILITY_TERMS of positions: int64 (n, 4).
+
+    A square is a legal move of a side when it is empty and, in some direction,
+    one or more disks of the other side are followed by one of its own
+    (RULES.md); counted square by square on the grid, without bitboards.
+
+    Args:
+        cells: int array (n, 64), 0 empty, 1 mover, 2 opponent.
+    """
+    board = np.asarray(cells, dtype=np.int8).reshape(-1, 8, 8)
+    n = len(board)
+    empty = board == 0
+    out = np.zeros((n, 4), dtype=np.int64)
+    legal = [np.zeros((n, 8, 8), dtype=bool), np.zeros((n, 8, 8), dtype=bool)]
+    near = [np.zeros((n, 8, 8), dtype=bool), np.zeros((n, 8, 8), dtype=bool)]
+    for dr, dc in DIRECTIONS:
+        v = _step(board, dr, dc)  # k = 1 step away
+        near[0] |= v == 2
+        near[1] |= v == 1
+        run = [v == 2, v == 1]  # squares 1..k-1 away are all the other side's
+        for _ in range(2, 8):
+            v = _step(v, dr, dc)
+            for side in (0, 1):
+                legal[side] |= run[side] & (v == side + 1)
+                run[side] &= v == 2 - side
+    for col, x in enumerate((legal[0], legal[1], near[0], near[1])):
+        out[:, col] = (x & empty).reshape(n, -1).sum(axis=1)
+    return out
+
+
+def mobility_indices(cells: np.ndarray) -> np.ndarray:
+    """The table entry of each mobility term: int64 (n, 4), counts clamped to the tables' sizes."""
+    sizes = np.array([size for _, size in MOBILITY_TERMS])
+    return np.minimum(mobility_counts(cells), sizes - 1)
+
+
 def cells_of(P: int, O: int) -> np.ndarray:
     """The (64,) cell array of bitboards P (mover) and O."""
     bits = np.arange(64, dtype=np.uint64)
@@ -112,13 +174,15 @@ def cells_of(P: int, O: int) -> np.ndarray:
     return (p + 2 * o).astype(np.int8)
 
 
-def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray, scale: int = 100) -> np.ndarray:
+def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray, scale: int = 100,
+             mobility: Sequence[np.ndarray] = ()) -> np.ndarray:
     """Evaluation of positions in units of 1/scale disk, as the C++ computes it (int64 array (n,)).
 
     Args:
         tables: per pattern type an int array (PHASES, 3**k) of full weight tables.
         parity: int array (PHASES, 2): the constant term by phase and parity of empties.
         cells: int array (n, 64) as in :func:`features`.
+        mobility: per term of MOBILITY_TERMS an int array (PHASES, size); none: no mobility terms.
     """
     cells = np.asarray(cells)
     empties = (cells == 0).sum(axis=1)
@@ -126,5 +190,9 @@ def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray
     v = parity[ph, empties & 1].astype(np.int64)
     for t, f in zip(tables, features(cells)):
         v = v + t[ph[:, None], f].astype(np.int64).sum(axis=1)
+    if len(mobility):
+        idx = mobility_indices(cells)
+        for k, t in enumerate(mobility):
+            v = v + t[ph, idx[:, k]].astype(np.int64)
     limit = 64 * scale - 1
     return np.clip(v, -limit, limit)

@@ -1,4 +1,4 @@
-// Work without Python: many whole games played in C++.
+// Work without Python: perft and many whole games, in C++.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -8,6 +8,31 @@
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
+
+// Leaves of the game tree `depth` plies below `pos` (RULES.md §9): the rules
+// kernels' perft, checked. Throws ArgumentError for a depth outside 0 ..
+// kMaxPerftDepth (limits.hpp). Long work polls *cancel (may be null) and stops
+// early, with a wrong count, once it is set.
+u64 perft(const Rules& rules, const Position& pos, long long depth, const int* cancel = nullptr);
+
+// A policy code of bulk play: a policy (0 random, 1 greedy) for every seat, or
+// kPerSeat plus one policy per seat, kSeatPolicyBits bits per colour (colour c
+// in bits 4c..4c+3).
+constexpr int kPerSeat = 1 << 16;
+constexpr int kSeatPolicyBits = 4;
+static_assert(kSeatPolicyBits * kMaxPlayers <= 16, "the seats' policies lie below kPerSeat");
+// The policy of seat `colour` in a policy code.
+inline int seat_policy(int code, int colour) {
+  return (code & kPerSeat) ? (code >> (kSeatPolicyBits * colour)) & ((1 << kSeatPolicyBits) - 1) : code;
+}
+
+// The policy code of bulk play for one policy
+// per seat, `players` of them in turn order: 0 (random) or 1 (greedy) each.
+// Throws ArgumentError for a count other than `players` or another policy.
+int seat_policy_code(const std::vector<int>& policies, int players);
+// Checks a policy code for a game of `players`: 0, 1, or a per-seat code of
+// seat_policy_code(). Returns it; throws ArgumentError naming the fault.
+int checked_policy_code(long long code, int players);
 
 // Plays `games` games from `start` with a built-in policy (0 random, 1 greedy,
 // or one per seat: kernel/playout.hpp seat_policy)

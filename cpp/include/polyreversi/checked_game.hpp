@@ -49,6 +49,8 @@ class CheckedGame {
 
   // Disks of each colour, in turn order (players entries).
   void scores(int* out) const;
+  // Empty playable squares (blocked squares and cut-outs are not squares to fill).
+  int empties() const;
   // Colour indexes sharing the winning count (the fewest disks with Anti-Reversi).
   std::vector<int> winners() const;
   // n*n cell codes (types.hpp).

@@ -3,6 +3,7 @@
 // command line and the docs read them from there.
 #pragma once
 #include <cstdint>
+#include <limits>
 
 #include "polyreversi/types.hpp"
 
@@ -38,22 +39,63 @@ int every_core();
 // to this depth plays every game to its end.
 constexpr int kMaxDepth = 250;
 static_assert(kMaxDepth >= kLongestGame);
+// The deepest perft, in plies: its depth is a 32-bit int. Past the longest game
+// every depth counts the same finished games, so this bound only keeps it an int.
+constexpr long long kMaxPerftDepth = std::numeric_limits<int>::max();
+// Root moves one analysis may rank (multi-PV): a position has fewer moves than
+// its board has squares, so this many ranks every move of any position.
+constexpr int kMaxMultiPv = kMaxSquares;
+// The most seconds any limit may give (a search's or MCTS's time, a clock, an
+// increment): a day. A longer one is a typo, and a huge one (1e300) would
+// overflow a search's deadline so that it never ends.
+constexpr double kMaxSeconds = 86400.0;
+// Checks a time limit in seconds (below 0 or at 0, as its caller's sentinel
+// says, it means none): throws ArgumentError "<what> must be at most ..." for
+// more than kMaxSeconds or not a number.
+void check_seconds(double seconds, const char* what);
 // The most positions a search may be given (a 64-bit count, far from overflow).
 constexpr long long kMaxSearchNodes = 1LL << 62;
 // Hash table sizes in MiB. A solve takes a quarter more for its ordering searches.
 constexpr int kMinTableMiB = 1;
 constexpr int kMaxTableMiB = 1 << 16;
+// The table of a search or solve given no size. A larger table takes longer to
+// set up (its memory is cleared as it is touched), so short solves are fastest
+// near this size.
+constexpr int kDefaultTableMiB = 64;
+// The three- and four-player searches' hash table: 2**bits entries of 16 bytes
+// (the default: 1 MiB), at most 2**kMaxMultiTableBits (16 GiB).
+constexpr int kDefaultMultiTableBits = 16;
+constexpr int kMaxMultiTableBits = 30;
 constexpr int kOrderingTableShare = 4;  // the ordering table is 1/kOrderingTableShare of tt_mb
 constexpr long long solve_table_mib(long long tt_mb) { return tt_mb + tt_mb / kOrderingTableShare; }
 
 // MCTS: playouts of one search (visit counts stay exact in every float and
-// integer type), its longest time (a day) and its tree nodes over all threads
-// (176 bytes each: about 185 MB; past it the trees stop growing).
+// integer type) and its tree nodes over all threads (176 bytes each: about
+// 185 MB; past it the trees stop growing). Its longest time is kMaxSeconds.
 constexpr long long kMaxPlayouts = 1LL << 40;
-constexpr double kMaxMctsSeconds = 86400.0;
+// UCB1's exploration constant c of both MCTS searches given none.
+constexpr double kDefaultExploration = 1.0;
 constexpr long long kMctsNodes = 1LL << 20;
+// Playouts of one search in a tree that keeps every node it expands (a Batch's
+// mcts:N opponent; PUCT, whose tree reserves 8 nodes per simulation up front):
+// capped so one game's tree stays within memory.
+constexpr long long kMaxTreePlayouts = 1'000'000;
+// Leaves one PUCT tree gives per round (virtual loss between them): its pending
+// descents are searched for linearly, so they are kept few.
+constexpr int kMaxPuctLeaves = 256;
+// PUCT trees kept between searches (one per game of a batch of games): each
+// holds a whole tree, so the count is bounded to keep the set within memory.
+constexpr int kMaxPuctTrees = 1 << 20;
 // Games of one bulk play call (its result arrays must fit in memory) and of one
 // Batch (counted with a 32-bit int).
+// A call on a Batch gives each thread at least this many games: a parked worker
+// takes 10-50 us to wake (a spinning one ~1 us, batch/pool.cpp), so a part must
+// hold more work than that. From one-thread costs per 8x8 game
+// (benchmarks/HISTORY.md): step ~0.05 us, sample ~0.015-0.04 us, observe
+// ~0.025 us (uint8) / ~0.05 us (float32), choose ~0.005 us. Not re-measured
+// on a quiet machine since the pool's rewrite (the two cores were never free).
+constexpr int kMinGamesPerThread = 512;  // step and sample
+constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoose = 2048;
 constexpr long long kMaxGames = 1LL << 32;
 constexpr long long kMaxBatch = (1LL << 31) - 1;
 

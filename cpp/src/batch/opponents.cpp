@@ -6,6 +6,7 @@
 
 #include "polyreversi/batch/batch.hpp"
 #include "polyreversi/batch/pool.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/mcts/mcts.hpp"
 #include "polyreversi/rules.hpp"
 #include "polyreversi/search/search.hpp"
@@ -55,7 +56,9 @@ void each_selected(const Batch& b, const std::uint8_t* which, std::int32_t* out,
 
 void Batch::choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads) {
   if (rules_->players != 2) throw VariantError("search opponents play two-player games only");
-  if (depth < 1) throw Error("search opponent: depth must be 1 or more");
+  if (depth < 1 || depth > kMaxDepth)
+    throw ArgumentError("search opponent: depth must be 1 to " + std::to_string(kMaxDepth) + ", got " +
+                        std::to_string(depth));
   SearchLimits limits;
   limits.depth = depth;
   limits.threads = 1;
@@ -65,7 +68,9 @@ void Batch::choose_search(int depth, const std::uint8_t* which, std::int32_t* ou
 }
 
 void Batch::choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads) {
-  if (playouts < 1) throw Error("mcts opponent: playouts must be 1 or more");
+  if (playouts < 1 || playouts > static_cast<u64>(kMaxTreePlayouts))
+    throw ArgumentError("mcts opponent: playouts must be 1 to " + std::to_string(kMaxTreePlayouts) + ", got " +
+                        std::to_string(playouts));
   const u64 step = steps_;
   each_selected(*this, which, out, threads, [&](int i, const Rules& r, const Position& pos) {
     MctsOptions o;

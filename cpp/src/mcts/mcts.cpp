@@ -134,10 +134,9 @@ u64 tree_seed(u64 seed, int t) { return seed ^ (static_cast<u64>(t) * 0x9E3779B9
 }  // namespace
 
 MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOptions& o, const int* cancel) {
-  if (o.playouts == 0 && !(o.seconds > 0)) throw ArgumentError("mcts: give a playout count or a time limit");
-  if (!(o.seconds >= 0) || o.seconds > kMaxMctsSeconds)
-    throw ArgumentError("mcts: time must be 0 (none) to " + std::to_string(static_cast<long>(kMaxMctsSeconds)) +
-                        " seconds");
+  check_seconds(o.seconds, "mcts: time");
+  if (!(o.seconds >= 0)) throw ArgumentError("mcts: time must be 0 (none) or more seconds");
+  if (o.playouts == 0 && o.seconds == 0) throw ArgumentError("mcts: give a playout count or a time limit");
   if (!(o.exploration >= 0) || !std::isfinite(o.exploration))
     throw ArgumentError("mcts: exploration must be finite and >= 0");
   Turn turn;

@@ -9,6 +9,7 @@
 
 #include "polyreversi/batch/pool.hpp"
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
@@ -20,14 +21,20 @@ inline int popcount128(u128 x) {
 }  // namespace
 
 void PuctSearch::check(const PuctOptions& options) {
-  if (options.simulations < 1) throw Error("puct: simulations must be 1 or more");
+  if (options.simulations < 1 || options.simulations > kMaxTreePlayouts)
+    throw ArgumentError("puct: simulations must be 1 to " + std::to_string(kMaxTreePlayouts) + ", got " +
+                        std::to_string(options.simulations));
   if (!(options.c_puct >= 0) || !std::isfinite(options.c_puct)) throw Error("puct: c_puct must be finite and >= 0");
   if (!(options.dirichlet_alpha > 0) || !std::isfinite(options.dirichlet_alpha))
     throw Error("puct: dirichlet_alpha must be finite and > 0");
   if (!(options.dirichlet_fraction >= 0 && options.dirichlet_fraction <= 1))
     throw Error("puct: dirichlet_fraction must be in [0, 1]");
-  if (options.threads < 1) throw Error("puct: threads must be 1 or more");
-  if (options.leaves_per_game < 1) throw Error("puct: leaves_per_game must be 1 or more");
+  if (options.threads < 1 || options.threads > kMaxThreads)
+    throw ArgumentError("puct: threads must be 1 to " + std::to_string(kMaxThreads) + ", got " +
+                        std::to_string(options.threads));
+  if (options.leaves_per_game < 1 || options.leaves_per_game > kMaxPuctLeaves)
+    throw ArgumentError("puct: leaves_per_game must be 1 to " + std::to_string(kMaxPuctLeaves) + ", got " +
+                        std::to_string(options.leaves_per_game));
   if (!(options.virtual_loss >= 0) || !std::isfinite(options.virtual_loss))
     throw Error("puct: virtual_loss must be finite and >= 0");
 }

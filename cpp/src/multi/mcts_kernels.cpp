@@ -53,6 +53,7 @@ class Tree {
     std::int32_t parent = -1, first_child = -1, next_sibling = -1;
     std::int16_t move = -1;
     Turn turn = Turn::kOver;
+    float prior = 0;  // the evaluation for the colour who moved here, in shares of the board
   };
 
  public:
@@ -125,6 +126,10 @@ class Tree {
     n.untried = E::legal(table_, b, n.turn);
     n.parent = parent;
     n.move = static_cast<std::int16_t>(move);
+    if (parent >= 0 && options_.bias_weight > 0) {
+      const int v = eval_.value(b, nodes_[parent].board.to_move);
+      n.prior = static_cast<float>(std::clamp(v, -kMultiScale, kMultiScale)) / kMultiScale;
+    }
     return append_child(nodes_, n, parent);
   }
 
@@ -160,7 +165,8 @@ class Tree {
       const double q = ch.reward[mover] / n;
       const double h =
           history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;
-      return q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - q) * n + 1);
+      return q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - q) * n + 1) +
+             options_.bias_weight * ch.prior / (n + 1);
     });
   }
 

@@ -27,11 +27,13 @@ MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLi
   if (limits.depth < 0 || limits.depth > kMaxDepth)
     throw Error("multi_search: depth must be 1 to " + std::to_string(kMaxDepth) + ", got " +
                 std::to_string(limits.depth));
-  if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))
-    throw Error("multi_search: time must be a finite number of seconds above 0");
+  check_seconds(limits.seconds, "multi_search: time");
+  if (!(limits.seconds >= 0)) throw Error("multi_search: time must be 0 (none) or more seconds");
   if (limits.depth == 0 && limits.seconds == 0 && limits.nodes == 0)
     throw Error("multi_search: give a depth, a time or a node limit");
-  if (limits.tt_bits < 0 || limits.tt_bits > 30) throw Error("multi_search: tt_bits must be 0 to 30");
+  if (limits.tt_bits < 0 || limits.tt_bits > kMaxMultiTableBits)
+    throw Error("multi_search: tt_bits must be 0 to " + std::to_string(kMaxMultiTableBits) + ", got " +
+                std::to_string(limits.tt_bits));
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("multi_search: the game is over; there is no move to search");
@@ -40,9 +42,9 @@ MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLi
 
 MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
   check_players(rules, "multi_mcts");
-  if (o.playouts == 0 && !(o.seconds > 0)) throw Error("multi_mcts: give a playout count or a time limit");
-  if (!(o.seconds >= 0) || !std::isfinite(o.seconds))
-    throw Error("multi_mcts: time must be a finite number of seconds above 0");
+  check_seconds(o.seconds, "multi_mcts: time");
+  if (!(o.seconds >= 0)) throw Error("multi_mcts: time must be 0 (none) or more seconds");
+  if (o.playouts == 0 && o.seconds == 0) throw Error("multi_mcts: give a playout count or a time limit");
   if (!(o.exploration >= 0) || !std::isfinite(o.exploration))
     throw Error("multi_mcts: exploration must be finite and >= 0");
   if (!(o.epsilon >= 0 && o.epsilon <= 1)) throw Error("multi_mcts: epsilon must be 0 to 1");
@@ -53,10 +55,11 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
     throw Error("multi_mcts: cutoff must be 0 to " + std::to_string(kMaxSquares));
   if (!(o.cutoff_temperature >= 0) || !std::isfinite(o.cutoff_temperature))
     throw Error("multi_mcts: cutoff_temperature must be finite and >= 0");
+  if (!(o.bias_weight >= 0) || !std::isfinite(o.bias_weight))
+    throw Error("multi_mcts: bias_weight must be finite and >= 0");
   if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
-  if (o.playouts > static_cast<u64>(kMaxPlayouts) || o.seconds > kMaxMctsSeconds)
-    throw Error("multi_mcts: at most " + std::to_string(kMaxPlayouts) + " playouts and " +
-                std::to_string(static_cast<long long>(kMaxMctsSeconds)) + " seconds");
+  if (o.playouts > static_cast<u64>(kMaxPlayouts))
+    throw Error("multi_mcts: at most " + std::to_string(kMaxPlayouts) + " playouts");
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("multi_mcts: the game is over; there is no move to search");

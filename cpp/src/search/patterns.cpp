@@ -149,6 +149,8 @@ struct Built {
       t.parity[ph][0] = kRaw[raw];
       t.parity[ph][1] = kRaw[raw + 1];
       raw += 2;
+      for (int i = 0; i < kMobilitySize; ++i) t.mobility[ph][i] = kRaw[raw + i];
+      raw += kMobilitySize;
       t.weights[ph] = w;
     }
     if (raw != static_cast<int>(kRaw.size())) throw std::logic_error("pattern_weights.inc does not fit the patterns");

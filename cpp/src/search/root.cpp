@@ -61,7 +61,9 @@ u64 table_fingerprint(const Rules& r, bool anti_eval, bool wof) {
 // MiB of it (at most an eighth of all) as the near table of the last plies.
 class Tables final : public SearchTables {
  public:
-  explicit Tables(std::size_t bytes) : bytes_(bytes) {}
+  // The 64-bit word's set (8x8 and smaller boards, the usual ones) is made and
+  // faulted in at once, outside any timed move.
+  explicit Tables(std::size_t bytes) : bytes_(bytes) { prepare<u64>(fingerprint_); }
 
   template <class W>
   TableSet<W>& prepare(u64 fingerprint) {
@@ -74,6 +76,9 @@ class Tables final : public SearchTables {
       fresh->mid.resize(bytes_ / 2, true);
       fresh->end.resize(bytes_ - bytes_ / 2 - near, true);
       fresh->near.resize(near, false);
+      fresh->mid.fault_in();
+      fresh->end.fault_in();
+      fresh->near.fault_in();
       s = std::move(fresh);
     } else if (fingerprint != fingerprint_) {
       clear_set(*s);
@@ -667,17 +672,6 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   out.seconds = monotonic_seconds() - t0;
 }
 
-// The next iteration's seconds, predicted from the completed ones' (took[d]:
-// iteration d, 1 .. last). An Othello tree grows unevenly from odd to even
-// depths, so the step of the same parity: t(d+1) ~ t(d-1) * t(d) / t(d-2);
-// never less than the last iteration.
-double predicted_seconds(const double* took, int last) {
-  double next = 0;
-  if (last >= 3 && took[last - 2] > 0) next = took[last - 1] * took[last] / took[last - 2];
-  else if (last == 2 && took[1] > 0) next = took[2] * took[2] / took[1];
-  return std::max(next, took[last]);
-}
-
 template <class W, int N>
 void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out,
                  SearchTables* tables) {
@@ -705,23 +699,24 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   const int max_depth = l.depth >= 0 ? l.depth : kMaxDepth;
   const int multipv = std::max(1, std::min(l.multipv, n));
   const double deadline = l.seconds >= 0 ? t0 + l.seconds : -1;
+  // No iteration after the first starts from this time on (the caller's plan:
+  // polyreversi/time_control.py); the last one runs until the deadline at most.
+  const double last_start =
+      deadline < 0 ? -1 : t0 + (l.start_seconds >= 0 ? std::min(l.start_seconds, l.seconds) : l.seconds);
   // One thread counts its own nodes; several add theirs to one pool, so a
   // busy thread does not stop the search at its share of the budget.
   const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + 1 : ~u64(0);
-  double took[kMaxDepth + 2] = {};  // seconds of each completed iteration
   for (int depth = 1; depth <= max_depth; ++depth) {
-    // No iteration after the first starts once a budget is spent, nor one
-    // predicted to end after the deadline: it would be stopped half done,
-    // and a half-done iteration rarely changes the move.
+    // No iteration after the first starts once the node budget is spent or its
+    // last start time has passed.
     if (depth > 1 && l.nodes >= 0 && root.total_nodes() >= static_cast<u64>(l.nodes)) {
       out.stopped = true;
       break;
     }
-    if (depth > 1 && deadline >= 0 && monotonic_seconds() + predicted_seconds(took, depth - 1) > deadline) {
+    if (depth > 1 && last_start >= 0 && monotonic_seconds() >= last_start) {
       out.stopped = true;
       break;
     }
-    const double started = monotonic_seconds();
     const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
     // The first iteration always completes (unless stopped), so there is always a move.
     root.set_limits(cancel, depth == 1 ? -1 : deadline, depth == 1 ? ~u64(0) : node_budget);
@@ -746,7 +741,11 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
           },
           multipv);
     }
-    if (stopped || best < 0) {  // keep the last completed iteration
+    // A stopped iteration's move is kept when split() vouches for it (scored exactly at
+    // this depth, every move before it in the order scored: the last iteration's best
+    // first, so a best move that failed low is replaced only by one that beat it). Not a
+    // stopped solve's: its move would be exact for that move alone.
+    if (best < 0 || (stopped && exact)) {
       out.stopped = true;
       break;
     }
@@ -793,8 +792,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
       out.pv_length = static_cast<int>(out.lines[0].pv.size());
       std::copy(out.lines[0].pv.begin(), out.lines[0].pv.end(), out.pv);
     }
-    took[depth] = monotonic_seconds() - started;
-    if (exact || cancelled(cancel)) {
+    if (stopped || exact || cancelled(cancel)) {
       out.stopped = !exact;
       break;
     }

@@ -29,8 +29,17 @@ SearchLimits checked_limits(const Rules& rules, const SearchLimits& limits) {
   SearchLimits l = limits;
   l.threads = resolve_threads(l.threads, "search");
   l.tt_mb = std::clamp(l.tt_mb, kMinTableMiB, kMaxTableMiB);
-  l.depth = std::min(l.depth, kMaxDepth);
-  if (l.multipv < 1) throw Error("search: multipv must be 1 or more");
+  if (l.depth != -1 && (l.depth < 1 || l.depth > kMaxDepth))
+    throw ArgumentError("search: depth must be 1 to " + std::to_string(kMaxDepth) + " (-1: none), got " +
+                        std::to_string(l.depth));
+  if (l.nodes != -1 && (l.nodes < 1 || l.nodes > kMaxSearchNodes))
+    throw ArgumentError("search: nodes must be 1 to " + std::to_string(kMaxSearchNodes) + " (-1: none), got " +
+                        std::to_string(l.nodes));
+  check_seconds(l.seconds, "search: time");
+  check_seconds(l.start_seconds, "search: start_seconds");
+  if (l.multipv < 1 || l.multipv > kMaxMultiPv)
+    throw ArgumentError("search: multipv must be 1 to " + std::to_string(kMaxMultiPv) + ", got " +
+                        std::to_string(l.multipv));
   return l;
 }
 
@@ -39,6 +48,10 @@ SolveOptions checked_options(const Rules& rules, const SolveOptions& options) {
   SolveOptions o = options;
   o.threads = resolve_threads(o.threads, "solve");
   o.tt_mb = std::clamp(o.tt_mb, kMinTableMiB, kMaxTableMiB);
+  check_seconds(o.seconds, "solve: time");
+  if (o.nodes != -1 && (o.nodes < 1 || o.nodes > kMaxSearchNodes))
+    throw ArgumentError("solve: nodes must be 1 to " + std::to_string(kMaxSearchNodes) + " (-1: none), got " +
+                        std::to_string(o.nodes));
   return o;
 }
 

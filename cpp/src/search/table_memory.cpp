@@ -26,6 +26,12 @@ void* TableMemory::allocate(std::size_t bytes, bool huge) {
   return reinterpret_cast<void*>((p + kLine - 1) & ~std::uintptr_t(kLine - 1));
 }
 
+void TableMemory::fault_in(void* p, std::size_t bytes) {
+  constexpr std::size_t kPage = 4096;
+  volatile unsigned char* b = static_cast<volatile unsigned char*>(p);
+  for (std::size_t i = 0; i < bytes; i += kPage) b[i] = 0;
+}
+
 void TableMemory::release() {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (map_) munmap(map_, map_len_);

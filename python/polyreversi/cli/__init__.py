@@ -1,13 +1,12 @@
 """The ``polyreversi`` command. Each subcommand lives in its own module of this
 package and exposes a click command named ``command``; what they share is in
 the modules beside them (arguments, seats, console, lines, input, output, positions).
-A subcommand's module is imported when the subcommand is named (``polyreversi
-replay`` imports the replay command only; ``--help`` imports them all for their
-one-line help)."""
+A subcommand's module is imported only when the subcommand is run or its own help
+is asked for (``polyreversi replay`` imports the replay command only); the group's
+``--help`` lists them from :data:`SUBCOMMANDS` without importing any."""
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
 
@@ -16,10 +15,22 @@ import click
 from polyreversi import __version__
 from polyreversi._status import INTERRUPTED
 
-# Subcommand modules, in the order --help lists them.
-SUBCOMMANDS = ["play", "selfplay", "replay", "show", "convert", "perft", "bench"]
-SUBCOMMANDS += ["solve", "analyse"]
-SUBCOMMANDS += ["match", "engine"]
+#: Each subcommand (its module is ``polyreversi.cli.<name>_cmd``) and its one-line summary,
+#: in the order ``polyreversi --help`` lists them. The summary is the command's short help
+#: everywhere (the group's --help, the docs' CLI reference); its module owns the rest.
+SUBCOMMANDS = {
+    "play": "Play one game against built-in players, engines or people.",
+    "selfplay": "Play many games between built-in players; write their records.",
+    "replay": "Check every game of record files: legal moves, recorded results.",
+    "show": "Print (or draw) a recorded game's board at any ply.",
+    "convert": "Convert game files between every format polyreversi reads.",
+    "perft": "Count the leaves a number of plies below the start.",
+    "bench": "Quick speed figures: perft, random playouts, greedy games.",
+    "solve": "Solve positions exactly (OBF lines): best move, score, nodes.",
+    "analyse": "Analyse every ply of a recorded game with the search.",
+    "match": "Play a match between players or engines: W/D/L and Elo.",
+    "engine": "Run as an NBoard or GTP engine on standard input and output.",
+}
 
 
 class _Main(click.Group):
@@ -31,12 +42,19 @@ class _Main(click.Group):
     commands that keep their work on Ctrl-C, selfplay and match, say so first)."""
 
     def list_commands(self, ctx):
-        return [name for name in SUBCOMMANDS if importlib.util.find_spec(_module(name)) is not None]
+        return list(SUBCOMMANDS)
 
     def get_command(self, ctx, name):
-        if name not in self.commands and name in self.list_commands(ctx):
-            self.add_command(importlib.import_module(_module(name)).command)
+        if name not in self.commands and name in SUBCOMMANDS:
+            command = importlib.import_module(_module(name)).command
+            command.short_help = SUBCOMMANDS[name]
+            self.add_command(command)
         return self.commands.get(name)
+
+    def format_commands(self, ctx, formatter):
+        """The subcommands and their summaries, without importing their modules."""
+        with formatter.section("Commands"):
+            formatter.write_dl(list(SUBCOMMANDS.items()))
 
     def parse_args(self, ctx, args):
         try:  # the group's own --help and --version print while the arguments are parsed

@@ -8,12 +8,14 @@ import click
 from polyreversi._core import limits
 from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import iter_games, source_name
+from polyreversi.limit import MAX_TIME
 from polyreversi.replay import Replay
 from polyreversi.search import DEFAULT_DEPTH, evaluate, search, solve
 
 from polyreversi.cli.arguments import FiniteFloatRange
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.input import format_of
+from polyreversi.cli.lines import count_of
 from polyreversi.cli.output import known_formats
 
 
@@ -24,7 +26,7 @@ from polyreversi.cli.output import known_formats
 @click.option("--format", "fmt", default=None, metavar="FORMAT",
               help=f"File format: {known_formats()} (default: from the extension; needed for '-', standard input).")
 @click.option("--depth", type=click.IntRange(min=1, max=limits.MAX_DEPTH), default=None, help="Search depth in plies (default 6).")
-@click.option("--time", "seconds", type=FiniteFloatRange(min=0, min_open=True, max=3600), default=None,
+@click.option("--time", "seconds", type=FiniteFloatRange(min=0, min_open=True, max=MAX_TIME), default=None,
               help="Seconds of search per ply (with --depth: whichever ends first).")
 @click.option("--threads", type=click.IntRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
               help="Threads per search (0: every core).")
@@ -52,13 +54,17 @@ def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> N
 
 def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
     source = source_name(game_file)
-    entry = None
-    for e in iter_games(game_file, format_of(game_file, fmt, "--format")):
+    entry, seen = None, 0
+    for e in iter_games(game_file, format_of(game_file, fmt, "--format")):  # read up to the game only
+        seen += 1
         if e.number == number:
             entry = e
             break
     if entry is None:
-        raise click.ClickException(f"--game {number}: {source} has fewer games")
+        if not seen:
+            raise RecordError(f"no games in {source}")  # as every file command says it
+        raise click.BadParameter(f"{number} ({source} holds {count_of(seen, 'game')}; choose 1 to {seen})",
+                                 param_hint="--game")
     try:
         record = entry.checked()
     except RecordError as e:

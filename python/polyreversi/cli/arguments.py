@@ -8,6 +8,7 @@ from typing import Optional
 
 import click
 
+from polyreversi import _core
 from polyreversi.errors import VariantError
 from polyreversi.players import SEED_END, SEED_MIN
 from polyreversi.variant import Variant, parse_with_draw
@@ -16,8 +17,12 @@ VARIANT_HELP = (
     "VARIANT is BOARD[/3p|/4p][/anti][/free][/handicap=K[w]][/blocked=SQ,SQ], where BOARD is 6x6, 8x8, "
     "10x10 or octagon; e.g. 8x8, 10x10/anti, octagon/4p/blocked=b7,i3."
 )
+#: The blocked squares a draw may ask for (the core's bounds), as help texts show them.
+DRAWN_BLOCKED = range(_core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED + 1)
+BLOCKED_RANGE = f"{DRAWN_BLOCKED[0]}-{DRAWN_BLOCKED[-1]}"
 #: VARIANT_HELP of the commands that play: blocked squares may be drawn per game.
-PLAYED_VARIANT_HELP = VARIANT_HELP[:-1] + ", or octagon/4p/blocked=random (1-4 squares drawn per game; random2: two)."
+PLAYED_VARIANT_HELP = (VARIANT_HELP[:-1] + f", or octagon/4p/blocked=random ({BLOCKED_RANGE} squares drawn per game; "
+                       "random2: two).")
 
 
 class VariantParam(click.ParamType):
@@ -51,7 +56,8 @@ _DRAW_KEY = "polyreversi.blocked_draw"
 
 
 class BlockedParam(click.ParamType):
-    """``random`` (1-4 squares) or a count 1-4 of blocked squares drawn from the seed."""
+    """``random`` (a count drawn too) or a count of blocked squares (:data:`DRAWN_BLOCKED`)
+    drawn from the seed."""
 
     name = "N|random"
 
@@ -61,9 +67,9 @@ class BlockedParam(click.ParamType):
         text = str(value).strip().lower()
         if text == "random":
             return "random"
-        if text.isdigit() and 1 <= int(text) <= 4:
+        if text.isdigit() and int(text) in DRAWN_BLOCKED:
             return int(text)
-        self.fail(f"{value!r}: expected a count from 1 to 4, or 'random'", param, ctx)
+        self.fail(f"{value!r}: expected a count from {DRAWN_BLOCKED[0]} to {DRAWN_BLOCKED[-1]}, or 'random'", param, ctx)
 
 
 VARIANT = VariantParam()
@@ -86,6 +92,16 @@ class FiniteFloatRange(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return number
+
+    def _describe_range(self) -> str:
+        # click writes a float bound as repr (86400.0); a person writes 86400.
+        low = "<" if self.min_open else "<="
+        high = "<" if self.max_open else "<="
+        if self.min is None:
+            return f"x{high}{self.max:g}"
+        if self.max is None:
+            return f"x{'>' if self.min_open else '>='}{self.min:g}"
+        return f"{self.min:g}{low}x{high}{self.max:g}"
 
 
 #: The --seed option's type: the range every seed of the library takes (players.seed_key).

@@ -9,29 +9,17 @@ import click
 
 from polyreversi import _core
 from polyreversi.players import GreedyPlayer, play_game
+from polyreversi.limit import MAX_DEPTH, MAX_TIME
 from polyreversi.state import perft
 from polyreversi.variant import Variant
 
-from polyreversi.cli.arguments import VARIANT
+from polyreversi.cli.arguments import VARIANT, FiniteFloatRange
 from polyreversi.cli.console import make_console
 
 
-class Seconds(click.ParamType):
-    """A finite number of seconds, 0.01 to 3600 (NaN and infinity would never end a run)."""
-
-    name = "seconds"
-
-    def convert(self, value, param, ctx):
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{value!r} is not a number", param, ctx)
-        if not (0.01 <= seconds <= 3600):  # false for NaN too
-            self.fail(f"{value} is not between 0.01 and 3600", param, ctx)
-        return seconds
-
-
-SECONDS = Seconds()
+#: The shortest time of one figure: a few timer ticks and a few games, so that the
+#: rate it prints is a rate (a limit's maximum, MAX_TIME, bounds it above).
+MIN_SECONDS = 0.01
 
 
 def timed_perft(variant: Variant, depth: int, min_seconds: float = 0.2):
@@ -86,8 +74,8 @@ def greedy_playouts(variant: Variant, seconds: float, seed: int = 0):
 
 @click.command("bench")
 @click.argument("variant", type=VARIANT, default="8x8", required=False)
-@click.option("--depth", type=click.IntRange(min=1, max=14), default=8, show_default=True, help="Perft depth.")
-@click.option("--seconds", type=SECONDS, default=1.0, show_default=True,
+@click.option("--depth", type=click.IntRange(min=1, max=MAX_DEPTH), default=8, show_default=True, help="Perft depth.")
+@click.option("--seconds", type=FiniteFloatRange(min=MIN_SECONDS, max=MAX_TIME), default=1.0, show_default=True,
               help="Time spent on each playout figure.")
 def command(variant: Variant, depth: int, seconds: float) -> None:
     """Quick speed figures for VARIANT (default 8x8): perft, random playouts from a

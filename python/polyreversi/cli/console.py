@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import unicodedata
 import warnings
+from typing import Iterator, Sequence, TypeVar
 
 import click
 
@@ -13,6 +14,8 @@ from rich.text import Text
 from polyreversi.errors import RecordWarning
 from polyreversi.state import State
 from polyreversi.text import board_text
+
+T = TypeVar("T")
 
 TERMINAL_GLYPHS = {0: ("·", "green3 on dark_green"), 1: ("●", "black on dark_green"),
                    2: ("●", "bright_white on dark_green"), 3: ("●", "red1 on dark_green"),
@@ -85,6 +88,26 @@ def make_console(stderr: bool = False) -> Console:
     No markup: player names, events and file names from records and the command line
     are printed as they are (``[/b]`` in a name once raised rich's MarkupError)."""
     return _Console(stderr=stderr, highlight=False, soft_wrap=True, markup=False)
+
+
+def progress_over(items: Sequence[T], description: str, *, enabled: bool, minimum: int,
+                  elapsed: bool = False) -> Iterator[T]:
+    """Yields ``items`` while a transient bar on stderr counts them (``description``,
+    done/total, then the time left, or the time spent with ``elapsed``); no bar unless
+    ``enabled`` and there are at least ``minimum`` items."""
+    if not enabled or len(items) < minimum:
+        yield from items
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn  # only when a bar is shown: the commands start faster without it
+
+    clock = TimeElapsedColumn() if elapsed else TimeRemainingColumn()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), clock)
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(description, total=len(items))
+        for item in items:
+            yield item
+            bar.advance(task)
 
 
 @contextlib.contextmanager

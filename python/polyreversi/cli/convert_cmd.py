@@ -15,7 +15,7 @@ from polyreversi.replay import Replay
 from polyreversi.cli.console import record_warnings_as_lines
 from polyreversi.cli.input import format_of, read_entries, reader_options
 from polyreversi.cli.lines import count_of
-from polyreversi.cli.output import check_replace, force_option, known_formats
+from polyreversi.cli.output import check_replace, force_option, known_formats, make_room
 
 
 @click.command("convert")
@@ -51,7 +51,7 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
       polyreversi convert games.ggf games.txt
       polyreversi convert game.json game.ggf
     """
-    check_replace(target, force, param="OUT")
+    check_replace(target, force, param="OUT", fmt=to_fmt)
     with record_warnings_as_lines():
         records, src_fmt, dst_fmt = _convert(source, target, from_fmt, to_fmt, variant, players_file,
                                              tournaments_file, allow_empty, skip_bad)
@@ -61,7 +61,7 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
 
 def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad):
     try:
-        dst_fmt = format_of(target, to_fmt, "--to")
+        dst_fmt = format_of(target, to_fmt, "--to", reading=False)
         registry.check_writable(dst_fmt)
         options = {"variant": variant, "players_file": players_file, "tournaments_file": tournaments_file}
         src_fmt, entries = read_entries(source, from_fmt, options, flag="--from", allow_empty=allow_empty)
@@ -69,6 +69,7 @@ def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournament
         if entries and not records:  # every game skipped: an empty OUT would only hide that
             raise RecordError(f"{formats.source_name(source)}: all {count_of(len(entries), 'game')} skipped; "
                               f"{formats.source_name(target, writing=True)} not written")
+        make_room(target)
         write(target, records, dst_fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None

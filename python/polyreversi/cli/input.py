@@ -31,12 +31,14 @@ def reader_options(beside: str) -> Callable:
     return decorate
 
 
-def format_of(path: Optional[str], fmt: Optional[str], flag: str) -> str:
+def format_of(path: Optional[str], fmt: Optional[str], flag: str, *, reading: bool = True) -> str:
     """The format of ``path``: ``fmt`` (given with ``flag``, e.g. ``--to``) or its extension.
+    ``reading``: ``path`` is an input (a missing one is ``no such file``, whatever its
+    name); False for an output, which need not exist yet.
 
     Raises:
         RecordError: an unknown ``fmt`` (naming the flag), an unknown extension or ``-``
-            without ``fmt`` (both saying to give ``flag``).
+            without ``fmt`` (both saying to give ``flag``), a missing input.
     """
     from polyreversi import formats
     from polyreversi.formats import registry
@@ -46,7 +48,7 @@ def format_of(path: Optional[str], fmt: Optional[str], flag: str) -> str:
     if path is not None and path == "-" and fmt is None:
         stream = "standard output" if flag == "--to" else "standard input"
         raise RecordError(f"{stream} has no extension; give {flag} FORMAT")
-    return formats.detect_format(path, fmt, hint=f"give {flag} FORMAT")
+    return formats.detect_format(path, fmt, hint=f"give {flag} FORMAT", reading=reading)
 
 
 def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, *, flag: str = "--format",

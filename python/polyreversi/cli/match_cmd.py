@@ -8,8 +8,9 @@ from typing import Optional, Sequence, Tuple
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from polyreversi._core import limits
 from polyreversi._status import INTERRUPTED
-from polyreversi.bulk import MAX_GAMES
+from polyreversi.bulk import MAX_GAMES, MAX_THREADS
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
 from polyreversi.match import openings as opening_sets
@@ -32,7 +33,7 @@ SECONDS = FiniteFloatRange(min=0, min_open=True)
 @click.option("--openings", "openings_file", default=None, metavar="FILE",
               help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
                    "cut after --plies moves. Default: the built-in balanced set of the board.")
-@click.option("--plies", type=click.IntRange(0, 200), default=None, help="Moves of each game of --openings kept.")
+@click.option("--plies", type=click.IntRange(0, limits.LONGEST_GAME), default=None, help="Moves of each game of --openings kept.")
 @click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None,
               help="Search depth of every move (a seat's own depth or time, as in search:8, wins for that seat).")
 @click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
@@ -40,12 +41,12 @@ SECONDS = FiniteFloatRange(min=0, min_open=True)
 @click.option("--increment", type=FiniteFloatRange(min=0), default=None, help="Seconds added after each move (with --clock).")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
               help="Seconds a move may exceed --time before it loses on time.")
-@click.option("--concurrency", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+@click.option("--concurrency", "-j", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
               help="Games at once (worker processes; one thread each).")
 @click.option("--out", "-o", default=None, metavar="FILE",
               help="Append each game as it ends (.jsonl or .ggf); the same command with the same file resumes.")
 @click.option("--to", "to_fmt", type=click.Choice(FORMATS), default=None, help="Format of --out (default: its extension).")
-@click.option("--sprt", type=(float, float), default=None, metavar="ELO0 ELO1",
+@click.option("--sprt", type=(FiniteFloatRange(), FiniteFloatRange()), default=None, metavar="ELO0 ELO1",
               help="Stop once the SPRT (alpha = beta = 0.05) accepts ELO1 or ELO0 for the first player.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 def command(seats: Sequence[str], variant: Variant, games: Optional[int], openings_file: Optional[str],
@@ -69,7 +70,14 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     """
     n = variant.players
     if len(seats) != n:
-        raise click.UsageError(f"{variant} has {n} players: give {n} PLAYERs, got {len(seats)}")
+        hint = ""
+        try:  # a variant given where play and selfplay take it: match takes it by --variant
+            hint = f" ({Variant.parse(seats[0])} is a variant: give it as --variant {seats[0]})"
+        except (PolyreversiError, ValueError, TypeError):
+            pass
+        raise click.UsageError(f"{variant} has {n} players: give {n} PLAYERs, got {len(seats)}{hint}")
+    if plies is not None and openings_file is None:
+        raise click.UsageError("--plies cuts the games of --openings: give --openings FILE too")
     if n > 2 and any(s.split(":", 1)[0].strip().lower() in ENGINE_KINDS for s in seats):
         raise click.UsageError("external engines play two-player matches only")
     if len(set(seats)) != len(seats):
@@ -113,6 +121,9 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     click.echo(tally.line())
     if result.resumed:
         click.echo(f"{result.resumed} games read from {out}, {result.played} played now")
+    if result.beyond:
+        click.echo(f"{out} holds {result.beyond} games numbered beyond --games {total} (it was made with more): "
+                   "they are counted above too")
     for f in tally.forfeits:
         click.echo(f"forfeit: {f.get('color')} at ply {f.get('ply')}: {f.get('reason')}: {f.get('detail')}")
     if result.sprt is not None and sprt is not None:  # a test result exists only when one was asked for

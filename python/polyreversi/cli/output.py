@@ -33,8 +33,9 @@ def known_formats() -> str:
 #: The --force option of every command that writes a file (the rule is :func:`check_replace`).
 force_option = click.option(
     "--force", is_flag=True,
-    help="Replace an existing output that is not empty (a file; with --ray a folder of shards); without it "
-         "such an output is refused before anything runs, so that a rerun never overwrites earlier work.")
+    help="Replace an existing output that is not empty (a file, or a folder of Parquet shards as selfplay "
+         "--ray writes); without it such an output is refused before anything runs, so that a rerun never "
+         "overwrites earlier work.")
 
 
 def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
@@ -58,11 +59,11 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
     from polyreversi.formats import registry
 
     shown = formats.source_name(path, writing=True)
-    why = _files.check_writable(path)
+    why = None if _shards(path) is not None else _files.check_writable(path)  # a folder of shards: below
     if why is not None:
         raise click.BadParameter(f"{shown}: {why}", param_hint="--out")
     try:
-        fmt = format_of(path, fmt, "--to")
+        fmt = format_of(path, fmt, "--to", reading=False)
         found = registry.check_writable(fmt)
         if games > 1 and not found.capabilities.many_games:
             raise RecordError(f"a {found.extensions[0]} file holds one game; use .jsonl for {games} games")
@@ -70,7 +71,7 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
             formats.check_expressible(variant, fmt)
     except RecordError as e:
         raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
-    check_replace(path, force)
+    check_replace(path, force, fmt=fmt)
     return fmt
 
 
@@ -82,25 +83,71 @@ def output_error(path, error: OSError) -> click.ClickException:
     return click.ClickException(f"{formats.source_name(path, writing=True)}: cannot write: {error.strerror or error}")
 
 
-def check_replace(path: Optional[str], force: bool, param: str = "--out") -> None:
-    """The one rule of every command that writes a file (play, selfplay, convert): unless
-    ``force`` (:data:`force_option`), refuses an output that would replace earlier work, an
-    existing file that is not empty (standard output, pipes and devices are not refused),
-    before anything runs. ``param`` names the option or argument in the message.
+def check_replace(path: Optional[str], force: bool, param: str = "--out", fmt: Optional[str] = None) -> None:
+    """The one rule of every command that writes a file (play, selfplay, convert, show):
+    unless ``force`` (:data:`force_option`), refuses an output that would replace earlier
+    work, an existing file that is not empty or a folder of Parquet shards (a games table
+    ``selfplay --ray`` wrote; :func:`make_room` removes it when the output is written),
+    before anything runs; standard output, pipes and devices are not refused. Any other
+    folder is refused, ``force`` or not. The files written beside the output in ``fmt``
+    (default: from the extension; WTHOR's ``.JOU`` / ``.TRN``) follow the same rule.
+    ``param`` names the option or argument.
 
     Raises:
         click.BadParameter: naming the file and ``--force``.
     """
+    from polyreversi import _files, formats
+
+    if path is None or _files.is_stdio(path) or _files.open_descriptor(path) is not None:
+        return
+    _check_replace_one(path, force, param, shards=True)
+    for companion in formats.companion_paths(path, fmt):
+        _check_replace_one(companion, force, param, shards=False)
+
+
+def _check_replace_one(path: str, force: bool, param: str, shards: bool) -> None:
+    """:func:`check_replace` for one file; ``shards``: a folder of Parquet shards may be replaced."""
     import os
 
-    from polyreversi import _files
-
-    if path is None or force or _files.is_stdio(path) or _files.open_descriptor(path) is not None:
-        return
     target = os.path.realpath(path)
+    if os.path.isdir(target):
+        names = _shards(target) if shards else None
+        if names is None:
+            raise click.BadParameter(f"{path}: is a folder", param_hint=param)
+        if not force:
+            raise click.BadParameter(f"{path}: exists (a folder of {len(names):,} Parquet shard(s)); give --force "
+                                     "to replace it, or another name", param_hint=param)
+        return
+    if force:
+        return
     if os.path.isfile(target) and os.path.getsize(target) > 0:
         raise click.BadParameter(f"{path}: exists ({os.path.getsize(target):,} bytes); give --force to replace it, "
                                  "or another name", param_hint=param)
+
+
+def _shards(path):
+    """The shard names when ``path`` is a folder of Parquet shards, else None."""
+    from polyreversi.formats.parquet import shards
+
+    return shards(path)
+
+
+def make_room(path: Optional[str]) -> None:
+    """Removes a folder of Parquet shards at ``path`` (:func:`check_replace` let it through
+    only with ``--force``) so that the output file can take its name; called just before
+    the output is written, after every input is read.
+
+    Raises:
+        click.ClickException: a shard or the folder cannot be removed (naming it).
+    """
+    if path is None:
+        return
+    from polyreversi.formats.parquet import remove_shards
+
+    try:
+        remove_shards(path)
+    except OSError as e:
+        raise click.ClickException(f"{e.filename or path}: cannot replace: {e.strerror or e}") from None
 
 
 def open_games(path: str, fmt: Optional[str]):
@@ -112,6 +159,7 @@ def open_games(path: str, fmt: Optional[str]):
     """
     from polyreversi.formats.writer import GameWriter
 
+    make_room(path)
     try:
         return GameWriter(path, fmt)
     except PolyreversiError as e:
@@ -139,6 +187,7 @@ def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> No
     """
     from polyreversi.formats import write
 
+    make_room(path)
     try:
         with record_warnings_as_lines():
             write(path, records, fmt)

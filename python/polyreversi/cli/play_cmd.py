@@ -6,14 +6,16 @@ import sys
 import click
 
 from polyreversi._core import Color
+from polyreversi._status import INTERRUPTED
 from polyreversi.errors import PolyreversiError, VariantError
+from polyreversi.formats import source_name
 from polyreversi.players import play_seeded_game, seeded_variant
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
 from polyreversi.vocabulary import color_name
 
-from polyreversi.cli.arguments import (BLOCKED, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
+from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
                                        variant_for_check)
 from polyreversi.cli.console import board_for, make_console
 from polyreversi.cli.lines import move_line, result_line
@@ -26,7 +28,7 @@ from polyreversi.cli.seats import resolve_seats, seat_options
 @click.argument("variant", type=PLAYED_VARIANT, default="8x8", required=False)
 @seat_options(humans=True)
 @click.option("--seed", type=SEED, default=None, help="Seed of the players and the blocked squares (default: new).")
-@click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) random squares, or 'random' (1-4).")
+@click.option("--blocked", type=BLOCKED, default=None, help=f"Block N ({BLOCKED_RANGE}) random squares, or 'random' ({BLOCKED_RANGE}).")
 @click.option("--quiet", "-q", is_flag=True, help="Show only the final board, not the board after each move.")
 @click.option("--hints", is_flag=True, help="Mark the legal moves of the player to move on the boards shown.")
 @click.option("--out", "-o", default=None, metavar="FILE",
@@ -94,11 +96,13 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
                                  output=sys.stderr if to_stdout else sys.stdout, errors=sys.stderr)
     except (EOFError, KeyboardInterrupt) as e:
         sys.stdout.flush()
-        why = str(e) if isinstance(e, EOFError) else f"interrupted (Ctrl-C) at ply {latest[0].ply}"
         if out:
             write_records(out, [record_for(latest[0], names, seed=seed)], fmt)
-            console.print(f"Unfinished record saved to {out}")
-        raise click.ClickException(f"{why}; game abandoned") from None
+            console.print(f"Unfinished record saved to {source_name(out, writing=True)}")
+        if isinstance(e, KeyboardInterrupt):  # as selfplay and match: say what was kept, then 130
+            click.echo(f"Interrupted (Ctrl-C) at ply {latest[0].ply}; the game is unfinished", err=True)
+            sys.exit(INTERRUPTED)
+        raise click.ClickException(f"{e}; game abandoned") from None
     except PolyreversiError as e:  # a player returned an illegal move: a bug worth a clear message
         raise click.ClickException(str(e)) from None
     if quiet:
@@ -106,4 +110,4 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
     console.print(result_line(final))
     if out:
         write_records(out, [record_for(final, names, seed=seed)], fmt)
-        console.print(f"Record saved to {out}")
+        console.print(f"Record saved to {source_name(out, writing=True)}")

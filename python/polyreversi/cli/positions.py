@@ -1,28 +1,34 @@
 """One position of a record, as ``show`` and ``replay --ply`` print it."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 from rich.console import Console
 
+from polyreversi._core import Color
 from polyreversi.state import State
 from polyreversi.vocabulary import color_name
 
 from polyreversi.cli.console import board_for
 from polyreversi.cli.lines import status_line
 
+if TYPE_CHECKING:  # types only: records and replays load when a record is shown
+    from polyreversi.record import Record
+    from polyreversi.replay import Replay, ReplayError
+
 class Position:
     """A record's state at one ply (:func:`position_at`): ``state``, ``ply`` (its
     ``state.ply``), ``plies`` (the last ply that can be shown), ``illegal`` (the
     ReplayError of a record that stops being legal, else None) and ``replay``."""
 
-    def __init__(self, record, state: State, ply: int, plies: int, illegal, replay) -> None:
+    def __init__(self, record: Record, state: State, ply: int, plies: int, illegal: Optional[ReplayError],
+                 replay: Optional[Replay]) -> None:
         self.record, self.state, self.ply, self.plies, self.illegal, self.replay = (
             record, state, ply, plies, illegal, replay)
 
 
-def position_at(record, ply: Optional[int], game: int = 1) -> Position:
+def position_at(record: Record, ply: Optional[int], game: int = 1) -> Position:
     """The position of ``record`` at ``ply``, the position's own ply as the engine counts
     it (0 at the standard start; a custom start keeps its record's ply, as the status
     line and analyse say); negative: from the end; None: the end. A record with an
@@ -41,6 +47,8 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
         states = len(replay)
         first = replay[0].ply
     except ReplayError as e:
+        if e.state is None:  # Replay always gives the state before the bad move
+            raise
         illegal, states = e, len(e.state.moves()) + 1  # the states before the bad move
         first = e.state.initial().ply
     last = first + states - 1
@@ -53,7 +61,7 @@ def position_at(record, ply: Optional[int], game: int = 1) -> Position:
     if replay is not None:
         state = replay[k]
     else:
-        assert illegal is not None  # the replay failed
+        assert illegal is not None and illegal.state is not None  # the replay failed
         state = illegal.state.copy()
         for _ in range(states - 1 - k):
             state.undo()
@@ -78,7 +86,7 @@ def print_position(console: Console, source: str, game: int, position: Position,
         console.print(f"illegal: {position.illegal}")
 
 
-def _mover(state: State):
+def _mover(state: State) -> Color:
     """The colour that played the last move of ``state``."""
     before = state.copy()
     before.undo()

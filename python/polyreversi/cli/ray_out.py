@@ -13,12 +13,16 @@ def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
     """Checks before any game is played that ``--ray`` can write its shards to ``path``:
     Parquet (``NAME.parquet`` or ``--to parquet``), pyarrow installed, and a folder that
     holds no other run (:func:`polyreversi.distributed.prepare_folder`; with ``force``
-    the earlier run's shards are removed now).
+    the earlier run's shards are removed now). A file of that name is replaced by the
+    folder as any output is (:func:`polyreversi.cli.output.check_replace`: one that is
+    not empty only with ``force``).
 
     Raises:
         click.BadParameter: naming the path once.
     """
     from polyreversi._files import check_writable
+    from polyreversi.cli.output import check_replace
+    from polyreversi.formats.parquet import shards
     from polyreversi.distributed import prepare_folder
 
     if (to_fmt or "").lower() != "parquet" and not (to_fmt is None and path.lower().endswith(".parquet")):
@@ -29,10 +33,14 @@ def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
     except ImportError:
         raise click.BadParameter(f"{path}: Parquet needs pyarrow: pip install 'polyreversi[parquet]'",
                                  param_hint="--out") from None
-    why = None if os.path.isdir(path) else check_writable(path) if not os.path.exists(path) else None
+    why = None if os.path.isdir(path) else check_writable(path)
     if why is not None:
         raise click.BadParameter(f"{path}: {why}", param_hint="--out")
     try:
+        if os.path.isfile(path) or shards(path) is not None:
+            check_replace(path, force)  # the one wording of an earlier output
+        if os.path.isfile(path):
+            os.unlink(path)
         prepare_folder(path, replace=force)
     except OSError as e:
         raise click.BadParameter(str(e) if str(e).startswith(path) else f"{path}: {e.strerror or e}",

@@ -12,7 +12,7 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
-from polyreversi.cli.console import make_console, record_warnings_as_lines, without_controls
+from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines, without_controls
 from polyreversi.cli.input import format_of, game_entry, read_entries, reader_options
 from polyreversi.cli.output import known_formats
 from polyreversi.cli.positions import position_at, print_position
@@ -149,18 +149,7 @@ def _unchecked(path: str, fmt: Optional[str]) -> dict:
 
 
 def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
-    if not enabled or len(entries) < PROGRESS_MIN_GAMES:
-        yield from entries
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"replaying {label}", total=len(entries))
-        for entry in entries:
-            yield entry
-            bar.advance(task)
+    return progress_over(entries, f"replaying {label}", enabled=enabled, minimum=PROGRESS_MIN_GAMES)
 
 
 @click.command("replay")

@@ -14,15 +14,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from polyreversi._status import INTERRUPTED
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
+from polyreversi.formats import source_name
 from polyreversi.formats.writer import signals_deferred
 from polyreversi.bulk import MAX_GAMES
 from polyreversi.selfplay import Tally, finished_games
 from polyreversi.variant import Variant
 
-from polyreversi.players import COMPUTER_PLAYERS
+from polyreversi.players import COMPUTER_PLAYERS, series_openings
 from polyreversi.vocabulary import color_name
 
-from polyreversi.cli.arguments import (BLOCKED, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
+from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
                                        variant_for_check)
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
@@ -37,7 +38,7 @@ from polyreversi.cli.seats import resolve_seats, seat_options
               help=f"How many games (at most {MAX_GAMES:,}, as polyreversi.play_games).")
 @seat_options(humans=False)
 @click.option("--seed", type=SEED, default=None, help="Master seed: the same seed plays the same games.")
-@click.option("--blocked", type=BLOCKED, default=None, help="Block N (1-4) or 'random' squares, drawn anew per game.")
+@click.option("--blocked", type=BLOCKED, default=None, help=f"Block N ({BLOCKED_RANGE}) or 'random' squares, drawn anew per game.")
 @click.option("--out", "-o", default=None, metavar="FILE",
               help=f"Write every game's record as it ends, in the format of its extension ({known_extensions()}; a "
                    "format that cannot hold the variant or many games is refused before the first game); '-' for "
@@ -79,6 +80,14 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     seats = ", ".join(f"{color_name(c)} {n}" for c, n in zip(colors, names))
     extra = f", blocked {blocked} per game" if blocked is not None else ""
     console.print(f"{games} games of {variant}{extra}: {seats}; seed {seed}")
+    openings = series_openings(variant, names, blocked)
+    if openings:
+        from polyreversi.match.openings import RANDOM_PLIES, builtin_path
+
+        kind = "balanced opening" if builtin_path(variant) else f"random {RANDOM_PLIES}-ply opening"
+        again = f"; games past the {len(openings)}th repeat them" if games > len(openings) else ""
+        console.print(f"No seat draws from the seed (the same moves in the same positions): game k starts from "
+                      f"{kind} k of {len(openings)}, as in match{again}")
 
     tally = Tally(variant.players)
     show_bar = err.is_terminal if progress is None else progress
@@ -126,13 +135,15 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
     for line in tally.lines(seconds):
         console.print(line)
     if interrupted:
-        kept = f"; {count_of(writer.games, 'finished game')} written to {out}" if writer is not None else ""
+        kept = ""
+        if writer is not None and out is not None:
+            kept = f"; {count_of(writer.games, 'finished game')} written to {source_name(out, writing=True)}"
         if ray_address is not None and out is not None:
             kept = f"; the finished shards ({count_of(tally.games, 'game')}) are in {out}"
         console.print(f"Interrupted after {count_of(tally.games, 'game')} of {games:,}{kept}")
         sys.exit(INTERRUPTED)
     if out:
-        console.print(f"Records written to {out}")
+        console.print(f"Records written to {source_name(out, writing=True)}")
 
 
 class _term_as_interrupt:

@@ -9,6 +9,7 @@ import click
 from polyreversi._files import check_writable, is_stdio, write_bytes
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import source_name
+from polyreversi import svg as pictures
 
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.input import format_of, game_entry, read_entries
@@ -55,7 +56,7 @@ def _write(path: str, writer) -> None:
 @click.option("--png", "png_out", default=None, metavar="FILE.png", help="Write the board as PNG ('-': stdout).")
 @click.option("--animate", "animate_out", default=None, metavar="FILE.svg|FILE.gif",
               help="Write the whole game as an animated .svg or .gif.")
-@click.option("--size", type=click.IntRange(min=16, max=4096), default=400, show_default=True,
+@click.option("--size", type=click.IntRange(min=1, max=pictures.MAX_RASTER_SIZE), default=400, show_default=True,
               help="Width of the pictures in pixels.")
 @force_option
 def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, animate_out, size: int,
@@ -85,18 +86,18 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
         sys.exit(1)
     state = position.state
 
-    from polyreversi import svg as pictures
-
     if svg_out:
         text = pictures.svg(state, size=size, legal_moves=hints, flips=True) + "\n"
         _write(svg_out, lambda: write_bytes(svg_out, text))
-        console.print(f"SVG written to {svg_out}")
+        console.print(f"SVG written to {source_name(svg_out, writing=True)}")
     if png_out:
         _write(png_out, lambda: pictures.png(state, png_out, size=size, legal_moves=hints, flips=True))
-        console.print(f"PNG written to {png_out}")
+        console.print(f"PNG written to {source_name(png_out, writing=True)}")
     if animate_out:
-        _write(animate_out, lambda: pictures.animate(list(position.replay), animate_out, size=size))
-        console.print(f"Animation written to {animate_out}")
+        replay = position.replay
+        assert replay is not None  # the record replays: one with an illegal move exited above
+        _write(animate_out, lambda: pictures.animate(list(replay), animate_out, size=size))
+        console.print(f"Animation written to {source_name(animate_out, writing=True)}")
 
 
 def _validates(file: str, fmt: Optional[str]) -> bool:

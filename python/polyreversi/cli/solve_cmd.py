@@ -11,23 +11,8 @@ from polyreversi.formats import obf, source_name
 from polyreversi._core import limits
 from polyreversi.search import TT_MB, _check_solve_table, _check_state, solve
 
-from polyreversi.cli.console import make_console, record_warnings_as_lines
+from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
-
-
-def _progress(entries, enabled: bool):
-    if not enabled or len(entries) < 2:
-        yield from entries
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("solve", total=len(entries))
-        for entry in entries:
-            yield entry
-            bar.advance(task)
 
 
 @click.command("solve")
@@ -108,7 +93,7 @@ def _solve(file: str, first: int, last, threads: int, convention: str, tt_mb: in
     total_seconds = 0.0
     # The check goes last: a disagreement's text is long and would shift the columns after it.
     console.print(f"{'#':>3} {'empties':>7} {'move':>5} {'score':>6} {'nodes':>13} {'seconds':>9}  check")
-    for entry in _progress(chosen, show_progress):
+    for entry in progress_over(chosen, "solving", enabled=show_progress, minimum=2, elapsed=True):
         state = entry.state
         try:
             result = solve(state, moves=all_moves, threads=threads, convention=convention, tt_mb=tt_mb)

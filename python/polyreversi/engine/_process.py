@@ -14,6 +14,7 @@ import collections
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -52,6 +53,26 @@ def split_command(command: Command) -> list:
         args = [str(a) for a in command]
     if not args:
         raise ValueError("engine command: empty")
+    return args
+
+
+def check_startable(command: Command) -> list:
+    """The argument list of a command (:func:`split_command`) whose program can be
+    started: found on ``PATH`` (a bare name) or an executable file (a path); checked
+    once before a match, so that a missing engine is one error, not a forfeit in every game.
+
+    Raises:
+        ValueError: as :func:`split_command`, or the program not found or not executable.
+    """
+    args = split_command(command)
+    program = args[0]
+    if os.sep not in program and (os.altsep is None or os.altsep not in program):
+        if shutil.which(program) is None:
+            raise ValueError(f"engine command {program!r}: not found on PATH")
+    elif not os.path.isfile(program):
+        raise ValueError(f"engine command {program!r}: no such file")
+    elif not os.access(program, os.X_OK):
+        raise ValueError(f"engine command {program!r}: not executable")
     return args
 
 
@@ -153,13 +174,21 @@ class EngineProcess:
             EngineTerminatedError: the engine ended.
             EngineProtocolError: a line longer than :data:`MAX_LINE`.
         """
+        line = self.poll_line(deadline, waiting_for)
+        if line is None:
+            self.close()
+            raise EngineTimeoutError(f"engine {self.name!r} did not answer {waiting_for} in time; "
+                                     "it was closed")
+        return line
+
+    def poll_line(self, deadline: Optional[float], waiting_for: str) -> Optional[str]:
+        """As :meth:`read_line`, but None when nothing came before the deadline (the
+        engine stays open: the caller stops its search, as NBoard's ``ping`` does)."""
         timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
         try:
             item = self.lines.get(timeout=timeout)
         except queue.Empty:
-            self.close()
-            raise EngineTimeoutError(f"engine {self.name!r} did not answer {waiting_for} in time; "
-                                     "it was closed") from None
+            return None
         if item is _EOF:
             self.lines.put(_EOF)  # every later read sees the end too
             raise self.died(f"while waiting for {waiting_for}")
@@ -220,7 +249,7 @@ def _kill(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    for stream in (proc.stdout, proc.stderr):
+    for stream in (proc.stdin, proc.stdout, proc.stderr):  # all three: an engine collected unclosed leaks none
         try:
             if stream is not None:
                 stream.close()

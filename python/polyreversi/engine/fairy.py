@@ -32,11 +32,11 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from typing import Dict, Tuple, Union
 
 import numpy as np
 
+from polyreversi import _files
 from polyreversi.errors import EngineProtocolError
 from polyreversi.state import State
 from polyreversi.variant import Variant
@@ -198,7 +198,7 @@ def fen(state: State) -> str:
             text += "*" if cell in (BLOCKED, CUT_OUT) else ("P" if cell == 1 else "p")
         ranks.append(text + (str(gap) if gap else ""))
     start = state.initial()
-    empty_at_start = int((start.board() == EMPTY).sum())
+    empty_at_start = start.empties()
     placed = {1: 0, 2: 0}
     replay = start.copy()
     for move in state.moves():
@@ -212,24 +212,12 @@ def fen(state: State) -> str:
 
 def write_variants_ini(path: Union[str, "os.PathLike[str]"]) -> None:
     """Writes :data:`VARIANTS_INI` to ``path``, whole or not at all (a temporary file in
-    the same folder, renamed over ``path``).
+    the same folder, renamed over ``path``: :func:`polyreversi._files.replace_file`).
 
     Raises:
         OSError: the folder cannot be written (``path`` is then unchanged).
     """
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix=".variants-", suffix=".ini", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(VARIANTS_INI)
-        os.chmod(temp, 0o644)  # a plain readable file, not mkstemp's private one
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    _files.replace_file(path, VARIANTS_INI)
 
 
 if __name__ == "__main__":  # python -m polyreversi.engine.fairy PATH

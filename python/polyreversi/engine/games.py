@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 import warnings
-from typing import Optional
+from typing import List, Optional
 
 from polyreversi.errors import EngineProtocolError, RecordError, RecordWarning
 from polyreversi.formats import ggf, json_record
-from polyreversi.state import EMPTY, State
+from polyreversi.state import State
 from polyreversi.variant import Variant
 
 _MOVE = re.compile(r"(?i)(?:pa(?:ss)?|[a-z](?:10|[1-9]))")
@@ -29,7 +29,7 @@ def clock_text(seconds: float) -> str:
 
 def empties(state: State) -> int:
     """Empty squares of ``state`` (blocked and cut-out squares excluded)."""
-    return int((state.board() == EMPTY).sum())
+    return state.empties()
 
 
 def ggf_expressible(state: State) -> bool:
@@ -74,12 +74,13 @@ def state_to_json(state: State) -> str:
 
 
 def state_from_json(text: str) -> State:
-    """The position at the end of a JSON record line.
+    """The position at the end of a game given as a JSON record line, of which only
+    ``variant`` and ``moves`` are needed (:func:`~polyreversi.formats.json_record.loads_game`).
 
     Raises:
         RecordError: a malformed record or moves that do not replay.
     """
-    return json_record.loads(text).replay().final
+    return json_record.loads_game(text).replay().final
 
 
 def move_text(variant: Variant, move: int, upper: bool = True) -> str:
@@ -111,6 +112,6 @@ def parse_move_text(state: State, text: str, engine: Optional[str]) -> int:
         raise EngineProtocolError(f"{said} is not a square of {state.variant.board}") from None
 
 
-def first_move_of_pv(pv: str) -> list:
+def first_move_of_pv(pv: str) -> List[str]:
     """The moves of an NBoard PV (``F5d6C3``, ``F5-D6-C3``) as texts."""
     return _MOVE.findall(pv)

@@ -6,12 +6,14 @@ search player: ``play(state, limit)``, ``analyse(state, limit, multipv)``,
 """
 from __future__ import annotations
 
-from typing import List, Optional
+import threading
+from typing import Callable, List, Optional
 
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.limit import Limit
 from polyreversi.search_player import SearchHandle, SearchPlayer
 from polyreversi.state import State
+from polyreversi.variant import Variant
 
 
 class LivingPlayer:
@@ -49,6 +51,65 @@ class LivingPlayer:
         ``done()``, ``result()``)."""
         return self.player.start(state, limit or Limit())
 
+    def start_analyse(self, state: State, limit: Optional[Limit] = None, multipv: int = 1) -> "AnalysisHandle":
+        """:meth:`analyse` in the background, stopped as :meth:`start`'s search is
+        (``stop()``: the lists of the deepest iteration that completed).
+
+        Raises:
+            As :meth:`analyse`, from ``result()``.
+        """
+        return AnalysisHandle(lambda: self.analyse(state, limit, multipv), self.player.stop)
+
     def new_game(self) -> None:
         """Forgets the last game (the player's hash table)."""
         self.player.new_game()
+
+    def check_book(self, variant: Variant) -> None:
+        """Reads the opening book the player would play ``variant`` from (the player
+        decides: :meth:`polyreversi.SearchPlayer.book_for`), so that a damaged one is
+        reported when the game is set, before its first move.
+
+        Raises:
+            polyreversi.errors.BookError: that book is damaged (names the file).
+        """
+        self.player.book_for(variant)
+
+
+class AnalysisHandle:
+    """An analysis running in a thread of its own (:meth:`LivingPlayer.start_analyse`)."""
+
+    def __init__(self, work: Callable[[], List[MoveInfo]], stop: Callable[[], None]) -> None:
+        self._stop_search = stop
+        self._stopping = threading.Event()
+        self._box: dict = {}
+        self._thread = threading.Thread(target=self._run, args=(work,), name="polyreversi-analysis", daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Callable[[], List[MoveInfo]]) -> None:
+        try:
+            self._box["result"] = work()
+        except BaseException as e:  # handed to result()
+            self._box["error"] = e
+
+    def stop(self) -> None:
+        """Asks the analysis to stop (any thread; also before its search has begun)."""
+        self._stopping.set()
+        self._stop_search()
+
+    def done(self) -> bool:
+        """True once the analysis has ended."""
+        return not self._thread.is_alive()
+
+    def result(self) -> List[MoveInfo]:
+        """The analysis's moves, waiting for it to end.
+
+        Raises:
+            Any error of the analysis.
+        """
+        while self._thread.is_alive():
+            self._thread.join(0.01)
+            if self._stopping.is_set():  # a search begins by clearing the stop: stop it again
+                self._stop_search()
+        if "error" in self._box:
+            raise self._box["error"]
+        return self._box["result"]

@@ -13,15 +13,18 @@ skipped (NTest writes its start-up log to standard output), up to
 from __future__ import annotations
 
 import time
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List, Optional
 
 from polyreversi.engine import games
-from polyreversi.engine.protocol import Protocol, check_playable, parse_score
+from polyreversi.engine._process import EngineProcess
+from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, Protocol, check_playable, parse_score
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineProtocolError
 from polyreversi.limit import MAX_DEPTH, Limit
 from polyreversi.state import State
 
+#: The NBoard protocol version spoken here, client and engine (``nboard 2``).
+VERSION = 2
 #: Depth sent with a time or clock limit and no depth: the deepest NBoard engines take.
 UNBOUNDED_DEPTH = 60
 #: The ``set myname`` prefix by which the client recognises polyreversi's own engine
@@ -32,8 +35,9 @@ OWN_NAME = "polyreversi"
 class NBoardProtocol(Protocol):
     """Talks NBoard to one engine process (see the module's notes)."""
 
-    def __init__(self, process, **kwargs) -> None:
-        super().__init__(process, **kwargs)
+    def __init__(self, process: EngineProcess, *, timeout: float = DEFAULT_TIMEOUT,
+                 depth_timeout: float = DEPTH_TIMEOUT) -> None:
+        super().__init__(process, timeout=timeout, depth_timeout=depth_timeout)
         self._ping = 0
 
     def handshake(self) -> None:
@@ -42,11 +46,12 @@ class NBoardProtocol(Protocol):
         Raises:
             EngineTimeoutError, EngineTerminatedError, EngineProtocolError.
         """
-        self.process.send("nboard 2")
+        self.process.send(f"nboard {VERSION}")
         self.sync()
 
-    def sync(self) -> None:
-        """``ping n`` and wait for ``pong n``, skipping everything before it."""
+    def sync(self, take: Optional[Callable[[str], bool]] = None) -> None:
+        """``ping n`` and wait for ``pong n``, skipping everything before it but what
+        ``take(line)`` takes (True: a line it used)."""
         self._ping += 1
         self.process.send(f"ping {self._ping}")
         deadline, noise = self.quick_deadline(), 0
@@ -57,6 +62,8 @@ class NBoardProtocol(Protocol):
                 if words[1:2] == [str(self._ping)]:
                     return
                 continue  # an older ping's answer
+            if take is not None and take(line):
+                continue
             if not self._note(line):
                 noise = self.noise(noise, f"waiting for 'pong {self._ping}'")
 
@@ -136,23 +143,37 @@ class NBoardProtocol(Protocol):
         deadline, noise = self.think_deadline(limit), 0
         stop_at = None if limit.time is None else time.monotonic() + limit.time
         found: Dict[int, MoveInfo] = {}
-        while True:
-            wait = deadline if stop_at is None else min(deadline, stop_at + self.timeout)
-            if stop_at is not None and time.monotonic() > stop_at:
-                break
-            line = self.process.read_line(wait, f"'hint {multipv}' (search lines)")
+
+        def take(line: str) -> bool:
             words = line.split()
             if words[:1] in (["search"], ["book"]) and len(words) >= 5:
                 info = self._info(state, words)
                 if info is not None:
                     found[info.move] = info
-            elif words == ["status"] and found:
+                return True
+            return False
+
+        waiting = f"'hint {multipv}' (search lines)"
+        while True:
+            if stop_at is None:
+                line: Optional[str] = self.process.read_line(deadline, waiting)
+            else:  # at the limit's time the ping below stops the search (an engine may write nothing before)
+                if time.monotonic() > stop_at:
+                    break
+                line = self.process.poll_line(stop_at if deadline is None else min(deadline, stop_at), waiting)
+                if line is None:
+                    break
+            assert line is not None
+            words = line.split()
+            if take(line):
+                continue
+            if words == ["status"] and found:
                 break
             elif words[:2] == ["status", "error:"] or line.startswith("status error"):
                 raise EngineProtocolError(f"engine {self.name!r} refused 'hint {multipv}': {line.strip()!r}")
             elif not self._note(line):
                 noise = self.noise(noise, f"answering 'hint {multipv}'")
-        self.sync()  # stops a search still under way, and skips its lines
+        self.sync(take)  # stops a search still under way; the values it writes before the pong still count
         ranked = sorted(found.values(), key=lambda i: -i.score)
         return ranked[:multipv]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 from typing import List, Optional
 
+from polyreversi import _validate
 from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineIllegalMoveError, EngineProtocolError
@@ -104,8 +105,7 @@ def check_playable(state: State, engine: str) -> None:
     if state.variant.players != 2:
         raise EngineProtocolError(f"engine {engine!r}: NBoard, GTP and UCI engines play two-player games only, "
                                   f"not {state.variant}")
-    if state.is_over():
-        raise ValueError(f"engine {engine!r}: the game is over at ply {state.ply}; there is no move to ask for")
+    _validate.not_over(state, f"engine {engine!r}", "no move to ask for")
 
 
 def parse_score(text: str) -> Optional[float]:

@@ -35,9 +35,10 @@ from typing import Callable, Dict, List, Optional, TextIO
 from polyreversi import __version__
 from polyreversi._core import Color
 from polyreversi.engine import games
+from polyreversi.engine.arguments import arg, seconds, whole
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError
-from polyreversi.limit import MAX_MULTIPV, Limit
+from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, Limit
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
@@ -120,9 +121,11 @@ class GtpServer:
 
     # -- the board -----------------------------------------------------------------
     def boardsize(self, args: List[str]) -> str:
-        size = int(args[0])
+        # Any whole number: GTP's answer to a size not played is "unacceptable size"
+        # (the GTP 2 specification, boardsize).
+        size = arg("boardsize", args, 0, "N", whole(None))
         if size not in SIZES:
-            raise GtpError(f"unacceptable size {size}: polyreversi plays 6, 8 and 10 over GTP")
+            raise GtpError(f"unacceptable size {size}: polyreversi plays {', '.join(map(str, sorted(SIZES)))} over GTP")
         self.variant = Variant(SIZES[size])
         return self.clear_board([])
 
@@ -211,24 +214,22 @@ class GtpServer:
 
     # -- time and search -------------------------------------------------------------
     def time_settings(self, args: List[str]) -> str:
-        main, byo, stones = float(args[0]), float(args[1]), int(args[2])
-        if min(main, byo, stones) < 0:
-            raise GtpError("time_settings: negative values")
+        main = arg("time_settings", args, 0, "MAIN", seconds)
+        byo = arg("time_settings", args, 1, "BYO", seconds)
+        stones = arg("time_settings", args, 2, "STONES", whole(0))
         self.main_time = None if main == 0 and byo == 0 else main
         self.byo_time, self.byo_stones = byo, stones
         self.left = {}
         return ""
 
     def time_left(self, args: List[str]) -> str:
-        self.left[self._color(args[0])] = (float(args[1]), int(args[2]))
+        color = self._color(arg("time_left", args, 0, "COLOR", lambda text, name: text))
+        self.left[color] = (arg("time_left", args, 1, "SECONDS", seconds), arg("time_left", args, 2, "STONES", whole(0)))
         return ""
 
     def _set_limit(self, which: str, args: List[str]) -> str:
-        if len(args) != 1 or not args[0].lstrip("-").isdigit():
-            raise ValueError(f"syntax: polyreversi-{which} N (a whole number; 0 for no limit)")
-        value = int(args[0])
-        limit = {which: value} if value > 0 else {}
-        Limit(**limit)  # checks the range before anything changes
+        high = {"depth": MAX_DEPTH, "nodes": MAX_NODES}[which]  # the limits' own ranges; 0: no limit
+        value = arg(f"polyreversi-{which}", args, 0, "N", whole(0, high), last=True)
         setattr(self, which, value if value > 0 else None)
         return ""
 
@@ -272,7 +273,7 @@ class GtpServer:
         return "\n" + board_text(self.state) + f"\n{turn}; black {black}, white {white}"
 
     def analyse(self, args: List[str]) -> str:
-        n = int(args[0]) if args else 1
+        n = arg("polyreversi-analyse", args, 0, "N", whole(1), default=1)
         if self.state.is_over():
             raise GtpError("the game is over")
         infos = self.player.analyse(self.state, self._limit(int(self.state.to_move)), multipv=max(1, min(n, MAX_MULTIPV)))

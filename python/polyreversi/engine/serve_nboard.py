@@ -2,22 +2,27 @@
 
 Commands (NBoard protocol version 2; NTest's instructions/Protocol.htm):
 
-- ``nboard 2``: answered with ``set myname polyreversi``.
+- ``nboard 2``: answered with ``set myname polyreversi``; another version (the
+  protocol's commands change with it) is answered ``status error: ...``.
 - ``set depth N``: the search depth of ``go`` and ``hint`` (1 .. MAX_DEPTH).
 - ``set game GGF``: the game (``TY`` 6, 8, 10, with ``a`` for Anti-Reversi; ``BO``
   any start, e.g. a handicap; ``TI`` the clock, less the mover's move times).
 - ``set contempt N``: accepted; polyreversi's search values a draw at 0 whatever it is.
-- ``move F5[/eval/time]``: plays a move on the game.
+- ``move F5[/eval[/time]]``: plays a move on the game (a GGF move: the evaluation a
+  number, the time ``[[HH:]MM:]SS``; anything else is refused naming the field).
 - ``go``: ``status thinking``, then ``=== F5/eval/time`` (eval in disks for the mover)
   and an empty ``status``. The move is not played until ``move`` says so.
 - ``hint N``: ``search MOVE EVAL 0 DEPTH`` for the best N moves (depth ``100%`` when
   exact), then an empty ``status``.
-- ``ping N``: ``pong N``. With a search player that searches in the background
-  (``start``/``stop``), a ping during ``go`` stops the search at once and
-  its move is not sent (the GUI pings before it changes the board); other commands
-  sent during a search wait for it. Otherwise commands run one after another and a
-  ping is answered when the search ends.
-- ``learn``: ``learned`` (polyreversi keeps no book; nothing is stored).
+- ``ping N``: ``pong N``, after the replies of every command sent before it (the
+  GUI pings before it changes the board and reads every line before the ``pong``
+  as the old position's). Commands are answered in the order they come; a ping
+  stops the search under way (``go`` or ``hint``) and those of the commands queued
+  before it at once: a stopped ``go`` still answers ``=== MOVE//TIME`` with the
+  best move of its completed work (no eval when no iteration completed), a stopped
+  ``hint`` the moves its completed iterations scored, then ``status``.
+- ``learn``: ``learned`` (nothing is learned or stored; the opening book the player
+  plays from, ``go`` and ``hint 1`` included, is the shipped one: docs/engines.md).
 - Extension (docs/engines.md): ``set polyreversi-game JSON`` sets any variant's game
   as one JSON Lines record (the octagon, blocked squares, the free opening);
   ``set polyreversi-clock SECONDS`` sets the mover's clock for such a game.
@@ -30,16 +35,19 @@ from __future__ import annotations
 
 import collections
 import queue
-import re
 import sys
 import threading
-from typing import Deque, Optional, TextIO
+from typing import Deque, Dict, Optional, TextIO, Tuple
 
-from polyreversi.engine import games
+from polyreversi import _validate
+from polyreversi._core import Color
+from polyreversi.engine import games, nboard
+from polyreversi.engine.arguments import arg, number, seconds, whole
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import ggf
-from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
+from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_TIME, Limit
+from polyreversi.record import Record
 from polyreversi.state import State
 from polyreversi.search import DEFAULT_DEPTH
 from polyreversi.variant import Variant
@@ -49,15 +57,12 @@ NAME = "polyreversi"
 
 
 def parse_clock(text: str) -> Optional[float]:
-    """Seconds of a GGF ``TI`` clock: ``SS``, ``MM:SS`` or ``HH:MM:SS`` before any
-    ``/`` (increment and extension parts are not used); None when unreadable."""
-    head = text.split("/")[0].strip()
-    if not re.fullmatch(r"\d+(?:\.\d*)?(?::\d+(?:\.\d*)?){0,2}", head):
+    """Seconds of a GGF ``TI`` clock: its first part (``SS``, ``MM:SS`` or ``HH:MM:SS``;
+    increment and extension parts are not used); None when unreadable."""
+    try:
+        return ggf.time_seconds(text.split("/")[0])
+    except RecordError:
         return None
-    seconds = 0.0
-    for part in head.split(":"):
-        seconds = seconds * 60 + float(part)
-    return seconds
 
 
 class NBoardServer:
@@ -68,10 +73,13 @@ class NBoardServer:
         self.player = player or LivingPlayer()
         self.state: Optional[State] = Variant().start()  # None after a refused game
         self.depth = DEFAULT_DEPTH
-        self.clock: Optional[float] = None
+        self.clock: Optional[float] = None  # polyreversi-clock's seconds, for the next moves
+        self.total: Optional[float] = None  # set game's TI clock (seconds per player)
+        self.used: Dict[Color, float] = {}  # what each colour's moves took of it
         self.contempt = 0
         self.lines: "queue.Queue" = queue.Queue()
         self.pending: Deque[str] = collections.deque()
+        self.pings_waiting = 0  # pings in :attr:`pending`: a search begun before them stops at once
 
     def say(self, line: str) -> None:
         self.output.write(line + "\n")
@@ -89,7 +97,10 @@ class NBoardServer:
             queue.Empty: nothing within ``timeout``.
         """
         if self.pending:
-            return self.pending.popleft()
+            line = self.pending.popleft()
+            if line.split()[:1] == ["ping"]:
+                self.pings_waiting -= 1
+            return line
         line = self.lines.get(timeout=timeout)
         if line is None:
             self.lines.put(None)
@@ -116,75 +127,93 @@ class NBoardServer:
         words = line.split()
         cmd = words[0]
         if cmd == "nboard":
+            version = arg("nboard", words, 1, "VERSION", whole(0))
+            if version != nboard.VERSION:
+                raise ValueError(f"nboard: this engine speaks NBoard protocol version {nboard.VERSION}, "
+                                 f"not {version}")
             self.say(f"set myname {NAME}")
         elif cmd == "ping":
             self.say(f"pong {words[1] if len(words) > 1 else ''}".rstrip())
         elif cmd == "set" and len(words) >= 2:
             self.set(words[1], line.split(None, 2)[2] if len(words) > 2 else "")
-        elif cmd == "move" and len(words) == 2:
+        elif cmd == "move":
+            text = arg("move", words, 1, "MOVE", lambda text, name: text, last=True)
+            try:
+                given, _, spent = ggf.move_fields(text)  # NBoard's move is a GGF move: MOVE[/EVAL[/TIME]]
+            except RecordError as e:
+                raise ValueError(f"move {text[:40]!r}: {e}") from None
             state = self._game()
-            move = games.parse_move_text(state, words[1].split("/")[0], None)
+            mover = state.to_move
+            move = games.parse_move_text(state, given, None)
             state.play(move)
+            if spent:  # the mover's clock runs down as in a set game's move times
+                self.used[mover] = self.used.get(mover, 0.0) + ggf.time_seconds(spent)
         elif cmd == "go":
             self.go()
         elif cmd == "hint":
-            self.hint(int(words[1]) if len(words) > 1 else 1)
+            self.hint(arg("hint", words, 1, "N", whole(1), default=1))
         elif cmd == "learn":
             self.say("learned")
         else:
             raise ValueError(f"unknown command {line[:60]!r}")
 
     def set(self, what: str, value: str) -> None:
-        if what == "depth":
-            if not value.strip().isdigit():
-                raise ValueError(f"set depth: expected a whole number of plies, 1 to {MAX_DEPTH}, got {value[:40]!r}")
-            depth = int(value)
-            Limit(depth=depth)  # checks the range: the old depth is kept on an error
-            self.depth = depth
+        if what == "depth":  # a refused depth keeps the old one
+            self.depth = arg("set depth", value.split(), 0, "DEPTH", whole(1, MAX_DEPTH), last=True)
         elif what == "game":
             self.state = None  # a refused game leaves none: no move is made for the one before
             record = ggf.parse_game(value)
             state = record.replay().final
-            self.clock = self._clock_of(record, state)
             self._check(state)
-            self.state = state
+            self.state, self.clock = state, None
+            self.total, self.used = self._clock_of(record)
+            ti = (record.meta.get("ggf") or {}).get("TI")
+            if ti and parse_clock(str(ti)) is None:  # the game is played, by depth: said, not refused
+                self.say(f"status TI[{str(ti)[:40]}] is not a GGF clock ([[HH:]MM:]SS before any '/'): "
+                         "no time control")
         elif what == "contempt":
-            self.contempt = int(float(value))
+            self.contempt = int(arg("set contempt", value.split(), 0, "N", number))
         elif what == "polyreversi-game":
             self.state = None  # as for set game
             state = games.state_from_json(value)
             self._check(state)
-            self.state, self.clock = state, None
+            self.state, self.clock, self.total = state, None, None
         elif what == "polyreversi-clock":
-            self.clock = float(value)
+            self.clock = arg("set polyreversi-clock", value.split(), 0, "SECONDS", seconds)
+            self.total = None
         else:
             raise ValueError(f"unknown setting {what!r}")
 
     @staticmethod
-    def _clock_of(record, state) -> Optional[float]:
+    def _clock_of(record: Record) -> Tuple[Optional[float], Dict[Color, float]]:
+        """The game's ``TI`` clock in seconds (None: no time control) and the seconds
+        each colour's moves took (GGF move times; a move with no time took none)."""
         ti = (record.meta.get("ggf") or {}).get("TI")
         total = parse_clock(ti) if ti else None
         if not total:  # no TI, an unreadable one, or TI[0//0]: no time control
-            return None
-        times = record.meta.get("move_times") or []
-        first = record.initial_state().to_move
-        mover_parity = 0 if state.to_move == first else 1
-        used = 0.0
-        for i, t in enumerate(times):
-            if i % 2 == mover_parity and t not in (None, ""):
-                try:
-                    used += float(str(t).split(",")[0])
-                except ValueError:
-                    pass
-        return max(0.0, total - used)
+            return None, {}
+        used: Dict[Color, float] = {}
+        state = record.initial_state()
+        colors = (state.to_move, Color.WHITE if state.to_move == Color.BLACK else Color.BLACK)
+        for i, t in enumerate(record.meta.get("move_times") or []):
+            if t not in (None, ""):  # checked as GGF times when the game was read
+                color = colors[i % 2]  # GGF writes every pass: the colours alternate
+                used[color] = used.get(color, 0.0) + ggf.time_seconds(str(t))
+        return total, used
 
-    @staticmethod
-    def _check(state) -> None:
+    def _check(self, state: State) -> None:
+        """Refuses a game the engine cannot play: 3-4 players, or a variant whose opening
+        book (the player's, when it has one for it) cannot be read (BookError naming
+        the file: a broken install is said when the game is set, not at a move)."""
         if state.variant.players != 2:
             raise RecordError(f"polyreversi plays NBoard games of two players, not {state.variant}")
+        self.player.check_book(state.variant)
 
     def _limit(self) -> Limit:
-        return Limit(depth=self.depth, clock=self.clock)
+        clock = self.clock
+        if self.total is not None and self.state is not None:  # a longer clock is read as the limits' maximum
+            clock = min(max(0.0, self.total - self.used.get(self.state.to_move, 0.0)), MAX_TIME)
+        return Limit(depth=self.depth, clock=clock)
 
     def _game(self) -> State:
         """The game being played.
@@ -198,21 +227,21 @@ class NBoardServer:
 
     def go(self) -> None:
         state = self._game()
-        if state.is_over():
-            raise ValueError(f"the game is over at ply {state.ply}; there is no move to make")
+        _validate.not_over(state, "", "no move to make")
         self.say("status thinking")
         result = self._wait(self.player.start(state, self._limit()))
-        if result is None:
-            return
         text = games.move_text(state.variant, result.move)
         score = "" if result.score is None else f"{result.score:.2f}"
         self.say(f"=== {text}/{score}/{result.seconds:.2f}")
         self.say("status")
 
     def _wait(self, handle):
-        """The result of a background search, or None when a ping stopped it (the
-        ping is answered here; other commands wait in :attr:`pending`). When the
-        input ends the search runs to its limit and its move is still written."""
+        """The result of a background search (``go`` or ``hint``). Commands read
+        meanwhile wait in :attr:`pending`, to run after it in their order; a ping
+        among them (or already waiting there) stops the search at once. When the
+        input ends the search runs to its limit and its answer is still written."""
+        if self.pings_waiting:
+            handle.stop()
         while not handle.done():
             try:
                 raw = self.lines.get(timeout=0.02)
@@ -220,23 +249,21 @@ class NBoardServer:
                 continue
             if raw is None:  # the input ended: the answer still goes out, then the loop ends
                 self.lines.put(None)
-                return handle.result()
-            words = raw.split()
-            if words[:1] == ["ping"]:
-                handle.stop()
-                handle.result()
-                self.say("status")
-                self.handle(raw.strip())
-                return None
+                break
             self.pending.append(raw)
+            if raw.split()[:1] == ["ping"]:
+                self.pings_waiting += 1
+                handle.stop()
         return handle.result()
 
     def hint(self, n: int) -> None:
         state = self._game()
-        if state.is_over():
-            raise ValueError(f"the game is over at ply {state.ply}; there is nothing to analyse")
+        _validate.not_over(state, "", "nothing to analyse")
         self.say("status analysing")
-        for info in self.player.analyse(state, Limit(depth=self.depth), multipv=max(1, min(n, MAX_MULTIPV))):
+        infos = self._wait(self.player.start_analyse(state, Limit(depth=self.depth), max(1, min(n, MAX_MULTIPV))))
+        for info in infos:
+            if info.depth == 0 and not info.exact:
+                continue  # stopped before its first iteration: not scored
             pv = "".join(games.move_text(state.variant, m) for m in (info.pv or [info.move]))
             depth = "100%" if info.exact else str(info.depth)
             self.say(f"search {pv} {info.score:.2f} 0 {depth}")

@@ -22,6 +22,24 @@ result) and PV. Lines the protocol does not know are skipped, up to
 Scores: a UCI engine's centipawns are not disks. ``PlayResult.score`` is None;
 ``MoveInfo.score`` is the engine's value in pawns (centipawns / 100), and a known
 result (``mate N``) is ± the board's number of squares with ``exact=True``.
+
+What an ``info`` line must be to count as an analysis (:meth:`UciProtocol.analyse`
+keeps the last such line of each ``multipv`` index): a ``score`` that is not a
+bound and a ``pv``; lines without them, or with a ``lowerbound``/``upperbound``
+score, are progress reports and pass unread. A line that contradicts itself or the
+position is ignored as a whole, and named if no usable line is left
+(EngineProtocolError from ``analyse``; ``play`` reads ``bestmove`` only):
+
+- two scores (``score cp 10 mate 3``, or ``score`` twice), or a score value that is
+  not a whole number;
+- ``score cp`` beyond ±:data:`MAX_CP`; ``score mate 0`` with moves in its ``pv``
+  (``mate 0``: the side to move has no move left); ``score mate N`` with ``|N|``
+  above the board's number of squares (no game has more moves for one side);
+- ``multipv`` below 1, ``depth`` below 0 or either not a whole number;
+- an empty ``pv``, or one whose first move is not a legal move of the position.
+
+A ``pv`` is kept up to its first move that does not replay (an engine may write
+moves past the game's end), so that its moves are always a legal line of play.
 """
 from __future__ import annotations
 
@@ -38,6 +56,10 @@ from polyreversi.state import State
 
 #: The words that start a field of an ``option`` line (UCI: "option name ... type ...").
 _OPTION_WORDS = ("name", "type", "default", "min", "max", "var")
+#: The largest ``score cp`` taken as a score (in centipawns). Stockfish-family engines,
+#: Fairy-Stockfish included, print at most about 15,500 (their largest value, 32,001
+#: internal units, in pawns of 206 units); more is not a score.
+MAX_CP = 100_000
 #: The words that start a field of an ``info`` line whose value is one word.
 _INFO_ONE = ("depth", "seldepth", "time", "nodes", "multipv", "currmove", "currmovenumber", "hashfull",
              "nps", "tbhits", "cpuload", "sbhits")
@@ -123,7 +145,9 @@ def parse_option(line: str) -> Optional[UciOption]:
 def parse_info(line: str) -> Dict[str, object]:
     """The fields of an ``info`` line: one-word fields as ints, ``score`` as
     ``("cp"|"mate", n, bound)`` (bound ``"lowerbound"``/``"upperbound"`` or None),
-    ``pv`` as a list of move texts, ``string`` as the rest of the line."""
+    ``pv`` as a list of move texts, ``string`` as the rest of the line. A score that
+    contradicts itself (two of them, ``cp`` and ``mate``, a value that is not a whole
+    number) sets ``invalid``, the reason, instead."""
     words = line.split()[1:]
     info: Dict[str, object] = {}
     i = 0
@@ -135,14 +159,16 @@ def parse_info(line: str) -> Dict[str, object]:
         if word == "pv":
             info["pv"] = words[i + 1:]
             break
-        if word == "score" and i + 2 < len(words) and words[i + 1] in ("cp", "mate"):
-            try:
-                value = int(words[i + 2])
-            except ValueError:
-                value = None
+        if word == "score":
+            kind, text = (words[i + 1:i + 3] + ["", ""])[:2]
             bound = words[i + 3] if i + 3 < len(words) and words[i + 3] in ("lowerbound", "upperbound") else None
-            if value is not None:
-                info["score"] = (words[i + 1], value, bound)
+            after = words[i + 3 + (bound is not None)] if i + 3 + (bound is not None) < len(words) else ""
+            if "score" in info or after in ("cp", "mate"):
+                info.setdefault("invalid", "two scores")
+            elif kind not in ("cp", "mate") or not _is_whole(text):
+                info.setdefault("invalid", f"score {kind} {text}".rstrip() + ": not 'cp N' or 'mate N'")
+            else:
+                info["score"] = (kind, int(text), bound)
             i += 3 + (bound is not None)
             continue
         if word in _INFO_ONE and i + 1 < len(words):
@@ -154,6 +180,11 @@ def parse_info(line: str) -> Dict[str, object]:
             continue
         i += 1
     return info
+
+
+def _is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number as UCI writes one (an optional sign, digits)."""
+    return text.lstrip("+-").isdigit() and text.count("-") + text.count("+") <= 1 and text[-1:].isdigit()
 
 
 class UciProtocol(Protocol):
@@ -298,25 +329,30 @@ class UciProtocol(Protocol):
         self.process.send(f"position fen {fairy.fen(state)}")
         return go_command(limit)
 
-    def _search(self, state: State, limit: Limit, multipv: int) -> Tuple[str, Dict[int, dict], float]:
-        """Runs ``go``: the ``bestmove`` word, the last info by multipv index, seconds."""
+    def _search(self, state: State, limit: Limit,
+                multipv: int) -> Tuple[str, Dict[int, MoveInfo], float, Optional[str]]:
+        """Runs ``go``: the ``bestmove`` word, the last usable info line by multipv index,
+        seconds, and the last info line ignored with the reason (or None)."""
         command = self._setup(state, limit, multipv)
         start = time.monotonic()
         self.process.send(command)
         deadline, noise = self.think_deadline(limit), 0
-        infos: Dict[int, dict] = {}
+        infos: Dict[int, MoveInfo] = {}
+        ignored: Optional[str] = None
         while True:
             line = self.process.read_line(deadline, "'go' (a 'bestmove' line)")
             words = line.split()
             if words[:1] == ["bestmove"]:
                 if len(words) < 2:
                     raise EngineProtocolError(f"engine {self.name!r} answered {line!r}: no move after 'bestmove'")
-                return words[1], infos, time.monotonic() - start
+                return words[1], infos, time.monotonic() - start, ignored
             if words[:1] == ["info"]:
                 info = parse_info(line)
-                if "pv" in info and "score" in info and info["score"][2] is None:  # type: ignore[index]
-                    k = info.get("multipv", 1)  # parse_info reads one-word fields as ints
-                    infos[k if isinstance(k, int) else 1] = info
+                why = self._unusable(state, info)
+                if why is not None:
+                    ignored = f"{line.strip()!r}: {why}"
+                elif "pv" in info and "score" in info and info["score"][2] is None:  # type: ignore[index]
+                    infos[info.get("multipv", 1)] = self._move_info(state, info)  # type: ignore[index]
             else:
                 noise = self.noise(noise, "thinking on 'go'")
 
@@ -328,7 +364,7 @@ class UciProtocol(Protocol):
             the engine does not know), EngineTimeoutError, EngineTerminatedError;
             ValueError: a finished game or an empty limit.
         """
-        text, _, seconds = self._search(state, limit, 1)
+        text, _, seconds, _ = self._search(state, limit, 1)
         move = self.checked_move(state, self._move(state, text), text)
         return PlayResult(move=move, seconds=seconds, text=f"bestmove {text}")
 
@@ -338,13 +374,14 @@ class UciProtocol(Protocol):
 
         Raises:
             as :meth:`play`; EngineProtocolError when the engine has no MultiPV and
-            ``multipv`` > 1.
+            ``multipv`` > 1, or when it wrote info lines but none usable (the module's
+            list; the message quotes the last one and why).
         """
-        _, infos, _ = self._search(state, limit, multipv)
-        result = []
-        for index in sorted(infos)[:multipv]:
-            result.append(self._move_info(state, infos[index]))
-        return result
+        _, infos, _, ignored = self._search(state, limit, multipv)
+        if not infos and ignored is not None:
+            raise EngineProtocolError(f"engine {self.name!r} wrote no usable info line; the last one ignored was "
+                                      f"{ignored}")
+        return [infos[index] for index in sorted(infos)[:multipv]]
 
     # -- moves -----------------------------------------------------------------------------
     def _move(self, state: State, text: str) -> int:
@@ -353,11 +390,40 @@ class UciProtocol(Protocol):
         except ValueError as e:
             raise EngineProtocolError(f"engine {self.name!r} answered {text!r}: {e}") from None
 
+    def _unusable(self, state: State, info: dict) -> Optional[str]:
+        """Why an ``info`` line cannot be an analysis of ``state`` (the module's list), or None."""
+        if "invalid" in info:
+            return info["invalid"]
+        for name, low in (("multipv", 1), ("depth", 0)):
+            value = info.get(name, low)
+            if not isinstance(value, int) or value < low:
+                return f"{name} {value}: not a whole number of {low} or more"
+        if "score" not in info or info["score"][2] is not None:
+            return None  # a progress report or a bound: not an analysis, not an error
+        kind, value, _ = info["score"]
+        squares = len(state.variant.squares)
+        if kind == "cp" and abs(value) > MAX_CP:
+            return f"score cp {value}: beyond ±{MAX_CP:,}"
+        if kind == "mate" and value == 0 and info.get("pv"):
+            return "score mate 0 (no move left) with a pv"
+        if kind == "mate" and abs(value) > squares:
+            return f"score mate {value}: more moves than the board's {squares} squares"
+        if "pv" not in info:
+            return None
+        if not info["pv"]:
+            return "an empty pv"
+        try:
+            first = fairy.parse_move(state, info["pv"][0])
+        except ValueError as e:
+            return f"pv starts with {info['pv'][0]!r}: {e}"
+        if not state.is_legal(first):
+            return f"pv starts with {info['pv'][0]!r}, not a legal move at ply {state.ply}"
+        return None
+
     def _move_info(self, state: State, info: dict) -> MoveInfo:
+        """The MoveInfo of a usable ``info`` line (:meth:`_unusable` said None)."""
         texts = info["pv"]
-        if not texts:
-            raise EngineProtocolError(f"engine {self.name!r} wrote an info line with an empty pv")
-        first = self.checked_move(state, self._move(state, texts[0]), texts[0])
+        first = fairy.parse_move(state, texts[0])
         pv, replay = [first], state.copy()
         replay.play(first)
         for text in texts[1:]:  # the rest as far as it replays (a PV may run past the game's end)
@@ -372,8 +438,7 @@ class UciProtocol(Protocol):
         kind, value, _ = info["score"]
         squares = len(state.variant.squares)
         score = value / 100.0 if kind == "cp" else (float(squares) if value > 0 else -float(squares))
-        depth = info.get("depth", 0)
-        return MoveInfo(first, score, depth if isinstance(depth, int) else 0, pv, exact=kind == "mate")
+        return MoveInfo(first, score, info.get("depth", 0), pv, exact=kind == "mate")
 
 
 def go_command(limit: Limit) -> str:

@@ -7,7 +7,7 @@ from polyreversi.errors import IllegalMoveError, InvalidSquareError
 from polyreversi.state import State
 
 
-def checked_action(action, state: State) -> int:
+def checked_action(action: object, state: State) -> int:
     """``action`` as a legal move index of ``state``.
 
     Args:

@@ -33,7 +33,7 @@ from gymnasium import spaces
 from polyreversi._core import Color
 from polyreversi.envs import render as _render
 from polyreversi.envs.actions import checked_action
-from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, action_mask, observe, plane_count, rewards
+from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, action_mask, observe, plane_count, rewards, seat_color
 from polyreversi.envs.opponents import make_opponent, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
@@ -70,12 +70,13 @@ class ReversiEnv(gymnasium.Env):
                  illegal: str = "lose", render_mode: Optional[str] = None,
                  render_size: int = _render.DEFAULT_SIZE) -> None:
         _render.check_mode(render_mode)
+        render_size = _render.check_size(render_size)
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal: {illegal!r}; allowed: {', '.join(ILLEGAL)}")
         self.spec_ = EnvSpec.parse(variant)
         base = self.spec_.variant
         n, players = base.n, base.players
-        self._seat_spec = _seat(seat, players)
+        self._seat_spec = seat_color(seat, players, random_allowed=True)
         self._opponent_specs = opponent_specs(opponent, players - 1, base)
         self.illegal = illegal
         self.render_mode = render_mode
@@ -167,17 +168,6 @@ class ReversiEnv(gymnasium.Env):
     def _info(self) -> dict:
         state, seat = self._started()
         return {"action_mask": self.action_masks(), "seat": AGENT_NAMES[int(seat) - 1], "ply": state.ply}
-
-
-def _seat(seat, players: int) -> Optional[Color]:
-    names = AGENT_NAMES[:players]
-    if isinstance(seat, str) and seat.lower() == "random":
-        return None
-    if isinstance(seat, str) and seat.lower() in names:
-        return Color(names.index(seat.lower()) + 1)
-    if isinstance(seat, Color) and int(seat) <= players:
-        return seat
-    raise ValueError(f"seat: {seat!r}; allowed: {', '.join(names)}, random")
 
 
 __all__ = ["ReversiEnv", "ILLEGAL"]

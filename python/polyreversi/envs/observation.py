@@ -24,6 +24,25 @@ AGENT_NAMES = ("black", "white", "red", "green")
 #: PettingZoo's classic games (``connect_four_v3``, ``chess_v6``).
 PLAYER_NAMES = ("player_0", "player_1", "player_2", "player_3")
 
+
+def seat_color(seat, players: int, *, random_allowed: bool = False) -> Optional[Color]:
+    """The colour of a Gymnasium env's seat: a name of :data:`AGENT_NAMES` (any case)
+    or a :class:`Color` of the game; ``"random"`` (None: drawn at each reset) where
+    ``random_allowed``.
+
+    Raises:
+        ValueError: anything else, naming the seats allowed.
+    """
+    names = AGENT_NAMES[:players]
+    if isinstance(seat, str) and seat.lower() == "random" and random_allowed:
+        return None
+    if isinstance(seat, str) and seat.lower() in names:
+        return Color(names.index(seat.lower()) + 1)
+    if isinstance(seat, Color) and int(seat) <= players:
+        return seat
+    allowed = ", ".join(names + (("random",) if random_allowed else ()))
+    raise ValueError(f"seat: {seat!r} is not a colour of this {players}-player game; allowed: {allowed}")
+
 #: The dtype of every action mask of :mod:`polyreversi.envs`: int8 holding 0 and 1, the
 #: dtype Gymnasium's ``Discrete.sample(mask=...)`` demands and PettingZoo's classic games
 #: use; sb3-contrib's MaskablePPO takes it as it is. ``mask.view(bool)`` is the same

@@ -94,15 +94,12 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         EzPickle.__init__(self, variant, render_mode, render_size, observation)
         super().__init__()
         _render.check_mode(render_mode)
-        svg_check = isinstance(render_size, (int, np.integer)) and not isinstance(render_size, bool)
-        if not svg_check or not 1 <= render_size <= 4096:
-            raise ValueError(f"render_size: expected pixels 1..4096, got {render_size!r}")
         if observation not in OBSERVATION_FORMS:
             raise ValueError(f"observation: {observation!r}; allowed: {', '.join(OBSERVATION_FORMS)}")
         self.observation_form = observation
         self.spec_ = EnvSpec.parse(variant)
         self.render_mode = render_mode
-        self.render_size = int(render_size)
+        self.render_size = _render.check_size(render_size)
         base = self.spec_.variant
         n, players = base.n, base.players
         self.possible_agents = list(PLAYER_NAMES[:players])

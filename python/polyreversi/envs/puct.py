@@ -55,6 +55,16 @@ from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_THREADS
 from polyreversi.errors import IllegalMoveError
 from polyreversi.state import State
+from polyreversi.variant import SEED_END, SEED_MIN
+
+#: Simulations of one search (a tree reserves nodes for all of them) and leaves a tree
+#: gives per round: the core's bounds (polyreversi/limits.hpp).
+MAX_SIMULATIONS: int = _core.limits.MAX_TREE_PLAYOUTS
+#: The fewest simulations of one search: one would expand the roots and visit no move.
+MIN_SIMULATIONS = 2
+MAX_LEAVES: int = _core.limits.MAX_PUCT_LEAVES
+#: Most games (trees) one :class:`PuctTrees` keeps.
+MAX_TREES: int = _core.limits.MAX_PUCT_TREES
 
 
 @dataclass(frozen=True)
@@ -135,7 +145,7 @@ class PuctTrees:
     """
 
     def __init__(self, games: int) -> None:
-        self.games = whole(games, "games", 1, 1 << 20)
+        self.games = whole(games, "games", 1, MAX_TREES)
         self._core = _core.PuctTrees(self.games)
         self._variant = None
 
@@ -166,14 +176,15 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
             a State, or a sequence of States of one variant (blocked squares may differ).
         evaluate: ``evaluate(leaves: Leaves) -> (priors, values)``, called once per round
             with every game's leaf.
-        simulations: per game, 2 .. 1,000,000 (the first expands the root).
+        simulations: per game, 2 .. :data:`MAX_SIMULATIONS` (the first expands the root).
         c_puct: the exploration constant (finite, >= 0).
         dirichlet_alpha: 1e-6 or more; dirichlet_fraction: 0 (no noise) .. 1.
         seed: the noise's seed (0 .. 2**64 - 1); nothing else is random.
         which: with a Batch, a bool (B,) of the games to search (None: those not over).
         threads: threads of the C++ rounds over the games (0: every core); the results do
             not depend on it (game g's noise is its own stream).
-        leaves_per_game: leaves taken from each tree per round, 1 .. 256 (1: no virtual loss).
+        leaves_per_game: leaves taken from each tree per round, 1 .. :data:`MAX_LEAVES` (1: no
+            virtual loss).
         virtual_loss: the value a pending descent takes from each mover on its path
             (finite, >= 0; the values' units, a loss is -1).
         trees: a :class:`PuctTrees` to keep the trees in between calls (None: fresh trees).
@@ -187,13 +198,13 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
         ``which``, roots of different variants, or ``evaluate`` returning the wrong shapes,
         NaN or infinite values or negative priors (naming the row).
     """
-    simulations = whole(simulations, "simulations", 2, 1_000_000)  # 1 would expand the roots and visit no move
+    simulations = whole(simulations, "simulations", MIN_SIMULATIONS, MAX_SIMULATIONS)
     c_puct = number(c_puct, "c_puct")
-    alpha = number(dirichlet_alpha, "dirichlet_alpha", 1e-6)
+    alpha = number(dirichlet_alpha, "dirichlet_alpha", 0.0, above=True)
     fraction = number(dirichlet_fraction, "dirichlet_fraction", 0.0, 1.0)
-    seed = whole(seed, "seed", 0, 2**64 - 1)
+    seed = whole(seed, "seed", SEED_MIN, SEED_END - 1)
     threads = whole(threads, "threads", 0, MAX_THREADS) or _core.limits.every_core()
-    leaves_per_game = whole(leaves_per_game, "leaves_per_game", 1, 256)
+    leaves_per_game = whole(leaves_per_game, "leaves_per_game", 1, MAX_LEAVES)
     virtual_loss = number(virtual_loss, "virtual_loss", 0.0)
     if trees is not None and not isinstance(trees, PuctTrees):
         raise TypeError(f"trees: expected a PuctTrees or None, got {type(trees).__name__}")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from polyreversi import svg
+from polyreversi import _validate, svg
 from polyreversi.state import State
 
 #: The render modes the environments offer (Gymnasium's ``render_mode``).
@@ -43,10 +43,16 @@ def render(state: State, mode, size: int = DEFAULT_SIZE):
     return text
 
 
+def check_size(size) -> int:
+    """``size`` (``render_size``) as an int, 1 .. :data:`polyreversi.svg.MAX_RASTER_SIZE`
+    pixels (the pictures' own bound). Raises TypeError (not a whole number), ValueError."""
+    return _validate.whole(size, "render_size", 1, svg.MAX_RASTER_SIZE)
+
+
 def check_mode(render_mode) -> None:
     """Raises ValueError for a render mode other than None and :data:`RENDER_MODES`."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, {', '.join(map(repr, RENDER_MODES))}")
 
 
-__all__ = ["RENDER_MODES", "DEFAULT_SIZE", "ansi", "rgb_array", "render", "check_mode"]
+__all__ = ["RENDER_MODES", "DEFAULT_SIZE", "ansi", "rgb_array", "render", "check_mode", "check_size"]

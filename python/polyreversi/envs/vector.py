@@ -65,7 +65,7 @@ from polyreversi._core import Color
 from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_BATCH
 from polyreversi.envs import render as _render
-from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, disk_rewards, observe_batch, plane_count
+from polyreversi.envs.observation import MASK_DTYPE, disk_rewards, observe_batch, plane_count, seat_color
 from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.variant import Variant
@@ -134,8 +134,8 @@ class ReversiVectorEnv(VectorEnv):
         self.threads = threads
         self.copy = bool(copy)
         self.render_mode = render_mode
-        seat_color = _seat(seat, players)  # checked whatever the opponent
-        self.seat = None if opponent is None else seat_color
+        seat_colour = seat_color(seat, players)  # checked whatever the opponent
+        self.seat = None if opponent is None else seat_colour
         self._opponent_specs = [] if opponent is None else opponent_specs(opponent, players - 1, self.variant)
         self._native = native_policy(self._opponent_specs, players)
         self._opponents: dict = {}
@@ -324,15 +324,6 @@ def _moves(actions, size: int) -> np.ndarray:
     if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
         raise ValueError("actions: values outside int32")
     return array.astype(np.int32)
-
-
-def _seat(seat, players: int) -> Color:
-    names = AGENT_NAMES[:players]
-    if isinstance(seat, str) and seat.lower() in names:
-        return Color(names.index(seat.lower()) + 1)
-    if isinstance(seat, Color) and int(seat) <= players:
-        return seat
-    raise ValueError(f"seat: {seat!r} is not a colour of this {players}-player game; allowed: {', '.join(names)}")
 
 
 __all__ = ["ReversiVectorEnv", "AUTORESET_MODES", "REWARDS"]

@@ -36,9 +36,9 @@ from __future__ import annotations
 import os
 from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Union
 
-from polyreversi import _files
+from polyreversi import _files, _validate
 from polyreversi.errors import RecordError
-from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
+from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of, shards
 from polyreversi.formats import _lost, registry
 from polyreversi.record import Record
 
@@ -75,18 +75,33 @@ def capabilities(fmt: str) -> Capabilities:
     return registry.by_name(fmt).capabilities
 
 
-def detect_format(path: Optional[PathLike], fmt: Optional[str] = None, hint: str = "give the format (fmt=NAME)") -> str:
-    """The format name for ``path``: ``fmt`` when given, else from the extension.
+def detect_format(path: Optional[PathLike], fmt: Optional[str] = None, hint: str = "give the format (fmt=NAME)",
+                  *, reading: bool = False) -> str:
+    """The format name for ``path``: ``fmt`` when given, else from the extension (a
+    folder of Parquet shards is ``parquet`` whatever its name). With ``reading`` the
+    file is to be read, so a missing one is ``PATH: no such file`` before its name
+    is looked at (an output that does not exist yet is normal: ``reading=False``).
 
     Raises:
+        RecordError: ``reading`` and ``path`` does not exist.
         RecordError: an unknown format name or extension (the message lists the known
             ones), or ``-`` (standard input or output) without a format; the message
-            ends with ``hint``, how to give the format.
+            ends with ``hint``, how to give the format. A folder that is not a
+            table of Parquet shards and has no known extension: ``PATH: is a folder``.
     """
+    if reading and path is not None and not _files.is_stdio(path) and not os.path.exists(path):
+        raise RecordError(f"{source_name(path)}: no such file")
     if fmt is not None:
         return registry.by_name(fmt).name
     if path is None or _files.is_stdio(path):
         raise RecordError(f"-: standard input or output has no extension; {hint}")
+    if os.path.isdir(path):  # a folder is a game file only as a table of Parquet shards
+        if shards(path) is not None:
+            return "parquet"
+        try:
+            return registry.by_extension(path, hint).name
+        except RecordError:
+            raise RecordError(f"{source_name(path)}: is a folder, not a game file") from None
     return registry.by_extension(path, hint).name
 
 
@@ -98,26 +113,25 @@ def source_name(path: PathLike, writing: bool = False) -> str:
 
 
 def check_options(fmt: str, options: Mapping[str, object], names: Optional[Mapping[str, str]] = None) -> Dict[str, object]:
-    """The reader options given (``None`` values dropped), checked against the format:
-    an option of another format is an error. ``names`` gives the name to use in messages
-    (a command-line flag, say).
+    """The reader options given (``None`` values dropped: not given), checked against
+    the format: an option of another format is an error. ``names`` gives the name to use
+    in messages (a command-line flag, say). Only ``fmt``'s codec is imported unless an
+    option is refused (the message lists the formats that take it).
 
     Raises:
         TypeError: an option no format has.
         RecordError: an option that does not apply to ``fmt``.
     """
-    table = registry.options()
-    out = {}
-    for option, value in options.items():
-        if option not in table:
-            raise TypeError(f"unknown reader option {option!r}; known: {', '.join(table)}")
-        if value is None:
-            continue
-        if fmt not in table[option]:
+    given = {option: value for option, value in options.items() if value is not None}
+    own = capabilities(fmt).read_options
+    for option in given:
+        if option not in own:
+            table = registry.options()
+            if option not in table:
+                raise TypeError(f"unknown reader option {option!r}; known: {', '.join(table)}")
             shown = (names or {}).get(option, option)
             raise RecordError(f"{shown} applies to {', '.join(table[option])} files, not {fmt}")
-        out[option] = value
-    return out
+    return given
 
 
 def iter_games(path: PathLike, fmt: Optional[str] = None, **options) -> Iterator[GameEntry]:
@@ -134,8 +148,10 @@ def iter_games(path: PathLike, fmt: Optional[str] = None, **options) -> Iterator
         RecordError: the file cannot be read at all (missing, a folder, wrong size, not
             the format), or an option that does not apply to the format; the message
             names the file. Errors in one game are returned in its entry.
+        TypeError: ``path`` is not a file name (str, bytes, os.PathLike) or ``-``.
     """
-    name = detect_format(path, fmt)
+    _validate.file_name(path, "path")
+    name = detect_format(path, fmt, reading=True)
     options = check_options(name, options)
     codec = registry.by_name(name).codec
     source = source_name(path)
@@ -193,7 +209,9 @@ def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None
         RecordError: a read-only or unknown format, a record the format cannot express
             (the message names the file and the game and says why; nothing is written),
             more than one record for a one-game format, a file that cannot be written.
+        TypeError: ``path`` is not a file name (str, bytes, os.PathLike) or ``-``.
     """
+    _validate.file_name(path, "path")
     target = source_name(path, writing=True)
     try:
         with _lost.naming(target):  # a warning about fields left out names the file
@@ -208,6 +226,19 @@ def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None
         if name is not None:
             atomic_write(_companion(path, name), data)
     atomic_write(path, files[None])
+
+
+def companion_paths(path: PathLike, fmt: Optional[str] = None) -> List[str]:
+    """The files written beside ``path`` with it in ``fmt`` (default: from the
+    extension; ``Capabilities.companions``): ``["g.JOU", "g.TRN"]`` for ``g.wtb``;
+    empty for standard output, an unknown format or a format written alone."""
+    if _files.is_stdio(path):
+        return []
+    try:
+        names = capabilities(detect_format(path, fmt)).companions
+    except RecordError:  # an unknown format: refused where the format is checked
+        return []
+    return [_companion(path, name) for name in names]
 
 
 def _companion(path: PathLike, name: str) -> str:

@@ -24,9 +24,11 @@ the files (standard input and output, pipes and devices included), once for all.
 """
 from __future__ import annotations
 
+import fnmatch
+import os
 import re
 from dataclasses import dataclass
-from typing import Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from polyreversi.errors import RecordError
 from polyreversi.record import Record
@@ -54,6 +56,8 @@ class Capabilities:
     ``appendable``: files of this format written one after another are one file holding
     all their games, so a file can be written game by game (:class:`polyreversi.formats.writer.GameWriter`).
     ``folder``: a folder of such files (shards) is read as one file, in name order.
+    ``companions``: the files written beside the file, each an extension that replaces
+    the file's own (WTHOR's ``.JOU`` / ``.TRN`` name files); the keys of ``encode``'s dict.
     """
 
     description: str
@@ -70,6 +74,7 @@ class Capabilities:
     moves: bool = True
     appendable: bool = False
     folder: bool = False
+    companions: Tuple[str, ...] = ()
     note: str = ""
 
     @property
@@ -148,3 +153,19 @@ def decode_lines(text: str, decode_one: Callable[[str], "Record"],
             yield GameEntry(number, decode_one(line), None)
         except RecordError as e:
             yield GameEntry(number, None, in_context(e, f"line {line_no} (game {number})"))
+
+
+#: How a shard of a ``selfplay --ray`` run is named in its folder (``part-`` and the
+#: number of its first game).
+SHARD_GLOB = "part-*.parquet"
+
+
+def shards(path: Union[str, "os.PathLike[str]"]) -> Optional[List[str]]:
+    """The file names in ``path`` when it is a folder of Parquet shards (one or more
+    :data:`SHARD_GLOB` files and nothing else: a games table written as shards), else
+    None (a file, a missing path, an empty folder, a folder with other files)."""
+    try:
+        names = sorted(os.listdir(path)) if os.path.isdir(path) else []
+    except OSError:
+        return None
+    return names if names and len(fnmatch.filter(names, SHARD_GLOB)) == len(names) else None

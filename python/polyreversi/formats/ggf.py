@@ -19,8 +19,8 @@ What is read (docs/records.md):
   move (``*`` or ``O``); a board other than the variant's start becomes the record's
   start position;
 - ``B[f5/eval/time]`` and ``W[...]``; a pass is ``PA`` (``pass`` is read too); when the
-  same colour moves twice in a row the other player's pass is inserted (and the
-  replay checks it was forced);
+  same colour moves twice in a row the other player's pass is inserted; where that
+  pass was not forced, the second move is named as played out of turn (ReplayError);
 - ``RE[+12.000]``: Black's margin (empties to the winner), minus the komi ``KM`` in
   komi games; ``:r`` resigned, ``:t`` time (the sign says who won), ``:s`` agreed
   score; ``RE[?]`` (result unknown, as GGS and NBoard write it for a game not
@@ -52,12 +52,12 @@ import numpy as np
 
 from polyreversi import _core
 from polyreversi._core import Color
-from polyreversi.errors import RecordError
+from polyreversi.errors import IllegalMoveError, RecordError
 from polyreversi import formats
 from polyreversi.formats._lost import LostFields, encode_all, meta_lost
 from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
 from polyreversi.record import UNCOUNTED, Record, Result, StartPosition
-from polyreversi.replay import Replay, final_margin
+from polyreversi.replay import Replay, ReplayError, final_margin
 from polyreversi.variant import Variant, parse_square
 
 #: The board sizes of GGF games that polyreversi plays (``BO[8 ...]``); others raise UnsupportedGameError.
@@ -68,6 +68,11 @@ _RE = re.compile(r"^\s*(?P<margin>[+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(?::\s*(?P<fla
 _KM = re.compile(r"\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*", re.IGNORECASE | re.ASCII)
 # Longest number read from TY and BO (sizes, random-start counts); longer ones are refused.
 _MAX_DIGITS = 9
+# A move's evaluation (a number) and time (as GGS writes times: [[HH:]MM:]SS, with a fraction).
+_EVAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
+# After a colon, minutes and seconds are below 60 (a clock's fields); SS alone may be any number.
+_TIME = re.compile(r"(?:\d+:[0-5]?\d:[0-5]?\d|\d+:[0-5]?\d|\d+)(?:\.\d*)?", re.ASCII)
+_TIME_FORM = "[[HH:]MM:]SS, seconds with an optional fraction, MM and SS below 60 after a colon"
 _ENDS = {None: "finished", "r": "resigned", "t": "time", "s": "agreed"}
 _FLAGS = {"resigned": ":r", "time": ":t", "agreed": ":s"}
 # Properties the reader turns into record fields (the rest go to meta["ggf"]).
@@ -293,8 +298,9 @@ def _record(text: str, game: _RawGame) -> Record:
         raise RecordError(f"GM[{gm.value}]: not an Othello game")
     gtype = parse_type(first["TY"].value) if "TY" in first else None
     variant, start = _variant_and_start(first, gtype)
-    moves, evals, times = _moves(text, game.props, variant, start.to_move if start is not None else Color.BLACK)
-    return Record(
+    moves, evals, times, implied = _moves(text, game.props, variant,
+                                          start.to_move if start is not None else Color.BLACK)
+    record = Record(
         variant=variant,
         moves=tuple(moves),
         players=(_text(first, "PB"), _text(first, "PW")),
@@ -304,6 +310,9 @@ def _record(text: str, game: _RawGame) -> Record:
         komi=_komi(first["KM"].value) if "KM" in first else None,
         meta=_meta(game.props, gtype, evals, times),
     )
+    if implied:
+        _check_implied_passes(record, implied)
+    return record
 
 
 def _variant_and_start(first: Dict[str, _Property], gtype: Optional[GameType]) -> Tuple[Variant, Optional[StartPosition]]:
@@ -328,21 +337,28 @@ def _variant_and_start(first: Dict[str, _Property], gtype: Optional[GameType]) -
     return variant, start
 
 
-def _moves(text: str, props: List[_Property], variant: Variant, first_color: Color) -> Tuple[List[int], List[str], List[str]]:
+def _moves(text: str, props: List[_Property], variant: Variant,
+           first_color: Color) -> Tuple[List[int], List[str], List[str], Dict[int, str]]:
     """The moves of B[...] / W[...] (passes inserted where one colour moves twice), with
-    each move's evaluation and time text ("" where none)."""
+    each move's evaluation and time text ("" where none), and for each inserted pass
+    (its index in the moves) the move after it, located, for :func:`_check_implied_passes`."""
     moves: List[int] = []
     evals: List[str] = []
     times: List[str] = []
+    implied: Dict[int, str] = {}
     expected = first_color
     for k, p in enumerate(x for x in props if x.name in ("B", "W")):
         color = Color.BLACK if p.name == "B" else Color.WHITE
         if color != expected:  # the other player's pass is not written: insert it
+            implied[len(moves)] = _move_where(text, p, k)
             moves.append(variant.PASS)
             evals.append("")
             times.append("")
-        parts = p.value.split("/")
-        name = parts[0].strip().lower()
+        try:
+            given, ev, tm = move_fields(p.value)
+        except RecordError as e:
+            raise RecordError(f"{_move_where(text, p, k)}: {e}") from None
+        name = given.lower()
         if name in ("pa", "pass"):
             moves.append(variant.PASS)
         else:
@@ -350,13 +366,78 @@ def _moves(text: str, props: List[_Property], variant: Variant, first_color: Col
                 moves.append(parse_square(variant.n, name))
             except _core.InvalidSquareError:
                 raise RecordError(
-                    f"{p.name}[{p.value}] (move {k + 1}, {_where(text, p.pos)}): {parts[0]!r} is not a square of "
-                    f"the {variant.board} board nor a pass (PA)"
+                    f"{_move_where(text, p, k)}: {given!r} is not a square of the {variant.board} board nor a pass (PA)"
                 ) from None
-        evals.append(parts[1].strip() if len(parts) > 1 else "")
-        times.append("/".join(parts[2:]).strip() if len(parts) > 2 else "")
+        evals.append(ev)
+        times.append(tm)
         expected = Color.WHITE if color == Color.BLACK else Color.BLACK
-    return moves, evals, times
+    return moves, evals, times, implied
+
+
+def time_seconds(text: str) -> float:
+    """Seconds of a time as GGS writes it (``[[HH:]MM:]SS`` with an optional fraction:
+    ``1.02``, ``01:30``, ``1:00:00``), the form of a GGF move's time and of a ``TI``
+    clock's first part (the GGF specification, skatgame.net/mburo/ggsa/ggf).
+
+    Raises:
+        RecordError: ``text`` is not such a time.
+    """
+    text = text.strip()
+    if not _TIME.fullmatch(text):
+        raise RecordError(f"time {text!r} is not a time ({_TIME_FORM})")
+    seconds = 0.0
+    for part in text.split(":"):
+        seconds = seconds * 60 + float(part)
+    return seconds
+
+
+def move_fields(value: str) -> Tuple[str, str, str]:
+    """The move, evaluation and time of a GGF move ``move[/[eval][/time]]`` (the value
+    of ``B[...]``/``W[...]``; NBoard's ``move`` command sends the same): "" for a field
+    not given, spaces around each dropped. The GGF specification (Generic Game Server,
+    skatgame.net/mburo/ggsa/ggf) makes the evaluation and the time optional; the
+    evaluation is a number, the time is written as GGS writes times (``[[HH:]MM:]SS``,
+    with an optional fraction: ``1.02``, ``01:30``).
+
+    Raises:
+        RecordError: naming the field: an evaluation that is not a number, a time that
+            is not a time, or more than the three fields.
+    """
+    parts = [part.strip() for part in value.split("/")]
+    if len(parts) > 3:
+        raise RecordError(f"{len(parts)} fields; a move is MOVE[/EVAL[/TIME]]")
+    move, ev, tm = (parts + ["", ""])[:3]
+    if ev and not _EVAL.fullmatch(ev):
+        raise RecordError(f"evaluation {ev!r} is not a number (MOVE/EVAL/TIME)")
+    if tm and not _TIME.fullmatch(tm):
+        raise RecordError(f"time {tm!r} is not a time ({_TIME_FORM}; MOVE/EVAL/TIME)")
+    return move, ev, tm
+
+
+def _check_implied_passes(record: Record, implied: Dict[int, str]) -> None:
+    """GGF leaves out only a forced pass: where one colour moves twice in a row and the
+    other had a legal move, the second move was played out of turn, and is named so
+    (rather than as an illegal pass nobody wrote). The moves before it that do not
+    replay are left to :class:`~polyreversi.replay.Replay` to name.
+
+    Raises:
+        ReplayError: the first move out of turn (``index`` and ``move`` are the inserted
+            pass's, where the moves go wrong).
+    """
+    state = record.initial_state()
+    last = max(implied)
+    for index, move in enumerate(record.moves[: last + 1]):
+        if index in implied and not state.is_over() and not state.must_pass():
+            mover, other = ("White", "Black") if state.to_move == Color.WHITE else ("Black", "White")
+            legal = " ".join(state.variant.square_name(m) for m in state.legal_moves())
+            raise ReplayError(f"{implied[index]}: {other} moves twice in a row, but {mover} is to move at ply "
+                              f"{state.ply} and has legal moves ({legal}); GGF leaves out only a forced pass",
+                              ply=state.ply, index=index, move=move, legal=list(state.legal_moves()),
+                              state=state.copy())
+        try:
+            state.play(move)
+        except (IllegalMoveError, _core.InvalidSquareError):
+            return
 
 
 def _result(value: str) -> Result:
@@ -592,8 +673,8 @@ def _write_moves(out: _Properties, record: Record, moves, color: Color) -> List[
     evals, times = annotations
     for i, move in enumerate(moves):
         name = "PA" if move == v.PASS else v.square_name(move).upper()
-        ev = _annotation(evals[i], "move_evals", i, slash=False) if evals else ""
-        tm = _annotation(times[i], "move_times", i, slash=True) if times else ""
+        ev = _annotation(evals[i], "move_evals", i, _EVAL, "a number") if evals else ""
+        tm = _annotation(times[i], "move_times", i, _TIME, f"a time, {_TIME_FORM}") if times else ""
         if tm:
             name += f"/{ev}/{tm}"
         elif ev:
@@ -603,11 +684,11 @@ def _write_moves(out: _Properties, record: Record, moves, color: Color) -> List[
     return lost
 
 
-def _annotation(value: Any, key: str, i: int, slash: bool) -> str:
+def _annotation(value: Any, key: str, i: int, form: "re.Pattern[str]", what: str) -> str:
+    """An evaluation or time as a GGF move holds it (what :func:`move_fields` reads back)."""
     text = "" if value is None else str(value)
-    if text != text.strip() or (not slash and "/" in text):
-        raise RecordError(f"meta['{key}'][{i}]: {text!r} cannot be written in a GGF move "
-                          f"({'no' if slash else 'no / and no'} leading or trailing spaces)")
+    if text and not form.fullmatch(text):
+        raise RecordError(f"meta['{key}'][{i}]: {text!r} cannot be written in a GGF move (not {what})")
     return text
 
 
@@ -667,6 +748,12 @@ def _skip_space(text: str, pos: int) -> int:
     """The first position at or after ``pos`` that is not white space."""
     m = _SPACE.match(text, pos)
     return m.end() if m else pos
+
+
+def _move_where(text: str, p: _Property, k: int) -> str:
+    """Move ``k`` (from 0) as written, located: for messages only (:func:`_where`
+    counts the lines before it)."""
+    return f"{p.name}[{p.value}] (move {k + 1}, {_where(text, p.pos)})"
 
 
 def _where(text: str, pos: int) -> str:

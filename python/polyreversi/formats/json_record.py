@@ -37,9 +37,8 @@ import functools
 import json
 import math
 import re
-from typing import Any, Dict, Iterable, Iterator, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Tuple
 
-import jsonschema
 import orjson as _orjson  # a dependency: the fast path of reading
 
 from polyreversi import _core
@@ -52,6 +51,9 @@ from polyreversi.replay import Replay
 from polyreversi.variant import BOARDS, Variant, VariantError
 from polyreversi.vocabulary import CELL_CHARS, CELL_CODES as _CELL_CODES, COLOR_NAMES
 
+if TYPE_CHECKING:
+    import jsonschema
+
 FORMAT = "polyreversi-record"  #: the ``format`` field of every JSON record
 VERSION = 1  #: the ``version`` field this module writes
 
@@ -59,6 +61,28 @@ _COLORS = tuple(name.lower() for name in COLOR_NAMES)
 
 #: Square names in any letter case, as everywhere (docs/errors.md).
 SQUARE_PATTERN = "^[a-jA-J](10|[1-9])$"
+
+#: The ``variant`` field as an object: the form the writers write (its text, as
+#: :meth:`polyreversi.Variant.parse` reads it, is the other form a reader accepts).
+VARIANT_OBJECT: Dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["board", "players", "anti", "free_opening", "handicap", "handicap_color", "blocked"],
+    "properties": {
+        "board": {"enum": list(BOARDS)},
+        "players": {"enum": [2, 3, 4]},
+        "anti": {"type": "boolean"},
+        "free_opening": {"type": "boolean"},
+        "handicap": {"type": "integer", "minimum": 0, "maximum": 4},
+        "handicap_color": {"enum": ["black", "white"]},
+        "blocked": {
+            "type": "array",
+            "maxItems": 4,
+            "uniqueItems": True,
+            "items": {"type": "string", "pattern": SQUARE_PATTERN},
+        },
+    },
+}
 
 #: JSON Schema (draft 2020-12) of version 1.
 SCHEMA: Dict[str, Any] = {
@@ -70,25 +94,7 @@ SCHEMA: Dict[str, Any] = {
     "properties": {
         "format": {"const": FORMAT},
         "version": {"const": VERSION},
-        "variant": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["board", "players", "anti", "free_opening", "handicap", "handicap_color", "blocked"],
-            "properties": {
-                "board": {"enum": list(BOARDS)},
-                "players": {"enum": [2, 3, 4]},
-                "anti": {"type": "boolean"},
-                "free_opening": {"type": "boolean"},
-                "handicap": {"type": "integer", "minimum": 0, "maximum": 4},
-                "handicap_color": {"enum": ["black", "white"]},
-                "blocked": {
-                    "type": "array",
-                    "maxItems": 4,
-                    "uniqueItems": True,
-                    "items": {"type": "string", "pattern": SQUARE_PATTERN},
-                },
-            },
-        },
+        "variant": {"anyOf": [{"type": "string"}, VARIANT_OBJECT]},
         "players": {"type": "array", "minItems": 2, "maxItems": 4, "items": {"type": ["string", "null"]}},
         "moves": {"type": "array", "items": {"type": "string", "pattern": "^([a-jA-J](10|[1-9])|[pP][aA][sS][sS])$"}},
         "result": {
@@ -122,9 +128,19 @@ SCHEMA: Dict[str, Any] = {
         "meta": {"type": "object"},
     },
 }
-
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 _LONG_NUMBER = re.compile(r"[0-9]{19}")
+
+
+@functools.lru_cache(maxsize=None)
+def _validator() -> "jsonschema.Draft202012Validator":
+    """The JSON Schema validator, made when a record first misses the fast path (below):
+    importing jsonschema costs more than a command's whole start-up otherwise."""
+    import jsonschema
+
+    # A variant text is made its object before the schema runs (_variant_fields), so the
+    # messages are the object's ("variant.board: ..."), not the two forms' "anyOf".
+    return jsonschema.Draft202012Validator(
+        dict(SCHEMA, properties=dict(SCHEMA["properties"], variant=VARIANT_OBJECT)))
 
 
 # -- records <-> JSON objects -------------------------------------------------
@@ -187,7 +203,8 @@ def _result_dict(result: Result) -> Dict[str, Any]:
 def from_dict(obj: Any, *, validate: bool = True) -> Record:
     """The record of a JSON object (version 1).
 
-    Checks, in order: the version; the JSON Schema (:data:`SCHEMA`); the variant
+    Checks, in order: the version; the JSON Schema (:data:`SCHEMA`; ``variant`` is
+    its object or its text, as :meth:`polyreversi.Variant.parse` reads it); the variant
     (RULES.md §8); player and disk counts; move and blocked square names against
     the board; the start board; then, with ``validate``, replays every move.
     A record of the usual shape is checked by a fast path with the same verdict;
@@ -202,6 +219,8 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
         ReplayError: (a RecordError) an illegal move; the message names the ply.
     """
     _check_version(obj)
+    if "variant" in obj:
+        obj = {**obj, "variant": _variant_fields(obj["variant"])}
     moves = _fast_moves(obj)  # None: not the usual shape, or a move to explain
     if moves is None:
         _check_schema(obj)
@@ -261,10 +280,41 @@ def _check_version(obj: Any) -> None:
         raise RecordError(f"version: unknown version {version!r}; this polyreversi reads version {VERSION}")
 
 
+def _variant_fields(given: Any) -> Any:
+    """The ``variant`` field as its object: a variant's text is read by
+    :meth:`polyreversi.Variant.parse` (the one reader of it) and made its fields; an
+    object is returned as given (the schema checks it).
+
+    Raises:
+        RecordError: a text that does not parse, or neither a text nor an object.
+    """
+    if isinstance(given, str):
+        try:
+            return to_dict(Record(Variant.parse(given)))["variant"]
+        except VariantError as e:
+            raise RecordError(str(e) if str(e).startswith("variant") else f"variant: {e}") from None
+    if not isinstance(given, dict):
+        raise RecordError(f"variant: expected the variant's text (such as '8x8' or 'octagon/4p/blocked=b7') "
+                          f"or an object of its fields (board, players, anti, ...), got {_json_type(given)}")
+    return given
+
+
 def _check_schema(obj: Dict[str, Any]) -> None:
-    """Raises RecordError with the message of the JSON Schema's best-matching error."""
+    """Raises RecordError with the message of the JSON Schema's best-matching error;
+    when that error is in an array, the first element of the array that is wrong is
+    named (jsonschema's choice among equal errors is not the first)."""
     try:
-        error = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(obj))
+        import jsonschema.exceptions
+
+        errors = list(_validator().iter_errors(obj))
+        error = jsonschema.exceptions.best_match(errors)
+        if error is not None and error.absolute_path and isinstance(error.absolute_path[-1], int):
+            parent = list(error.absolute_path)[:-1]
+            depth = len(parent)
+            first = min(e.absolute_path[depth] for e in errors if len(e.absolute_path) > depth
+                        and list(e.absolute_path)[:depth] == parent and isinstance(e.absolute_path[depth], int))
+            error = jsonschema.exceptions.best_match(
+                e for e in errors if list(e.absolute_path)[:depth + 1] == parent + [first])
     except RecursionError:
         raise RecordError("record: arrays or objects nested too deeply") from None
     if error is not None:
@@ -303,7 +353,7 @@ def _result(r: Dict[str, Any], variant: Variant) -> Result:
 
 # -- the fast path: the schema's verdict on the usual shape, without jsonschema ------------
 _KEYS = frozenset(SCHEMA["required"])
-_VARIANT_KEYS = frozenset(SCHEMA["properties"]["variant"]["required"])
+_VARIANT_KEYS = frozenset(VARIANT_OBJECT["required"])
 _RESULT_KEYS = frozenset(SCHEMA["properties"]["result"]["required"])
 _START_KEYS = frozenset(SCHEMA["properties"]["start"]["required"])
 _BLOCKED = re.compile(SQUARE_PATTERN)
@@ -412,6 +462,33 @@ def loads(text: str, *, validate: bool = True) -> Record:
         RecordError: text that is not JSON (with line and column), or as :func:`from_dict`.
     """
     return from_dict(_parse(text), validate=validate)
+
+
+def loads_game(text: str) -> Record:
+    """A game as an engine is given it (the NBoard and GTP ``polyreversi-game``
+    extensions): a record of this format in which only ``variant`` and ``moves`` are
+    needed. A field left out takes the value of a record with nothing recorded (no
+    players' names, no result: an unfinished game, the variant's start, ...), and so
+    does a ``variant`` field left out (``{"board": "octagon"}``); ``variant`` may also
+    be the variant's text (``"octagon/blocked=b7"``, as :meth:`polyreversi.Variant.parse`
+    reads it). What is given is checked as :func:`from_dict` checks it.
+
+    Raises:
+        RecordError: not a JSON object, no ``variant``, a variant text that does not
+            parse, or as :func:`loads` (ReplayError for moves that do not replay).
+    """
+    obj = _parse(text)
+    if not isinstance(obj, dict):
+        raise RecordError(f"expected a JSON object (a game record), got {_json_type(obj)}")
+    if "variant" not in obj:
+        raise RecordError("variant: missing field (a game needs its variant and moves)")
+    given = obj["variant"]
+    if isinstance(given, dict):
+        given = {**to_dict(Record(Variant()))["variant"], **given}
+    given = _variant_fields(given)  # an object from here on
+    players = given.get("players")
+    empty = to_dict(Record(Variant(players=players if players in (2, 3, 4) else 2)))
+    return from_dict({**empty, **obj, "variant": given})
 
 
 def dumps_line(record: Record) -> str:
@@ -561,7 +638,8 @@ def _schema_message(error: "jsonschema.ValidationError") -> str:
         extra = sorted(k for k in error.instance if k not in error.schema.get("properties", {}))
         field = ".".join(p for p in (where, extra[0] if extra else "") if p)
         return f"{field}: unknown field"
-    if error.validator == "pattern" and where.startswith(("moves", "variant.blocked")):
+    if (error.validator in ("pattern", "type") and where.startswith(("moves[", "variant.blocked["))
+            and error.absolute_path and isinstance(error.absolute_path[-1], int)):
         return f"{where}: {error.instance!r} is not a square name (a1 ... j10{', or pass' if where.startswith('moves') else ''})"
     if error.validator == "const" and where == "format":
         return f"format: expected {FORMAT!r}, got {error.instance!r}"

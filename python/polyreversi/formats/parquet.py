@@ -9,10 +9,11 @@ agree with ``moves``.
 from __future__ import annotations
 
 import contextlib
+import os
 from typing import Iterator, List, Union
 
 from polyreversi.errors import RecordError
-from polyreversi.formats.base import Capabilities, GameEntry
+from polyreversi.formats.base import SHARD_GLOB, Capabilities, GameEntry, shards  # noqa: F401 (SHARD_GLOB: read here by importers)
 
 #: What a Parquet games table can hold, read and write.
 CAPABILITIES = Capabilities(
@@ -22,6 +23,25 @@ CAPABILITIES = Capabilities(
     folder=True,
     note="a folder of shards (part-*.parquet, as selfplay --ray writes) is read as one table",
 )
+
+# SHARD_GLOB and shards() live in formats.base: the format registry asks them about a
+# folder without importing this module (which imports datasets).
+
+
+def remove_shards(path) -> None:
+    """Removes a folder of Parquet shards (:func:`shards`) so that a file can take its
+    name; anything else is left alone.
+
+    Raises:
+        OSError: a shard or the folder cannot be removed.
+    """
+    names = shards(path)
+    if names is None:
+        return
+    for name in names:
+        os.unlink(os.path.join(path, name))
+    os.rmdir(path)
+
 
 #: Games per row group when a file is written game by game.
 ROW_GROUP = 1000

@@ -173,6 +173,7 @@ CAPABILITIES = Capabilities(
     fields=frozenset({"players", "result", "date", "meta"}),
     read_options=("players_file", "tournaments_file"),
     binary=True,
+    companions=(".JOU", ".TRN"),
     note="standard 8x8 games; names through the .JOU and .TRN files; passes not stored; the end "
          "of a resigned game, a komi and meta other than WTHOR's own fields are lost",
 )

@@ -47,7 +47,7 @@ def elo_of_share(p: float) -> float:
 
 def share_of_elo(elo: float) -> float:
     """The expected score share of an Elo difference."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 def _variance(wins: int, draws: int, losses: int) -> Tuple[float, float]:
@@ -111,7 +111,9 @@ def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> Tuple[float, float]:
 
 def llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
     """The log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``) after a
-    W/D/L record (0 before any game, or while every game scored the same).
+    W/D/L record (0 before any game). A record where every game scored the same has
+    no variance to weigh it by: it is read as if one more game had been drawn, so a
+    clean sweep counts for H1 (or a clean loss for H0) instead of never deciding.
 
     >>> round(llr(60, 20, 20, 0, 10), 4)
     1.7337
@@ -121,7 +123,9 @@ def llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
     n = wins + draws + losses
     m, v = _variance(wins, draws, losses)
     if v == 0:
-        return 0.0
+        m, v = _variance(wins, draws + 1, losses)
+        if v == 0:  # only draws: the record favours neither hypothesis's direction
+            return 0.0
     s0, s1 = share_of_elo(elo0), share_of_elo(elo1)
     return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v)
 

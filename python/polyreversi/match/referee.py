@@ -49,6 +49,15 @@ class TimeControl:
     increment: Optional[float] = None
     margin: float = DEFAULT_MARGIN
 
+    def text(self) -> str:
+        """The control as recorded with a match's games and compared on a resume:
+        ``depth=8 time=0.1 margin=1.0``, the fields given in this order (the margin
+        with a time or clock only, where it counts); ``none`` when nothing is given."""
+        fields = [(name, getattr(self, name)) for name in ("depth", "nodes", "time", "clock", "increment")]
+        if self.time is not None or self.clock is not None:
+            fields.append(("margin", self.margin))
+        return " ".join(f"{name}={value!r}" for name, value in fields if value is not None) or "none"
+
     def limit(self, clock_left: Optional[float]) -> Limit:
         return Limit(depth=self.depth, nodes=self.nodes, time=self.time,
                      clock=None if clock_left is None else max(0.0, clock_left),

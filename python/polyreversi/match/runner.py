@@ -155,7 +155,7 @@ def play_game(config: MatchConfig, k: int) -> Tuple[int, GameOutcome]:
     players = [_seat(spec, seed=k * 8 + i) for i, spec in enumerate(seats)]
     controls = [seat_control(spec, config.control) for spec in seats]
     outcome = play(config.openings[opening], players, seats, controls,
-                   match={"game": k, "opening": opening, "seats": seats})
+                   match={"game": k, "opening": opening, "seats": seats, "control": config.control.text()})
     return k, outcome
 
 
@@ -171,11 +171,29 @@ def _game_number(record: Record) -> Optional[int]:
         return None
 
 
+#: The GGF property of a match game's time control (:meth:`TimeControl.text`), beside ``GN``.
+GGF_CONTROL = "TC"
+
+
+def _control(record: Record) -> Optional[str]:
+    """The time control a match game was played with (:meth:`TimeControl.text`); None
+    for a game written before the control was recorded."""
+    match = record.meta.get("match")
+    if isinstance(match, dict) and isinstance(match.get("control"), str):
+        return match["control"]
+    control = (record.meta.get("ggf") or {}).get(GGF_CONTROL)
+    return control if isinstance(control, str) else None
+
+
 def _encode(record: Record, fmt: str) -> str:
     if fmt == "jsonl":
         return json_record.dumps_line(record) + "\n"
     k = _game_number(record)
-    record = record.replace(meta=dict(record.meta, ggf={"GN": str(k)}))
+    ggf_meta = {"GN": str(k)}
+    control = _control(record)
+    if control is not None:
+        ggf_meta[GGF_CONTROL] = control
+    record = record.replace(meta=dict(record.meta, ggf=ggf_meta))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RecordWarning)  # the match's own fields stay in JSON Lines only
         return ggf.dumps(record) + "\n"
@@ -232,7 +250,10 @@ class MatchResult:
 
     Attributes:
         tally: W/D/L per seat, Elo and its 95 % interval (:class:`Tally`), over every game of the output.
-        played: games played by this run. resumed: games read back from an earlier run's output.
+        played: games played by this run. resumed: games read back from an earlier run's output
+            (every game the file holds, also those numbered ``games`` and up).
+        beyond: how many of the games read back are numbered ``games`` and up (the file
+            was made with a larger ``games``): they are counted too, and said.
         sprt: with ``--sprt``, the log-likelihood ratio and the decision (``"H0"``, ``"H1"`` or ``None``).
         interrupted: True when Ctrl-C or SIGTERM ended the run (the games written so far stay).
     """
@@ -242,6 +263,7 @@ class MatchResult:
     resumed: int
     sprt: Optional[Tuple[float, Optional[str]]] = None
     interrupted: bool = False
+    beyond: int = 0
 
 
 def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str = "jsonl",
@@ -260,10 +282,17 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
 
     Returns:
         A :class:`MatchResult`. On Ctrl-C the games written so far stay, the workers and
-        their engines are stopped, and ``interrupted`` is True.
+        their engines are stopped, and ``interrupted`` is True. Every game of ``out``
+        is in the tally, also games numbered ``games`` and up (``beyond`` counts them):
+        a game in the file is never left out silently.
 
     Raises:
-        RecordError: ``out`` holds something that is not this kind of match.
+        RecordError: ``out`` holds something that is not this match: other seats,
+            other openings (game ``k`` begins with its opening of ``config``), the
+            seats in another order (game ``k``'s colours follow the order of
+            ``specs``, so another order would mix the schedules), another variant, or
+            games played with another time control (games written before the control
+            was recorded are taken as they are).
     """
     if fmt not in FORMATS:
         raise ValueError(f"format: {fmt!r} is not one of {', '.join(FORMATS)}")
@@ -275,10 +304,28 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
         if sorted(seats) != sorted(config.specs) or (variant is not None and record.variant != variant):
             raise RecordError(f"{out}: game {k} is of another match ({record.variant}: {', '.join(seats)}; "
                               f"this one is {variant}: {', '.join(config.specs)}); use another --out")
-        if k < games:
-            tally.add(seats, points_of(record), record.meta.get("forfeit"))
+        index, by_colour = config.schedule(k)
+        opening = list(config.openings[index].moves())
+        plies = record.meta.get("opening_plies", len(opening))
+        if plies != len(opening) or list(record.moves[:plies]) != opening:
+            names = record.variant.square_name
+            began = record.moves[:plies]
+            raise RecordError(f"{out}: game {k} began with another opening ({' '.join(map(names, began)) or 'the start'}; "
+                              f"this match's opening {index + 1}: {' '.join(map(names, opening)) or 'the start'}): "
+                              "give the --openings and --plies it was made with, or use another --out")
+        if seats != by_colour:
+            n, r = len(seats), k % len(seats)
+            made = [seats[(j - r) % n] for j in range(n)]
+            raise RecordError(f"{out}: game {k} was played with the PLAYERs in another order ({' '.join(made)}; "
+                              f"this match: {' '.join(config.specs)}): the seats of each game follow that order; "
+                              "give them as when the file was made, or use another --out")
+        recorded = _control(record)  # None: written before controls were recorded, taken as it is
+        if recorded is not None and recorded != config.control.text():
+            raise RecordError(f"{out}: game {k} was played with another time control ({recorded}; this one is "
+                              f"{config.control.text()}); resume with that control, or use another --out")
+        tally.add(seats, points_of(record), record.meta.get("forfeit"))
     todo = [k for k in range(games) if k not in done]
-    result = MatchResult(tally, 0, tally.games)
+    result = MatchResult(tally, 0, tally.games, beyond=sum(k >= games for k in done))
     sink = open(out, "a", encoding="utf-8") if out else None
 
     def finish(k: int, outcome: GameOutcome) -> bool:

@@ -10,6 +10,7 @@
 
 #include "polyreversi/batch/kernels.hpp"
 #include "polyreversi/batch_data.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
@@ -17,14 +18,7 @@ namespace polyreversi {
 // An object entered from a second thread while a call is busy in it.
 struct ConcurrentUseError : Error { using Error::Error; };
 
-// A call gives each thread at least this many games: a parked worker takes
-// 10-50 us to wake (a spinning one ~1 us, batch/pool.cpp), so a part must hold
-// more work than that. From one-thread costs per 8x8 game (benchmarks/HISTORY.md):
-// step ~0.05 us, sample ~0.015-0.04 us, observe ~0.025 us (uint8) / ~0.05 us
-// (float32), choose ~0.005 us. Not re-measured on a quiet machine since the
-// pool's rewrite (the two cores were never free: benchmarks/HISTORY.md).
-constexpr int kMinGamesPerThread = 512;  // step and sample
-constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoose = 2048;
+// The games a call gives each thread: kMinGamesPerThread and its kin (limits.hpp).
 
 // The blocked squares game `index`, episode `episode` of a Batch seeded with
 // `seed` draws on `board` with `handicap` corners: `count` of them (0: a count

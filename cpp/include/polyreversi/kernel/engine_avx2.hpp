@@ -192,96 +192,18 @@ struct Avx2<u64, N> {
   }
 };
 
-// 128-bit boards (10x10, the octagon). The options measured, as perft(10)
-// of 10x10 from the start in leaves per CPU second, side by side in one run
-// on the shared 2-core EPYC (8x8 perft(11) in the same run: 332 M before,
-// 618 M after; benchmarks/HISTORY.md, "Kernels"):
-//
-// - One 128-bit word as two 64-bit lanes (the former version, 96 M): a
-//   register holds two directions, four registers cover eight, every shift
-//   is four operations (two shifts, a byte shift carrying between the lanes,
-//   an or), N-3 = 7 plain steps per register: about 200 operations for the
-//   moves, and as many again to fill the runs of a flip.
-// - Two halves of N/2 rows (rows 0-4 in bits 0-49 of one 64-bit word, rows
-//   5-9 in the other; split and join are a mask and a shift), kept: a line
-//   crosses from one half to the other at most once, so the carry is paid
-//   once per direction, not at every step: runs are filled in the half a
-//   line meets first, the bits leaving it seed the other half, which is
-//   filled next. Rows never cross, so east and west carry nothing. Each half
-//   is a 64-bit board with four directions per register and one-operation
-//   shifts: 4 registers, about 100 operations (the 8x8 moves take 44).
-//   With plain steps in the halves and table flips: 181 M.
-// - Kogge-Stone doubling inside the halves (kept): runs of up to 8 disks
-//   (east and west) take the first step, one plain step, and doubling
-//   steps with pairs and quadruples of O: 4 dependent steps instead of 8,
-//   213 M.
-// - Flips from ray tables (kept) instead of filling runs from the square:
-//   about 70 operations instead of 110 (137 M before them, in an earlier
-//   run where the former version made 97 M).
-// - Keeping the halves through the whole perft recursion, so that no word
-//   is split or joined around a call: 211 M, no gain; dropped.
-// - A padded layout (11 columns, a guard column that no disk or empty square
-//   ever occupies) would make the east/west masks unnecessary, but with the
-//   wrap masks applied once to O per call there is nothing left to save, and
-//   loads and stores would need a per-row re-layout; not built.
-//
-// Counted in the instructions of the last-ply
-// loop of the compiled perft (objdump; 8x8's takes 80 per child), rates
-// from a harness of the same headers (10x10 perft(10) / perft(8), leaves
-// per CPU second, median of 5 interleaved runs, machine load 10; 8x8
-// perft(11) 568-589 M in the same runs):
-//
-// - Before: 287 instructions per child (175 in perft's loop, 112 in the
-//   call to moves, which GCC did not inline): the u128 words split and
-//   joined around each call, every flip folded to a word and broadcast
-//   again, ymm constants spilled and reloaded around the call: 218 M /
-//   170 M.
-// - Fused last two plies (kept, last_two_plies): the child boards are
-//   built in registers from the flips, spread to all lanes by two lane
-//   swaps (spread) instead of a fold and a broadcast; nothing is called:
-//   190 instructions, 254 M / 210 M.
-// - Two children per round, so that their dependency chains overlap:
-//   261 M against 254 M, within the noise; the loop is bound by its
-//   instruction count rather than by latency (about 5.5 instructions per
-//   ns before and after, as on 8x8); dropped.
-// - Fused last three plies (kept, last_three_plies): the grandchildren's
-//   boards stay in registers too, so perft's recursion, its u128 words and
-//   its calls to moves and flips only run above the last three plies
-//   (they took 17% of the time, now 5%): 180 instructions, 267 M / 225 M.
-// - Flips by the half of the square (kept, flips_v<H>): from a square of
-//   the low half the rays towards lower bits stay in the low word, from
-//   one of the high half those towards higher bits stay in the high word,
-//   so one of the two ray groups is a one-word ray: 32 or 38 operations
-//   and 3 loads instead of 50 and 4; 165 instructions, 288 M / 264 M.
-// - East by addition (kept, east): O + the first step carries through the
-//   whole run, so the other three Left lanes only need runs within a half
-//   (4 disks: one doubling step, no quadruples): 158 instructions, 304 M /
-//   272 M (octagon perft(10): 305 M, 185 M before). West has no such
-//   carry (additions carry towards higher bits only) and keeps the three
-//   steps, so the Right group does too.
-// - Both folds of the reply count at once (a blend, one extract): 1-3
-//   instructions fewer, the same rate (295 M both); dropped.
-// - -O2 instead of -O3, or -mtune=znver3: the same rate (no change kept).
-// - Registers: the 8 directions of the 2 halves are 16 lanes, already in
-//   4 ymm registers of four 64-bit lanes, the fewest without AVX-512 (a
-//   50-bit half does not fit a 32-bit lane); each takes the first step,
-//   2 (Left) or 3 (Right) doubling steps and the step past the run, and
-//   the second half of a group waits for the carry of the first.
-// - Not built, counted: the high half offset by 36 bits in its word (the
-//   Right group's carries become one shift instead of two: 2-3 of 158);
-//   a bit-reversed copy for west by addition (about 16 operations to
-//   reverse each child against 5 saved); a padded 11-column layout (the
-//   side masks cost 2 operations per child); a column-major layout or
-//   halves of 5 columns (the same counts by symmetry, with south instead
-//   of east by addition). The octagon frees no mask: its side columns
-//   exist in rows 2-7, so the side masks stay, and its cut-outs are never
-//   O and never empty, which already costs nothing.
-//
-// What bounds the ratio: 158 instructions per child against 80 on 8x8,
-// and 8.26 leaves per last-ply node in 10x10 perft(10) (7.1 in perft(8))
-// against 8.64 in 8x8 perft(11): the per-leaf ratio is at most about
-// 80/158 x 8.26/8.64 = 0.48 for perft(10) and 0.42 for perft(8) at equal
-// instructions per second.
+// 128-bit boards (10x10, the octagon): two halves of N/2 rows, each a 64-bit
+// board (rows 0..N/2-1 in one word, the others in the second): a line crosses
+// from one half to the other at most once, so the carry between them is paid
+// once per direction, not at every step, and east and west carry nothing.
+// Within a half: Kogge-Stone doubling (runs of up to 8 disks in 4 dependent
+// steps), east by addition (O + the first step carries through the whole run;
+// west has no such carry and keeps its steps), flips from ray tables by the
+// half of the square (one of the two ray groups stays in one word), and the
+// last three plies of perft fused in registers (last_three_plies). The 8
+// directions of the 2 halves are 16 lanes: 4 ymm registers of four 64-bit
+// lanes, the fewest without AVX-512. The layouts and steps measured against
+// these, and the rates: docs/tuning.md, "128-bit board kernels".
 template <int N>
 struct Avx2<u128, N> {
   static_assert(N % 2 == 0 && (N / 2) * N <= 64, "each half of the board must fit 64 bits");

@@ -2,6 +2,7 @@
 // greedy (most flips, ties broken at random; with Anti-Reversi the fewest
 // flips, see policy_for). Used by bulk play and batches.
 #pragma once
+#include "polyreversi/bulk.hpp"
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/kernel/random.hpp"
 
@@ -15,14 +16,12 @@ enum Policy : int { kRandomPolicy = 0, kGreedyPolicy = 1, kFewestFlipsPolicy = 2
 // Bulk play and Batch.choose both resolve "greedy" through this.
 inline int policy_for(bool anti, int policy) { return anti && policy == kGreedyPolicy ? kFewestFlipsPolicy : policy; }
 
-// A policy code of bulk play: a Policy for every seat, or kPerSeat plus one
-// policy per seat, 4 bits per colour (colour c in bits 4c..4c+3).
-constexpr int kPerSeat = 1 << 16;
-inline int seat_policy(int code, int colour) { return (code & kPerSeat) ? (code >> (4 * colour)) & 0xF : code; }
+// A policy code of bulk play (kPerSeat, seat_policy: bulk.hpp) with "greedy"
+// resolved for the rules, seat by seat.
 inline int seat_codes_for(bool anti, int code) {
   if (!(code & kPerSeat)) return policy_for(anti, code);
   int out = kPerSeat;
-  for (int c = 0; c < kMaxPlayers; ++c) out |= policy_for(anti, seat_policy(code, c)) << (4 * c);
+  for (int c = 0; c < kMaxPlayers; ++c) out |= policy_for(anti, seat_policy(code, c)) << (kSeatPolicyBits * c);
   return out;
 }
 

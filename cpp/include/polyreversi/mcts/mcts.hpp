@@ -12,11 +12,11 @@
 namespace polyreversi {
 
 struct MctsOptions {
-  u64 playouts = 0;            // stop after this many playouts in total (0: no limit)
-  double seconds = 0;          // stop after this many seconds (0: no limit)
-  int threads = 1;             // root-parallel trees, one per thread (0: every core)
-  u64 seed = 0;                // playouts and expansion order depend only on (seed, threads)
-  double exploration = 1.0;    // UCB1 constant c in q + c * sqrt(ln N / n)
+  u64 playouts = 0;                          // stop after this many playouts in total (0: no limit)
+  double seconds = 0;                        // stop after this many seconds (0: no limit)
+  int threads = 1;                           // root-parallel trees, one per thread (0: every core)
+  u64 seed = 0;                              // playouts and expansion order depend only on (seed, threads)
+  double exploration = kDefaultExploration;  // UCB1 constant c in q + c * sqrt(ln N / n)
   u64 max_nodes = kMctsNodes;  // over all trees (176 bytes each); then the trees stop growing, playouts go on
 };
 

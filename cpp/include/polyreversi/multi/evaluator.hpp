@@ -1,7 +1,9 @@
 // The 3-4 player evaluation (kernel code: compiled once per instruction set,
-// see kernel/bits.hpp): a linear model per board, player count, objective and
-// phase (multi/weights.hpp) that estimates each colour's final disk share.
-// The search (multi/kernels.cpp) and the playout cut-offs of the MCTS
+// see kernel/bits.hpp): per board, player count, objective and phase, the
+// trained patterns plus linear features (multi/patterns.hpp) where they ship,
+// else the linear model alone (multi/weights.hpp), estimates each colour's
+// final disk share.
+// The search (multi/alpha_beta.cpp) and the playout cut-offs of the MCTS
 // (multi/mcts_kernels.cpp) read it.
 #pragma once
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/multi/multi.hpp"
+#include "polyreversi/multi/patterns.hpp"
 #include "polyreversi/multi/shape.hpp"
 #include "polyreversi/multi/weights.hpp"
 #include "polyreversi/rules.hpp"
@@ -23,12 +26,23 @@ struct Evaluator {
 
   Shape<W, N> shape;
   const int (*weights)[kMultiFeatures + 1];  // [phase][feature]
+  const MultiPatterns* patterns;             // nullptr: the linear model alone
   int players;
   bool anti;
 
-  explicit Evaluator(const Rules& r) : shape(r), players(r.players), anti(r.anti) {
+  explicit Evaluator(const Rules& r) : shape(r), patterns(multi_patterns(r)), players(r.players), anti(r.anti) {
     const int board = r.board == BoardKind::Board8x8 ? 0 : r.board == BoardKind::Board10x10 ? 1 : 2;
-    weights = kMultiWeights[anti ? 1 : 0][board][players == 3 ? 0 : 1];
+    weights = patterns ? patterns->linear : kMultiWeights[anti ? 1 : 0][board][players == 3 ? 0 : 1];
+  }
+
+  // The patterns' part of colour c's share (multi/patterns.hpp).
+  int pattern_sum(const Board<W>& b, int c, int ph, W occ) const {
+    const MultiPatternGeometry& g = patterns->geometry;
+    const W own = b.disks[c], other = occ & ~own, off = ~shape.playable;
+    int sum = 0;
+    for (const MultiPatternInstance& inst : g.instances)
+      sum += patterns->table(ph, inst.type)[multi_pattern_index(inst, own, other, off)];
+    return sum;
   }
 
   int phase(W occ) const {
@@ -56,11 +70,12 @@ struct Evaluator {
       for (int c = 0; c < players; ++c) out[c] = popcount(b.disks[c]) * kMultiScale / shape.squares;
       return;
     }
-    const int (&w)[kMultiFeatures + 1] = weights[phase(occ)];
+    const int ph = phase(occ);
+    const int (&w)[kMultiFeatures + 1] = weights[ph];
     for (int c = 0; c < players; ++c) {
       int f[kMultiFeatures];
       features(b, c, occ, empty, f);
-      int v = w[kMultiFeatures];
+      int v = w[kMultiFeatures] + (patterns ? pattern_sum(b, c, ph, occ) : 0);
       for (int k = 0; k < kMultiFeatures; ++k) v += w[k] * f[k];
       out[c] = v;
     }

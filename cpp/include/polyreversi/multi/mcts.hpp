@@ -6,7 +6,10 @@
 // board's shape (a square that can never flip; then an edge square that does
 // not give a later colour such a square; then any such square; then any),
 // at random within the class, and
-// with probability epsilon uniformly at random.
+// with probability epsilon uniformly at random. With bias_weight, the
+// selection adds progressive bias (Chaslot et al. 2008): the evaluation of
+// the child for the colour who moved into it (its estimated share minus the
+// best other colour's), times bias_weight / (n + 1) after n visits.
 #pragma once
 #include <utility>
 #include <vector>
@@ -17,16 +20,17 @@
 namespace polyreversi {
 
 struct MultiMctsOptions {
-  u64 playouts = 0;               // stop after this many playouts (0: no limit)
-  double seconds = 0;             // stop after this many seconds (0: no limit)
-  u64 seed = 0;                   // the search depends only on (position, options) without a time limit
-  double exploration = 1.0;       // UCB1 constant c in q + c * sqrt(ln N / n)
-  double epsilon = 0.25;          // share of uniformly random playout moves
-  double history_weight = 5.0;    // W of progressive history (0: plain UCB1)
-  bool prefer_edges = true;       // among safe squares, edge squares first
+  u64 playouts = 0;                          // stop after this many playouts (0: no limit)
+  double seconds = 0;                        // stop after this many seconds (0: no limit)
+  u64 seed = 0;                              // the search depends only on (position, options) without a time limit
+  double exploration = kDefaultExploration;  // UCB1 constant c in q + c * sqrt(ln N / n)
+  double epsilon = 0.25;                     // share of uniformly random playout moves
+  double history_weight = 5.0;               // W of progressive history (0: plain UCB1)
+  bool prefer_edges = true;                  // among safe squares, edge squares first
   double score_weight = 0.0;      // share of the reward given by the final disk share (0: win/draw/loss only)
   int cutoff = 0;                 // playout plies before the evaluation judges the position (0: to the end)
   double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
+  double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 

@@ -30,7 +30,7 @@ struct MultiLimits {
   double seconds = 0;  // wall clock (0: no limit)
   u64 nodes = 0;       // positions visited (0: no limit)
   MultiAlgorithm algorithm = MultiAlgorithm::kBestReply;
-  int tt_bits = 16;  // hash table of 2**tt_bits entries (16 bytes each), 0 for none
+  int tt_bits = kDefaultMultiTableBits;  // hash table of 2**tt_bits entries (16 bytes each), 0 for none
 };
 
 struct MultiOutcome {

@@ -181,32 +181,22 @@ struct Endgame {
     const int sort_alpha = (alpha - kSortAlpha) * kScale;
     const W odd = c.shape->odd_quadrants(empty_after);
     const ChildEvaluator<W, N> child_value(*c.shape, P, O, c.anti, sort_by_value);
-    int n = 0;
-    for (; m; m &= m - 1) {
-      Move mv;
-      mv.square = lowest_bit(m);
-      mv.sq = one_bit<W>(mv.square);
-      mv.flips = E::flips(P, O, mv.sq);
-      const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
-      const W empty_child = empty_after ^ mv.sq;
-      const W replies = E::flipping_moves(nP, nO, empty_child);
+    const auto prefetch = [&](W nP, W nO) {
       if (e > kShallow) table(c, e - 1)->prefetch(nP, nO);  // probed when the child is searched
-      mv.key = mv.square == hash_move ? kFirstKey
-                                      : 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
-                                            ((mv.sq & c.shape->corners) ? -8 : 0) +
-                                            ((mv.sq & c.shape->danger) ? 4 : 0) - ((mv.sq & odd) ? kParity : 0) +
-                                            kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_child);
-      if (mv.square != hash_move) {
-        if (by_search) {
-          const int v = -Midgame<W, N>::search(c, nP, nO, depth, -kNoBound, -sort_alpha, false, c.anti);
-          mv.key -= v * kSearchWeight / kScale;
-        } else if (sort_by_value) {
-          mv.key += child_value(nP, nO, mv.flips, mv.square) / kValueDivisor;
-        }
-      }
-      insert_by_key(out, n++, mv);
-    }
-    return n;
+    };
+    return ordered_moves<E>(
+        P, O, m, empty_after, hash_move, out, prefetch, [&](const Move& mv, W nP, W nO, W empty_child, W replies) {
+          int key = 16 * (popcount(replies) + popcount(replies & c.shape->corners)) +
+                    ((mv.sq & c.shape->corners) ? -8 : 0) + ((mv.sq & c.shape->danger) ? 4 : 0) -
+                    ((mv.sq & odd) ? kParity : 0) + kPotential * popcount(Shape<W, N>::neighbours_of(nO) & empty_child);
+          if (by_search) {
+            const int v = -Midgame<W, N>::search(c, nP, nO, depth, -kNoBound, -sort_alpha, false, c.anti);
+            key -= v * kSearchWeight / kScale;
+          } else if (sort_by_value) {
+            key += child_value(nP, nO, mv.flips, mv.square) / kValueDivisor;
+          }
+          return key;
+        });
   }
   // A selective pass: true with `value` (beta or alpha) when the shallow
   // search predicts, with confidence ProbCut::kT[c.sel], a value outside
@@ -270,12 +260,11 @@ struct Endgame {
     }
     Move moves[kMaxSquares];
     const int n = order(c, P, O, m, hash_move, alpha, moves);
-    // Enhanced transposition cut-off: a child already known to refute.
-    for (int i = 0; i < n && empties >= kEtcMin; ++i) {
-      if (table(c, empties - 1)->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.sel >= c.sel &&
-          -e.upper >= beta)
-        return -e.upper;
-    }
+    int refuted;
+    if (empties >= kEtcMin && refuted_by_table(
+                                  *table(c, empties - 1), P, O, moves, n, beta,
+                                  [&](const TTHit& child) { return child.sel >= c.sel; }, refuted))
+      return refuted;
     int best_move;
     const int best = pvs(c, P, O, moves, n, alpha, beta, -kDiskInfinity, best_move,
                          [&](W nP, W nO, int a, int b) { return solve(c, nP, nO, a, b, false); });

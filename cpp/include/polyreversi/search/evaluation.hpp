@@ -94,7 +94,7 @@ class ChildEvaluator {
       if (patterned_) {
         PatternIndices x;
         pattern_child_indices(swapped_, flips, square, x);
-        return pattern_value(x, popcount(~(nP | nO)));
+        return pattern_value(x, nP, nO);
       }
     }
     return Evaluator<W, N>::evaluate(s_, nP, nO, anti_);

@@ -106,22 +106,15 @@ struct Midgame {
     const W empty = c.shape->playable & ~(P | O);
     const bool by_value = depth >= kSortValueMinDepth;
     const ChildEvaluator<W, N> child_value(*c.shape, P, O, anti_eval, by_value);
-    int n = 0;
-    for (; m; m &= m - 1) {
-      Move mv;
-      mv.square = lowest_bit(m);
-      mv.sq = one_bit<W>(mv.square);
-      mv.flips = E::flips(P, O, mv.sq);
-      const W nP = O ^ mv.flips, nO = P | mv.flips | mv.sq;
-      const W replies = E::flipping_moves(nP, nO, empty ^ mv.sq);
-      int k = 16 * popcount(replies) + 24 * popcount(replies & c.shape->corners);
-      if (mv.sq & c.shape->corners) k += c.anti ? 40 : -40;
-      if (mv.sq & c.shape->danger) k += c.anti ? -20 : 20;
-      if (by_value) k += child_value(nP, nO, mv.flips, mv.square) / kSortValueDivisor;
-      mv.key = mv.square == hash_move ? kFirstKey : k;
-      insert_by_key(out, n++, mv);
-    }
-    return n;
+    return ordered_moves<E>(
+        P, O, m, empty, hash_move, out, [](W, W) {},
+        [&](const Move& mv, W nP, W nO, W, W replies) {
+          int k = 16 * popcount(replies) + 24 * popcount(replies & c.shape->corners);
+          if (mv.sq & c.shape->corners) k += c.anti ? 40 : -40;
+          if (mv.sq & c.shape->danger) k += c.anti ? -20 : 20;
+          if (by_value) k += child_value(nP, nO, mv.flips, mv.square) / kSortValueDivisor;
+          return k;
+        });
   }
 
   // Negamax value of P to move, `depth` plies deep (a pass is a ply).
@@ -181,12 +174,12 @@ struct Midgame {
     }
     Move moves[kMaxSquares];
     const int n = order(c, P, O, m, hash_move, depth, anti_eval, moves);
-    // Enhanced transposition cut-off: a child already known to refute.
-    for (int i = 0; i < n && depth >= kEtcMinDepth; ++i) {
-      if (c.mid_tt->find(O ^ moves[i].flips, P | moves[i].flips | moves[i].sq, e) && e.depth == depth - 1 &&
-          e.sel >= c.mid_sel && -e.upper >= beta)
-        return -e.upper;
-    }
+    int refuted;
+    if (depth >= kEtcMinDepth &&
+        refuted_by_table(
+            *c.mid_tt, P, O, moves, n, beta,
+            [&](const TTHit& child) { return child.depth == depth - 1 && child.sel >= c.mid_sel; }, refuted))
+      return refuted;
     int best_move;
     const int best = pvs(c, P, O, moves, n, alpha, beta, -kNoBound, best_move, [&](W nP, W nO, int a, int b) {
       return search(c, nP, nO, depth - 1, a, b, false, anti_eval);

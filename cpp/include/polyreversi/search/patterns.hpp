@@ -2,7 +2,11 @@
 // Logistello/Edax style: 46 pattern instances (edges with X-squares,
 // corner 3x3 and 2x5 blocks, rows/columns 2-4, diagonals 4-8) whose
 // ternary index (0 empty, 1 mover, 2 opponent) selects a weight of the
-// position's phase (empties / 5), plus a constant term by parity.
+// position's phase (empties / 5), plus a constant term by parity and, per
+// phase, a table for each mobility term (Logistello's and NTest's features):
+// the mover's and the opponent's legal-move counts and potential mobility
+// (empty squares next to a disk of the other side), each count clamped to its
+// table's last entry.
 // Weights: cpp/src/search/pattern_weights.inc, made by
 // scripts/train_patterns.py from the WTHOR games; the Python reference is
 // tests/reference/patterns.py (same patterns, same integer sums).
@@ -28,6 +32,11 @@ constexpr int kPhases = 12;
 constexpr int kPhaseWidth = 5;  // phase = min(empties / 5, 11)
 constexpr int kBitsSize = 1 << 10;
 constexpr int kLanes = 48;  // kInstances rounded up to whole 256-bit vectors of uint16
+// The mobility tables of a phase, in reference patterns.MOBILITY_TERMS order:
+// moves, opponent's moves, potential, opponent's potential.
+constexpr int kMoveSlots = 32;
+constexpr int kPotentialSlots = 48;
+constexpr int kMobilitySize = 2 * kMoveSlots + 2 * kPotentialSlots;
 
 struct Tables {
   u64 mask[kInstances];                   // squares of each instance
@@ -35,6 +44,7 @@ struct Tables {
   int offset[kInstances];                 // the instance's table in a phase's weights
   const std::int16_t* weights[kPhases];   // full tables of every pattern type, per phase
   int parity[kPhases][2];                 // constant term: even, odd empties
+  int mobility[kPhases][kMobilitySize];   // the mobility tables (kMoveSlots ...)
   // Per square, its power of 3 in each instance through it (0 in the
   // others): what a disk of P (twice that: of O) adds to the indices.
   alignas(32) std::uint16_t delta[64][kLanes];
@@ -54,6 +64,7 @@ const std::int16_t* type_weights(int phase, int type);
 
 #ifdef POLYREVERSI_ARCH
 #include "polyreversi/kernel/bits.hpp"
+#include "polyreversi/kernel/engine.hpp"
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -100,12 +111,32 @@ inline void pattern_child_indices(const PatternIndices& swapped, u64 flips, int 
     for (int j = 0; j < patterns::kLanes; ++j) child.at[j] += t.delta[lowest_bit(flips)][j];
 }
 
-// The evaluation from indices, of a position with `empties` empty squares.
-inline int pattern_value(const PatternIndices& x, int empties) {
+// The mobility terms of P to move in phase `ph`: two move generations
+// (kernel/engine.hpp; with AVX2 about 40 vector operations for both), two
+// dilations (8 shifts and masks each), 4 popcounts and 4 table loads; about
+// as much again as the 46 pattern lookups.
+inline int pattern_mobility(u64 P, u64 O, int ph) {
+  using E = Engine<u64, 8>;
+  using G = Geometry<u64, 8>;
+  const int* m = patterns::tables.mobility[ph];
+  const u64 empty = ~(P | O);
+  const int moves = popcount(E::flipping_moves(P, O, empty));
+  const int replies = popcount(E::flipping_moves(O, P, empty));
+  const int potential = popcount(G::dilate(O) & empty);
+  const int opponent_potential = popcount(G::dilate(P) & empty);
+  constexpr int kM = patterns::kMoveSlots, kPot = patterns::kPotentialSlots;
+  return m[moves < kM ? moves : kM - 1] + m[kM + (replies < kM ? replies : kM - 1)] +
+         m[2 * kM + (potential < kPot ? potential : kPot - 1)] +
+         m[2 * kM + kPot + (opponent_potential < kPot ? opponent_potential : kPot - 1)];
+}
+
+// The evaluation from indices, of the position P to move against O.
+inline int pattern_value(const PatternIndices& x, u64 P, u64 O) {
   const patterns::Tables& t = patterns::tables;
+  const int empties = popcount(~(P | O));
   const int ph = pattern_phase(empties);
   const std::int16_t* w = t.weights[ph];
-  int v = t.parity[ph][empties & 1];
+  int v = t.parity[ph][empties & 1] + pattern_mobility(P, O, ph);
   for (int i = 0; i < patterns::kInstances; ++i) v += w[t.offset[i] + x.at[i]];
   return pattern_clamp(v);
 }
@@ -114,7 +145,7 @@ inline int pattern_value(const PatternIndices& x, int empties) {
 inline int pattern_evaluate(u64 P, u64 O) {
   PatternIndices x;
   pattern_indices(P, O, x);
-  return pattern_value(x, popcount(~(P | O)));
+  return pattern_value(x, P, O);
 }
 
 }  // namespace POLYREVERSI_ARCH

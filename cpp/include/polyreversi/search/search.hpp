@@ -20,11 +20,15 @@ constexpr int kMaxLine = 2 * kMaxSquares + 4;  // longest principal variation ke
 enum class Evaluation : int { kAuto = 0, kNormal = 1, kAnti = 2 };
 
 struct SearchLimits {
-  int depth = -1;        // plies (a forced pass is a ply); -1: no depth limit
-  double seconds = -1;   // wall-clock budget; -1: none
-  long long nodes = -1;  // node budget; -1: none
-  int threads = 1;       // 0: every hardware thread
-  int tt_mb = 64;        // hash table size in MiB (one table shared by the threads; not with a Searcher)
+  int depth = -1;       // plies (a forced pass is a ply); -1: no depth limit
+  double seconds = -1;  // wall-clock budget; -1: none
+  // With `seconds`: no iteration after the first starts once this many seconds
+  // have passed (-1: any may start before the deadline). The iteration under
+  // way at the deadline keeps its best move if it scored it (SearchOutcome::depth).
+  double start_seconds = -1;
+  long long nodes = -1;          // node budget; -1: none
+  int threads = 1;               // 0: every hardware thread
+  int tt_mb = kDefaultTableMiB;  // hash table size in MiB (one table shared by the threads; not with a Searcher)
   Evaluation evaluation = Evaluation::kAuto;
   bool selective = true;  // Multi-ProbCut in the midgame (midgame.hpp); false: full width
   int multipv = 1;        // score exactly the best this many root moves (SearchOutcome::lines)
@@ -43,7 +47,8 @@ struct SearchLine {
 struct SearchOutcome {
   int move = -1;       // -1 only for a finished game
   double score = 0;    // heuristic scores are evaluation units scaled to disks
-  int depth = 0;       // deepest completed iteration
+  int depth = 0;       // the iteration the move and score are from: the deepest that completed,
+                       // or a deeper one stopped after its first move was scored (`stopped`)
   bool exact = false;  // true when the score is the exact end-of-game result
   long long nodes = 0;
   double seconds = 0;
@@ -58,9 +63,9 @@ struct SolveOptions {
   bool all_moves = false;  // exact score of every legal move
   bool wof = false;        // empty squares to the winner (FFO/Edax convention)
   int threads = 1;
-  int tt_mb = 64;        // not with a Searcher
-  double seconds = -1;   // wall-clock budget; -1: none (the solve is then marked stopped)
-  long long nodes = -1;  // node budget; -1: none
+  int tt_mb = kDefaultTableMiB;  // not with a Searcher
+  double seconds = -1;           // wall-clock budget; -1: none (the solve is then marked stopped)
+  long long nodes = -1;          // node budget; -1: none
 };
 
 // Result of solve(): exact final disk difference for the mover with best play

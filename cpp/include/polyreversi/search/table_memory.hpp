@@ -31,6 +31,12 @@ class TableMemory {
   // linker keeps for every caller (SIGILL on CPUs without AVX2).
   void* allocate(std::size_t bytes, bool huge);
 
+  // Writes a zero into every 4 KiB page of the `bytes` at `p` (zeros already):
+  // the system maps each page (or 2 MiB page) on first touch, and a fresh
+  // SearchPlayer's first timed moves paid that (and the kernel's compaction for
+  // huge pages) inside their budgets. Here it is paid when the table is made.
+  static void fault_in(void* p, std::size_t bytes);
+
  private:
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
   static constexpr std::size_t kLine = 64;  // every block starts on a cache line

@@ -62,6 +62,10 @@ class TransTable {
     stamp_ = 1;
   }
 
+  // Maps every page of the table now (see TableMemory::fault_in), so that no
+  // timed search pays for it.
+  void fault_in() { TableMemory::fault_in(buckets_table_, buckets_ * sizeof(Bucket)); }
+
   // Forgets every entry: a new stamp, so the old entries read as absent and
   // are replaced first; the memory is zeroed only when the 12-bit stamp wraps.
   // Not while a search uses the table.

@@ -67,7 +67,7 @@ struct Entry {  // 16 bytes
 };
 
 struct Move {
-  int mover, square, order;
+  int mover, square, key;  // tried in ascending key order
   Turn turn;
 };
 
@@ -171,7 +171,8 @@ class Searcher {
     E::play(table_, b, turn, square);
   }
 
-  // Moves of `mover` in b, appended to `out` with their ordering scores.
+  // Moves of `mover` in b, appended to `out` with their ordering keys: the
+  // table's move first, then by history count, highest first.
   int generate(const Board<W>& b, int mover, Move* out, int n, int tt_move) {
     Board<W> c = b;
     c.to_move = mover;
@@ -179,13 +180,13 @@ class Searcher {
     for (W m = E::legal(table_, c, turn); m; m &= m - 1) {
       const int sq = lowest_bit(m);
       const int encoded = mover << 8 | sq;
-      out[n++] = Move{mover, sq, encoded == tt_move ? 1 << 30 : history_[mover][sq], turn};
+      out[n++] = Move{mover, sq, encoded == tt_move ? kFirstKey : -history_[mover][sq], turn};
     }
     return n;
   }
 
   static void order(Move* moves, int n) {
-    std::stable_sort(moves, moves + n, [](const Move& a, const Move& b) { return a.order > b.order; });
+    std::stable_sort(moves, moves + n, [](const Move& a, const Move& b) { return a.key < b.key; });
   }
 
   Entry* probe(u64 key) { return tt_.empty() ? nullptr : &tt_[key & (tt_.size() - 1)]; }

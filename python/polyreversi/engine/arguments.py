@@ -1,0 +1,74 @@
+"""Reading the words of an engine-protocol command (GTP, NBoard) as numbers: one
+wording for every server's message, naming the command and the argument.
+
+Each reader raises ValueError, which both servers answer as a failed command
+(GTP ``? ...``, NBoard ``status error: ...``) and carry on.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Callable, List, Optional, TypeVar
+
+from polyreversi import _validate
+from polyreversi.limit import MAX_TIME
+
+T = TypeVar("T")
+
+
+def arg(command: str, words: List[str], index: int, name: str, read: Callable[[str, str], T],
+        default: Optional[T] = None, *, last: bool = False) -> T:
+    """``words[index]`` read by ``read(text, name)``; ``default`` when it is missing
+    and a default is given. ``last``: the command takes no word after this one.
+
+    Raises:
+        ValueError: ``command: NAME ...``, the argument missing or refused by ``read``,
+            or (``last``) words after it.
+    """
+    if last and len(words) > index + 1:
+        given = " ".join(words[index:])
+        raise ValueError(f"{command}: expected one argument {name}, got {given[:60]!r}")
+    if index >= len(words):
+        if default is not None:
+            return default
+        raise ValueError(f"{command}: missing argument {name}")
+    try:
+        return read(words[index], name)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"{command}: {e}") from None
+
+
+def whole(low: Optional[int], high: Optional[int] = None) -> Callable[[str, str], int]:
+    """A reader of a whole number from ``low`` (to ``high`` when given; None: any up to
+    30 digits, for a command that answers out-of-range values itself)."""
+    def read(text: str, name: str) -> int:
+        if not re.fullmatch(r"[+-]?\d{1,30}", text):
+            raise ValueError(f"{name}: expected a whole number, got {text[:40]!r}")
+        value = int(text)
+        if low is None:
+            return value
+        if value < low or (high is not None and value > high):
+            bound = f"{low} or more" if high is None else f"{low} to {high}"
+            raise ValueError(f"{name}: must be {bound}, got {text!r}")
+        return value
+    return read
+
+
+def _float(text: str, name: str, what: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"{name}: expected {what}, got {text[:40]!r}") from None
+
+
+def number(text: str, name: str) -> float:
+    """A reader of a finite number (``nan`` and ``inf`` refused)."""
+    value = _float(text, name, "a number")
+    if not math.isfinite(value):
+        raise ValueError(f"{name}: expected a finite number, got {text!r}")
+    return value
+
+
+def seconds(text: str, name: str) -> float:
+    """A reader of seconds: 0 to :data:`polyreversi.limit.MAX_TIME` (the limits' maximum)."""
+    return _validate.seconds(_float(text, name, "seconds as a number"), name, zero=True, high=MAX_TIME)

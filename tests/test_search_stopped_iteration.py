@@ -1,0 +1,82 @@
+"""A search stopped partway through an iteration keeps the best of the root moves
+that iteration scored, and only when it had scored the last iteration's best move
+first: the move's score is then the full-width fixed-depth value of that move at
+the depth reported, and never worse than that depth's value of the move it replaced.
+Node limits stop the searches (deterministic: one thread), never the clock."""
+import random
+
+import pytest
+
+import polyreversi as pr
+
+
+def random_position(plies, seed):
+    rng = random.Random(seed)
+    s = pr.Variant().start()
+    for _ in range(plies):
+        if s.is_over():
+            break
+        s = s.child(rng.choice(s.legal_moves()))
+    return s
+
+
+def move_value(state, move, depth):
+    """The full-width value of `move` for the mover of `state`, `depth` plies deep."""
+    child = state.child(move)
+    if depth == 1 or child.is_over():
+        return -_static(child)
+    return -pr.search(child, depth=depth - 1, selective=False).score
+
+
+def _static(child):
+    """The search's leaf value: the exact result of a finished game, else the evaluation."""
+    if child.is_over():
+        scores = child.scores()
+        me = int(child.to_move) - 1
+        return float(scores[me] - scores[1 - me])
+    return pr.evaluate(child)
+
+
+CASES = [(12 + (7 * seed) % 30, seed, nodes) for seed in range(14) for nodes in (3000, 20000, 60000)]
+
+
+@pytest.mark.parametrize("plies,seed,nodes", CASES)
+def test_a_stopped_iteration_keeps_a_scored_move(plies, seed, nodes):
+    state = random_position(plies, seed)
+    if state.is_over() or len(state.legal_moves()) < 2:
+        pytest.skip("no choice to make in this position")
+    for search in (lambda: pr.SearchPlayer(selective=False, tt_mb=1).play(state, pr.Limit(nodes=nodes)),
+                   lambda: pr.search(state, nodes=nodes, selective=False, tt_mb=1)):
+        r = search()
+        assert r.depth >= 1 and not r.exact
+        # the score is the move's own fixed-depth value at the depth reported
+        assert r.score == pytest.approx(move_value(state, r.move, r.depth), abs=1e-9)
+        if r.depth > 1:
+            # the last completed iteration's best move was scored first: the move is at
+            # least as good at this depth (a best move that failed low is replaced only
+            # by a move that beat it there, never by an unsearched one)
+            before = pr.search(state, depth=r.depth - 1, selective=False).move
+            assert r.score >= move_value(state, before, r.depth) - 1e-9
+
+
+def test_stopped_iterations_occur_and_change_moves():
+    # The cases above include iterations that a limit stopped after their first move, and
+    # some whose move is not the last completed iteration's best.
+    partial = changed = 0
+    for plies, seed, nodes in CASES:
+        state = random_position(plies, seed)
+        if state.is_over() or len(state.legal_moves()) < 2:
+            continue
+        r = pr.SearchPlayer(selective=False, tt_mb=1).play(state, pr.Limit(nodes=nodes))
+        whole = pr.SearchPlayer(selective=False, tt_mb=1).play(state, pr.Limit(depth=r.depth))
+        if whole.nodes > r.nodes:  # that iteration did not complete within the limit
+            partial += 1
+            changed += r.move != pr.search(state, depth=r.depth - 1, selective=False).move
+    assert partial >= 5 and changed >= 1
+
+
+def test_a_completed_search_is_the_fixed_depth_search():
+    state = random_position(20, 3)
+    fixed = pr.search(state, depth=7, selective=False)
+    r = pr.SearchPlayer(selective=False, tt_mb=1).play(state, pr.Limit(depth=7, nodes=10**9))
+    assert (r.move, r.score, r.depth) == (fixed.move, fixed.score, 7)
