@@ -81,6 +81,24 @@ def test_flood_is_stopped(protocol):
     assert gone(engine)
 
 
+def test_an_engine_opened_after_a_flood_gets_its_own_lines():
+    """The reader threads of a closed flooding engine never read the next engine's pipes:
+    its descriptors are closed by those threads at their end of file, not under them
+    (closing them while a thread was about to read freed the number for the next pipe,
+    and the next engine's greeting went to the dead engine's queue: a timeout under load)."""
+    for _ in range(6):
+        with SimpleEngine.popen_nboard(fake("nboard", "flood")) as flood:
+            with pytest.raises(EngineProtocolError, match="more than"):
+                flood.play(pr.Variant().start(), pr.Limit(depth=1))
+        with SimpleEngine.popen_gtp(fake("gtp"), startup_timeout=15) as engine:
+            assert engine.name == "Fake"
+        proc = flood.protocol.process.proc
+        deadline = time.monotonic() + 10
+        while not (proc.stdout.closed and proc.stderr.closed) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert proc.stdin.closed and proc.stdout.closed and proc.stderr.closed  # nothing leaks
+
+
 @pytest.mark.parametrize("protocol", ["nboard", "gtp"])
 def test_mute_engine_fails_the_greeting_and_is_not_left_behind(protocol):
     with pytest.raises(EngineTimeoutError):

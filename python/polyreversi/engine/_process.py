@@ -135,14 +135,19 @@ class EngineProcess:
                 self.lines.put(line.decode("utf-8", "replace").rstrip("\r\n"))
         except (OSError, ValueError):
             pass
+        finally:
+            out.close()
         self.lines.put(_EOF)
 
     def _read_stderr(self) -> None:
+        err = self._stderr
         try:
-            for line in self._stderr:
+            for line in err:
                 self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
         except (OSError, ValueError):
             pass
+        finally:
+            err.close()
 
     # -- talking -------------------------------------------------------------------
     def send(self, line: str) -> None:
@@ -249,12 +254,15 @@ def _kill(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    for stream in (proc.stdin, proc.stdout, proc.stderr):  # all three: an engine collected unclosed leaks none
-        try:
-            if stream is not None:
-                stream.close()
-        except OSError:
-            pass
+    # Only stdin: the reader threads close stdout and stderr themselves at their end of
+    # file. Closing them here, while a thread is between its check of the descriptor and
+    # its read(2), frees the number for the next pipe opened (the next engine's stdout),
+    # and the old thread then reads, and loses, the new engine's lines.
+    try:
+        if proc.stdin is not None:
+            proc.stdin.close()
+    except OSError:
+        pass
 
 
 @atexit.register
