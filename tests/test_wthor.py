@@ -294,12 +294,13 @@ def test_games_from_elsewhere_get_new_indexes_and_names(tmp_path):
 
 
 @pytest.mark.parametrize("variant, message", [
-    ("6x6", "WTHOR holds standard 8x8 games of 2 players, not 6x6"),
-    ("8x8/anti", "not 8x8/anti"),
-    ("8x8/3p", "not 8x8/3p"),
-    ("8x8/handicap=1", "not 8x8/handicap=1"),
-    ("8x8/blocked=a1", "not 8x8/blocked=a1"),
-    ("8x8/free", "not 8x8/free"),
+    ("6x6", r"WTHOR cannot hold the 6x6 board \(6x6\): it holds standard 8x8 games of 2 players"),
+    ("8x8/anti", r"cannot hold Anti-Reversi \(8x8/anti\)"),
+    ("8x8/3p", r"cannot hold 3 players \(8x8/3p\)"),
+    ("8x8/handicap=1", r"cannot hold a handicap \(8x8/handicap=1\)"),
+    ("8x8/blocked=a1", r"cannot hold blocked squares \(8x8/blocked=a1\)"),
+    ("8x8/free", r"cannot hold the free opening \(8x8/free\)"),
+    ("10x10/anti", r"cannot hold the 10x10 board or Anti-Reversi \(10x10/anti\)"),
 ])
 def test_games_wthor_cannot_hold_are_refused(tmp_path, variant, message):
     out = tmp_path / "x.wtb"

@@ -129,7 +129,14 @@ def setup_variant(variant: Variant, blocked):
     return blocked if blocked is not None else drawn
 
 
-def variant_for_check(variant: Variant, blocked) -> Variant:
-    """The variant the games will have, as far as a file format cares: with
-    --blocked, some blocked squares."""
-    return variant if blocked is None else variant.with_random_blocked(seed=0, count=1)
+def draw_option(blocked) -> Optional[str]:
+    """The option, as typed, that draws blocked squares for every game (``--blocked 2``,
+    ``blocked=random in the variant``), for messages about the draw; None without a draw.
+    ``blocked`` is what :func:`setup_variant` returned."""
+    if blocked is None:
+        return None
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.meta.get(_DRAW_KEY) is not None:
+        count = "" if blocked == "random" else blocked
+        return f"blocked=random{count} in the variant"
+    return f"--blocked {blocked}"

@@ -39,12 +39,14 @@ force_option = click.option(
 
 
 def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
-              fmt: Optional[str] = None, *, force: bool) -> Optional[str]:
+              fmt: Optional[str] = None, *, force: bool, draw: Optional[str] = None) -> Optional[str]:
     """Checks before any game is played that records can be written to ``path`` (``-``:
     standard output) in ``fmt`` (given with ``--to``) or the format its extension names:
     the format is written and holds ``games`` games of ``variant``, the path can be
     written (an existing folder that takes new files; not a folder, not a read-only file),
-    and it replaces no earlier output unless ``force`` (:func:`check_replace`).
+    and it replaces no earlier output unless ``force`` (:func:`check_replace`). ``draw``
+    names the option that draws blocked squares for every game (``--blocked random``;
+    :func:`polyreversi.cli.arguments.draw_option`): the format must hold them too.
 
     Returns the format name, or None without a path.
 
@@ -69,6 +71,12 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
             raise RecordError(f"a {found.extensions[0]} file holds one game; use .jsonl for {games} games")
         if variant is not None:
             formats.check_expressible(variant, fmt)
+        if variant is not None and draw is not None:
+            try:  # any drawn squares: a format holds all blocked squares or none
+                formats.check_expressible(variant.with_random_blocked(seed=0, count=1), fmt)
+            except RecordError:
+                raise RecordError(f"{found.title} cannot hold blocked squares, and {draw} draws them for every "
+                                  "game") from None
     except RecordError as e:
         raise click.BadParameter(str(formats.in_context(e, shown)), param_hint="--out") from None
     check_replace(path, force, fmt=fmt)

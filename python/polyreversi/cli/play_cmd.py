@@ -16,7 +16,7 @@ from polyreversi.variant import Variant
 from polyreversi.vocabulary import color_name
 
 from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
-                                       variant_for_check)
+                                       draw_option)
 from polyreversi.cli.console import board_for, make_console
 from polyreversi.cli.lines import move_line, result_line
 from polyreversi.cli.output import check_out, force_option, known_extensions, known_formats, record_for, write_records, writes_stdout
@@ -55,7 +55,7 @@ def command(variant: Variant, black, white, red, green, players, humans, seed, b
     """
     blocked = setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players, humans)
-    fmt = check_out(out, 1, variant_for_check(variant, blocked), to_fmt, force=force)
+    fmt = check_out(out, 1, variant, to_fmt, force=force, draw=draw_option(blocked))
     seed = fresh_seed(seed)
     try:
         variant = seeded_variant(variant, seed, blocked)

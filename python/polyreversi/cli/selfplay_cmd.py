@@ -24,7 +24,7 @@ from polyreversi.players import COMPUTER_PLAYERS, series_openings
 from polyreversi.vocabulary import color_name
 
 from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
-                                       variant_for_check)
+                                       draw_option)
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
 from polyreversi.cli.output import (check_out, force_option, known_extensions, known_formats, open_games, record_for,
@@ -72,7 +72,7 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
 
         check_shards_out(out, to_fmt, force)
     else:
-        fmt = check_out(out, games, variant_for_check(variant, blocked), to_fmt, force=force)
+        fmt = check_out(out, games, variant, to_fmt, force=force, draw=draw_option(blocked))
     seed = fresh_seed(seed)
     console = make_console(stderr=writes_stdout(out))
     err = make_console(stderr=True)

@@ -128,8 +128,12 @@ def _game(record: Record) -> Tuple[_Game, List[str]]:
 
 def _check_expressible(record: Record) -> None:
     v = record.variant
-    if v.players != 2 or v.board != "8x8" or v.anti or v.free_opening or v.handicap or v.blocked:
-        raise RecordError(f"WTHOR holds standard 8x8 games of 2 players, not {v}")
+    lacks = [what for what, present in (
+        (f"the {v.board} board", v.board != "8x8"), (f"{v.players} players", v.players != 2),
+        ("Anti-Reversi", v.anti), ("the free opening", v.free_opening), ("a handicap", v.handicap),
+        ("blocked squares", v.blocked)) if present]
+    if lacks:
+        raise RecordError(f"WTHOR cannot hold {' or '.join(lacks)} ({v}): it holds standard 8x8 games of 2 players")
     if record.start is not None:
         raise RecordError("WTHOR cannot hold a game with a custom start position (it holds standard starts only)")
 
