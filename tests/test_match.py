@@ -372,3 +372,28 @@ def test_match_usage_errors_say_what_to_give():
     assert result.exit_code == 2 and "(6x6 is a variant: give it as --variant 6x6)" in result.output
     result = CliRunner().invoke(main, ["match", "search:2", "greedy", "--plies", "3"])
     assert result.exit_code == 2 and "--plies cuts the games of --openings: give --openings FILE too" in result.output
+
+
+def test_openings_shorter_than_plies_are_refused_naming_the_file_and_the_shortest(tmp_path):
+    # Accepted silently before: every opening was shorter than asked, so none was cut.
+    path = tmp_path / "short.txt"
+    path.write_text("f5 d6 c3 d3 c4 f4\nf5 f6 e6 f4 e3\nf5 d6 c5 f4 e3 f6 d3 f3\n")
+    with pytest.raises(pr.RecordError, match=re.escape(
+            f"{path}: --plies 7, but 2 of its 3 games have fewer moves (the shortest, game 2, has 5); "
+            "give --plies 5 or less")):
+        from_file(str(path), pr.Variant(), plies=7)
+    assert [s.ply for s in from_file(str(path), pr.Variant(), plies=5)] == [5, 5, 5]
+    result = CliRunner().invoke(main, ["match", "greedy", "random", "--openings", str(path), "--plies", "50",
+                                       "--no-progress"])
+    assert result.exit_code == 1 and "Error: " in result.output and "give --plies 5 or less" in result.output
+    assert "greedy vs random" not in result.output  # no game was played
+
+
+def test_plies_with_obf_positions_is_refused(tmp_path):
+    from polyreversi.formats import obf
+
+    state = pr.Variant().start()
+    state.play("f5")
+    (tmp_path / "o.obf").write_text(obf.format_line(state) + "\n")
+    with pytest.raises(pr.RecordError, match="--plies 4 cuts games, and an OBF file holds positions"):
+        from_file(str(tmp_path / "o.obf"), pr.Variant(), plies=4)

@@ -76,17 +76,30 @@ def from_file(path: str, variant: Variant, plies: Optional[int] = None, fmt: Opt
 
     Raises:
         RecordError: an unreadable file (naming it), a game of another variant, a
-            finished position, or no opening at all.
+            finished position, no opening at all; with ``plies``, an OBF file
+            (positions have no moves to cut) or a game shorter than ``plies`` moves
+            (naming the shortest: the openings would not be what was asked for).
     """
     if (fmt or "").lower() == "obf" or (fmt is None and path.lower().endswith(".obf")):
+        if plies is not None:
+            raise RecordError(f"{path}: --plies {plies} cuts games, and an OBF file holds positions; "
+                              "leave out --plies")
         states = [entry.state for entry in obf.read(path, variant=variant)]
     else:
-        states = []
-        for record in formats.read(path, fmt):
+        records = formats.read(path, fmt)
+        for record in records:
             if record.variant != variant:
                 raise RecordError(f"{path}: a game of {record.variant}, not {variant}")
-            moves = record.moves if plies is None else record.moves[:plies]
-            states.append(record.replace(moves=moves, result=None).replay().final)
+        if plies is not None and records:
+            shortest = min(range(len(records)), key=lambda i: len(records[i].moves))
+            length = len(records[shortest].moves)
+            if length < plies:
+                short = sum(len(r.moves) < plies for r in records)
+                raise RecordError(f"{path}: --plies {plies}, but {short} of its {len(records)} games have fewer "
+                                  f"moves (the shortest, game {shortest + 1}, has {length}); give --plies "
+                                  f"{length} or less, or longer games")
+        states = [record.replace(moves=record.moves if plies is None else record.moves[:plies],
+                                 result=None).replay().final for record in records]
     for i, state in enumerate(states):
         if state.is_over():
             raise RecordError(f"{path}: opening {i + 1} is a finished game")
