@@ -397,3 +397,29 @@ def test_plies_with_obf_positions_is_refused(tmp_path):
     (tmp_path / "o.obf").write_text(obf.format_line(state) + "\n")
     with pytest.raises(pr.RecordError, match="--plies 4 cuts games, and an OBF file holds positions"):
         from_file(str(tmp_path / "o.obf"), pr.Variant(), plies=4)
+
+
+@pytest.mark.parametrize("name", ["m.jsonl", "m.ggf"])
+def test_resume_refuses_a_file_made_from_other_obf_positions(tmp_path, name):
+    # OBF openings have no moves: the resume check compared moves only and took any file.
+    from polyreversi.formats import obf
+
+    for file, moves in (("a.obf", ("f5", "d6")), ("b.obf", ("c4", "e3"))):
+        state = pr.Variant().start()
+        for move in moves:
+            state.play(move)
+        (tmp_path / file).write_text(obf.format_line(state) + "\n")
+    path = tmp_path / name
+    seats, control = ["greedy", "random"], TimeControl()
+    fmt = "ggf" if name.endswith(".ggf") else "jsonl"
+    run(MatchConfig(from_file(str(tmp_path / "a.obf"), pr.Variant()), seats, control), 2, out=str(path), fmt=fmt)
+    before = path.read_text()
+    with pytest.raises(pr.RecordError, match=re.escape(
+            "game 0 began from another position than this match's opening 1: give the --openings it was made with")):
+        run(MatchConfig(from_file(str(tmp_path / "b.obf"), pr.Variant()), seats, control), 4, out=str(path), fmt=fmt)
+    with pytest.raises(pr.RecordError, match="game 0 began from another position"):  # the standard start
+        run(MatchConfig(builtin_openings(pr.Variant()), seats, control), 4, out=str(path), fmt=fmt)
+    assert path.read_text() == before  # nothing appended
+    again = run(MatchConfig(from_file(str(tmp_path / "a.obf"), pr.Variant()), seats, control), 4, out=str(path),
+                fmt=fmt)
+    assert (again.resumed, again.played) == (2, 2)  # the same positions resume

@@ -233,6 +233,12 @@ def read_done(path: str, fmt: str) -> Dict[int, Record]:
     return done
 
 
+def _same_position(a: State, b: State) -> bool:
+    """Whether two positions are one: the same board, player to move and ply (a game
+    is its start position and its moves; an OBF opening has a start and no moves)."""
+    return a.ply == b.ply and a.to_move == b.to_move and a.board().tolist() == b.board().tolist()
+
+
 def points_of(record: Record) -> List[float]:
     """Each colour's points in a recorded game (forfeits and time losses included)."""
     n = record.variant.players
@@ -307,6 +313,9 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
         index, by_colour = config.schedule(k)
         opening = list(config.openings[index].moves())
         plies = record.meta.get("opening_plies", len(opening))
+        if not _same_position(record.initial_state(), config.openings[index].initial()):
+            raise RecordError(f"{out}: game {k} began from another position than this match's opening {index + 1}: "
+                              "give the --openings it was made with, or use another --out")
         if plies != len(opening) or list(record.moves[:plies]) != opening:
             names = record.variant.square_name
             began = record.moves[:plies]
