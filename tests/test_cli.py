@@ -261,10 +261,12 @@ def perft_runs(tmp_path_factory):
 def test_perft_depth_is_refused_past_the_longest_game_naming_the_allowed_range(monkeypatch):
     from polyreversi.cli import perft_cmd
 
-    for args, message in [(["8x8", "121"], "121 is deeper than a game of 8x8 can go (60 empty squares, so 60 moves "
-                                           "and at most a pass before each); allowed: 0 to 120"),
-                          (["octagon/4p", "85"], "85 is deeper than a game of octagon/4p can go (84 empty squares "
-                                                 "and no passes with 4 players); allowed: 0 to 84")]:
+    for args, message in [(["8x8", "121"], "depth must be 0 to 120, got 121 (no game is longer: 60 empty squares at "
+                                           "the variant's start, each move fills one and at most a pass comes before "
+                                           "each)"),
+                          (["octagon/4p", "85"], "depth must be 0 to 84, got 85 (no game is longer: 84 empty squares "
+                                                 "at the variant's start, each move fills one and 4 players never "
+                                                 "pass)")]:
         r = CliRunner().invoke(main, ["perft", *args])
         assert r.exit_code == 2 and r.output.splitlines()[-1] == f"Error: Invalid value for DEPTH: {message}", r.output
     monkeypatch.setattr(perft_cmd, "perft", lambda state, depth: depth)  # the bound itself is allowed
@@ -274,12 +276,15 @@ def test_perft_depth_is_refused_past_the_longest_game_naming_the_allowed_range(m
 
 @pytest.mark.parametrize("variant, plies", [("8x8", 51), ("6x6/blocked=a1", 25), ("8x8/3p", 54)])
 def test_perft_counts_nothing_new_past_the_longest_game(variant, plies):
-    from polyreversi.cli.perft_cmd import longest_game
+    from polyreversi.state import perft_max_depth
 
     for seed in range(3):
         state = random_position(variant, plies, seed)
-        most, _ = longest_game(state)
-        assert polyreversi.perft(state, most) == polyreversi.perft(state, most + 3)
+        # The rule the core's bound rests on: each move fills an empty square, two players
+        # pass at most once before each move, three or four never pass.
+        longest = state.empties() * (2 if state.variant.players == 2 else 1)
+        assert longest < perft_max_depth(state)  # the variant's start has more empty squares
+        assert polyreversi.perft(state, longest) == polyreversi.perft(state, perft_max_depth(state))
 
 
 def test_perft_of_standard_othello_and_bench(tmp_path):
@@ -372,9 +377,9 @@ BAD = [
     (["selfplay", "8x8", "--black", "human"], "'human': not a player here"),
     (["selfplay", "8x8", "--games", "0"], "'--games' / '-n': 0 is not in the range 1<="),
     (["selfplay", "8x8", "-n", "3", "--out", "many.json"], "use .jsonl"),
-    (["perft", "8x8", "--", "-1"], "DEPTH: -1 is negative; allowed: 0 to 120"),
-    (["perft", "8x8", "-1"], "DEPTH: -1 is negative; allowed: 0 to 120"),
-    (["perft", "8x8", "--divide", "-3"], "DEPTH: -3 is negative; allowed: 0 to 120"),
+    (["perft", "8x8", "--", "-1"], "DEPTH: depth must be 0 to 120, got -1 (no game is longer: 60 empty squares"),
+    (["perft", "8x8", "-1"], "DEPTH: depth must be 0 to 120, got -1 (no game is longer: 60 empty squares"),
+    (["perft", "8x8", "--divide", "-3"], "DEPTH: depth must be 0 to 120, got -3 (no game is longer: 60 empty squares"),
     (["perft", "8x8", "3", "--bogus"], "No such option '--bogus'"),
     (["perft", "8x8", "--div", "3"], "Did you mean '--divide'?"),
     (["perft", "8x8", "0", "--divide"], "--divide needs a depth of 1 or more"),

@@ -73,8 +73,8 @@ CASES = [
     ("flips", lambda: S.flips("pass"), IllegalMoveError, "may not pass"),
     ("cell pass", lambda: S.cell("pass"), InvalidSquareError, "'pass' is a move"),
     # bulk
-    ("perft depth", lambda: pr.perft(V, -1), ValueError, "depth: must be 0 to"),
-    ("perft depth big", lambda: pr.perft(V, 2**31), ValueError, "depth: must be 0 to 2147483647"),
+    ("perft depth", lambda: pr.perft(V, -1), ValueError, "perft: depth must be 0 to 120, got -1 (no game is longer"),
+    ("perft depth big", lambda: pr.perft(V, 2**31), ValueError, "perft: depth must be 0 to 120, got 2147483648"),
     ("perft depth type", lambda: pr.perft(V, 2.0), TypeError, "depth must be an int"),
     ("perft start", lambda: pr.perft(42, 1), TypeError, "expected a State, a Variant or variant text"),
     ("games negative", lambda: pr.play_games(V, -1), ValueError, "games: must be 0 to 4294967296, got -1"),
@@ -157,5 +157,5 @@ def test_limits_are_exported():
 
     assert pr.bulk.MAX_THREADS == MAX_THREADS == limits.MAX_THREADS == 256
     assert MAX_DEPTH == limits.MAX_DEPTH == 250 and limits.MAX_DEPTH >= limits.LONGEST_GAME
-    assert pr.state.MAX_DEPTH == 2**31 - 1 and pr.variant.MAX_PLY == limits.MAX_START_PLY == 2**30
+    assert pr.state.MAX_DEPTH == limits.LONGEST_GAME and pr.variant.MAX_PLY == limits.MAX_START_PLY == 2**30
     assert svg.MAX_RASTER_SIZE == 4096

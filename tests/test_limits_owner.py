@@ -203,15 +203,30 @@ def test_the_core_refuses_a_time_over_its_limit_itself():
         polyreversi.search(two, depth=1, time=L.MAX_SECONDS * 2)  # no facade check of its own: the core's
 
 
-def test_the_core_refuses_a_perft_depth_out_of_its_range_itself():
+def test_the_core_owns_the_perft_depth_bound_and_the_api_and_the_command_line_read_it():
+    # The API took any depth up to 2**31 - 1 while the command line refused one past the longest game.
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+    from polyreversi.state import perft_max_depth
+
     state = polyreversi.Variant("6x6").start()
-    assert polyreversi.state.MAX_DEPTH == L.MAX_PERFT_DEPTH == 2**31 - 1
-    for depth in (-1, L.MAX_PERFT_DEPTH + 1):
-        with pytest.raises(ValueError, match=rf"^perft: depth must be 0 to {L.MAX_PERFT_DEPTH}, got {depth}$"):
-            _core.perft(state, depth)
-        with pytest.raises(ValueError, match=rf"^depth: must be 0 to {L.MAX_PERFT_DEPTH}, got {depth}$"):
-            polyreversi.perft(state, depth)  # the facade's message, as before
-    assert _core.perft(_late("6x6", 3), L.MAX_PERFT_DEPTH) == polyreversi.perft(_late("6x6", 3), 8)
+    assert polyreversi.state.MAX_DEPTH == L.MAX_PERFT_DEPTH == L.LONGEST_GAME  # no position goes deeper
+    most = perft_max_depth(state)
+    assert most == 64 == _core.perft_max_depth(state)  # 32 empty squares, a pass at most before each move
+    why = "(no game is longer: 32 empty squares at the variant's start, each move fills one and at most a pass comes before each)"
+    for depth in (-1, most + 1, L.MAX_PERFT_DEPTH + 1, 2**31 - 1, 2**70):
+        message = f"perft: depth must be 0 to {most}, got {depth} {why}"
+        for call in (_core.perft, _core.check_perft_depth, polyreversi.perft):
+            with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+                call(state, depth)
+        result = CliRunner().invoke(main, ["perft", "6x6", str(depth)])
+        assert result.exit_code == 2, result.output
+        assert result.output.splitlines()[-1] == f"Error: Invalid value for DEPTH: {message.removeprefix('perft: ')}"
+    # A late position takes every depth its variant takes: past its own longest game the count stays.
+    late = _late("6x6", 3)
+    assert perft_max_depth(late) == most and _core.perft(late, most) == polyreversi.perft(late, 8)
+    assert polyreversi.perft_divide(late, most) == polyreversi.perft_divide(late, 8)
 
 
 def test_the_core_refuses_a_search_depth_or_node_count_out_of_its_range_itself():

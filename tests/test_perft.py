@@ -80,3 +80,20 @@ def test_perft_agrees_with_the_reference(combo):
     expected = ref.perft(ref.start(ref_variant(variant)), depth)
     assert perft(variant, depth) == expected
     assert perft(variant, 2) == ref.perft(ref.start(ref_variant(variant)), 2)
+
+
+def test_a_position_with_more_empty_squares_than_the_start_takes_its_own_longest_game():
+    import numpy as np
+
+    from polyreversi import perft_divide
+    from polyreversi.state import perft_max_depth
+
+    board = np.zeros((8, 8), dtype=np.int64)
+    board[3, 3], board[4, 4] = 1, 2  # two disks: 62 empty squares, two more than the start
+    state = Variant().position(board, 1)
+    assert perft_max_depth(state) == 124 and perft_max_depth(Variant()) == 120
+    message = r"^perft: depth must be 0 to 124, got 125 \(no game is longer: 62 empty squares in this position, "
+    for call in (perft, perft_divide):
+        with pytest.raises(ValueError, match=message):
+            call(state, 125)
+    assert perft(state, 2) == sum(perft_divide(state, 2).values())

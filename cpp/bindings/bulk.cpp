@@ -6,6 +6,23 @@
 
 namespace polyreversi::bindings {
 
+namespace {
+
+// A perft depth (a Python int of any size) for the core's check; one beyond 64
+// bits is refused with the core's message, naming it as given.
+long long perft_depth(const PyState& s, py::handle depth) {
+  if (PyBool_Check(depth.ptr()) || !PyIndex_Check(depth.ptr())) throw py::type_error("perft: depth must be an int");
+  const py::object number = py::reinterpret_steal<py::object>(PyNumber_Index(depth.ptr()));  // NumPy ints too
+  if (!number) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow) throw ArgumentError(perft_depth_message(s.game.rules(), s.game.position(), decimal_text(number)));
+  return v;
+}
+
+}  // namespace
+
 void init_bulk(py::module_& m) {
   m.def(
       "play_games",
@@ -58,10 +75,11 @@ void init_bulk(py::module_& m) {
 
   m.def(
       "perft",
-      [](py::handle s_obj, long long depth) {
+      [](py::handle s_obj, py::handle depth_obj) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
         const Position p = s.game.position();
+        const long long depth = perft_depth(s, depth_obj);
         u64 leaves = 0;
         if (depth < 7) {  // a few milliseconds at most (or refused): not worth a worker thread
           py::gil_scoped_release release;
@@ -72,6 +90,21 @@ void init_bulk(py::module_& m) {
         return leaves;
       },
       py::arg("state"), py::arg("depth"));
+  m.def(
+      "perft_max_depth",
+      [](py::handle s_obj) {
+        const PyState& s = get_state(s_obj);
+        return perft_max_depth(s.game.rules(), s.game.position());
+      },
+      py::arg("state"), "The deepest perft from state (the core's bound: see check_perft_depth).");
+  m.def(
+      "check_perft_depth",
+      [](py::handle s_obj, py::handle depth_obj) {
+        const PyState& s = get_state(s_obj);
+        check_perft_depth(s.game.rules(), s.game.position(), perft_depth(s, depth_obj));
+      },
+      py::arg("state"), py::arg("depth"),
+      "Raises ValueError, naming the range and why, unless 0 <= depth <= perft_max_depth(state).");
 }
 
 }  // namespace polyreversi::bindings

@@ -7,6 +7,7 @@
 #include <system_error>
 #include <thread>
 
+#include "polyreversi/board_word.hpp"
 #include "polyreversi/checked_game.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
@@ -46,10 +47,39 @@ void parallel_ranges(u64 n, int threads, F f) {
 
 }  // namespace
 
+namespace {
+
+int empty_squares(const Rules& rules, const Position& pos) {
+  u128 taken = pos.neutral;
+  for (int c = 0; c < kMaxPlayers; ++c) taken |= pos.disks[c];
+  return count_bits(rules.playable & ~taken);
+}
+
+}  // namespace
+
+int perft_max_depth(const Rules& rules, const Position& pos) {
+  return longest_game(std::max(empty_squares(rules, pos), empty_squares(rules, start_position(rules))), rules.players);
+}
+
+void check_perft_depth(const Rules& rules, const Position& pos, long long depth) {
+  if (depth < 0 || depth > perft_max_depth(rules, pos))
+    throw ArgumentError(perft_depth_message(rules, pos, std::to_string(depth)));
+}
+
+std::string perft_depth_message(const Rules& rules, const Position& pos, const std::string& depth) {
+  const int most = perft_max_depth(rules, pos);
+  const int here = empty_squares(rules, pos), start = empty_squares(rules, start_position(rules));
+  const std::string empty =
+      std::to_string(std::max(here, start)) +
+      (here > start ? " empty squares in this position" : " empty squares at the variant's start");
+  const std::string why =
+      rules.players == 2 ? empty + ", each move fills one and at most a pass comes before each"
+                         : empty + ", each move fills one and " + std::to_string(rules.players) + " players never pass";
+  return "perft: depth must be 0 to " + std::to_string(most) + ", got " + depth + " (no game is longer: " + why + ")";
+}
+
 u64 perft(const Rules& rules, const Position& pos, long long depth, const int* cancel) {
-  if (depth < 0 || depth > kMaxPerftDepth)
-    throw ArgumentError("perft: depth must be 0 to " + std::to_string(kMaxPerftDepth) + ", got " +
-                        std::to_string(depth));
+  check_perft_depth(rules, pos, depth);
   return kernels().perft(rules, pos, static_cast<int>(depth), cancel);
 }
 

@@ -44,8 +44,8 @@ if TYPE_CHECKING:  # types only: importing State loads no record module
 
 State = _core.State
 
-#: The deepest perft the engine takes (its depth is a 32-bit int; no game lasts
-#: more than 2*N*N+2 plies, so deeper searches all count the same finished games).
+#: The deepest perft of any position (no game of any variant is longer); a position's
+#: own bound is :func:`perft_max_depth`.
 MAX_DEPTH: int = _core.limits.MAX_PERFT_DEPTH
 
 
@@ -115,18 +115,34 @@ def perft(state_or_variant: Union[State, Variant, str], depth: int) -> int:
     8200
 
     Raises:
-        ValueError: a depth outside 0 .. :data:`MAX_DEPTH`; TypeError: not a State,
-        Variant or variant text, or a depth that is not an int; VariantError: bad variant text.
+        ValueError: a depth outside 0 .. :func:`perft_max_depth` (the core's message
+        names the range and why); TypeError: not a State, Variant or variant text, or a
+        depth that is not an int; VariantError: bad variant text.
     """
+    state = _perft_state(state_or_variant, "perft")
+    if not is_integer(depth):
+        raise TypeError(f"perft: depth must be an int, got {depth!r}")
+    return _core.perft(state, int(depth))
+
+
+def perft_max_depth(state_or_variant: Union[State, Variant, str]) -> int:
+    """The deepest :func:`perft` of a position, in plies: the longest game from it or
+    from its variant's start, whichever is longer (each move fills an empty square;
+    two players pass at most once before each move, three or four never). A deeper
+    perft would count the same leaves; the core refuses it. 120 for 8x8's start.
+
+    Raises:
+        TypeError: not a State, Variant or variant text; VariantError: bad variant text.
+    """
+    return _core.perft_max_depth(_perft_state(state_or_variant, "perft_max_depth"))
+
+
+def _perft_state(state_or_variant: Union[State, Variant, str], what: str) -> State:
     if isinstance(state_or_variant, (Variant, str)):
         state_or_variant = as_variant(state_or_variant).start()
     if not isinstance(state_or_variant, State):
-        raise TypeError(f"perft: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
-    if not is_integer(depth):
-        raise TypeError(f"perft: depth must be an int, got {depth!r}")
-    if not 0 <= depth <= MAX_DEPTH:
-        raise ValueError(f"depth: must be 0 to {MAX_DEPTH}, got {depth}")
-    return _core.perft(state_or_variant, int(depth))
+        raise TypeError(f"{what}: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
+    return state_or_variant
 
 
 def perft_divide(state_or_variant: Union[State, Variant, str], depth: int) -> Dict[int, int]:
@@ -135,17 +151,22 @@ def perft_divide(state_or_variant: Union[State, Variant, str], depth: int) -> Di
     up to ``perft(state, depth)`` unless the game is already over (then ``{}``).
 
     Raises:
-        ValueError: depth below 1. TypeError: as :func:`perft`.
+        ValueError: depth below 1, or deeper than :func:`perft` takes (its message).
+        TypeError: as :func:`perft`.
     """
-    if isinstance(state_or_variant, (Variant, str)):
-        state_or_variant = as_variant(state_or_variant).start()
+    state = _perft_state(state_or_variant, "perft_divide")
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"perft_divide: depth must be an int, got {depth!r}")
     if depth < 1:
         raise ValueError(f"perft_divide: depth must be 1 or more, got {depth}")
-    if not isinstance(state_or_variant, State):
-        raise TypeError(f"perft_divide: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
-    return {m: perft(state_or_variant.child(m), depth - 1) for m in state_or_variant.legal_moves()}
+    _core.check_perft_depth(state, depth)
+    counts = {}
+    for move in state.legal_moves():
+        child = state.child(move)
+        # A child's own bound may be one ply short of depth - 1 (its move filled a
+        # square); past that bound the count is the same.
+        counts[move] = _core.perft(child, min(depth - 1, _core.perft_max_depth(child)))
+    return counts
 
 
-__all__ = ["State", "perft", "perft_divide", "EMPTY", "NEUTRAL", "BLOCKED", "CUT_OUT", "MAX_DEPTH"]
+__all__ = ["State", "perft", "perft_divide", "perft_max_depth", "EMPTY", "NEUTRAL", "BLOCKED", "CUT_OUT", "MAX_DEPTH"]

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "polyreversi/batch_data.hpp"
@@ -9,10 +10,20 @@
 
 namespace polyreversi {
 
+// The deepest perft from `pos`: the longest game (limits.hpp) from it or from
+// the variant's start, whichever is longer, so that a depth allowed for a
+// variant is allowed at every position of its games (past a position's own
+// longest game the count no longer changes).
+int perft_max_depth(const Rules& rules, const Position& pos);
+// Throws ArgumentError unless 0 <= depth <= perft_max_depth(rules, pos), with
+// perft_depth_message.
+void check_perft_depth(const Rules& rules, const Position& pos, long long depth);
+// Why `depth` (as text, so that any integer can be named) is not a perft depth
+// from `pos`: the range and where it comes from (the empty squares).
+std::string perft_depth_message(const Rules& rules, const Position& pos, const std::string& depth);
 // Leaves of the game tree `depth` plies below `pos` (RULES.md §9): the rules
-// kernels' perft, checked. Throws ArgumentError for a depth outside 0 ..
-// kMaxPerftDepth (limits.hpp). Long work polls *cancel (may be null) and stops
-// early, with a wrong count, once it is set.
+// kernels' perft, its depth checked by check_perft_depth. Long work polls
+// *cancel (may be null) and stops early, with a wrong count, once it is set.
 u64 perft(const Rules& rules, const Position& pos, long long depth, const int* cancel = nullptr);
 
 // A policy code of bulk play: a policy (0 random, 1 greedy) for every seat, or

@@ -3,7 +3,6 @@
 // command line and the docs read them from there.
 #pragma once
 #include <cstdint>
-#include <limits>
 
 #include "polyreversi/types.hpp"
 
@@ -20,6 +19,10 @@ constexpr int kMinRandomBlocked = 1;
 // kMaxSquares squares, and two players pass at most once before each move (two
 // passes in a row end the game; three or four players never pass: RULES.md §5-§6).
 constexpr int kLongestGame = 2 * kMaxSquares;
+// Plies of the longest game from a position with `empty` empty squares, by the
+// same count: no perft deeper than this can find another leaf.
+constexpr int longest_game(int empty, int players) { return players == 2 ? 2 * empty : empty; }
+static_assert(kLongestGame == longest_game(kMaxSquares, kMinPlayers));
 // Plies a game's move history holds on a board of `squares` squares: the longest
 // game there, and room for the two passes that end it.
 constexpr int history_plies(int squares) { return 2 * squares + 2; }
@@ -39,9 +42,9 @@ int every_core();
 // to this depth plays every game to its end.
 constexpr int kMaxDepth = 250;
 static_assert(kMaxDepth >= kLongestGame);
-// The deepest perft, in plies: its depth is a 32-bit int. Past the longest game
-// every depth counts the same finished games, so this bound only keeps it an int.
-constexpr long long kMaxPerftDepth = std::numeric_limits<int>::max();
+// The deepest perft of any position, in plies: no game is longer. A position's
+// own bound is perft_max_depth() (bulk.hpp), which perft checks.
+constexpr int kMaxPerftDepth = kLongestGame;
 // Root moves one analysis may rank (multi-PV): a position has fewer moves than
 // its board has squares, so this many ranks every move of any position.
 constexpr int kMaxMultiPv = kMaxSquares;

@@ -5,9 +5,9 @@ import re
 import time
 
 import click
-import numpy as np
 
-from polyreversi.state import EMPTY, perft, perft_divide
+from polyreversi._core import check_perft_depth
+from polyreversi.state import perft, perft_divide
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP
 from polyreversi.cli.console import make_console
@@ -42,16 +42,14 @@ def command(variant, depth: int, divide: bool) -> None:
     """
     console = make_console()
     start = variant.start()
-    most, why = longest_game(start)
-    if depth < 0:
-        raise click.BadParameter(f"{depth} is negative; allowed: 0 to {most}", param_hint="DEPTH")
-    if depth > most:
-        raise click.BadParameter(f"{depth} is deeper than a game of {variant} can go ({why}); allowed: 0 to {most}",
-                                 param_hint="DEPTH")
+    if divide and depth == 0:
+        raise click.BadParameter("--divide needs a depth of 1 or more", param_hint="DEPTH")
+    try:  # the core owns the range (perft_max_depth): its message gives it and why
+        check_perft_depth(start, depth)
+    except ValueError as e:
+        raise click.BadParameter(str(e).removeprefix("perft: "), param_hint="DEPTH") from None
     began = time.perf_counter()
     if divide:
-        if depth == 0:
-            raise click.BadParameter("--divide needs a depth of 1 or more", param_hint="DEPTH")
         counts = perft_divide(start, depth)
         for move, leaves in counts.items():
             console.print(f"{variant.square_name(move):<5} {leaves}")
@@ -63,12 +61,3 @@ def command(variant, depth: int, divide: bool) -> None:
     rate = f", {total / seconds / 1e6:.1f} M leaves/s" if seconds > 0 else ""
     click.echo(f"{seconds:.3f} s{rate}", err=True)
 
-
-def longest_game(start) -> tuple:
-    """``(plies, why)``: no game from ``start`` is longer, so a deeper perft counts the
-    same leaves. Each move fills an empty square; two players pass at most once before
-    each move (two passes in a row end the game); three or four never pass (RULES.md §5-6)."""
-    empty = int(np.count_nonzero(start.board() == EMPTY))
-    if start.variant.players == 2:
-        return 2 * empty, f"{empty} empty squares, so {empty} moves and at most a pass before each"
-    return empty, f"{empty} empty squares and no passes with {start.variant.players} players"
