@@ -53,3 +53,34 @@ def test_a_draw_of_blocked_squares_is_written_where_the_format_holds_them(folder
     result = cli(["selfplay", "8x8/blocked=random", "-n", "2", "--seed", "1", "--no-progress", "--out", "x.jsonl"])
     assert result.exit_code == 0, result.output
     assert len((folder / "x.jsonl").read_text().splitlines()) == 2
+
+
+# -- match --out: a file the match appends to and reads back --------------------------------
+
+@pytest.mark.parametrize("out, why", [
+    ("x.txt", "x.txt: a match appends each game as it ends to JSON Lines or GGF (.jsonl, .ggf), not transcript"),
+    ("x.wtb", "x.wtb: a match appends each game as it ends to JSON Lines or GGF (.jsonl, .ggf), not WTHOR"),
+    ("x", "x: cannot tell the format from the extension '(none)'"),
+    ("-", "standard output cannot be resumed from"),
+    ("adir", "adir: is a folder"),
+    ("no/such/x.jsonl", "the folder"),
+])
+def test_match_out_is_checked_before_the_first_game(folder, out, why):
+    # Accepted before: .txt and .wtb got JSON Lines, '-' became a file named '-'; a missing folder
+    # was a bare OSError after the openings were read.
+    (folder / "adir").mkdir()
+    line = error_line(cli(["match", "greedy", "random", "-n", "1", "--no-progress", "--out", out]))
+    assert line.startswith("Error: Invalid value for --out: ") and why in line, line
+    assert sorted(p.name for p in folder.iterdir()) == ["adir"]  # nothing written
+
+
+def test_match_out_that_is_not_utf8_is_named_not_a_traceback(folder):
+    (folder / "bin.jsonl").write_bytes(b"garbage\x00\xff\n")
+    line = error_line(cli(["match", "greedy", "random", "-n", "1", "--no-progress", "--out", "bin.jsonl"]))
+    assert line == "Error: bin.jsonl: not UTF-8 text (byte 8)"
+
+
+def test_match_out_without_an_extension_takes_to(folder):
+    result = cli(["match", "greedy", "random", "-n", "1", "--no-progress", "--out", "x", "--to", "ggf"])
+    assert result.exit_code == 0, result.output
+    assert (folder / "x").read_text().startswith("(;GM[Othello]")

@@ -90,7 +90,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         raise click.UsageError("--increment needs --clock")
     if sprt is not None and not sprt[1] > sprt[0]:
         raise click.BadParameter(f"ELO1 must be above ELO0, got {sprt[0]:g} {sprt[1]:g}", param_hint="--sprt")
-    fmt = to_fmt or (None if out is None else "ggf" if out.lower().endswith(".ggf") else "jsonl")
+    fmt = _check_out(out, to_fmt)
     try:
         states = (opening_sets.from_file(openings_file, variant, plies) if openings_file
                   else opening_sets.builtin(variant))
@@ -111,7 +111,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
 
         previous = signal.signal(signal.SIGTERM, _interrupt)  # `kill` and `timeout` stop it as Ctrl-C does
         try:
-            result = run(config, total, out=out, fmt=fmt or "jsonl", concurrency=concurrency, sprt=sprt,
+            result = run(config, total, out=out, fmt=fmt, concurrency=concurrency, sprt=sprt,
                          on_game=on_game)
         except PolyreversiError as e:
             raise click.ClickException(str(e)) from None
@@ -135,6 +135,40 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         where = f"; run the same command to resume from {out}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
         raise SystemExit(INTERRUPTED)
+
+
+def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
+    """The format of --out (``--to`` or its extension), checked before any game: a
+    format the match appends to (JSON Lines or GGF) and a path it can write and read
+    back to resume, so neither standard output nor a folder. Without --out, JSON Lines
+    (nothing is written).
+
+    Raises:
+        click.BadParameter: naming --out and what is wrong.
+    """
+    from polyreversi import _files
+    from polyreversi.formats import registry
+
+    from polyreversi.cli.input import format_of
+
+    if out is None:
+        return FORMATS[0]
+    if _files.is_stdio(out):
+        raise click.BadParameter("standard output cannot be resumed from: a match appends each game to a file it "
+                                 "reads back; give a file name", param_hint="--out")
+    why = _files.check_writable(out)
+    if why is not None:
+        raise click.BadParameter(f"{out}: {why}", param_hint="--out")
+    try:
+        fmt = format_of(out, to_fmt, "--to", reading=False)
+    except PolyreversiError as e:
+        raise click.BadParameter(str(e), param_hint="--out") from None
+    if fmt not in FORMATS:
+        kinds = " or ".join(registry.by_name(f).title for f in FORMATS)
+        extensions = ", ".join(registry.by_name(f).extensions[0] for f in FORMATS)
+        raise click.BadParameter(f"{out}: a match appends each game as it ends to {kinds} ({extensions}), not "
+                                 f"{registry.by_name(fmt).title}", param_hint="--out")
+    return fmt
 
 
 def _interrupt(signum, frame):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from polyreversi.errors import RecordError, RecordWarning
-from polyreversi.formats import ggf, json_record
+from polyreversi.formats import decode_text, ggf, json_record
 from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt_test
 from polyreversi.match.referee import GameOutcome, TimeControl, play
 from polyreversi.record import Record
@@ -219,7 +219,7 @@ def read_done(path: str, fmt: str) -> Dict[int, Record]:
     if keep != len(data):  # an interrupted write
         with open(path, "r+b") as f:
             f.truncate(keep)
-    for number, line in enumerate(data[:keep].decode("utf-8").splitlines(), 1):
+    for number, line in enumerate(decode_text(data[:keep], path).splitlines(), 1):
         if not line.strip():
             continue
         try:
