@@ -84,3 +84,14 @@ def test_match_out_without_an_extension_takes_to(folder):
     result = cli(["match", "greedy", "random", "-n", "1", "--no-progress", "--out", "x", "--to", "ggf"])
     assert result.exit_code == 0, result.output
     assert (folder / "x").read_text().startswith("(;GM[Othello]")
+
+
+# -- solve names a missing file and a folder as every file command does ----------------------
+
+@pytest.mark.parametrize("name, why", [("nope.obf", "nope.obf: no such file"),
+                                       ("no/such/x.obf", "no/such/x.obf: no such file"),
+                                       ("adir", "adir: is a folder, not a game file")])
+def test_solve_names_a_missing_file_or_a_folder_one_way(folder, name, why):
+    (folder / "adir").mkdir()
+    assert error_line(cli(["solve", name])) == f"Error: {why}"
+    assert error_line(cli(["replay", name])) == f"Error: {why}"  # the same words

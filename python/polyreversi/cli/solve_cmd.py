@@ -16,7 +16,7 @@ from polyreversi.cli.lines import count_of
 
 
 @click.command("solve")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("file")  # read by obf.read, which names a missing file or a folder as every file command does
 @click.option("--first", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
               help="Solve from the file's Nth position on. Positions are numbered from 1 in file order "
                    "(blank and comment lines are not counted), as the '#' column shows.")
