@@ -261,6 +261,7 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_BIAS_WEIGHT"): "DEFAULT_MULTI_BIAS_WEIGHT",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
+    ("variant.py", "QUOTED_CHARS"): "QUOTED_BYTES",
 }
 # Constants of the package equal to a number of the core by coincidence: another meaning.
 COINCIDENCES = {
@@ -275,6 +276,7 @@ COINCIDENCES = {
     ("match/openings.py", "RANDOM_PLIES"),  # plies of a random opening
     ("multi.py", "DEFAULT_DEPTH"),  # plies of a multi-player search given no limit
     ("multi_mcts.py", "DEFAULT_CUTOFF"),  # playout plies where pattern tables ship (the core's 0: none)
+    ("svg.py", "SQUARE"),  # pixels of a drawn square
     ("svg.py", "_SUPERSAMPLE"),  # raster supersampling factor
     ("time_control.py", "MOVES_RESERVE_SHARE"),  # a share of the clock
     ("time_control.py", "MAX_SHARE"),  # a share of the clock

@@ -116,3 +116,21 @@ def test_a_variants_text_given_as_the_board_is_read_by_the_one_parser():
     with pytest.raises(pr.VariantError, match=r"'8x8/3p' is a variant's whole text; give the options in the text "
                                               r"or as arguments, not both"):
         pr.Variant("8x8/3p", 3)
+
+
+@pytest.mark.parametrize("text, message", [
+    # A huge argument is quoted cut, with its length: the message stays a line.
+    ("y" * 30000, "board: unknown board '" + "y" * 40 + "...' (30000 characters); allowed: 6x6"),
+    ("é" * 100, "board: unknown board '" + "é" * 20 + "...' (100 characters)"),  # 40 bytes, cut at a character
+    ("8x8/" + "anti/" * 5000, "variant: option 'anti' given twice in '8x8/anti/anti/anti/anti/anti/anti/anti/a...' "
+                              "(25004 characters)"),
+    ("8x8/blocked=" + "a1" * 10000, "blocked: '" + "a1" * 20 + "...' (20000 characters) is not a square name"),
+    # What the user wrote, not the index it stands for ('square 64 is off the board' before).
+    ("8x8/blocked=pass", "blocked: 'pass' is a pass, not a square; blocked squares are named as a1"),
+    ("8x8/3p/4p", "variant: the player count is given twice in '8x8/3p/4p'"),
+], ids=["long board", "long UTF-8 board", "long options", "long square", "pass blocked", "players twice"])
+def test_variant_messages_quote_what_was_given_and_stay_short(text, message):
+    with pytest.raises(VariantError) as caught:
+        Variant.parse(text)
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert len(str(caught.value)) < 300

@@ -54,7 +54,7 @@ BoardKind parse_board(const std::string& text) {
   for (char ch : text) name += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   for (int k = 0; k < 4; ++k)
     if (name == kBoardNames[k]) return static_cast<BoardKind>(k);
-  throw VariantError("board: unknown board '" + text + "'; allowed: " + join_boards());
+  throw VariantError("board: unknown board " + quoted(text) + "; allowed: " + join_boards());
 }
 
 const char* board_name(BoardKind board) { return kBoardNames[static_cast<int>(board)]; }

@@ -1,7 +1,9 @@
 // Square names: column letters a.. from the left, row numbers 1.. from the top.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
+#include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
@@ -11,26 +13,26 @@ std::string square_name(int n, int square) {
   return std::string(1, static_cast<char>('a' + square % n)) + std::to_string(square / n + 1);
 }
 
-namespace {
-
-// The text as a message shows it, in quotes, with control characters as \xNN: a NUL
-// would cut the printed message short and an escape sequence would drive the terminal.
 std::string quoted(const std::string& text) {
+  std::size_t shown = std::min(text.size(), static_cast<std::size_t>(kQuotedBytes));
+  while (shown < text.size() && shown > 0 && (static_cast<unsigned char>(text[shown]) & 0xC0) == 0x80)
+    --shown;  // not inside a UTF-8 character: the message must stay UTF-8
   std::string out = "'";
-  for (const char ch : text) {
-    const auto byte = static_cast<unsigned char>(ch);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
     if (byte < 0x20 || byte == 0x7f) {
       char escape[5];
       std::snprintf(escape, sizeof escape, "\\x%02x", byte);
       out += escape;
     } else {
-      out += ch;
+      out += text[i];
     }
   }
-  return out + "'";
+  if (shown == text.size()) return out + "'";
+  std::size_t characters = 0;  // UTF-8: every byte but the continuation bytes starts one
+  for (const char ch : text) characters += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return out + "...' (" + std::to_string(characters) + " characters)";
 }
-
-}  // namespace
 
 int parse_square(int n, const std::string& text) {
   std::string s;

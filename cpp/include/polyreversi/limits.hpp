@@ -102,6 +102,11 @@ constexpr int kMinGamesObserve = 2048, kMinGamesObserveF32 = 512, kMinGamesChoos
 constexpr long long kMaxGames = 1LL << 32;
 constexpr long long kMaxBatch = (1LL << 31) - 1;
 
+// ---- Messages -----------------------------------------------------------------
+// Bytes of a caller's text an error message quotes (quoted(), rules.hpp): enough
+// for any name the library reads, and a huge argument does not become a huge message.
+constexpr int kQuotedBytes = 40;
+
 // ---- Scores and sentinels ----------------------------------------------------
 // A final score in disks lies within -kMaxScore .. kMaxScore (RULES.md §7).
 constexpr int kMaxScore = kMaxSquares;

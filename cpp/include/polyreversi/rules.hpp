@@ -50,6 +50,12 @@ std::string bad_cell_code_message(const Rules& rules, const std::string& code, i
 // Anti-Reversi), RULES.md §7. `scores` has rules.players entries.
 unsigned winner_mask(const Rules& rules, const int* scores);
 
+// A caller's text as a message shows it: in quotes, control characters as \xNN
+// (a NUL would cut the printed message short, an escape sequence would drive the
+// terminal), and past kQuotedBytes (limits.hpp) cut at a character, with its
+// length in characters.
+std::string quoted(const std::string& text);
+
 // Square names: column letter a.., row number 1.. from the top ("a1" = 0).
 std::string square_name(int n, int square);
 // Parses "f5", "J10" (any case) or "pass"; checks the square is on the grid
