@@ -585,12 +585,18 @@ def test_nboard_bad_arguments_name_the_command(command, message):
     assert lines[2] == "pong 1" and lines[-2].startswith("=== ")
 
 
-@pytest.mark.parametrize("commands", ["set depth 40\ngo\n", "set depth 40\nhint 3\n", ""])
-def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands):
+@pytest.mark.parametrize("commands, end_input, signals", [
+    ("set depth 40\ngo\n", False, 1), ("set depth 40\nhint 3\n", False, 1), ("", False, 1),
+    ("set depth 40\ngo\n", True, 2), ("set depth 40\nhint 3\n", True, 2),
+])
+def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands, end_input, signals):
     # A go or hint runs its C++ search in a thread: left running at exit it aborted the process
-    # ("terminate called without an active exception", status -6).
+    # ("terminate called without an active exception", status -6), or crashed. With the input
+    # ended the server waits in the thread's join; a second SIGINT (`timeout -s INT` sends two)
+    # came during the exit's stop of the search.
     import signal
     import subprocess
+    import threading
     import time
 
     # SIGINT's default action in the child: a test worker may run with SIGINT ignored, which a
@@ -606,11 +612,21 @@ def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands
         for line in p.stdout:
             if line.strip() == "pong 0":
                 break
-        p.stdin.write(commands)
-        p.stdin.flush()
-        time.sleep(1)
-        p.send_signal(signal.SIGINT)
-        _, err = p.communicate(timeout=60)
+        def interrupt():
+            for _ in range(signals):
+                p.send_signal(signal.SIGINT)
+
+        if end_input:  # communicate writes the commands and closes the input; the signals come meanwhile
+            timer = threading.Timer(1.0, interrupt)
+            timer.start()
+            _, err = p.communicate(commands, timeout=60)
+            timer.join()
+        else:
+            p.stdin.write(commands)
+            p.stdin.flush()
+            time.sleep(1)
+            interrupt()
+            _, err = p.communicate(timeout=60)
     finally:
         if p.poll() is None:
             p.kill()

@@ -37,28 +37,9 @@ def command(protocol: str, depth: Optional[int], move_time: Optional[float], thr
         from polyreversi.engine.serve_nboard import serve
     else:
         from polyreversi.engine.serve_gtp import serve
+    # A Ctrl-C ends the command with status 130 (the group's rule); a go or hint searching in
+    # a thread of its own is stopped before the interpreter ends (search_player's exit hook).
     try:
         serve(player=player)
     except BrokenPipeError:
         pass
-    except KeyboardInterrupt:
-        # A go or hint searches in a thread of its own: stop it and let it end before the
-        # interpreter does (a C++ search still running at exit aborts the process); then
-        # the group's Ctrl-C exit status, 130.
-        _stop_searches(player.player)
-        raise
-
-
-def _stop_searches(player, wait: float = 5.0) -> None:
-    """Stops the player's search and waits up to ``wait`` seconds for the threads that run
-    searches to end (a search begins by clearing the stop, so it is asked again)."""
-    import threading
-    import time
-
-    deadline = time.monotonic() + wait
-    for thread in threading.enumerate():
-        if thread.name not in ("polyreversi-search", "polyreversi-analysis"):
-            continue
-        while thread.is_alive() and time.monotonic() < deadline:
-            player.stop()
-            thread.join(0.05)
