@@ -16,6 +16,8 @@ swapped, games one at a time. Equal time: ``movetime`` for Fairy-Stockfish, the
 same ``Limit(time=...)`` for polyreversi. Equal depth: the same nominal depth
 (Fairy-Stockfish's plies are not polyreversi's: it extends and reduces lines);
 ``--our-depth D`` gives polyreversi another depth than Fairy-Stockfish's ``--depth``.
+``--package DIR`` plays another build: DIR holds its ``polyreversi`` package with
+its ``_core`` (e.g. a wheel of the commit before a change, unzipped).
 
 Games are written (resumable) to ``--games-dir``; the table of every setting
 played so far is rewritten to ``--write`` (benchmarks/fairy_match.md) after
@@ -33,13 +35,18 @@ import shlex
 import sys
 from typing import Dict, List, Tuple
 
-import polyreversi as pr
-import polyreversi.engine
-from polyreversi.engine import fairy
-from polyreversi.formats import json_record
-from polyreversi.match import openings
-from polyreversi.match.referee import TimeControl
-from polyreversi.match.runner import MatchConfig, run
+if __name__ == "__main__" and "--package" in sys.argv:  # another build, before polyreversi is imported
+    _dir = os.path.abspath(sys.argv[sys.argv.index("--package") + 1])
+    sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
+    sys.path.insert(0, _dir)
+
+import polyreversi as pr  # noqa: E402
+import polyreversi.engine  # noqa: E402
+from polyreversi.engine import fairy  # noqa: E402
+from polyreversi.formats import json_record  # noqa: E402
+from polyreversi.match import openings  # noqa: E402
+from polyreversi.match.referee import TimeControl  # noqa: E402
+from polyreversi.match.runner import MatchConfig, run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = {"8x8": "8x8", "10x10": "10x10", "octagon": "octagon", "8x8-anti": "8x8/anti", "6x6": "6x6"}
@@ -125,6 +132,8 @@ def main(argv=None) -> int:
                     help="the built-in balanced openings, or every game from the board's start (both colours)")
     ap.add_argument("--seat", default="search",
                     help="polyreversi's seat (e.g. search:book=off, the player without its opening book)")
+    ap.add_argument("--package", help="play with the polyreversi package in this folder (another build: the games "
+                    "are played in this process)")
     args = ap.parse_args(argv)
     if not args.fairy:
         ap.error("give --fairy or set POLYREVERSI_FAIRY")

@@ -10,6 +10,10 @@ the OS gave to other processes.
 
     python benchmarks/time_budget.py --positions 40 --budgets 0.002,0.005,0.01,0.03,0.1,0.3,1
     python benchmarks/time_budget.py --clock 3 --increment 0 --games 4
+    python benchmarks/time_budget.py --board octagon --positions 30 --budgets 0.1
+
+--board names the variant of the positions (default 8x8): the same seeded
+random games on that board, 10 to 44 plies in.
 
 With --clock, self-play games instead: each side a living SearchPlayer with a
 game clock of that many seconds (and increment), its wall time per move
@@ -57,11 +61,11 @@ if __name__ == "__main__" and "--package" in sys.argv:  # another build, before 
 import polyreversi as pr  # noqa: E402
 
 
-def positions(n: int, seed: int):
+def positions(n: int, seed: int, board: str = "8x8"):
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        s = pr.Variant().start()
+        s = pr.Variant(board).start()
         plies = rng.randrange(10, 45)
         for _ in range(plies):
             if s.is_over():
@@ -205,6 +209,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--budgets", default="0.002,0.005,0.01,0.03,0.1,0.3,1")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--board", default="8x8", help="the variant of the positions (pr.Variant's name)")
     ap.add_argument("--fresh", action="store_true", help="also pr.search with a fresh table per call")
     ap.add_argument("--clock", type=float, help="self-play games with this game clock per side (seconds)")
     ap.add_argument("--increment", type=float, default=0.0)
@@ -225,7 +230,7 @@ def main() -> None:
         clock_games(args.clock, args.increment, args.games, args.seed)
         return
     budgets = [float(b) for b in args.budgets.split(",")]
-    states = positions(args.positions, args.seed)
+    states = positions(args.positions, args.seed, args.board)
     if args.breakdown:
         breakdown(budgets, states)
         return
@@ -235,7 +240,7 @@ def main() -> None:
     if args.fresh:
         calls["pr.search (fresh table)"] = lambda s, t: pr.search(s, time=t)
     print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); "
-          f"{len(states)} positions per budget\n")
+          f"{len(states)} {args.board} positions per budget\n")
     print("| call | budget (s) | wall/budget mean | wall/budget max | CPU/budget mean | CPU/budget max | "
           "over 1.1x | depth mean |")
     print("|---|---|---|---|---|---|---|---|")

@@ -10,9 +10,9 @@ import pytest
 import polyreversi as pr
 
 
-def random_position(plies, seed):
+def random_position(plies, seed, board="8x8"):
     rng = random.Random(seed)
-    s = pr.Variant().start()
+    s = pr.Variant.parse(board).start()
     for _ in range(plies):
         if s.is_over():
             break
@@ -57,6 +57,41 @@ def test_a_stopped_iteration_keeps_a_scored_move(plies, seed, nodes):
             # by a move that beat it there, never by an unsearched one)
             before = pr.search(state, depth=r.depth - 1, selective=False).move
             assert r.score >= move_value(state, before, r.depth) - 1e-9
+
+
+# The other boards' searches (their own evaluation, shape and ProbCut fits) keep the
+# same rule; Anti-Reversi's evaluation too.
+BOARD_CASES = [(board, 10 + (11 * seed) % 40, seed, nodes) for board in ("10x10", "octagon", "8x8/anti")
+               for seed in range(3) for nodes in (5000, 40000)]
+
+
+@pytest.mark.parametrize("board,plies,seed,nodes", BOARD_CASES)
+def test_a_stopped_iteration_keeps_a_scored_move_on_other_boards(board, plies, seed, nodes):
+    state = random_position(plies, seed, board)
+    if state.is_over() or len(state.legal_moves()) < 2:
+        pytest.skip("no choice to make in this position")
+    r = pr.SearchPlayer(selective=False, tt_mb=1).play(state, pr.Limit(nodes=nodes))
+    assert r.move in state.legal_moves()
+    assert r.depth >= 1 and not r.exact
+    assert r.score == pytest.approx(move_value(state, r.move, r.depth), abs=1e-9)
+    if r.depth > 1:
+        before = pr.search(state, depth=r.depth - 1, selective=False).move
+        assert r.score >= move_value(state, before, r.depth) - 1e-9
+
+
+def test_stopped_iterations_occur_and_change_moves_on_other_boards():
+    # The board cases above include stopped iterations, and moves they changed.
+    partial = changed = 0
+    for board, plies, seed, nodes in BOARD_CASES:
+        state = random_position(plies, seed, board)
+        if state.is_over() or len(state.legal_moves()) < 2:
+            continue
+        r = pr.SearchPlayer(selective=False, tt_mb=1).play(state, pr.Limit(nodes=nodes))
+        whole = pr.SearchPlayer(selective=False, tt_mb=1).play(state, pr.Limit(depth=r.depth))
+        if whole.nodes > r.nodes:
+            partial += 1
+            changed += r.move != pr.search(state, depth=r.depth - 1, selective=False).move
+    assert partial >= 5 and changed >= 1
 
 
 def test_stopped_iterations_occur_and_change_moves():
