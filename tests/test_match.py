@@ -423,3 +423,15 @@ def test_resume_refuses_a_file_made_from_other_obf_positions(tmp_path, name):
     again = run(MatchConfig(from_file(str(tmp_path / "a.obf"), pr.Variant()), seats, control), 4, out=str(path),
                 fmt=fmt)
     assert (again.resumed, again.played) == (2, 2)  # the same positions resume
+
+
+def test_the_four_player_example_of_match_help_plays():
+    # The tally is by PLAYER, so the example names four different ones (it once gave
+    # 'random' twice and was refused); it is run as written, with small settings.
+    help_text = CliRunner().invoke(main, ["match", "--help"]).output
+    example = next(line.split()[2:] for line in help_text.splitlines() if "--variant octagon/4p" in line)
+    assert example == ["mcts:200", "brs:3", "greedy", "random", "--variant", "octagon/4p"]
+    small = ["mcts:20", "brs:1"] + example[2:]
+    result = CliRunner().invoke(main, ["match", *small, "--games", "4"])
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(r"mcts:20: \d/4, brs:1: \d/4, greedy: \d/4, random: \d/4\n", result.output.splitlines()[-1] + "\n")
