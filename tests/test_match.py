@@ -435,3 +435,13 @@ def test_the_four_player_example_of_match_help_plays():
     result = CliRunner().invoke(main, ["match", *small, "--games", "4"])
     assert result.exit_code == 0, result.output
     assert re.fullmatch(r"mcts:20: \d/4, brs:1: \d/4, greedy: \d/4, random: \d/4\n", result.output.splitlines()[-1] + "\n")
+
+
+def test_an_illegal_move_in_an_openings_file_names_the_file_and_the_game(tmp_path):
+    ops = tmp_path / "illegal.txt"
+    ops.write_text("f5d6c3\nf5d6a1\n")
+    result = CliRunner().invoke(main, ["match", "search:2", "greedy", "--games", "4", "--openings", str(ops),
+                                       "--plies", "3"])
+    assert result.exit_code != 0
+    assert f"Error: {ops}: game 2: illegal move a1 at ply 2" in result.output
+    assert "Traceback" not in result.output
