@@ -154,7 +154,7 @@ def test_resume_refuses_a_file_of_another_match(tmp_path):
     # resumed game could repeat an opening with the same colours and never play it with the others.
     swapped = MatchConfig(builtin_openings(pr.Variant()), ["random", "search:1"], TimeControl(depth=1))
     with pytest.raises(pr.RecordError, match=re.escape(
-            "game 0 was played with the PLAYERs in another order (search:1 random; this match: random search:1)")):
+            "game 1 was played with the PLAYERs in another order (search:1 random; this match: random search:1)")):
         run(swapped, 4, out=str(path))
     assert path.read_text() == before
 
@@ -166,12 +166,12 @@ def test_resume_refuses_a_file_made_with_other_openings(tmp_path):
     seats, control = ["search:1", "random"], TimeControl(depth=1)
     run(MatchConfig(builtin_openings(pr.Variant()), seats, control), 2, out=str(path))
     before = path.read_text()
-    with pytest.raises(pr.RecordError, match=re.escape("game 0 began with another opening (")):
+    with pytest.raises(pr.RecordError, match=re.escape("game 1 began with another opening (")):
         run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 4, out=str(path))
     two = tmp_path / "two.jsonl"
     run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 2, out=str(two))
     with pytest.raises(pr.RecordError, match=re.escape(
-            "game 0 began with another opening (c4 e3; this match's opening 1: c4 e3 f6)")):
+            "game 1 began with another opening (c4 e3; this match's opening 1: c4 e3 f6)")):
         run(MatchConfig(from_file(str(ops), pr.Variant(), 3), seats, control), 4, out=str(two))
     assert run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 4, out=str(two)).resumed == 2
     assert path.read_text() == before
@@ -201,7 +201,7 @@ def test_resume_refuses_games_of_another_time_control(tmp_path, fmt):
     assert ("TC[depth=1]" if fmt == "ggf" else '"control":"depth=1"') in before
     for control, recorded in ((TimeControl(depth=2), "depth=2"), (TimeControl(time=0.05), "time=0.05 margin=1.0"),
                               (TimeControl(depth=1, time=0.05), "depth=1 time=0.05 margin=1.0")):
-        with pytest.raises(pr.RecordError, match=rf"game 0 was played with another time control \(depth=1; this "
+        with pytest.raises(pr.RecordError, match=rf"game 1 was played with another time control \(depth=1; this "
                                                  rf"one is {recorded}\); resume with that control"):
             run(MatchConfig(openings, ["search:1", "random"], control), 4, out=str(path), fmt=fmt)
     assert path.read_text() == before  # nothing appended
@@ -415,9 +415,9 @@ def test_resume_refuses_a_file_made_from_other_obf_positions(tmp_path, name):
     run(MatchConfig(from_file(str(tmp_path / "a.obf"), pr.Variant()), seats, control), 2, out=str(path), fmt=fmt)
     before = path.read_text()
     with pytest.raises(pr.RecordError, match=re.escape(
-            "game 0 began from another position than this match's opening 1: give the --openings it was made with")):
+            "game 1 began from another position than this match's opening 1: give the --openings it was made with")):
         run(MatchConfig(from_file(str(tmp_path / "b.obf"), pr.Variant()), seats, control), 4, out=str(path), fmt=fmt)
-    with pytest.raises(pr.RecordError, match="game 0 began from another position"):  # the standard start
+    with pytest.raises(pr.RecordError, match="game 1 began from another position"):  # the standard start
         run(MatchConfig(builtin_openings(pr.Variant()), seats, control), 4, out=str(path), fmt=fmt)
     assert path.read_text() == before  # nothing appended
     again = run(MatchConfig(from_file(str(tmp_path / "a.obf"), pr.Variant()), seats, control), 4, out=str(path),
