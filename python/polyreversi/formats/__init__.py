@@ -105,6 +105,11 @@ def detect_format(path: Optional[PathLike], fmt: Optional[str] = None, hint: str
     return registry.by_extension(path, hint).name
 
 
+def no_games(path: PathLike) -> RecordError:
+    """The one message for a file that holds no game: ``no games in FILE``."""
+    return RecordError(f"no games in {source_name(path)}")
+
+
 def source_name(path: PathLike, writing: bool = False) -> str:
     """How ``path`` is named in messages: ``<stdin>`` / ``<stdout>`` for ``-``."""
     if _files.is_stdio(path):
@@ -370,6 +375,7 @@ def check_expressible(variant, fmt: str) -> None:
 
 
 __all__ = [
+    "no_games",
     "Capabilities",
     "GameEntry",
     "UnsupportedGameError",
