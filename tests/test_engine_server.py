@@ -647,3 +647,20 @@ def test_nboard_an_unreadable_clock_is_said_and_the_game_played_by_depth(ti):
     assert server.state is not None and server._limit().clock is None
     server.handle("set game (;GM[Othello]TI[5:00//2:00]TY[8];)")
     assert server.output.getvalue().count("\n") == 1 and server._limit().clock == 300
+
+
+HUGE = "A" * 1_000_000
+
+
+@pytest.mark.parametrize("server_class, command, message", [
+    (GtpServer, HUGE, "? unknown command '" + "A" * 40 + "...' (1000000 characters)"),
+    (GtpServer, f"play b {HUGE}", "? '" + "A" * 40 + "...' (1000000 characters) is not a move"),
+    (NBoardServer, f"set game (;{HUGE}", "property " + "A" * 40 + "... (1000000 characters) has no '[' value"),
+    (NBoardServer, f"move {HUGE}", "'" + "A" * 40 + "...' (1000000 characters) is not a move"),
+    (NBoardServer, f"move f5/{HUGE}", "evaluation '" + "A" * 40 + "...' (1000000 characters)"),
+    (NBoardServer, HUGE, "unknown command '" + "A" * 40 + "...' (1000000 characters)"),
+])
+def test_a_huge_command_is_answered_with_a_short_line(server_class, command, message):
+    # A 5 MB line was echoed whole in the error reply; it is quoted cut, with its length.
+    text = session(server_class, command + "\n")
+    assert message in text and len(text) < 1_000, text[:300]

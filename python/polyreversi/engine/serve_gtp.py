@@ -37,7 +37,7 @@ from polyreversi._core import Color
 from polyreversi.engine import games
 from polyreversi.engine.arguments import arg, seconds, whole
 from polyreversi.engine.living import LivingPlayer
-from polyreversi.errors import PolyreversiError
+from polyreversi.errors import PolyreversiError, quoted
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, Limit
 from polyreversi.state import State
 from polyreversi.variant import Variant
@@ -106,7 +106,7 @@ class GtpServer:
             cmd, args = words[0], words[1:]
             handler = self.commands.get(cmd)
             if handler is None:
-                self.reply(False, ident, f"unknown command {cmd!r}")
+                self.reply(False, ident, f"unknown command {quoted(cmd)}")
                 continue
             try:
                 self.reply(True, ident, handler(args))
@@ -157,7 +157,7 @@ class GtpServer:
             return int(Color.BLACK)
         if w in ("w", "white"):
             return int(Color.WHITE)
-        raise GtpError(f"invalid color {word!r}")
+        raise GtpError(f"invalid color {quoted(word)}")
 
     def _turn_of(self, color: int, state: State) -> State:
         """``state`` with ``color`` to move (module docstring): ``state`` itself, or the
