@@ -620,10 +620,13 @@ def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands
 
 
 @pytest.mark.parametrize("command, message", [
-    ("move c3/x/y", "move 'c3/x/y': evaluation 'x' is not a number"),
+    ("move c3/x/y", "move 'c3/x/y': evaluation 'x' is not a decimal number"),
     ("move c4//abc", "move 'c4//abc': time 'abc' is not a time ([[HH:]MM:]SS"),
     ("move c4/1/2/3", "move 'c4/1/2/3': 4 fields; a move is MOVE[/EVAL[/TIME]]"),
-    ("move c4/1e5", "move 'c4/1e5': evaluation '1e5' is not a number"),
+    # an exponent is not a GGF evaluation: 1e400 was called "not a number", which it is
+    ("move c4/1e5", "move 'c4/1e5': evaluation '1e5' is not a decimal number such as 12, -3.5 or +0.25, "
+                    "with no exponent (MOVE/EVAL/TIME)"),
+    ("move d6/1e400/9:00", "move 'd6/1e400/9:00': evaluation '1e400' is not a decimal number such as 12"),
 ])
 def test_nboard_move_is_a_ggf_move_and_its_fields_are_checked(command, message):
     # NBoard's move is MOVE[/EVAL[/TIME]], as a GGF move: a field that is not one is named, the move not made.

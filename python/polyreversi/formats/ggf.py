@@ -73,6 +73,9 @@ _EVAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
 # After a colon, minutes and seconds are below 60 (a clock's fields); SS alone may be any number.
 _TIME = re.compile(r"(?:\d+:[0-5]?\d:[0-5]?\d|\d+:[0-5]?\d|\d+)(?:\.\d*)?", re.ASCII)
 _TIME_FORM = "[[HH:]MM:]SS, seconds with an optional fraction, MM and SS below 60 after a colon"
+# An evaluation is written out in decimals: 1e4 and 1e400 (which would be infinite) are not
+# evaluations, and "not a number" left a reader wondering why 1e400 is not one.
+_EVAL_FORM = "a decimal number such as 12, -3.5 or +0.25, with no exponent"
 _ENDS = {None: "finished", "r": "resigned", "t": "time", "s": "agreed"}
 _FLAGS = {"resigned": ":r", "time": ":t", "agreed": ":s"}
 # Properties the reader turns into record fields (the rest go to meta["ggf"]).
@@ -401,7 +404,7 @@ def move_fields(value: str) -> Tuple[str, str, str]:
     with an optional fraction: ``1.02``, ``01:30``).
 
     Raises:
-        RecordError: naming the field: an evaluation that is not a number, a time that
+        RecordError: naming the field: an evaluation that is not a decimal number, a time that
             is not a time, or more than the three fields.
     """
     parts = [part.strip() for part in value.split("/")]
@@ -409,7 +412,7 @@ def move_fields(value: str) -> Tuple[str, str, str]:
         raise RecordError(f"{len(parts)} fields; a move is MOVE[/EVAL[/TIME]]")
     move, ev, tm = (parts + ["", ""])[:3]
     if ev and not _EVAL.fullmatch(ev):
-        raise RecordError(f"evaluation {quoted(ev)} is not a number (MOVE/EVAL/TIME)")
+        raise RecordError(f"evaluation {quoted(ev)} is not {_EVAL_FORM} (MOVE/EVAL/TIME)")
     if tm and not _TIME.fullmatch(tm):
         raise RecordError(f"time {quoted(tm)} is not a time ({_TIME_FORM}; MOVE/EVAL/TIME)")
     return move, ev, tm
@@ -674,7 +677,7 @@ def _write_moves(out: _Properties, record: Record, moves, color: Color) -> List[
     evals, times = annotations
     for i, move in enumerate(moves):
         name = "PA" if move == v.PASS else v.square_name(move).upper()
-        ev = _annotation(evals[i], "move_evals", i, _EVAL, "a number") if evals else ""
+        ev = _annotation(evals[i], "move_evals", i, _EVAL, _EVAL_FORM) if evals else ""
         tm = _annotation(times[i], "move_times", i, _TIME, f"a time, {_TIME_FORM}") if times else ""
         if tm:
             name += f"/{ev}/{tm}"
