@@ -125,7 +125,7 @@ class Variant:
             blocked = [blocked]
         try:
             n = _core.board_side(board)
-            squares = [parse_square(n, b) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
+            squares = [parse_square(n, b, with_pass=False) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
             for given_square, square in zip(blocked, squares):
                 if isinstance(given_square, str) and square == n * n:
                     raise VariantError(f"blocked: {quoted(given_square)} is a pass, not a square; blocked squares "
@@ -392,16 +392,17 @@ def _whole(value: Any, name: str, error: type[Exception] = VariantError) -> int:
     return int(value)
 
 
-def parse_square(n: int, text: str) -> int:
+def parse_square(n: int, text: str, with_pass: bool = True) -> int:
     """The index of a square name on an N x N grid (``"pass"`` is N*N).
 
-    Raises InvalidSquareError for text that is not a square name of the grid.
+    Raises InvalidSquareError for text that is not a square name of the grid; its
+    message offers ``'pass'`` only ``with_pass`` (where a pass may be meant).
     """
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates cannot reach the core
         raise _core.InvalidSquareError(f"{quoted(text)} is not a square name") from None
-    return _core.parse_square(n, text)
+    return _core.parse_square(n, text, with_pass)
 
 
 def _handicap_color(value: Any) -> int:
