@@ -273,6 +273,23 @@ def test_a_picture_is_written_only_under_its_own_extension(folder):
     assert (folder / "B.PNG").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_pictures_go_to_dev_stdout_and_devices_as_to_dash(folder):
+    # docs/cli.md: /dev/stdout and other devices are written in place; 'show --svg /dev/stdout'
+    # was refused ("the name must end in .svg"): a stream has no name to mislead a reader.
+    from polyreversi import svg
+
+    for flag, head in (("--svg", b"<svg"), ("--png", b"\x89PNG")):
+        result = subprocess.run([sys.executable, "-m", "polyreversi", "show", "g.json", flag, "/dev/stdout",
+                                 "--size", "16"], cwd=folder, capture_output=True, timeout=120)
+        assert result.returncode == 0 and result.stdout.startswith(head), result.stderr
+        assert b"ply" in result.stderr  # the board went to stderr, the picture alone to stdout
+    assert cli(["show", "g.json", "--png", os.devnull, "--size", 16]).exit_code == 0
+    svg.png(pr.Variant("6x6").start(), os.devnull, size=16)
+    # --animate picks SVG or GIF by the name: a stream has none, so it is still refused
+    result = cli(["show", "g.json", "--animate", "/dev/stdout"])
+    assert result.exit_code == 2 and "the name must end in .svg or .gif" in errors(result.output)[0]
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_help_of_the_group_to_a_full_disk_is_one_line_and_a_failure(folder):
     result = sh("$PR --help > /dev/full; echo \"rc=$?\" >&2; $PR --version > /dev/full; echo \"rc=$?\" >&2", folder)
