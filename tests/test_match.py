@@ -27,6 +27,15 @@ def test_elo_of_known_score_shares(share, expected):
     assert elo_math.share_of_elo(expected) == pytest.approx(share, abs=1e-4)
 
 
+def test_an_even_match_prints_elo_0_not_minus_0():
+    # 1-0-1 printed "Elo -0.0 [-inf, +inf]": -400 * log10(1/p - 1) is -0.0 at p = 1/2.
+    assert str(elo_math.elo(1, 0, 1)) == "0.0 [-inf, +inf]"
+    assert str(elo_math.elo(2, 0, 2)).startswith("0.0 ± 798.1 (95 %: -798.1 .. +798.1)")
+    assert math.copysign(1, elo_math.elo_of_share(0.5)) == 1
+    assert str(elo_math.EloEstimate(-0.04, -10, 10)) == "0.0 ± 10.0 (95 %: -10.0 .. +10.0)"  # rounds to nothing
+    assert str(elo_math.elo(60, 20, 20)).startswith("+147.2")
+
+
 def test_elo_interval_is_the_normal_interval_on_the_score():
     e = elo_math.elo(60, 20, 20)  # mean 0.7, per-game variance 0.16, n 100: 0.7 ± 1.96 * 0.04
     assert e.elo == pytest.approx(147.19, abs=0.01)
