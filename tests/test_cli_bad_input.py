@@ -113,3 +113,9 @@ def test_solve_of_a_bad_obf_or_txt_file_still_names_the_byte_or_the_line(folder)
     assert error_line(cli(["solve", "bad.obf"])) == "Error: bad.obf: not UTF-8 text (byte 0)"
     (folder / "p.txt").write_text("f5d6\n")  # .txt holds transcripts and OBF lines alike
     assert error_line(cli(["solve", "p.txt"])).startswith("Error: p.txt:1: position: expected")
+
+
+def test_a_unicode_digit_is_not_a_count(folder):
+    # '²' passed str.isdigit and int('²') then raised: a traceback for play --blocked ².
+    assert error_line(cli(["play", "--blocked", "²", "--quiet"])) == (
+        "Error: Invalid value for '--blocked': '²': expected a count from 1 to 4, or 'random'")

@@ -667,3 +667,8 @@ def test_a_huge_command_is_answered_with_a_short_line(server_class, command, mes
     # A 5 MB line was echoed whole in the error reply; it is quoted cut, with its length.
     text = session(server_class, command + "\n")
     assert message in text and len(text) < 1_000, text[:300]
+
+
+def test_gtp_ids_are_ascii_digits():
+    # '²' is a digit to str.isdigit: "² name" was answered "=² polyreversi" as if it were an id.
+    assert _replies(session(GtpServer, "² name\n7 name\n")) == ["? unknown command '²'", "=7 polyreversi"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, Iterable, NoReturn, Optional, Tuple, Union
 
 from polyreversi import _core
-from polyreversi._validate import is_bool, is_integer
+from polyreversi._validate import is_bool, is_digits, is_integer
 from polyreversi._core import Color, VariantError
 from polyreversi.errors import quoted
 
@@ -313,7 +313,7 @@ class Variant:
         seen = set()
         for part in options:
             key = part.split("=", 1)[0]
-            if key.endswith("p") and key[:-1].isdigit():
+            if key.endswith("p") and is_digits(key[:-1]):
                 key = "players"  # 3p and 4p both set it
             if key in seen:
                 what = "the player count is" if key == "players" else f"option {key!r}"

@@ -32,6 +32,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, Dict, List, Optional, TextIO
 
+from polyreversi._validate import is_digits
 from polyreversi import __version__
 from polyreversi._core import Color
 from polyreversi.engine import games
@@ -99,7 +100,7 @@ class GtpServer:
             if not line:
                 continue
             words = line.split()
-            ident = words.pop(0) if words[0].isdigit() else ""
+            ident = words.pop(0) if is_digits(words[0]) else ""  # GTP ids are ASCII digits
             if not words:
                 self.reply(False, ident, "no command")
                 continue
