@@ -95,3 +95,27 @@ def test_solve_names_a_missing_file_or_a_folder_one_way(folder, name, why):
     (folder / "adir").mkdir()
     assert error_line(cli(["solve", name])) == f"Error: {why}"
     assert error_line(cli(["replay", name])) == f"Error: {why}"  # the same words
+
+
+@pytest.mark.parametrize("name, content, kind", [
+    ("games.wtb", b"\x14\x0f\x0b\x05\xc2\x07", "WTHOR"),  # binary: once 'not UTF-8 text (byte 4)'
+    ("games.jsonl", b'{"format": "polyreversi-record"}\n', "JSON Lines"),
+])
+def test_solve_given_a_game_file_says_it_reads_obf_positions(folder, name, content, kind):
+    (folder / name).write_bytes(content)
+    assert error_line(cli(["solve", name])) == (
+        f"Error: {name}: a {kind} game file, not positions; expected OBF positions (Edax OBF lines, "
+        "or polyreversi's extension for other boards)")
+
+
+def test_solve_of_a_bad_obf_or_txt_file_still_names_the_byte_or_the_line(folder):
+    (folder / "bad.obf").write_bytes(b"\xff")
+    assert error_line(cli(["solve", "bad.obf"])) == "Error: bad.obf: not UTF-8 text (byte 0)"
+    (folder / "p.txt").write_text("f5d6\n")  # .txt holds transcripts and OBF lines alike
+    assert error_line(cli(["solve", "p.txt"])).startswith("Error: p.txt:1: position: expected")
+
+
+def test_a_unicode_digit_is_not_a_count(folder):
+    # '²' passed str.isdigit and int('²') then raised: a traceback for play --blocked ².
+    assert error_line(cli(["play", "--blocked", "²", "--quiet"])) == (
+        "Error: Invalid value for '--blocked': '²': expected a count from 1 to 4, or 'random'")

@@ -627,7 +627,7 @@ def test_the_name_files_of_a_wthor_output_follow_the_force_rule(folder, command)
     assert (folder / "keep.JOU").read_bytes() != b"names\n"
 
 
-@pytest.mark.parametrize("suffix", [".ggf", ".txt", ".jsonl"])
+@pytest.mark.parametrize("suffix", [".ggf", ".txt", ".jsonl", ".json"])
 def test_analyse_names_an_empty_file_and_a_game_beyond_the_file_as_the_other_commands(tmp_path, suffix):
     # analyse said "--game 1: FILE has fewer games" for both, where replay and show say "no games in FILE".
     empty = tmp_path / f"empty{suffix}"

@@ -21,6 +21,8 @@ from click.testing import CliRunner
 
 import polyreversi as pr
 from polyreversi import formats
+from polyreversi.errors import RecordError
+from polyreversi.formats import json_record
 from polyreversi.cli import main
 from polyreversi.players import RandomPlayer, play_game
 
@@ -227,17 +229,19 @@ def test_a_human_game_stopped_with_ctrl_c_is_saved_unfinished(folder):
 # -- 10. empty files; errors name the file that is wrong -----------------------------
 
 @pytest.mark.parametrize("name, content", [("empty.ggf", ""), ("empty.jsonl", "\n\n"), ("empty.txt", "# no game\n"),
-                                           ("empty.json", "")])
+                                           ("empty.json", ""), ("blank.json", " \n\n")])
 def test_a_file_with_no_game_is_an_error_unless_allowed(folder, name, content):
+    # An empty .json once read as one unreadable game ("Expecting value"), --allow-empty or not.
     (folder / name).write_text(content)
     result = cli(["replay", name])
     assert result.exit_code == 1
-    if name != "empty.json":  # an empty .json is not JSON: its own error
-        assert errors(result.output) == [f"Error: no games in {name}"]
-        assert cli(["replay", name, "--allow-empty"]).exit_code == 0
-        assert cli(["convert", name, "out.jsonl"]).exit_code == 1
-        assert cli(["convert", name, "out.jsonl", "--allow-empty"]).exit_code == 0
-    assert name in errors(result.output)[0] if errors(result.output) else name in result.output
+    assert errors(result.output) == [f"Error: no games in {name}"]
+    assert cli(["replay", name, "--allow-empty"]).exit_code == 0
+    assert cli(["convert", name, "out.jsonl"]).exit_code == 1
+    assert cli(["convert", name, "out.jsonl", "--allow-empty"]).exit_code == 0
+    if name.endswith(".json"):
+        with pytest.raises(RecordError, match=f"^no games in {name}$"):
+            json_record.read(name)
 
 
 def test_errors_name_the_file_that_is_wrong(folder):
@@ -267,6 +271,23 @@ def test_a_picture_is_written_only_under_its_own_extension(folder):
     assert sorted(p.name for p in folder.iterdir()) == ["g.json", "two.jsonl"]
     assert cli(["show", "g.json", "--png", "B.PNG", "--size", 32]).exit_code == 0
     assert (folder / "B.PNG").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_pictures_go_to_dev_stdout_and_devices_as_to_dash(folder):
+    # docs/cli.md: /dev/stdout and other devices are written in place; 'show --svg /dev/stdout'
+    # was refused ("the name must end in .svg"): a stream has no name to mislead a reader.
+    from polyreversi import svg
+
+    for flag, head in (("--svg", b"<svg"), ("--png", b"\x89PNG")):
+        result = subprocess.run([sys.executable, "-m", "polyreversi", "show", "g.json", flag, "/dev/stdout",
+                                 "--size", "16"], cwd=folder, capture_output=True, timeout=120)
+        assert result.returncode == 0 and result.stdout.startswith(head), result.stderr
+        assert b"ply" in result.stderr  # the board went to stderr, the picture alone to stdout
+    assert cli(["show", "g.json", "--png", os.devnull, "--size", 16]).exit_code == 0
+    svg.png(pr.Variant("6x6").start(), os.devnull, size=16)
+    # --animate picks SVG or GIF by the name: a stream has none, so it is still refused
+    result = cli(["show", "g.json", "--animate", "/dev/stdout"])
+    assert result.exit_code == 2 and "the name must end in .svg or .gif" in errors(result.output)[0]
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")

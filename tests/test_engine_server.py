@@ -636,10 +636,13 @@ def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands
 
 
 @pytest.mark.parametrize("command, message", [
-    ("move c3/x/y", "move 'c3/x/y': evaluation 'x' is not a number"),
+    ("move c3/x/y", "move 'c3/x/y': evaluation 'x' is not a decimal number"),
     ("move c4//abc", "move 'c4//abc': time 'abc' is not a time ([[HH:]MM:]SS"),
     ("move c4/1/2/3", "move 'c4/1/2/3': 4 fields; a move is MOVE[/EVAL[/TIME]]"),
-    ("move c4/1e5", "move 'c4/1e5': evaluation '1e5' is not a number"),
+    # an exponent is not a GGF evaluation: 1e400 was called "not a number", which it is
+    ("move c4/1e5", "move 'c4/1e5': evaluation '1e5' is not a decimal number such as 12, -3.5 or +0.25, "
+                    "with no exponent (MOVE/EVAL/TIME)"),
+    ("move d6/1e400/9:00", "move 'd6/1e400/9:00': evaluation '1e400' is not a decimal number such as 12"),
 ])
 def test_nboard_move_is_a_ggf_move_and_its_fields_are_checked(command, message):
     # NBoard's move is MOVE[/EVAL[/TIME]], as a GGF move: a field that is not one is named, the move not made.
@@ -663,3 +666,25 @@ def test_nboard_an_unreadable_clock_is_said_and_the_game_played_by_depth(ti):
     assert server.state is not None and server._limit().clock is None
     server.handle("set game (;GM[Othello]TI[5:00//2:00]TY[8];)")
     assert server.output.getvalue().count("\n") == 1 and server._limit().clock == 300
+
+
+HUGE = "A" * 1_000_000
+
+
+@pytest.mark.parametrize("server_class, command, message", [
+    (GtpServer, HUGE, "? unknown command '" + "A" * 40 + "...' (1000000 characters)"),
+    (GtpServer, f"play b {HUGE}", "? '" + "A" * 40 + "...' (1000000 characters) is not a move"),
+    (NBoardServer, f"set game (;{HUGE}", "property " + "A" * 40 + "... (1000000 characters) has no '[' value"),
+    (NBoardServer, f"move {HUGE}", "'" + "A" * 40 + "...' (1000000 characters) is not a move"),
+    (NBoardServer, f"move f5/{HUGE}", "evaluation '" + "A" * 40 + "...' (1000000 characters)"),
+    (NBoardServer, HUGE, "unknown command '" + "A" * 40 + "...' (1000000 characters)"),
+])
+def test_a_huge_command_is_answered_with_a_short_line(server_class, command, message):
+    # A 5 MB line was echoed whole in the error reply; it is quoted cut, with its length.
+    text = session(server_class, command + "\n")
+    assert message in text and len(text) < 1_000, text[:300]
+
+
+def test_gtp_ids_are_ascii_digits():
+    # '²' is a digit to str.isdigit: "² name" was answered "=² polyreversi" as if it were an id.
+    assert _replies(session(GtpServer, "² name\n7 name\n")) == ["? unknown command '²'", "=7 polyreversi"]

@@ -416,7 +416,7 @@ def test_nothing_to_warn_about_a_plain_game(recwarn):
 
 @pytest.mark.parametrize("move, message", [
     ("F5//abc", "B[F5//abc] (move 1, line 1 column 19): time 'abc' is not a time ([[HH:]MM:]SS"),
-    ("F5/x", "B[F5/x] (move 1, line 1 column 19): evaluation 'x' is not a number"),
+    ("F5/x", "B[F5/x] (move 1, line 1 column 19): evaluation 'x' is not a decimal number"),
     ("F5/1/2/3", "B[F5/1/2/3] (move 1, line 1 column 19): 4 fields; a move is MOVE[/EVAL[/TIME]]"),
     ("F5/1/1:2:3:4", "time '1:2:3:4' is not a time"),
     ("F5/1/99:99", "time '99:99' is not a time ([[HH:]MM:]SS, seconds with an optional fraction, MM and SS below 60"),

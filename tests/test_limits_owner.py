@@ -261,7 +261,7 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_BIAS_WEIGHT"): "DEFAULT_MULTI_BIAS_WEIGHT",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
-    ("variant.py", "QUOTED_CHARS"): "QUOTED_BYTES",
+    ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",
 }
 # Constants of the package equal to a number of the core by coincidence: another meaning.
 COINCIDENCES = {

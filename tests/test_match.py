@@ -27,6 +27,15 @@ def test_elo_of_known_score_shares(share, expected):
     assert elo_math.share_of_elo(expected) == pytest.approx(share, abs=1e-4)
 
 
+def test_an_even_match_prints_elo_0_not_minus_0():
+    # 1-0-1 printed "Elo -0.0 [-inf, +inf]": -400 * log10(1/p - 1) is -0.0 at p = 1/2.
+    assert str(elo_math.elo(1, 0, 1)) == "0.0 [-inf, +inf]"
+    assert str(elo_math.elo(2, 0, 2)).startswith("0.0 ± 798.1 (95 %: -798.1 .. +798.1)")
+    assert math.copysign(1, elo_math.elo_of_share(0.5)) == 1
+    assert str(elo_math.EloEstimate(-0.04, -10, 10)) == "0.0 ± 10.0 (95 %: -10.0 .. +10.0)"  # rounds to nothing
+    assert str(elo_math.elo(60, 20, 20)).startswith("+147.2")
+
+
 def test_elo_interval_is_the_normal_interval_on_the_score():
     e = elo_math.elo(60, 20, 20)  # mean 0.7, per-game variance 0.16, n 100: 0.7 ± 1.96 * 0.04
     assert e.elo == pytest.approx(147.19, abs=0.01)
@@ -154,7 +163,7 @@ def test_resume_refuses_a_file_of_another_match(tmp_path):
     # resumed game could repeat an opening with the same colours and never play it with the others.
     swapped = MatchConfig(builtin_openings(pr.Variant()), ["random", "search:1"], TimeControl(depth=1))
     with pytest.raises(pr.RecordError, match=re.escape(
-            "game 0 was played with the PLAYERs in another order (search:1 random; this match: random search:1)")):
+            "game 1 was played with the PLAYERs in another order (search:1 random; this match: random search:1)")):
         run(swapped, 4, out=str(path))
     assert path.read_text() == before
 
@@ -166,12 +175,12 @@ def test_resume_refuses_a_file_made_with_other_openings(tmp_path):
     seats, control = ["search:1", "random"], TimeControl(depth=1)
     run(MatchConfig(builtin_openings(pr.Variant()), seats, control), 2, out=str(path))
     before = path.read_text()
-    with pytest.raises(pr.RecordError, match=re.escape("game 0 began with another opening (")):
+    with pytest.raises(pr.RecordError, match=re.escape("game 1 began with another opening (")):
         run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 4, out=str(path))
     two = tmp_path / "two.jsonl"
     run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 2, out=str(two))
     with pytest.raises(pr.RecordError, match=re.escape(
-            "game 0 began with another opening (c4 e3; this match's opening 1: c4 e3 f6)")):
+            "game 1 began with another opening (c4 e3; this match's opening 1: c4 e3 f6)")):
         run(MatchConfig(from_file(str(ops), pr.Variant(), 3), seats, control), 4, out=str(two))
     assert run(MatchConfig(from_file(str(ops), pr.Variant(), 2), seats, control), 4, out=str(two)).resumed == 2
     assert path.read_text() == before
@@ -201,7 +210,7 @@ def test_resume_refuses_games_of_another_time_control(tmp_path, fmt):
     assert ("TC[depth=1]" if fmt == "ggf" else '"control":"depth=1"') in before
     for control, recorded in ((TimeControl(depth=2), "depth=2"), (TimeControl(time=0.05), "time=0.05 margin=1.0"),
                               (TimeControl(depth=1, time=0.05), "depth=1 time=0.05 margin=1.0")):
-        with pytest.raises(pr.RecordError, match=rf"game 0 was played with another time control \(depth=1; this "
+        with pytest.raises(pr.RecordError, match=rf"game 1 was played with another time control \(depth=1; this "
                                                  rf"one is {recorded}\); resume with that control"):
             run(MatchConfig(openings, ["search:1", "random"], control), 4, out=str(path), fmt=fmt)
     assert path.read_text() == before  # nothing appended
@@ -415,11 +424,33 @@ def test_resume_refuses_a_file_made_from_other_obf_positions(tmp_path, name):
     run(MatchConfig(from_file(str(tmp_path / "a.obf"), pr.Variant()), seats, control), 2, out=str(path), fmt=fmt)
     before = path.read_text()
     with pytest.raises(pr.RecordError, match=re.escape(
-            "game 0 began from another position than this match's opening 1: give the --openings it was made with")):
+            "game 1 began from another position than this match's opening 1: give the --openings it was made with")):
         run(MatchConfig(from_file(str(tmp_path / "b.obf"), pr.Variant()), seats, control), 4, out=str(path), fmt=fmt)
-    with pytest.raises(pr.RecordError, match="game 0 began from another position"):  # the standard start
+    with pytest.raises(pr.RecordError, match="game 1 began from another position"):  # the standard start
         run(MatchConfig(builtin_openings(pr.Variant()), seats, control), 4, out=str(path), fmt=fmt)
     assert path.read_text() == before  # nothing appended
     again = run(MatchConfig(from_file(str(tmp_path / "a.obf"), pr.Variant()), seats, control), 4, out=str(path),
                 fmt=fmt)
     assert (again.resumed, again.played) == (2, 2)  # the same positions resume
+
+
+def test_the_four_player_example_of_match_help_plays():
+    # The tally is by PLAYER, so the example names four different ones (it once gave
+    # 'random' twice and was refused); it is run as written, with small settings.
+    help_text = CliRunner().invoke(main, ["match", "--help"]).output
+    example = next(line.split()[2:] for line in help_text.splitlines() if "--variant octagon/4p" in line)
+    assert example == ["mcts:200", "brs:3", "greedy", "random", "--variant", "octagon/4p"]
+    small = ["mcts:20", "brs:1"] + example[2:]
+    result = CliRunner().invoke(main, ["match", *small, "--games", "4"])
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(r"mcts:20: \d/4, brs:1: \d/4, greedy: \d/4, random: \d/4\n", result.output.splitlines()[-1] + "\n")
+
+
+def test_an_illegal_move_in_an_openings_file_names_the_file_and_the_game(tmp_path):
+    ops = tmp_path / "illegal.txt"
+    ops.write_text("f5d6c3\nf5d6a1\n")
+    result = CliRunner().invoke(main, ["match", "search:2", "greedy", "--games", "4", "--openings", str(ops),
+                                       "--plies", "3"])
+    assert result.exit_code != 0
+    assert f"Error: {ops}: game 2: illegal move a1 at ply 2" in result.output
+    assert "Traceback" not in result.output

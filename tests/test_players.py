@@ -348,3 +348,14 @@ def test_a_shard_of_seats_that_draw_nothing_plays_the_series_games():
 
     series = [f.moves() for f in play_series("8x8", ["search:1", "search:1"], 3, seed=4)]
     assert [f.moves() for f in play_range(Variant(), ["search:1", "search:1"], 4, None, 1, 2)] == series[1:]
+
+
+def test_human_input_too_long_is_echoed_and_refused_cut_with_its_length():
+    # A 1 MB line came back whole twice (the echo of piped input and the refusal).
+    state = Variant("8x8").start()
+    huge = "x" * 1_000_000
+    move, out, err = ask(state, huge + "\nf5\n")
+    assert move == state.variant.square("f5")
+    assert len(out) + len(err) < 2_000
+    assert "x" * 40 + "... (1000000 characters)\n" in out  # the echo
+    assert err.startswith("'" + "x" * 40 + "...' (1000000 characters) is not a square")

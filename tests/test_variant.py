@@ -134,3 +134,16 @@ def test_variant_messages_quote_what_was_given_and_stay_short(text, message):
         Variant.parse(text)
     assert str(caught.value).startswith(message), str(caught.value)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("make", [lambda: Variant("8x8/blocked=z9"), lambda: Variant("8x8", blocked=["z9"])])
+def test_a_blocked_square_off_the_grid_is_not_offered_a_pass(make):
+    # The hint said "squares are a1..h8 or 'pass'"; a blocked square is never a pass.
+    with pytest.raises(VariantError) as caught:
+        make()
+    assert str(caught.value) == "blocked: 'z9' is off the 8x8 grid; squares are a1..h8"
+
+
+def test_a_move_off_the_grid_is_still_offered_a_pass():
+    with pytest.raises(pr.InvalidSquareError, match=r"squares are a1\.\.h8 or 'pass'$"):
+        Variant("8x8").square("z9")

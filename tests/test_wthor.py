@@ -358,3 +358,50 @@ def test_a_year_0_reads_as_no_date_and_a_date_of_year_0_is_named_as_lost_when_wr
             formats.write(out, [Record.from_state(state, players=("Ann", "Bob"), date=date)])
         assert [str(w.message) for w in caught] == [f"{out}: WTHOR cannot hold date (year 0 means none in WTHOR); left out"]
         assert struct.unpack_from("<H", out.read_bytes(), 10) == (0,) and wthor.read(out)[0].date is None
+
+
+def _other_games():
+    return [Record("8x8", moves=["f5", "d6", "c3", "d3", "c4"], players=["Alpha", "Beta"])]
+
+
+def test_a_refused_database_write_leaves_its_name_files_as_they_were(tmp_path):
+    # A read-only .wtb (the mode is what the writer checks: root may write any file)
+    # refuses the write; the .JOU / .TRN beside it hold the names of its games and
+    # must not be replaced by the refused games' names.
+    out = tmp_path / "mix.wtb"
+    formats.write(out, wthor.read(data_file("wthor", "WTH_2015.wtb")))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    out.chmod(0o444)
+    with pytest.raises(RecordError, match=r"mix\.wtb: cannot write: .*read-only"):
+        formats.write(out, _other_games())
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_refused_database_write_leaves_no_name_files_behind(tmp_path):
+    out = tmp_path / "new.wtb"
+    (tmp_path / "new.TRN").mkdir()  # the last file to be opened is refused
+    with pytest.raises(RecordError, match=r"new\.TRN: cannot write"):
+        formats.write(out, _other_games())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.TRN"]  # no .wtb, no .JOU, no temporaries
+    read_only = tmp_path / "ro.wtb"
+    read_only.write_bytes(b"")
+    read_only.chmod(0o444)
+    with pytest.raises(RecordError, match="read-only"):
+        formats.write(read_only, _other_games())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.TRN", "ro.wtb"]
+
+
+def test_convert_refused_by_a_read_only_database_changes_no_file(tmp_path):
+    from click.testing import CliRunner
+
+    from polyreversi.cli import main
+
+    out = tmp_path / "mix.wtb"
+    assert CliRunner().invoke(main, ["convert", str(data_file("wthor", "WTH_2015.wtb")), str(out)]).exit_code == 0
+    formats.write(tmp_path / "sp.jsonl", _other_games())
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    out.chmod(0o444)
+    result = CliRunner().invoke(main, ["convert", str(tmp_path / "sp.jsonl"), str(out), "--force"])
+    assert result.exit_code == 1
+    assert "mix.wtb: cannot write: Permission denied (the file is read-only)" in result.output
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

@@ -48,10 +48,13 @@ void init_rules(py::module_& m) {
     checked_move_name(n, sq);
     return static_cast<int>(sq);
   });
-  m.def("parse_square", [](int n, const std::string& text) {
-    check_side(n);
-    return parse_square(n, text);
-  });
+  m.def(
+      "parse_square",
+      [](int n, const std::string& text, bool with_pass) {
+        check_side(n);
+        return parse_square(n, text, with_pass);
+      },
+      py::arg("n"), py::arg("text"), py::arg("with_pass") = true);
   m.attr("MAX_START_PLY") = kMaxStartPly;
   m.attr("CELL_EMPTY") = kCellEmpty;
   m.attr("CELL_NEUTRAL") = kCellNeutral;

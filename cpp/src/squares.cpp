@@ -34,12 +34,12 @@ std::string quoted(const std::string& text) {
   return out + "...' (" + std::to_string(characters) + " characters)";
 }
 
-int parse_square(int n, const std::string& text) {
+int parse_square(int n, const std::string& text, bool with_pass) {
   std::string s;
   for (char ch : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (s == "pass" || s == "pa") return n * n;
   const std::string last_col(1, static_cast<char>('a' + n - 1));
-  const std::string hint = "; squares are a1.." + last_col + std::to_string(n) + " or 'pass'";
+  const std::string hint = "; squares are a1.." + last_col + std::to_string(n) + (with_pass ? " or 'pass'" : "");
   if (s.size() < 2 || s.size() > 3 || s[0] < 'a' || s[0] > 'z')
     throw SquareError(quoted(text) + " is not a square name" + hint);
   const int col = s[0] - 'a';

@@ -34,6 +34,19 @@ def is_stdio(path: Optional[PathLike]) -> bool:
     return path is not None and os.fspath(path) == STDIO
 
 
+def is_stream(path: PathLike) -> bool:
+    """True for what is written in place, with no name a reader goes by: ``-``, a
+    descriptor name (``/dev/stdout``), an existing pipe, terminal or device. A rule
+    about a file's name (a picture's extension) is for the other, named files."""
+    if is_stdio(path) or open_descriptor(path) is not None:
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def open_descriptor(path: PathLike) -> Optional[int]:
     """The file descriptor ``path`` names (``/dev/stdout`` -> 1, ``/dev/fd/3`` -> 3), or None.
 

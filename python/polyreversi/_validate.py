@@ -19,6 +19,12 @@ def is_bool(value: Any) -> bool:
     return isinstance(value, bool) or (np is not None and isinstance(value, np.bool_))
 
 
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits 0-9 only (and not empty). str.isdigit is also true
+    of '²' and other Unicode digits, which int() refuses and no protocol or option means."""
+    return text.isascii() and text.isdigit()
+
+
 def is_integer(value: Any) -> bool:
     """Whether ``value`` is a whole number (an int, a NumPy integer: numbers.Integral)
     that is not a bool (True is not a count, a ply or a colour)."""

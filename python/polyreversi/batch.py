@@ -133,7 +133,7 @@ def _searched_policy(policy: object) -> Optional[Tuple[str, int]]:
     if kind not in SEARCHED_POLICIES:
         return None
     low, high = SEARCHED_POLICIES[kind]
-    if not count.isdigit() or not low <= int(count) <= high:
+    if not _validate.is_digits(count) or not low <= int(count) <= high:
         raise ValueError(f"policy {policy!r}: expected {kind}:N with N in {low}..{high}")
     return kind, int(count)
 

@@ -35,6 +35,9 @@ RecordWarning              UserWarning                   (a warning, not an erro
 """
 from __future__ import annotations
 
+from typing import Any
+
+from polyreversi import _core
 from polyreversi._core import (
     ConcurrentUseError,
     HistoryError,
@@ -94,6 +97,30 @@ class RecordWarning(UserWarning):
     cannot hold (one warning per file, naming every such field), or a reader found
     no name for a player or tournament. Turn it into an error with
     ``warnings.simplefilter("error", RecordWarning)``."""
+
+
+#: Characters of a caller's text a message shows (the rest is cut, its length given).
+QUOTED_CHARS = _core.limits.QUOTED_BYTES
+
+
+def quoted(text: Any) -> str:
+    """``text`` as a message shows it: its repr (control characters escaped), cut with its
+    length past :data:`QUOTED_CHARS` characters, so that a huge argument or input line
+    does not become a huge message (the core's ``quoted``, for text read in Python).
+    Every message that echoes what a caller gave quotes it with this."""
+    if not isinstance(text, str) or len(text) <= QUOTED_CHARS:
+        return repr(text)
+    shown = repr(text[:QUOTED_CHARS])
+    return f"{shown[:-1]}...{shown[-1]} ({len(text)} characters)"
+
+
+def shortened(text: str) -> str:
+    """``text`` as it is when short; past :data:`QUOTED_CHARS` characters cut, with its
+    length (as :func:`quoted` cuts it, without the quotes: an input line echoed back,
+    a name shown bare)."""
+    if len(text) <= QUOTED_CHARS:
+        return text
+    return f"{text[:QUOTED_CHARS]}... ({len(text)} characters)"
 
 
 __all__ = [

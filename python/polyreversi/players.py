@@ -28,7 +28,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping,
 from polyreversi import _core, _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError, VariantError
 from polyreversi.bulk import MAX_GAMES
-from polyreversi.errors import BookError
+from polyreversi.errors import BookError, quoted, shortened
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, engine_seed
@@ -202,7 +202,7 @@ class HumanPlayer:
                 out.flush()
                 raise EOFError(f"end of input while waiting for {who}'s move at ply {state.ply}")
             if echo:
-                out.write(line if line.endswith("\n") else line + "\n")
+                out.write(shortened(line.rstrip("\n")) + "\n")  # a huge line is not echoed whole
                 out.flush()
             try:
                 return parse_move(state, line)
@@ -322,7 +322,7 @@ def parse_move(state: State, text: str) -> int:
         move = variant.square(word)
     except InvalidSquareError:
         last = variant.square_name(variant.n * variant.n - 1)
-        raise _AskAgain(f"{text.strip()!r} is not a square: use a letter and a number from a1 to {last}"
+        raise _AskAgain(f"{quoted(text.strip())} is not a square: use a letter and a number from a1 to {last}"
                         f" (or 'pass'); legal moves: {legal_names}") from None
     why = state.why_illegal(move)  # the engine's explanation, as State.play gives it
     if why is None:

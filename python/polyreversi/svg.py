@@ -30,7 +30,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypedDict, Union
 
-from polyreversi._files import write_bytes
+from polyreversi._files import is_stream, write_bytes
 from polyreversi._core import State  # the class; state.py adds its Python methods
 from polyreversi.vocabulary import BLOCKED, COLOR_NAMES as _COLOR_TITLES, CUT_OUT, NEUTRAL, status_line
 
@@ -476,13 +476,14 @@ def png(
 
 
 def _picture_path(path: Union[str, os.PathLike[str]], suffix: str) -> Union[str, os.PathLike[str]]:
-    """``path`` when its name ends in ``suffix`` (any case) or is ``-`` (standard output).
+    """``path`` when its name ends in ``suffix`` (any case), or is ``-``, ``/dev/stdout``,
+    a pipe or a device (:func:`polyreversi._files.is_stream`: no name to mislead).
 
     Raises:
         ValueError: another name, so that a .jpg never holds PNG bytes.
     """
     name = os.fspath(path)
-    if name != "-" and os.path.splitext(name)[1].lower() != suffix:
+    if not is_stream(path) and os.path.splitext(name)[1].lower() != suffix:
         raise ValueError(f"{name!r}: a {suffix[1:].upper()} picture's file name must end in {suffix}")
     return path
 

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, Iterable, NoReturn, Optional, Tuple, Union
 
 from polyreversi import _core
-from polyreversi._validate import is_bool, is_integer
+from polyreversi._validate import is_bool, is_digits, is_integer
 from polyreversi._core import Color, VariantError
+from polyreversi.errors import quoted
 
 if TYPE_CHECKING:  # types only: NumPy is imported where a board is read
     from numpy.typing import ArrayLike
@@ -124,10 +125,10 @@ class Variant:
             blocked = [blocked]
         try:
             n = _core.board_side(board)
-            squares = [parse_square(n, b) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
+            squares = [parse_square(n, b, with_pass=False) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
             for given_square, square in zip(blocked, squares):
                 if isinstance(given_square, str) and square == n * n:
-                    raise VariantError(f"blocked: {_quoted(given_square)} is a pass, not a square; blocked squares "
+                    raise VariantError(f"blocked: {quoted(given_square)} is a pass, not a square; blocked squares "
                                        "are named as a1")
         except _core.InvalidSquareError as e:
             raise VariantError(f"blocked: {e}") from None
@@ -304,7 +305,7 @@ class Variant:
         ``8x8/handicap=2w``. Raises VariantError naming the part it cannot read.
         """
         if not isinstance(text, str) or not text.strip():
-            raise VariantError(f"variant: expected text such as '8x8' or 'octagon/4p/anti', got {_quoted(text)}")
+            raise VariantError(f"variant: expected text such as '8x8' or 'octagon/4p/anti', got {quoted(text)}")
         parts = [p.strip() for p in text.strip().lower().split("/")]
         board, options = parts[0], parts[1:]
         kwargs: Dict[str, Any] = {}
@@ -312,11 +313,11 @@ class Variant:
         seen = set()
         for part in options:
             key = part.split("=", 1)[0]
-            if key.endswith("p") and key[:-1].isdigit():
+            if key.endswith("p") and is_digits(key[:-1]):
                 key = "players"  # 3p and 4p both set it
             if key in seen:
                 what = "the player count is" if key == "players" else f"option {key!r}"
-                raise VariantError(f"variant: {what} given twice in {_quoted(text)}")
+                raise VariantError(f"variant: {what} given twice in {quoted(text)}")
             if part in ("2p", "3p", "4p"):
                 players = int(part[0])
                 seen.add("players")
@@ -332,7 +333,7 @@ class Variant:
                     value = value[:-1]
                 if not re.fullmatch(r"[0-9]{1,3}", value):
                     raise VariantError(f"handicap: expected a count 0-{_core.limits.MAX_HANDICAP} with an optional "
-                                       f"w or b, got {_quoted(part)}")
+                                       f"w or b, got {quoted(part)}")
                 kwargs["handicap"] = int(value)
                 kwargs["handicap_color"] = color
             elif part.startswith("blocked="):
@@ -342,11 +343,11 @@ class Variant:
                                        "environments take it in their variant text)")
                 names = [s for s in part[len("blocked="):].split(",") if s]
                 if not names:
-                    raise VariantError(f"blocked: no squares in {_quoted(part)}")
+                    raise VariantError(f"blocked: no squares in {quoted(part)}")
                 kwargs["blocked"] = names
             else:
                 raise VariantError(
-                    f"variant: unknown option {_quoted(part)} in {_quoted(text)}; allowed: 2p, 3p, 4p, anti, free, "
+                    f"variant: unknown option {quoted(part)} in {quoted(text)}; allowed: 2p, 3p, 4p, anti, free, "
                     "handicap=K[w], blocked=SQ,SQ"
                 )
             seen.add(key)
@@ -354,20 +355,6 @@ class Variant:
 
 
 _DRAW = re.compile(r"blocked=random([0-9]*)")
-#: Characters of a caller's text a message shows (the rest is cut, its length given).
-QUOTED_CHARS = _core.limits.QUOTED_BYTES
-
-
-def _quoted(text: Any) -> str:
-    """``text`` as a message shows it: its repr (control characters escaped), cut with its
-    length past :data:`QUOTED_CHARS` characters, so that a huge argument does not become a
-    huge message (the core's ``quoted``, for text read here)."""
-    if not isinstance(text, str) or len(text) <= QUOTED_CHARS:
-        return repr(text)
-    shown = repr(text[:QUOTED_CHARS])
-    return f"{shown[:-1]}...{shown[-1]} ({len(text)} characters)"
-
-
 def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
     """The variant of ``text`` and the blocked squares it asks to draw for each game:
     ``blocked=random`` (``"random"``: 1-4 squares) or ``blocked=randomK`` (``K``, 1-4);
@@ -386,10 +373,10 @@ def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
     if not draws:
         return Variant.parse(text), None
     if len(draws) > 1:
-        raise VariantError(f"variant: blocked=random given {len(draws)} times in {_quoted(text)}")
+        raise VariantError(f"variant: blocked=random given {len(draws)} times in {quoted(text)}")
     rest = [p for p in parts if p not in draws]
     if any(p.lower().startswith("blocked=") for p in rest):
-        raise VariantError(f"variant: blocked=random and listed blocked squares in {_quoted(text)}; use one")
+        raise VariantError(f"variant: blocked=random and listed blocked squares in {quoted(text)}; use one")
     digits = matches[0][1].group(1)
     least, most = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
     if digits and not (len(digits) == 1 and least <= int(digits) <= most):
@@ -405,16 +392,17 @@ def _whole(value: Any, name: str, error: type[Exception] = VariantError) -> int:
     return int(value)
 
 
-def parse_square(n: int, text: str) -> int:
+def parse_square(n: int, text: str, with_pass: bool = True) -> int:
     """The index of a square name on an N x N grid (``"pass"`` is N*N).
 
-    Raises InvalidSquareError for text that is not a square name of the grid.
+    Raises InvalidSquareError for text that is not a square name of the grid; its
+    message offers ``'pass'`` only ``with_pass`` (where a pass may be meant).
     """
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates cannot reach the core
-        raise _core.InvalidSquareError(f"{_quoted(text)} is not a square name") from None
-    return _core.parse_square(n, text)
+        raise _core.InvalidSquareError(f"{quoted(text)} is not a square name") from None
+    return _core.parse_square(n, text, with_pass)
 
 
 def _handicap_color(value: Any) -> int:

@@ -59,8 +59,9 @@ std::string quoted(const std::string& text);
 // Square names: column letter a.., row number 1.. from the top ("a1" = 0).
 std::string square_name(int n, int square);
 // Parses "f5", "J10" (any case) or "pass"; checks the square is on the grid
-// (not whether it is playable). Throws SquareError.
-int parse_square(int n, const std::string& text);
+// (not whether it is playable). Throws SquareError, whose hint offers 'pass' only
+// where a pass is wanted (with_pass): a blocked square, say, is never one.
+int parse_square(int n, const std::string& text, bool with_pass = true);
 // The name of a move: a square name or "pass".
 std::string move_name(const Rules& rules, int move);
 // The side of a grid (6, 8, 10), or SquareError "no board has side n".

@@ -7,7 +7,7 @@ import click
 
 from polyreversi._core import limits
 from polyreversi.errors import PolyreversiError, RecordError
-from polyreversi.formats import iter_games, source_name
+from polyreversi.formats import iter_games, no_games, source_name
 from polyreversi.limit import MAX_TIME
 from polyreversi.replay import Replay
 from polyreversi.search import DEFAULT_DEPTH, evaluate, search, solve
@@ -62,7 +62,7 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
             break
     if entry is None:
         if not seen:
-            raise RecordError(f"no games in {source}")  # as every file command says it
+            raise no_games(game_file)
         raise click.BadParameter(f"{number} ({source} holds {count_of(seen, 'game')}; choose 1 to {seen})",
                                  param_hint="--game")
     try:

@@ -8,6 +8,7 @@ from typing import Optional
 
 import click
 
+from polyreversi._validate import is_digits
 from polyreversi import _core
 from polyreversi.errors import VariantError
 from polyreversi.players import SEED_END, SEED_MIN
@@ -67,7 +68,7 @@ class BlockedParam(click.ParamType):
         text = str(value).strip().lower()
         if text == "random":
             return "random"
-        if text.isdigit() and int(text) in DRAWN_BLOCKED:
+        if is_digits(text) and int(text) in DRAWN_BLOCKED:
             return int(text)
         self.fail(f"{value!r}: expected a count from {DRAWN_BLOCKED[0]} to {DRAWN_BLOCKED[-1]}, or 'random'", param, ctx)
 

@@ -67,7 +67,7 @@ def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, 
     given = formats.check_options(fmt, options or {}, READER_FLAGS)
     entries = list(formats.iter_games(path, fmt, **given, **reader_options))
     if not entries and not allow_empty:
-        raise RecordError(f"no games in {formats.source_name(path)}")
+        raise formats.no_games(path)
     return fmt, entries
 
 

@@ -66,7 +66,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
       polyreversi match nboard:"/path/to/ntest" search:4 --depth 4 -j 2 --out games.jsonl
       polyreversi match search "uci:VariantPath=/x/variants.ini:/x/fairy-stockfish" --variant octagon --time 0.1
       polyreversi match search:6 search:5 --sprt 0 20 --out sprt.ggf
-      polyreversi match mcts:200 greedy random random --variant octagon/4p
+      polyreversi match mcts:200 brs:3 greedy random --variant octagon/4p
     """
     n = variant.players
     if len(seats) != n:

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from polyreversi._files import check_writable, is_stdio, write_bytes
+from polyreversi._files import check_writable, is_stream, write_bytes
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import source_name
 from polyreversi import svg as pictures
@@ -17,11 +17,13 @@ from polyreversi.cli.output import check_replace, force_option, known_formats, o
 from polyreversi.cli.positions import position_at, print_position
 
 
-def _check_picture(path: Optional[str], suffixes: tuple, flag: str, force: bool, dash: bool = True) -> None:
+def _check_picture(path: Optional[str], suffixes: tuple, flag: str, force: bool, streams: bool = True) -> None:
     """Refuses, before anything is read, a picture name whose extension is not the picture's
     type (``--png board.jpg``), a path that cannot be written and, unless ``force``, an
-    existing picture (the rule of every output, :func:`check_replace`); ``-`` is standard output."""
-    if path is None or (dash and is_stdio(path)):
+    existing picture (the rule of every output, :func:`check_replace`). ``-``, ``/dev/stdout``,
+    pipes and devices (``streams``) are written as they are: they have no name to mislead a
+    reader; ``--animate`` chooses its format by the extension, so it takes named files only."""
+    if path is None or (streams and is_stream(path)):
         return
     if not path.lower().endswith(suffixes):
         raise click.BadParameter(f"{path}: the name must end in {' or '.join(suffixes)}", param_hint=flag)
@@ -73,7 +75,7 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
     """
     _check_picture(svg_out, (".svg",), "--svg", force)
     _check_picture(png_out, (".png",), "--png", force)
-    _check_picture(animate_out, (".svg", ".gif"), "--animate", force, dash=False)
+    _check_picture(animate_out, (".svg", ".gif"), "--animate", force, streams=False)
     try:
         with record_warnings_as_lines():
             _, entries = read_entries(file, fmt, validate=False) if _validates(file, fmt) else read_entries(file, fmt)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from typing import List, Optional, Tuple
 
+from polyreversi._validate import is_digits
 from polyreversi.engine import games
 from polyreversi.engine.protocol import Protocol, check_playable
 from polyreversi.engine.results import MoveInfo, PlayResult
@@ -84,7 +85,7 @@ class GtpProtocol(Protocol):
         words = text.split(None, 1)
         if words and words[0] == ident:
             text = words[1] if len(words) > 1 else ""
-        elif words and words[0].isdigit():
+        elif words and is_digits(words[0]):
             raise EngineProtocolError(f"engine {self.name!r} answered id {words[0]} to command {ident} ({line!r})")
         if head[0] == "?":
             raise EngineProtocolError(f"engine {self.name!r} refused {line!r}: {text.strip()}")
@@ -121,7 +122,7 @@ class GtpProtocol(Protocol):
         if self.coordinates == "othello":
             return games.parse_move_text(state, word, self.name)
         n = state.variant.n
-        if len(word) >= 2 and word[0] in _GO_LETTERS[:n] and word[1:].isdigit() and 1 <= int(word[1:]) <= n:
+        if len(word) >= 2 and word[0] in _GO_LETTERS[:n] and is_digits(word[1:]) and 1 <= int(word[1:]) <= n:
             return (n - int(word[1:])) * n + _GO_LETTERS.index(word[0])
         raise EngineProtocolError(f"engine {self.name!r} answered {text!r}, which is not a vertex")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Dict, List, Optional
 
+from polyreversi._validate import is_digits
 from polyreversi.engine import games
 from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, Protocol, check_playable, parse_score
@@ -188,7 +189,7 @@ class NBoardProtocol(Protocol):
         self.checked_move(state, pv[0], texts[0])
         digits = ""
         for c in depth_text:
-            if not c.isdigit():
+            if not is_digits(c):
                 break
             digits += c
         depth = int(digits) if digits else 0

@@ -32,12 +32,13 @@ from __future__ import annotations
 import sys
 from typing import Callable, Dict, List, Optional, TextIO
 
+from polyreversi._validate import is_digits
 from polyreversi import __version__
 from polyreversi._core import Color
 from polyreversi.engine import games
 from polyreversi.engine.arguments import arg, seconds, whole
 from polyreversi.engine.living import LivingPlayer
-from polyreversi.errors import PolyreversiError
+from polyreversi.errors import PolyreversiError, quoted
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, Limit
 from polyreversi.state import State
 from polyreversi.variant import Variant
@@ -99,14 +100,14 @@ class GtpServer:
             if not line:
                 continue
             words = line.split()
-            ident = words.pop(0) if words[0].isdigit() else ""
+            ident = words.pop(0) if is_digits(words[0]) else ""  # GTP ids are ASCII digits
             if not words:
                 self.reply(False, ident, "no command")
                 continue
             cmd, args = words[0], words[1:]
             handler = self.commands.get(cmd)
             if handler is None:
-                self.reply(False, ident, f"unknown command {cmd!r}")
+                self.reply(False, ident, f"unknown command {quoted(cmd)}")
                 continue
             try:
                 self.reply(True, ident, handler(args))
@@ -157,7 +158,7 @@ class GtpServer:
             return int(Color.BLACK)
         if w in ("w", "white"):
             return int(Color.WHITE)
-        raise GtpError(f"invalid color {word!r}")
+        raise GtpError(f"invalid color {quoted(word)}")
 
     def _turn_of(self, color: int, state: State) -> State:
         """``state`` with ``color`` to move (module docstring): ``state`` itself, or the

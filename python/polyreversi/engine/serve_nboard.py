@@ -44,7 +44,7 @@ from polyreversi._core import Color
 from polyreversi.engine import games, nboard
 from polyreversi.engine.arguments import arg, number, seconds, whole
 from polyreversi.engine.living import LivingPlayer
-from polyreversi.errors import PolyreversiError, RecordError
+from polyreversi.errors import PolyreversiError, RecordError, quoted
 from polyreversi.formats import ggf
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_TIME, Limit
 from polyreversi.record import Record
@@ -141,7 +141,7 @@ class NBoardServer:
             try:
                 given, _, spent = ggf.move_fields(text)  # NBoard's move is a GGF move: MOVE[/EVAL[/TIME]]
             except RecordError as e:
-                raise ValueError(f"move {text[:40]!r}: {e}") from None
+                raise ValueError(f"move {quoted(text)}: {e}") from None
             state = self._game()
             mover = state.to_move
             move = games.parse_move_text(state, given, None)
@@ -155,7 +155,7 @@ class NBoardServer:
         elif cmd == "learn":
             self.say("learned")
         else:
-            raise ValueError(f"unknown command {line[:60]!r}")
+            raise ValueError(f"unknown command {quoted(line)}")
 
     def set(self, what: str, value: str) -> None:
         if what == "depth":  # a refused depth keeps the old one
@@ -182,7 +182,7 @@ class NBoardServer:
             self.clock = arg("set polyreversi-clock", value.split(), 0, "SECONDS", seconds)
             self.total = None
         else:
-            raise ValueError(f"unknown setting {what!r}")
+            raise ValueError(f"unknown setting {quoted(what)}")
 
     @staticmethod
     def _clock_of(record: Record) -> Tuple[Optional[float], Dict[Color, float]]:

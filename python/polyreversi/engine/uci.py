@@ -47,6 +47,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional, Tuple
 
+from polyreversi._validate import is_digits
 from polyreversi.engine import fairy
 from polyreversi.engine.protocol import Protocol, check_playable
 from polyreversi.engine.results import MoveInfo, PlayResult
@@ -184,7 +185,7 @@ def parse_info(line: str) -> Dict[str, object]:
 
 def _is_whole(text: str) -> bool:
     """Whether ``text`` is a whole number as UCI writes one (an optional sign, digits)."""
-    return text.lstrip("+-").isdigit() and text.count("-") + text.count("+") <= 1 and text[-1:].isdigit()
+    return is_digits(text.lstrip("+-")) and text.count("-") + text.count("+") <= 1 and is_digits(text[-1:])
 
 
 class UciProtocol(Protocol):

@@ -34,7 +34,7 @@ half-written file. docs/records.md has the details.
 from __future__ import annotations
 
 import os
-from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Union
+from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from polyreversi import _files, _validate
 from polyreversi.errors import RecordError
@@ -103,6 +103,11 @@ def detect_format(path: Optional[PathLike], fmt: Optional[str] = None, hint: str
         except RecordError:
             raise RecordError(f"{source_name(path)}: is a folder, not a game file") from None
     return registry.by_extension(path, hint).name
+
+
+def no_games(path: PathLike) -> RecordError:
+    """The one message for a file that holds no game: ``no games in FILE``."""
+    return RecordError(f"no games in {source_name(path)}")
 
 
 def source_name(path: PathLike, writing: bool = False) -> str:
@@ -222,10 +227,38 @@ def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None
     if len(files) > 1 and _files.is_stdio(path):
         raise RecordError(f"{target}: a {detect_format(path, fmt)} database comes with name files beside it; "
                           "give a file name, not -")
-    for name, data in files.items():  # companion files (name files beside a database) first
-        if name is not None:
-            atomic_write(_companion(path, name), data)
-    atomic_write(path, files[None])
+    if len(files) == 1:
+        atomic_write(path, files[None])
+    else:
+        _write_together([(path, files[None])] + [(_companion(path, name), data)
+                                                  for name, data in files.items() if name is not None])
+
+
+def _write_together(files: List[Tuple[PathLike, Union[str, bytes]]]) -> None:
+    """Writes each ``(path, data)`` all or nothing: a database's name files belong to its
+    game records, so a refused file (a read-only .wtb, a folder named .JOU) must leave
+    every one of them as it was. Every destination is opened (checked) before any is
+    written, each is written to a temporary file beside it, and the temporaries replace
+    the files only once all of them are complete."""
+    outputs: List[_files.Output] = []
+    path: PathLike = ""
+    try:
+        for path, _ in files:
+            outputs.append(_files.Output(path))
+        for output, (path, data) in zip(outputs, files):
+            output.write(_utf8(path, data))
+        for output, (path, _) in zip(outputs, files):
+            output.commit()
+    except OSError as e:
+        raise _cannot_write(path, e) from None
+    finally:
+        for output in outputs:
+            output.discard()  # a committed file stays; an uncommitted temporary goes
+
+
+def _cannot_write(path: PathLike, e: OSError) -> RecordError:
+    """The one message for a file the system refuses to write."""
+    return RecordError(f"{source_name(path, writing=True)}: cannot write: {e.strerror or e}")
 
 
 def companion_paths(path: PathLike, fmt: Optional[str] = None) -> List[str]:
@@ -260,17 +293,23 @@ def atomic_write(path: PathLike, data: Union[str, bytes]) -> None:
         RecordError: the folder does not exist or cannot be written, a full disk, a
             closed pipe, text that is not UTF-8; the message names the file.
     """
-    target = source_name(path, writing=True)
-    if isinstance(data, str):
-        try:
-            data = data.encode("utf-8")
-        except UnicodeEncodeError as e:  # lone surrogates in a name, say
-            raise RecordError(f"{target}: cannot write {data[e.start:e.end]!r} (character {e.start + 1}) "
-                              "as UTF-8 text") from None
+    data = _utf8(path, data)
     try:
         _files.write_bytes(path, data)
     except OSError as e:
-        raise RecordError(f"{target}: cannot write: {e.strerror or e}") from None
+        raise _cannot_write(path, e) from None
+
+
+def _utf8(path: PathLike, data: Union[str, bytes]) -> bytes:
+    """``data`` to write to ``path``: text as UTF-8 (RecordError naming the file and the
+    character that has no UTF-8 form)."""
+    if isinstance(data, bytes):
+        return data
+    try:
+        return data.encode("utf-8")
+    except UnicodeEncodeError as e:  # lone surrogates in a name, say
+        raise RecordError(f"{source_name(path, writing=True)}: cannot write {data[e.start:e.end]!r} "
+                          f"(character {e.start + 1}) as UTF-8 text") from None
 
 
 def read_bytes(path: PathLike) -> bytes:
@@ -336,6 +375,7 @@ def check_expressible(variant, fmt: str) -> None:
 
 
 __all__ = [
+    "no_games",
     "Capabilities",
     "GameEntry",
     "UnsupportedGameError",

@@ -52,7 +52,7 @@ import numpy as np
 
 from polyreversi import _core
 from polyreversi._core import Color
-from polyreversi.errors import IllegalMoveError, RecordError
+from polyreversi.errors import IllegalMoveError, RecordError, quoted, shortened
 from polyreversi import formats
 from polyreversi.formats._lost import LostFields, encode_all, meta_lost
 from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
@@ -73,6 +73,9 @@ _EVAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
 # After a colon, minutes and seconds are below 60 (a clock's fields); SS alone may be any number.
 _TIME = re.compile(r"(?:\d+:[0-5]?\d:[0-5]?\d|\d+:[0-5]?\d|\d+)(?:\.\d*)?", re.ASCII)
 _TIME_FORM = "[[HH:]MM:]SS, seconds with an optional fraction, MM and SS below 60 after a colon"
+# An evaluation is written out in decimals: 1e4 and 1e400 (which would be infinite) are not
+# evaluations, and "not a number" left a reader wondering why 1e400 is not one.
+_EVAL_FORM = "a decimal number such as 12, -3.5 or +0.25, with no exponent"
 _ENDS = {None: "finished", "r": "resigned", "t": "time", "s": "agreed"}
 _FLAGS = {"resigned": ":r", "time": ":t", "agreed": ":s"}
 # Properties the reader turns into record fields (the rest go to meta["ggf"]).
@@ -267,17 +270,18 @@ def _scan(text: str) -> List[_RawGame]:
                     "(expected a property such as B[f5] or the end ';)')"
                 )
             name = name_match.group(0).upper()
+            shown = shortened(name)  # as messages show it: a property name is a few letters, junk may be huge
             pos = _skip_space(text, name_match.end())
             if not text.startswith("[", pos):
-                raise RecordError(f"{_where(text, pos)}: property {name} has no '[' value")
+                raise RecordError(f"{_where(text, pos)}: property {shown} has no '[' value")
             close = text.find("]", pos + 1)
             if close < 0:
-                raise RecordError(f"{_where(text, pos)}: unbalanced brackets: '[' of {name} is never closed")
+                raise RecordError(f"{_where(text, pos)}: unbalanced brackets: '[' of {shown} is never closed")
             value = text[pos + 1 : close]
             inner = value.find("[")
             if inner >= 0:
                 raise RecordError(
-                    f"{_where(text, pos + 1 + inner)}: unbalanced brackets: '[' inside the value of {name} "
+                    f"{_where(text, pos + 1 + inner)}: unbalanced brackets: '[' inside the value of {shown} "
                     f"opened at {_where(text, pos)}"
                 )
             props.append(_Property(name, value, name_match.start()))
@@ -366,7 +370,7 @@ def _moves(text: str, props: List[_Property], variant: Variant,
                 moves.append(parse_square(variant.n, name))
             except _core.InvalidSquareError:
                 raise RecordError(
-                    f"{_move_where(text, p, k)}: {given!r} is not a square of the {variant.board} board nor a pass (PA)"
+                    f"{_move_where(text, p, k)}: {quoted(given)} is not a square of the {variant.board} board nor a pass (PA)"
                 ) from None
         evals.append(ev)
         times.append(tm)
@@ -384,7 +388,7 @@ def time_seconds(text: str) -> float:
     """
     text = text.strip()
     if not _TIME.fullmatch(text):
-        raise RecordError(f"time {text!r} is not a time ({_TIME_FORM})")
+        raise RecordError(f"time {quoted(text)} is not a time ({_TIME_FORM})")
     seconds = 0.0
     for part in text.split(":"):
         seconds = seconds * 60 + float(part)
@@ -400,7 +404,7 @@ def move_fields(value: str) -> Tuple[str, str, str]:
     with an optional fraction: ``1.02``, ``01:30``).
 
     Raises:
-        RecordError: naming the field: an evaluation that is not a number, a time that
+        RecordError: naming the field: an evaluation that is not a decimal number, a time that
             is not a time, or more than the three fields.
     """
     parts = [part.strip() for part in value.split("/")]
@@ -408,9 +412,9 @@ def move_fields(value: str) -> Tuple[str, str, str]:
         raise RecordError(f"{len(parts)} fields; a move is MOVE[/EVAL[/TIME]]")
     move, ev, tm = (parts + ["", ""])[:3]
     if ev and not _EVAL.fullmatch(ev):
-        raise RecordError(f"evaluation {ev!r} is not a number (MOVE/EVAL/TIME)")
+        raise RecordError(f"evaluation {quoted(ev)} is not {_EVAL_FORM} (MOVE/EVAL/TIME)")
     if tm and not _TIME.fullmatch(tm):
-        raise RecordError(f"time {tm!r} is not a time ({_TIME_FORM}; MOVE/EVAL/TIME)")
+        raise RecordError(f"time {quoted(tm)} is not a time ({_TIME_FORM}; MOVE/EVAL/TIME)")
     return move, ev, tm
 
 
@@ -673,7 +677,7 @@ def _write_moves(out: _Properties, record: Record, moves, color: Color) -> List[
     evals, times = annotations
     for i, move in enumerate(moves):
         name = "PA" if move == v.PASS else v.square_name(move).upper()
-        ev = _annotation(evals[i], "move_evals", i, _EVAL, "a number") if evals else ""
+        ev = _annotation(evals[i], "move_evals", i, _EVAL, _EVAL_FORM) if evals else ""
         tm = _annotation(times[i], "move_times", i, _TIME, f"a time, {_TIME_FORM}") if times else ""
         if tm:
             name += f"/{ev}/{tm}"

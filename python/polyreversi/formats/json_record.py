@@ -501,9 +501,13 @@ def read(path, *, validate: bool = True) -> Record:
     """The record in a ``.json`` file.
 
     Raises:
-        RecordError: a missing or unreadable file, or as :func:`loads`; the message names the file.
+        RecordError: a missing or unreadable file, an empty one (``no games in FILE``), or as
+            :func:`loads`; the message names the file.
     """
-    return formats.read(path, "json", validate=validate)[0]
+    records = formats.read(path, "json", validate=validate)
+    if not records:
+        raise formats.no_games(path)
+    return records[0]
 
 
 def write(path, record: Record) -> None:
@@ -541,6 +545,8 @@ class _Single:
 
     @staticmethod
     def decode(text: str, source: str, path=None, *, validate: bool = True) -> Iterator[GameEntry]:
+        if not text.strip():  # an empty file holds no game, as an empty .jsonl, .ggf or .obf does
+            return iter([])
         try:
             entry = GameEntry(1, loads(text, validate=validate), None)
         except RecordError as e:

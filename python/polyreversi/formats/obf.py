@@ -162,20 +162,48 @@ def read(path: PathLike, variant=None) -> List[ObfEntry]:
 
     Raises:
         RecordError: naming the file: missing, unreadable, not UTF-8 (with the byte
-            offset), or the line of a malformed position.
+            offset), or the line of a malformed position; a file whose extension names
+            a game format (.wtb, .jsonl, .ggf...) that is not positions, as such.
     """
-    from polyreversi.formats import read_text, source_name
+    from polyreversi.formats import decode_text, read_bytes, source_name
 
     entries = []
-    text = read_text(path)
-    path = source_name(path)
-    for number, lineno, line in _position_lines(text):
-        try:
-            pos = parse_line(line, variant)
-        except (PositionError, VariantError) as e:
-            raise RecordError(f"{path}:{lineno}: {e}") from None
-        entries.append(ObfEntry(number, lineno, pos.state, pos.scores))
+    data = read_bytes(path)
+    source = source_name(path)
+    try:
+        text = decode_text(data, source)
+        for number, lineno, line in _position_lines(text):
+            try:
+                pos = parse_line(line, variant)
+            except (PositionError, VariantError) as e:
+                raise RecordError(f"{source}:{lineno}: {e}") from None
+            entries.append(ObfEntry(number, lineno, pos.state, pos.scores))
+    except RecordError:
+        games = _game_format(path)
+        if games is None:
+            raise
+        # A game file given where positions are read (solve WTH_2015.wtb): say what is
+        # read rather than why its first bytes are not a position line.
+        raise RecordError(f"{source}: a {games} game file, not positions; expected {POSITIONS}") from None
     return entries
+
+
+#: What :func:`read` reads, as messages name it.
+POSITIONS = "OBF positions (Edax OBF lines, or polyreversi's extension for other boards)"
+
+
+def _game_format(path: PathLike) -> Optional[str]:
+    """The title of the game format ``path``'s extension names (WTHOR, JSON Lines...), or
+    None: no known extension, OBF itself, or a transcript (.txt also holds OBF lines)."""
+    from polyreversi.formats import registry
+
+    try:
+        found = registry.by_extension(os.fspath(path))
+    except (RecordError, TypeError, ValueError):  # '-', no extension or an unknown one
+        return None
+    if found.name in ("obf", "transcript"):
+        return None
+    return found.title
 
 
 def write(path: PathLike, positions: Iterable) -> None:

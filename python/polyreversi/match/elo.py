@@ -42,7 +42,7 @@ def elo_of_share(p: float) -> float:
         return -math.inf
     if p >= 1:
         return math.inf
-    return -400.0 * math.log10(1.0 / p - 1.0)
+    return 400.0 * math.log10(p / (1.0 - p))  # (-400 * log10(1/p - 1) made -0.0 of an even score)
 
 
 def share_of_elo(elo: float) -> float:
@@ -71,9 +71,17 @@ class EloEstimate:
         return (self.high - self.low) / 2
 
     def __str__(self) -> str:
+        elo, low, high = _signed(self.elo), _signed(self.low), _signed(self.high)
         if not all(map(math.isfinite, (self.elo, self.low, self.high))):
-            return f"{self.elo:+.1f} [{self.low:+.1f}, {self.high:+.1f}]"
-        return f"{self.elo:+.1f} ± {self.margin:.1f} (95 %: {self.low:+.1f} .. {self.high:+.1f})"
+            return f"{elo} [{low}, {high}]"
+        return f"{elo} ± {self.margin:.1f} (95 %: {low} .. {high})"
+
+
+def _signed(value: float) -> str:
+    """An Elo difference with its sign, to a tenth; one that rounds to nothing is 0.0
+    (an even match printed "Elo -0.0", a sign that said nothing)."""
+    text = f"{value:+.1f}"
+    return "0.0" if text in ("+0.0", "-0.0") else text
 
 
 def elo(wins: int, draws: int, losses: int) -> EloEstimate:

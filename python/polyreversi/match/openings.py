@@ -14,6 +14,7 @@ from typing import List, Optional
 from polyreversi import formats
 from polyreversi.errors import RecordError
 from polyreversi.formats import obf, transcript
+from polyreversi.formats.base import in_context
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
@@ -98,8 +99,13 @@ def from_file(path: str, variant: Variant, plies: Optional[int] = None, fmt: Opt
                 raise RecordError(f"{path}: --plies {plies}, but {short} of its {len(records)} games have fewer "
                                   f"moves (the shortest, game {shortest + 1}, has {length}); give --plies "
                                   f"{length} or less, or longer games")
-        states = [record.replace(moves=record.moves if plies is None else record.moves[:plies],
-                                 result=None).replay().final for record in records]
+        states = []
+        for number, record in enumerate(records, 1):
+            try:  # a game file is read without replaying its moves: an illegal one is found here
+                states.append(record.replace(moves=record.moves if plies is None else record.moves[:plies],
+                                             result=None).replay().final)
+            except RecordError as e:
+                raise in_context(in_context(e, f"game {number}"), path) from None
     for i, state in enumerate(states):
         if state.is_over():
             raise RecordError(f"{path}: opening {i + 1} is a finished game")

@@ -306,31 +306,34 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
     done = read_done(out, fmt) if out else {}
     variant = config.openings[0].variant if config.openings else None
     for k, record in sorted(done.items()):
+        # Messages count games from 1, as every other message does (the file's
+        # meta["match"]["game"] is the 0-based schedule index k).
+        game = f"{out}: game {k + 1}"
         seats = _seats(record)
         if sorted(seats) != sorted(config.specs) or (variant is not None and record.variant != variant):
-            raise RecordError(f"{out}: game {k} is of another match ({record.variant}: {', '.join(seats)}; "
+            raise RecordError(f"{game} is of another match ({record.variant}: {', '.join(seats)}; "
                               f"this one is {variant}: {', '.join(config.specs)}); use another --out")
         index, by_colour = config.schedule(k)
         opening = list(config.openings[index].moves())
         plies = record.meta.get("opening_plies", len(opening))
         if not _same_position(record.initial_state(), config.openings[index].initial()):
-            raise RecordError(f"{out}: game {k} began from another position than this match's opening {index + 1}: "
+            raise RecordError(f"{game} began from another position than this match's opening {index + 1}: "
                               "give the --openings it was made with, or use another --out")
         if plies != len(opening) or list(record.moves[:plies]) != opening:
             names = record.variant.square_name
             began = record.moves[:plies]
-            raise RecordError(f"{out}: game {k} began with another opening ({' '.join(map(names, began)) or 'the start'}; "
+            raise RecordError(f"{game} began with another opening ({' '.join(map(names, began)) or 'the start'}; "
                               f"this match's opening {index + 1}: {' '.join(map(names, opening)) or 'the start'}): "
                               "give the --openings and --plies it was made with, or use another --out")
         if seats != by_colour:
             n, r = len(seats), k % len(seats)
             made = [seats[(j - r) % n] for j in range(n)]
-            raise RecordError(f"{out}: game {k} was played with the PLAYERs in another order ({' '.join(made)}; "
+            raise RecordError(f"{game} was played with the PLAYERs in another order ({' '.join(made)}; "
                               f"this match: {' '.join(config.specs)}): the seats of each game follow that order; "
                               "give them as when the file was made, or use another --out")
         recorded = _control(record)  # None: written before controls were recorded, taken as it is
         if recorded is not None and recorded != config.control.text():
-            raise RecordError(f"{out}: game {k} was played with another time control ({recorded}; this one is "
+            raise RecordError(f"{game} was played with another time control ({recorded}; this one is "
                               f"{config.control.text()}); resume with that control, or use another --out")
         tally.add(seats, points_of(record), record.meta.get("forfeit"))
     todo = [k for k in range(games) if k not in done]
