@@ -18,13 +18,20 @@ PACKAGE = ROOT / "python" / "polyreversi"
 # the 3-4 player searches, the baseline network, the position lines, the levels, file writing,
 # exit codes, the State's Python methods, the variants, the records and their replays, Batch,
 # the players, the pictures, the Parquet datasets, the words shown, Elo, the format registry's
-# base, the environments' actions, NBoard's client and games, a record's shown positions.
+# base, the environments' actions, NBoard's client and games, a record's shown positions; the
+# package's front doors (polyreversi, engine, envs, match), the result lines, the engine
+# clients (protocol, results, arguments, Fairy-Stockfish, SimpleEngine), the environments'
+# spec, the WTHOR reader and its layout, the match openings.
 STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk.py", "mcts.py", "book.py",
           "search_player.py", "time_control.py", "multi.py", "multi_mcts.py", "baseline.py",
           "position_text.py", "levels.py", "_files.py", "_status.py", "state.py", "variant.py",
           "record.py", "replay.py", "batch.py", "players.py", "svg.py",
           "datasets.py", "vocabulary.py", "match/elo.py", "formats/base.py", "envs/actions.py",
-          "engine/games.py", "engine/nboard.py", "cli/positions.py"]
+          "engine/games.py", "engine/nboard.py", "cli/positions.py",
+          "__init__.py", "__main__.py", "engine/__init__.py", "envs/__init__.py", "match/__init__.py",
+          "cli/lines.py", "engine/protocol.py", "engine/results.py", "engine/arguments.py", "engine/fairy.py",
+          "engine/simple.py", "envs/spec.py", "formats/wthor.py", "formats/wthor_layout.py",
+          "match/openings.py"]
 
 
 def tool(name: str) -> str:
