@@ -21,7 +21,8 @@ PACKAGE = ROOT / "python" / "polyreversi"
 # base, the environments' actions, NBoard's client and games, a record's shown positions; the
 # package's front doors (polyreversi, engine, envs, match), the result lines, the engine
 # clients (protocol, results, arguments, Fairy-Stockfish, SimpleEngine), the environments'
-# spec, the WTHOR reader and its layout, the match openings.
+# spec, the WTHOR reader and its layout, the match openings; the vector and SB3 environments,
+# their opponents, observations and pictures.
 STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk.py", "mcts.py", "book.py",
           "search_player.py", "time_control.py", "multi.py", "multi_mcts.py", "baseline.py",
           "position_text.py", "levels.py", "_files.py", "_status.py", "state.py", "variant.py",
@@ -31,7 +32,8 @@ STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk
           "__init__.py", "__main__.py", "engine/__init__.py", "envs/__init__.py", "match/__init__.py",
           "cli/lines.py", "engine/protocol.py", "engine/results.py", "engine/arguments.py", "engine/fairy.py",
           "engine/simple.py", "envs/spec.py", "formats/wthor.py", "formats/wthor_layout.py",
-          "match/openings.py"]
+          "match/openings.py", "envs/vector.py", "envs/sb3.py", "envs/opponents.py", "envs/observation.py",
+          "envs/render.py"]
 
 
 def tool(name: str) -> str:
