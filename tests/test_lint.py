@@ -22,7 +22,7 @@ PACKAGE = ROOT / "python" / "polyreversi"
 # package's front doors (polyreversi, engine, envs, match), the result lines, the engine
 # clients (protocol, results, arguments, Fairy-Stockfish, SimpleEngine), the environments'
 # spec, the WTHOR reader and its layout, the match openings; the vector and SB3 environments,
-# their opponents, observations and pictures.
+# their opponents, observations and pictures; every game-file format and the registry's codec protocol.
 STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk.py", "mcts.py", "book.py",
           "search_player.py", "time_control.py", "multi.py", "multi_mcts.py", "baseline.py",
           "position_text.py", "levels.py", "_files.py", "_status.py", "state.py", "variant.py",
@@ -33,7 +33,9 @@ STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk
           "cli/lines.py", "engine/protocol.py", "engine/results.py", "engine/arguments.py", "engine/fairy.py",
           "engine/simple.py", "envs/spec.py", "formats/wthor.py", "formats/wthor_layout.py",
           "match/openings.py", "envs/vector.py", "envs/sb3.py", "envs/opponents.py", "envs/observation.py",
-          "envs/render.py"]
+          "envs/render.py", "formats/__init__.py", "formats/registry.py", "formats/_lost.py", "formats/writer.py",
+          "formats/obf.py", "formats/json_record.py", "formats/ggf.py", "formats/parquet.py", "formats/transcript.py",
+          "formats/wthor_writer.py"]
 
 
 def tool(name: str) -> str:
