@@ -22,7 +22,8 @@ PACKAGE = ROOT / "python" / "polyreversi"
 # package's front doors (polyreversi, engine, envs, match), the result lines, the engine
 # clients (protocol, results, arguments, Fairy-Stockfish, SimpleEngine), the environments'
 # spec, the WTHOR reader and its layout, the match openings; the vector and SB3 environments,
-# their opponents, observations and pictures; every game-file format and the registry's codec protocol.
+# their opponents, observations and pictures; every game-file format and the registry's codec protocol;
+# every engine client and server module (processes, UCI, GTP, seats, asyncio, the living player).
 STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk.py", "mcts.py", "book.py",
           "search_player.py", "time_control.py", "multi.py", "multi_mcts.py", "baseline.py",
           "position_text.py", "levels.py", "_files.py", "_status.py", "state.py", "variant.py",
@@ -35,7 +36,8 @@ STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk
           "match/openings.py", "envs/vector.py", "envs/sb3.py", "envs/opponents.py", "envs/observation.py",
           "envs/render.py", "formats/__init__.py", "formats/registry.py", "formats/_lost.py", "formats/writer.py",
           "formats/obf.py", "formats/json_record.py", "formats/ggf.py", "formats/parquet.py", "formats/transcript.py",
-          "formats/wthor_writer.py"]
+          "formats/wthor_writer.py", "engine/_process.py", "engine/uci.py", "engine/gtp.py", "engine/seat.py",
+          "engine/aio.py", "engine/living.py", "engine/serve_nboard.py", "engine/serve_gtp.py"]
 
 
 def tool(name: str) -> str:
