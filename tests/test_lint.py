@@ -24,7 +24,8 @@ PACKAGE = ROOT / "python" / "polyreversi"
 # spec, the WTHOR reader and its layout, the match openings; the vector and SB3 environments,
 # their opponents, observations and pictures; every game-file format and the registry's codec protocol;
 # every engine client and server module (processes, UCI, GTP, seats, asyncio, the living player);
-# every environment (Gymnasium, PettingZoo, PUCT, symmetries, tensors).
+# every environment (Gymnasium, PettingZoo, PUCT, symmetries, tensors); selfplay, its Ray shards,
+# the match referee and runner.
 STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk.py", "mcts.py", "book.py",
           "search_player.py", "time_control.py", "multi.py", "multi_mcts.py", "baseline.py",
           "position_text.py", "levels.py", "_files.py", "_status.py", "state.py", "variant.py",
@@ -39,7 +40,8 @@ STRICT = ["_validate.py", "limit.py", "errors.py", "text.py", "search.py", "bulk
           "formats/obf.py", "formats/json_record.py", "formats/ggf.py", "formats/parquet.py", "formats/transcript.py",
           "formats/wthor_writer.py", "engine/_process.py", "engine/uci.py", "engine/gtp.py", "engine/seat.py",
           "engine/aio.py", "engine/living.py", "engine/serve_nboard.py", "engine/serve_gtp.py",
-          "envs/gymnasium.py", "envs/pettingzoo.py", "envs/puct.py", "envs/symmetry.py", "envs/tensors.py"]
+          "envs/gymnasium.py", "envs/pettingzoo.py", "envs/puct.py", "envs/symmetry.py", "envs/tensors.py",
+          "selfplay.py", "distributed.py", "match/referee.py", "match/runner.py"]
 
 
 def tool(name: str) -> str:
