@@ -1,13 +1,16 @@
 """``polyreversi engine``: polyreversi as an NBoard or GTP engine on standard input and output."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
 from polyreversi._core import limits
 from polyreversi.cli.arguments import FiniteFloatRange
 from polyreversi.limit import MAX_DEPTH, MAX_TIME
+
+if TYPE_CHECKING:
+    from polyreversi.search_player import SearchPlayer
 
 
 @click.command("engine")
@@ -49,7 +52,7 @@ def command(protocol: str, depth: Optional[int], move_time: Optional[float], thr
         raise
 
 
-def _stop_searches(player, wait: float = 5.0) -> None:
+def _stop_searches(player: SearchPlayer, wait: float = 5.0) -> None:
     """Stops the player's search and waits up to ``wait`` seconds for the threads that run
     searches to end (a search begins by clearing the stop, so it is asked again)."""
     import threading

@@ -37,7 +37,7 @@ from polyreversi.envs.vector import ReversiVectorEnv
 from polyreversi.variant import Variant
 
 
-class ReversiVecEnv(VecEnv):  # type: ignore[misc, unused-ignore]  # stable-baselines3 has no types (strict only)
+class ReversiVecEnv(VecEnv):  # type: ignore[misc, unused-ignore]  # stable-baselines3 has no types here
     """SB3's ``VecEnv`` over B games of one Batch (see the module text).
 
     Args:
