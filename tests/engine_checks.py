@@ -2,12 +2,32 @@
 for NBoard/GTP, test_engine_uci.py for UCI): that a closed engine leaves no
 process behind, through the synchronous client, the asyncio client and a seat."""
 import asyncio
+import os
+import subprocess
 import time
 
 import pytest
 
 import polyreversi as pr
 from polyreversi.errors import EngineTerminatedError, EngineTimeoutError
+
+
+def _without_preload() -> dict:
+    """This environment without LD_PRELOAD: scripts/sanitize.sh preloads libasan, under
+    which procps's pgrep and ps hang (a futex wait) instead of answering."""
+    return {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
+def processes_matching(pattern: str) -> list:
+    """The pids (str) of the processes whose command line holds ``pattern`` (``pgrep -f``)."""
+    return subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True,
+                          env=_without_preload()).stdout.split()
+
+
+def process_lines(pids: list) -> str:
+    """``ps -o pid,args`` of ``pids`` (none: of pid 0, a header only), for a failure message."""
+    return subprocess.run(["ps", "-o", "pid,args", "-p", ",".join(pids) or "0"], capture_output=True, text=True,
+                          env=_without_preload()).stdout
 
 
 def gone(engine) -> bool:

@@ -10,7 +10,8 @@ from polyreversi.engine import SimpleEngine, popen_nboard
 from polyreversi.errors import (EngineIllegalMoveError, EngineProtocolError, EngineTerminatedError,
                                 EngineTimeoutError)
 
-from engine_checks import asyncio_move_then_quit, gone, seat_plays_a_game, times_out_and_is_closed
+from engine_checks import (asyncio_move_then_quit, gone, processes_matching, seat_plays_a_game,
+                           times_out_and_is_closed)
 
 FAKE = os.path.join(os.path.dirname(__file__), "fake_engine.py")
 
@@ -154,17 +155,15 @@ def test_ctrl_c_during_a_search_leaves_no_engine(tmp_path):
     _, err = proc.communicate(timeout=20)
     assert "KeyboardInterrupt" in err
     time.sleep(0.3)
-    left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
+    left = processes_matching(str(tmp_path))
     assert not left, f"engine left behind: {left}"
 
 
 def _engines_left(tag, seconds=5.0):
     """The pids of processes whose command line holds ``tag``, once none is left or after ``seconds``."""
-    import subprocess
-
     deadline = time.monotonic() + seconds
     while True:
-        left = subprocess.run(["pgrep", "-f", tag], capture_output=True, text=True).stdout.split()
+        left = processes_matching(tag)
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.1)

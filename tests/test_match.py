@@ -16,6 +16,8 @@ from polyreversi.match import elo as elo_math
 from polyreversi.match.openings import from_file
 from polyreversi.engine import EngineSeat
 
+from engine_checks import process_lines, processes_matching
+
 FAKE = os.path.join(os.path.dirname(__file__), "fake_engine.py")
 
 
@@ -304,12 +306,11 @@ def test_interrupted_match_keeps_its_games_leaves_no_process_and_resumes(tmp_pat
     assert f"interrupted after {len(lines)} games" in output, output  # the summary counts what the file holds
     assert 3 <= len(lines) < 400 and all(json.loads(line)["meta"]["match"]["game"] >= 0 for line in lines)
     for _ in range(50):  # a terminated worker may take a moment to be reaped
-        left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True).stdout.split()
+        left = processes_matching(str(tmp_path))
         if not left:
             break
         time.sleep(0.1)
-    ps = subprocess.run(["ps", "-o", "pid,args", "-p", ",".join(left) or "0"], capture_output=True, text=True).stdout
-    assert not left, f"processes left behind (the match, its workers or engines):\n{ps}"
+    assert not left, f"processes left behind (the match, its workers or engines):\n{process_lines(left)}"
     done = {json.loads(line)["meta"]["match"]["game"] for line in lines}
     cfg_games = max(done) + 3
     r = CliRunner().invoke(main, ["match", engine, "search:5", "-n", str(cfg_games), "--out", str(out)])

@@ -1,9 +1,9 @@
 // polyreversi._core.Batch: B games of one variant stepped together in C++.
 // The facade (python/polyreversi/batch.py) checks arguments first; this file
-// checks again what reaches the core (shapes, dtypes, ranges) and converts.
+// converts, checking only what conversion needs (the arrays' shapes and dtypes);
+// the core checks every value (policies, perspectives, modes, temperatures).
 #include "polyreversi/batch/batch.hpp"
 
-#include <cmath>
 #include <cstring>
 
 #include "common.hpp"
@@ -173,7 +173,7 @@ void init_batch(py::module_& m) {
       [](py::handle s_obj, int perspective, bool f32) -> py::array {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
-        if (perspective < -1 || perspective >= r.players) throw py::value_error("perspective: out of range");
+        check_perspective(perspective, r.players, true);
         const std::vector<py::ssize_t> shape{r.players + 4, r.n, r.n};
         if (f32) {
           py::array_t<float> out(shape);
@@ -190,7 +190,6 @@ void init_batch(py::module_& m) {
   batch
       .def(py::init([](py::handle r_obj, py::object variant, int size) {
              const PyRules& r = checked<PyRules>(r_obj, "Rules");
-             if (size < 1) throw py::value_error("size: a batch holds at least 1 game");
              return std::make_unique<PyBatch>(r.rules, size, std::move(variant));
            }),
            py::arg("rules"), py::arg("variant"), py::arg("size"))
@@ -225,8 +224,6 @@ void init_batch(py::module_& m) {
           [](py::handle self, py::handle moves_obj, int autoreset, int threads, py::object which) {
             Batch& b = get_batch(self).batch;
             auto moves = checked_array<std::int32_t>(moves_obj, "moves", {b.size()});
-            if (autoreset < 0 || autoreset > 2)
-              throw py::value_error("autoreset: 0 (off), 1 (next step), 2 (same step)");
             const Selection selection(which, b.size());
             auto busy = b.enter();
             const std::int32_t* mv = moves.data();
@@ -268,7 +265,6 @@ void init_batch(py::module_& m) {
           "choose",
           [](py::handle self, int policy, unsigned long long seed, int threads) {
             Batch& b = get_batch(self).batch;
-            if (policy != 0 && policy != 1) throw py::value_error("policy: 0 (random) or 1 (greedy)");
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
@@ -313,7 +309,7 @@ void init_batch(py::module_& m) {
           "observe",
           [](py::handle self, py::handle out_obj, py::handle perspective, bool final, int threads) {
             const Batch& b = get_batch(self).batch;
-            const int n = b.rules().n, P = b.rules().players;
+            const int n = b.rules().n;
             const std::vector<py::ssize_t> shape{b.size(), b.channels(), n, n};
             ObserveSpec spec;
             py::array out;
@@ -327,11 +323,8 @@ void init_batch(py::module_& m) {
             py::array_t<std::int8_t, py::array::c_style> per;
             if (PyLong_Check(perspective.ptr())) {
               spec.perspective = perspective.cast<int>();
-              if (spec.perspective < -1 || spec.perspective >= P) throw py::value_error("perspective: out of range");
             } else {
               per = checked_array<std::int8_t>(perspective, "perspective", {b.size()});
-              for (int i = 0; i < b.size(); ++i)
-                if (per.data()[i] < 0 || per.data()[i] >= P) throw py::value_error("perspective: out of range");
               spec.perspectives = per.data();
             }
             spec.finals = final;
@@ -347,8 +340,6 @@ void init_batch(py::module_& m) {
             Batch& b = get_batch(self).batch;
             auto values =
                 checked_array<float>(values_obj, logits ? "logits" : "probs", {b.size(), b.rules().squares() + 1});
-            if (!(temperature >= 0.0f) || std::isinf(temperature))
-              throw py::value_error("temperature: must be finite and 0 or more");
             py::array_t<std::int32_t> out(b.size());
             SampleSpec spec;
             spec.values = values.data();

@@ -3,6 +3,7 @@
 
 #include "common.hpp"
 #include "polyreversi/kernel_api.hpp"
+#include "polyreversi/limits.hpp"
 
 namespace polyreversi::bindings {
 
@@ -29,13 +30,13 @@ void init_bulk(py::module_& m) {
       [](py::handle s_obj, long long games, py::handle policy_obj, unsigned long long seed, int threads,
          bool record_moves) {
         const PyState& s = get_state(s_obj);
-        if (games < 0) throw py::value_error("games: must be 0 or more");
+        const u64 count = checked_game_count(games);  // before the result arrays are sized from it
         const Rules& r = s.game.rules();
         // One policy for every seat (an int), or one per seat in turn order (a list).
         const int policy = py::isinstance<py::int_>(policy_obj)
                                ? checked_policy_code(policy_obj.cast<long long>(), r.players)
                                : seat_policy_code(policy_obj.cast<std::vector<int>>(), r.players);
-        const int players = r.players, max_plies = 2 * r.squares() + 2;
+        const int players = r.players, max_plies = history_plies(r.squares());
         py::array_t<std::int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
         py::array_t<bool> winners({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
         py::array_t<std::int32_t> plies(static_cast<py::ssize_t>(games));
@@ -53,11 +54,9 @@ void init_bulk(py::module_& m) {
         const Position start = s.game.position();
         if (games < 256) {
           py::gil_scoped_release release;
-          play_many(r, start, policy, seed, static_cast<u64>(games), threads, out);
+          play_many(r, start, policy, seed, count, threads, out);
         } else {
-          run_interruptible([&](const int* cancel) {
-            play_many(r, start, policy, seed, static_cast<u64>(games), threads, out, cancel);
-          });
+          run_interruptible([&](const int* cancel) { play_many(r, start, policy, seed, count, threads, out, cancel); });
         }
         return py::make_tuple(scores, winners, plies, moves);
       },

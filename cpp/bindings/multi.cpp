@@ -16,7 +16,6 @@ void init_multi(py::module_& m) {
       "_multi_search",
       [](py::handle s_obj, int algorithm, int depth, double seconds, unsigned long long nodes, int tt_bits) {
         const PyState& s = get_state(s_obj);
-        if (algorithm < 0 || algorithm > 1) throw py::value_error("algorithm: 0 (best reply) or 1 (paranoid)");
         MultiLimits l;
         l.algorithm = static_cast<MultiAlgorithm>(algorithm);
         l.depth = depth;

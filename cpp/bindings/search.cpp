@@ -57,7 +57,6 @@ py::tuple solve_tuple(const SolveOutcome& out) {
 
 SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, int evaluation, int multipv,
                        bool selective, double start_seconds) {
-  if (evaluation < 0 || evaluation > 2) throw py::value_error("evaluation: 0 (auto), 1 (normal) or 2 (anti)");
   SearchLimits l;
   l.depth = depth;
   l.seconds = seconds;
@@ -158,9 +157,7 @@ void init_search(py::module_& m) {
       [](py::handle s_obj, int evaluation, bool shape_only) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
-        if (evaluation < 0 || evaluation > 2) throw py::value_error("evaluation: 0 (auto), 1 (normal) or 2 (anti)");
-        const bool anti = evaluation == 0 ? r.anti : evaluation == 2;
-        return evaluate(r, s.game.position(), anti, shape_only);
+        return evaluate(r, s.game.position(), static_cast<Evaluation>(evaluation), shape_only);
       },
       py::arg("state"), py::arg("evaluation"), py::arg("shape_only"),
       "The search's evaluation of state for its mover, in 1/100 disk (use polyreversi.evaluate).");
@@ -175,8 +172,6 @@ void init_search(py::module_& m) {
         if (P.ndim() != 1 || O.ndim() != 1 || P.shape(0) != O.shape(0))
           throw py::value_error("P and O: uint64 arrays of one dimension and the same length");
         const long long n = P.shape(0);
-        for (long long i = 0; i < n; ++i)
-          if (P.at(i) & O.at(i)) throw py::value_error("P and O share a square at position " + std::to_string(i));
         py::array_t<int> out(n);
         const std::uint64_t* p = P.data();
         const std::uint64_t* o = O.data();

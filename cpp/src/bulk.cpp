@@ -97,11 +97,19 @@ int seat_policy_code(const std::vector<int>& policies, int players) {
   return code;
 }
 
+int checked_single_policy(long long code) {
+  if (code != 0 && code != 1) throw ArgumentError("policy: 0 (random) or 1 (greedy), got " + std::to_string(code));
+  return static_cast<int>(code);
+}
+
+u64 checked_game_count(long long games) {
+  if (games < 0 || games > kMaxGames)
+    throw ArgumentError("games: must be 0 to " + std::to_string(kMaxGames) + ", got " + std::to_string(games));
+  return static_cast<u64>(games);
+}
+
 int checked_policy_code(long long code, int players) {
-  if (!(code & kPerSeat)) {
-    if (code != 0 && code != 1) throw ArgumentError("policy: 0 (random) or 1 (greedy), got " + std::to_string(code));
-    return static_cast<int>(code);
-  }
+  if (!(code & kPerSeat)) return checked_single_policy(code);
   const int seats = (1 << (kSeatPolicyBits * kMaxPlayers)) - 1;
   bool valid = (code & ~(kPerSeat | seats)) == 0;
   for (int c = 0; c < kMaxPlayers; ++c)
@@ -128,7 +136,7 @@ void play_many(const Rules& rules, const Position& start, int policy, u64 seed, 
 }
 
 int choose_move(const Rules& rules, const Position& pos, int policy, u64 seed, u64 index) {
-  if (policy != 0 && policy != 1) throw ArgumentError("policy: 0 (random) or 1 (greedy)");
+  checked_single_policy(policy);
   std::int32_t scores[kMaxPlayers], plies = 0;
   std::uint8_t winners[kMaxPlayers];
   std::int16_t move = -1;

@@ -22,17 +22,18 @@ from __future__ import annotations
 import fnmatch
 import os
 import random
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from polyreversi.formats.base import SHARD_GLOB
 from polyreversi.record import record_of
-from polyreversi.selfplay import CHUNK, Tally, native, native_games
+from polyreversi.selfplay import CHUNK, Blocked, Tally, native, native_games
+from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 #: Games per shard of the Python path.
 PYTHON_SHARD = 250
 
 
-def shards(games: int, names: Sequence[str], blocked) -> List[Tuple[int, int]]:
+def shards(games: int, names: Sequence[str], blocked: Blocked) -> List[Tuple[int, int]]:
     """``(first, count)`` ranges covering games 0..games-1, on the run's chunk boundaries."""
     size = CHUNK if native(names, blocked) else PYTHON_SHARD
     return [(first, min(size, games - first)) for first in range(0, games, size)]
@@ -48,7 +49,8 @@ def game_seeds(seed: int, first: int, count: int) -> List[int]:
     return [master.getrandbits(63) for _ in range(count)]
 
 
-def play_range(variant: Variant, names: Sequence[str], seed: int, blocked, first: int, count: int) -> Iterator:
+def play_range(variant: Variant, names: Sequence[str], seed: int, blocked: Blocked, first: int,
+               count: int) -> Iterator[State]:
     """The final states of games ``first .. first+count-1`` of a ``selfplay`` run."""
     from polyreversi.players import play_seeded_game, series_openings
 
@@ -63,8 +65,8 @@ def play_range(variant: Variant, names: Sequence[str], seed: int, blocked, first
         yield play_seeded_game(variant if start is None else start, list(names), game_seed, blocked=blocked)
 
 
-def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked, first: int, count: int,
-               out: Optional[str]):
+def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked: Blocked, first: int, count: int,
+               out: Optional[str]) -> Tally:
     """Plays one shard; returns its tally (and writes ``out/part-FIRST.parquet`` when ``out`` is given)."""
     variant = as_variant(variant_text)
     tally = Tally(variant.players)
@@ -80,7 +82,7 @@ def play_shard(variant_text: str, names: Sequence[str], seed: int, blocked, firs
     return tally
 
 
-def merge(tallies, players: int):
+def merge(tallies: Iterable[Tally], players: int) -> Tally:
     """One tally adding up several."""
     total = Tally(players)
     for t in tallies:
@@ -142,9 +144,9 @@ def prepare_folder(out: str, replace: bool = False) -> None:
         os.unlink(os.path.join(out, name))
 
 
-def ray_selfplay(variant: Variant, names: Sequence[str], games: int, seed: int, blocked,
-                 out: Optional[str] = None, address: Optional[str] = None, on_shard=None, *,
-                 replace: bool = False):
+def ray_selfplay(variant: Variant, names: Sequence[str], games: int, seed: int, blocked: Blocked,
+                 out: Optional[str] = None, address: Optional[str] = None,
+                 on_shard: Optional[Callable[[Tally], None]] = None, *, replace: bool = False) -> Tally:
     """Plays a ``selfplay`` run on Ray, one task per shard; returns the merged tally.
 
     Args:

@@ -8,16 +8,19 @@ the Python path game ``k`` with the ``k``-th draw of ``random.Random(seed)``
 """
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Iterator, List, Optional, Sequence, Union
 
 from polyreversi._core import Color
 from polyreversi.bulk import POLICIES, play_games
 from polyreversi.players import play_series
+from polyreversi.state import State
 from polyreversi.variant import Variant
 from polyreversi.vocabulary import color_name
 
 #: Games per chunk of the native path.
 CHUNK = 2000
+#: Blocked squares drawn per game (a count, or "random"), or None for the variant's own.
+Blocked = Optional[Union[int, str]]
 
 
 class Tally:
@@ -31,7 +34,7 @@ class Tally:
         self.draws = 0
         self.disks = [0] * players
 
-    def add(self, state) -> None:
+    def add(self, state: State) -> None:
         """Counts one finished game."""
         self.games += 1
         self.plies += state.ply
@@ -43,7 +46,7 @@ class Tally:
         else:
             self.draws += 1
 
-    def lines(self, seconds: float) -> list:
+    def lines(self, seconds: float) -> List[str]:
         """The summary: one line per colour, the draws, the speed."""
         games = max(self.games, 1)
         out = []
@@ -57,7 +60,8 @@ class Tally:
         return out
 
 
-def finished_games(variant: Variant, names: Sequence[str], games: int, seed: int, blocked) -> Iterator:
+def finished_games(variant: Variant, names: Sequence[str], games: int, seed: int,
+                   blocked: Blocked) -> Iterator[State]:
     """The final states of ``games`` seeded games between built-in players.
 
     When every seat plays a built-in policy (random or greedy, one per seat)
@@ -71,13 +75,14 @@ def finished_games(variant: Variant, names: Sequence[str], games: int, seed: int
     return play_series(variant, names, games, seed=seed, blocked=blocked)
 
 
-def native(names: Sequence[str], blocked) -> bool:
+def native(names: Sequence[str], blocked: Blocked) -> bool:
     """True when these games are played in C++: every seat a built-in policy
     (random or greedy, one per seat) and no blocked squares drawn per game."""
     return blocked is None and all(name in POLICIES for name in names)
 
 
-def native_games(variant: Variant, policy, games: int, seed: int, chunk: int = CHUNK) -> Iterator:
+def native_games(variant: Variant, policy: Union[str, Sequence[str]], games: int, seed: int,
+                 chunk: int = CHUNK) -> Iterator[State]:
     """The final states of ``games`` native games, played ``chunk`` at a time;
     chunk ``c`` has seed ``seed + c * chunk`` (:func:`polyreversi.play_games`), each
     game replayed into a State."""

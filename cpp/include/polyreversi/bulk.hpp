@@ -44,6 +44,12 @@ int seat_policy_code(const std::vector<int>& policies, int players);
 // Checks a policy code for a game of `players`: 0, 1, or a per-seat code of
 // seat_policy_code(). Returns it; throws ArgumentError naming the fault.
 int checked_policy_code(long long code, int players);
+// Checks one built-in policy for every game, 0 (random) or 1 (greedy), as
+// choose_move and Batch::choose take it. Returns it; throws ArgumentError.
+int checked_single_policy(long long code);
+// Checks a number of games for play_many: 0 to kMaxGames (limits.hpp; their
+// result arrays are sized from it before play). Throws ArgumentError.
+u64 checked_game_count(long long games);
 
 // Plays `games` games from `start` with a built-in policy (0 random, 1 greedy,
 // or one per seat: kernel/playout.hpp seat_policy)

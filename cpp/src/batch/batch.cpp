@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <thread>
 
 #include "polyreversi/batch/pool.hpp"
+#include "polyreversi/bulk.hpp"
 #include "polyreversi/checked_game.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
@@ -27,7 +29,7 @@ Batch::Busy::Busy(const Batch& b) : flag_(b.busy_) {
 }
 
 Batch::Batch(std::shared_ptr<const Rules> rules, int size) : rules_(std::move(rules)) {
-  if (size < 1) throw Error("batch size must be at least 1, got " + std::to_string(size));
+  if (size < 1) throw ArgumentError("size: a batch holds at least 1 game, got " + std::to_string(size));
   const Rules& r = *rules_;
   const std::size_t B = static_cast<std::size_t>(size), nn = r.squares(), P = r.players;
   const int max_plies = history_plies(r.squares());
@@ -155,6 +157,9 @@ void step_selected(const BatchKernelTable& k, const BatchData& d, const std::int
 // (median; their mask lines were in that core's cache). Nothing is played unless
 // every move passed: the first phase ends in every thread before the second starts.
 void Batch::step(const std::int32_t* moves, Autoreset mode, int threads, const std::uint8_t* which) {
+  const int code = static_cast<int>(mode);  // the enum holds any int: it comes from outside
+  if (code < 0 || code > 2)
+    throw ArgumentError("autoreset: 0 (off), 1 (next step) or 2 (same step), got " + std::to_string(code));
   const int pass = rules_->pass_move();
   const BatchKernelTable& k = batch_kernels();
   std::atomic<bool> bad{false};
@@ -240,19 +245,35 @@ void Batch::reset(const std::uint8_t* which, const u64* seed, bool random_blocke
 }
 
 void Batch::choose(int policy, u64 seed, std::int32_t* out, int threads) {
+  checked_single_policy(policy);
   const BatchKernelTable& k = batch_kernels();
   const u64 step = steps_;
   parallel_for(data_.size, threads_for(threads, kMinGamesChoose),
                [&](int begin, int end) { k.choose(data_, policy, seed, step, out, begin, end); });
 }
 
+void check_perspective(long long perspective, int players, bool to_move_allowed, int game) {
+  if (perspective >= (to_move_allowed ? -1 : 0) && perspective < players) return;
+  throw ArgumentError("perspective: " + (game >= 0 ? "game " + std::to_string(game) + ": " : std::string()) +
+                      (to_move_allowed ? "-1 (the player to move) or " : "") + "a colour index 0 to " +
+                      std::to_string(players - 1) + ", got " + std::to_string(perspective));
+}
+
 void Batch::observe(ObserveSpec spec, int threads) const {
+  const int players = rules_->players;
+  if (spec.perspectives) {
+    for (int i = 0; i < data_.size; ++i) check_perspective(spec.perspectives[i], players, false, i);
+  } else {
+    check_perspective(spec.perspective, players, true);
+  }
   const BatchKernelTable& k = batch_kernels();
   parallel_for(data_.size, threads_for(threads, spec.f32 ? kMinGamesObserveF32 : kMinGamesObserve),
                [&](int begin, int end) { k.observe(data_, spec, begin, end); });
 }
 
 void Batch::sample(SampleSpec spec, int threads) {
+  if (!(spec.temperature >= 0.0f) || std::isinf(spec.temperature))
+    throw ArgumentError("temperature: must be finite and 0 or more, got " + std::to_string(spec.temperature));
   const BatchKernelTable& k = batch_kernels();
   spec.step = steps_;
   SampleError first;

@@ -24,6 +24,10 @@ void check_players(const Rules& rules, const char* what) {
 
 MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel) {
   check_players(rules, "multi_search");
+  const int algorithm = static_cast<int>(limits.algorithm);  // the enum holds any int: it comes from outside
+  if (algorithm < 0 || algorithm > 1)
+    throw ArgumentError("multi_search: algorithm must be 0 (best reply) or 1 (paranoid), got " +
+                        std::to_string(algorithm));
   if (limits.depth < 0 || limits.depth > kMaxDepth)
     throw Error("multi_search: depth must be 1 to " + std::to_string(kMaxDepth) + ", got " +
                 std::to_string(limits.depth));

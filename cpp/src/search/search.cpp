@@ -24,6 +24,14 @@ void check_two_players(const Rules& rules, const char* what) {
                        "-player game); for 3 or 4 players use MCTS");
 }
 
+// The evaluation code's one check (the enum holds any int: it comes from outside).
+void check_evaluation(Evaluation evaluation, const char* what) {
+  const int code = static_cast<int>(evaluation);
+  if (code < 0 || code > 2)
+    throw ArgumentError(std::string(what) + ": evaluation must be 0 (auto), 1 (normal) or 2 (anti), got " +
+                        std::to_string(code));
+}
+
 SearchLimits checked_limits(const Rules& rules, const SearchLimits& limits) {
   check_two_players(rules, "search");
   SearchLimits l = limits;
@@ -37,6 +45,7 @@ SearchLimits checked_limits(const Rules& rules, const SearchLimits& limits) {
                         std::to_string(l.nodes));
   check_seconds(l.seconds, "search: time");
   check_seconds(l.start_seconds, "search: start_seconds");
+  check_evaluation(l.evaluation, "search");
   if (l.multipv < 1 || l.multipv > kMaxMultiPv)
     throw ArgumentError("search: multipv must be 1 to " + std::to_string(kMaxMultiPv) + ", got " +
                         std::to_string(l.multipv));
@@ -111,12 +120,16 @@ void Searcher::new_game() {
 
 int Searcher::usage_permille() const { return tables_->usage_permille(); }
 
-int evaluate(const Rules& rules, const Position& pos, bool anti, bool shape_only) {
+int evaluate(const Rules& rules, const Position& pos, Evaluation evaluation, bool shape_only) {
   check_two_players(rules, "evaluate");
+  check_evaluation(evaluation, "evaluate");
+  const bool anti = evaluation == Evaluation::kAuto ? rules.anti : evaluation == Evaluation::kAnti;
   return kernel_set().evaluate_position(rules, pos, anti, shape_only);
 }
 
 void evaluate_8x8(const u64* P, const u64* O, int* out, long long n, bool shape_only) {
+  for (long long i = 0; i < n; ++i)
+    if (P[i] & O[i]) throw ArgumentError("P and O share a square at position " + std::to_string(i));
   kernel_set().evaluate_boards(P, O, out, n, shape_only);
 }
 

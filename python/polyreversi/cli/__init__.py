@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import Any, List, Optional
 
 import click
 
@@ -41,22 +42,22 @@ class _Main(click.Group):
     reports a command stopped by SIGINT (click's own "Aborted!" and status 1 are not used;
     commands that keep their work on Ctrl-C, selfplay and match, say so first)."""
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> List[str]:
         return list(SUBCOMMANDS)
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in self.commands and name in SUBCOMMANDS:
-            command = importlib.import_module(_module(name)).command
+            command: click.Command = importlib.import_module(_module(name)).command
             command.short_help = SUBCOMMANDS[name]
             self.add_command(command)
         return self.commands.get(name)
 
-    def format_commands(self, ctx, formatter):
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The subcommands and their summaries, without importing their modules."""
         with formatter.section("Commands"):
             formatter.write_dl(list(SUBCOMMANDS.items()))
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         try:  # the group's own --help and --version print while the arguments are parsed
             result = super().parse_args(ctx, args)
             sys.stdout.flush()
@@ -66,7 +67,7 @@ class _Main(click.Group):
         except KeyboardInterrupt:
             raise SystemExit(INTERRUPTED) from None
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # so that a write error shows here, not at exit

@@ -1,16 +1,18 @@
 """``polyreversi analyse``: the best move and score at each ply of a game record."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Optional, Tuple
 
 import click
+from rich.console import Console
 
 from polyreversi._core import limits
 from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import iter_games, no_games, source_name
 from polyreversi.limit import MAX_TIME
 from polyreversi.replay import Replay
-from polyreversi.search import DEFAULT_DEPTH, evaluate, search, solve
+from polyreversi.search import DEFAULT_DEPTH, SearchResult, evaluate, search, solve
+from polyreversi.state import State
 
 from polyreversi.cli.arguments import FiniteFloatRange
 from polyreversi.cli.console import make_console, record_warnings_as_lines
@@ -30,7 +32,8 @@ from polyreversi.cli.output import known_formats
               help="Seconds of search per ply (with --depth: whichever ends first).")
 @click.option("--threads", type=click.IntRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
               help="Threads per search (0: every core).")
-def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
+def command(game_file: str, number: int, fmt: Optional[str], depth: Optional[int], seconds: Optional[float],
+            threads: int) -> None:
     """Analyse one game of GAME (a record file: .json, .jsonl, .txt, .ggf, .wtb, .parquet, .obf):
     for every ply (the position's ply: 0 at the standard start, a custom start's
     own ply from the record), the move played, the best move the search finds, its score
@@ -52,7 +55,8 @@ def command(game_file: str, number: int, fmt, depth, seconds, threads: int) -> N
         raise click.ClickException(str(e)) from None
 
 
-def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads: int) -> None:
+def _analyse(console: Console, game_file: str, number: int, fmt: Optional[str], depth: Optional[int],
+             seconds: Optional[float], threads: int) -> None:
     source = source_name(game_file)
     entry, seen = None, 0
     for e in iter_games(game_file, format_of(game_file, fmt, "--format")):  # read up to the game only
@@ -95,7 +99,7 @@ def _analyse(console, game_file: str, number: int, fmt, depth, seconds, threads:
                   f"({'over' if final.is_over() else 'unfinished'}); * marks a move worse than the best found")
 
 
-def _best(state, depth, seconds, threads: int):
+def _best(state: State, depth: Optional[int], seconds: Optional[float], threads: int) -> "_Best":
     """The search (or, where it would reach the end anyway, the exact solve) of ``state``:
     ``move``, ``score``, ``exact``, ``depth``."""
     empties = len(state.variant.squares) - sum(state.scores())
@@ -115,7 +119,8 @@ class _Best(NamedTuple):
     depth: int
 
 
-def _best_and_played(state, after, played: int, depth, seconds, threads: int):
+def _best_and_played(state: State, after: State, played: int, depth: Optional[int], seconds: Optional[float],
+                     threads: int) -> Tuple[int, float, bool, int, bool]:
     """``(best move, its score, exact, depth, whether the played move scores worse)``.
 
     Where the search would reach the end of the game anyway (a depth and no time
@@ -126,15 +131,15 @@ def _best_and_played(state, after, played: int, depth, seconds, threads: int):
     empties = len(state.variant.squares) - sum(state.scores())
     if seconds is None and (depth or DEFAULT_DEPTH) >= empties:
         solved = solve(state, moves=True, threads=threads)
-        assert solved.score is not None  # a solve nothing stops
+        assert solved.move is not None and solved.score is not None  # a game not over, a solve nothing stops
         return solved.move, solved.score, True, empties, solved.scores[played] < solved.score
     found = search(state, depth=depth, time=seconds, threads=threads)
-    assert found.score is not None  # a search nothing stops
+    assert found.move is not None and found.score is not None  # a game not over, a search nothing stops
     worse = found.move != played and played_score(state, after, found, threads) < found.score
     return found.move, found.score, found.exact, found.depth, worse
 
 
-def played_score(before, after, best, threads: int) -> float:
+def played_score(before: State, after: State, best: SearchResult, threads: int) -> float:
     """The score of the move that led from ``before`` to ``after``, for the player who
     played it, searched as deep as ``best`` (the search of ``before``) looked: the
     position after the move one ply less deep, so that a move as good as the best one

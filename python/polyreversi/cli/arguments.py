@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import click
 
@@ -13,6 +13,9 @@ from polyreversi import _core
 from polyreversi.errors import VariantError
 from polyreversi.players import SEED_END, SEED_MIN
 from polyreversi.variant import Variant, parse_with_draw
+
+if TYPE_CHECKING:
+    from polyreversi.selfplay import Blocked
 
 VARIANT_HELP = (
     "VARIANT is BOARD[/3p|/4p][/anti][/free][/handicap=K[w]][/blocked=SQ,SQ], where BOARD is 6x6, 8x8, "
@@ -26,7 +29,7 @@ PLAYED_VARIANT_HELP = (VARIANT_HELP[:-1] + f", or octagon/4p/blocked=random ({BL
                        "random2: two).")
 
 
-class VariantParam(click.ParamType):
+class VariantParam(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # generic in click 8.5, not in 8.2 (allowed)
     """A variant in its short text form (``octagon/4p/anti``), read by the one parser
     (:func:`polyreversi.variant.parse_with_draw`). With ``draws`` (the commands that
     play), ``blocked=random[K]`` asks for blocked squares drawn per game, as
@@ -37,7 +40,7 @@ class VariantParam(click.ParamType):
     def __init__(self, draws: bool = False) -> None:
         self.draws = draws
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Variant:
         if isinstance(value, Variant):
             return value
         try:
@@ -56,14 +59,15 @@ class VariantParam(click.ParamType):
 _DRAW_KEY = "polyreversi.blocked_draw"
 
 
-class BlockedParam(click.ParamType):
+class BlockedParam(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # as VariantParam
     """``random`` (a count drawn too) or a count of blocked squares (:data:`DRAWN_BLOCKED`)
     drawn from the seed."""
 
     name = "N|random"
 
-    def convert(self, value, param, ctx):
-        if isinstance(value, int) or value == "random":
+    def convert(self, value: Any, param: Optional[click.Parameter],
+                ctx: Optional[click.Context]) -> Union[int, str]:
+        if isinstance(value, int):
             return value
         text = str(value).strip().lower()
         if text == "random":
@@ -83,9 +87,9 @@ class FiniteFloatRange(click.FloatRange):
     """A float option in a range that refuses NaN and infinity as usage errors (click's
     FloatRange lets NaN through every bound check)."""
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> float:
         try:
-            number = super().convert(value, param, ctx)
+            number: float = super().convert(value, param, ctx)
         except click.BadParameter:
             click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
             # Out of range: the value as typed (click's message gives -1.0 for -1).
@@ -114,7 +118,7 @@ def fresh_seed(seed: Optional[int]) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(2**32)
 
 
-def setup_variant(variant: Variant, blocked):
+def setup_variant(variant: Variant, blocked: Blocked) -> Blocked:
     """The blocked squares to draw per game: ``--blocked`` or the variant text's
     ``blocked=random[K]`` (None: none drawn).
 
@@ -130,7 +134,7 @@ def setup_variant(variant: Variant, blocked):
     return blocked if blocked is not None else drawn
 
 
-def draw_option(blocked) -> Optional[str]:
+def draw_option(blocked: Blocked) -> Optional[str]:
     """The option, as typed, that draws blocked squares for every game (``--blocked 2``,
     ``blocked=random in the variant``), for messages about the draw; None without a draw.
     ``blocked`` is what :func:`setup_variant` returned."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import platform
 import random
 import time
+from typing import Tuple
 
 import click
 
@@ -22,7 +23,7 @@ from polyreversi.cli.console import make_console
 MIN_SECONDS = 0.01
 
 
-def timed_perft(variant: Variant, depth: int, min_seconds: float = 0.2):
+def timed_perft(variant: Variant, depth: int, min_seconds: float = 0.2) -> Tuple[int, float]:
     """Perft of the start of ``variant``, repeated until ``min_seconds`` have passed so a
     short count still gives a steady rate. Returns ``(leaves, seconds per count)``."""
     start = variant.start()
@@ -36,7 +37,7 @@ def timed_perft(variant: Variant, depth: int, min_seconds: float = 0.2):
             return leaves, elapsed / runs
 
 
-def random_playouts(variant: Variant, seconds: float, seed: int = 0):
+def random_playouts(variant: Variant, seconds: float, seed: int = 0) -> Tuple[int, int, float]:
     """Random games played from a plain Python loop for about ``seconds``.
 
     Returns ``(games, moves, elapsed seconds)``.
@@ -58,7 +59,7 @@ def random_playouts(variant: Variant, seconds: float, seed: int = 0):
             return games, moves, elapsed
 
 
-def greedy_playouts(variant: Variant, seconds: float, seed: int = 0):
+def greedy_playouts(variant: Variant, seconds: float, seed: int = 0) -> Tuple[int, int, float]:
     """Greedy-against-greedy games with :func:`polyreversi.players.play_game` for about
     ``seconds``. Returns ``(games, moves, elapsed seconds)``."""
     players = [GreedyPlayer(seed + i) for i in range(variant.players)]

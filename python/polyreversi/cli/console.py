@@ -4,7 +4,7 @@ from __future__ import annotations
 import contextlib
 import unicodedata
 import warnings
-from typing import Iterator, Sequence, TypeVar
+from typing import Any, Iterator, Sequence, TypeVar
 
 import click
 
@@ -23,7 +23,7 @@ TERMINAL_GLYPHS = {0: ("·", "green3 on dark_green"), 1: ("●", "black on dark_
                    -1: ("#", "grey35 on grey11"), -2: (" ", "")}
 
 
-def board_for(console: Console, state: State, *, hints: bool = False, last: bool = True):
+def board_for(console: Console, state: State, *, hints: bool = False, last: bool = True) -> Text:
     """The board for ``console``: coloured disks on a terminal, the plain text of
     :func:`polyreversi.text.board_text` otherwise (``*`` marks legal moves with ``hints``)."""
     if not console.is_terminal or console.no_color:
@@ -65,7 +65,7 @@ class _Console(Console):
         self.quiet = True
         raise BrokenPipeError(32, "Broken pipe")
 
-    def print(self, *objects, **kwargs) -> None:
+    def print(self, *objects: Any, **kwargs: Any) -> None:
         # Text from records (names, events) must not drive the terminal: control
         # characters and line breaks other than newline and tab are shown as escapes.
         super().print(*(without_controls(o) if isinstance(o, str) else o for o in objects), **kwargs)
@@ -111,7 +111,7 @@ def progress_over(items: Sequence[T], description: str, *, enabled: bool, minimu
 
 
 @contextlib.contextmanager
-def record_warnings_as_lines():
+def record_warnings_as_lines() -> Iterator[None]:
     """Each RecordWarning (a field the target cannot hold, a missing name file, a bad
     header) once, as one ``warning: ...`` line on stderr, even when the command then
     fails; used by every command that reads or writes game files."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import warnings
-from typing import List
+from typing import List, Optional, Tuple
 
 import click
 
@@ -10,6 +10,8 @@ from polyreversi.errors import PolyreversiError, RecordError, RecordWarning
 from polyreversi import formats
 from polyreversi.formats import registry
 from polyreversi.formats import write
+from polyreversi.formats.base import GameEntry
+from polyreversi.record import Record
 from polyreversi.replay import Replay
 
 from polyreversi.cli.console import record_warnings_as_lines
@@ -31,8 +33,9 @@ from polyreversi.cli.output import check_replace, force_option, known_formats, m
               help="Leave out games that cannot be read, do not replay or cannot be written in OUT's format "
                    "(each is named on stderr) instead of stopping.")
 @force_option
-def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad,
-            force) -> None:
+def command(source: str, target: str, from_fmt: Optional[str], to_fmt: Optional[str], variant: Optional[str],
+            players_file: Optional[str], tournaments_file: Optional[str], allow_empty: bool, skip_bad: bool,
+            force: bool) -> None:
     """Convert the games of IN to OUT: JSON (.json, one game), JSON Lines (.jsonl),
     GGF (.ggf), transcripts (.txt), WTHOR (.wtb, with its .JOU and .TRN name files),
     Parquet (.parquet, a file or a folder of shards), OBF positions (.obf).
@@ -59,7 +62,9 @@ def command(source, target, from_fmt, to_fmt, variant, players_file, tournaments
                f"{formats.source_name(target, writing=True)} ({dst_fmt})", err=True)
 
 
-def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournaments_file, allow_empty, skip_bad):
+def _convert(source: str, target: str, from_fmt: Optional[str], to_fmt: Optional[str], variant: Optional[str],
+             players_file: Optional[str], tournaments_file: Optional[str], allow_empty: bool,
+             skip_bad: bool) -> Tuple[List[Record], str, str]:
     try:
         dst_fmt = format_of(target, to_fmt, "--to", reading=False)
         registry.check_writable(dst_fmt)
@@ -76,30 +81,31 @@ def _convert(source, target, from_fmt, to_fmt, variant, players_file, tournament
     return records, src_fmt, dst_fmt
 
 
-def _keep(entries: List, source: str, dst_fmt: str, skip_bad: bool) -> List:
+def _keep(entries: List[GameEntry], source: str, dst_fmt: str, skip_bad: bool) -> List[Record]:
     """The records to write: every one, or (``skip_bad``) those that read, replay and can
     be written in ``dst_fmt``, each other one named on stderr. A game that does not
     replay is an error of IN (named ``source``), not of OUT."""
-    records = []
+    records: List[Record] = []
     skipped = 0
     for entry in entries:
         error = entry.error
         record = entry.record
-        if error is None:
+        if error is None and record is not None:  # an entry holds a record or an error
             try:
                 Replay(record)
             except RecordError as e:
                 error = formats.in_context(formats.in_context(e, f"game {entry.number}"), source)
-        if error is None and skip_bad:  # otherwise the writer stops at the first bad game
+        if error is None and record is not None and skip_bad:  # otherwise the writer stops at the first bad game
             try:
                 with warnings.catch_warnings():  # what is lost is said once, by the write
                     warnings.simplefilter("ignore", RecordWarning)
                     formats.encode([record], dst_fmt)
             except RecordError as e:
                 error = RecordError(f"game {entry.number} ({record.title()}): {e}")
-        if error is None:
+        if error is None and record is not None:
             records.append(record)
             continue
+        error = error or RecordError(f"game {entry.number}: neither a record nor an error")
         if not skip_bad:
             raise error
         skipped += 1

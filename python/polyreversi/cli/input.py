@@ -2,24 +2,29 @@
 entry of a file, and one game of it."""
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, List, Mapping, Optional, Sequence, Tuple, TypeVar
 
 import click
 
-from polyreversi.errors import RecordError
+from polyreversi.errors import PolyreversiError, RecordError
 
 from polyreversi.cli.lines import count_of
+
+if TYPE_CHECKING:
+    from polyreversi.formats.base import GameEntry
+
+_F = TypeVar("_F", bound=Callable[..., Any])  # a command function, decorated
 
 #: The command-line flag of each reader option (polyreversi.formats.check_options).
 READER_FLAGS = {"variant": "--variant", "players_file": "--jou", "tournaments_file": "--trn"}
 
 
-def reader_options(beside: str) -> Callable:
+def reader_options(beside: str) -> Callable[[_F], _F]:
     """Adds the reader options of the formats that take one (``--variant`` for
     transcripts, ``--jou`` / ``--trn`` for WTHOR's name files) to a command; ``beside``
     names the file the WTHOR name files are looked for beside."""
 
-    def decorate(f):
+    def decorate(f: _F) -> _F:
         # --jou / --trn, WTHOR's own names for them: --players sets the seats in the commands that play.
         f = click.option("--trn", "tournaments_file", default=None, metavar="FILE.TRN",
                          help=f"WTHOR tournament names file (default: WTHOR.TRN beside {beside}).")(f)
@@ -51,8 +56,9 @@ def format_of(path: Optional[str], fmt: Optional[str], flag: str, *, reading: bo
     return formats.detect_format(path, fmt, hint=f"give {flag} FORMAT", reading=reading)
 
 
-def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, *, flag: str = "--format",
-                 allow_empty: bool = False, **reader_options) -> tuple:
+def read_entries(path: str, fmt: Optional[str], options: Optional[Mapping[str, object]] = None, *,
+                 flag: str = "--format", allow_empty: bool = False,
+                 **reader_options: object) -> Tuple[str, List[GameEntry]]:
     """The format name and every :class:`~polyreversi.formats.GameEntry` of a game file
     (``-``: standard input, ``fmt`` then required). Reader options (``options``, by
     their names in :data:`READER_FLAGS`) are checked against the format.
@@ -71,7 +77,24 @@ def read_entries(path: str, fmt: Optional[str], options: Optional[dict] = None, 
     return fmt, entries
 
 
-def game_entry(entries, game: int, path: str):
+def entries_as_recorded(path: str, fmt: Optional[str],
+                        options: Optional[Mapping[str, object]] = None) -> Tuple[str, List[GameEntry]]:
+    """:func:`read_entries` without the replay some readers (JSON) make of each record:
+    ``show`` and ``replay --ply`` show a record that turns illegal up to its illegal move.
+
+    Raises:
+        RecordError: as :func:`read_entries`.
+    """
+    from polyreversi import formats
+
+    try:
+        replays = "validate" in formats.capabilities(format_of(path, fmt, "--format")).read_options
+    except PolyreversiError:
+        replays = False  # read_entries says what is wrong
+    return read_entries(path, fmt, options, validate=False) if replays else read_entries(path, fmt, options)
+
+
+def game_entry(entries: Sequence[GameEntry], game: int, path: str) -> GameEntry:
     """Entry ``game`` (from 1) of a file's ``entries``.
 
     Raises:

@@ -3,6 +3,7 @@ engines) or a 3-4 player table of built-in seats, with Elo and an SPRT stop."""
 from __future__ import annotations
 
 import signal
+from types import FrameType
 from typing import Optional, Sequence, Tuple
 
 import click
@@ -15,7 +16,7 @@ from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
 from polyreversi.match import openings as opening_sets
 from polyreversi.match.referee import DEFAULT_MARGIN, TimeControl
-from polyreversi.match.runner import FORMATS, MatchConfig, run
+from polyreversi.match.runner import FORMATS, MatchConfig, Tally, run
 from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.variant import Variant
 
@@ -106,7 +107,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     with bar:
         task = bar.add_task("match", total=total)
 
-        def on_game(tally, done):
+        def on_game(tally: Tally, done: int) -> None:
             bar.update(task, completed=done, description=tally.line())
 
         previous = signal.signal(signal.SIGTERM, _interrupt)  # `kill` and `timeout` stop it as Ctrl-C does
@@ -171,7 +172,7 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
     return fmt
 
 
-def _interrupt(signum, frame):
+def _interrupt(signum: int, frame: Optional[FrameType]) -> None:
     raise KeyboardInterrupt
 
 

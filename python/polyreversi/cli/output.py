@@ -3,7 +3,7 @@
 game for selfplay, and the one wording of a failed write."""
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 import click
 
@@ -13,6 +13,11 @@ from polyreversi.variant import Variant
 
 from polyreversi.cli.console import record_warnings_as_lines
 from polyreversi.cli.input import format_of
+
+if TYPE_CHECKING:
+    from polyreversi.formats import PathLike
+    from polyreversi.formats.writer import GameWriter
+    from polyreversi.record import Record
 
 
 def known_extensions() -> str:
@@ -83,7 +88,7 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
     return fmt
 
 
-def output_error(path, error: OSError) -> click.ClickException:
+def output_error(path: PathLike, error: OSError) -> click.ClickException:
     """The one wording of a failed write: ``FILE: cannot write: No space left on device``
     (``<stdout>`` for standard output), for every command and every output."""
     from polyreversi import formats
@@ -133,9 +138,9 @@ def _check_replace_one(path: str, force: bool, param: str, shards: bool) -> None
                                  "or another name", param_hint=param)
 
 
-def _shards(path):
+def _shards(path: str) -> Optional[List[str]]:
     """The shard names when ``path`` is a folder of Parquet shards, else None."""
-    from polyreversi.formats.parquet import shards
+    from polyreversi.formats.base import shards
 
     return shards(path)
 
@@ -158,7 +163,7 @@ def make_room(path: Optional[str]) -> None:
         raise click.ClickException(f"{e.filename or path}: cannot replace: {e.strerror or e}") from None
 
 
-def open_games(path: str, fmt: Optional[str]):
+def open_games(path: str, fmt: Optional[str]) -> GameWriter:
     """A :class:`polyreversi.formats.writer.GameWriter` for ``path`` in ``fmt``: each game
     written as it is added, the file complete however the run ends.
 
@@ -174,7 +179,7 @@ def open_games(path: str, fmt: Optional[str]):
         raise click.ClickException(str(e)) from None
 
 
-def record_for(state: State, names: Sequence[str], **meta):
+def record_for(state: State, names: Sequence[str], **meta: Any) -> Record:
     """The game record of a played state (:func:`polyreversi.record.record_of`), with the
     players' names and the metadata given."""
     from polyreversi.record import record_of
@@ -182,7 +187,7 @@ def record_for(state: State, names: Sequence[str], **meta):
     return record_of(state, players=list(names), **meta)
 
 
-def write_records(path: str, records: Sequence, fmt: Optional[str] = None) -> None:
+def write_records(path: str, records: Sequence[Record], fmt: Optional[str] = None) -> None:
     """Writes records to ``path`` in ``fmt`` or the format of its extension
     (:func:`polyreversi.formats.write`; ``-`` is standard output).
 

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import re
 import time
+from typing import List
 
 import click
 
 from polyreversi._core import check_perft_depth
 from polyreversi.state import perft, perft_divide
+from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP
 from polyreversi.cli.console import make_console
@@ -17,7 +19,7 @@ class _NegativeDepth(click.Command):
     """Reads ``perft 8x8 -1`` as DEPTH -1, for the range check to refuse, where click takes
     ``-1`` for an unknown option; a real unknown option (``--bogus``) stays an error."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         if "--" not in args:  # after "--", a negative DEPTH is an argument already
             numbers = [a for a in args if re.fullmatch(r"-\d+", a)]
             if numbers:
@@ -29,7 +31,7 @@ class _NegativeDepth(click.Command):
 @click.argument("variant", type=VARIANT)
 @click.argument("depth", type=int)
 @click.option("--divide", is_flag=True, help="Also print the leaves under each first move.")
-def command(variant, depth: int, divide: bool) -> None:
+def command(variant: Variant, depth: int, divide: bool) -> None:
     """Count the leaves DEPTH plies below the start of VARIANT (a forced pass is a
     ply, a finished game one leaf). DEPTH is 0 up to the longest game of VARIANT
     (its empty squares, twice that with two players: a pass before each move at

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Optional, Tuple
 
 import click
 
@@ -22,6 +23,9 @@ from polyreversi.cli.lines import move_line, result_line
 from polyreversi.cli.output import check_out, force_option, known_extensions, known_formats, record_for, write_records, writes_stdout
 from polyreversi.cli.seats import resolve_seats, seat_options
 
+if TYPE_CHECKING:
+    from polyreversi.selfplay import Blocked
+
 # -- the command --------------------------------------------------------------------
 
 @click.command("play", epilog=PLAYED_VARIANT_HELP)
@@ -38,8 +42,9 @@ from polyreversi.cli.seats import resolve_seats, seat_options
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
               help=f"Format of --out: {known_formats()} (default: from its extension).")
 @force_option
-def command(variant: Variant, black, white, red, green, players, humans, seed, blocked, quiet, hints, out,
-            to_fmt, force) -> None:
+def command(variant: Variant, black: Optional[str], white: Optional[str], red: Optional[str], green: Optional[str],
+            players: Optional[str], humans: Tuple[str, ...], seed: Optional[int], blocked: Blocked, quiet: bool,
+            hints: bool, out: Optional[str], to_fmt: Optional[str], force: bool) -> None:
     """Play one game of VARIANT (default 8x8) and print the boards and the result.
 
     Every seat is a random player unless set: --black greedy, --players greedy,random,

@@ -3,9 +3,13 @@ of Parquet shards, with their errors as command-line errors."""
 from __future__ import annotations
 
 import os
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import click
+
+if TYPE_CHECKING:
+    from polyreversi.selfplay import Blocked, Tally
+    from polyreversi.variant import Variant
 
 
 
@@ -22,7 +26,7 @@ def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
     """
     from polyreversi._files import check_writable
     from polyreversi.cli.output import check_replace
-    from polyreversi.formats.parquet import shards
+    from polyreversi.formats.base import shards
     from polyreversi.distributed import prepare_folder
 
     if (to_fmt or "").lower() != "parquet" and not (to_fmt is None and path.lower().endswith(".parquet")):
@@ -47,7 +51,8 @@ def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
                                  param_hint="--out") from None
 
 
-def run_on_ray(variant, names, games: int, seed: int, blocked, out: Optional[str], address: str, on_shard):
+def run_on_ray(variant: Variant, names: Sequence[str], games: int, seed: int, blocked: Blocked, out: Optional[str],
+               address: str, on_shard: Callable[[Tally], None]) -> Tally:
     """The tally of a ``selfplay`` run played on Ray (:func:`polyreversi.distributed.ray_selfplay`).
 
     Raises:

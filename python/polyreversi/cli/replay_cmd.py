@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import click
 
@@ -13,12 +13,16 @@ from polyreversi.formats import GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
 from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines, without_controls
-from polyreversi.cli.input import format_of, game_entry, read_entries, reader_options
+from polyreversi.cli.input import entries_as_recorded, game_entry, read_entries, reader_options
 from polyreversi.cli.output import known_formats
 from polyreversi.cli.positions import position_at, print_position
 
 # Progress bars only for files at least this long (and only on a terminal).
 PROGRESS_MIN_GAMES = 200
+
+
+#: The reader options given on the command line (by their names in formats.check_options).
+Options = Dict[str, Optional[str]]
 
 
 @dataclass
@@ -44,7 +48,8 @@ class FileReport:
         return bool(self.mismatches or self.illegal or self.unreadable)
 
 
-def replay_file(path: str, fmt: Optional[str], options: dict, progress: bool, allow_empty: bool = False) -> FileReport:
+def replay_file(path: str, fmt: Optional[str], options: Options, progress: bool,
+                allow_empty: bool = False) -> FileReport:
     """Replays every game of a file (``-``: standard input) and counts what it finds.
 
     Raises:
@@ -128,27 +133,15 @@ def summary_lines(report: FileReport) -> List[str]:
     return lines
 
 
-def show_position(path: str, fmt: Optional[str], options: dict, game: int, ply: Optional[int]) -> int:
+def show_position(path: str, fmt: Optional[str], options: Options, game: int, ply: Optional[int]) -> int:
     """Prints the board of one game at one ply (as ``polyreversi show``); returns the exit status."""
-    fmt, entries = read_entries(path, fmt, options, **_unchecked(path, fmt))
-    position = position_at(game_entry(entries, game, path).record, ply, game)
+    fmt, entries = entries_as_recorded(path, fmt, options)
+    position = position_at(game_entry(entries, game, path).checked(), ply, game)  # an error is raised above
     print_position(make_console(), source_name(path), game, position)
     return 1 if position.illegal is not None else 0
 
 
-def _unchecked(path: str, fmt: Optional[str]) -> dict:
-    """``validate=False`` for readers that would replay each record (JSON): the position
-    of a record that turns illegal is shown up to its illegal move."""
-    from polyreversi import formats
-
-    try:
-        name = format_of(path, fmt, "--format")
-    except PolyreversiError:
-        return {}
-    return {"validate": False} if "validate" in formats.capabilities(name).read_options else {}
-
-
-def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
+def _progress(entries: Sequence[GameEntry], label: str, enabled: bool) -> Iterator[GameEntry]:
     return progress_over(entries, f"replaying {label}", enabled=enabled, minimum=PROGRESS_MIN_GAMES)
 
 
@@ -161,7 +154,8 @@ def _progress(entries: Sequence[GameEntry], label: str, enabled: bool):
 @click.option("--allow-empty", is_flag=True, help="A file with no game is not an error (it reports 0 games).")
 @click.option("--ply", type=int, default=None,
               help="Print the board of --game at this ply, numbered as in show --ply (negative: from the end).")
-def command(files, fmt, variant, players_file, tournaments_file, game, allow_empty, ply) -> None:
+def command(files: Tuple[str, ...], fmt: Optional[str], variant: Optional[str], players_file: Optional[str],
+            tournaments_file: Optional[str], game: Optional[int], allow_empty: bool, ply: Optional[int]) -> None:
     """Replay every game of FILE... (JSON, JSON Lines, GGF, WTHOR .wtb, transcripts,
     Parquet games tables or OBF positions),
     checking each move, and compare the final disks with the recorded results.
@@ -184,7 +178,8 @@ def command(files, fmt, variant, players_file, tournaments_file, game, allow_emp
                 game, allow_empty, ply)
 
 
-def _replay(files, fmt, options: dict, game, allow_empty: bool, ply) -> None:
+def _replay(files: Tuple[str, ...], fmt: Optional[str], options: Options, game: Optional[int], allow_empty: bool,
+            ply: Optional[int]) -> None:
     if game is not None or ply is not None:
         if len(files) != 1:
             raise click.ClickException("--game/--ply show one game: give one FILE")

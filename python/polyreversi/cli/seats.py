@@ -2,7 +2,7 @@
 the player names they resolve to."""
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, TypeVar
 
 import click
 
@@ -12,9 +12,10 @@ from polyreversi.variant import Variant
 from polyreversi.cli.lines import count_of
 
 COLOR_WORDS = ("black", "white", "red", "green")
+_F = TypeVar("_F", bound=Callable[..., Any])  # a command function, decorated
 
 
-class PlayerParam(click.ParamType):
+class PlayerParam(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # generic in click 8.5, not in 8.2 (allowed)
     """A seat spec (``greedy``, ``search:6``, ``mcts:time=1``), checked by
     :func:`polyreversi.players.check_player_spec`."""
 
@@ -23,7 +24,7 @@ class PlayerParam(click.ParamType):
     def __init__(self, allowed: Sequence[str] = PLAYER_NAMES) -> None:
         self.allowed = tuple(allowed)
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> str:
         try:
             return check_player_spec(value, self.allowed)
         except (ValueError, TypeError) as e:
@@ -33,12 +34,12 @@ class PlayerParam(click.ParamType):
 PLAYER_CHOICE = PlayerParam(PLAYER_NAMES)
 
 
-def seat_options(humans: bool = True) -> Callable:
+def seat_options(humans: bool = True) -> Callable[[_F], _F]:
     """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
     (and ``--human`` when ``humans``)."""
     choice = PLAYER_CHOICE if humans else PlayerParam(COMPUTER_PLAYERS)
 
-    def decorate(f):
+    def decorate(f: _F) -> _F:
         # click lists options in decorator order: the last applied comes first
         if humans:
             f = click.option("--human", "humans", multiple=True, metavar="COLOR",
@@ -55,8 +56,8 @@ def seat_options(humans: bool = True) -> Callable:
     return decorate
 
 
-def resolve_seats(variant: Variant, seats: dict, players: Optional[str], humans: Sequence[str] = (),
-                  allowed: Sequence[str] = PLAYER_NAMES) -> list:
+def resolve_seats(variant: Variant, seats: Dict[str, Optional[str]], players: Optional[str], humans: Sequence[str] = (),
+                  allowed: Sequence[str] = PLAYER_NAMES) -> List[str]:
     """The player name of each colour in turn order, from the seat options.
 
     Raises:

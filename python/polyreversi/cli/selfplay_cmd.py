@@ -6,7 +6,8 @@ import signal
 import sys
 import threading
 import time
-from typing import Optional
+from types import FrameType
+from typing import List, Literal, Optional
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -17,7 +18,7 @@ from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.formats import source_name
 from polyreversi.formats.writer import signals_deferred
 from polyreversi.bulk import MAX_GAMES
-from polyreversi.selfplay import Tally, finished_games
+from polyreversi.selfplay import Blocked, Tally, finished_games
 from polyreversi.variant import Variant
 
 from polyreversi.players import COMPUTER_PLAYERS, series_openings
@@ -50,7 +51,8 @@ from polyreversi.cli.seats import resolve_seats, seat_options
 @click.option("--ray", "ray_address", default=None, is_flag=False, flag_value="local", metavar="auto|ADDRESS",
               help="Play on Ray: a local Ray without a value, 'auto' or an address for a cluster. "
                    "The same seed plays the same games; --out NAME.parquet is then a folder of shards.")
-def command(variant: Variant, games: int, black, white, red, green, players, seed: Optional[int], blocked,
+def command(variant: Variant, games: int, black: Optional[str], white: Optional[str], red: Optional[str],
+            green: Optional[str], players: Optional[str], seed: Optional[int], blocked: Blocked,
             out: Optional[str], to_fmt: Optional[str], force: bool, progress: Optional[bool],
             ray_address: Optional[str]) -> None:
     """Play many games of VARIANT (default 8x8) between built-in players and print
@@ -104,9 +106,9 @@ def command(variant: Variant, games: int, black, white, red, green, players, see
                 from polyreversi.cli.ray_out import run_on_ray
                 from polyreversi.distributed import merge
 
-                shards: list = []  # the finished shards' tallies, kept if the run is stopped
+                shards: List[Tally] = []  # the finished shards' tallies, kept if the run is stopped
 
-                def on_shard(shard) -> None:
+                def on_shard(shard: Tally) -> None:
                     shards.append(shard)
                     bar.advance(task, shard.games)
 
@@ -150,17 +152,17 @@ class _term_as_interrupt:
     """Within the block, SIGTERM (``timeout``, ``kill``) stops the run as Ctrl-C does, so that
     the finished games are kept (in the main thread only, where Python runs signal handlers)."""
 
-    def __enter__(self):
+    def __enter__(self) -> "_term_as_interrupt":
         self._old = None
         if threading.current_thread() is threading.main_thread():
             self._old = signal.signal(signal.SIGTERM, _interrupt)
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         if self._old is not None:
             signal.signal(signal.SIGTERM, self._old)
         return False
 
 
-def _interrupt(signum, frame):
+def _interrupt(signum: int, frame: Optional[FrameType]) -> None:
     raise KeyboardInterrupt

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import Callable, Optional, Tuple
 
 import click
 
@@ -12,12 +12,12 @@ from polyreversi.formats import source_name
 from polyreversi import svg as pictures
 
 from polyreversi.cli.console import make_console, record_warnings_as_lines
-from polyreversi.cli.input import format_of, game_entry, read_entries
+from polyreversi.cli.input import entries_as_recorded, game_entry
 from polyreversi.cli.output import check_replace, force_option, known_formats, output_error, writes_stdout
 from polyreversi.cli.positions import position_at, print_position
 
 
-def _check_picture(path: Optional[str], suffixes: tuple, flag: str, force: bool, streams: bool = True) -> None:
+def _check_picture(path: Optional[str], suffixes: Tuple[str, ...], flag: str, force: bool, streams: bool = True) -> None:
     """Refuses, before anything is read, a picture name whose extension is not the picture's
     type (``--png board.jpg``), a path that cannot be written and, unless ``force``, an
     existing picture (the rule of every output, :func:`check_replace`). ``-``, ``/dev/stdout``,
@@ -33,7 +33,7 @@ def _check_picture(path: Optional[str], suffixes: tuple, flag: str, force: bool,
     check_replace(path, force, flag)
 
 
-def _write(path: str, writer) -> None:
+def _write(path: str, writer: Callable[[], object]) -> None:
     try:
         writer()
     except OSError as e:
@@ -61,8 +61,8 @@ def _write(path: str, writer) -> None:
 @click.option("--size", type=click.IntRange(min=1, max=pictures.MAX_RASTER_SIZE), default=400, show_default=True,
               help="Width of the pictures in pixels.")
 @force_option
-def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, animate_out, size: int,
-            force: bool) -> None:
+def command(file: str, ply: Optional[int], game: int, fmt: Optional[str], hints: bool, svg_out: Optional[str],
+            png_out: Optional[str], animate_out: Optional[str], size: int, force: bool) -> None:
     """Print a recorded game's board at any ply of FILE (any format polyreversi reads:
     JSON, JSON Lines, GGF, WTHOR, transcripts, Parquet, OBF positions), and optionally
     save it as a picture.
@@ -78,10 +78,10 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
     _check_picture(animate_out, (".svg", ".gif"), "--animate", force, streams=False)
     try:
         with record_warnings_as_lines():
-            _, entries = read_entries(file, fmt, validate=False) if _validates(file, fmt) else read_entries(file, fmt)
+            _, entries = entries_as_recorded(file, fmt)
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
-    position = position_at(game_entry(entries, game, file).record, ply, game)
+    position = position_at(game_entry(entries, game, file).checked(), ply, game)  # an error is raised above
     console = make_console(stderr=any(writes_stdout(p) for p in (svg_out, png_out)))
     print_position(console, source_name(file), game, position, hints=hints)
     if position.illegal is not None:
@@ -102,11 +102,3 @@ def command(file: str, ply, game: int, fmt, hints: bool, svg_out, png_out, anima
         console.print(f"Animation written to {source_name(animate_out, writing=True)}")
 
 
-def _validates(file: str, fmt: Optional[str]) -> bool:
-    """Whether the file's reader replays records itself (JSON): show replays them anyway."""
-    from polyreversi import formats
-
-    try:
-        return "validate" in formats.capabilities(format_of(file, fmt, "--format")).read_options
-    except PolyreversiError:
-        return False

@@ -3,13 +3,15 @@ the file's annotated scores."""
 from __future__ import annotations
 
 import sys
+from typing import Dict, List, Optional
 
 import click
 
 from polyreversi.errors import PolyreversiError
 from polyreversi.formats import obf, source_name
 from polyreversi._core import limits
-from polyreversi.search import TT_MB, _check_solve_table, _check_state, solve
+from polyreversi.search import TT_MB, SolveResult, _check_solve_table, _check_state, solve
+from polyreversi.state import State
 
 from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
@@ -35,8 +37,8 @@ from polyreversi.cli.lines import count_of
 @click.option("--moves", "all_moves", is_flag=True,
               help="Also solve every move: print each move's exact score and check every annotated one.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-def command(file: str, first: int, last, threads: int, convention: str, tt_mb: int, all_moves: bool,
-            progress) -> None:
+def command(file: str, first: int, last: Optional[int], threads: int, convention: str, tt_mb: int, all_moves: bool,
+            progress: Optional[bool]) -> None:
     """Solve every position of FILE (Edax OBF lines, or polyreversi's extension
     for other boards) exactly: best move, score, nodes and time per position.
     FILE '-' reads standard input. Where a line carries move scores (`; G8:+18; ...`), the best score and the
@@ -59,8 +61,8 @@ def _threads_text(threads: int) -> str:
     return count_of(threads, "thread")
 
 
-def _solve(file: str, first: int, last, threads: int, convention: str, tt_mb: int, all_moves: bool,
-           progress) -> None:
+def _solve(file: str, first: int, last: Optional[int], threads: int, convention: str, tt_mb: int, all_moves: bool,
+           progress: Optional[bool]) -> None:
     console = make_console()
     try:
         entries = obf.read(file)
@@ -128,7 +130,7 @@ def _solve(file: str, first: int, last, threads: int, convention: str, tt_mb: in
         sys.exit(1)
 
 
-def _move_scores(state, result) -> str:
+def _move_scores(state: State, result: SolveResult) -> str:
     """'g8 +18, h1 +12, ...': every move's exact score, best first (the row's move first
     among equals, then square order); 'none (the game is over)' without a move."""
     if not result.scores:
@@ -138,11 +140,11 @@ def _move_scores(state, result) -> str:
     return ", ".join(f"{name(m)} {s:+d}" for m, s in ranked)
 
 
-def _disagreements(state, annotated: dict, result, all_moves: bool) -> list:
+def _disagreements(state: State, annotated: Dict[int, int], result: SolveResult, all_moves: bool) -> List[str]:
     """What in ``result`` disagrees with the annotated ``{move: score}`` (wof scores)."""
     name = state.variant.square_name  # N*N, the pass, is "pass"
     best = max(annotated.values())
-    problems = []
+    problems: List[str] = []
     if result.score != best:
         problems.append(f"the file annotates best {best:+d} (solved {result.score:+d})")
     if result.move is not None:

@@ -20,7 +20,8 @@ import subprocess
 import threading
 import time
 import weakref
-from typing import IO, Deque, Mapping, Optional, Sequence, Union
+from types import FrameType
+from typing import IO, Deque, List, Mapping, Optional, Sequence, Union
 
 from polyreversi.errors import EngineProtocolError, EngineTerminatedError, EngineTimeoutError
 
@@ -37,7 +38,7 @@ _EOF = object()
 _LIVE: "weakref.WeakSet[EngineProcess]" = weakref.WeakSet()
 
 
-def split_command(command: Command) -> list:
+def split_command(command: Command) -> List[str]:
     """The argument list of a command: a list as it is, a string split as a POSIX
     shell would (``'ntest -x "a b"'``).
 
@@ -56,7 +57,7 @@ def split_command(command: Command) -> list:
     return args
 
 
-def check_startable(command: Command) -> list:
+def check_startable(command: Command) -> List[str]:
     """The argument list of a command (:func:`split_command`) whose program can be
     started: found on ``PATH`` (a bare name) or an executable file (a path); checked
     once before a match, so that a missing engine is one error, not a forfeit in every game.
@@ -98,7 +99,8 @@ class EngineProcess:
                  env: Optional[Mapping[str, str]] = None) -> None:
         self.args = split_command(command)
         self.name = name or os.path.basename(self.args[0])
-        self.lines: "queue.Queue" = queue.Queue()
+        # lines read, an error of the reader, or _EOF (the end of the output)
+        self.lines: "queue.Queue[Union[str, Exception, object]]" = queue.Queue()
         self.stderr_tail: Deque[str] = collections.deque(maxlen=STDERR_TAIL)
         self.sent = 0
         try:
@@ -199,6 +201,7 @@ class EngineProcess:
             raise self.died(f"while waiting for {waiting_for}")
         if isinstance(item, Exception):
             raise item
+        assert isinstance(item, str), "the reader queues lines, errors and _EOF"
         return item
 
     def died(self, when: str) -> EngineTerminatedError:
@@ -237,7 +240,7 @@ class EngineProcess:
         _LIVE.discard(self)
 
 
-def _kill(proc: subprocess.Popen) -> None:
+def _kill(proc: "subprocess.Popen[bytes]") -> None:
     """SIGTERM then SIGKILL to the process group of ``proc`` (it leads its own session)."""
     for sig, wait in ((signal.SIGTERM, 0.5), (signal.SIGKILL, 2.0)):
         if proc.poll() is not None:
@@ -285,7 +288,7 @@ def _close_on_sigterm() -> None:
         pass
 
 
-def _on_sigterm(signum: int, frame) -> None:
+def _on_sigterm(signum: int, frame: Optional[FrameType]) -> None:
     """Closes every engine, then dies of the signal as without this handler (the parent
     sees "terminated by SIGTERM"; atexit hooks do not run, as before)."""
     _close_all()

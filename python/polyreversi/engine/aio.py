@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import asyncio
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from polyreversi.engine._process import Command, EngineProcess
 from polyreversi.engine.results import MoveInfo, PlayResult
@@ -51,23 +51,23 @@ class AsyncEngine:
         await asyncio.to_thread(self.simple.quit)
 
 
-async def popen(protocol: str, command: Command, **kwargs) -> Tuple[EngineProcess, AsyncEngine]:
+async def popen(protocol: str, command: Command, **kwargs: Any) -> Tuple[EngineProcess, AsyncEngine]:
     """Starts an engine: ``(transport, engine)`` as python-chess returns them (the
     transport is the :class:`~polyreversi.engine._process.EngineProcess`)."""
     simple = await asyncio.to_thread(SimpleEngine.popen, protocol, command, **kwargs)
     return simple.protocol.process, AsyncEngine(simple)
 
 
-async def popen_nboard(command: Command, **kwargs) -> Tuple[EngineProcess, AsyncEngine]:
+async def popen_nboard(command: Command, **kwargs: Any) -> Tuple[EngineProcess, AsyncEngine]:
     """An NBoard engine for asyncio (see :meth:`SimpleEngine.popen`)."""
     return await popen("nboard", command, **kwargs)
 
 
-async def popen_gtp(command: Command, **kwargs) -> Tuple[EngineProcess, AsyncEngine]:
+async def popen_gtp(command: Command, **kwargs: Any) -> Tuple[EngineProcess, AsyncEngine]:
     """A GTP engine for asyncio (see :meth:`SimpleEngine.popen`)."""
     return await popen("gtp", command, **kwargs)
 
 
-async def popen_uci(command: Command, **kwargs) -> Tuple[EngineProcess, AsyncEngine]:
+async def popen_uci(command: Command, **kwargs: Any) -> Tuple[EngineProcess, AsyncEngine]:
     """A UCI engine for asyncio (see :meth:`SimpleEngine.popen`)."""
     return await popen("uci", command, **kwargs)

@@ -20,10 +20,11 @@ are refused otherwise.
 from __future__ import annotations
 
 import time
-from typing import List, Optional, Tuple
+from typing import List, Optional, Set, Tuple
 
 from polyreversi._validate import is_digits
 from polyreversi.engine import games
+from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.protocol import Protocol, check_playable
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineProtocolError
@@ -45,12 +46,12 @@ class GtpProtocol(Protocol):
 
     goodbye = "quit"
 
-    def __init__(self, process, *, coordinates: str = "othello", **kwargs) -> None:
+    def __init__(self, process: EngineProcess, *, coordinates: str = "othello", **kwargs: float) -> None:
         super().__init__(process, **kwargs)
         if coordinates not in COORDINATES:
             raise ValueError(f"coordinates: {coordinates!r} is not one of {', '.join(COORDINATES)}")
         self.coordinates = coordinates
-        self.commands: set = set()
+        self.commands: Set[str] = set()
         self._id = 0
         self._board: Optional[Tuple[Variant, bytes]] = None  # the engine's game: variant, start key
         self._moves: List[int] = []  # moves the engine has played on its board

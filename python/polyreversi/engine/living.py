@@ -81,15 +81,16 @@ class AnalysisHandle:
     def __init__(self, work: Callable[[], List[MoveInfo]], stop: Callable[[], None]) -> None:
         self._stop_search = stop
         self._stopping = threading.Event()
-        self._box: dict = {}
+        self._result: List[MoveInfo] = []
+        self._error: Optional[BaseException] = None
         self._thread = threading.Thread(target=self._run, args=(work,), name="polyreversi-analysis", daemon=True)
         self._thread.start()
 
     def _run(self, work: Callable[[], List[MoveInfo]]) -> None:
         try:
-            self._box["result"] = work()
+            self._result = work()
         except BaseException as e:  # handed to result()
-            self._box["error"] = e
+            self._error = e
 
     def stop(self) -> None:
         """Asks the analysis to stop (any thread; also before its search has begun)."""
@@ -110,6 +111,6 @@ class AnalysisHandle:
             self._thread.join(0.01)
             if self._stopping.is_set():  # a search begins by clearing the stop: stop it again
                 self._stop_search()
-        if "error" in self._box:
-            raise self._box["error"]
-        return self._box["result"]
+        if self._error is not None:
+            raise self._error
+        return self._result

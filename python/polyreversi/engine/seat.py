@@ -2,7 +2,7 @@
 built-in ones (player specs ``nboard:COMMAND``, ``gtp:COMMAND`` and ``uci:COMMAND``)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from polyreversi.engine._process import Command, split_command
 from polyreversi.engine.results import PlayResult
@@ -29,7 +29,7 @@ class EngineSeat:
         EngineError and its subclasses, as :meth:`SimpleEngine.play`.
     """
 
-    def __init__(self, protocol: str, command: Command, limit: Optional[Limit] = None, **options) -> None:
+    def __init__(self, protocol: str, command: Command, limit: Optional[Limit] = None, **options: Any) -> None:
         if protocol not in PROTOCOLS:
             raise ValueError(f"protocol: {protocol!r} is not one of {', '.join(PROTOCOLS)}")
         split_command(command)  # refuse an empty or badly quoted command now
@@ -88,7 +88,7 @@ class EngineSeat:
     def __enter__(self) -> "EngineSeat":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

@@ -30,7 +30,7 @@ board size GTP polyreversi cannot play); never a crash.
 from __future__ import annotations
 
 import sys
-from typing import Callable, Dict, List, Optional, TextIO
+from typing import Callable, Dict, List, Optional, TextIO, Tuple
 
 from polyreversi._validate import is_digits
 from polyreversi import __version__
@@ -67,7 +67,7 @@ class GtpServer:
         self.main_time: Optional[float] = None
         self.byo_time = 0.0
         self.byo_stones = 0
-        self.left: Dict[int, tuple] = {}
+        self.left: Dict[int, Tuple[float, int]] = {}  # colour: (seconds, stones) of time_left
         self.commands: Dict[str, Callable[[List[str]], str]] = {
             "protocol_version": lambda a: "2",
             "name": lambda a: NAME,
@@ -278,7 +278,9 @@ class GtpServer:
         if self.state.is_over():
             raise GtpError("the game is over")
         infos = self.player.analyse(self.state, self._limit(int(self.state.to_move)), multipv=max(1, min(n, MAX_MULTIPV)))
-        name = lambda m: "pass" if m == self.state.PASS else self.variant.square_name(m)  # noqa: E731
+        def name(m: int) -> str:
+            return "pass" if m == self.state.PASS else self.variant.square_name(m)
+
         return "\n".join(f"{name(i.move)} {i.score:.2f} {i.depth}{'*' if i.exact else ''} "
                          + " ".join(name(m) for m in i.pv) for i in infos)
 

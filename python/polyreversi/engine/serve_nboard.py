@@ -37,7 +37,7 @@ import collections
 import queue
 import sys
 import threading
-from typing import Deque, Dict, Optional, TextIO, Tuple
+from typing import Deque, Dict, Optional, Protocol, TextIO, Tuple, TypeVar
 
 from polyreversi import _validate
 from polyreversi._core import Color
@@ -65,6 +65,20 @@ def parse_clock(text: str) -> Optional[float]:
         return None
 
 
+_T = TypeVar("_T", covariant=True)
+_R = TypeVar("_R")
+
+
+class _Handle(Protocol[_T]):
+    """A search in the background: SearchPlayer.start's and LivingPlayer.start_analyse's handles."""
+
+    def stop(self) -> None: ...
+
+    def done(self) -> bool: ...
+
+    def result(self) -> _T: ...
+
+
 class NBoardServer:
     """One NBoard session over ``input``/``output`` (see the module's notes)."""
 
@@ -77,7 +91,7 @@ class NBoardServer:
         self.total: Optional[float] = None  # set game's TI clock (seconds per player)
         self.used: Dict[Color, float] = {}  # what each colour's moves took of it
         self.contempt = 0
-        self.lines: "queue.Queue" = queue.Queue()
+        self.lines: "queue.Queue[Optional[str]]" = queue.Queue()  # None: the input ended
         self.pending: Deque[str] = collections.deque()
         self.pings_waiting = 0  # pings in :attr:`pending`: a search begun before them stops at once
 
@@ -101,10 +115,10 @@ class NBoardServer:
             if line.split()[:1] == ["ping"]:
                 self.pings_waiting -= 1
             return line
-        line = self.lines.get(timeout=timeout)
-        if line is None:
+        read = self.lines.get(timeout=timeout)
+        if read is None:
             self.lines.put(None)
-        return line
+        return read
 
     def serve(self) -> None:
         """Answers commands until ``quit`` or the end of input."""
@@ -235,7 +249,7 @@ class NBoardServer:
         self.say(f"=== {text}/{score}/{result.seconds:.2f}")
         self.say("status")
 
-    def _wait(self, handle):
+    def _wait(self, handle: _Handle[_R]) -> _R:
         """The result of a background search (``go`` or ``hint``). Commands read
         meanwhile wait in :attr:`pending`, to run after it in their order; a ping
         among them (or already waiting there) stops the search at once. When the

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import threading
-from typing import List, Mapping, Optional
+from typing import Any, Callable, List, Mapping, Optional, TypeVar
 
 from polyreversi import _validate
 from polyreversi.engine._process import Command, EngineProcess
@@ -22,6 +22,8 @@ from polyreversi.engine.uci import UciProtocol
 from polyreversi.errors import EngineError, EngineTerminatedError
 from polyreversi.limit import MAX_MULTIPV, Limit
 from polyreversi.state import State
+
+_T = TypeVar("_T")
 
 #: The protocols by name, as ``popen`` and the ``nboard:``/``gtp:``/``uci:`` seat specs spell them.
 PROTOCOLS = {"nboard": NBoardProtocol, "gtp": GtpProtocol, "uci": UciProtocol}
@@ -48,7 +50,7 @@ class SimpleEngine:
     @classmethod
     def popen(cls, protocol: str, command: Command, *, timeout: float = DEFAULT_TIMEOUT,
               depth_timeout: float = DEPTH_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT, cwd: Optional[str] = None,
-              env: Optional[Mapping[str, str]] = None, **options) -> "SimpleEngine":
+              env: Optional[Mapping[str, str]] = None, **options: Any) -> "SimpleEngine":
         """Starts ``command`` and greets it in ``protocol`` (``"nboard"``, ``"gtp"`` or ``"uci"``).
 
         Args:
@@ -81,17 +83,17 @@ class SimpleEngine:
         return cls(proto)
 
     @classmethod
-    def popen_nboard(cls, command: Command, **kwargs) -> "SimpleEngine":
+    def popen_nboard(cls, command: Command, **kwargs: Any) -> "SimpleEngine":
         """An NBoard engine (see :meth:`popen`)."""
         return cls.popen("nboard", command, **kwargs)
 
     @classmethod
-    def popen_gtp(cls, command: Command, **kwargs) -> "SimpleEngine":
+    def popen_gtp(cls, command: Command, **kwargs: Any) -> "SimpleEngine":
         """A GTP engine (see :meth:`popen`)."""
         return cls.popen("gtp", command, **kwargs)
 
     @classmethod
-    def popen_uci(cls, command: Command, **kwargs) -> "SimpleEngine":
+    def popen_uci(cls, command: Command, **kwargs: Any) -> "SimpleEngine":
         """A UCI engine such as Fairy-Stockfish (see :meth:`popen` and
         :mod:`polyreversi.engine.uci`): ``SimpleEngine.popen_uci(path,
         options={"VariantPath": ini})``."""
@@ -101,7 +103,7 @@ class SimpleEngine:
     def name(self) -> str:
         return self.protocol.name
 
-    def _call(self, what, *args):
+    def _call(self, what: Callable[..., _T], *args: Any) -> _T:
         with self._lock:
             if self._closed:
                 raise EngineTerminatedError(f"engine {self.name!r} was closed")
@@ -161,7 +163,7 @@ class SimpleEngine:
     def __enter__(self) -> "SimpleEngine":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

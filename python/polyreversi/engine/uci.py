@@ -45,10 +45,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from polyreversi._validate import is_digits
 from polyreversi.engine import fairy
+from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.protocol import Protocol, check_playable
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineProtocolError
@@ -133,7 +134,7 @@ def parse_option(line: str) -> Optional[UciOption]:
     if "type" not in fields or not fields.get("name"):
         return None
 
-    def number(k):
+    def number(k: str) -> Optional[int]:
         try:
             return int(fields[k][0]) if fields.get(k) else None
         except ValueError:
@@ -200,7 +201,8 @@ class UciProtocol(Protocol):
 
     goodbye = "quit"
 
-    def __init__(self, process, *, options: Optional[Mapping[str, object]] = None, **kwargs) -> None:
+    def __init__(self, process: EngineProcess, *, options: Optional[Mapping[str, object]] = None,
+                 **kwargs: float) -> None:
         super().__init__(process, **kwargs)
         self.config = dict(options or {})
         self.declared: Dict[str, UciOption] = {}
@@ -391,10 +393,10 @@ class UciProtocol(Protocol):
         except ValueError as e:
             raise EngineProtocolError(f"engine {self.name!r} answered {text!r}: {e}") from None
 
-    def _unusable(self, state: State, info: dict) -> Optional[str]:
+    def _unusable(self, state: State, info: Dict[str, Any]) -> Optional[str]:
         """Why an ``info`` line cannot be an analysis of ``state`` (the module's list), or None."""
         if "invalid" in info:
-            return info["invalid"]
+            return str(info["invalid"])  # parse_info words it
         for name, low in (("multipv", 1), ("depth", 0)):
             value = info.get(name, low)
             if not isinstance(value, int) or value < low:
@@ -421,7 +423,7 @@ class UciProtocol(Protocol):
             return f"pv starts with {info['pv'][0]!r}, not a legal move at ply {state.ply}"
         return None
 
-    def _move_info(self, state: State, info: dict) -> MoveInfo:
+    def _move_info(self, state: State, info: Dict[str, Any]) -> MoveInfo:
         """The MoveInfo of a usable ``info`` line (:meth:`_unusable` said None)."""
         texts = info["pv"]
         first = fairy.parse_move(state, texts[0])

@@ -24,7 +24,7 @@ True (``illegal="lose"``, the default, as PettingZoo's classic games do) or rais
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple, Union
+from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -34,9 +34,10 @@ from polyreversi._core import Color
 from polyreversi.envs import render as _render
 from polyreversi.envs.actions import checked_action
 from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, action_mask, observe, plane_count, rewards, seat_color
-from polyreversi.envs.opponents import make_opponent, opponent_specs
+from polyreversi.envs.opponents import Opponents, make_opponent, opponent_specs
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.errors import IllegalMoveError
+from polyreversi.players import Move
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
@@ -66,7 +67,8 @@ class ReversiEnv(gymnasium.Env):
 
     metadata = {"render_modes": list(_render.RENDER_MODES), "render_fps": 2}
 
-    def __init__(self, variant: Union[str, Variant] = "8x8", opponent="random", seat="black",
+    def __init__(self, variant: Union[str, Variant] = "8x8", opponent: Opponents = "random",
+                 seat: Union[str, Color] = "black",
                  illegal: str = "lose", render_mode: Optional[str] = None,
                  render_size: int = _render.DEFAULT_SIZE) -> None:
         _render.check_mode(render_mode)
@@ -86,11 +88,12 @@ class ReversiEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self._actions)
         self.state: Optional[State] = None
         self.seat: Optional[Color] = None
-        self._opponents: dict = {}
+        self._opponents: Dict[Color, Callable[[State], Move]] = {}
         self._over = True
 
     # -- the Gymnasium API -------------------------------------------------------
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)
         rng = self.np_random
         players = self.spec_.variant.players
@@ -103,7 +106,7 @@ class ReversiEnv(gymnasium.Env):
         self._play_opponents()
         return self._observation(), self._info()
 
-    def step(self, action):
+    def step(self, action: object) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         """Plays the agent's ``action``, then the opponents' moves.
 
         Raises:
@@ -136,7 +139,7 @@ class ReversiEnv(gymnasium.Env):
             return np.zeros(self._actions, MASK_DTYPE)
         return action_mask(self.state)
 
-    def render(self):
+    def render(self) -> Union[str, np.ndarray, None]:
         if self.render_mode is None:
             gymnasium.logger.warn("render(): no render_mode was given to the environment")
             return None
@@ -165,7 +168,7 @@ class ReversiEnv(gymnasium.Env):
         state, seat = self._started()
         return observe(state, seat)
 
-    def _info(self) -> dict:
+    def _info(self) -> Dict[str, Any]:
         state, seat = self._started()
         return {"action_mask": self.action_masks(), "seat": AGENT_NAMES[int(seat) - 1], "ply": state.ply}
 

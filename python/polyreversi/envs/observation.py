@@ -8,14 +8,18 @@ they go to the engine: the planes are :func:`polyreversi.observe` and
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from polyreversi._core import Color
 from polyreversi.batch import Batch
 from polyreversi.batch import observe as _observe
 from polyreversi.state import State
+
+if TYPE_CHECKING:  # gymnasium is imported when a space is made, not with the observations
+    from gymnasium import spaces
 
 #: Colour names, one per colour in turn order (RULES.md §2): the Gymnasium envs' seats.
 AGENT_NAMES = ("black", "white", "red", "green")
@@ -25,7 +29,7 @@ AGENT_NAMES = ("black", "white", "red", "green")
 PLAYER_NAMES = ("player_0", "player_1", "player_2", "player_3")
 
 
-def seat_color(seat, players: int, *, random_allowed: bool = False) -> Optional[Color]:
+def seat_color(seat: Union[str, Color], players: int, *, random_allowed: bool = False) -> Optional[Color]:
     """The colour of a Gymnasium env's seat: a name of :data:`AGENT_NAMES` (any case)
     or a :class:`Color` of the game; ``"random"`` (None: drawn at each reset) where
     ``random_allowed``.
@@ -67,7 +71,8 @@ def observe(state: State, perspective: Optional[Color] = None) -> np.ndarray:
     return _observe(state, perspective=perspective)
 
 
-def observe_batch(batch: Batch, perspective=None, out: Optional[np.ndarray] = None) -> np.ndarray:
+def observe_batch(batch: Batch, perspective: Union[Color, int, npt.ArrayLike, None] = None,
+                  out: Optional[np.ndarray] = None) -> np.ndarray:
     """uint8 (B, C, N, N): :meth:`polyreversi.Batch.observe` of every game.
 
     Args:
@@ -88,7 +93,7 @@ def action_mask(state: State) -> np.ndarray:
     return mask
 
 
-def mask_space(n: int):
+def mask_space(n: int) -> "spaces.Box":
     """The Gymnasium space of one action mask: ``Box(0, 1, (N*N+1,), int8)``."""
     from gymnasium import spaces
 
@@ -103,7 +108,7 @@ def disk_rewards(scores: np.ndarray, playable: int, anti: bool = False) -> np.nd
     s = np.asarray(scores, dtype=np.float32)
     players = s.shape[-1]
     others = (s.sum(axis=-1, keepdims=True) - s) / (players - 1)
-    diff = (s - others) / np.float32(playable)
+    diff: npt.NDArray[np.float32] = (s - others) / np.float32(playable)
     return (-diff if anti else diff).astype(np.float32)
 
 
@@ -117,12 +122,12 @@ def rewards(state: State) -> np.ndarray:
     """
     if not state.is_over():
         return np.zeros(state.variant.players, dtype=np.float32)
-    return Batch(state.variant, 1, start=state, threads=1).rewards[0].copy()
+    return np.array(Batch(state.variant, 1, start=state, threads=1).rewards[0], dtype=np.float32)  # a copy
 
 
 def batch_rewards(batch: Batch) -> np.ndarray:
     """float32 (B, P): a copy of :attr:`polyreversi.Batch.rewards` (zeros for games not over)."""
-    return batch.rewards.copy()
+    return np.array(batch.rewards, dtype=np.float32)  # a copy
 
 
 __all__ = ["AGENT_NAMES", "PLAYER_NAMES", "MASK_DTYPE", "mask_space", "disk_rewards", "plane_count", "observe", "observe_batch", "action_mask", "rewards", "batch_rewards"]

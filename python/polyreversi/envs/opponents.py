@@ -11,9 +11,11 @@ function ``state -> move`` or an object with ``choose(state)`` (see
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, Union
 
-from polyreversi.players import GreedyPlayer, RandomPlayer, as_callable, player_from_spec
+from polyreversi.players import GreedyPlayer, Move, Player, RandomPlayer, as_callable, player_from_spec
+from polyreversi.state import State
+from polyreversi.variant import Variant
 
 #: Names that map to a built-in policy the Batch plays in C++ (the vector environment);
 #: ``search:D`` (two players) and ``mcts:N`` with no other option are played there too
@@ -21,16 +23,21 @@ from polyreversi.players import GreedyPlayer, RandomPlayer, as_callable, player_
 NATIVE = ("random", "greedy")
 _NATIVE_SEARCH = re.compile(r"(search|mcts):[1-9][0-9]*")
 
+#: One opponent: a name (``"greedy"``, ``"search:2"``...) or a player.
+Opponent = Union[str, Player]
+#: The ``opponent`` argument of the environments: one opponent for every other seat, or one per seat.
+Opponents = Union[Opponent, Sequence[Opponent]]
+
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 _SEARCHES = ("search", "mcts", "baseline")  # the seat specs of the command line, options and all
 
 
-def opponent_names() -> list:
+def opponent_names() -> List[str]:
     """The opponent names: ``random``, ``greedy``, ``search``, ``mcts``, ``baseline``."""
     return list(_CLASSES) + list(_SEARCHES)
 
 
-def make_opponent(spec, seed: Optional[int]) -> Callable:
+def make_opponent(spec: Opponent, seed: Optional[int]) -> Callable[[State], Move]:
     """A move-choosing function from a name (seeded with ``seed``) or a player.
 
     Raises:
@@ -50,7 +57,7 @@ def make_opponent(spec, seed: Optional[int]) -> Callable:
                      "or a player (a function state -> move, or an object with choose(state))")
 
 
-def opponent_specs(opponent, others: int, variant) -> list:
+def opponent_specs(opponent: Opponents, others: int, variant: Variant) -> List[Opponent]:
     """The opponent of each other seat, in turn order after the agent's, from the
     ``opponent`` argument of the environments: one name or player for every other
     seat, or a list or tuple of them, one per other seat. Each is checked now (built
@@ -76,7 +83,7 @@ def opponent_specs(opponent, others: int, variant) -> list:
     return specs
 
 
-def native_policy(specs: Sequence, players: int = 2) -> Optional[str]:
+def native_policy(specs: Sequence[Opponent], players: int = 2) -> Optional[str]:
     """The Batch policy (:meth:`polyreversi.Batch.choose`) playing every seat of ``specs``,
     if they all name the same one: ``random``, ``greedy``, ``mcts:N``, or ``search:D`` when
     the game has two ``players``."""

@@ -41,7 +41,7 @@ Conventions are those of PettingZoo's classic board games (``connect_four_v3``,
 """
 from __future__ import annotations
 
-from typing import Dict, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -59,7 +59,7 @@ from polyreversi.variant import Variant
 from polyreversi.state import State
 
 
-def env(variant: Union[str, Variant] = "8x8", render_mode: Optional[str] = None, **options) -> AECEnv:
+def env(variant: Union[str, Variant] = "8x8", render_mode: Optional[str] = None, **options: Any) -> AECEnv:
     """The environment wrapped as PettingZoo's classic games are: an illegal move ends the
     game (reward -1 to its player), actions outside the space are refused, calls out of
     order (``step`` before ``reset``) raise. Arguments as :class:`raw_env`."""
@@ -69,7 +69,7 @@ def env(variant: Union[str, Variant] = "8x8", render_mode: Optional[str] = None,
     return wrappers.OrderEnforcingWrapper(e)
 
 
-class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]  # noqa: N801 (PettingZoo's name; it has no types)
     """The unwrapped AEC environment.
 
     Args:
@@ -114,10 +114,10 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         self._rng = np.random.default_rng()
         self.state: Optional[State] = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property
@@ -125,7 +125,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         """The rules of the current game (with its drawn blocked squares)."""
         return self.state.variant if self.state is not None else self.spec_.variant
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """A new game. ``seed`` seeds the draw of random blocked squares (if any) for this
         and the following resets."""
         if seed is not None:
@@ -137,7 +137,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.agent_selection = self._agent_to_move()
-        self.infos: Dict[str, dict] = {a: {} for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self._update_infos()
 
     def color(self, agent: str) -> Color:
@@ -156,7 +156,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
             return np.zeros(self.variant.n ** 2 + 1, MASK_DTYPE)
         return action_mask(state)
 
-    def observe(self, agent: str):
+    def observe(self, agent: str) -> Union[np.ndarray, Dict[str, np.ndarray]]:
         """``agent``'s view: a dict (``"observation"`` uint8 (N, N, C), ``"action_mask"``
         int8 (N*N+1,)), or the planes alone with ``observation="planes"``.
         Raises KeyError for an unknown agent, RuntimeError before reset()."""
@@ -166,7 +166,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
             return planes
         return {"observation": planes, "action_mask": self.action_mask(agent)}
 
-    def step(self, action) -> None:
+    def step(self, action: object) -> None:
         """Plays ``action`` for :attr:`agent_selection`.
 
         Raises:
@@ -178,7 +178,8 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
             raise IllegalMoveError(f"the game is over (ply {self.state.ply}) and every agent is done; call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            return self._was_dead_step(action)
+            self._was_dead_step(action)
+            return
         state = self._live_state()
         move = checked_action(action, state)
         state.play(move)
@@ -192,7 +193,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         self._update_infos()
         self._accumulate_rewards()
 
-    def render(self):
+    def render(self) -> Union[str, np.ndarray, None]:
         if self.render_mode is None:
             from gymnasium import logger
 

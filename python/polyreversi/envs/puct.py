@@ -45,9 +45,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence, Union
+from typing import Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from polyreversi import _core
 from polyreversi._validate import number, whole
@@ -55,7 +56,7 @@ from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_THREADS
 from polyreversi.errors import IllegalMoveError
 from polyreversi.state import State
-from polyreversi.variant import SEED_END, SEED_MIN
+from polyreversi.variant import SEED_END, SEED_MIN, Variant
 
 #: Simulations of one search (a tree reserves nodes for all of them) and leaves a tree
 #: gives per round: the core's bounds (polyreversi/limits.hpp).
@@ -86,7 +87,7 @@ class Leaves:
     to_move: np.ndarray
     games: np.ndarray
 
-    def states(self, variant) -> list:
+    def states(self, variant: Variant) -> List[State]:
         """The leaves as States of ``variant`` (for exact evaluations in tests and tools)."""
         return [variant.position(b, int(c)) for b, c in zip(self.boards, self.to_move)]
 
@@ -121,14 +122,14 @@ class PuctResult:
             out[np.arange(len(visits)), visits.argmax(axis=1)] = 1.0
             return out.astype(np.float32)
         weights = np.where(visits > 0, visits / visits.max(axis=1, keepdims=True), 0.0) ** (1.0 / t)
-        return (weights / weights.sum(axis=1, keepdims=True)).astype(np.float32)
+        return np.asarray(weights / weights.sum(axis=1, keepdims=True), dtype=np.float32)
 
     def sample(self, temperature: float = 1.0, rng: Optional[np.random.Generator] = None) -> np.ndarray:
         """int32 (G,): a move per game drawn from :meth:`policy` (``rng``: NumPy Generator)."""
         rng = rng if rng is not None else np.random.default_rng()
         policy = self.policy(temperature).astype(np.float64)
         draws = rng.random((len(policy), 1))
-        return np.minimum((policy.cumsum(axis=1) < draws).sum(axis=1), policy.shape[1] - 1).astype(np.int32)
+        return np.asarray(np.minimum((policy.cumsum(axis=1) < draws).sum(axis=1), policy.shape[1] - 1), dtype=np.int32)
 
 
 class PuctTrees:
@@ -147,14 +148,14 @@ class PuctTrees:
     def __init__(self, games: int) -> None:
         self.games = whole(games, "games", 1, MAX_TREES)
         self._core = _core.PuctTrees(self.games)
-        self._variant = None
+        self._variant: Optional[Variant] = None
 
     def clear(self) -> None:
         """Forget every tree (the variant too)."""
         self._core.clear()
         self._variant = None
 
-    def _bind(self, variant) -> None:
+    def _bind(self, variant: Variant) -> None:
         base = variant.replace(blocked=())
         if self._variant is None:
             self._variant = base
@@ -165,9 +166,13 @@ class PuctTrees:
         return f"PuctTrees(games={self.games}, variant={self._variant})"
 
 
-def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leaves], tuple], *,
+#: What ``evaluate`` returns: (priors (k, N*N+1), values (k,) or (k, P)), array-likes of numbers.
+Evaluation = Tuple[npt.ArrayLike, npt.ArrayLike]
+
+
+def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leaves], Evaluation], *,
          simulations: int = 100, c_puct: float = 1.5, dirichlet_alpha: float = 0.3,
-         dirichlet_fraction: float = 0.0, seed: int = 0, which=None, threads: int = 1,
+         dirichlet_fraction: float = 0.0, seed: int = 0, which: Optional[npt.ArrayLike] = None, threads: int = 1,
          leaves_per_game: int = 1, virtual_loss: float = 1.0, trees: Optional[PuctTrees] = None) -> PuctResult:
     """PUCT search from every root at once (see the module text).
 
@@ -240,7 +245,8 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
             raise ValueError(f"trees: made for {trees.games} games, {games} given")
         trees._bind(variant)
 
-    def call(obs, masks, boards, to_move, games):
+    def call(obs: np.ndarray, masks: np.ndarray, boards: np.ndarray, to_move: np.ndarray,
+             games: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         priors, values = evaluate(Leaves(obs, masks, boards, to_move, games))
         return _priors(priors, len(obs), masks.shape[1]), _values(values, to_move, players)
 
@@ -251,7 +257,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
     return PuctResult(visits, values, int(done), time.perf_counter() - started, float(evaluate_seconds), int(kept))
 
 
-def _priors(priors, rows: int, columns: int) -> np.ndarray:
+def _priors(priors: npt.ArrayLike, rows: int, columns: int) -> np.ndarray:
     array = np.asarray(priors)
     if array.shape != (rows, columns):
         raise ValueError(f"evaluate: priors must have shape ({rows}, {columns}), got {array.shape}")
@@ -260,7 +266,7 @@ def _priors(priors, rows: int, columns: int) -> np.ndarray:
     return np.ascontiguousarray(array, dtype=np.float32)
 
 
-def _values(values, to_move: np.ndarray, players: int) -> np.ndarray:
+def _values(values: npt.ArrayLike, to_move: np.ndarray, players: int) -> np.ndarray:
     rows = len(to_move)
     array = np.asarray(values)
     if array.dtype.kind not in "fiu":

@@ -1,6 +1,8 @@
 """Pictures of an environment's position: text (``"ansi"``; ``"human"`` prints it) and pixels (``"rgb_array"``)."""
 from __future__ import annotations
 
+from typing import Union
+
 import numpy as np
 
 from polyreversi import _validate, svg
@@ -31,7 +33,7 @@ def rgb_array(state: State, size: int = DEFAULT_SIZE) -> np.ndarray:
     return np.asarray(Image.alpha_composite(background, image).convert("RGB"), dtype=np.uint8)
 
 
-def render(state: State, mode, size: int = DEFAULT_SIZE):
+def render(state: State, mode: str, size: int = DEFAULT_SIZE) -> Union[str, np.ndarray, None]:
     """The picture of ``mode``: text for ``"ansi"``, an array for ``"rgb_array"``; ``"human"``
     prints the text to standard output and returns None."""
     if mode == "rgb_array":
@@ -43,13 +45,13 @@ def render(state: State, mode, size: int = DEFAULT_SIZE):
     return text
 
 
-def check_size(size) -> int:
+def check_size(size: object) -> int:
     """``size`` (``render_size``) as an int, 1 .. :data:`polyreversi.svg.MAX_RASTER_SIZE`
     pixels (the pictures' own bound). Raises TypeError (not a whole number), ValueError."""
     return _validate.whole(size, "render_size", 1, svg.MAX_RASTER_SIZE)
 
 
-def check_mode(render_mode) -> None:
+def check_mode(render_mode: object) -> None:
     """Raises ValueError for a render mode other than None and :data:`RENDER_MODES`."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, {', '.join(map(repr, RENDER_MODES))}")

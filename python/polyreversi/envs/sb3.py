@@ -27,16 +27,17 @@ Needs ``stable-baselines3`` (``pip install 'polyreversi[rl]'``).
 from __future__ import annotations
 
 import time
-from typing import Any, Optional, Union
+from typing import Any, Dict, List, Optional, Tuple, Type, Union
 
 import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
+from polyreversi.envs.opponents import Opponents
 from polyreversi.envs.vector import ReversiVectorEnv
 from polyreversi.variant import Variant
 
 
-class ReversiVecEnv(VecEnv):
+class ReversiVecEnv(VecEnv):  # type: ignore[misc, unused-ignore]  # stable-baselines3 has no types here
     """SB3's ``VecEnv`` over B games of one Batch (see the module text).
 
     Args:
@@ -49,7 +50,7 @@ class ReversiVecEnv(VecEnv):
         as :class:`polyreversi.envs.vector.ReversiVectorEnv`.
     """
 
-    def __init__(self, num_envs: int = 64, variant: Union[str, Variant] = "8x8", opponent="random",
+    def __init__(self, num_envs: int = 64, variant: Union[str, Variant] = "8x8", opponent: Optional[Opponents] = "random",
                  seat: str = "black", threads: int = 0, reward: str = "win", seed: Optional[int] = None) -> None:
         self.venv = ReversiVectorEnv(num_envs=num_envs, variant=variant, opponent=opponent, seat=seat,
                                      threads=threads, reward=reward, autoreset_mode="same-step")
@@ -63,7 +64,7 @@ class ReversiVecEnv(VecEnv):
         self._started = time.monotonic()
 
     # -- the VecEnv API --------------------------------------------------------------
-    def reset(self):
+    def reset(self) -> np.ndarray:
         """uint8 (B, C, N, N): the first observations of B new games."""
         seed = self._seeds[0] if self._seeds[0] is not None else self._seed
         self._seed = None
@@ -73,13 +74,13 @@ class ReversiVecEnv(VecEnv):
         self._masks = info["action_mask"]
         self._returns[:] = 0
         self._lengths[:] = 0
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: List[Dict[str, Any]] = [{} for _ in range(self.num_envs)]
         return obs
 
     def step_async(self, actions: np.ndarray) -> None:
         self._actions = actions
 
-    def step_wait(self):
+    def step_wait(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray, List[Dict[str, Any]]]:
         """(obs uint8 (B, C, N, N), rewards float32 (B,), dones bool (B,), infos: B dicts).
 
         Raises:
@@ -91,7 +92,7 @@ class ReversiVecEnv(VecEnv):
         done = terminated | truncated
         self._returns += reward
         self._lengths += 1
-        infos: list = [{} for _ in range(self.num_envs)]
+        infos: List[Dict[str, Any]] = [{} for _ in range(self.num_envs)]
         if done.any():
             final = info["final_obs"]
             now = round(time.monotonic() - self._started, 6)
@@ -109,7 +110,7 @@ class ReversiVecEnv(VecEnv):
     def close(self) -> None:
         self.venv.close()
 
-    def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list:
+    def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> List[Any]:
         """The attribute of this object (the games share one), once per index.
         Raises AttributeError when there is none."""
         value = getattr(self, attr_name)
@@ -118,7 +119,8 @@ class ReversiVecEnv(VecEnv):
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
         setattr(self, attr_name, value)
 
-    def env_method(self, method_name: str, *method_args, indices: VecEnvIndices = None, **method_kwargs) -> list:
+    def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None,
+                   **method_kwargs: Any) -> List[Any]:
         """Per game: ``action_masks`` gives each game's row; another method of this object
         is called once and its result repeated per index."""
         rows = list(self._get_indices(indices))
@@ -128,7 +130,7 @@ class ReversiVecEnv(VecEnv):
         result = getattr(self, method_name)(*method_args, **method_kwargs)
         return [result for _ in rows]
 
-    def env_is_wrapped(self, wrapper_class, indices: VecEnvIndices = None) -> list:
+    def env_is_wrapped(self, wrapper_class: Type[Any], indices: VecEnvIndices = None) -> List[bool]:
         return [False for _ in self._get_indices(indices)]
 
 

@@ -24,9 +24,10 @@ Square ``s = row * N + col`` (``a1`` is 0, top-left); the pass ``N*N`` maps to i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, List, Tuple, Union
+from typing import Callable, Dict, List, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from polyreversi.errors import PositionError
 from polyreversi.state import State
@@ -74,12 +75,12 @@ class Symmetry:
                              f"got {move!r}")
         return int(self.perm[int(move)])
 
-    def moves(self, moves) -> np.ndarray:
+    def moves(self, moves: npt.ArrayLike) -> np.ndarray:
         """The images of an integer array of moves (any shape; values 0..N*N)."""
         array = np.asarray(moves)
         if array.dtype.kind not in "iu" or (array.size and (array.min() < 0 or array.max() > self.n * self.n)):
             raise ValueError(f"moves: expected integers 0..{self.n * self.n}")
-        return self.perm[array]
+        return np.asarray(self.perm[array])  # indexing gives a new array: typed, not copied again
 
     def policy(self, values: np.ndarray) -> np.ndarray:
         """A policy, mask or any per-move array (..., N*N+1) mapped: ``out[..., perm[s]] =
@@ -106,7 +107,7 @@ class Symmetry:
 
     def board(self, cells: np.ndarray) -> np.ndarray:
         """A board array (N, N) (``State.board()`` codes) mapped."""
-        return self.planes(np.asarray(cells)[None])[0]
+        return np.asarray(self.planes(np.asarray(cells)[None])[0])
 
     def state(self, state: State) -> State:
         """The image of a State: a new State at the mapped position (same player to move and
@@ -134,7 +135,7 @@ class Symmetry:
         return next(g for g in all_symmetries(self.n) if np.array_equal(g.perm, self.inverse))
 
 
-_CACHE: dict = {}
+_CACHE: Dict[int, List[Symmetry]] = {}
 
 
 def all_symmetries(n: int) -> List[Symmetry]:

@@ -20,12 +20,14 @@ Needs torch (``pip install 'polyreversi[rl]'``); importing this module does not.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from polyreversi.envs.observation import MASK_DTYPE
 
 
-def _torch():
+def _torch() -> Any:  # the torch module, untyped when the rl extra is absent
     try:
         import torch
     except ImportError:  # an optional extra
@@ -37,7 +39,7 @@ def _shareable(array: np.ndarray) -> bool:
     return array.flags.writeable and array.flags.c_contiguous
 
 
-def observations_as_tensor(obs: np.ndarray):
+def observations_as_tensor(obs: np.ndarray) -> Any:  # a torch.Tensor (torch is an optional extra)
     """A CPU tensor of ``obs`` (uint8 (..., C, N, N) or float32), sharing its memory when
     ``obs`` is writeable and C-contiguous (every env's observations are), else a copy.
 
@@ -50,7 +52,7 @@ def observations_as_tensor(obs: np.ndarray):
     return torch.from_numpy(obs if _shareable(obs) else np.ascontiguousarray(obs).copy())
 
 
-def masks_as_tensor(mask: np.ndarray):
+def masks_as_tensor(mask: np.ndarray) -> Any:  # a torch.Tensor
     """A bool CPU tensor of an action mask (int8/uint8 0/1 or bool, any shape), sharing its
     memory when ``mask`` is writeable and C-contiguous (the envs' masks are), else a copy
     (:attr:`polyreversi.Batch.masks`, read-only).

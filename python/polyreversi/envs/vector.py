@@ -54,9 +54,10 @@ a policy's probabilities or logits).
 """
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
@@ -66,8 +67,10 @@ from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_BATCH
 from polyreversi.envs import render as _render
 from polyreversi.envs.observation import MASK_DTYPE, disk_rewards, observe_batch, plane_count, seat_color
-from polyreversi.envs.opponents import make_opponent, native_policy, opponent_specs
+from polyreversi.envs.opponents import Opponents, make_opponent, native_policy, opponent_specs
 from polyreversi.envs.spec import EnvSpec
+from polyreversi.players import Move
+from polyreversi.state import State
 from polyreversi.variant import Variant
 
 
@@ -107,7 +110,7 @@ class ReversiVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi", "rgb_array"]}
 
-    def __init__(self, num_envs: int = 16, variant: Union[str, Variant] = "8x8", opponent=None,
+    def __init__(self, num_envs: int = 16, variant: Union[str, Variant] = "8x8", opponent: Optional[Opponents] = None,
                  seat: str = "black", threads: int = 0, copy: bool = True,
                  render_mode: Optional[str] = None, autoreset_mode: str = "next-step",
                  reward: str = "win") -> None:
@@ -138,10 +141,11 @@ class ReversiVectorEnv(VectorEnv):
         self.seat = None if opponent is None else seat_colour
         self._opponent_specs = [] if opponent is None else opponent_specs(opponent, players - 1, self.variant)
         self._native = native_policy(self._opponent_specs, players)
-        self._opponents: dict = {}
+        self._opponents: Dict[Color, Callable[[State], Move]] = {}
         if opponent is not None and self._native is None:
             self._make_opponents(0)
-        self.single_observation_space = spaces.Box(0, 1, (plane_count(players), n, n), np.uint8)
+        self._observation_shape = (plane_count(players), n, n)
+        self.single_observation_space = spaces.Box(0, 1, self._observation_shape, np.uint8)
         self.single_action_space = spaces.Discrete(n * n + 1)
         self.observation_space = spaces.Box(0, 1, (self.num_envs, plane_count(players), n, n), np.uint8)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, n * n + 1))
@@ -150,7 +154,8 @@ class ReversiVectorEnv(VectorEnv):
         self._started = False
 
     # -- the Gymnasium API -------------------------------------------------------
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)
         if self._opponent_specs and self._native is None:
             self._make_opponents(int(self.np_random.integers(2**63)))
@@ -162,7 +167,7 @@ class ReversiVectorEnv(VectorEnv):
         self._started = True
         return self._observation(), self._info(None, None, np.zeros(self.num_envs, np.int8))
 
-    def step(self, actions):
+    def step(self, actions: npt.ArrayLike) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """One step in every game (see the module text).
 
         Args:
@@ -216,11 +221,12 @@ class ReversiVectorEnv(VectorEnv):
                 perspective = int(self.seat) if self.seat is not None else np.where(ended, mover, 1)
                 info["final_obs"] = batch.observe(perspective=perspective, final=True)
             else:  # no game ended: nothing to observe (rows are read only where _final_obs is True)
-                info["final_obs"] = np.zeros((self.num_envs,) + self.single_observation_space.shape, np.uint8)
+                info["final_obs"] = np.zeros((self.num_envs, *self._observation_shape), np.uint8)
             info["_final_obs"] = ended
         return self._observation(view), reward, ended, truncated, info
 
-    def sample_actions(self, probs=None, *, logits=None, temperature: float = 1.0) -> np.ndarray:
+    def sample_actions(self, probs: Optional[npt.ArrayLike] = None, *, logits: Optional[npt.ArrayLike] = None,
+                       temperature: float = 1.0) -> np.ndarray:
         """int32 (B,): a legal action per game drawn in C++ (-1 for finished games, which
         :meth:`step` ignores): uniform without arguments, else from ``probs`` or ``logits``
         (float32 (B, N*N+1); illegal actions are masked out), see :meth:`polyreversi.Batch.sample`.
@@ -236,17 +242,17 @@ class ReversiVectorEnv(VectorEnv):
     def action_masks(self) -> np.ndarray:
         """int8 0/1 (B, N*N+1): the legal actions of every game now (rows of games over, or
         waiting for their next-step restart, are 0); a new array."""
-        mask = self.batch.masks.view(MASK_DTYPE).copy()
+        mask: np.ndarray = self.batch.masks.view(MASK_DTYPE).copy()
         mask[self.batch.done] = 0
         return mask
 
-    def render(self):
+    def render(self) -> Union[str, np.ndarray, None]:  # type: ignore[override]  # game 0, not a tuple of pictures
         """Game 0 as text (``"ansi"``) or a picture (``"rgb_array"``); None without a render mode."""
         if self.render_mode is None:
             return None
         return _render.render(self.batch.state(0), self.render_mode)
 
-    def close_extras(self, **kwargs) -> None:
+    def close_extras(self, **kwargs: Any) -> None:
         pass
 
     # -- helpers -----------------------------------------------------------------
@@ -295,7 +301,7 @@ class ReversiVectorEnv(VectorEnv):
         everyone[~ended] = 0.0
         return everyone
 
-    def _observation(self, perspective=None) -> np.ndarray:
+    def _observation(self, perspective: Optional[npt.ArrayLike] = None) -> np.ndarray:
         if self.seat is not None:
             perspective = int(self.seat)
         if self.copy:
@@ -305,7 +311,7 @@ class ReversiVectorEnv(VectorEnv):
             return self._buffer
         return observe_batch(self.batch, perspective, out=self._buffer)
 
-    def _info(self, everyone: Optional[np.ndarray], view: Optional[np.ndarray], mover: np.ndarray) -> dict:
+    def _info(self, everyone: Optional[np.ndarray], view: Optional[np.ndarray], mover: np.ndarray) -> Dict[str, Any]:
         ones = np.ones(self.num_envs, dtype=bool)
         to_move = self.batch.to_move.copy() if view is None else view.astype(np.int8)
         info = {"action_mask": self.action_masks(), "_action_mask": ones, "to_move": to_move, "_to_move": ones,
@@ -315,7 +321,7 @@ class ReversiVectorEnv(VectorEnv):
         return info
 
 
-def _moves(actions, size: int) -> np.ndarray:
+def _moves(actions: npt.ArrayLike, size: int) -> np.ndarray:
     array = np.asarray(actions)
     if array.shape != (size,):
         raise ValueError(f"actions: expected shape ({size},), got {array.shape}")

@@ -34,13 +34,16 @@ half-written file. docs/records.md has the details.
 from __future__ import annotations
 
 import os
-from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from polyreversi import _files, _validate
 from polyreversi.errors import RecordError
-from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of, shards
+from polyreversi.formats.base import Capabilities, Content, GameEntry, UnsupportedGameError, in_context, records_of, shards
 from polyreversi.formats import _lost, registry
 from polyreversi.record import Record
+
+if TYPE_CHECKING:
+    from polyreversi.variant import Variant
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -57,7 +60,7 @@ READABLE: tuple[str, ...]
 WRITABLE: tuple[str, ...]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Tuple[str, ...]:
     # READABLE / WRITABLE follow the formats' capabilities (computed when asked for).
     if name == "READABLE":
         return registry.readable()
@@ -139,7 +142,7 @@ def check_options(fmt: str, options: Mapping[str, object], names: Optional[Mappi
     return given
 
 
-def iter_games(path: PathLike, fmt: Optional[str] = None, **options) -> Iterator[GameEntry]:
+def iter_games(path: PathLike, fmt: Optional[str] = None, **options: object) -> Iterator[GameEntry]:
     """The games of a file, one :class:`GameEntry` each, in file order. ``-`` reads
     standard input (``fmt`` then required).
 
@@ -183,7 +186,7 @@ def _located(entries: Iterator[GameEntry], source: str) -> Iterator[GameEntry]:
         yield entry
 
 
-def read(path: PathLike, fmt: Optional[str] = None, **options) -> List["Record"]:
+def read(path: PathLike, fmt: Optional[str] = None, **options: object) -> List["Record"]:
     """Every record of a file (options as :func:`iter_games`).
 
     Raises:
@@ -192,7 +195,7 @@ def read(path: PathLike, fmt: Optional[str] = None, **options) -> List["Record"]
     return records_of(iter_games(path, fmt, **options))
 
 
-def encode(records: Iterable["Record"], fmt: str) -> Union[str, bytes, Dict[Optional[str], Union[str, bytes]]]:
+def encode(records: Iterable["Record"], fmt: str) -> Content:
     """The content of a file of format ``fmt`` holding ``records`` (see :func:`write`).
 
     Raises:
@@ -362,7 +365,7 @@ def _content(path: PathLike, source: str, caps: Capabilities) -> Union[str, byte
     return data if caps.binary else decode_text(data, source, caps.fallback_encoding)
 
 
-def check_expressible(variant, fmt: str) -> None:
+def check_expressible(variant: Variant, fmt: str) -> None:
     """Raises RecordError (naming the format and what it lacks) when ``fmt``
     cannot hold games of ``variant``, before any game is played: the format's
     writer is asked to write an empty game of the variant."""

@@ -12,13 +12,18 @@ import contextlib
 import contextvars
 import warnings
 from collections import Counter
-from typing import Callable, Iterable, Iterator, List, Mapping, Optional, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Mapping, Optional, Tuple, TypeVar
 
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats.base import in_context
 
+if TYPE_CHECKING:
+    from polyreversi.record import Record
+    from polyreversi.replay import Replay
+
 T = TypeVar("T")
-_TARGET: contextvars.ContextVar = contextvars.ContextVar("polyreversi_write_target", default=None)
+C = TypeVar("C")  # what a writer makes of one record (a line, a game's text, bytes)
+_TARGET: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("polyreversi_write_target", default=None)
 
 
 @contextlib.contextmanager
@@ -37,7 +42,7 @@ class LostFields:
     def __init__(self, fmt: str) -> None:
         self.fmt = fmt
         self.games = 0
-        self.counts: Counter = Counter()
+        self.counts: Counter[str] = Counter()
 
     def add(self, fields: Iterable[str]) -> None:
         """Counts one game and the fields it loses."""
@@ -61,7 +66,7 @@ class LostFields:
             warnings.warn(text, RecordWarning, stacklevel=stacklevel)
 
 
-def encode_all(records: Iterable[T], dump: Callable[[T], Tuple[object, List[str]]], fmt: str) -> list:
+def encode_all(records: Iterable[T], dump: Callable[[T], Tuple[C, List[str]]], fmt: str) -> List[C]:
     """``dump(record)[0]`` for every record, in order; errors name the game
     (``game 3: ...``); then one warning for every field ``dump`` said was lost."""
     out, lost = encode_each_lost(records, dump)
@@ -69,10 +74,11 @@ def encode_all(records: Iterable[T], dump: Callable[[T], Tuple[object, List[str]
     return out
 
 
-def encode_each_lost(records: Iterable[T], dump: Callable[[T], Tuple[object, List[str]]]) -> Tuple[list, List[List[str]]]:
+def encode_each_lost(records: Iterable[T], dump: Callable[[T], Tuple[C, List[str]]]) -> Tuple[List[C], List[List[str]]]:
     """The contents ``dump`` gives for every record and, for each, the fields it lost;
     errors name the game (``game 3: ...``)."""
-    out, lost = [], []
+    out: List[C] = []
+    lost: List[List[str]] = []
     for number, record in enumerate(records, 1):
         try:
             content, fields = dump(record)
@@ -91,7 +97,7 @@ def warn_lost(lost: List[List[str]], fmt: str) -> None:
     fields.warn(stacklevel=5)
 
 
-def result_derivable(record, replay) -> bool:
+def result_derivable(record: Record, replay: Replay) -> bool:
     """True when ``record.result`` says nothing a replay of its moves does not: its
     end is finished / unfinished as the moves say (or None), its disks and margin
     are the final ones (or None) and it names no winner."""
@@ -108,7 +114,7 @@ def result_derivable(record, replay) -> bool:
     return result.margin is None or (over and abs(result.margin - (final_margin(final) - (record.komi or 0))) < 1e-9)
 
 
-def meta_lost(meta: Mapping, held: Iterable[str]) -> List[str]:
+def meta_lost(meta: Mapping[str, Any], held: Iterable[str]) -> List[str]:
     """``meta.KEY`` for every key of ``meta`` not in ``held`` (None values are not data)."""
     held = set(held)
     return [f"meta.{key}" for key, value in meta.items() if key not in held and value is not None]

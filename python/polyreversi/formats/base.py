@@ -28,7 +28,7 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass
-from typing import Callable, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from polyreversi.errors import RecordError
 from polyreversi.record import Record
@@ -108,6 +108,30 @@ class GameEntry(NamedTuple):
         if self.record is None:  # an entry holds a record or an error
             raise ValueError(f"game {self.number}: an entry with neither a record nor an error")
         return self.record
+
+
+#: What ``encode`` gives: one file's content, or file names (None: the target) to contents.
+Content = Union[str, bytes, Dict[Optional[str], Union[str, bytes]]]
+
+
+class Codec(Protocol):
+    """A format's codec, as the module text describes it (``writer`` is optional and
+    looked up with ``getattr``)."""
+
+    CAPABILITIES: Capabilities
+
+    def decode(self, content: Union[str, bytes], source: str, path: Optional[Union[str, "os.PathLike[str]"]],
+               /, **options: Any) -> Iterator[GameEntry]: ...
+
+    def encode(self, records: Sequence[Record], /) -> Content: ...
+
+
+class PieceWriter(Protocol):
+    """What a codec's ``writer(path)`` returns: a file written game by game."""
+
+    def add(self, record: Record, /) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def in_context(error: RecordError, where: str) -> RecordError:

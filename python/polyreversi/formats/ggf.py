@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -58,6 +58,7 @@ from polyreversi.formats._lost import LostFields, encode_all, meta_lost
 from polyreversi.formats.base import Capabilities, GameEntry, UnsupportedGameError, in_context, records_of
 from polyreversi.record import UNCOUNTED, Record, Result, StartPosition
 from polyreversi.replay import Replay, ReplayError, final_margin
+from polyreversi.state import State
 from polyreversi.variant import Variant, parse_square
 
 #: The board sizes of GGF games that polyreversi plays (``BO[8 ...]``); others raise UnsupportedGameError.
@@ -185,7 +186,7 @@ CAPABILITIES = Capabilities(
 )
 
 
-def decode(text: str, source: str, path=None) -> Iterator[GameEntry]:
+def decode(text: str, source: str, path: Optional[formats.PathLike] = None) -> Iterator[GameEntry]:
     """The games of a GGF file's text, one entry each.
 
     Raises:
@@ -204,7 +205,7 @@ def encode(records: Iterable[Record]) -> str:
     return "".join(line + "\n" for line in encode_all(records, _dump, "GGF"))
 
 
-def entries(path) -> Iterator[GameEntry]:
+def entries(path: formats.PathLike) -> Iterator[GameEntry]:
     """The games of a GGF file, one entry each (:func:`polyreversi.formats.iter_games`).
 
     Raises:
@@ -214,7 +215,7 @@ def entries(path) -> Iterator[GameEntry]:
     return formats.iter_games(path, "ggf")
 
 
-def read(path) -> List[Record]:
+def read(path: formats.PathLike) -> List[Record]:
     """Every game of a GGF file.
 
     Raises:
@@ -554,7 +555,7 @@ def dumps(record: Record) -> str:
     return text
 
 
-def write(path, records: Iterable[Record]) -> None:
+def write(path: formats.PathLike, records: Iterable[Record]) -> None:
     """Writes games to a GGF file, one per line (:func:`polyreversi.formats.write`);
     one RecordWarning names what GGF could not hold.
 
@@ -654,7 +655,7 @@ def _type_value(record: Record) -> str:
     return ty + {"black": "b", "white": "w"}.get(str(meta.get("color_preference")), "")
 
 
-def _board_value(initial) -> str:
+def _board_value(initial: State) -> str:
     n = initial.variant.n
     cells = initial.board().ravel()
     if any(int(c) not in (0, 1, 2) for c in cells):
@@ -663,7 +664,7 @@ def _board_value(initial) -> str:
     return f"{n} {' '.join(rows)} {'*' if initial.to_move == Color.BLACK else 'O'}"
 
 
-def _write_moves(out: _Properties, record: Record, moves, color: Color) -> List[str]:
+def _write_moves(out: _Properties, record: Record, moves: Sequence[int], color: Color) -> List[str]:
     """B[...] / W[...] for every move (passes as PA) with its evaluation and time;
     returns the lost fields (evaluations or times that do not fit the moves)."""
     v = record.variant

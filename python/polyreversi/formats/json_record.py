@@ -37,7 +37,7 @@ import functools
 import json
 import math
 import re
-from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 import orjson as _orjson  # a dependency: the fast path of reading
 
@@ -48,7 +48,8 @@ from polyreversi import formats
 from polyreversi.formats.base import Capabilities, GameEntry, decode_lines, encode_each
 from polyreversi.record import ENDINGS, Record, Result, StartPosition
 from polyreversi.replay import Replay
-from polyreversi.variant import BOARDS, Variant, VariantError
+from polyreversi.errors import VariantError
+from polyreversi.variant import BOARDS, Variant
 from polyreversi.vocabulary import CELL_CHARS, CELL_CODES as _CELL_CODES, COLOR_NAMES
 
 if TYPE_CHECKING:
@@ -322,7 +323,8 @@ def _check_schema(obj: Dict[str, Any]) -> None:
 
 
 @functools.lru_cache(maxsize=512)
-def _variant_of(board, players, anti, free_opening, handicap, handicap_color, blocked) -> Variant:
+def _variant_of(board: str, players: int, anti: bool, free_opening: bool, handicap: int, handicap_color: Union[int, str],
+                blocked: Tuple[str, ...]) -> Variant:
     try:
         return Variant(board, players, anti=anti, free_opening=free_opening, handicap=handicap,
                        handicap_color=handicap_color,
@@ -497,7 +499,7 @@ def dumps_line(record: Record) -> str:
 
 
 # -- files -------------------------------------------------------------------------
-def read(path, *, validate: bool = True) -> Record:
+def read(path: formats.PathLike, *, validate: bool = True) -> Record:
     """The record in a ``.json`` file.
 
     Raises:
@@ -510,7 +512,7 @@ def read(path, *, validate: bool = True) -> Record:
     return records[0]
 
 
-def write(path, record: Record) -> None:
+def write(path: formats.PathLike, record: Record) -> None:
     """Writes one record to a ``.json`` file, atomically.
 
     Raises:
@@ -519,7 +521,7 @@ def write(path, record: Record) -> None:
     formats.write(path, [record], "json")
 
 
-def read_lines(path, *, validate: bool = True) -> List[Record]:
+def read_lines(path: formats.PathLike, *, validate: bool = True) -> List[Record]:
     """Every record of a JSON Lines file (blank lines are skipped).
 
     Raises:
@@ -528,7 +530,7 @@ def read_lines(path, *, validate: bool = True) -> List[Record]:
     return formats.read(path, "jsonl", validate=validate)
 
 
-def write_lines(path, records: Iterable[Record]) -> None:
+def write_lines(path: formats.PathLike, records: Iterable[Record]) -> None:
     """Writes records to a JSON Lines file, one per line, atomically.
 
     Raises:
@@ -544,7 +546,8 @@ class _Single:
                                 many_games=False, read_options=("validate",))
 
     @staticmethod
-    def decode(text: str, source: str, path=None, *, validate: bool = True) -> Iterator[GameEntry]:
+    def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *,
+               validate: bool = True) -> Iterator[GameEntry]:
         if not text.strip():  # an empty file holds no game, as an empty .jsonl, .ggf or .obf does
             return iter([])
         try:
@@ -565,7 +568,8 @@ class _Lines:
                                 read_options=("validate",), appendable=True)
 
     @staticmethod
-    def decode(text: str, source: str, path=None, *, validate: bool = True) -> Iterator[GameEntry]:
+    def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *,
+               validate: bool = True) -> Iterator[GameEntry]:
         return decode_lines(text, lambda line: loads(line, validate=validate))
 
     @staticmethod
@@ -652,7 +656,7 @@ def _schema_message(error: "jsonschema.ValidationError") -> str:
     return f"{where or 'record'}: {error.message}"
 
 
-def _path(parts) -> str:
+def _path(parts: Iterable[Union[str, int]]) -> str:
     out = ""
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))

@@ -72,13 +72,13 @@ class ObfEntry(NamedTuple):
     scores: Dict[int, int]
 
 
-def position_from_text(text: str, variant=None):
+def position_from_text(text: str, variant: Optional[Variant] = None) -> State:
     """The State a position line describes (:func:`polyreversi.position_text.position_from_text`);
     ``variant`` None: the variant from the text (its prefix, or the cell count)."""
     return _from_text(text, variant, Variant)
 
 
-def parse_scores(state, annotations: str) -> Dict[int, int]:
+def parse_scores(state: State, annotations: str) -> Dict[int, int]:
     """``{move: score}`` from ``" G8:+18; H1:+12;"`` (Edax's annotations).
 
     Raises:
@@ -113,14 +113,14 @@ def parse_scores(state, annotations: str) -> Dict[int, int]:
     return scores
 
 
-def parse_line(line: str, variant=None) -> ObfPosition:
+def parse_line(line: str, variant: Optional[Variant] = None) -> ObfPosition:
     """A position line with its annotations. Raises PositionError / VariantError."""
     _, tail = _split(line)
     state = position_from_text(line, variant)
     return ObfPosition(state, parse_scores(state, tail))
 
 
-def format_line(state, scores: Optional[Dict[int, int]] = None) -> str:
+def format_line(state: State, scores: Optional[Dict[int, int]] = None) -> str:
     """A position line, with ``scores`` (``{move: score}``, best first) as annotations.
 
     >>> import polyreversi as pr
@@ -154,7 +154,7 @@ def _position_lines(text: str) -> Iterator[Tuple[int, int, str]]:
             yield number, lineno, line
 
 
-def read(path: PathLike, variant=None) -> List[ObfEntry]:
+def read(path: PathLike, variant: Optional[Variant] = None) -> List[ObfEntry]:
     """Every position of an OBF file (blank lines and ``%``/``#`` comment lines skipped; a
     line whose first word is a board's cells is a position even when it starts with ``#``,
     a blocked first square);
@@ -206,8 +206,9 @@ def _game_format(path: PathLike) -> Optional[str]:
     return found.title
 
 
-def write(path: PathLike, positions: Iterable) -> None:
-    """Writes positions, one line each: States, or ``(state, scores)`` pairs.
+def write(path: PathLike,
+          positions: Iterable[Union[State, Tuple[State, Optional[Dict[int, int]]], ObfEntry]]) -> None:
+    """Writes positions, one line each: States, ``(state, scores)`` pairs or the entries of :func:`read`.
 
     Written to a temporary file and moved into place (never half-written).
     """
@@ -234,7 +235,7 @@ class _Codec:
     )
 
     @staticmethod
-    def decode(text: str, source: str, path=None) -> Iterator[GameEntry]:
+    def decode(text: str, source: str, path: Optional[PathLike] = None) -> Iterator[GameEntry]:
         for number, lineno, line in _position_lines(text):
             try:
                 pos = parse_line(line)
@@ -250,11 +251,11 @@ class _Codec:
         return "".join(line + "\n" for line in encode_all(records, _dump, "OBF"))
 
 
-def _named(state, scores: Dict[int, int]) -> Dict[str, int]:
+def _named(state: State, scores: Dict[int, int]) -> Dict[str, int]:
     return {("pass" if m == state.PASS else state.variant.square_name(m)): v for m, v in scores.items()}
 
 
-def _dump(record: Record):
+def _dump(record: Record) -> Tuple[str, List[str]]:
     """The line of a record's final position, and the fields it loses."""
     from polyreversi.replay import Replay
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import Iterator, List, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, List, Optional, Union
 
 from polyreversi.errors import RecordError
+from polyreversi.formats import PathLike
 from polyreversi.formats.base import SHARD_GLOB, Capabilities, GameEntry, shards  # noqa: F401 (SHARD_GLOB: read here by importers)
 
 #: What a Parquet games table can hold, read and write.
@@ -24,11 +25,14 @@ CAPABILITIES = Capabilities(
     note="a folder of shards (part-*.parquet, as selfplay --ray writes) is read as one table",
 )
 
+if TYPE_CHECKING:
+    from polyreversi.record import Record
+
 # SHARD_GLOB and shards() live in formats.base: the format registry asks them about a
 # folder without importing this module (which imports datasets).
 
 
-def remove_shards(path) -> None:
+def remove_shards(path: PathLike) -> None:
     """Removes a folder of Parquet shards (:func:`shards`) so that a file can take its
     name; anything else is left alone.
 
@@ -47,7 +51,8 @@ def remove_shards(path) -> None:
 ROW_GROUP = 1000
 
 
-def decode(content: Union[bytes, str], source: str, path=None, *, validate: bool = True) -> Iterator[GameEntry]:
+def decode(content: Union[bytes, str], source: str, path: Optional[PathLike] = None, *,
+           validate: bool = True) -> Iterator[GameEntry]:
     """The games of a Parquet games table: its bytes, or the path of a folder of shards.
 
     Raises:
@@ -62,7 +67,7 @@ def decode(content: Union[bytes, str], source: str, path=None, *, validate: bool
     return datasets.entries_of_table(table, validate=validate)
 
 
-def encode(records: List) -> bytes:
+def encode(records: Iterable[Record]) -> bytes:
     """The bytes of a Parquet games table holding ``records`` (zstd-compressed).
 
     Raises:
@@ -84,10 +89,10 @@ class _Writer:
         pq = datasets.pyarrow_parquet()
         self._datasets = datasets
         self._file = pq.ParquetWriter(path, datasets.games_schema(), compression="zstd")
-        self._held: list = []
+        self._held: List[Record] = []
         self._first = 0
 
-    def add(self, record) -> None:
+    def add(self, record: Record) -> None:
         self._held.append(record)
         if len(self._held) >= ROW_GROUP:
             self._flush()
@@ -116,7 +121,7 @@ def writer(path: str) -> _Writer:
 
 
 @contextlib.contextmanager
-def _needs_pyarrow():
+def _needs_pyarrow() -> Iterator[None]:
     """pyarrow's absence as the RecordError every file command reports in one line."""
     try:
         yield

@@ -14,12 +14,13 @@ False
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional, Tuple, Union, cast
 
 from polyreversi.errors import RecordError
-from polyreversi.formats.base import Capabilities
+from polyreversi.formats.base import Capabilities, Codec
 
 
 @dataclass(frozen=True)
@@ -34,10 +35,11 @@ class FileFormat:
     attribute: Optional[str] = None
 
     @property
-    def codec(self):
+    def codec(self) -> Codec:
         """The object with ``CAPABILITIES``, ``decode`` and ``encode`` (imported on first use)."""
         module = importlib.import_module(self.module)
-        return getattr(module, self.attribute) if self.attribute else module
+        # What the table names is a codec: tests/test_formats_protocol.py checks each one's surface.
+        return cast(Codec, getattr(module, self.attribute) if self.attribute else module)
 
     @property
     def capabilities(self) -> Capabilities:
@@ -99,7 +101,7 @@ def by_name(name: str) -> FileFormat:
     return fmt
 
 
-def by_extension(path, hint: str = "give the format (fmt=NAME)") -> FileFormat:
+def by_extension(path: Union[str, "os.PathLike[str]"], hint: str = "give the format (fmt=NAME)") -> FileFormat:
     """The format of ``path`` by its extension (any letter case).
 
     Raises:

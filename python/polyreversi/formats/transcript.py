@@ -35,7 +35,8 @@ from polyreversi.formats._lost import LostFields, encode_all, meta_lost, result_
 from polyreversi.formats.base import Capabilities, GameEntry, decode_lines
 from polyreversi.record import Record
 from polyreversi.replay import Replay
-from polyreversi.variant import Variant, VariantError, as_variant
+from polyreversi.errors import VariantError
+from polyreversi.variant import Variant, as_variant
 
 _TOKEN = re.compile(
     r"""
@@ -142,7 +143,7 @@ CAPABILITIES = Capabilities(
 )
 
 
-def decode(text: str, source: str, path=None, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
+def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
     """The games of a transcript file's text, one per line (see the module docstring).
 
     Raises:
@@ -189,7 +190,7 @@ def encode(records: Iterable[Record]) -> str:
     return "".join(lines)
 
 
-def entries(path, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
+def entries(path: formats.PathLike, *, variant: Union[Variant, str, None] = None) -> Iterator[GameEntry]:
     """The games of a transcript file (:func:`polyreversi.formats.iter_games`).
 
     Raises:
@@ -199,7 +200,7 @@ def entries(path, *, variant: Union[Variant, str, None] = None) -> Iterator[Game
     return formats.iter_games(path, "transcript", variant=variant)
 
 
-def read(path, *, variant: Union[Variant, str, None] = None) -> List[Record]:
+def read(path: formats.PathLike, *, variant: Union[Variant, str, None] = None) -> List[Record]:
     """Every game of a transcript file.
 
     Raises:
@@ -208,7 +209,7 @@ def read(path, *, variant: Union[Variant, str, None] = None) -> List[Record]:
     return formats.read(path, "transcript", variant=variant)
 
 
-def write(path, records: Iterable[Record]) -> None:
+def write(path: formats.PathLike, records: Iterable[Record]) -> None:
     """Writes one transcript per line (:func:`encode`), atomically.
 
     Raises:

@@ -21,12 +21,17 @@ import contextlib
 import signal
 import threading
 import warnings
-from typing import Dict, List, Optional
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Union
 
 from polyreversi import _files
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats import _lost, registry
-from polyreversi.formats.base import in_context
+from polyreversi.formats.base import Content, PieceWriter, in_context
+
+if TYPE_CHECKING:
+    from polyreversi.formats import PathLike
+    from polyreversi.record import Record
 
 
 class GameWriter:
@@ -42,7 +47,7 @@ class GameWriter:
             is written) or a failed write; more than one game for a one-game format.
     """
 
-    def __init__(self, path, fmt: Optional[str] = None) -> None:
+    def __init__(self, path: PathLike, fmt: Optional[str] = None) -> None:
         from polyreversi.formats import detect_format, source_name
 
         self.path = path
@@ -52,35 +57,37 @@ class GameWriter:
         self._codec = found.codec
         self._caps = found.capabilities
         self.games = 0
-        self._held: List = []  # the games of a format written whole
+        self._held: List[Record] = []  # the games of a format written whole
         self._lost: Dict[str, None] = {}
         self._closed = False
         self._out: Optional[_files.Output] = None
-        self._pieces = None
-        if self._caps.appendable or hasattr(self._codec, "writer"):
+        self._pieces: Optional[PieceWriter] = None
+        pieces: Optional[Callable[[str], PieceWriter]] = getattr(self._codec, "writer", None)  # optional
+        if self._caps.appendable or pieces is not None:
             try:
                 self._out = _files.Output(path)
             except OSError as e:
                 raise RecordError(f"{self.target}: cannot write: {e.strerror or e}") from None
             if not self._caps.appendable:
-                if self._out.temp is not None:
-                    self._pieces = self._codec.writer(self._out.temp)
+                if self._out.temp is not None and pieces is not None:  # not appendable: it has a writer
+                    self._pieces = pieces(self._out.temp)
                 else:  # a pipe or a device: the format needs the whole file at once
                     self._out = None
 
-    def add(self, record) -> None:
+    def add(self, record: Record) -> None:
         """Writes one game (or holds it, for a format written whole). Ctrl-C while it
         runs takes effect when it returns: a game is in the file whole or not at all."""
         with signals_deferred():
             self._add(record)
 
-    def _add(self, record) -> None:
+    def _add(self, record: Record) -> None:
         if self._closed:
             raise RecordError(f"{self.target}: already closed")
         if not self._caps.many_games and self.games:
             raise RecordError(f"{self.target}: a {registry.by_name(self.fmt).extensions[0]} file holds one game")
         if self._caps.appendable:
             data = self._encode([record])
+            assert not isinstance(data, dict), "an appendable format writes one file"
             self._write(data)
         elif self._pieces is not None:
             try:
@@ -129,10 +136,10 @@ class GameWriter:
     def __enter__(self) -> "GameWriter":
         return self
 
-    def __exit__(self, kind, error, trace) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _encode(self, records: List, keep_warnings: bool = True):
+    def _encode(self, records: List[Record], keep_warnings: bool = True) -> Content:
         from polyreversi.formats import encode
 
         with warnings.catch_warnings(record=True) as caught, _lost.naming(self.target):
@@ -151,7 +158,7 @@ class GameWriter:
                 warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         return content
 
-    def _write(self, data) -> None:
+    def _write(self, data: Union[str, bytes]) -> None:
         assert self._out is not None, "written only to a format's open output"
         try:
             self._out.write(data)
@@ -160,7 +167,7 @@ class GameWriter:
 
 
 @contextlib.contextmanager
-def signals_deferred():
+def signals_deferred() -> Iterator[None]:
     """Within the block, SIGINT and SIGTERM (where Python handles them: Ctrl-C, or
     selfplay's SIGTERM) are held and delivered when it ends, so that a file is never
     left with half a game. Only in the main thread, where Python runs signal handlers."""
@@ -168,7 +175,7 @@ def signals_deferred():
         yield
         return
     held: List[int] = []
-    saved = {}
+    saved: Dict[int, Callable[[int, Optional[FrameType]], Any]] = {}
     for sig in (signal.SIGINT, signal.SIGTERM):
         handler = signal.getsignal(sig)
         if callable(handler):
@@ -177,10 +184,10 @@ def signals_deferred():
     try:
         yield
     finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
-        for sig in held[:1]:
-            saved[sig](sig, None)
+        for number, handler in saved.items():
+            signal.signal(number, handler)
+        for number in held[:1]:
+            saved[number](number, None)
 
 
 __all__ = ["GameWriter", "signals_deferred"]

@@ -31,10 +31,11 @@ import struct
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence
 
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi import formats
+from polyreversi.formats import PathLike
 from polyreversi.formats.base import Capabilities, GameEntry
 from polyreversi.formats.wthor_layout import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
 from polyreversi.formats.wthor_writer import encode as _encode
@@ -70,7 +71,7 @@ class RawGame:
     moves: List[int]  # square indices row * 8 + col, passes not included
 
 
-def read_header(data: bytes, path="WTHOR file") -> Header:
+def read_header(data: bytes, path: PathLike = "WTHOR file") -> Header:
     """Decodes the 16-byte header.
 
     Raises:
@@ -121,7 +122,7 @@ def decode_game(raw: bytes) -> RawGame:
     return RawGame(tournament, black, white, score, theoretical, moves)
 
 
-def read_names(path, size: int) -> List[str]:
+def read_names(path: PathLike, size: int) -> List[str]:
     """The names of a ``.JOU`` (``size`` 20) or ``.TRN`` (``size`` 26) file, by index.
 
     Raises:
@@ -136,24 +137,24 @@ def read_names(path, size: int) -> List[str]:
             f"{path}: {len(data)} bytes, but a name file with {count} names (header) has "
             f"{HEADER_SIZE} + {size} x {count} = {expected} bytes"
         )
-    names = []
+    names: List[str] = []
     for k in range(count):
         raw = data[HEADER_SIZE + k * size : HEADER_SIZE + (k + 1) * size]
         names.append(raw.split(b"\0", 1)[0].decode("latin-1").strip())
     return names
 
 
-def read_players(path) -> List[str]:
+def read_players(path: PathLike) -> List[str]:
     """Player names of a ``WTHOR.JOU`` file (see :func:`read_names`)."""
     return read_names(path, PLAYER_SIZE)
 
 
-def read_tournaments(path) -> List[str]:
+def read_tournaments(path: PathLike) -> List[str]:
     """Tournament names of a ``WTHOR.TRN`` file (see :func:`read_names`)."""
     return read_names(path, TOURNAMENT_SIZE)
 
 
-def find_beside(path, name: str) -> Optional[Path]:
+def find_beside(path: PathLike, name: str) -> Optional[Path]:
     """The file called ``name`` (any letter case) in ``path``'s folder, or None."""
     folder = Path(path).resolve().parent
     exact = folder / name
@@ -179,7 +180,8 @@ CAPABILITIES = Capabilities(
 )
 
 
-def decode(data: bytes, source: str, path=None, *, players_file=None, tournaments_file=None) -> Iterator[GameEntry]:
+def decode(data: bytes, source: str, path: Optional[PathLike] = None, *, players_file: Optional[PathLike] = None,
+           tournaments_file: Optional[PathLike] = None) -> Iterator[GameEntry]:
     """The games of a ``.wtb`` file's bytes, one entry each (names as :func:`entries`;
     without ``path``, standard input, no name file is looked for beside it).
 
@@ -208,14 +210,15 @@ def decode(data: bytes, source: str, path=None, *, players_file=None, tournament
     return _entries(source, data, header, players, tournaments, players_file, tournaments_file)
 
 
-def name_file_beside(path, extension: str) -> Optional[Path]:
+def name_file_beside(path: PathLike, extension: str) -> Optional[Path]:
     """The name file of a database: ``<stem>.JOU`` / ``<stem>.TRN`` beside it (as this
     module writes them), else ``WTHOR.JOU`` / ``WTHOR.TRN`` (the federation's), any
     letter case; None when there is neither."""
     return find_beside(path, Path(path).stem + extension) or find_beside(path, "WTHOR" + extension)
 
 
-def _warn_unnamed(source: str, data: bytes, games: int, players, tournaments, players_file, tournaments_file) -> None:
+def _warn_unnamed(source: str, data: bytes, games: int, players: Optional[List[str]], tournaments: Optional[List[str]],
+                  players_file: Optional[PathLike], tournaments_file: Optional[PathLike]) -> None:
     """One RecordWarning when name files are missing, or when some games' indexes are
     beyond them (an older WTHOR.JOU beside a newer database): those games are read
     without that name."""
@@ -224,10 +227,10 @@ def _warn_unnamed(source: str, data: bytes, games: int, players, tournaments, pl
     if missing:
         warnings.warn(f"{source}: {' and '.join(missing)} are unnamed; their indexes are in meta",
                       RecordWarning, stacklevel=4)
-    beyond = []
+    beyond: List[str] = []
     for what, names, file, offsets in (("player", players, players_file, (2, 4)),
                                        ("tournament", tournaments, tournaments_file, (0,))):
-        if names is None:
+        if names is None or file is None:  # a list of names comes from its file
             continue
         bad = sorted({index for k in range(games) for offset in offsets
                       for index in struct.unpack_from("<H", data, HEADER_SIZE + k * GAME_SIZE + offset)
@@ -240,7 +243,7 @@ def _warn_unnamed(source: str, data: bytes, games: int, players, tournaments, pl
                       RecordWarning, stacklevel=4)
 
 
-def encode(records) -> Dict[Optional[str], bytes]:
+def encode(records: Sequence[Record]) -> Dict[Optional[str], bytes]:
     """The ``.wtb`` bytes of standard 8x8 games and their name files ``.JOU`` / ``.TRN``
     (written beside it, named after it): see :mod:`polyreversi.formats.wthor_writer`.
 
@@ -250,7 +253,8 @@ def encode(records) -> Dict[Optional[str], bytes]:
     return _encode(records)
 
 
-def entries(path, *, players_file=None, tournaments_file=None) -> Iterator[GameEntry]:
+def entries(path: PathLike, *, players_file: Optional[PathLike] = None,
+            tournaments_file: Optional[PathLike] = None) -> Iterator[GameEntry]:
     """The games of a ``.wtb`` file, one entry each.
 
     Names come from ``players_file`` / ``tournaments_file``, by default ``WTHOR.JOU``
@@ -266,7 +270,8 @@ def entries(path, *, players_file=None, tournaments_file=None) -> Iterator[GameE
     return formats.iter_games(path, "wthor", players_file=players_file, tournaments_file=tournaments_file)
 
 
-def _entries(path, data, header, players, tournaments, players_file, tournaments_file) -> Iterator[GameEntry]:
+def _entries(path: str, data: bytes, header: Header, players: Optional[List[str]], tournaments: Optional[List[str]],
+             players_file: Optional[PathLike], tournaments_file: Optional[PathLike]) -> Iterator[GameEntry]:
     name = Path(path).name
     for k in range(header.games):
         number = k + 1
@@ -302,7 +307,8 @@ def _entries(path, data, header, players, tournaments, players_file, tournaments
         yield GameEntry(number, record, None)
 
 
-def read(path, *, players_file=None, tournaments_file=None) -> List[Record]:
+def read(path: PathLike, *, players_file: Optional[PathLike] = None,
+         tournaments_file: Optional[PathLike] = None) -> List[Record]:
     """Every game of a ``.wtb`` file (see :func:`entries`).
 
     Raises:
@@ -311,7 +317,7 @@ def read(path, *, players_file=None, tournaments_file=None) -> List[Record]:
     return formats.read(path, "wthor", players_file=players_file, tournaments_file=tournaments_file)
 
 
-def write(path, records) -> None:
+def write(path: PathLike, records: Iterable[Record]) -> None:
     """Writes a ``.wtb`` file (:func:`polyreversi.formats.write`); whether WTHOR is
     written is its :data:`CAPABILITIES`.
 

@@ -23,13 +23,14 @@ import re
 import struct
 from collections import Counter
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from polyreversi.errors import RecordError
 from polyreversi.formats._lost import encode_each_lost, meta_lost, warn_lost
 from polyreversi.formats.wthor_layout import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
 from polyreversi.record import Record
 from polyreversi.replay import Replay, final_margin
+from polyreversi.state import State
 from polyreversi.variant import Variant
 
 _VARIANT = Variant("8x8")
@@ -162,7 +163,7 @@ def _score(record: Record, replay: Replay) -> Tuple[int, List[str]]:
     return (int(margin) + 64) // 2, lost
 
 
-def _leader_margin(state) -> int:
+def _leader_margin(state: State) -> int:
     black, white = state.scores()[:2]
     empties = 64 - black - white
     return black - white + (empties if black > white else -empties if white > black else 0)
@@ -199,7 +200,7 @@ def _checked_name(name: Optional[str], size: int, where: str) -> Optional[str]:
     return name
 
 
-def _hints(meta) -> Tuple[Optional[int], Optional[int], Optional[int]]:
+def _hints(meta: Mapping[str, Any]) -> Tuple[Optional[int], Optional[int], Optional[int]]:
     """The player and tournament indexes a record read from WTHOR keeps in ``meta``."""
     pair = meta.get("player_indexes")
     black = white = None
@@ -208,7 +209,7 @@ def _hints(meta) -> Tuple[Optional[int], Optional[int], Optional[int]]:
     return black, white, _small(meta.get("tournament_index"), _MAX_INDEX)
 
 
-def _small(value, limit: int) -> Optional[int]:
+def _small(value: object, limit: int) -> Optional[int]:
     """``value`` when it is a whole number 0..limit, else None."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
         return None

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.engine.seat import EngineSeat
 from polyreversi.errors import EngineError, EngineIllegalMoveError, EngineTimeoutError
 from polyreversi.limit import Limit
-from polyreversi.players import as_callable
+from polyreversi.players import Player, as_callable
 from polyreversi.record import Record
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
@@ -64,6 +64,14 @@ class TimeControl:
                      increment=self.increment if clock_left is not None else None)
 
 
+#: Why a seat forfeited: "reason", "detail", "color" (its name) and "ply".
+Forfeit = Dict[str, Union[str, int]]
+#: How the referee asks a seat: ``f(state, limit) -> (move, score or None)``.
+Mover = Callable[[State, Limit], Tuple[Union[int, str], Optional[float]]]
+#: A seat: an engine, a search player, or any player.
+Seat = Union[EngineSeat, LivingPlayer, SearchPlayer, Player]
+
+
 @dataclass
 class GameOutcome:
     """A refereed game: its record and each seat's points (1 a win, a share of 1 for a
@@ -71,26 +79,28 @@ class GameOutcome:
 
     record: Record
     points: List[float]
-    forfeit: Optional[dict] = None
+    forfeit: Optional[Forfeit] = None
 
 
-def _mover(seat):
+def _mover(seat: Seat) -> Mover:
     """How the referee asks a seat: ``f(state, limit) -> (move, score)``."""
     if isinstance(seat, SearchPlayer):
         seat = LivingPlayer(seat)
     if isinstance(seat, (EngineSeat, LivingPlayer)):
-        def ask(state, limit):
-            r = seat.play(state, None if limit.is_empty() else limit)  # no limit given: the seat's own
+        living = seat
+
+        def ask(state: State, limit: Limit) -> Tuple[Union[int, str], Optional[float]]:
+            r = living.play(state, None if limit.is_empty() else limit)  # no limit given: the seat's own
             if r.move is None:
-                raise EngineError(f"{getattr(seat, 'name', 'the engine')} resigned")
+                raise EngineError(f"{getattr(living, 'name', 'the engine')} resigned")
             return r.move, r.score
         return ask
     choose = as_callable(seat)
     return lambda state, limit: (choose(state), None)
 
 
-def play(start: State, seats: Sequence, names: Sequence[str],
-         control: Union[TimeControl, Sequence[TimeControl]] = TimeControl(), **meta) -> GameOutcome:
+def play(start: State, seats: Sequence[Seat], names: Sequence[str],
+         control: Union[TimeControl, Sequence[TimeControl]] = TimeControl(), **meta: Any) -> GameOutcome:
     """Plays a game from ``start`` (not changed) between ``seats`` (one per colour).
 
     Args:
@@ -112,8 +122,9 @@ def play(start: State, seats: Sequence, names: Sequence[str],
     movers = [_mover(s) for s in seats]
     controls = [control] * n if isinstance(control, TimeControl) else list(control)
     for s in seats:
-        if callable(getattr(s, "new_game", None)):
-            s.new_game()
+        new_game = getattr(s, "new_game", None)  # a player that keeps something between games
+        if callable(new_game):
+            new_game()
     clocks: List[Optional[float]] = [c.clock for c in controls]
     opening = len(state.moves())
     evals: List[Optional[str]] = [None] * opening

@@ -14,13 +14,14 @@ import multiprocessing
 import os
 import signal
 import warnings
+from types import FrameType
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats import decode_text, ggf, json_record
 from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt_test
-from polyreversi.match.referee import GameOutcome, TimeControl, play
+from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, play
 from polyreversi.record import Record
 from polyreversi.state import State
 
@@ -46,9 +47,9 @@ class Tally:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    forfeits: List[dict] = field(default_factory=list)
+    forfeits: List[Forfeit] = field(default_factory=list)
 
-    def add(self, seats: Sequence[str], points: Sequence[float], forfeit: Optional[dict] = None) -> None:
+    def add(self, seats: Sequence[str], points: Sequence[float], forfeit: Optional[Forfeit] = None) -> None:
         self.games += 1
         for spec, p in zip(seats, points):
             self.points[spec] = self.points.get(spec, 0.0) + p
@@ -104,7 +105,7 @@ class MatchConfig:
 
 
 # -- workers -------------------------------------------------------------------------
-_SEATS: Dict[str, object] = {}
+_SEATS: Dict[str, Seat] = {}
 
 
 def _worker_init() -> None:
@@ -116,7 +117,7 @@ def _worker_init() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: Optional[FrameType]) -> None:
         _close_all()
         os._exit(1)
 
@@ -124,7 +125,7 @@ def _worker_init() -> None:
     Finalize(None, _close_all, exitpriority=100)
 
 
-def _seat(spec: str, seed: int):
+def _seat(spec: str, seed: int) -> Seat:
     from polyreversi.players import parse_player_spec, player_from_spec
 
     kind, _ = parse_player_spec(spec)
@@ -163,7 +164,7 @@ def play_game(config: MatchConfig, k: int) -> Tuple[int, GameOutcome]:
 def _game_number(record: Record) -> Optional[int]:
     match = record.meta.get("match")
     if isinstance(match, dict) and isinstance(match.get("game"), int):
-        return match["game"]
+        return int(match["game"])
     gn = (record.meta.get("ggf") or {}).get("GN")
     try:
         return int(gn) if gn is not None else None
@@ -180,7 +181,7 @@ def _control(record: Record) -> Optional[str]:
     for a game written before the control was recorded."""
     match = record.meta.get("match")
     if isinstance(match, dict) and isinstance(match.get("control"), str):
-        return match["control"]
+        return str(match["control"])
     control = (record.meta.get("ggf") or {}).get(GGF_CONTROL)
     return control if isinstance(control, str) else None
 

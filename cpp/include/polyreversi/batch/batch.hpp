@@ -26,6 +26,11 @@ struct ConcurrentUseError : Error { using Error::Error; };
 // (RULES.md §4). Throws VariantError for a handicap or count out of range.
 u128 random_blocked(BoardKind board, long long handicap, long long count, u64 seed, u64 index, u64 episode);
 
+// Checks the perspective of an observation of a game of `players`: a colour
+// index 0 .. players-1, or -1 (each game's player to move) where `to_move_allowed`.
+// `game` >= 0 names the game of a per-game perspective. Throws ArgumentError.
+void check_perspective(long long perspective, int players, bool to_move_allowed, int game = -1);
+
 // A custom start for reset(): a position on a board with its own blocked squares.
 struct StartSpec {
   Position position;
@@ -64,6 +69,7 @@ class Batch {
   // `mode` restarts it, else -1) before playing any, then plays them; throws IllegalMoveError.
   // `which` (may be null: every game): only games with which[i] != 0 are checked and
   // stepped; the others keep their position (an opponent's ply in some games only).
+  // Throws ArgumentError for a mode other than the three of Autoreset.
   void step(const std::int32_t* moves, Autoreset mode, int threads, const std::uint8_t* which = nullptr);
   // Restarts games with which[i] != 0 (all if null). With `seed`, sets the batch's
   // seed and counts episodes and steps from zero. `random_blocked`: new games
@@ -73,9 +79,12 @@ class Batch {
   // Throws VariantError for a blocked_count outside 0 .. kMaxBlocked.
   void reset(const std::uint8_t* which, const u64* seed, bool random_blocked, int blocked_count,
              const StartSpec* starts, int start_stride, bool standard_start);
+  // Throws ArgumentError for a policy other than 0 (random) or 1 (greedy).
   void choose(int policy, u64 seed, std::int32_t* out, int threads);
+  // Throws ArgumentError for a perspective that is not a colour of the game (check_perspective).
   void observe(ObserveSpec spec, int threads) const;
-  // Throws ArgumentError naming the game, the column and the value of a bad entry.
+  // Throws ArgumentError for a temperature that is negative or not finite, or
+  // naming the game, the column and the value of a bad entry.
   void sample(SampleSpec spec, int threads);
 
   // A move per game where which[i] != 0 (null: every game not over), -1 elsewhere, by a

@@ -159,11 +159,14 @@ extern const SearchKernels search_kernels;
 // The evaluation search uses at its leaves, for the mover of a two-player
 // position, in units of 1/100 disk: the trained patterns on the full 8x8
 // board in normal rules, else the shape terms (anti: those of Anti-Reversi);
-// shape_only: the shape terms on every board (to compare the two).
+// shape_only: the shape terms on every board (to compare the two). `evaluation`
+// as in SearchLimits (kAuto: the variant's rules); throws ArgumentError for
+// another code, VariantError for a game of more than two players.
 // cpp/src/search/evaluate.cpp, once per instruction set.
-int evaluate(const Rules& rules, const Position& pos, bool anti, bool shape_only);
+int evaluate(const Rules& rules, const Position& pos, Evaluation evaluation, bool shape_only);
 // The same for n positions (P[i] to move against O[i]) of the full 8x8 board
-// in normal rules: training reports and speed measurements.
+// in normal rules: training reports and speed measurements. Throws
+// ArgumentError when P[i] and O[i] share a square (naming the first such i).
 void evaluate_8x8(const u64* P, const u64* O, int* out, long long n, bool shape_only);
 namespace generic {
 int evaluate_position(const Rules& rules, const Position& pos, bool anti, bool shape_only);
