@@ -3,14 +3,14 @@ of Parquet shards, with their errors as command-line errors."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import click
 
-if TYPE_CHECKING:
-    from polyreversi.selfplay import Blocked, Tally
-    from polyreversi.variant import Variant
-
+# At run time, not only for type checking: the API reference resolves Tally by its module
+# (match.runner has a Tally too); selfplay_cmd, the one caller, has imported both already.
+from polyreversi.selfplay import Blocked, Tally
+from polyreversi.variant import Variant
 
 
 def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
