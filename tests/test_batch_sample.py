@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -138,8 +139,8 @@ def test_bad_policy_arrays_are_refused():
         b.sample(np.ones((3, 64), np.float32))
     with pytest.raises(TypeError):
         b.sample(np.array([["a"] * 65] * 3))
-    for t in (-1.0, np.nan, np.inf):
-        with pytest.raises(ValueError, match="temperature"):
+    for t, given in ((-1.0, "-1"), (np.nan, "nan"), (np.inf, "inf"), (-0.1, "-0.1"), (1e300, "1e+300")):
+        with pytest.raises(ValueError, match=f"^temperature: must be finite and 0 or more, got {re.escape(given)}"):
             b.sample_logits(good, temperature=t)
     with pytest.raises(TypeError):
         b.sample_logits(good, temperature="hot")

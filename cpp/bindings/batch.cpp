@@ -335,16 +335,17 @@ void init_batch(py::module_& m) {
           py::arg("out"), py::arg("perspective"), py::arg("final"), py::arg("threads") = 1)
       .def(
           "sample",
-          [](py::handle self, py::handle values_obj, bool logits, float temperature, unsigned long long seed,
+          [](py::handle self, py::handle values_obj, bool logits, double temperature, unsigned long long seed,
              int threads) {
             Batch& b = get_batch(self).batch;
+            check_temperature(temperature);  // as given, before it is read as float32
             auto values =
                 checked_array<float>(values_obj, logits ? "logits" : "probs", {b.size(), b.rules().squares() + 1});
             py::array_t<std::int32_t> out(b.size());
             SampleSpec spec;
             spec.values = values.data();
             spec.logits = logits;
-            spec.temperature = temperature;
+            spec.temperature = static_cast<float>(temperature);
             spec.seed = seed;
             spec.out = out.mutable_data();
             auto busy = b.enter();

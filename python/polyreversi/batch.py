@@ -528,8 +528,6 @@ class Batch:
         if isinstance(temperature, (bool, np.bool_)) or not isinstance(temperature, (int, float, np.floating,
                                                                                      np.integer)):
             raise TypeError(f"temperature: expected a number, got {temperature!r}")
-        if not np.isfinite(temperature) or temperature < 0:
-            raise ValueError(f"temperature: must be finite and 0 or more, got {temperature!r}")
         seed = self.seed if seed is None else _seed(seed)
         return self._core.sample(self._values(logits, "logits"), True, float(temperature), seed,
                                  self._threads(threads))

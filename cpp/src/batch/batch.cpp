@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -259,6 +261,14 @@ void check_perspective(long long perspective, int players, bool to_move_allowed,
                       std::to_string(players - 1) + ", got " + std::to_string(perspective));
 }
 
+void check_temperature(double temperature) {
+  if (temperature >= 0 && temperature <= std::numeric_limits<float>::max()) return;  // false for NaN
+  char given[32];
+  const auto end = std::to_chars(given, given + sizeof given, temperature).ptr;  // shortest: -1, 0.1, inf, nan
+  throw ArgumentError("temperature: must be finite and 0 or more, got " + std::string(given, end) +
+                      (std::isfinite(temperature) && temperature > 0 ? " (inf as float32)" : ""));
+}
+
 void Batch::observe(ObserveSpec spec, int threads) const {
   const int players = rules_->players;
   if (spec.perspectives) {
@@ -272,8 +282,7 @@ void Batch::observe(ObserveSpec spec, int threads) const {
 }
 
 void Batch::sample(SampleSpec spec, int threads) {
-  if (!(spec.temperature >= 0.0f) || std::isinf(spec.temperature))
-    throw ArgumentError("temperature: must be finite and 0 or more, got " + std::to_string(spec.temperature));
+  check_temperature(spec.temperature);
   const BatchKernelTable& k = batch_kernels();
   spec.step = steps_;
   SampleError first;

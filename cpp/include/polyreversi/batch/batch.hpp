@@ -31,6 +31,11 @@ u128 random_blocked(BoardKind board, long long handicap, long long count, u64 se
 // `game` >= 0 names the game of a per-game perspective. Throws ArgumentError.
 void check_perspective(long long perspective, int players, bool to_move_allowed, int game = -1);
 
+// Checks a temperature of Batch::sample as given (a binding passes its float64
+// before reading it as float32): 0 or more and finite, also as float32 (beyond
+// float32's range it reads as inf). Throws ArgumentError naming the value as given.
+void check_temperature(double temperature);
+
 // A custom start for reset(): a position on a board with its own blocked squares.
 struct StartSpec {
   Position position;
@@ -83,8 +88,8 @@ class Batch {
   void choose(int policy, u64 seed, std::int32_t* out, int threads);
   // Throws ArgumentError for a perspective that is not a colour of the game (check_perspective).
   void observe(ObserveSpec spec, int threads) const;
-  // Throws ArgumentError for a temperature that is negative or not finite, or
-  // naming the game, the column and the value of a bad entry.
+  // Throws ArgumentError for a temperature that is negative or not finite
+  // (check_temperature), or naming the game, the column and the value of a bad entry.
   void sample(SampleSpec spec, int threads);
 
   // A move per game where which[i] != 0 (null: every game not over), -1 elsewhere, by a
