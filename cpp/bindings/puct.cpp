@@ -10,7 +10,6 @@
 
 #include "common.hpp"
 #include "polyreversi/batch/kernels.hpp"
-#include "polyreversi/limits.hpp"
 #include "polyreversi/search/search.hpp"
 
 namespace polyreversi::bindings {
@@ -45,10 +44,8 @@ struct BusyGuard {
 
 void init_puct(py::module_& m) {
   py::class_<PuctKeep>(m, "PuctTrees")
-      .def(py::init([](int slots) {
-             if (slots < 1 || slots > kMaxPuctTrees)
-               throw py::value_error("slots: 1 to " + std::to_string(kMaxPuctTrees) + ", got " + std::to_string(slots));
-             return std::make_unique<PuctKeep>(PuctKeep{slots, nullptr, false});
+      .def(py::init([](long long slots) {
+             return std::make_unique<PuctKeep>(PuctKeep{checked_puct_slots(slots), nullptr, false});
            }),
            py::arg("slots"))
       .def_readonly("slots", &PuctKeep::slots)
@@ -96,9 +93,6 @@ void init_puct(py::module_& m) {
         u64 kept = 0;
         if (keep) {
           if (keep->busy) throw py::value_error("trees: another search is using them");
-          if (!slots.empty() && slots.back() >= keep->slots)
-            throw py::value_error("trees: " + std::to_string(keep->slots) + " slots, game " +
-                                  std::to_string(slots.back()) + " searched");
           if (!keep->search) keep->search = std::make_unique<PuctSearch>(rules, keep->slots);
           kept = keep->search->begin(roots, slots, o, true);
         } else {

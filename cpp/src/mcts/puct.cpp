@@ -48,8 +48,14 @@ PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<Puc
   begin(roots, slots, options, false);
 }
 
+int checked_puct_slots(long long slots) {
+  if (slots < 1 || slots > kMaxPuctTrees)
+    throw ArgumentError("slots: 1 to " + std::to_string(kMaxPuctTrees) + ", got " + std::to_string(slots));
+  return static_cast<int>(slots);
+}
+
 PuctSearch::PuctSearch(std::shared_ptr<const Rules> rules, int slots) : rules_(std::move(rules)) {
-  if (slots < 1) throw Error("puct: slots must be 1 or more");
+  checked_puct_slots(slots);
   trees_.resize(static_cast<std::size_t>(slots));
 }
 
@@ -107,8 +113,10 @@ u64 PuctSearch::begin(const std::vector<PuctRoot>& roots, const std::vector<int>
   std::vector<char> seen(trees_.size(), 0);
   for (std::size_t g = 0; g < roots.size(); ++g) {
     const int s = slots[g];
-    if (s < 0 || s >= static_cast<int>(trees_.size()) || seen[s])
-      throw Error("puct: slot " + std::to_string(s) + " is out of range or given twice");
+    if (s >= static_cast<int>(trees_.size()))
+      throw ArgumentError("trees: " + std::to_string(trees_.size()) + " slots, game " + std::to_string(s) +
+                          " searched");
+    if (s < 0 || seen[s]) throw Error("puct: slot " + std::to_string(s) + " is out of range or given twice");
     seen[s] = 1;
     Turn turn;
     Rules r = *rules_;

@@ -40,11 +40,16 @@ struct PuctRoot {
   u128 blocked = 0;
 };
 
+// Checks a count of kept trees (slots; PuctTrees, the second constructor of
+// PuctSearch): 1 .. kMaxPuctTrees. Throws ArgumentError naming the count.
+int checked_puct_slots(long long slots);
+
 class PuctSearch {
  public:
   // Throws Error for a root that is over, or bad options. One search, fresh trees.
   PuctSearch(std::shared_ptr<const Rules> rules, const std::vector<PuctRoot>& roots, const PuctOptions& options);
-  // `slots` empty trees, for begin() (trees kept between searches).
+  // `slots` empty trees, for begin() (trees kept between searches). Throws
+  // ArgumentError for a count checked_puct_slots refuses.
   PuctSearch(std::shared_ptr<const Rules> rules, int slots);
 
   // Starts a search of roots[i] in slot slots[i] (distinct, 0..slots-1); with
@@ -52,7 +57,8 @@ class PuctSearch {
   // has one within `players` plies of its own root, else the slot starts afresh.
   // Without reuse every slot starts afresh (the same search as the first
   // constructor's). Root noise is mixed into a kept root's priors. Throws Error
-  // as the first constructor. Returns the visits kept over all roots.
+  // as the first constructor, ArgumentError for a slot beyond slots() - 1.
+  // Returns the visits kept over all roots.
   u64 begin(const std::vector<PuctRoot>& roots, const std::vector<int>& slots, const PuctOptions& options, bool reuse);
   int slots() const { return static_cast<int>(trees_.size()); }
 
