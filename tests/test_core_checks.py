@@ -98,6 +98,12 @@ def test_a_refused_batch_call_leaves_the_batch_usable():
     assert moves.shape == (2,) and all(m in S.legal_moves() for m in moves)
 
 
+def test_observe_of_a_state_refuses_a_perspective_in_the_core():
+    with pytest.raises(ValueError, match=r"perspective: -1 \(the player to move\) or a colour index 0 to 1, got 5"):
+        _core.observe(S, 5, True)
+    assert _core.observe(S, -1, True).shape == (6, 8, 8)
+
+
 def test_the_evaluation_code_reaches_the_core_as_given():
     # 0 follows the variant's rules, 1 normal, 2 Anti-Reversi: the core resolves "auto"
     anti = pr.Variant("8x8", anti=True).start()

@@ -106,28 +106,6 @@ void def_view(py::class_<PyBatch>& cls, const char* name, T* BatchData::* field,
 
 }  // namespace
 
-// The observation planes of one state (polyreversi.observe), by the Batch kernel on a one-game view.
-void observe_state(const CheckedGame& g, int perspective, void* out, bool f32) {
-  const Rules& r = g.rules();
-  Position pos = g.position();
-  u128 legal = g.legal_squares(), blocked = r.blocked, playable = r.playable;
-  std::uint8_t done = g.is_over();
-  BatchData d;
-  d.size = 1;
-  d.rules = &r;
-  d.positions = &pos;
-  d.legal = &legal;
-  d.done = &done;
-  d.blocked = &blocked;
-  d.playable = &playable;
-  d.squares = board_squares(r.board);
-  ObserveSpec spec;
-  spec.out = out;
-  spec.f32 = f32;
-  spec.perspective = perspective;
-  batch_kernels().observe(d, spec, 0, 1);
-}
-
 void init_batch(py::module_& m) {
   m.def(
       "_pool_stats",
@@ -173,7 +151,6 @@ void init_batch(py::module_& m) {
       [](py::handle s_obj, int perspective, bool f32) -> py::array {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
-        check_perspective(perspective, r.players, true);
         const std::vector<py::ssize_t> shape{r.players + 4, r.n, r.n};
         if (f32) {
           py::array_t<float> out(shape);

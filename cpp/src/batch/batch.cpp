@@ -269,6 +269,28 @@ void check_temperature(double temperature) {
                       (std::isfinite(temperature) && temperature > 0 ? " (inf as float32)" : ""));
 }
 
+void observe_state(const CheckedGame& g, int perspective, void* out, bool f32) {
+  const Rules& r = g.rules();
+  check_perspective(perspective, r.players, true);
+  Position pos = g.position();
+  u128 legal = g.legal_squares(), blocked = r.blocked, playable = r.playable;
+  std::uint8_t done = g.is_over();
+  BatchData d;
+  d.size = 1;
+  d.rules = &r;
+  d.positions = &pos;
+  d.legal = &legal;
+  d.done = &done;
+  d.blocked = &blocked;
+  d.playable = &playable;
+  d.squares = board_squares(r.board);
+  ObserveSpec spec;
+  spec.out = out;
+  spec.f32 = f32;
+  spec.perspective = perspective;
+  batch_kernels().observe(d, spec, 0, 1);
+}
+
 void Batch::observe(ObserveSpec spec, int threads) const {
   const int players = rules_->players;
   if (spec.perspectives) {

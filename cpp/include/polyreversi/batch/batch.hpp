@@ -15,6 +15,8 @@
 
 namespace polyreversi {
 
+class CheckedGame;
+
 // An object entered from a second thread while a call is busy in it.
 struct ConcurrentUseError : Error { using Error::Error; };
 
@@ -35,6 +37,11 @@ void check_perspective(long long perspective, int players, bool to_move_allowed,
 // before reading it as float32): 0 or more and finite, also as float32 (beyond
 // float32's range it reads as inf). Throws ArgumentError naming the value as given.
 void check_temperature(double temperature);
+
+// The observation planes of one game (polyreversi.observe): (players + 4) x N x N
+// at `out`, uint8 or float32 where `f32`, by the Batch kernel on a one-game view.
+// Throws ArgumentError for a perspective check_perspective refuses (-1 allowed).
+void observe_state(const CheckedGame& g, int perspective, void* out, bool f32);
 
 // A custom start for reset(): a position on a board with its own blocked squares.
 struct StartSpec {
