@@ -288,6 +288,10 @@ def test_pictures_go_to_dev_stdout_and_devices_as_to_dash(folder):
     # --animate picks SVG or GIF by the name: a stream has none, so it is still refused
     result = cli(["show", "g.json", "--animate", "/dev/stdout"])
     assert result.exit_code == 2 and "the name must end in .svg or .gif" in errors(result.output)[0]
+    # two pictures to standard output would run together (112 kB of SVG then PNG, exit 0, before)
+    for svg_to, png_to in (("-", "-"), ("/dev/stdout", "-"), ("-", "/dev/stdout")):
+        result = cli(["show", "g.json", "--svg", svg_to, "--png", png_to])
+        assert result.exit_code == 2 and "--svg and --png both write to standard output" in result.output
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")

@@ -125,14 +125,25 @@ def test_a_variants_text_given_as_the_board_is_read_by_the_one_parser():
     ("8x8/" + "anti/" * 5000, "variant: option 'anti' given twice in '8x8/anti/anti/anti/anti/anti/anti/anti/a...' "
                               "(25004 characters)"),
     ("8x8/blocked=" + "a1" * 10000, "blocked: '" + "a1" * 20 + "...' (20000 characters) is not a square name"),
+    ("8x8/blocked=random" + "9" * 3000, "blocked: 'blocked=random" + "9" * 26 + "...' (3014 characters) draws new"),
     # What the user wrote, not the index it stands for ('square 64 is off the board' before).
     ("8x8/blocked=pass", "blocked: 'pass' is a pass, not a square; blocked squares are named as a1"),
     ("8x8/3p/4p", "variant: the player count is given twice in '8x8/3p/4p'"),
-], ids=["long board", "long UTF-8 board", "long options", "long square", "pass blocked", "players twice"])
+], ids=["long board", "long UTF-8 board", "long options", "long square", "long draw", "pass blocked",
+        "players twice"])
 def test_variant_messages_quote_what_was_given_and_stay_short(text, message):
     with pytest.raises(VariantError) as caught:
         Variant.parse(text)
     assert str(caught.value).startswith(message), str(caught.value)
+    assert len(str(caught.value)) < 300
+
+
+def test_a_huge_draw_count_is_quoted_short():
+    from polyreversi.variant import parse_with_draw
+
+    with pytest.raises(VariantError) as caught:
+        parse_with_draw("8x8/blocked=random" + "9" * 3000)
+    assert str(caught.value).startswith("blocked: 'blocked=random" + "9" * 26 + "...' (3014 characters): draw 1 to 4")
     assert len(str(caught.value)) < 300
 
 

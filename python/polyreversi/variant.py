@@ -338,7 +338,7 @@ class Variant:
                 kwargs["handicap_color"] = color
             elif part.startswith("blocked="):
                 if _DRAW.fullmatch(part):
-                    raise VariantError(f"blocked: {part!r} draws new squares for each game, a Variant has fixed "
+                    raise VariantError(f"blocked: {quoted(part)} draws new squares for each game, a Variant has fixed "
                                        "ones; parse_with_draw reads the draw (play, selfplay and the "
                                        "environments take it in their variant text)")
                 names = [s for s in part[len("blocked="):].split(",") if s]
@@ -380,7 +380,7 @@ def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
     digits = matches[0][1].group(1)
     least, most = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
     if digits and not (len(digits) == 1 and least <= int(digits) <= most):
-        raise VariantError(f"blocked: {draws[0]!r}: draw {least} to {most} squares (blocked=random{least} ... "
+        raise VariantError(f"blocked: {quoted(draws[0])}: draw {least} to {most} squares (blocked=random{least} ... "
                            f"blocked=random{most}), or blocked=random for {least}-{most}")
     return Variant.parse("/".join(rest)), int(digits) if digits else "random"
 

@@ -76,6 +76,9 @@ def command(file: str, ply: Optional[int], game: int, fmt: Optional[str], hints:
     _check_picture(svg_out, (".svg",), "--svg", force)
     _check_picture(png_out, (".png",), "--png", force)
     _check_picture(animate_out, (".svg", ".gif"), "--animate", force, streams=False)
+    if svg_out and png_out and writes_stdout(svg_out) and writes_stdout(png_out):
+        raise click.BadParameter("--svg and --png both write to standard output, where the two pictures would "
+                                 "run together; give one of them a file", param_hint="--png")
     try:
         with record_warnings_as_lines():
             _, entries = entries_as_recorded(file, fmt)
