@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -60,14 +61,20 @@ def reference_indices(state: pr.State) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("name", VARIANTS)
-def test_indices_agree_with_a_reading_of_the_board_blocked_squares_included(name):
+def drawn_positions(name: str, count: int, least: int, most: int) -> Iterator[pr.State]:
+    """``count`` seeded random positions of variant ``name`` after ``least`` to ``most - 1``
+    plies, every other one with random blocked squares."""
     rng = random.Random(name)
-    for k in range(12):
+    for k in range(count):
         variant = pr.Variant.parse(name)
         if k % 2:
             variant = variant.with_random_blocked(seed=rng.randrange(2**32))
-        state = random_position(variant, rng, rng.randrange(0, 50))
+        yield random_position(variant, rng, rng.randrange(least, most))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_indices_agree_with_a_reading_of_the_board_blocked_squares_included(name):
+    for state in drawn_positions(name, 12, 0, 50):
         ind, phase, _, _ = _core._multi_pattern_indices(state)
         assert ind.tolist() == reference_indices(state).tolist()
         _, phase_features = _core._multi_features(state)
@@ -97,14 +104,10 @@ def test_the_shipped_tables_are_what_the_evaluation_adds_up():
     if not tables:
         pytest.skip("no 3-4 player tables ship")
     for name, (linear, entries) in tables.items():
-        rng = random.Random(name)
-        for k in range(8):
-            variant = pr.Variant.parse(name)
-            if k % 2:
-                variant = variant.with_random_blocked(seed=rng.randrange(2**32))
-            state = random_position(variant, rng, rng.randrange(4, 40))
+        for state in drawn_positions(name, 8, 4, 40):
             if state.is_over():
                 continue
+            variant = state.variant
             ind, phase, types, _ = _core._multi_pattern_indices(state)
             feats, _ = _core._multi_features(state)
             expected = []
