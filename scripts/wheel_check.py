@@ -443,6 +443,10 @@ class Checker:
             wheel = self.auditwheel(raw, folder / "repaired", logfile)
         elif target == "manylinux":
             env = self.zig_env(f"x86_64-linux-gnu.{ZIG_GLIBC}")
+            multiarch = self.multiarch_include(python, version)
+            if multiarch:
+                env["CXXFLAGS"] = f"-isystem {multiarch}"
+                row.notes.append(f"Python's multiarch pyconfig.h through {multiarch}")
             self.ccache_stats(env, zero=True)
             raw = self.pip_wheel(python, folder / "raw", logfile, env,
                                  [f"cmake.define.CMAKE_TOOLCHAIN_FILE={self.source() / 'cmake' / 'zig-toolchain.cmake'}",
@@ -481,6 +485,25 @@ class Checker:
         self.built[key] = wheel
         row.logs.append(f"build: {logfile}")
         return wheel
+
+    def multiarch_include(self, python: str, version: str) -> Path | None:
+        """A folder that makes Debian's split pyconfig.h resolvable by zig, or None.
+
+        Debian's /usr/include/python3.X/pyconfig.h includes
+        <x86_64-linux-gnu/python3.X/pyconfig.h> from /usr/include, a folder zig never
+        searches (it brings its own libc headers). The folder holds only that one
+        subfolder, linked, so no other host header can take the place of zig's."""
+        out = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_config_var('MULTIARCH') or '')"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        real = Path("/usr/include") / out / f"python{version}"
+        if not out or not (real / "pyconfig.h").exists():
+            return None
+        folder = self.work / "multiarch" / version
+        link = folder / out / f"python{version}"
+        if not link.exists():
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(real)
+        return folder
 
     @staticmethod
     def check_glibc_floor(wheel: Path) -> None:
