@@ -259,7 +259,7 @@ class Searcher {
     if (ply > 0 && stop()) return 0;
     ++nodes_;
     const W occ = E::occupied(b), empty = eval_.shape.playable & ~occ;
-    if (Evaluator<W, N>::over(occ, empty)) return eval_.final_value(b, root_);
+    if (MultiEvaluator<W, N>::over(occ, empty)) return eval_.final_value(b, root_);
     if (depth == 0) return eval_.value(b, root_);
     int tt_move = -1, value;
     if (ply > 0 && cut(node_key, depth, alpha, beta, value, tt_move)) return value;
@@ -295,7 +295,7 @@ class Searcher {
 
   const Rules& rules_;
   Table<W> table_;
-  Evaluator<W, N> eval_;
+  MultiEvaluator<W, N> eval_;
   const MultiLimits& limits_;
   const int* cancel_;
   int root_;
@@ -323,7 +323,7 @@ MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLi
 int multi_features(const Rules& rules, const Position& pos, int* out) {
   return with_geometry(rules.board, [&](auto g) {
     using W = typename decltype(g)::W;
-    using Ev = Evaluator<W, decltype(g)::N>;
+    using Ev = MultiEvaluator<W, decltype(g)::N>;
     const Ev ev(rules);
     const auto b = Ev::E::load(pos);
     const W occ = Ev::E::occupied(b), empty = ev.shape.playable & ~occ;
@@ -334,7 +334,7 @@ int multi_features(const Rules& rules, const Position& pos, int* out) {
 
 void multi_evaluate(const Rules& rules, const Position& pos, int* out) {
   with_geometry(rules.board, [&](auto g) {
-    using Ev = Evaluator<typename decltype(g)::W, decltype(g)::N>;
+    using Ev = MultiEvaluator<typename decltype(g)::W, decltype(g)::N>;
     const Ev ev(rules);
     ev.shares(Ev::E::load(pos), out);
   });

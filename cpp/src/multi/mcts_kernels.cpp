@@ -250,8 +250,8 @@ class Tree {
 
   const Rules& rules_;
   Table<W> table_;
-  Shape<W, N> shape_;
-  Evaluator<W, N> eval_;
+  MultiShape<W, N> shape_;
+  MultiEvaluator<W, N> eval_;
   const MultiMctsOptions& options_;
   Random rng_;
   std::vector<Node> nodes_;

@@ -20,17 +20,17 @@ namespace polyreversi {
 namespace POLYREVERSI_ARCH {
 
 template <class W, int N>
-struct Evaluator {
+struct MultiEvaluator {
   using E = Engine<W, N>;
   using G = typename E::G;
 
-  Shape<W, N> shape;
+  MultiShape<W, N> shape;
   const int (*weights)[kMultiFeatures + 1];  // [phase][feature]
   const MultiPatterns* patterns;             // nullptr: the linear model alone
   int players;
   bool anti;
 
-  explicit Evaluator(const Rules& r) : shape(r), patterns(multi_patterns(r)), players(r.players), anti(r.anti) {
+  explicit MultiEvaluator(const Rules& r) : shape(r), patterns(multi_patterns(r)), players(r.players), anti(r.anti) {
     const int board = r.board == BoardKind::Board8x8 ? 0 : r.board == BoardKind::Board10x10 ? 1 : 2;
     weights = patterns ? patterns->linear : kMultiWeights[anti ? 1 : 0][board][players == 3 ? 0 : 1];
   }

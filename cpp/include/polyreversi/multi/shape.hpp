@@ -11,11 +11,11 @@ namespace POLYREVERSI_ARCH {
 // blocked square on one side: the corners of any shape), and edge squares
 // (at least one such line).
 template <class W, int N>
-struct Shape {
+struct MultiShape {
   W playable = 0, anchors = 0, edges = 0;
   int squares = 0;
 
-  explicit Shape(const Rules& r) {
+  explicit MultiShape(const Rules& r) {
     playable = static_cast<W>(r.playable);
     auto open = [&](int row, int col) {
       return row >= 0 && row < N && col >= 0 && col < N && ((r.playable >> (row * N + col)) & 1);
