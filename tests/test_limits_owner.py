@@ -276,7 +276,6 @@ COINCIDENCES = {
     ("match/openings.py", "RANDOM_PLIES"),  # plies of a random opening
     ("multi.py", "DEFAULT_DEPTH"),  # plies of a multi-player search given no limit
     ("multi_mcts.py", "DEFAULT_CUTOFF"),  # playout plies where pattern tables ship (the core's 0: none)
-    ("search_player.py", "EXIT_WAIT"),  # seconds the exit waits for background searches to stop
     ("svg.py", "SQUARE"),  # pixels of a drawn square
     ("svg.py", "_SUPERSAMPLE"),  # raster supersampling factor
     ("time_control.py", "MOVES_RESERVE_SHARE"),  # a share of the clock

@@ -204,8 +204,7 @@ void init_batch(py::module_& m) {
             const Selection selection(which, b.size());
             auto busy = b.enter();
             const std::int32_t* mv = moves.data();
-            py::gil_scoped_release release;
-            b.step(mv, static_cast<Autoreset>(autoreset), threads, selection.data());
+            without_gil([&] { b.step(mv, static_cast<Autoreset>(autoreset), threads, selection.data()); });
           },
           py::arg("moves"), py::arg("autoreset") = 0, py::arg("threads") = 1, py::arg("which") = py::none())
       .def(
@@ -232,9 +231,11 @@ void init_batch(py::module_& m) {
               }
             }
             auto busy = b.enter();
-            py::gil_scoped_release release;
-            b.reset(selection.data(), seed.is_none() ? nullptr : &seed_value, random_blocked, blocked_count,
-                    specs.empty() ? nullptr : specs.data(), stride, standard_start);
+            const u64* seed_ptr = seed.is_none() ? nullptr : &seed_value;
+            without_gil([&] {
+              b.reset(selection.data(), seed_ptr, random_blocked, blocked_count, specs.empty() ? nullptr : specs.data(),
+                      stride, standard_start);
+            });
           },
           py::arg("which"), py::arg("seed"), py::arg("random_blocked"), py::arg("blocked_count"), py::arg("starts"),
           py::arg("standard_start"))
@@ -245,10 +246,7 @@ void init_batch(py::module_& m) {
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
-            {
-              py::gil_scoped_release release;
-              b.choose(policy, seed, o, threads);
-            }
+            without_gil([&] { b.choose(policy, seed, o, threads); });
             return out;
           },
           py::arg("policy"), py::arg("seed"), py::arg("threads") = 1)
@@ -260,10 +258,7 @@ void init_batch(py::module_& m) {
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
-            {
-              py::gil_scoped_release release;
-              b.choose_search(depth, selection.data(), o, threads);
-            }
+            without_gil([&] { b.choose_search(depth, selection.data(), o, threads); });
             return out;
           },
           py::arg("depth"), py::arg("which"), py::arg("threads") = 1)
@@ -275,10 +270,7 @@ void init_batch(py::module_& m) {
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
-            {
-              py::gil_scoped_release release;
-              b.choose_mcts(playouts, seed, selection.data(), o, threads);
-            }
+            without_gil([&] { b.choose_mcts(playouts, seed, selection.data(), o, threads); });
             return out;
           },
           py::arg("playouts"), py::arg("seed"), py::arg("which"), py::arg("threads") = 1)
@@ -306,8 +298,7 @@ void init_batch(py::module_& m) {
             }
             spec.finals = final;
             auto busy = b.enter();
-            py::gil_scoped_release release;
-            b.observe(spec, threads);
+            without_gil([&] { b.observe(spec, threads); });
           },
           py::arg("out"), py::arg("perspective"), py::arg("final"), py::arg("threads") = 1)
       .def(
@@ -326,10 +317,7 @@ void init_batch(py::module_& m) {
             spec.seed = seed;
             spec.out = out.mutable_data();
             auto busy = b.enter();
-            {
-              py::gil_scoped_release release;
-              b.sample(spec, threads);
-            }
+            without_gil([&] { b.sample(spec, threads); });
             return out;
           },
           py::arg("values"), py::arg("logits"), py::arg("temperature"), py::arg("seed"), py::arg("threads") = 1)

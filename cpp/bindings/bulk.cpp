@@ -53,8 +53,7 @@ void init_bulk(py::module_& m) {
         }
         const Position start = s.game.position();
         if (games < 256) {
-          py::gil_scoped_release release;
-          play_many(r, start, policy, seed, count, threads, out);
+          without_gil([&] { play_many(r, start, policy, seed, count, threads, out); });
         } else {
           run_interruptible([&](const int* cancel) { play_many(r, start, policy, seed, count, threads, out, cancel); });
         }
@@ -81,8 +80,7 @@ void init_bulk(py::module_& m) {
         const long long depth = perft_depth(s, depth_obj);
         u64 leaves = 0;
         if (depth < 7) {  // a few milliseconds at most (or refused): not worth a worker thread
-          py::gil_scoped_release release;
-          leaves = perft(r, p, depth, nullptr);
+          without_gil([&] { leaves = perft(r, p, depth, nullptr); });
         } else {
           run_interruptible([&](const int* cancel) { leaves = perft(r, p, depth, cancel); });
         }

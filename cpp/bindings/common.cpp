@@ -6,6 +6,9 @@
 #include <mutex>
 #include <thread>
 
+#include "polyreversi/limits.hpp"
+#include "polyreversi/stop.hpp"
+
 namespace polyreversi::bindings {
 
 PyObject* exc_base = nullptr;
@@ -127,6 +130,60 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_
   return position_from_codes(r, cells.data(), to_move, ply);
 }
 
+namespace {
+
+// The calls in flight (CallInFlight), under calls_mutex; calls_done is signalled
+// when the count falls to 0. Never destroyed: a daemon thread may still use them
+// while static objects are destroyed after a bounded exit wait ran out.
+std::mutex& calls_mutex = *new std::mutex;
+std::condition_variable& calls_done = *new std::condition_variable;
+long long calls_in_flight = 0;
+
+[[noreturn]] void raise_exiting() {
+  PyErr_SetString(PyExc_SystemExit, "polyreversi: the interpreter is exiting; the call was stopped");
+  throw py::error_already_set();
+}
+
+// The exit hook (atexit, registered by init_exit): sets the process stop, then
+// waits without the GIL until the calls in flight have left the core, so that
+// their threads take the GIL back while Python still lets them. Only threads the
+// exit does not wait for (daemon threads) can be in the core then. A second
+// Ctrl-C meanwhile is ignored: the process is already on its way out.
+void stop_calls_at_exit() {
+  request_process_stop();
+  {
+    std::lock_guard<std::mutex> lock(calls_mutex);
+    if (calls_in_flight == 0) return;
+  }
+  try {
+    py::module_ signal = py::module_::import("signal");
+    signal.attr("signal")(signal.attr("SIGINT"), signal.attr("SIG_IGN"));
+  } catch (py::error_already_set&) {  // not the main thread (an embedding program's exit): nothing to ignore
+  }
+  py::gil_scoped_release release;
+  std::unique_lock<std::mutex> lock(calls_mutex);  // released before the GIL is taken back
+  calls_done.wait_for(lock, std::chrono::duration<double>(kExitWaitSeconds), [] { return calls_in_flight == 0; });
+}
+
+}  // namespace
+
+CallInFlight::CallInFlight() {
+  if (process_stopping()) raise_exiting();
+  std::lock_guard<std::mutex> lock(calls_mutex);
+  ++calls_in_flight;
+}
+
+CallInFlight::~CallInFlight() {
+  std::lock_guard<std::mutex> lock(calls_mutex);
+  if (--calls_in_flight == 0) calls_done.notify_all();
+}
+
+void CallInFlight::check_exit() {
+  if (process_stopping()) raise_exiting();
+}
+
+void init_exit(py::module_&) { py::module_::import("atexit").attr("register")(py::cpp_function(&stop_calls_at_exit)); }
+
 // Runs long C++ work on a worker thread while this thread waits without the
 // GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
 // kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
@@ -136,6 +193,7 @@ void run_interruptible(const std::function<void(const int* cancel)>& work) {
 }
 
 void run_interruptible(int* cancel_flag, const std::function<void(const int* cancel)>& work) {
+  CallInFlight call;
   int& cancel = *cancel_flag;
   std::exception_ptr error;
   std::mutex mutex;
@@ -168,6 +226,7 @@ void run_interruptible(int* cancel_flag, const std::function<void(const int* can
     worker.join();
   }
   if (interrupted) throw py::error_already_set();
+  CallInFlight::check_exit();
   if (error) std::rethrow_exception(error);
 }
 

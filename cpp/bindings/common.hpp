@@ -110,6 +110,40 @@ py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, 
   return a;
 }
 
+// A call into the core that releases the GIL, counted while it runs so that the
+// interpreter's exit can wait for it (init_exit): Python ends a daemon thread
+// that takes the GIL after the exit hooks, unwinding C++ frames that must not be
+// unwound (std::terminate, or a crash). Made and destroyed with the GIL held.
+// Once the exit has begun (the core's process stop, polyreversi/stop.hpp) a new
+// call is refused and a running one ends with SystemExit, never with work cut
+// short: SystemExit ends a daemon thread quietly, and only daemon threads (and
+// later exit hooks) still run then.
+class CallInFlight {
+ public:
+  CallInFlight();  // throws SystemExit once the exit has begun
+  ~CallInFlight();
+  CallInFlight(const CallInFlight&) = delete;
+  CallInFlight& operator=(const CallInFlight&) = delete;
+  // Throws SystemExit if the exit began while the call ran (its result may be cut short).
+  static void check_exit();
+};
+
+// Runs work (which must not touch Python objects) without the GIL, as one call
+// in flight; SystemExit as CallInFlight says.
+template <class F>
+void without_gil(F&& work) {
+  CallInFlight call;
+  {
+    py::gil_scoped_release release;
+    work();
+  }
+  CallInFlight::check_exit();
+}
+
+// Registers the exit hook: at interpreter exit, the core's process stop is set
+// and the exit waits (at most kExitWaitSeconds) until no call is in flight.
+void init_exit(py::module_& m);
+
 // Runs long C++ work on a worker thread while this thread waits without the
 // GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
 // kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.

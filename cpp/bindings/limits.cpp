@@ -23,6 +23,7 @@ void init_limits(py::module_& m) {
   l.attr("MAX_SEARCH_NODES") = kMaxSearchNodes;
   l.attr("MAX_MULTIPV") = kMaxMultiPv;
   l.attr("MAX_SECONDS") = kMaxSeconds;
+  l.attr("EXIT_WAIT") = kExitWaitSeconds;
   l.attr("MIN_TABLE_MIB") = kMinTableMiB;
   l.attr("MAX_TABLE_MIB") = kMaxTableMiB;
   l.attr("DEFAULT_TABLE_MIB") = kDefaultTableMiB;

@@ -23,4 +23,5 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_search(m);
   init_multi(m);
   init_puct(m);
+  init_exit(m);
 }

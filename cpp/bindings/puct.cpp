@@ -105,12 +105,10 @@ void init_puct(py::module_& m) {
         const int n = r.n, P = r.players, columns = r.pass_move() + 1, C = r.players + 4;
         const int games = search.games();
         double evaluate_seconds = 0;
+        const CallInFlight call;  // the whole search, evaluate's calls included: the exit waits for it
         for (;;) {
           int k;
-          {
-            py::gil_scoped_release release;
-            k = search.collect();
-          }
+          without_gil([&] { k = search.collect(); });
           if (k == 0) break;
           if (PyErr_CheckSignals() != 0) throw py::error_already_set();
           Batch& leaves = search.leaves();
@@ -134,8 +132,7 @@ void init_puct(py::module_& m) {
           auto values = float_rows(out[1], "values", k, P);
           const float* pr = priors.data();
           const float* vs = values.data();
-          py::gil_scoped_release release;
-          search.apply(pr, vs);
+          without_gil([&] { search.apply(pr, vs); });
         }
         py::array_t<float> visits({games, columns});
         search.visits(visits.mutable_data());

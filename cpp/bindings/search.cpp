@@ -27,8 +27,7 @@ constexpr double kInlineSeconds = 1.0;
 // interruptibly (Ctrl-C sets *cancel_flag; a local flag when it is null).
 void run_timed(double seconds, int* cancel_flag, const std::function<void(const int*)>& work) {
   if (seconds > 0 && seconds <= kInlineSeconds) {
-    py::gil_scoped_release release;
-    work(cancel_flag);
+    without_gil([&] { work(cancel_flag); });
   } else if (cancel_flag) {
     run_interruptible(cancel_flag, work);
   } else {
@@ -114,7 +113,7 @@ void init_search(py::module_& m) {
           },
           py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("wof"), py::arg("seconds"),
           py::arg("nodes"), "Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper).")
-      .def("new_game", &Searcher::new_game, py::call_guard<py::gil_scoped_release>())
+      .def("new_game", [](Searcher& self) { without_gil([&] { self.new_game(); }); })
       .def("stop", &Searcher::stop, "Stops the running search (any thread; it returns its best completed work).")
       .def("clear_stop", &Searcher::clear_stop)
       .def_property_readonly("tt_mb", &Searcher::tt_mb)
@@ -176,10 +175,7 @@ void init_search(py::module_& m) {
         const std::uint64_t* p = P.data();
         const std::uint64_t* o = O.data();
         int* r = out.mutable_data();
-        {
-          py::gil_scoped_release release;
-          evaluate_8x8(p, o, r, n, shape_only);
-        }
+        without_gil([&] { evaluate_8x8(p, o, r, n, shape_only); });
         return out;
       },
       py::arg("P"), py::arg("O"), py::arg("shape_only"),

@@ -1,7 +1,6 @@
 """``python -m polyreversi`` and the ``polyreversi`` command's entry point (:func:`run`)."""
-import sys
 
-from polyreversi._status import INTERRUPTED
+from polyreversi._status import exit_interrupted
 
 
 def run() -> None:
@@ -12,11 +11,11 @@ def run() -> None:
     try:
         from polyreversi.cli import main
     except KeyboardInterrupt:
-        sys.exit(INTERRUPTED)
+        exit_interrupted()
     try:
         main()
     except KeyboardInterrupt:  # between click's handlers, e.g. while it prints
-        sys.exit(INTERRUPTED)
+        exit_interrupted()
 
 
 if __name__ == "__main__":

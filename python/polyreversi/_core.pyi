@@ -274,6 +274,7 @@ class _Limits:
     MAX_SEARCH_NODES: int
     MAX_MULTIPV: int
     MAX_SECONDS: float
+    EXIT_WAIT: float
     MIN_TABLE_MIB: int
     MAX_TABLE_MIB: int
     DEFAULT_TABLE_MIB: int

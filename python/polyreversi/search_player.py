@@ -15,11 +15,8 @@ at a chosen level for people.
 """
 from __future__ import annotations
 
-import atexit
 import random
-import signal
 import threading
-import weakref
 import time as _time
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union, cast
@@ -34,11 +31,6 @@ from polyreversi.state import State
 from polyreversi.variant import SEED_END, SEED_MIN, Variant
 from polyreversi.vocabulary import choice
 
-#: Seconds the interpreter's exit waits for running searches to stop (a stop is seen
-#: within a few hundred positions: milliseconds).
-EXIT_WAIT = 5.0
-#: Every player made, so that the exit can stop their searches (weak: it keeps none alive).
-_PLAYERS: "weakref.WeakSet[SearchPlayer]" = weakref.WeakSet()
 
 __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
 
@@ -193,7 +185,6 @@ class SearchPlayer:
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
-        _PLAYERS.add(self)
         self.last: Optional[PlayResult] = None
         self._overhead = 0.0  # seconds the clock's moves end after their plan's stop (_note_overhead)
 
@@ -471,30 +462,3 @@ class SearchPlayer:
         opts += ["book=False"] if not self.book else []
         return f"SearchPlayer({', '.join(opts)})"
 
-
-@atexit.register
-def _stop_searches() -> None:
-    """Stops every background search and waits until it has left the C++ core.
-
-    Python ends its daemon threads as they next take the GIL; a search thread doing so on
-    its way out of the core unwinds C++ frames that may not be unwound (``terminate called
-    without an active exception``, status 134, or a crash) -- a Ctrl-C while
-    ``handle.result()`` waits, or an engine server interrupted in its search. atexit runs
-    before that point, so the searches are stopped here; a player's lock is free once its
-    search has returned. A second SIGINT (``timeout -s INT`` sends two; a user may press
-    Ctrl-C again) is ignored meanwhile: the process is already on its way out.
-    """
-    running = [player for player in list(_PLAYERS) if player._lock.locked()]
-    if not running:
-        return
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread (an embedding program's exit): nothing to ignore
-        pass
-    deadline = _time.monotonic() + EXIT_WAIT
-    for player in running:
-        while not player._lock.acquire(timeout=0.01):
-            player._searcher.stop()  # again each time: a search starting clears the stop
-            if _time.monotonic() > deadline:
-                return
-        player._lock.release()

@@ -56,6 +56,11 @@ constexpr double kMaxSeconds = 86400.0;
 // says, it means none): throws ArgumentError "<what> must be at most ..." for
 // more than kMaxSeconds or not a number.
 void check_seconds(double seconds, const char* what);
+// Seconds the interpreter's exit waits for calls still running in other threads
+// to leave the core (process stop: stop.hpp). Every loop of long work polls the
+// stop at least every few milliseconds, so this is reached only by a call stuck
+// outside those loops; the exit then goes on without it.
+constexpr double kExitWaitSeconds = 5.0;
 // The most positions a search may be given (a 64-bit count, far from overflow).
 constexpr long long kMaxSearchNodes = 1LL << 62;
 // Hash table sizes in MiB. A solve takes a quarter more for its ordering searches.

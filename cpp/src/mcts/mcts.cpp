@@ -19,6 +19,7 @@
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
 #include "polyreversi/mcts/tree.hpp"
+#include "polyreversi/stop.hpp"
 
 namespace polyreversi {
 
@@ -31,8 +32,6 @@ void mcts_rewards(int players, const std::uint8_t* winners, double* out) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-inline bool raised(const int* flag) { return flag && __atomic_load_n(flag, __ATOMIC_RELAXED); }
 
 struct Node {  // 176 bytes
   Position pos;
@@ -165,7 +164,9 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
       while (i < budget) {  // at least one playout, then the limits every 8
         tree.iterate(i);
         ++i;
-        if ((i & 7) == 0 && (raised(cancel) || raised(&stop) || (opt.seconds > 0 && Clock::now() >= deadline))) break;
+        if ((i & 7) == 0 && (stop_requested(cancel) || __atomic_load_n(&stop, __ATOMIC_RELAXED) ||
+                             (opt.seconds > 0 && Clock::now() >= deadline)))
+          break;
       }
       done[t] = i;
     } catch (...) { errors[t] = std::current_exception(); }

@@ -21,6 +21,7 @@
 #include "polyreversi/multi/evaluator.hpp"
 #include "polyreversi/multi/multi.hpp"
 #include "polyreversi/rules.hpp"
+#include "polyreversi/stop.hpp"
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -28,8 +29,6 @@ namespace POLYREVERSI_ARCH {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-inline bool raised(const int* flag) { return flag && __atomic_load_n(flag, __ATOMIC_RELAXED); }
 
 // Random keys of the hash table: one per (colour or neutral, square), and
 // one for each kind of layer. Computed at compile time: this file is also
@@ -142,7 +141,7 @@ class Searcher {
   bool stop() {
     if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
     if ((nodes_ & 255) == 0) {
-      if (raised(cancel_) || (limits_.seconds > 0 && Clock::now() >= deadline_)) return aborted_ = true;
+      if (stop_requested(cancel_) || (limits_.seconds > 0 && Clock::now() >= deadline_)) return aborted_ = true;
     }
     return false;
   }

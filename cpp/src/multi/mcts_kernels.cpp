@@ -14,6 +14,7 @@
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/shape.hpp"
 #include "polyreversi/rules.hpp"
+#include "polyreversi/stop.hpp"
 
 namespace polyreversi {
 namespace POLYREVERSI_ARCH {
@@ -21,8 +22,6 @@ namespace POLYREVERSI_ARCH {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-inline bool raised(const int* flag) { return flag && __atomic_load_n(flag, __ATOMIC_RELAXED); }
 
 struct Random {  // xorshift64*: the playouts need speed, not quality
   u64 s;
@@ -275,7 +274,7 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
     while (i < budget) {
       tree->iterate();
       ++i;
-      if ((i & 7) == 0 && (raised(cancel) || (o.seconds > 0 && Clock::now() >= deadline))) break;
+      if ((i & 7) == 0 && (stop_requested(cancel) || (o.seconds > 0 && Clock::now() >= deadline))) break;
     }
     MultiMctsResult out = tree->result();
     out.playouts = i;

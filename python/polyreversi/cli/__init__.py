@@ -14,7 +14,7 @@ from typing import Any, List, Optional
 import click
 
 from polyreversi import __version__
-from polyreversi._status import INTERRUPTED
+from polyreversi._status import exit_interrupted
 
 #: Each subcommand (its module is ``polyreversi.cli.<name>_cmd``) and its one-line summary,
 #: in the order ``polyreversi --help`` lists them. The summary is the command's short help
@@ -65,7 +65,7 @@ class _Main(click.Group):
         except OSError as e:
             raise _write_error(e) from None
         except KeyboardInterrupt:
-            raise SystemExit(INTERRUPTED) from None
+            exit_interrupted()
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -75,7 +75,7 @@ class _Main(click.Group):
         except OSError as e:
             raise _write_error(e) from None
         except KeyboardInterrupt:
-            raise SystemExit(INTERRUPTED) from None
+            exit_interrupted()
 
 
 def _write_error(e: OSError) -> click.ClickException:

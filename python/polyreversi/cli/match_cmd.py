@@ -10,7 +10,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from polyreversi._core import limits
-from polyreversi._status import INTERRUPTED
+from polyreversi._status import exit_interrupted
 from polyreversi.bulk import MAX_GAMES, MAX_THREADS
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
@@ -135,7 +135,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     if result.interrupted:
         where = f"; run the same command to resume from {out}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
-        raise SystemExit(INTERRUPTED)
+        exit_interrupted()
 
 
 def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional, Tuple
 import click
 
 from polyreversi._core import Color
-from polyreversi._status import INTERRUPTED
+from polyreversi._status import exit_interrupted
 from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.formats import source_name
 from polyreversi.players import play_seeded_game, seeded_variant
@@ -106,7 +106,7 @@ def command(variant: Variant, black: Optional[str], white: Optional[str], red: O
             console.print(f"Unfinished record saved to {source_name(out, writing=True)}")
         if isinstance(e, KeyboardInterrupt):  # as selfplay and match: say what was kept, then 130
             click.echo(f"Interrupted (Ctrl-C) at ply {latest[0].ply}; the game is unfinished", err=True)
-            sys.exit(INTERRUPTED)
+            exit_interrupted()
         raise click.ClickException(f"{e}; game abandoned") from None
     except PolyreversiError as e:  # a player returned an illegal move: a bug worth a clear message
         raise click.ClickException(str(e)) from None

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import contextlib
 import signal
-import sys
 import threading
 import time
 from types import FrameType
@@ -12,7 +11,7 @@ from typing import List, Literal, Optional
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from polyreversi._status import INTERRUPTED
+from polyreversi._status import exit_interrupted
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.formats import source_name
@@ -143,7 +142,7 @@ def command(variant: Variant, games: int, black: Optional[str], white: Optional[
         if ray_address is not None and out is not None:
             kept = f"; the finished shards ({count_of(tally.games, 'game')}) are in {out}"
         console.print(f"Interrupted after {count_of(tally.games, 'game')} of {games:,}{kept}")
-        sys.exit(INTERRUPTED)
+        exit_interrupted()
     if out:
         console.print(f"Records written to {source_name(out, writing=True)}")
 

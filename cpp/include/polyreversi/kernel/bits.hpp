@@ -2,6 +2,7 @@
 // the namespace POLYREVERSI_ARCH, because it is compiled once per instruction
 // set (see CMakeLists.txt); the copies must never be mixed by the linker.
 #pragma once
+#include "polyreversi/stop.hpp"
 #include "polyreversi/types.hpp"
 
 #ifndef POLYREVERSI_ARCH
@@ -47,8 +48,8 @@ inline W one_bit(int i) {
   return W(1) << i;
 }
 
-// True once the caller asked long work to stop (cancel may be null).
-inline bool cancelled(const int* cancel) { return cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED); }
+// True once long work should stop: the caller asked (cancel may be null) or the process is exiting.
+inline bool cancelled(const int* cancel) { return stop_requested(cancel); }
 
 }  // namespace POLYREVERSI_ARCH
 }  // namespace polyreversi

@@ -1,0 +1,103 @@
+"""The interpreter's exit while a daemon thread of the user's is inside the C++ core.
+
+Python ends such a thread as it next takes the GIL, unwinding C++ frames that must not
+be unwound (``terminate called without an active exception``: status 134, or a crash).
+The bindings' exit hook sets the core's process stop and waits until no call is in
+flight (cpp/bindings/common.cpp); each script here must then exit with status 0 and
+print nothing, every run. A hang is caught by the subprocess timeout (a bound, not a
+measurement).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pr = pytest.importorskip("polyreversi._core", reason="the engine is not built")
+
+#: The daemon thread's work, by name; `s` is the 8x8 start, `s3` the 8x8 3-player start.
+WORK = {
+    "play_games": "pr.play_games(s, 10**6)",
+    "play_games_small_loop": "while True: pr.play_games(s, 100)",
+    "solve_threads_2": "pr.solve(s, threads=2)",
+    "batch_loop": textwrap.dedent("""\
+        b = pr.Batch(pr.Variant(), 256)
+        while True:
+            b.step(b.choose(), autoreset=True)
+        """),
+    "batch_choose_mcts_loop": textwrap.dedent("""\
+        b = pr.Batch(pr.Variant(), 64)
+        while True:
+            b.step(b.choose("mcts:200"), autoreset=True)
+        """),
+    "perft": "pr.perft(s, 14)",
+    "perft_small_loop": "while True: pr.perft(s, 5)",
+    "search": "pr.search(s, depth=40)",
+    "search_short_loop": "while True: pr.search(s, time=0.05)",
+    "search_player_background": "pr.SearchPlayer(depth=40).start(s)",
+    "mcts": "pr.mcts(s, playouts=10**9)",
+    "multi_search": "pr.multi_search(s3, pr.Limit(depth=40))",
+    "multi_mcts": "pr.multi_mcts(s3, playouts=10**9)",
+}
+
+SCRIPT = """\
+import threading, time
+import polyreversi as pr
+s = pr.Variant().start()
+s3 = pr.Variant(players=3).start()
+entered = threading.Event()
+def work():
+    entered.set()
+{work}
+threading.Thread(target=work, daemon=True).start()
+entered.wait()
+time.sleep(0.2)  # into the core: the script then ends with the thread inside it
+"""
+
+
+def _run(work: str) -> subprocess.CompletedProcess[str]:
+    script = SCRIPT.format(work=textwrap.indent(work, "    "))
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+
+
+def _check(name: str, runs: int) -> None:
+    for run in range(runs):
+        done = _run(WORK[name])
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), f"{name}, run {run + 1} of {runs}"
+
+
+@pytest.mark.parametrize("name", sorted(WORK))
+def test_the_exit_with_a_daemon_thread_in_the_core_is_clean(name: str) -> None:
+    _check(name, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(WORK))
+def test_the_exit_with_a_daemon_thread_in_the_core_is_clean_ten_times(name: str) -> None:
+    _check(name, 10)
+
+
+def test_a_call_after_the_exit_began_is_refused_not_cut_short() -> None:
+    # An exit hook registered before the core's runs after its hook: the stop is set
+    # for good then, so a search there raises SystemExit rather than return a move
+    # it had no time to find.
+    script = textwrap.dedent("""\
+        import atexit
+        def late():
+            try:
+                pr.search(pr.Variant().start(), depth=3)
+            except SystemExit as e:
+                print("refused:", e)
+        atexit.register(late)
+        import polyreversi as pr
+        pr.search(pr.Variant().start(), depth=3)  # loads the core (its hook) before the exit
+        """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("refused: polyreversi: the interpreter is exiting"), done.stdout
+
+
+def test_the_core_owns_the_exit_wait() -> None:
+    assert pr.limits.EXIT_WAIT > 0
