@@ -1,5 +1,5 @@
 """PUCT trees kept between moves and several leaves per tree (virtual loss): the defaults
-give today's search exactly (tests/data/puct_visits_v1.npz, recorded before either existed)."""
+give today's search exactly (tests/data/puct_visits_v2.npz, recorded with the portable Dirichlet draws of mcts/dirichlet.hpp: every build, GCC or zig, libstdc++ or libc++, gives these visits)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +10,7 @@ import pytest
 import polyreversi as pr
 from polyreversi.envs.puct import PuctTrees, puct
 
-FIXTURE = Path(__file__).parent / "data" / "puct_visits_v1.npz"
+FIXTURE = Path(__file__).parent / "data" / "puct_visits_v2.npz"
 OPTIONS = dict(simulations=60, c_puct=1.3, dirichlet_fraction=0.25, dirichlet_alpha=0.4, seed=11)
 
 

@@ -10,6 +10,7 @@
 #include "polyreversi/batch/pool.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
+#include "polyreversi/mcts/dirichlet.hpp"
 #include "polyreversi/rules.hpp"
 
 namespace polyreversi {
@@ -94,14 +95,10 @@ bool PuctSearch::keep_subtree(Tree& t, const Position& root, int depth) {
 void PuctSearch::root_noise(Tree& t) const {
   Node& root = t.nodes[0];
   if (options_.dirichlet_fraction <= 0 || !root.expanded || root.children == 0) return;
-  std::gamma_distribution<double> gamma(options_.dirichlet_alpha, 1.0);
-  double noise[kMaxSquares + 1], sum = 0;
-  for (int i = 0; i < root.children; ++i) sum += (noise[i] = gamma(t.rng));
-  const double f = options_.dirichlet_fraction;
-  for (int i = 0; i < root.children; ++i) {
-    Node& ch = t.nodes[root.first_child + i];
-    ch.prior = static_cast<float>((1 - f) * ch.prior + f * (sum > 0 ? noise[i] / sum : 1.0 / root.children));
-  }
+  float priors[kMaxSquares + 1];
+  for (int i = 0; i < root.children; ++i) priors[i] = t.nodes[root.first_child + i].prior;
+  mix_dirichlet(priors, root.children, options_.dirichlet_alpha, options_.dirichlet_fraction, t.rng);
+  for (int i = 0; i < root.children; ++i) t.nodes[root.first_child + i].prior = priors[i];
 }
 
 u64 PuctSearch::begin(const std::vector<PuctRoot>& roots, const std::vector<int>& slots, const PuctOptions& options,
@@ -216,11 +213,7 @@ void PuctSearch::expand(Tree& t, int leaf, const float* priors, bool root_noise)
   for (int i = 0; i < count; ++i) total += (p[i] = priors[moves[i]]);
   for (int i = 0; i < count; ++i) p[i] = total > 0 ? p[i] / total : 1.0 / count;
   if (root_noise && options_.dirichlet_fraction > 0) {
-    std::gamma_distribution<double> gamma(options_.dirichlet_alpha, 1.0);
-    double noise[kMaxSquares + 1], sum = 0;
-    for (int i = 0; i < count; ++i) sum += (noise[i] = gamma(t.rng));
-    const double f = options_.dirichlet_fraction;
-    for (int i = 0; i < count; ++i) p[i] = (1 - f) * p[i] + f * (sum > 0 ? noise[i] / sum : 1.0 / count);
+    mix_dirichlet(p, count, options_.dirichlet_alpha, options_.dirichlet_fraction, t.rng);
   }
   const int first = static_cast<int>(t.nodes.size());
   for (int i = 0; i < count; ++i) {
