@@ -9,16 +9,17 @@ namespace polyreversi::bindings {
 
 namespace {
 
-// A perft depth (a Python int of any size) for the core's check; one beyond 64
-// bits is refused with the core's message, naming it as given.
-long long perft_depth(const PyState& s, py::handle depth) {
-  if (PyBool_Check(depth.ptr()) || !PyIndex_Check(depth.ptr())) throw py::type_error("perft: depth must be an int");
+// A depth of `call` (a Python int of any size) for the core's check; one beyond
+// 64 bits is refused with the core's message, naming it as given.
+long long perft_depth(const PyState& s, py::handle depth, PerftCall call = PerftCall::kPerft) {
+  if (PyBool_Check(depth.ptr()) || !PyIndex_Check(depth.ptr()))
+    throw py::type_error(std::string(perft_call_name(call)) + ": depth must be an int");
   const py::object number = py::reinterpret_steal<py::object>(PyNumber_Index(depth.ptr()));  // NumPy ints too
   if (!number) throw py::error_already_set();
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
   if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  if (overflow) throw ArgumentError(perft_depth_message(s.game.rules(), s.game.position(), decimal_text(number)));
+  if (overflow) throw ArgumentError(perft_depth_message(s.game.rules(), s.game.position(), decimal_text(number), call));
   return v;
 }
 
@@ -96,12 +97,14 @@ void init_bulk(py::module_& m) {
       py::arg("state"), "The deepest perft from state (the core's bound: see check_perft_depth).");
   m.def(
       "check_perft_depth",
-      [](py::handle s_obj, py::handle depth_obj) {
+      [](py::handle s_obj, py::handle depth_obj, bool divide) {
         const PyState& s = get_state(s_obj);
-        check_perft_depth(s.game.rules(), s.game.position(), perft_depth(s, depth_obj));
+        const PerftCall call = divide ? PerftCall::kDivide : PerftCall::kPerft;
+        check_perft_depth(s.game.rules(), s.game.position(), perft_depth(s, depth_obj, call), call);
       },
-      py::arg("state"), py::arg("depth"),
-      "Raises ValueError, naming the range and why, unless 0 <= depth <= perft_max_depth(state).");
+      py::arg("state"), py::arg("depth"), py::arg("divide") = false,
+      "Raises ValueError, naming the call (perft, or perft_divide when divide), the range and why, unless "
+      "0 (1 when divide) <= depth <= perft_max_depth(state); TypeError for a depth that is not an int.");
 }
 
 }  // namespace polyreversi::bindings

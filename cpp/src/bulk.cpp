@@ -61,12 +61,18 @@ int perft_max_depth(const Rules& rules, const Position& pos) {
   return longest_game(std::max(empty_squares(rules, pos), empty_squares(rules, start_position(rules))), rules.players);
 }
 
-void check_perft_depth(const Rules& rules, const Position& pos, long long depth) {
-  if (depth < 0 || depth > perft_max_depth(rules, pos))
-    throw ArgumentError(perft_depth_message(rules, pos, std::to_string(depth)));
+const char* perft_call_name(PerftCall call) { return call == PerftCall::kDivide ? "perft_divide" : "perft"; }
+
+namespace {
+int least_depth(PerftCall call) { return call == PerftCall::kDivide ? 1 : 0; }
+}  // namespace
+
+void check_perft_depth(const Rules& rules, const Position& pos, long long depth, PerftCall call) {
+  if (depth < least_depth(call) || depth > perft_max_depth(rules, pos))
+    throw ArgumentError(perft_depth_message(rules, pos, std::to_string(depth), call));
 }
 
-std::string perft_depth_message(const Rules& rules, const Position& pos, const std::string& depth) {
+std::string perft_depth_message(const Rules& rules, const Position& pos, const std::string& depth, PerftCall call) {
   const int most = perft_max_depth(rules, pos);
   const int here = empty_squares(rules, pos), start = empty_squares(rules, start_position(rules));
   const std::string empty =
@@ -75,7 +81,8 @@ std::string perft_depth_message(const Rules& rules, const Position& pos, const s
   const std::string why =
       rules.players == 2 ? empty + ", each move fills one and at most a pass comes before each"
                          : empty + ", each move fills one and " + std::to_string(rules.players) + " players never pass";
-  return "perft: depth must be 0 to " + std::to_string(most) + ", got " + depth + " (no game is longer: " + why + ")";
+  return std::string(perft_call_name(call)) + ": depth must be " + std::to_string(least_depth(call)) + " to " +
+         std::to_string(most) + ", got " + depth + " (no game is longer: " + why + ")";
 }
 
 u64 perft(const Rules& rules, const Position& pos, long long depth, const int* cancel) {

@@ -38,6 +38,7 @@ from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
 from polyreversi.state import State
+from polyreversi.vocabulary import choice
 
 __all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DEFAULT_DEPTH"]
 
@@ -78,9 +79,9 @@ class MultiSearchResult:
 
 
 def _algorithm(name: object) -> int:
-    if not isinstance(name, str) or name.lower() not in ALGORITHMS:
-        raise ValueError(f"algorithm: one of {', '.join(ALGORITHMS)}, got {name!r}")
-    return ALGORITHMS.index(name.lower())
+    """The core's code of an algorithm name (any letter case): TypeError for what is not
+    text, ValueError for an unknown name (the package's rule: :func:`polyreversi.vocabulary.choice`)."""
+    return ALGORITHMS.index(choice(name, ALGORITHMS, "algorithm"))
 
 
 def _limits(limit: Optional[Limit]) -> Tuple[int, float, int]:
@@ -128,7 +129,8 @@ def multi_search(state: State, limit: Optional[Limit] = None, *, algorithm: str 
 
     Raises:
         VariantError: a two-player state. ValueError: a finished game, a clock limit, an
-            unknown algorithm. TypeError: ``state`` not a State, ``limit`` not a Limit.
+            unknown algorithm. TypeError: ``state`` not a State, ``limit`` not a Limit,
+            ``algorithm`` not text.
         KeyboardInterrupt: Ctrl-C during the search.
     """
     code = _algorithm(algorithm)

@@ -151,15 +151,14 @@ def perft_divide(state_or_variant: Union[State, Variant, str], depth: int) -> Di
     up to ``perft(state, depth)`` unless the game is already over (then ``{}``).
 
     Raises:
-        ValueError: depth below 1, or deeper than :func:`perft` takes (its message).
-        TypeError: as :func:`perft`.
+        ValueError: a depth outside 1 .. :func:`perft_max_depth` (the core's message, as
+        :func:`perft`'s, naming perft_divide). TypeError: as :func:`perft`.
     """
     state = _perft_state(state_or_variant, "perft_divide")
-    if isinstance(depth, bool) or not isinstance(depth, int):
+    if not is_integer(depth):
         raise TypeError(f"perft_divide: depth must be an int, got {depth!r}")
-    if depth < 1:
-        raise ValueError(f"perft_divide: depth must be 1 or more, got {depth}")
-    _core.check_perft_depth(state, depth)
+    depth = int(depth)
+    _core.check_perft_depth(state, depth, divide=True)
     counts = {}
     for move in state.legal_moves():
         child = state.child(move)

@@ -15,12 +15,18 @@ namespace polyreversi {
 // variant is allowed at every position of its games (past a position's own
 // longest game the count no longer changes).
 int perft_max_depth(const Rules& rules, const Position& pos);
-// Throws ArgumentError unless 0 <= depth <= perft_max_depth(rules, pos), with
-// perft_depth_message.
-void check_perft_depth(const Rules& rules, const Position& pos, long long depth);
-// Why `depth` (as text, so that any integer can be named) is not a perft depth
-// from `pos`: the range and where it comes from (the empty squares).
-std::string perft_depth_message(const Rules& rules, const Position& pos, const std::string& depth);
+// The calls that take a perft depth: perft itself, from depth 0, and perft
+// divided by first move (perft_divide), from depth 1 (it needs a first move).
+enum class PerftCall { kPerft, kDivide };
+// The name the messages give a call ("perft", "perft_divide").
+const char* perft_call_name(PerftCall call);
+// Throws ArgumentError unless the call's least depth <= depth <=
+// perft_max_depth(rules, pos), with perft_depth_message.
+void check_perft_depth(const Rules& rules, const Position& pos, long long depth, PerftCall call = PerftCall::kPerft);
+// Why `depth` (as text, so that any integer can be named) is not a depth of
+// `call` from `pos`: the call's name, the range and where its top comes from (the empty squares).
+std::string perft_depth_message(const Rules& rules, const Position& pos, const std::string& depth,
+                                PerftCall call = PerftCall::kPerft);
 // Leaves of the game tree `depth` plies below `pos` (RULES.md §9): the rules
 // kernels' perft, its depth checked by check_perft_depth. Long work polls
 // *cancel (may be null) and stops early, with a wrong count, once it is set.

@@ -34,7 +34,10 @@ SECONDS = FiniteFloatRange(min=0, min_open=True)
 @click.option("--openings", "openings_file", default=None, metavar="FILE",
               help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
                    "cut after --plies moves. Default: the built-in balanced set of the board.")
-@click.option("--plies", type=click.IntRange(0, limits.LONGEST_GAME), default=None, help="Moves of each game of --openings kept.")
+# --plies is an int here and its range is checked with the other options, after the PLAYERs: a usage error
+# about the positional arguments comes first (click checks a type's range while it parses).
+@click.option("--plies", type=int, default=None, metavar="INTEGER RANGE",
+              help=f"Moves of each game of --openings kept.  [0<=x<={limits.LONGEST_GAME}]")
 @click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None,
               help="Search depth of every move (a seat's own depth or time, as in search:8, wins for that seat).")
 @click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
@@ -77,8 +80,6 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         except (PolyreversiError, ValueError, TypeError):
             pass
         raise click.UsageError(f"{variant} has {n} players: give {n} PLAYERs, got {len(seats)}{hint}")
-    if plies is not None and openings_file is None:
-        raise click.UsageError("--plies cuts the games of --openings: give --openings FILE too")
     if n > 2 and any(s.split(":", 1)[0].strip().lower() in ENGINE_KINDS for s in seats):
         raise click.UsageError("external engines play two-player matches only")
     if len(set(seats)) != len(seats):
@@ -87,6 +88,10 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         specs = [check_player_spec(s, COMPUTER_PLAYERS, players=n, variant=variant) for s in seats]
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None
+    if plies is not None and not 0 <= plies <= limits.LONGEST_GAME:
+        raise click.BadParameter(f"{plies} is not in the range 0<=x<={limits.LONGEST_GAME}.", param_hint="'--plies'")
+    if plies is not None and openings_file is None:
+        raise click.UsageError("--plies cuts the games of --openings: give --openings FILE too")
     if increment is not None and clock is None:
         raise click.UsageError("--increment needs --clock")
     if sprt is not None and not sprt[1] > sprt[0]:
@@ -141,8 +146,9 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
 def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
     """The format of --out (``--to`` or its extension), checked before any game: a
     format the match appends to (JSON Lines or GGF) and a path it can write and read
-    back to resume, so neither standard output nor a folder. Without --out, JSON Lines
-    (nothing is written).
+    back to resume, so neither standard output (``-`` or ``/dev/stdout``: the rule of
+    :func:`polyreversi.cli.output.writes_stdout`), another stream (a pipe, a device) nor
+    a folder. Without --out, JSON Lines (nothing is written).
 
     Raises:
         click.BadParameter: naming --out and what is wrong.
@@ -151,12 +157,16 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
     from polyreversi.formats import registry
 
     from polyreversi.cli.input import format_of
+    from polyreversi.cli.output import writes_stdout
 
     if out is None:
         return FORMATS[0]
-    if _files.is_stdio(out):
+    if writes_stdout(out):
         raise click.BadParameter("standard output cannot be resumed from: a match appends each game to a file it "
                                  "reads back; give a file name", param_hint="--out")
+    if _files.is_stream(out):
+        raise click.BadParameter(f"{out}: not a regular file: a match appends each game to a file it reads back; "
+                                 "give a file name", param_hint="--out")
     why = _files.check_writable(out)
     if why is not None:
         raise click.BadParameter(f"{out}: {why}", param_hint="--out")

@@ -44,12 +44,10 @@ def command(variant: Variant, depth: int, divide: bool) -> None:
     """
     console = make_console()
     start = variant.start()
-    if divide and depth == 0:
-        raise click.BadParameter("--divide needs a depth of 1 or more", param_hint="DEPTH")
-    try:  # the core owns the range (perft_max_depth): its message gives it and why
-        check_perft_depth(start, depth)
+    try:  # the core owns the range (perft_max_depth; from 1 to divide): its message gives it and why
+        check_perft_depth(start, depth, divide=divide)
     except ValueError as e:
-        raise click.BadParameter(str(e).removeprefix("perft: "), param_hint="DEPTH") from None
+        raise click.BadParameter(str(e).partition(": ")[2], param_hint="DEPTH") from None
     began = time.perf_counter()
     if divide:
         counts = perft_divide(start, depth)

@@ -7,7 +7,6 @@ Each reader raises ValueError, which both servers answer as a failed command
 from __future__ import annotations
 
 import math
-import re
 from typing import Callable, List, Optional, TypeVar
 
 from polyreversi import _validate
@@ -40,9 +39,12 @@ def arg(command: str, words: List[str], index: int, name: str, read: Callable[[s
 
 def whole(low: Optional[int], high: Optional[int] = None) -> Callable[[str, str], int]:
     """A reader of a whole number from ``low`` (to ``high`` when given; None: any up to
-    30 digits, for a command that answers out-of-range values itself)."""
+    30 digits, for a command that answers out-of-range values itself): a sign and ASCII
+    digits (:func:`polyreversi._validate.is_digits`, as GTP's command ids), never other
+    Unicode digits ('²', '٣') that no protocol means."""
     def read(text: str, name: str) -> int:
-        if not re.fullmatch(r"[+-]?\d{1,30}", text):
+        digits = text[1:] if text[:1] in ("+", "-") else text
+        if not (_validate.is_digits(digits) and len(digits) <= 30):
             raise ValueError(f"{name}: expected a whole number, got {text[:40]!r}")
         value = int(text)
         if low is None:

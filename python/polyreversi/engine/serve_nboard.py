@@ -14,9 +14,9 @@ Commands (NBoard protocol version 2; NTest's instructions/Protocol.htm):
   and an empty ``status``. The move is not played until ``move`` says so.
 - ``hint N``: ``search MOVE EVAL 0 DEPTH`` for the best N moves (depth ``100%`` when
   exact), then an empty ``status``.
-- ``ping N``: ``pong N``, after the replies of every command sent before it (the
-  GUI pings before it changes the board and reads every line before the ``pong``
-  as the old position's). Commands are answered in the order they come; a ping
+- ``ping N``: ``pong N`` (N a whole number in ASCII digits, else ``status error``),
+  after the replies of every command sent before it (the GUI pings before it changes
+  the board and reads every line before the ``pong`` as the old position's). Commands are answered in the order they come; a ping
   stops the search under way (``go`` or ``hint``) and those of the commands queued
   before it at once: a stopped ``go`` still answers ``=== MOVE//TIME`` with the
   best move of its completed work (no eval when no iteration completed), a stopped
@@ -146,7 +146,9 @@ class NBoardServer:
                 raise ValueError(f"nboard: this engine speaks NBoard protocol version {nboard.VERSION}, "
                                  f"not {version}")
             self.say(f"set myname {NAME}")
-        elif cmd == "ping":
+        elif cmd == "ping":  # N is echoed as given, once it reads as a whole number
+            if len(words) > 1:
+                arg("ping", words, 1, "N", whole(0))
             self.say(f"pong {words[1] if len(words) > 1 else ''}".rstrip())
         elif cmd == "set" and len(words) >= 2:
             self.set(words[1], line.split(None, 2)[2] if len(words) > 2 else "")
