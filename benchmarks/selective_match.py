@@ -17,7 +17,11 @@ measure the midgame alone). With --player polyreversi is one living
 `SearchPlayer(tt_mb=--tt-mb)` for the whole match (its table kept from move
 to move, `new_game()` before each game; the path a user takes), each move
 `player.play(state, Limit(time=...))` or `Limit(depth=...)`: it spends the
-budget and solves exactly where the solve is predicted to fit in it.
+budget and solves exactly where the solve is predicted to fit in it. With
+--dump FILE each game against NTest is appended to FILE as a JSON line (the
+opening, polyreversi's colour and margin, and each move with its side, empties,
+seconds, polyreversi's budget, depth, exactness and score, NTest's reply line):
+benchmarks/loss_split.py splits the margins into phases from it.
 
 Openings: standard 8x8 from the WTHOR 2015 games (the position after
 `--plies` moves of each game, repeats left out: real, balanced tournament
