@@ -333,6 +333,15 @@ def test_late_solve_after_the_search_is_exact(monkeypatch):
     assert exact.scores[r.move] == exact.score
 
 
+def test_a_late_solve_that_does_not_end_leaves_the_search_s_move(monkeypatch):
+    # 30 empties: no solve ends within the budget; the move is the shorter search's.
+    monkeypatch.setattr(time_control, "solve_allowance", lambda *args: None)
+    monkeypatch.setattr(time_control, "LATE_SOLVE_FACTOR", 1e9)
+    state = random_position(30, 29)
+    r = pr.SearchPlayer().play(state, pr.Limit(time=0.05))
+    assert not r.exact and r.depth >= 1 and r.move in state.legal_moves() and r.score is not None
+
+
 def test_no_late_solve_at_a_fixed_depth_or_in_an_analysis(monkeypatch):
     monkeypatch.setattr(time_control, "solve_allowance", lambda *args: None)
     monkeypatch.setattr(time_control, "LATE_SOLVE_FACTOR", 1e9)

@@ -246,8 +246,8 @@ class SearchPlayer:
             if isinstance(solved, tuple):
                 return solved
             nodes_used = solved
-        # Where the solve is not predicted to fit the budget but may (time_control.LATE_SOLVE):
-        # a shorter search first, then the solve with the rest, its move played if it ends.
+        # Where the solve is not predicted to fit the budget but may (late_solve_share): a
+        # shorter search first, then the solve with the rest, its move played if it ends.
         late = None
         if (allowance is None and plan is not None and multipv == 1
                 and self._may_solve(limit, empties, analysing)):
@@ -269,9 +269,9 @@ class SearchPlayer:
                 solved = self._solve(state, multipv, left, t0, empties, nodes_used + int(nodes))
                 if isinstance(solved, tuple):
                     return solved
-                nodes_used = solved - int(nodes)
+                nodes_used += solved
             seconds = _time.perf_counter() - t0
-        elif limit.clock is not None and plan is not None and allowance is None:
+        elif late is None and limit.clock is not None and plan is not None and allowance is None:
             self._note_overhead(seconds - (t_search - t0) - plan.stop)
         got = int(got)
         known = None if got == 0 else float(score)  # stopped before the first iteration: no score
@@ -282,12 +282,12 @@ class SearchPlayer:
     def _solve(self, state: State, multipv: int, allowance: float, t0: float, empties: int,
                nodes_before: int = 0) -> Union[Tuple[PlayResult, List[MoveInfo]], int]:
         """The exact solve within ``allowance`` seconds (-1: none): (PlayResult, lines) when
-        it ends, else the nodes spent so far (``nodes_before`` and the solve's)."""
+        it ends (its nodes counted after ``nodes_before``), else the solve's nodes."""
         move, score, pv, nodes, _secs, scores, stopped, _lower, _upper = self._searcher.solve(
             state, multipv > 1, self.threads, False, allowance, -1)
-        nodes_used = nodes_before + int(nodes)
         if stopped:
-            return nodes_used
+            return int(nodes)
+        nodes_used = nodes_before + int(nodes)
         seconds = _time.perf_counter() - t0
         result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, True)
         best = MoveInfo(int(move), float(score), list(pv), empties, True)
