@@ -17,7 +17,13 @@ seconds, its budget (NTest's previous move), its mean depth and its share of
 exact moves, and NTest's mean seconds; and NTest's seconds by empties near the
 end (where it solves).
 
+With --move-loss LO-HI it instead scores each move of --side (polyreversi or
+ntest) at LO..HI empties against the exact value of the best move
+(pr.solve(moves=True)): the mean discs lost a move, the moves that lost any,
+and (polyreversi) how many were played from an exact solve.
+
     python benchmarks/loss_split.py build/ntest_games.jsonl --depth 14
+    python benchmarks/loss_split.py build/ntest_games.jsonl --move-loss 13-20 --first 100
 """
 from __future__ import annotations
 
@@ -25,7 +31,7 @@ import argparse
 import json
 import statistics
 import sys
-from typing import List
+from typing import Dict, List
 
 import polyreversi as pr
 from polyreversi.position_text import position_from_text
@@ -61,6 +67,23 @@ def first_at(states, empties: int):
     return None
 
 
+def move_loss(games, lo: int, hi: int, side: str, tt_mb: int) -> None:
+    """Prints, per empties count, the discs each move of ``side`` lost against the best."""
+    loss: Dict[int, List[tuple]] = {}
+    for g in games:
+        for s, m in zip(replay(g["opening"], g["moves"]), g["moves"]):
+            e = s.empties()
+            if m["side"] != side or not lo <= e <= hi:
+                continue
+            r = pr.solve(s, moves=True, tt_mb=tt_mb)
+            loss.setdefault(e, []).append((r.score - r.scores[m["move"]], bool(m.get("exact"))))
+    print("| empties | moves | mean discs lost | moves losing any | exact |\n|---|---|---|---|---|")
+    for e in sorted(loss):
+        v = loss[e]
+        print(f"| {e} | {len(v)} | {statistics.mean(x[0] for x in v):.2f} | {sum(x[0] > 0 for x in v)} | "
+              f"{sum(x[1] for x in v)} |")
+
+
 def main(argv) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", help="the --dump file of selective_match.py")
@@ -69,9 +92,16 @@ def main(argv) -> int:
     ap.add_argument("--marks", default="46,36", help="empties of the midgame values (comma list, falling)")
     ap.add_argument("--tt-mb", type=int, default=64)
     ap.add_argument("--out", help="write the per-game values as JSON lines here")
+    ap.add_argument("--move-loss", metavar="LO-HI", help="instead: each move's loss at these empties (exact)")
+    ap.add_argument("--side", default="polyreversi", choices=("polyreversi", "ntest"), help="with --move-loss")
+    ap.add_argument("--first", type=int, help="only the first games of the file")
     args = ap.parse_args(argv[1:])
     marks = [int(x) for x in args.marks.split(",")] + [args.solve_at]
-    games = [json.loads(line) for line in open(args.games, encoding="utf-8") if line.strip()]
+    games = [json.loads(line) for line in open(args.games, encoding="utf-8") if line.strip()][:args.first]
+    if args.move_loss:
+        lo, hi = (int(x) for x in args.move_loss.split("-"))
+        move_loss(games, lo, hi, args.side, args.tt_mb)
+        return 0
     splits: List[List[float]] = []
     out = open(args.out, "w", encoding="utf-8") if args.out else None
     for g in games:
