@@ -17,7 +17,11 @@ measure the midgame alone). With --player polyreversi is one living
 `SearchPlayer(tt_mb=--tt-mb)` for the whole match (its table kept from move
 to move, `new_game()` before each game; the path a user takes), each move
 `player.play(state, Limit(time=...))` or `Limit(depth=...)`: it spends the
-budget and solves exactly where the solve is predicted to fit in it.
+budget and solves exactly where the solve is predicted to fit in it. With
+--dump FILE each game against NTest is appended to FILE as a JSON line (the
+opening, polyreversi's colour and margin, and each move with its side, empties,
+seconds, polyreversi's budget, depth, exactness and score, NTest's reply line):
+benchmarks/loss_split.py splits the margins into phases from it.
 
 Openings: standard 8x8 from the WTHOR 2015 games (the position after
 `--plies` moves of each game, repeats left out: real, balanced tournament
@@ -32,9 +36,11 @@ pair scores, so the colour swap is paired), and appends the line to
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
+from typing import Optional
 
 import polyreversi as pr
 
@@ -78,7 +84,7 @@ class NTestGame:
     """Games against NTest; `times` collects (polyreversi, NTest) seconds a move."""
 
     def __init__(self, command: str, depth: int, equal_time: bool, tt_mb: int, solve_from: int, selective: bool,
-                 living: bool = False):
+                 living: bool = False, dump: Optional[str] = None):
         from polyreversi.engine import SimpleEngine
 
         self.engine = SimpleEngine.popen_nboard(command)
@@ -86,6 +92,8 @@ class NTestGame:
         self.selective = selective
         self.player = pr.SearchPlayer(tt_mb=tt_mb, selective=selective) if living else None
         self.times = ([], [])
+        self.dump = dump
+        self.played = 0
 
     def _search(self, s, seconds=None):
         if self.player is not None:
@@ -101,10 +109,12 @@ class NTestGame:
             self.player.new_game()
         s = opening.copy()
         last = None  # NTest's seconds for its previous move
+        moves = []  # with --dump: one record a move
         while not s.is_over():
             if s.must_pass():
                 s.play(s.PASS)
                 continue
+            empties = s.empties()
             if (int(s.to_move) - 1) == colour:
                 if len(s.variant.squares) - sum(s.scores()) <= self.solve_from:
                     r = pr.solve(s, tt_mb=self.tt_mb)
@@ -115,14 +125,34 @@ class NTestGame:
                 else:
                     r = self._search(s)
                 self.times[0].append(r.seconds)
+                moves.append({"side": "polyreversi", "empties": empties, "move": r.move, "seconds": r.seconds,
+                              "budget": last if self.equal_time else None, "depth": r.depth, "exact": r.exact,
+                              "score": r.score})
                 s.play(r.move)
             else:
                 r = self.engine.play(s, pr.Limit(depth=self.depth))
                 last = r.seconds
                 self.times[1].append(r.seconds)
+                moves.append({"side": "ntest", "empties": empties, "move": r.move, "seconds": r.seconds,
+                              "reply": r.text})
                 s.play(r.move)
         sc = s.scores()
-        return sc[colour] - sc[1 - colour]
+        margin = sc[colour] - sc[1 - colour]
+        if self.dump:
+            self._write_game(opening, colour, moves, margin)
+        return margin
+
+    def _write_game(self, opening, colour: int, moves, margin: int) -> None:
+        """Appends one game to the --dump file: a JSON line with the opening (position
+        text), polyreversi's colour (0: Black), its final disc margin and every move (the
+        passes left out: replaying plays them where the mover has none)."""
+        from polyreversi.position_text import position_to_text
+
+        record = {"game": self.played, "opening": position_to_text(opening), "colour": colour, "margin": margin,
+                  "moves": moves}
+        self.played += 1
+        with open(self.dump, "a", encoding="utf-8") as f:
+            f.write(json.dumps(record) + "\n")
 
 
 def main(argv) -> int:
@@ -139,11 +169,13 @@ def main(argv) -> int:
     ap.add_argument("--solve-from", type=int, default=0, help="with --ntest: polyreversi solves from these empties")
     ap.add_argument("--full-width", action="store_true", help="with --ntest: polyreversi searches full width")
     ap.add_argument("--player", action="store_true", help="with --ntest: polyreversi is one living SearchPlayer")
+    ap.add_argument("--dump", help="with --ntest: append each game (opening, moves, per-move seconds and depth) "
+                                   "as a JSON line to this file (benchmarks/loss_split.py reads it)")
     args = ap.parse_args(argv[1:])
     game = play
     if args.ntest:
         game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width,
-                         args.player)
+                         args.player, args.dump)
         opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
         if args.solve_from:
             opponent += f", polyreversi solves from {args.solve_from} empties"

@@ -280,6 +280,7 @@ COINCIDENCES = {
     ("svg.py", "_SUPERSAMPLE"),  # raster supersampling factor
     ("time_control.py", "MOVES_RESERVE_SHARE"),  # a share of the clock
     ("time_control.py", "MAX_SHARE"),  # a share of the clock
+    ("time_control.py", "LATE_SOLVE_FACTOR"),  # a ratio of predicted solve time to the budget
 }
 
 

@@ -308,6 +308,50 @@ def test_endgame_solve_when_it_fits():
     assert r.exact and r.score == pr.solve(state).score
 
 
+def test_late_solve_between_the_fitting_solve_and_none():
+    # 8x8, 16 empties: 0.023 s predicted; tried first from a 0.046 s budget
+    limit = pr.Limit(time=0.012)
+    assert time_control.solve_allowance(limit, 16, 0.012) is None
+    assert time_control.late_solve_share(limit, 16, 0.012) == time_control.LATE_SEARCH_SHARE
+    assert time_control.late_solve_share(limit, 16, 0.005) is None  # beyond LATE_SOLVE_FACTOR
+    assert time_control.late_solve_share(pr.Limit(time=0.05), 16, 0.05) is None  # solved first instead
+    plan = time_control.MoveTime(1.0, 0.9, 1.0).scaled(0.3)
+    assert (plan.target, plan.start, plan.stop) == pytest.approx((0.3, 0.27, 0.3))
+
+
+def test_late_solve_after_the_search_is_exact(monkeypatch):
+    # The search stops after its first iteration; the solve after it has the rest of the
+    # budget, ample for 14 empties: its score and move are the solver's.
+    monkeypatch.setattr(time_control, "solve_allowance", lambda *args: None)
+    monkeypatch.setattr(time_control, "LATE_SOLVE_FACTOR", 1e9)
+    monkeypatch.setattr(time_control, "LATE_SEARCH_SHARE", 1e-7)
+    state = random_position(46, 23)
+    assert state.empties() == 14
+    r = pr.SearchPlayer().play(state, pr.Limit(time=30.0))
+    exact = pr.solve(state, moves=True)
+    assert r.exact and r.depth == 14 and r.score == exact.score
+    assert exact.scores[r.move] == exact.score
+
+
+def test_a_late_solve_that_does_not_end_leaves_the_search_s_move(monkeypatch):
+    # 30 empties: no solve ends within the budget; the move is the shorter search's.
+    monkeypatch.setattr(time_control, "solve_allowance", lambda *args: None)
+    monkeypatch.setattr(time_control, "LATE_SOLVE_FACTOR", 1e9)
+    state = random_position(30, 29)
+    r = pr.SearchPlayer().play(state, pr.Limit(time=0.05))
+    assert not r.exact and r.depth >= 1 and r.move in state.legal_moves() and r.score is not None
+
+
+def test_no_late_solve_at_a_fixed_depth_or_in_an_analysis(monkeypatch):
+    monkeypatch.setattr(time_control, "solve_allowance", lambda *args: None)
+    monkeypatch.setattr(time_control, "LATE_SOLVE_FACTOR", 1e9)
+    monkeypatch.setattr(time_control, "LATE_SEARCH_SHARE", 1e-7)
+    state = random_position(46, 23)
+    player = pr.SearchPlayer()
+    assert not player.play(state, pr.Limit(depth=2, time=30.0)).exact
+    assert not any(i.exact for i in player.analyse(state, pr.Limit(depth=2, time=30.0), multipv=2))
+
+
 def test_the_solve_is_tried_earlier_on_6x6_where_it_is_cheaper():
     limit = pr.Limit(time=1.0)
     assert time_control.predicted_solve_seconds(22, "6x6") < time_control.predicted_solve_seconds(22)

@@ -218,7 +218,8 @@ class SearchPlayer:
     # ---- the search ----------------------------------------------------------------
     def _search(self, state: State, limit: Limit, multipv: int,
                 analysing: bool = False) -> Tuple[PlayResult, List[MoveInfo]]:
-        """(PlayResult, lines) under ``limit``; the exact solve first when it fits."""
+        """(PlayResult, lines) under ``limit``; the exact solve first when it fits, or
+        after a shorter search when it may (one line asked for)."""
         t0 = _time.perf_counter()
         empties = state.empties()  # not board(): that would import NumPy inside the first move
         entry = self._book_entry(state, multipv)
@@ -232,34 +233,59 @@ class SearchPlayer:
         budget = None if plan is None else plan.target
         allowance = self._solve_allowance(limit, empties, budget, analysing, state.variant.board)
         if allowance is not None:
-            move, score, pv, nodes, _secs, scores, stopped, _lower, _upper = self._searcher.solve(
-                state, multipv > 1, self.threads, False, allowance, -1)
-            nodes_used = int(nodes)
-            if not stopped:
-                seconds = _time.perf_counter() - t0
-                result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, True)
-                best = MoveInfo(int(move), float(score), list(pv), empties, True)
-                others = sorted(((int(m), int(v)) for m, v in scores.items() if int(m) != best.move),
-                                key=lambda mv: (-mv[1], mv[0]))
-                infos = [best] + [MoveInfo(m, float(v), [m], empties, True) for m, v in others]
-                return result, infos[:multipv]
+            solved = self._solve(state, multipv, allowance, t0, empties)
+            if isinstance(solved, tuple):
+                return solved
+            nodes_used = solved
+        # Where the solve is not predicted to fit the budget but may (late_solve_share): a
+        # shorter search first, then the solve with the rest, its move played if it ends.
+        late = None
+        if (allowance is None and plan is not None and multipv == 1
+                and self._may_solve(limit, empties, analysing)):
+            late = time_control.late_solve_share(limit, empties, plan.target, state.variant.board)
         depth = -1 if limit.depth is None else limit.depth
         stop = start = -1.0
         t_search = _time.perf_counter()
         if plan is not None:  # what is left of the plan (the time before the search spent)
-            plan = plan.after(t_search - t0)
+            full = plan.after(t_search - t0)
+            plan = full if late is None else full.scaled(late)
             stop, start = plan.stop, plan.start
         move, score, pv, got, nodes, _secs, exact, _stopped, lines = self._searcher.search(
             state, depth, stop, -1 if limit.nodes is None else limit.nodes,
             self.threads, code, multipv, self.selective, start)
         seconds = _time.perf_counter() - t0
-        if limit.clock is not None and plan is not None and allowance is None:
+        if late is not None and not exact:
+            left = full.stop - (_time.perf_counter() - t_search)
+            if left > 0:
+                solved = self._solve(state, multipv, left, t0, empties, nodes_used + int(nodes))
+                if isinstance(solved, tuple):
+                    return solved
+                nodes_used += solved
+            seconds = _time.perf_counter() - t0
+        elif late is None and limit.clock is not None and plan is not None and allowance is None:
             self._note_overhead(seconds - (t_search - t0) - plan.stop)
         got = int(got)
         known = None if got == 0 else float(score)  # stopped before the first iteration: no score
         result = PlayResult(int(move), known, list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
         infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
         return result, infos
+
+    def _solve(self, state: State, multipv: int, allowance: float, t0: float, empties: int,
+               nodes_before: int = 0) -> Union[Tuple[PlayResult, List[MoveInfo]], int]:
+        """The exact solve within ``allowance`` seconds (-1: none): (PlayResult, lines) when
+        it ends (its nodes counted after ``nodes_before``), else the solve's nodes."""
+        move, score, pv, nodes, _secs, scores, stopped, _lower, _upper = self._searcher.solve(
+            state, multipv > 1, self.threads, False, allowance, -1)
+        if stopped:
+            return int(nodes)
+        nodes_used = nodes_before + int(nodes)
+        seconds = _time.perf_counter() - t0
+        result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, True)
+        best = MoveInfo(int(move), float(score), list(pv), empties, True)
+        others = sorted(((int(m), int(v)) for m, v in scores.items() if int(m) != best.move),
+                        key=lambda mv: (-mv[1], mv[0]))
+        infos = [best] + [MoveInfo(m, float(v), [m], empties, True) for m, v in others]
+        return result, infos[:multipv]
 
     def _book_entry(self, state: State, multipv: int) -> Optional[BookEntry]:
         """The opening book's entry of ``state`` when the move comes from the book: any
@@ -305,17 +331,22 @@ class SearchPlayer:
         :func:`~polyreversi.time_control.solve_allowance` says it fits (and within
         those empties if a depth is given too).
         """
+        if not self._may_solve(limit, empties, analysing):
+            return None
+        if budget is None:
+            return -1.0 if limit.depth is not None else None
+        return time_control.solve_allowance(limit, empties, budget, board)
+
+    def _may_solve(self, limit: Limit, empties: int, analysing: bool) -> bool:
+        """Whether an exact solve may replace the search of this move at all (the rules of
+        :meth:`_solve_allowance` before the time's)."""
         if self.level is not None:
             exact_empties = self.level.exact_empties
         else:
             exact_empties = time_control.EXACT_EMPTIES if analysing or limit.depth is None else 0
         if limit.nodes is not None or (limit.depth is not None and limit.depth >= empties):
-            return None
-        if limit.depth is not None and empties > exact_empties:
-            return None
-        if budget is None:
-            return -1.0 if limit.depth is not None else None
-        return time_control.solve_allowance(limit, empties, budget, board)
+            return False
+        return limit.depth is None or empties <= exact_empties
 
     def _variety(self) -> float:
         return max(self.variety, self.level.margin if self.level is not None else 0.0)
@@ -345,7 +376,9 @@ class SearchPlayer:
                 ``moves_to_go``) is the mover's game clock, spent over the game
                 (:mod:`polyreversi.time_control`); ``depth`` and ``nodes`` bound the
                 search. With a time budget or clock and no depth or node limit, the
-                exact solve runs first when it is predicted to fit.
+                exact solve runs first when it is predicted to fit, or after a shorter
+                search, with the rest of the budget, when it may fit
+                (:func:`polyreversi.time_control.late_solve_share`).
 
         Raises:
             TypeError: not a State or not a Limit. ValueError: the game is over.

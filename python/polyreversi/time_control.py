@@ -9,6 +9,10 @@ A per-move budget is spent, as Edax does: no iteration starts after
 keeping the best move of the root moves it scored (the search is iterative
 deepening; the core keeps a stopped iteration's move when the last
 iteration's best move was scored first).
+Near the end, where the exact solve is not predicted to fit the budget
+but may (its predicted time at most :data:`LATE_SOLVE_FACTOR` times it), the
+search takes :data:`LATE_SEARCH_SHARE` of the budget and the solve the rest;
+the search's move is played if the solve does not end.
 
 A game clock is shared over the mover's moves until the exact solve takes
 over (from the empties where the solve is predicted to fit), after a reserve
@@ -29,7 +33,8 @@ from polyreversi.limit import Limit
 
 __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "CLOCK_START_SHARE",
            "CLOCK_STOP_FACTOR", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "ENDGAME_MOVES",
-           "EXACT_EMPTIES", "MoveTime", "move_time", "solve_allowance", "exact_from", "predicted_solve_seconds"]
+           "EXACT_EMPTIES", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
+           "late_solve_share", "exact_from", "predicted_solve_seconds"]
 
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
 RESERVE_SHARE = 0.05
@@ -71,6 +76,13 @@ SOLVE_COST = {"6x6": 0.3}
 #: Empty squares at or below which a depth-limited move is solved exactly whatever its
 #: depth (8x8: milliseconds), as NBoard engines do near the end.
 EXACT_EMPTIES = 14
+#: Where the solve is not predicted to fit (:func:`solve_allowance`) but its predicted
+#: time is at most this many times the move's budget, the move searches first and then
+#: tries the solve with the rest of the budget (:func:`late_solve_share`): the model is
+#: the mean of random-game positions, and a game's positions solve in about half of it.
+LATE_SOLVE_FACTOR = 2.0
+#: The share of the budget the search takes before such a solve.
+LATE_SEARCH_SHARE = 0.3
 #: Share of the usable clock the exact solve may take when it is predicted to fit.
 SOLVE_SHARE = 1 / 2
 #: The clock kept for the exact solve is at most 1 / (1 + m / ENDGAME_MOVES) of the usable
@@ -96,6 +108,10 @@ class MoveTime:
         """The plan for what is left once ``spent`` seconds are gone (an exact solve that did
         not finish): each time less ``spent``, at least a tenth of what it was."""
         return MoveTime(*(max(x - spent, x / 10) for x in (self.target, self.start, self.stop)))
+
+    def scaled(self, share: float) -> "MoveTime":
+        """The plan with every time multiplied by ``share`` (0 < share <= 1)."""
+        return MoveTime(self.target * share, self.start * share, self.stop * share)
 
 
 def _usable(limit: Limit, empties: int, overhead: float = 0.0) -> float:
@@ -210,3 +226,16 @@ def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: 
     if 2 * predicted > room:
         return None
     return min(room, max(3 * predicted, budget or 0.0))
+
+
+def late_solve_share(limit: Limit, empties: int, budget: float, board: str = "8x8") -> Optional[float]:
+    """The share of the move's ``budget`` (seconds) the search takes before the exact solve
+    is tried with the rest of it, or None when no such solve is tried: where
+    :func:`solve_allowance` tries none but the predicted solve time is at most
+    :data:`LATE_SOLVE_FACTOR` times the budget (the search then takes
+    :data:`LATE_SEARCH_SHARE` of it, and its move is played if the solve does not end)."""
+    if solve_allowance(limit, empties, budget, board) is not None:
+        return None
+    if predicted_solve_seconds(empties, board) > LATE_SOLVE_FACTOR * budget:
+        return None
+    return LATE_SEARCH_SHARE

@@ -1,0 +1,153 @@
+"""Where polyreversi loses discs in a match against NTest: reads the games of
+``selective_match.py --ntest ... --dump FILE`` and splits each game's result
+into the phases of the game, all from polyreversi's side, in discs:
+
+    opening   value at ~46 empties - value of the opening position (50 empties)
+    midgame 1 value at ~36 empties - value at ~46
+    midgame 2 exact value at ~20 empties - value at ~36
+    endgame   the final margin - the exact value at ~20
+
+The value of a position is a deep selective search (``--depth``, default 14)
+above 20 empties, the exact solve (pr.solve) at the first position of the game
+with at most ``--solve-at`` empties (default 20); each measured once per game
+at the first position at or below the empties named. A phase's loss is then
+what the moves of both sides in it changed; polyreversi's errors are most of it
+when NTest plays better. Also per phase (empties bands): polyreversi's mean
+seconds, its budget (NTest's previous move), its mean depth and its share of
+exact moves, and NTest's mean seconds; and NTest's seconds by empties near the
+end (where it solves).
+
+With --move-loss LO-HI it instead scores each move of --side (polyreversi or
+ntest) at LO..HI empties against the exact value of the best move
+(pr.solve(moves=True)): the mean discs lost a move, the moves that lost any,
+and (polyreversi) how many were played from an exact solve.
+
+    python benchmarks/loss_split.py build/ntest_games.jsonl --depth 14
+    python benchmarks/loss_split.py build/ntest_games.jsonl --move-loss 13-20 --first 100
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from typing import Dict, List
+
+import polyreversi as pr
+from polyreversi.position_text import position_from_text
+
+BANDS = [(60, 45), (44, 37), (36, 21), (20, 15), (14, 0)]
+
+
+def replay(opening: str, moves: List[dict]):
+    """The states before each of the game's moves (passes played where forced)."""
+    s = position_from_text(opening, pr.Variant(), pr.Variant)
+    states = []
+    for m in moves:
+        while s.must_pass():
+            s.play(s.PASS)
+        states.append(s.copy())
+        s.play(m["move"])
+    return states
+
+
+def value(state, colour: int, depth: int, solve_at: int, tt_mb: int) -> float:
+    """The value of ``state`` for polyreversi (colour 0: Black), discs."""
+    if state.empties() <= solve_at:
+        v = float(pr.solve(state, tt_mb=tt_mb).score)
+    else:
+        v = float(pr.search(state, depth=depth, tt_mb=tt_mb).score)
+    return v if int(state.to_move) - 1 == colour else -v
+
+
+def first_at(states, empties: int):
+    for s in states:
+        if s.empties() <= empties:
+            return s
+    return None
+
+
+def move_loss(games, lo: int, hi: int, side: str, tt_mb: int) -> None:
+    """Prints, per empties count, the discs each move of ``side`` lost against the best."""
+    loss: Dict[int, List[tuple]] = {}
+    for g in games:
+        for s, m in zip(replay(g["opening"], g["moves"]), g["moves"]):
+            e = s.empties()
+            if m["side"] != side or not lo <= e <= hi:
+                continue
+            r = pr.solve(s, moves=True, tt_mb=tt_mb)
+            loss.setdefault(e, []).append((r.score - r.scores[m["move"]], bool(m.get("exact"))))
+    print("| empties | moves | mean discs lost | moves losing any | exact |\n|---|---|---|---|---|")
+    for e in sorted(loss):
+        v = loss[e]
+        print(f"| {e} | {len(v)} | {statistics.mean(x[0] for x in v):.2f} | {sum(x[0] > 0 for x in v)} | "
+              f"{sum(x[1] for x in v)} |")
+
+
+def main(argv) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", help="the --dump file of selective_match.py")
+    ap.add_argument("--depth", type=int, default=14, help="plies of the deep search above --solve-at")
+    ap.add_argument("--solve-at", type=int, default=20, help="empties of the exact solve")
+    ap.add_argument("--marks", default="46,36", help="empties of the midgame values (comma list, falling)")
+    ap.add_argument("--tt-mb", type=int, default=64)
+    ap.add_argument("--out", help="write the per-game values as JSON lines here")
+    ap.add_argument("--move-loss", metavar="LO-HI", help="instead: each move's loss at these empties (exact)")
+    ap.add_argument("--side", default="polyreversi", choices=("polyreversi", "ntest"), help="with --move-loss")
+    ap.add_argument("--first", type=int, help="only the first games of the file")
+    args = ap.parse_args(argv[1:])
+    marks = [int(x) for x in args.marks.split(",")] + [args.solve_at]
+    games = [json.loads(line) for line in open(args.games, encoding="utf-8") if line.strip()][:args.first]
+    if args.move_loss:
+        lo, hi = (int(x) for x in args.move_loss.split("-"))
+        move_loss(games, lo, hi, args.side, args.tt_mb)
+        return 0
+    splits: List[List[float]] = []
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    for g in games:
+        states = replay(g["opening"], g["moves"])
+        vals = [value(states[0], g["colour"], args.depth, args.solve_at, args.tt_mb)]
+        for e in marks:
+            s = first_at(states, e)
+            vals.append(vals[-1] if s is None else value(s, g["colour"], args.depth, args.solve_at, args.tt_mb))
+        vals.append(float(g["margin"]))
+        parts = [b - a for a, b in zip(vals, vals[1:])]
+        splits.append(parts)
+        print(g["game"], " ".join(f"{v:+6.1f}" for v in vals), flush=True)
+        if out:
+            out.write(json.dumps({"game": g["game"], "values": vals}) + "\n")
+    names = ["opening (50 -> %d)" % marks[0]] + [f"midgame ({a} -> {b})" for a, b in zip(marks, marks[1:])] + \
+        [f"endgame ({args.solve_at} -> end)"]
+    print("\n| phase | mean disc change for polyreversi | stdev | games losing > 2 discs |")
+    print("|---|---|---|---|")
+    for k, name in enumerate(names):
+        col = [p[k] for p in splits]
+        print(f"| {name} | {statistics.mean(col):+.2f} | {statistics.pstdev(col):.2f} | "
+              f"{sum(c < -2 for c in col)} |")
+    print(f"| total (final margin) | {statistics.mean(g['margin'] for g in games):+.2f} | | |")
+    # time and depth per band
+    print("\n| empties | polyreversi s/move | its budget | depth | exact | NTest s/move |")
+    print("|---|---|---|---|---|---|")
+    for hi, lo in BANDS:
+        mine = [m for g in games for m in g["moves"] if m["side"] == "polyreversi" and lo <= m["empties"] <= hi]
+        theirs = [m for g in games for m in g["moves"] if m["side"] == "ntest" and lo <= m["empties"] <= hi]
+        if not mine or not theirs:
+            continue
+        budgets = [m["budget"] for m in mine if m.get("budget") is not None]
+        print(f"| {hi}-{lo} | {statistics.mean(m['seconds'] for m in mine):.4f} | "
+              f"{statistics.mean(budgets) if budgets else float('nan'):.4f} | "
+              f"{statistics.mean(m['depth'] for m in mine if not m['exact']) if any(not m['exact'] for m in mine) else 0:.1f} | "
+              f"{sum(m['exact'] for m in mine) / len(mine):.0%} | {statistics.mean(m['seconds'] for m in theirs):.4f} |")
+    print("\n| empties | NTest s/move (mean, max) | polyreversi exact share | polyreversi s/move |")
+    print("|---|---|---|---|")
+    for e in range(30, 0, -1):
+        theirs = [m["seconds"] for g in games for m in g["moves"] if m["side"] == "ntest" and m["empties"] == e]
+        mine = [m for g in games for m in g["moves"] if m["side"] == "polyreversi" and m["empties"] == e]
+        if theirs and mine:
+            print(f"| {e} | {statistics.mean(theirs):.4f}, {max(theirs):.4f} | "
+                  f"{sum(m['exact'] for m in mine) / len(mine):.0%} | {statistics.mean(m['seconds'] for m in mine):.4f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
