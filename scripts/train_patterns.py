@@ -18,13 +18,17 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     nice -n 10 python scripts/train_patterns.py solve --solve-positions 300  # held-out exact scores, 20-24 empties
     python scripts/train_patterns.py fit --search-depth 6 --phases 4-11 --overlap 4 --max-rows 500000 \
         --iterations 100 --extra 'build/patterns/games/*.npz' --fit-report build/patterns/fit_d6.json
+    nice -n 10 python scripts/train_patterns.py fit --labels minimax --minimax-games 10 --phases 4-11 --overlap 4 \
+        --max-rows 500000 --iterations 100 --extra 'build/patterns/games/Logistello*.npz' \
+        --extra 'build/patterns/games/WTH_19*.npz' --extra build/patterns/games/WTH_2000.npz \
+        --weights-out build/patterns/pw_minimax_k10.inc  # minimax labels (not shipped: docs/tuning.md)
     nice -n 10 python scripts/train_patterns.py sweep --phases 4 --overlap 4 --iterations 1000 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
         --extra build/patterns/games/WTH_2000.npz --fit-report build/patterns/sweep_p4.json  # damps x iterations
 
 The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
 76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
-augment runs, 2026-12-03); phases 4-11 the last command's, which keeps phases
+augment runs, 2026-12-03); phases 4-11 the ninth command's (fit --phases 4-11), which keeps phases
 0-3 from the file and refits the others on the games' positions and 4,722,063
 positions of 102,566 more games (Logistello's book, WTHOR 1977-2000; the games
 stage had labelled those files when it was stopped, 2026-12-04), with the
@@ -643,7 +647,8 @@ def fit(args) -> None:
         import json
 
         with open(args.fit_report + ".tmp", "w", encoding="utf-8") as f:
-            json.dump({"search_depth": args.search_depth, "mix": args.mix, "damp": args.damp,
+            json.dump({"search_depth": args.search_depth, "mix": args.mix, "labels": args.labels,
+                       "minimax_empties": args.minimax_empties, "minimax_games": args.minimax_games, "damp": args.damp,
                        "overlap": args.overlap, "max_rows": args.max_rows, "iterations": args.iterations,
                        "extra": [os.path.basename(p) for p in extra], "phases": table}, f, indent=1)
         os.replace(args.fit_report + ".tmp", args.fit_report)
