@@ -18,13 +18,17 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     nice -n 10 python scripts/train_patterns.py solve --solve-positions 300  # held-out exact scores, 20-24 empties
     python scripts/train_patterns.py fit --search-depth 6 --phases 4-11 --overlap 4 --max-rows 500000 \
         --iterations 100 --extra 'build/patterns/games/*.npz' --fit-report build/patterns/fit_d6.json
+    nice -n 10 python scripts/train_patterns.py fit --labels minimax --minimax-games 10 --phases 4-11 --overlap 4 \
+        --max-rows 500000 --iterations 100 --extra 'build/patterns/games/Logistello*.npz' \
+        --extra 'build/patterns/games/WTH_19*.npz' --extra build/patterns/games/WTH_2000.npz \
+        --weights-out build/patterns/pw_minimax_k10.inc  # minimax labels (not shipped: docs/tuning.md)
     nice -n 10 python scripts/train_patterns.py sweep --phases 4 --overlap 4 --iterations 1000 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
         --extra build/patterns/games/WTH_2000.npz --fit-report build/patterns/sweep_p4.json  # damps x iterations
 
 The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
 76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
-augment runs, 2026-12-03); phases 4-11 the last command's, which keeps phases
+augment runs, 2026-12-03); phases 4-11 the ninth command's (fit --phases 4-11), which keeps phases
 0-3 from the file and refits the others on the games' positions and 4,722,063
 positions of 102,566 more games (Logistello's book, WTHOR 1977-2000; the games
 stage had labelled those files when it was stopped, 2026-12-04), with the
@@ -67,6 +71,17 @@ are and leaves the other candidates out; a games file without labels of that
 depth is left out. fit prints the held-out error per phase before and after
 (against the game labels, the search labels and the `solve` stage's exact
 scores of held-out positions with 20-24 empties).
+Minimax labels (`fit --labels minimax`, also sweep): the training games
+(the main file's but the held-out ones, and every --extra file's) make one
+tree of positions with at least --minimax-empties (24) empties, positions
+equal up to the 8 symmetries merged; a leaf (the game's position at 24
+empties, or where its record stops) keeps its label (the WTHOR theoretical
+score; Logistello's book lines: their 14-empties anchor), and every position
+with children and at least --minimax-games games through it is relabelled
+by the negamax over its children in the tree (the book minimax of
+Logistello's and Edax's books): the players' errors above 24 empties are
+replaced by the best line the database knows. --minimax-games K > 1 keeps
+the game labels (their mean, to the fit) of positions with fewer games.
 The sweep stage fits the phases it is given for several damps at once and
 scores every damp after each --snapshots iteration count on the held-out
 positions (lsqr_damps.py: one LSQR run for all of them); it writes no weights.
@@ -307,6 +322,117 @@ def augment(args) -> None:
     print(f"wrote {args.out}: {len(rows)} positions")
 
 
+# minimax labels: the game tree is built from the positions with at least this many empties, WTHOR's
+# theoretical depth (the positions there carry a perfect-play score).
+MINIMAX_EMPTIES = 24
+
+
+def canonical_keys(cells, chunk=200_000):
+    """uint64 (n, 2): the (mover's, other's) bitboards of the least of the 8 symmetric images of each
+    row of cells ((n, 64) int8, 1 mover, 2 other), so positions equal up to a symmetry get one key."""
+    squares = [[f(r, c)[0] * 8 + f(r, c)[1] for r in range(8) for c in range(8)] for f in pt.SYMMETRIES]
+    out = np.empty((len(cells), 2), dtype=np.uint64)
+    for i in range(0, len(cells), chunk):
+        c = cells[i:i + chunk]
+        best = None
+        for perm in squares:
+            image = c[:, perm]
+            P = np.ascontiguousarray(np.packbits(image == 1, axis=1, bitorder="little")).view("<u8")[:, 0]
+            O = np.ascontiguousarray(np.packbits(image == 2, axis=1, bitorder="little")).view("<u8")[:, 0]
+            if best is None:
+                best = (P, O)
+            else:
+                less = (P < best[0]) | ((P == best[0]) & (O < best[1]))
+                best = (np.where(less, P, best[0]), np.where(less, O, best[1]))
+        out[i:i + chunk, 0], out[i:i + chunk, 1] = best
+    return out
+
+
+def minimax_labels(cells, empties, labels, games, train, min_empties=MINIMAX_EMPTIES, min_games=1):
+    """Labels of the training positions with at least min_empties empties replaced by the negamax over the
+    database's game tree (the book minimax of Logistello and Edax); (labels float64 (n,), stats dict).
+
+    cells (n, 64) int8 (1 mover, 2 other), empties (n,), labels (n,) in disks from the mover's view,
+    games (n,) int: the rows of one game are consecutive and in move order (a new game starts where the
+    game number changes or the empties grow: several positions files joined stay apart), train (n,) bool:
+    the rows that make the tree and get new labels (held-out rows are neither). Nodes are positions up to
+    the 8 symmetries (canonical_keys), so transpositions merge. A node with no child in the tree (a
+    game's position at min_empties, or where its record stops) is a leaf: its value is the mean label of
+    its rows (for a WTHOR game at its theoretical depth, the perfect-play score; Logistello's book lines
+    carry the exact score of their first position with 14 empties). A node with children and at least
+    min_games training rows (games through it) gets the best child's value for its mover (a pass keeps the
+    mover's sign: the child's rows are the same mover's); its rows get that value. The other rows keep
+    their labels (min_games large: the labels unchanged, which the least-squares fit averages per node)."""
+    labels = np.asarray(labels, dtype=np.float64).copy()
+    n = len(labels)
+    start = np.ones(n, dtype=bool)
+    start[1:] = (games[1:] != games[:-1]) | (empties[1:] > empties[:-1])
+    rows = np.flatnonzero(train & (empties >= min_empties))
+    stats = {"rows": len(rows), "nodes": 0, "inner": 0, "relabelled": 0, "mean_change": 0.0, "not_a_move": 0}
+    if len(rows) == 0:
+        return labels, stats
+    keys, node = np.unique(canonical_keys(cells[rows]), axis=0, return_inverse=True)
+    node = node.ravel()
+    n_nodes = len(keys)
+    node_of = np.full(n, -1, dtype=np.int64)
+    node_of[rows] = node
+    # Edges: consecutive rows of one game, both in the tree, one move apart (a disk more) or a pass (the
+    # same disks, the sides swapped). sign -1: the child's mover is the other side (negamax).
+    p = rows[rows + 1 < n]
+    p = p[~start[p + 1] & (node_of[p + 1] >= 0)]
+    c = p + 1
+    a, b = cells[p], cells[c]
+    swapped = np.where(b == 1, 2, np.where(b == 2, 1, 0))
+    move = (empties[c] == empties[p] - 1) & ((a == 1) <= (swapped == 1)).all(axis=1)
+    same_mover_move = (empties[c] == empties[p] - 1) & ((a == 1) <= (b == 1)).all(axis=1)
+    passed = (empties[c] == empties[p]) & (a == swapped).all(axis=1)
+    ok = move | same_mover_move | passed
+    sign = np.where(same_mover_move & ~move, 1.0, -1.0)[ok]
+    edges = np.unique(np.stack([node_of[p[ok]], node_of[c[ok]], sign.astype(np.int64)], axis=1), axis=0)
+    count = np.bincount(node, minlength=n_nodes)
+    value = np.bincount(node, weights=labels[rows], minlength=n_nodes) / count
+    node_empties = np.zeros(n_nodes, dtype=np.int64)
+    node_empties[node] = empties[rows]
+    has_child = np.zeros(n_nodes, dtype=bool)
+    has_child[edges[:, 0]] = True
+    inner = has_child & (count >= min_games)
+    # Children first: a child has fewer empties, or the same after a pass (its own children have fewer),
+    # so the level 2 * empties + (has a pass child) orders every child before its parent.
+    level = 2 * node_empties
+    level[edges[node_empties[edges[:, 0]] == node_empties[edges[:, 1]], 0]] += 1
+    edges = edges[inner[edges[:, 0]]]
+    edges = edges[np.argsort(level[edges[:, 0]], kind="stable")]
+    edge_level = level[edges[:, 0]]
+    bounds = np.flatnonzero(np.diff(edge_level)) + 1
+    for part in np.split(edges, bounds):
+        if len(part) == 0:
+            continue
+        best = np.full(n_nodes, -np.inf)
+        np.maximum.at(best, part[:, 0], part[:, 2] * value[part[:, 1]])
+        parents = np.unique(part[:, 0])
+        value[parents] = best[parents]
+    moved = rows[inner[node]]
+    new = value[node[inner[node]]]
+    stats.update(nodes=n_nodes, inner=int(inner.sum()), relabelled=len(moved), not_a_move=int((~ok).sum()),
+                 mean_change=float(np.abs(new - labels[moved]).mean()) if len(moved) else 0.0)
+    labels[moved] = new
+    return labels, stats
+
+
+def relabel(args, cells, empties, labels, games, train):
+    """fit/sweep --labels: the labels as given (game) or minimax_labels' (printed: what changed)."""
+    if args.labels == "game":
+        return labels
+    t0 = time.process_time()
+    labels, stats = minimax_labels(cells, empties, labels, games, train, args.minimax_empties, args.minimax_games)
+    print(f"minimax labels: {stats['nodes']} positions (up to symmetry) of {stats['rows']} training rows with "
+          f"{args.minimax_empties}+ empties, {stats['inner']} with children and {args.minimax_games}+ games; "
+          f"{stats['relabelled']} rows relabelled, mean |change| {stats['mean_change']:.2f} disks "
+          f"({stats['not_a_move']} consecutive rows of a game not a move apart: no edge), "
+          f"{time.process_time() - t0:.0f} s CPU", flush=True)
+    return labels
+
+
 SEARCH_MIN_EMPTIES = 20  # search: positions with at least this many empties (below: the exact anchors)
 
 
@@ -443,6 +569,7 @@ def sweep(args) -> None:
     cells, empties, labels, games, n_main = load(args.cache, extra, args.search_depth, args.mix)
     train = np.ones(len(labels), dtype=bool)
     train[:n_main] = games[:n_main] % HOLDOUT != 0
+    labels = relabel(args, cells, empties, labels, games, train)
     ranks_offsets, n_cols = layout()
     shipped = read_weights(n_cols)
     snapshots = sorted(set(args.snapshots) | {args.iterations})
@@ -502,6 +629,7 @@ def fit(args) -> None:
     cells, empties, labels, games, n_main = load(args.cache, extra, args.search_depth, args.mix)
     train = np.ones(len(labels), dtype=bool)  # the other files hold no held-out game
     train[:n_main] = games[:n_main] % HOLDOUT != 0
+    labels = relabel(args, cells, empties, labels, games, train)
     ranks_offsets, n_cols = layout()
     phases = parse_phases(args.phases)  # checked by check_arguments
     before = read_weights(n_cols)
@@ -519,7 +647,8 @@ def fit(args) -> None:
         import json
 
         with open(args.fit_report + ".tmp", "w", encoding="utf-8") as f:
-            json.dump({"search_depth": args.search_depth, "mix": args.mix, "damp": args.damp,
+            json.dump({"search_depth": args.search_depth, "mix": args.mix, "labels": args.labels,
+                       "minimax_empties": args.minimax_empties, "minimax_games": args.minimax_games, "damp": args.damp,
                        "overlap": args.overlap, "max_rows": args.max_rows, "iterations": args.iterations,
                        "extra": [os.path.basename(p) for p in extra], "phases": table}, f, indent=1)
         os.replace(args.fit_report + ".tmp", args.fit_report)
@@ -635,6 +764,9 @@ def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phase
         f"// and {n_extra} positions of " + (", ".join(extra) if extra else "no other file") + ".",
         *([f"// Labels at {args.min_empties}+ empties: depth-{args.search_depth} search scores (mix {args.mix}; "
            f"train_patterns.py search)."] if args is not None and args.search_depth else []),
+        *([f"// Labels at {args.minimax_empties}+ empties: the negamax over the games' tree (nodes with "
+           f"{args.minimax_games}+ games; train_patterns.py --labels minimax)."]
+          if args is not None and args.labels == "minimax" else []),
         *([f"// Phases {', '.join(map(str, kept))}: kept from the file before (not refitted)."] if kept else []),
         f"// Layout: for each of {pt.PHASES} phases (empties // {pt.PHASE_WIDTH}), the tied weights of",
         "// each pattern type in tests/reference/patterns.py PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
@@ -715,6 +847,12 @@ def check_arguments(ap, a) -> None:
         ap.error(f"--min-empties {a.min_empties}: must be above --exact-empties ({a.exact_empties}) and at most 60")
     if not 0.0 <= a.mix <= 1.0:
         ap.error(f"--mix {a.mix}: must be from 0 to 1")
+    if a.labels == "minimax" and a.search_depth:
+        ap.error(f"--labels minimax with --search-depth {a.search_depth}: one kind of label at a time")
+    if a.minimax_games < 1:
+        ap.error(f"--minimax-games: {a.minimax_games}; must be at least 1")
+    if not 0 <= a.minimax_empties <= 60:
+        ap.error(f"--minimax-empties {a.minimax_empties}: must be from 0 to 60")
     if a.overlap < 0:
         ap.error(f"--overlap {a.overlap}: must be at least 0")
     try:
@@ -763,6 +901,12 @@ def main() -> None:
                     help="search: positions with at least this many empties")
     ap.add_argument("--mix", type=float, default=1.0,
                     help="fit: a searched position's label = mix * search score + (1 - mix) * its label")
+    ap.add_argument("--labels", choices=["game", "minimax"], default="game",
+                    help="fit, sweep: the games' own labels, or the negamax over the games' tree above --minimax-empties")
+    ap.add_argument("--minimax-empties", type=int, default=MINIMAX_EMPTIES,
+                    help="fit, sweep --labels minimax: the tree's positions have at least this many empties")
+    ap.add_argument("--minimax-games", type=int, default=1,
+                    help="fit, sweep --labels minimax: only positions with this many games get the negamax")
     a = ap.parse_args()
     check_arguments(ap, a)
     {"extract": extract, "games": more_games, "augment": augment, "fit": fit, "report": report,

@@ -1,4 +1,4 @@
-"""scripts/train_patterns.py: the augment and games stages' positions, the weights file read
+"""scripts/train_patterns.py: the augment and games stages' positions, the minimax labels, the weights file read
 back, and the arguments it refuses."""
 from __future__ import annotations
 
@@ -109,6 +109,9 @@ def test_weights_file_reads_back_as_the_built_tables():
     (["augment", "--low", "30", "--high", "40", "--start", "50"], "need 1 <= low <= high <= 24"),
     (["augment", "--high", "20", "--start", "12"], "--start 12: must be from --high"),
     (["fit", "--overlap", "-1"], "--overlap -1: must be at least 0"),
+    (["fit", "--labels", "minimax", "--search-depth", "6"], "--labels minimax with --search-depth 6: one kind"),
+    (["sweep", "--minimax-games", "0"], "--minimax-games: 0; must be at least 1"),
+    (["fit", "--minimax-empties", "61"], "--minimax-empties 61: must be from 0 to 60"),
 ])
 def test_bad_arguments_are_named(tmp_path, args, message):
     r = run(*args, cwd=tmp_path)
@@ -164,3 +167,63 @@ def test_search_labels_positions_files_resumes_and_replaces_their_labels(tmp_pat
         assert (y[~searched] == d["labels"][below]).all()
     again = run(*args, cwd=tmp_path)
     assert again.returncode == 0 and again.stdout.count("there already") == 2, again.stderr
+
+
+def test_minimax_labels_are_the_negamax_over_the_games_tree():
+    """Six hand-made games of 3-4 plies, leaves at 57 empties. Black's view: G1 a b c +10, G2 a b d -4,
+    G3 the transpose of G1 (the same positions up to symmetry) +2, G4 a f g +8, G5 a f h -20, G6 a b x +30
+    held out. With every node: (a b) = max(mean(10, 2), -4) = 6, (a f) = max(8, -20) = 8, a = min(6, 8) = 6
+    (White to move there), the start 6. With 5+ games a node: only the start and a (5 training games) are
+    relabelled, from their children's means: (a b) 8/3, (a f) -6, a = min = -6."""
+    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
+    if not SCRIPT.exists():
+        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
+    import train_patterns as tp
+
+    v = pr.Variant("8x8")
+    s0 = v.start()
+    a = v.square("f5")
+    s1 = s0.child(a)
+    b, f = s1.legal_moves()[:2]
+    c, d, x = s1.child(b).legal_moves()[:3]
+    g, h = s1.child(f).legal_moves()[:2]
+    c4 = s1.child(b).child(c).legal_moves()[0]
+
+    def t(m):  # the transposed square: the start position is its own transpose
+        return (m % 8) * 8 + m // 8
+
+    games = [([a, b, c, c4], 10), ([a, b, d], -4), ([t(a), t(b), t(c)], 2), ([a, f, g], 8), ([a, f, h], -20),
+             ([a, b, x], 30)]
+    cells, empties, labels, gids, black = [], [], [], [], []
+    for gid, (moves, black_value) in enumerate(games):
+        s = s0
+        for m in [None, *moves]:
+            if m is not None:
+                s = s.child(m)
+            cl, e = tp.mover_cells(s)
+            sign = 1 if s.to_move == pr.Color.BLACK else -1
+            cells.append(cl)
+            empties.append(e)
+            labels.append(sign * black_value)
+            gids.append(gid)
+            black.append(sign)
+    cells, empties, labels, gids = np.array(cells), np.array(empties), np.array(labels, float), np.array(gids)
+    train = gids != 5
+    got, stats = tp.minimax_labels(cells, empties, labels, gids, train, min_empties=57)
+    for i in range(len(got)):
+        if not train[i] or empties[i] <= 57:
+            assert got[i] == labels[i], i  # held out, leaves and rows below 57 empties: their own labels
+        elif empties[i] == 58:
+            assert got[i] * black[i] == (6 if gids[i] in (0, 1, 2) else 8), i
+        else:
+            assert got[i] * black[i] == 6, i
+    assert stats["nodes"] == 1 + 1 + 2 + 4  # the start, a, (a b), (a f), four leaves (G3 is G1 transposed, G6 held out)
+    few, stats = tp.minimax_labels(cells, empties, labels, gids, train, min_empties=57, min_games=5)
+    for i in range(len(few)):
+        if train[i] and empties[i] >= 59:
+            assert few[i] * black[i] == -6, i
+        else:
+            assert few[i] == labels[i], i
+    assert stats["inner"] == 2
+    unchanged, _ = tp.minimax_labels(cells, empties, labels, gids, train, min_empties=57, min_games=99)
+    assert (unchanged == labels).all()
