@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -207,3 +209,32 @@ def test_every_pickle_protocol_round_trips(protocol):
     for unpicklable in (pr.Batch("8x8", 2), pr.Variant()._rules):
         with pytest.raises(TypeError, match="cannot pickle"):
             pickle.dumps(unpicklable, protocol=protocol)
+
+
+# A fresh interpreter: NumPy must not be loaded before the first call that loads it.
+NUMPY_IMPORT_RACE = """
+import threading, polyreversi as pr
+stop, errors = False, []
+def checks():
+    try:
+        while not stop:
+            pr.Variant(players=4)
+    except Exception as e:
+        errors.append(repr(e))
+t = threading.Thread(target=checks)
+t.start()
+pr.play_games("8x8", 10)  # the process's first use of NumPy
+stop = True
+t.join()
+print(errors)
+"""
+
+
+def test_checks_in_one_thread_while_another_imports_numpy():
+    """The argument checks read NumPy's bool type only once NumPy is loaded; while another
+    thread is importing it, numpy is in sys.modules without ``bool_`` yet (every run
+    raised AttributeError in the checking thread before)."""
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", NUMPY_IMPORT_RACE], capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert out.stdout.strip() == "[]", out.stdout

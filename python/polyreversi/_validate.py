@@ -14,9 +14,13 @@ from typing import Any, Optional
 
 def is_bool(value: Any) -> bool:
     """Whether ``value`` is True or False: a Python bool or a NumPy bool. NumPy is not
-    imported for the question: a value cannot be a NumPy bool unless NumPy is loaded."""
-    np = sys.modules.get("numpy")
-    return isinstance(value, bool) or (np is not None and isinstance(value, np.bool_))
+    imported for the question: a value cannot be a NumPy bool unless NumPy is loaded.
+    While another thread is importing NumPy, its module is in sys.modules without
+    ``bool_`` yet (no value can be a NumPy bool then either)."""
+    if isinstance(value, bool):
+        return True
+    numpy_bool = getattr(sys.modules.get("numpy"), "bool_", None)
+    return numpy_bool is not None and isinstance(value, numpy_bool)
 
 
 def is_digits(text: str) -> bool:
