@@ -2,8 +2,9 @@
 
 Python ends such a thread as it next takes the GIL, unwinding C++ frames that must not
 be unwound (``terminate called without an active exception``: status 134, or a crash).
-The bindings' exit hook sets the core's process stop and waits until no call is in
-flight (cpp/bindings/common.cpp); each script here must then exit with status 0 and
+The package's exit hook (registered at import, python/polyreversi/__init__.py) has the
+core set its process stop and wait until no call is in flight (cpp/bindings/common.cpp);
+a core first loaded after that hook ran starts stopped. Each script here must exit 0 and
 print nothing, every run. A hang is caught by the subprocess timeout (a bound, not a
 measurement).
 """
@@ -80,7 +81,7 @@ def test_the_exit_with_a_daemon_thread_in_the_core_is_clean_ten_times(name: str)
 
 
 def test_a_call_after_the_exit_began_is_refused_not_cut_short() -> None:
-    # An exit hook registered before the core's runs after its hook: the stop is set
+    # An exit hook registered before the package's runs after it: the stop is set
     # for good then, so a search there raises SystemExit rather than return a move
     # it had no time to find.
     script = textwrap.dedent("""\
@@ -92,11 +93,29 @@ def test_a_call_after_the_exit_began_is_refused_not_cut_short() -> None:
                 print("refused:", e)
         atexit.register(late)
         import polyreversi as pr
-        pr.search(pr.Variant().start(), depth=3)  # loads the core (its hook) before the exit
+        pr.search(pr.Variant().start(), depth=3)  # loads the core before the exit
         """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("refused: polyreversi: the interpreter is exiting"), done.stdout
+
+
+def test_a_core_first_loaded_during_the_exit_starts_stopped() -> None:
+    # The core is loaded lazily: here by a daemon thread started from an exit hook that
+    # runs after the package's (registered before the import). The core's own atexit
+    # registration of old came too late to run; the thread was still inside it when
+    # Python finalised (status 134 every run). Its first call is now refused.
+    script = textwrap.dedent("""\
+        import atexit, threading, time
+        def late():
+            threading.Thread(target=lambda: pr.play_games("8x8", 10**7), daemon=True).start()
+            time.sleep(0.5)  # the thread loads the core and calls it meanwhile
+        atexit.register(late)
+        import polyreversi as pr
+        """)
+    for run in range(3):
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+        assert (done.returncode, done.stdout) == (0, ""), f"run {run + 1}: {done.returncode} {done.stderr[-500:]}"
 
 
 def test_the_core_owns_the_exit_wait() -> None:

@@ -144,7 +144,11 @@ long long calls_in_flight = 0;
   throw py::error_already_set();
 }
 
-// The exit hook (atexit, registered by init_exit): sets the process stop, then
+// The exit hook (_core._stop_calls_at_exit): the package registers it with atexit
+// when it is imported (python/polyreversi/__init__.py), before any thread of the
+// user's can load this module, which is loaded lazily: a daemon thread may load it
+// while the interpreter already runs its exit hooks, too late for one of its own.
+// It sets the process stop, then
 // waits without the GIL until the calls in flight have left the core, so that
 // their threads take the GIL back while Python still lets them. Only threads the
 // exit does not wait for (daemon threads) can be in the core then. A second
@@ -182,7 +186,14 @@ void CallInFlight::check_exit() {
   if (process_stopping()) raise_exiting();
 }
 
-void init_exit(py::module_&) { py::module_::import("atexit").attr("register")(py::cpp_function(&stop_calls_at_exit)); }
+void init_exit(py::module_& m) {
+  m.def("_stop_calls_at_exit", &stop_calls_at_exit,
+        "At interpreter exit: stops the long calls of every thread and waits (at most limits.EXIT_WAIT s) until "
+        "they have left the core; later calls raise SystemExit. The package's exit hook calls it.");
+  // Loaded by a thread while the exit hooks already ran (the package's hook found no
+  // core to call): no call may start.
+  if (py::module_::import("polyreversi").attr("_exiting").cast<bool>()) request_process_stop();
+}
 
 // Runs long C++ work on a worker thread while this thread waits without the
 // GIL and checks for signals, so Ctrl-C stops perft and bulk play: the

@@ -12,10 +12,12 @@ handicap, 1-4 blocked squares; 2, 3 or 4 players. The rules are RULES.md.
 """
 from __future__ import annotations
 
+import atexit
 import sys
 
 # What the package imports before the command line's Ctrl-C handling is in place
-# (polyreversi.__main__) is kept to modules Python has already loaded: typing, types
+# (polyreversi.__main__) is kept to modules Python has already loaded or built in
+# (atexit, for the exit hook below: no file is read): typing, types
 # and importlib (not loaded at start-up, only its frozen core) are for type checkers
 # or imported when used.
 TYPE_CHECKING = False
@@ -123,6 +125,25 @@ class _Package(type(sys)):  # type: ignore[misc]  # types.ModuleType, without im
 
 
 sys.modules[__name__].__class__ = _Package
+
+#: True once the interpreter runs its exit hooks (the native core reads it when it is
+#: loaded that late: a daemon thread's first call then raises SystemExit).
+_exiting = False
+
+
+def _stop_core_calls_at_exit() -> None:
+    """The exit hook, registered at import, before any thread of the user's can load the
+    native core (loaded lazily): stops the core's long calls and waits for them
+    (``_core._stop_calls_at_exit``); a daemon thread still inside the core when Python
+    finalises would abort the process. The core is not loaded here for the purpose."""
+    global _exiting
+    _exiting = True
+    stop = getattr(sys.modules.get(f"{__name__}._core"), "_stop_calls_at_exit", None)
+    if stop is not None:
+        stop()
+
+
+atexit.register(_stop_core_calls_at_exit)
 __all__ = [
     "Color",
     "Limit",
