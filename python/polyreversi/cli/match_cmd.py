@@ -88,8 +88,10 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         specs = [check_player_spec(s, COMPUTER_PLAYERS, players=n, variant=variant) for s in seats]
     except (ValueError, TypeError) as e:
         raise click.UsageError(str(e)) from None
-    if plies is not None and not 0 <= plies <= limits.LONGEST_GAME:
-        raise click.BadParameter(f"{plies} is not in the range 0<=x<={limits.LONGEST_GAME}.", param_hint="'--plies'")
+    if plies is not None:  # click's own range check and message, now that the PLAYERs passed
+        context = click.get_current_context()
+        option = next(p for p in context.command.params if p.name == "plies")
+        plies = click.IntRange(0, limits.LONGEST_GAME).convert(plies, option, context)
     if plies is not None and openings_file is None:
         raise click.UsageError("--plies cuts the games of --openings: give --openings FILE too")
     if increment is not None and clock is None:
