@@ -113,6 +113,7 @@ CASES = [
     ("player type", lambda: play_game(V, [1, 2]), TypeError, "a player is a function"),
     ("player move", lambda: play_game(V, [lambda s: "a1", RandomPlayer()]), IllegalMoveError, "Black's player returned"),
     ("player name", lambda: make_player("deep"), ValueError, "unknown player 'deep'"),
+    ("book variant", lambda: pr.SearchPlayer(depth=2).book_for(S), TypeError, "variant: expected a Variant, got State"),
     # pictures
     ("svg state", lambda: svg.svg("8x8"), TypeError, "expected a State"),
     ("svg size", lambda: svg.svg(S, size=0), ValueError, "size: expected a whole number"),

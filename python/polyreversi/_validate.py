@@ -9,7 +9,9 @@ import math
 import numbers
 import os
 import sys
-from typing import Any, Optional
+from typing import Any, Optional, Type, TypeVar
+
+T = TypeVar("T")
 
 
 def is_bool(value: Any) -> bool:
@@ -33,6 +35,14 @@ def is_integer(value: Any) -> bool:
     """Whether ``value`` is a whole number (an int, a NumPy integer: numbers.Integral)
     that is not a bool (True is not a count, a ply or a colour)."""
     return isinstance(value, numbers.Integral) and not is_bool(value)
+
+
+def instance(value: Any, cls: Type[T], name: str) -> T:
+    """``value`` itself when it is a ``cls`` (a State, a Variant, ...); else TypeError naming the
+    argument and the type given."""
+    if not isinstance(value, cls):
+        raise TypeError(f"{name}: expected a {cls.__name__}, got {type(value).__name__}")
+    return value
 
 
 def whole(value: Any, name: str, low: int, high: int) -> int:

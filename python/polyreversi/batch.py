@@ -84,8 +84,7 @@ def observe(state: State, *, perspective: Optional[Union[Color, int]] = None,
     >>> planes.shape, planes.dtype, int(planes[5].sum())  # the legal-move plane
     ((6, 8, 8), dtype('uint8'), 4)
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state: expected a State, got {type(state).__name__}")
+    _validate.instance(state, State, "state")
     players = state.variant.players
     return _core.observe(state, _perspective(perspective, players), _is_f32(dtype))
 

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
+from polyreversi import _validate
 from polyreversi.errors import BookError
 from polyreversi.state import EMPTY, State
 from polyreversi.variant import Variant
@@ -228,8 +229,7 @@ class Book:
         Raises:
             TypeError: not a State.
         """
-        if not isinstance(state, State):
-            raise TypeError(f"state: expected a polyreversi.State, got {type(state).__name__}")
+        _validate.instance(state, State, "state")
         if not self.covers(state) or state.is_over():
             return None
         key, sym = canonical(state)
@@ -357,8 +357,9 @@ def shipped_book(variant: Variant) -> Optional[Book]:
     handicap or free opening).
 
     Raises:
-        BookError: the shipped file is damaged.
+        BookError: the shipped file is damaged. TypeError: not a Variant.
     """
+    _validate.instance(variant, Variant, "variant")
     if variant.players != 2 or variant.anti or variant.blocked or variant.handicap or variant.free_opening:
         return None
     book = _shipped(variant.board)

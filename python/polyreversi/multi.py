@@ -99,9 +99,8 @@ def _limits(limit: Optional[Limit]) -> Tuple[int, float, int]:
     return depth, limit.time or 0.0, limit.nodes or 0
 
 
-def _check_state(state: object) -> None:
-    if not isinstance(state, State):
-        raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
+def _check_state(value: object) -> None:
+    state = _validate.instance(value, State, "state")
     if state.variant.players < 3:
         raise VariantError(f"multi_search: three or four players only; {state.variant} has "
                            f"{state.variant.players} (use polyreversi.search)")

@@ -119,8 +119,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         VariantError: a two-player state. ValueError: a finished game, limits or options
         out of range. TypeError: wrong types. KeyboardInterrupt: Ctrl-C.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
+    _validate.instance(state, State, "state")
     check_limits(playouts, time, 1, exploration)
     count = int(playouts) if playouts is not None else 0
     seconds = float(time) if time is not None else 0.0

@@ -124,8 +124,7 @@ MULTIPLAYER_HINT = ("for 3 or 4 players use pr.InformedMCTSPlayer / pr.multi_mct
 
 
 def _check_state(state: object, what: str) -> State:
-    if not isinstance(state, State):
-        raise TypeError(f"{what}: expected a State, got {type(state).__name__}")
+    state = _validate.instance(state, State, what)
     if state.variant.players != 2:
         raise VariantError(
             f"{what}: two-player games only (got a {state.variant.players}-player game); {MULTIPLAYER_HINT}"

@@ -30,6 +30,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypedDict, Union
 
+from polyreversi import _validate
 from polyreversi._files import is_stream, write_bytes
 from polyreversi._core import State  # the class; state.py adds its Python methods
 from polyreversi.vocabulary import BLOCKED, COLOR_NAMES as _COLOR_TITLES, CUT_OUT, NEUTRAL, status_line
@@ -212,8 +213,7 @@ def scene(
         KeyError: an unknown key in ``colors``.
         TypeError: ``state`` is not a State.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"expected a State, got {type(state).__name__}")
+    _validate.instance(state, State, "state")
     palette = _palette(colors)
     n = state.board().shape[0]
     grid = _Grid(n, MARGIN if coordinates else 0.0)
