@@ -89,14 +89,16 @@ def final_label(state, anti: bool) -> int:
     return -d if anti else d
 
 
-def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int, random_moves: int):
-    """Rows (cells, empties, label, shape evaluation, exact) of game g."""
+def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int, random_moves: int,
+              random_min: int = 0):
+    """Rows (cells, empties, label, shape evaluation, exact) of game g: random_min..random_moves
+    random opening moves, then the depth-`depth` search's moves."""
     import polyreversi as pr
 
     rng = random.Random(f"{seed}:{board}:{rule(anti)}:{g}")
     state = pr.Variant(board=board, anti=anti).start()
     player = pr.SearchPlayer(depth=depth, tt_mb=8)
-    opening = rng.randint(0, random_moves)
+    opening = rng.randint(random_min, random_moves)
     rows = []  # (cells, empties, mover, shape, solved value or None)
     solved = None  # (value for the mover of that position, its mover)
     ply = 0
@@ -132,10 +134,10 @@ def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int,
 
 
 def label_chunk(task) -> str:
-    board, anti, c, chunk, seed, depth, exact, random_moves, path = task
+    board, anti, c, chunk, seed, depth, exact, random_moves, random_min, path = task
     rows, games = [], []
     for g in range(c * chunk, (c + 1) * chunk):
-        for r in play_game(board, anti, g, seed, depth, exact, random_moves):
+        for r in play_game(board, anti, g, seed, depth, exact, random_moves, random_min):
             rows.append(r)
             games.append(g)
     n = bp.BOARDS[board]
@@ -164,7 +166,8 @@ def label(args) -> None:
     for c in range(chunks):
         path = os.path.join(out, f"chunk_{c:05d}.npz")
         if not os.path.exists(path):
-            tasks.append((args.board, args.anti, c, args.chunk, args.seed, args.depth, exact, random_moves, path))
+            tasks.append((args.board, args.anti, c, args.chunk, args.seed, args.depth, exact, random_moves,
+                          args.random_min, path))
     print(f"{out}: {chunks - len(tasks)} of {chunks} chunks already labelled", flush=True)
     t0 = time.time()
     if args.jobs > 1 and len(tasks) > 1:
@@ -417,6 +420,8 @@ def main() -> None:
     lab.add_argument("--depth", type=int, default=4, help="self-play search depth")
     lab.add_argument("--exact", type=int, default=None, help="solved from this many empties (default per board)")
     lab.add_argument("--random", type=int, default=None, help="at most this many random opening moves")
+    lab.add_argument("--random-min", type=int, default=0,
+                     help="at least this many (few random moves repeat games: 8x8 has 17 lines of 2 plies)")
     lab.add_argument("--jobs", type=int, default=1, help="processes")
     srch = sub.choices["search"]
     srch.add_argument("--search-depth", type=int, default=4, help="depth of the labelling searches")
@@ -434,8 +439,13 @@ def main() -> None:
     sub.choices["fit"].add_argument("--out-dir", default=WEIGHTS_DIR, help="folder of the .inc files")
     sub.choices["fit"].add_argument("--report", help="JSON file of the held-out errors per phase")
     args = ap.parse_args()
-    if not args.anti and args.board == "8x8":
-        ap.error("the standard 8x8 game's evaluation is scripts/train_patterns.py's")
+    if not args.anti and args.board == "8x8" and args.step != "label":
+        ap.error("the standard 8x8 game's evaluation is scripts/train_patterns.py's "
+                 "(its fit reads these labelled games with --extra)")
+    if args.step == "label":
+        most = RANDOM_MOVES[args.board] if args.random is None else args.random
+        if not 0 <= args.random_min <= most:
+            ap.error(f"--random-min {args.random_min}: must be from 0 to --random ({most})")
     for k in ("games", "chunk", "jobs"):
         if getattr(args, k, 1) < 1:
             ap.error(f"--{k} must be at least 1")
