@@ -89,6 +89,11 @@ def test_the_core_refuses_bad_arguments_naming_them(call, message):
     assert message in str(caught.value)
 
 
+def test_evaluate_8x8_refuses_what_is_no_array_of_words():
+    with pytest.raises(TypeError, match=r"P and O: expected uint64 arrays"):
+        _core._evaluate_8x8("P", np.zeros(1, np.uint64), False)
+
+
 def test_a_refused_batch_call_leaves_the_batch_usable():
     # the check runs inside the batch's busy section: refusing must release it
     b = batch()

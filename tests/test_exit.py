@@ -118,5 +118,21 @@ def test_a_core_first_loaded_during_the_exit_starts_stopped() -> None:
         assert (done.returncode, done.stdout) == (0, ""), f"run {run + 1}: {done.returncode} {done.stderr[-500:]}"
 
 
+def test_a_daemon_threads_first_array_at_the_exit() -> None:
+    # pybind11 looks NumPy's C API up at a process's first array (here: the first
+    # board of a process that has not imported NumPy) and releases the GIL while it
+    # does; uncounted, that let the exit go on while the thread was inside it (status
+    # 134 or a crash, 20 runs of 20). The lookup is a call in flight now.
+    script = textwrap.dedent("""\
+        import threading
+        import polyreversi as pr
+        s = pr.Variant().start()  # loads the core, not NumPy
+        threading.Thread(target=s.board, daemon=True).start()
+        """)
+    for run in range(5):
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), f"run {run + 1}: {done.returncode}"
+
+
 def test_the_core_owns_the_exit_wait() -> None:
     assert pr.limits.EXIT_WAIT > 0

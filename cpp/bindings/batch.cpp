@@ -32,6 +32,7 @@ namespace {
 template <class T>
 py::array_t<T, py::array::c_style> checked_array(py::handle obj, const char* name, std::vector<py::ssize_t> shape,
                                                  bool writeable = false) {
+  numpy_ready();
   if (!py::isinstance<py::array_t<T, py::array::c_style>>(obj))
     throw py::type_error(std::string(name) + ": expected a C-contiguous " +
                          py::str(py::dtype::of<T>()).cast<std::string>() + " array");
@@ -282,6 +283,7 @@ void init_batch(py::module_& m) {
             const std::vector<py::ssize_t> shape{b.size(), b.channels(), n, n};
             ObserveSpec spec;
             py::array out;
+            numpy_ready();
             if (py::isinstance<py::array_t<float, py::array::c_style>>(out_obj)) {
               out = checked_array<float>(out_obj, "out", shape, true);
               spec.f32 = true;

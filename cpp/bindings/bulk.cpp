@@ -38,6 +38,7 @@ void init_bulk(py::module_& m) {
                                ? checked_policy_code(policy_obj.cast<long long>(), r.players)
                                : seat_policy_code(policy_obj.cast<std::vector<int>>(), r.players);
         const int players = r.players, max_plies = history_plies(r.squares());
+        numpy_ready();
         py::array_t<std::int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
         py::array_t<bool> winners({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(players)});
         py::array_t<std::int32_t> plies(static_cast<py::ssize_t>(games));

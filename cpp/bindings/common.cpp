@@ -87,7 +87,16 @@ py::object mask_to_int(u128 mask) {
   return (h.attr("__lshift__")(64)).attr("__or__")(l);
 }
 
+void numpy_ready() {
+  static bool ready = false;  // read and written with the GIL held
+  if (ready) return;
+  const CallInFlight call;  // SystemExit once the exit has begun
+  py::detail::npy_api::get();
+  ready = true;
+}
+
 py::array_t<std::int8_t> board_array(const CheckedGame& g) {
+  numpy_ready();
   const int n = g.rules().n;
   py::array_t<std::int8_t> a({n, n});
   g.board(a.mutable_data());
@@ -111,6 +120,7 @@ std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long
 
 // A custom position from an (n, n) or (n*n,) integer array of cell codes.
 Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_move, long long ply) {
+  numpy_ready();
   py::array raw = py::array::ensure(cells_obj);
   if (!raw || (raw.dtype().kind() != 'i' && raw.dtype().kind() != 'u'))
     throw PositionError("board: expected an integer array of cell codes");

@@ -101,9 +101,18 @@ std::shared_ptr<const Rules> rules_from_args(const std::string& board, long long
 // to_move is a colour number 1..players (checked by the core, as is ply).
 Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_move, long long ply);
 
+// Called by every binding before it makes or reads its first array. pybind11 looks
+// NumPy's C API up at a process's first array and releases the GIL while it does
+// (gil_safe_call_once_and_store); outside a call in flight that release let the
+// interpreter's exit go on, and a daemon thread then ended inside the core
+// (std::terminate: tests/test_exit.py). Here the lookup is one counted call
+// (CallInFlight), which the exit waits for; afterwards this is one load and a branch.
+void numpy_ready();
+
 // A read-only NumPy view of memory owned by `owner` (kept alive by the view).
 template <class T>
 py::array view(py::handle owner, const T* data, std::vector<py::ssize_t> shape, const char* dtype = nullptr) {
+  numpy_ready();
   py::array a = dtype ? py::array(py::dtype(dtype), shape, {}, data, owner)
                       : py::array(py::dtype::of<T>(), shape, {}, data, owner);
   a.attr("setflags")(py::arg("write") = false);

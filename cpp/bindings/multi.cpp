@@ -70,6 +70,7 @@ void init_multi(py::module_& m) {
       [](py::handle s_obj) {
         const PyState& s = get_state(s_obj);
         const Rules& r = s.game.rules();
+        numpy_ready();
         py::array_t<int> out({r.players, kMultiFeatures});
         const int phase = multi_features(r, s.game.position(), out.mutable_data());
         return py::make_tuple(out, phase);
@@ -94,6 +95,7 @@ void init_multi(py::module_& m) {
         const Rules& r = s.game.rules();
         const MultiPatternGeometry& g = multi_pattern_geometry(r.board);
         const int count = static_cast<int>(g.instances.size());
+        numpy_ready();
         py::array_t<int> out({r.players, count});
         const int phase = multi_pattern_indices(r, s.game.position(), out.mutable_data());
         py::array_t<int> types(count), lengths(count);

@@ -18,6 +18,7 @@ namespace {
 // A float32 C-contiguous array of exactly `shape` (the facade converts; this checks again).
 py::array_t<float, py::array::c_style> float_rows(py::handle obj, const char* name, py::ssize_t rows,
                                                   py::ssize_t columns) {
+  numpy_ready();
   if (!py::isinstance<py::array_t<float, py::array::c_style>>(obj))
     throw py::type_error(std::string(name) + ": expected a C-contiguous float32 array");
   auto a = py::reinterpret_borrow<py::array_t<float, py::array::c_style>>(obj);
@@ -71,6 +72,7 @@ void init_puct(py::module_& m) {
         } else {
           const Batch& b = core_batch(source);
           rules = b.rules_ptr();
+          numpy_ready();
           auto w = py::array_t<std::uint8_t, py::array::c_style>::ensure(which);
           if (!w || w.ndim() != 1 || w.shape(0) != b.size()) throw py::value_error("which: expected (B,) uint8");
           for (int i = 0; i < b.size(); ++i)

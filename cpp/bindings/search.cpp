@@ -166,8 +166,11 @@ void init_search(py::module_& m) {
       "after it, process-wide (the benchmarks' trained-against-shape matches). Returns the previous setting.");
   m.def(
       "_evaluate_8x8",
-      [](py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> P,
-         py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> O, bool shape_only) {
+      [](py::handle P_obj, py::handle O_obj, bool shape_only) {
+        numpy_ready();  // before any array is read: not in the arguments' conversion
+        using Words = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
+        const Words P = Words::ensure(P_obj), O = Words::ensure(O_obj);
+        if (!P || !O) throw py::type_error("P and O: expected uint64 arrays (or what converts to them)");
         if (P.ndim() != 1 || O.ndim() != 1 || P.shape(0) != O.shape(0))
           throw py::value_error("P and O: uint64 arrays of one dimension and the same length");
         const long long n = P.shape(0);
@@ -183,6 +186,7 @@ void init_search(py::module_& m) {
   m.def(
       "_pattern_tables",
       []() {
+        numpy_ready();
         py::list tables;
         for (int k = 0; k < patterns::type_count(); ++k) {
           const int size = patterns::type_size(k);

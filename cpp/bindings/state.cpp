@@ -293,6 +293,7 @@ void init_state(py::module_& m) {
           [](py::handle s_obj) {
             const PyState& s = get_state(s_obj);
             const Position& init = s.game.initial_position();
+            numpy_ready();
             py::array_t<std::int8_t> cells(s.game.rules().squares());
             CheckedGame g(s.game.rules_ptr(), init);
             g.board(cells.mutable_data());
