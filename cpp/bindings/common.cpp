@@ -196,13 +196,33 @@ void CallInFlight::check_exit() {
   if (process_stopping()) raise_exiting();
 }
 
+CoreLoad::CoreLoad() {
+  // Attribute reads and writes of the loaded package: no Python code runs, so the GIL
+  // is held from the check to the count, as it is in the hook from setting
+  // _exiting to reading the count.
+  py::module_ package = py::module_::import("polyreversi");
+  if (package.attr("_exiting").cast<bool>()) raise_exiting();
+  package.attr("_core_loads") = package.attr("_core_loads").cast<int>() + 1;
+}
+
+CoreLoad::~CoreLoad() {
+  PyObject* package = PyImport_GetModule(py::str("polyreversi").ptr());
+  if (package == nullptr) return;
+  PyObject* loads = PyObject_GetAttrString(package, "_core_loads");
+  if (loads != nullptr) {
+    PyObject* fewer = PyNumber_Subtract(loads, py::int_(1).ptr());
+    if (fewer != nullptr) PyObject_SetAttrString(package, "_core_loads", fewer);
+    Py_XDECREF(fewer);
+    Py_DECREF(loads);
+  }
+  Py_DECREF(package);
+  PyErr_Clear();  // a destructor reports nothing; the init's own error, if any, is restored by pybind11 after
+}
+
 void init_exit(py::module_& m) {
   m.def("_stop_calls_at_exit", &stop_calls_at_exit,
         "At interpreter exit: stops the long calls of every thread and waits (at most limits.EXIT_WAIT s) until "
         "they have left the core; later calls raise SystemExit. The package's exit hook calls it.");
-  // Loaded by a thread while the exit hooks already ran (the package's hook found no
-  // core to call): no call may start.
-  if (py::module_::import("polyreversi").attr("_exiting").cast<bool>()) request_process_stop();
 }
 
 // Runs long C++ work on a worker thread while this thread waits without the

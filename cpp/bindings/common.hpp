@@ -149,6 +149,18 @@ void without_gil(F&& work) {
   CallInFlight::check_exit();
 }
 
+// The core's load (the module's init), counted in polyreversi._core_loads for the
+// package's exit hook, which waits until no load is under way: the init runs Python
+// code (classes, enums) inside C++ frames, and a daemon thread that loads the core
+// as the interpreter exits must not be ended there (a crash). Made first in the init.
+class CoreLoad {
+ public:
+  CoreLoad();  // throws SystemExit once the exit hook ran (polyreversi._exiting)
+  ~CoreLoad();
+  CoreLoad(const CoreLoad&) = delete;
+  CoreLoad& operator=(const CoreLoad&) = delete;
+};
+
 // Registers the exit hook: at interpreter exit, the core's process stop is set
 // and the exit waits (at most kExitWaitSeconds) until no call is in flight.
 void init_exit(py::module_& m);
