@@ -107,6 +107,9 @@ Position position_from_cells(const Rules& r, py::handle cells_obj, long long to_
 // interpreter's exit go on, and a daemon thread then ended inside the core
 // (std::terminate: tests/test_exit.py). Here the lookup is one counted call
 // (CallInFlight), which the exit waits for; afterwards this is one load and a branch.
+// Not at the core's load: another thread may be importing NumPy then, and the
+// lookup's import of it from the init (holding the import locks of the modules
+// loading the core) deadlocked with that thread (tests/test_threads.py).
 void numpy_ready();
 
 // A read-only NumPy view of memory owned by `owner` (kept alive by the view).

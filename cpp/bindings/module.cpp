@@ -25,6 +25,4 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   init_multi(m);
   init_puct(m);
   init_exit(m);
-  // NumPy already loaded: its C API is looked up now, at no cost, outside any call.
-  if (PyDict_GetItemString(PyImport_GetModuleDict(), "numpy") != nullptr) numpy_ready();
 }
