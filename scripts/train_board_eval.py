@@ -7,6 +7,9 @@ wheel: rebuild after it; the search uses them once switched on with
 wins its matches, benchmarks/board_eval.md). The patterns are those of the Python reference
 tests/reference/board_patterns.py.
 
+The ``label`` step also plays the standard 8x8 game's self-play games, which
+scripts/train_patterns.py's fit reads with ``--extra`` (its docstring has the command).
+
 Two steps, each reproducible from its arguments:
 
 ``label``: self-play games of the engine (the evaluation the installed
