@@ -88,8 +88,7 @@ SMOKE = (
     "tests/test_imports.py", "tests/test_state_api.py", "tests/test_variant.py", "tests/test_perft.py",
     "tests/test_kernels.py", "tests/test_search.py", "tests/test_solve_kernels.py", "tests/test_mcts.py",
     "tests/test_multi.py", "tests/test_multi_patterns.py", "tests/test_batch_api.py", "tests/test_bulk.py",
-    "tests/test_round_trip.py",
-    "tests/test_hostile_boundaries.py",
+    "tests/test_round_trip.py", "tests/test_hostile_boundaries.py",
 )
 # What the aarch64 tests need beside the wheel (its [test] extra pulls Ray, Sphinx, pandas...
 # that the smoke set does not use): pytest-xdist because every pytest command here
