@@ -254,6 +254,7 @@ READ_FROM_THE_CORE = {
     ("search.py", "TT_MB"): "DEFAULT_TABLE_MIB",
     ("multi.py", "TT_BITS"): "DEFAULT_MULTI_TABLE_BITS",
     ("mcts.py", "DEFAULT_EXPLORATION"): "DEFAULT_EXPLORATION",
+    ("multi_mcts.py", "DEFAULT_EXPLORATION"): "DEFAULT_MULTI_EXPLORATION",
     ("multi_mcts.py", "DEFAULT_EPSILON"): "DEFAULT_MULTI_EPSILON",
     ("multi_mcts.py", "DEFAULT_HISTORY_WEIGHT"): "DEFAULT_MULTI_HISTORY_WEIGHT",
     ("multi_mcts.py", "DEFAULT_SCORE_WEIGHT"): "DEFAULT_MULTI_SCORE_WEIGHT",
@@ -278,6 +279,8 @@ COINCIDENCES = {
     ("multi_mcts.py", "DEFAULT_CUTOFF"),  # playout plies where pattern tables ship (the core's 0: none)
     ("svg.py", "SQUARE"),  # pixels of a drawn square
     ("svg.py", "_SUPERSAMPLE"),  # raster supersampling factor
+    ("time_control.py", "SOLVE_SECONDS_AT_20"),  # seconds of a solve at 20 empties
+    ("time_control.py", "SOLVE_SHARE"),  # a share of the clock
     ("time_control.py", "MOVES_RESERVE_SHARE"),  # a share of the clock
     ("time_control.py", "MAX_SHARE"),  # a share of the clock
     ("time_control.py", "LATE_SOLVE_FACTOR"),  # a ratio of predicted solve time to the budget

@@ -32,6 +32,7 @@ void init_limits(py::module_& m) {
   l.attr("MIN_GAMES_PER_THREAD") = kMinGamesPerThread;
   l.attr("DEFAULT_EXPLORATION") = kDefaultExploration;
   const MultiMctsOptions multi;  // the defaults of the three- and four-player MCTS
+  l.attr("DEFAULT_MULTI_EXPLORATION") = multi.exploration;
   l.attr("DEFAULT_MULTI_EPSILON") = multi.epsilon;
   l.attr("DEFAULT_MULTI_HISTORY_WEIGHT") = multi.history_weight;
   l.attr("DEFAULT_MULTI_SCORE_WEIGHT") = multi.score_weight;

@@ -30,12 +30,16 @@ from typing import Optional, Tuple
 from polyreversi import _core, _validate
 from polyreversi._core import VariantError
 from polyreversi.limit import Limit
-from polyreversi.mcts import DEFAULT_EXPLORATION, MAX_NODES, MCTSResult, check_limits
+from polyreversi.mcts import MAX_NODES, MCTSResult, check_limits
 from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
-__all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EPSILON", "DEFAULT_CUTOFF", "default_cutoff"]
+__all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
+           "default_cutoff"]
 
+#: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
+#: docs/tuning.md).
+DEFAULT_EXPLORATION: float = _core.limits.DEFAULT_MULTI_EXPLORATION
 #: Share of uniformly random playout moves.
 DEFAULT_EPSILON: float = _core.limits.DEFAULT_MULTI_EPSILON
 #: The weight W of progressive history in the selection.
@@ -91,7 +95,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         time: stop after this many seconds (wall clock). With both, the first reached;
             with neither, :data:`DEFAULT_PLAYOUTS` playouts.
         seed: 0 .. 2**64 - 1, or ``None`` for a fresh one from the OS.
-        exploration: the UCB1 constant (finite, >= 0).
+        exploration: the UCB1 constant (finite, >= 0; :data:`DEFAULT_EXPLORATION`).
         epsilon: the share of uniformly random playout moves, 0 to 1.
         history_weight: ``W`` of progressive history (finite, >= 0; 0 turns it off).
         score_weight: 0 to 1, the part of a playout's reward that is the colour's share

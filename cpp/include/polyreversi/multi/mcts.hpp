@@ -20,13 +20,13 @@
 namespace polyreversi {
 
 struct MultiMctsOptions {
-  u64 playouts = 0;                          // stop after this many playouts (0: no limit)
-  double seconds = 0;                        // stop after this many seconds (0: no limit)
-  u64 seed = 0;                              // the search depends only on (position, options) without a time limit
-  double exploration = kDefaultExploration;  // UCB1 constant c in q + c * sqrt(ln N / n)
-  double epsilon = 0.25;                     // share of uniformly random playout moves
-  double history_weight = 5.0;               // W of progressive history (0: plain UCB1)
-  bool prefer_edges = true;                  // among safe squares, edge squares first
+  u64 playouts = 0;               // stop after this many playouts (0: no limit)
+  double seconds = 0;             // stop after this many seconds (0: no limit)
+  u64 seed = 0;                   // the search depends only on (position, options) without a time limit
+  double exploration = 0.5;       // UCB1 constant c in q + c * sqrt(ln N / n) (docs/tuning.md)
+  double epsilon = 0.25;          // share of uniformly random playout moves
+  double history_weight = 5.0;    // W of progressive history (0: plain UCB1)
+  bool prefer_edges = true;       // among safe squares, edge squares first
   double score_weight = 0.0;      // share of the reward given by the final disk share (0: win/draw/loss only)
   int cutoff = 0;                 // playout plies before the evaluation judges the position (0: to the end)
   double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
