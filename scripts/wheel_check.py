@@ -459,6 +459,10 @@ class Checker:
         elif target == "aarch64":
             soabi = f"cpython-{version.replace('.', '')}-aarch64-linux-gnu"
             env = self.zig_env(f"aarch64-linux-gnu.{ZIG_GLIBC}")
+            multiarch = self.multiarch_include(python, version, "aarch64-linux-gnu")
+            if multiarch:
+                env["CXXFLAGS"] = f"-isystem {multiarch}"
+                row.notes.append(f"Python's multiarch pyconfig.h (the host's) through {multiarch}")
             self.ccache_stats(env, zero=True)
             env.update(SETUPTOOLS_EXT_SUFFIX=f".{soabi}.so", _PYTHON_HOST_PLATFORM="linux-aarch64")
             # The build tools are the host's (pip would pick aarch64 wheels of cmake and
@@ -489,20 +493,25 @@ class Checker:
         row.logs.append(f"build: {logfile}")
         return wheel
 
-    def multiarch_include(self, python: str, version: str) -> Path | None:
+    def multiarch_include(self, python: str, version: str, target: str | None = None) -> Path | None:
         """A folder that makes Debian's split pyconfig.h resolvable by zig, or None.
 
         Debian's /usr/include/python3.X/pyconfig.h includes
         <x86_64-linux-gnu/python3.X/pyconfig.h> from /usr/include, a folder zig never
-        searches (it brings its own libc headers). The folder holds only that one
-        subfolder, linked, so no other host header can take the place of zig's."""
+        searches (it brings its own libc headers); built for aarch64 it includes
+        <aarch64-linux-gnu/python3.X/pyconfig.h>, which an x86-64 host does not have.
+        The folder holds only that one subfolder (``target``'s multiarch name, default
+        the host's), linked to the host's: for aarch64 the host's x86-64 pyconfig.h, as
+        the builds from pyenv's headers (one x86-64 pyconfig.h) always had. No other host
+        header can take the place of zig's."""
         out = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_config_var('MULTIARCH') or '')"],
                              capture_output=True, text=True, check=True).stdout.strip()
         real = Path("/usr/include") / out / f"python{version}"
         if not out or not (real / "pyconfig.h").exists():
             return None
-        folder = self.work / "multiarch" / version
-        link = folder / out / f"python{version}"
+        name = target or out
+        folder = self.work / "multiarch" / f"{name}-{version}"
+        link = folder / name / f"python{version}"
         if not link.exists():
             link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(real)
