@@ -4,7 +4,7 @@ Python ends such a thread as it next takes the GIL, unwinding C++ frames that mu
 be unwound (``terminate called without an active exception``: status 134, or a crash).
 The package's exit hook (registered at import, python/polyreversi/__init__.py) has the
 core set its process stop and wait until no call is in flight (cpp/bindings/common.cpp);
-a load of the core under way is waited for, one begun after that hook ran is refused. Each script here must exit 0 and
+a load of the core under way is waited for, one begun after that hook ran starts stopped. Each script here must exit 0 and
 print nothing, every run. A hang is caught by the subprocess timeout (a bound, not a
 measurement).
 """
@@ -100,11 +100,13 @@ def test_a_call_after_the_exit_began_is_refused_not_cut_short() -> None:
     assert done.stdout.startswith("refused: polyreversi: the interpreter is exiting"), done.stdout
 
 
-def test_a_core_first_loaded_during_the_exit_is_refused() -> None:
+def test_a_core_first_loaded_during_the_exit_starts_stopped() -> None:
     # The core is loaded lazily: here by a daemon thread started from an exit hook that
     # runs after the package's (registered before the import). The core's own atexit
     # registration of old came too late to run; the thread was still inside it when
-    # Python finalised (status 134 every run). The load is now refused (SystemExit).
+    # Python finalised (status 134 every run). The core starts stopped: its first call
+    # raises SystemExit, which ends the thread quietly (a load refused with SystemExit
+    # printed the thread's ImportError).
     script = textwrap.dedent("""\
         import atexit, threading, time
         def late():
@@ -115,7 +117,7 @@ def test_a_core_first_loaded_during_the_exit_is_refused() -> None:
         """)
     for run in range(3):
         done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-        assert (done.returncode, done.stdout) == (0, ""), f"run {run + 1}: {done.returncode} {done.stderr[-500:]}"
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), f"run {run + 1}: {done.returncode}"
 
 
 def test_a_daemon_threads_first_array_at_the_exit() -> None:
@@ -150,6 +152,27 @@ def test_a_load_of_the_core_under_way_at_the_exit_is_waited_for() -> None:
         done = subprocess.run([sys.executable, "-c", script, str(0.005 * run)], capture_output=True, text=True,
                               timeout=60)
         assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), f"run {run + 1}: {done.returncode}"
+
+
+def test_ctrl_c_during_the_exit_hooks_wait_still_stops_the_core() -> None:
+    # A KeyboardInterrupt in the package's exit hook while it waited for a load ended the
+    # hook before the stop: the thread was inside the core at finalisation (134 in 3 of
+    # 420 runs of the newcomer's script). The hook now goes on.
+    script = textwrap.dedent("""\
+        import atexit, os, signal, threading
+        import numpy
+        import polyreversi as pr
+        def load():
+            pr.play_games("8x8", 10**7, threads=1)
+        def interrupt():
+            os.kill(os.getpid(), signal.SIGINT)
+        atexit.register(lambda: (threading.Thread(target=load, daemon=True).start(),
+                                 threading.Thread(target=interrupt, daemon=True).start()))
+        """)
+    for run in range(5):
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+        assert done.returncode in (0, 130) and "terminate called" not in done.stderr, \
+            f"run {run + 1}: {done.returncode} {done.stderr[-500:]}"
 
 
 def test_the_core_owns_the_exit_wait() -> None:

@@ -201,7 +201,6 @@ CoreLoad::CoreLoad() {
   // is held from the check to the count, as it is in the hook from setting
   // _exiting to reading the count.
   py::module_ package = py::module_::import("polyreversi");
-  if (package.attr("_exiting").cast<bool>()) raise_exiting();
   package.attr("_core_loads") = package.attr("_core_loads").cast<int>() + 1;
 }
 
@@ -223,6 +222,9 @@ void init_exit(py::module_& m) {
   m.def("_stop_calls_at_exit", &stop_calls_at_exit,
         "At interpreter exit: stops the long calls of every thread and waits (at most limits.EXIT_WAIT s) until "
         "they have left the core; later calls raise SystemExit. The package's exit hook calls it.");
+  // Loaded by a thread after the exit hook ran (it found no load to wait for): the load
+  // completes (refused, it would print the thread's ImportError) and no call may start.
+  if (py::module_::import("polyreversi").attr("_exiting").cast<bool>()) request_process_stop();
 }
 
 // Runs long C++ work on a worker thread while this thread waits without the

@@ -155,10 +155,11 @@ void without_gil(F&& work) {
 // The core's load (the module's init), counted in polyreversi._core_loads for the
 // package's exit hook, which waits until no load is under way: the init runs Python
 // code (classes, enums) inside C++ frames, and a daemon thread that loads the core
-// as the interpreter exits must not be ended there (a crash). Made first in the init.
+// as the interpreter exits must not be ended there (a crash). Made first in the init; a
+// load after the hook ran starts stopped (init_exit).
 class CoreLoad {
  public:
-  CoreLoad();  // throws SystemExit once the exit hook ran (polyreversi._exiting)
+  CoreLoad();
   ~CoreLoad();
   CoreLoad(const CoreLoad&) = delete;
   CoreLoad& operator=(const CoreLoad&) = delete;

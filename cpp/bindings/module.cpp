@@ -11,7 +11,7 @@ void init_multi(py::module_& m);
 }  // namespace polyreversi::bindings
 
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
-  const CoreLoad load;       // first: a load after the exit hook is refused, one before it is waited for
+  const CoreLoad load;       // first: the exit hook waits for a load under way
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
   init_errors(m);
   init_limits(m);

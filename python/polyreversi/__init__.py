@@ -128,7 +128,7 @@ class _Package(type(sys)):  # type: ignore[misc]  # types.ModuleType, without im
 sys.modules[__name__].__class__ = _Package
 
 #: True once the interpreter runs its exit hooks (the native core reads it when it is
-#: loaded that late: the load then raises SystemExit).
+#: loaded that late: it then starts stopped, and its calls raise SystemExit).
 _exiting = False
 #: Loads of the native core under way (its init counts itself, cpp/bindings/common.hpp
 #: CoreLoad): the exit hook waits for them.
@@ -141,15 +141,20 @@ def _stop_core_calls_at_exit() -> None:
     (``_core._stop_calls_at_exit``); a daemon thread still inside the core when Python
     finalises would abort the process. The core is not loaded here for the purpose."""
     global _exiting
-    _exiting = True  # a load of the core that begins from now on is refused
-    # A load under way ends first: its thread runs Python code inside the core's init,
-    # where the finalisation must not end it. An init is short and finite; sleeping
-    # lets it run.
-    while _core_loads:
-        time.sleep(0.001)
-    stop = getattr(sys.modules.get(f"{__name__}._core"), "_stop_calls_at_exit", None)
-    if stop is not None:
-        stop()
+    _exiting = True  # a load of the core that begins from now on starts stopped
+    while True:
+        try:
+            # A load under way ends first: its thread runs Python code inside the core's
+            # init, where the finalisation must not end it. An init is short and finite;
+            # sleeping lets it run.
+            while _core_loads:
+                time.sleep(0.001)
+            stop = getattr(sys.modules.get(f"{__name__}._core"), "_stop_calls_at_exit", None)
+            if stop is not None:
+                stop()
+            return
+        except KeyboardInterrupt:  # the process is on its way out: the stop must still happen
+            continue
 
 
 atexit.register(_stop_core_calls_at_exit)
