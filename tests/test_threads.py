@@ -211,6 +211,50 @@ def test_every_pickle_protocol_round_trips(protocol):
             pickle.dumps(unpicklable, protocol=protocol)
 
 
+def test_a_direct_reduce_gives_the_pickle_reduction_or_a_type_error():
+    # object.__reduce__ is protocol 0's reduction, which aborted the process in the
+    # bindings when called directly (the newcomer's `state.__reduce__()`).
+    state = pr.Variant().start()
+    state.play("f5")
+    func, args, *rest = state.__reduce__()
+    assert func(*args) is not None and pickle.loads(pickle.dumps(state, 0)) == state
+    batch = pr.Batch("8x8", 2)
+    for unpicklable in (batch, batch._core, pr.Variant()._rules):
+        with pytest.raises(TypeError, match="cannot pickle"):
+            unpicklable.__reduce__()
+
+
+FIRST_CALLS_TOGETHER = """
+import threading, traceback
+import polyreversi as pr
+errors = []
+def run(first):
+    try:
+        first()
+    except BaseException:
+        errors.append(traceback.format_exc())
+calls = [lambda: pr.Variant().start(), lambda: pr.search, lambda: pr.mcts, lambda: pr.State, lambda: pr.Batch]
+threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(errors)
+"""
+
+
+def test_first_calls_of_several_threads_at_once_import_without_deadlock():
+    """polyreversi.variant imported polyreversi.state at its end and state imports variant:
+    a thread entering at each end deadlocked on the module locks (``_DeadlockError``, 8 runs
+    in 20 of the newcomer's script). The state module is imported at a Variant's first
+    State now, outside the cycle."""
+    for _ in range(5):
+        out = subprocess.run([sys.executable, "-c", FIRST_CALLS_TOGETHER], capture_output=True, text=True,
+                             timeout=120)
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert out.stdout.strip() == "[]", out.stdout
+
+
 # A fresh interpreter: NumPy must not be loaded before the first call that loads it.
 NUMPY_IMPORT_RACE = """
 import threading, polyreversi as pr

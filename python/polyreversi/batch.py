@@ -571,13 +571,16 @@ class Batch:
         return f"<Batch {self.variant} size={self.size} done={int(self.done.sum())}>"
 
 
-def _refuse_pickle(self: object, protocol: int) -> NoReturn:
+def _refuse_pickle(self: object, protocol: int = 0) -> NoReturn:
     raise TypeError(f"cannot pickle {type(self).__qualname__} objects: a batch lives in the engine's memory; "
                     "save its games with batch.record(i) instead")
 
 
-# Without this, pickle protocols 0 and 1 abort the process inside the bindings.
-setattr(_core.Batch, "__reduce_ex__", _refuse_pickle)
-setattr(Batch, "__reduce_ex__", _refuse_pickle)
+# Without these, pickle protocols 0 and 1 (and a direct __reduce__()) abort the process
+# inside the bindings.
+for _cls in (_core.Batch, Batch):
+    setattr(_cls, "__reduce_ex__", _refuse_pickle)
+    setattr(_cls, "__reduce__", _refuse_pickle)
+del _cls
 
 __all__ = ["Batch", "observe", "ConcurrentUseError", "AUTORESET", "MIN_GAMES_PER_THREAD"]

@@ -31,6 +31,7 @@ code  square
 """
 from __future__ import annotations
 
+import copyreg
 from typing import TYPE_CHECKING, Any, Dict, NoReturn, Tuple, Union
 
 from polyreversi import _core
@@ -62,6 +63,12 @@ def _state_reduce_ex(self: _core.State, protocol: int) -> Union[str, Tuple[Any, 
     # the native base class and aborts the process; protocol 2's reduction (the
     # native __getstate__/__setstate__) is written fine by every protocol.
     return object.__reduce_ex__(self, max(protocol, 2))
+
+
+def _state_reduce(self: _core.State) -> Tuple[Any, ...]:
+    # object.__reduce__ is protocol 0's reduction: the same abort, called directly. This
+    # is protocol 2's (object.__reduce_ex__ above now returns it too).
+    return (copyreg.__newobj__, (type(self),), self.__getstate__())  # type: ignore[attr-defined]  # untyped in typeshed
 
 
 def _state_init(self: _core.State, *args: Any, **kwargs: Any) -> NoReturn:
@@ -100,7 +107,7 @@ def _state_to_text(self: _core.State) -> str:
 # The class is native (per-call speed); its Python-only methods are attached here
 # (setattr: the stub, _core.pyi, declares them as methods).
 for _name, _method in {"__init__": _state_init, "__str__": _state_str, "__repr__": _state_repr,
-                       "__reduce_ex__": _state_reduce_ex, "record": _state_record,
+                       "__reduce_ex__": _state_reduce_ex, "__reduce__": _state_reduce, "record": _state_record,
                        "_repr_svg_": _state_repr_svg, "to_text": _state_to_text}.items():
     setattr(State, _name, _method)
 del _name, _method

@@ -190,6 +190,7 @@ class Variant:
     # -- making games ----------------------------------------------------
     def start(self) -> "_core.State":
         """A new State at the start position (RULES.md §3)."""
+        _state_methods()
         return _core.State._start(self._rules, self)
 
     def position(self, board: ArrayLike, to_move: Union[Color, int] = Color.BLACK, ply: int = 0) -> "_core.State":
@@ -219,6 +220,7 @@ class Variant:
             cells = np.asarray(board)
         except (TypeError, ValueError, OverflowError) as e:  # ragged lists and the like
             raise _core.PositionError(f"board: expected an integer array of cell codes ({e})") from None
+        _state_methods()
         return _core.State._from_cells(self._rules, self, cells, int(to_move), int(ply))
 
     def position_from_text(self, text: str) -> "_core.State":
@@ -232,6 +234,7 @@ class Variant:
         """
         from polyreversi.position_text import position_from_text
 
+        _state_methods()
         return position_from_text(text, self, Variant)
 
     def with_random_blocked(self, seed: Optional[int] = None, count: Optional[int] = None) -> "Variant":
@@ -418,12 +421,31 @@ def _handicap_color(value: Any) -> int:
     raise VariantError(f"handicap_color: expected Black or White, got {value!r}")
 
 
-def _refuse_pickle(self: _core.Rules, protocol: int) -> NoReturn:
+_state_ready = False
+
+
+def _state_methods() -> None:
+    """Every State reaches a user through a Variant (start, position) or through
+    polyreversi.state, which attaches the native class's Python methods (str, repr,
+    record, to_text, pickling): imported at a Variant's first State (without it,
+    ``pr.Variant("8x8").start()`` printed as ``<polyreversi._core.State object>``), not
+    when this module is imported, because polyreversi.state imports this module: two
+    threads entering that cycle at its two ends deadlocked on the import locks
+    (``_DeadlockError``, 8 runs in 20 of a search beside a first ``start()``)."""
+    global _state_ready
+    if not _state_ready:
+        importlib.import_module("polyreversi.state")
+        _state_ready = True
+
+
+def _refuse_pickle(self: _core.Rules, protocol: int = 0) -> NoReturn:
     raise TypeError("cannot pickle the engine's rule set; pickle the Variant")
 
 
-# Without this, pickle protocols 0 and 1 abort the process inside the bindings.
+# Without these, pickle protocols 0 and 1 (and a direct __reduce__()) abort the process
+# inside the bindings.
 setattr(_core.Rules, "__reduce_ex__", _refuse_pickle)
+setattr(_core.Rules, "__reduce__", _refuse_pickle)
 
 
 def as_variant(value: Union["Variant", str]) -> Variant:
@@ -436,11 +458,3 @@ def as_variant(value: Union["Variant", str]) -> Variant:
 
 
 __all__ = ["Variant", "BOARDS", "MAX_PLY", "as_variant", "parse_square", "parse_with_draw"]
-
-
-# Every State reaches a user through a Variant (start, position) or through
-# polyreversi.state, which attaches the native class's Python methods (str, repr,
-# record, to_text, pickling). Imported by name here, after Variant exists, because
-# polyreversi.state itself imports this module: without it, with the package's lazy
-# names, ``pr.Variant("8x8").start()`` printed as ``<polyreversi._core.State object>``.
-importlib.import_module("polyreversi.state")
