@@ -18,7 +18,7 @@ from polyreversi.errors import (
     RecordError,
     VariantError,
 )
-from polyreversi.players import RandomPlayer, make_player, play_game
+from polyreversi.players import GreedyPlayer, MCTSPlayer, RandomPlayer, make_player, play_game
 from polyreversi.record import Record, Result, StartPosition
 from polyreversi.replay import Replay
 
@@ -114,6 +114,10 @@ CASES = [
     ("player move", lambda: play_game(V, [lambda s: "a1", RandomPlayer()]), IllegalMoveError, "Black's player returned"),
     ("player name", lambda: make_player("deep"), ValueError, "unknown player 'deep'"),
     ("book variant", lambda: pr.SearchPlayer(depth=2).book_for(S), TypeError, "variant: expected a Variant, got State"),
+    ("random choose", lambda: RandomPlayer().choose(V), TypeError, "state: expected a State, got Variant"),
+    ("greedy choose", lambda: GreedyPlayer().choose(None), TypeError, "state: expected a State, got NoneType"),
+    ("mcts choose", lambda: MCTSPlayer(playouts=10).choose("8x8"), TypeError, "state: expected a State, got str"),
+    ("imcts choose", lambda: pr.InformedMCTSPlayer(playouts=10).choose(1), TypeError, "state: expected a State, got int"),
     # pictures
     ("svg state", lambda: svg.svg("8x8"), TypeError, "expected a State"),
     ("svg size", lambda: svg.svg(S, size=0), ValueError, "size: expected a whole number"),

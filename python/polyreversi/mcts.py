@@ -130,8 +130,7 @@ def mcts(
             is not a State.
         KeyboardInterrupt: Ctrl-C during the search.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state: expected a polyreversi State, got {type(state).__name__}")
+    _validate.instance(state, State, "state")
     check_limits(playouts, time, threads, exploration)
     count = 0 if playouts is None else int(playouts)
     seconds = 0.0 if time is None else float(time)

@@ -207,6 +207,7 @@ class InformedMCTSPlayer:
 
     def choose(self, state: State) -> int:
         """The most visited move of a search from ``state`` (raises as :func:`multi_mcts`)."""
+        _validate.instance(state, State, "state")
         moves = state.legal_moves()
         if len(moves) == 1 and state.variant.players >= 3:
             return moves[0]

@@ -93,6 +93,7 @@ class RandomPlayer:
         Raises:
             ValueError: the game is over (there is no move to choose).
         """
+        _validate.instance(state, State, "state")
         moves = _moves_or_raise(state)
         return moves[0] if len(moves) == 1 else self.rng.choice(moves)
 
@@ -137,6 +138,7 @@ class GreedyPlayer:
         Raises:
             ValueError: the game is over.
         """
+        _validate.instance(state, State, "state")
         moves = _moves_or_raise(state)
         if len(moves) == 1:
             return moves[0]
@@ -184,6 +186,7 @@ class HumanPlayer:
             EOFError: end of input.
             ValueError: the game is over.
         """
+        _validate.instance(state, State, "state")
         _moves_or_raise(state)
         inp = self.input or sys.stdin
         out = self.output or sys.stdout
@@ -261,6 +264,7 @@ class MCTSPlayer:
         Raises:
             ValueError: the game is over.
         """
+        _validate.instance(state, State, "state")
         from polyreversi.mcts import mcts
 
         moves = _moves_or_raise(state)
