@@ -445,13 +445,20 @@ def main() -> None:
     if not args.anti and args.board == "8x8" and args.step != "label":
         ap.error("the standard 8x8 game's evaluation is scripts/train_patterns.py's "
                  "(its fit reads these labelled games with --extra)")
+    for k in ("games", "chunk", "jobs", "depth"):
+        if getattr(args, k, 1) < 1:
+            ap.error(f"--{k} must be at least 1")
     if args.step == "label":
+        if args.games % args.chunk:
+            ap.error(f"--games {args.games}: must be a multiple of --chunk ({args.chunk}), every chunk whole "
+                     "(a rerun skips the chunks there)")
+        if args.random is not None and args.random < 0:
+            ap.error(f"--random {args.random}: must be at least 0")
         most = RANDOM_MOVES[args.board] if args.random is None else args.random
         if not 0 <= args.random_min <= most:
             ap.error(f"--random-min {args.random_min}: must be from 0 to --random ({most})")
-    for k in ("games", "chunk", "jobs"):
-        if getattr(args, k, 1) < 1:
-            ap.error(f"--{k} must be at least 1")
+        if args.exact is not None and not 0 <= args.exact <= bp.BOARDS[args.board] ** 2:
+            ap.error(f"--exact {args.exact}: must be from 0 to the board's squares")
     if args.step == "label":
         label(args)
     elif args.step == "search":
