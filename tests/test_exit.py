@@ -154,26 +154,5 @@ def test_a_load_of_the_core_under_way_at_the_exit_is_waited_for() -> None:
         assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), f"run {run + 1}: {done.returncode}"
 
 
-def test_ctrl_c_during_the_exit_hooks_wait_still_stops_the_core() -> None:
-    # A KeyboardInterrupt in the package's exit hook while it waited for a load ended the
-    # hook before the stop: the thread was inside the core at finalisation (134 in 3 of
-    # 420 runs of the newcomer's script). The hook now goes on.
-    script = textwrap.dedent("""\
-        import atexit, os, signal, threading
-        import numpy
-        import polyreversi as pr
-        def load():
-            pr.play_games("8x8", 10**7, threads=1)
-        def interrupt():
-            os.kill(os.getpid(), signal.SIGINT)
-        atexit.register(lambda: (threading.Thread(target=load, daemon=True).start(),
-                                 threading.Thread(target=interrupt, daemon=True).start()))
-        """)
-    for run in range(5):
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-        assert done.returncode in (0, 130) and "terminate called" not in done.stderr, \
-            f"run {run + 1}: {done.returncode} {done.stderr[-500:]}"
-
-
 def test_the_core_owns_the_exit_wait() -> None:
     assert pr.limits.EXIT_WAIT > 0

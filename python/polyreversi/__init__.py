@@ -142,19 +142,14 @@ def _stop_core_calls_at_exit() -> None:
     finalises would abort the process. The core is not loaded here for the purpose."""
     global _exiting
     _exiting = True  # a load of the core that begins from now on starts stopped
-    while True:
-        try:
-            # A load under way ends first: its thread runs Python code inside the core's
-            # init, where the finalisation must not end it. An init is short and finite;
-            # sleeping lets it run.
-            while _core_loads:
-                time.sleep(0.001)
-            stop = getattr(sys.modules.get(f"{__name__}._core"), "_stop_calls_at_exit", None)
-            if stop is not None:
-                stop()
-            return
-        except KeyboardInterrupt:  # the process is on its way out: the stop must still happen
-            continue
+    # A load under way ends first: its thread runs Python code inside the core's init,
+    # where the finalisation must not end it. An init is short and finite; sleeping
+    # lets it run.
+    while _core_loads:
+        time.sleep(0.001)
+    stop = getattr(sys.modules.get(f"{__name__}._core"), "_stop_calls_at_exit", None)
+    if stop is not None:
+        stop()
 
 
 atexit.register(_stop_core_calls_at_exit)
