@@ -129,7 +129,7 @@ def test_standard_8x8_uses_the_patterns_handicap_and_free_opening_do_not():
 
 
 def test_bad_input():
-    with pytest.raises(TypeError, match="evaluate: expected a State"):
+    with pytest.raises(TypeError, match="^state: expected a State, got str$"):
         pr.evaluate("8x8")
     with pytest.raises(ValueError, match="evaluation"):
         pr.evaluate(V8.start(), evaluation="patterns")

@@ -108,8 +108,9 @@ def canonical(state: State) -> Tuple[int, int]:
 
     Raises:
         BookError: the board is not one a book can be made for.
+        TypeError: ``state`` is not a State.
     """
-    squares = len(state.variant.squares)
+    squares = len(_validate.instance(state, State, "state").variant.squares)
     mover = int(state.to_move)
     rel = [0 if c == EMPTY else 1 if c == mover else 2 for c in (int(state.cell(i)) for i in range(squares))]
     keys = []

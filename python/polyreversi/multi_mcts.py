@@ -190,6 +190,7 @@ class InformedMCTSPlayer:
         Raises:
             ValueError: a limit with depth, nodes or a clock (give time), and as :func:`multi_mcts`.
         """
+        _validate.instance(state, State, "state")
         seconds = self.time
         if limit is not None:
             if not isinstance(limit, Limit):

@@ -311,7 +311,7 @@ def parse_move(state: State, text: str) -> int:
             square is not a legal move (the legal moves are listed), a pass that is not
             forced, or a request to list the moves (``moves``, ``?``).
     """
-    variant = state.variant
+    variant = _validate.instance(state, State, "state").variant
     word = text.strip().lower()
     legal = state.legal_moves()
     legal_names = ", ".join(variant.square_name(m) for m in legal)

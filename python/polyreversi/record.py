@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
-from polyreversi._validate import is_bool, is_integer
+from polyreversi._validate import instance, is_bool, is_integer
 from polyreversi.errors import RecordError
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, as_variant
@@ -158,7 +158,12 @@ class StartPosition:
 
     @classmethod
     def of(cls, state: State) -> "StartPosition":
-        """The position of a State (its board, player to move and ply)."""
+        """The position of a State (its board, player to move and ply).
+
+        Raises:
+            TypeError: ``state`` is not a State.
+        """
+        instance(state, State, "state")
         return cls(tuple(int(c) for c in state.board().ravel()), state.to_move, state.ply)
 
     def state(self, variant: Variant) -> State:
@@ -168,8 +173,9 @@ class StartPosition:
             RecordError: the board does not fit the variant (size, a disk on a blocked
                 square or cut-out, a colour the variant does not have, a blocked square or
                 cut-out marked where the variant has none).
+            TypeError: ``variant`` is not a Variant.
         """
-        n = variant.n
+        n = instance(variant, Variant, "variant").n
         if len(self.board) != n * n:
             raise RecordError(
                 f"start.board: {len(self.board)} cells, the {variant.board} board has {n * n} ({n}x{n})"
@@ -306,7 +312,9 @@ class Record:
         Raises:
             RecordError: ``end`` is not one of :data:`ENDINGS`, or ``"finished"`` for a
                 game that is not over; a ``winner`` :class:`Result` refuses.
+            TypeError: ``state`` is not a State.
         """
+        instance(state, State, "state")
         check_end(end)
         if end is None:
             end = "finished" if state.is_over() else "unfinished"
@@ -369,7 +377,7 @@ def record_of(state: State, **meta: Any) -> Record:
     """The record of a played state: ``state.record(...)``; see :meth:`Record.from_state`.
 
     Raises:
-        RecordError: as :meth:`Record.from_state`.
+        RecordError, TypeError: as :meth:`Record.from_state`.
     """
     return Record.from_state(state, **meta)
 
@@ -404,7 +412,7 @@ class Game:
         **meta: Any,
     ) -> None:
         self.variant = as_variant(variant)
-        self.state = state.copy() if state is not None else self.variant.start()
+        self.state = instance(state, State, "state").copy() if state is not None else self.variant.start()
         if self.state.variant != self.variant:
             raise VariantError(f"state: its variant {self.state.variant} is not the game's {self.variant}")
         self.players = tuple(players)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, List, Optional, Tuple
 
 from polyreversi._core import IllegalMoveError, InvalidSquareError, State
+from polyreversi._validate import instance
 from polyreversi.errors import RecordError
 from polyreversi.vocabulary import color_name
 
@@ -220,8 +221,12 @@ _ENDED = {"resigned": "resigned", "time": "lost on time", "agreed": "score agree
 def final_margin(state: State) -> int:
     """Black's disks minus White's for a 2-player state; when the game is over the
     empty squares go to the winner (split on a draw), as WTHOR and GGF record it,
-    except in Anti-Reversi, where the disks are compared as they are."""
-    black, white = state.scores()[:2]
+    except in Anti-Reversi, where the disks are compared as they are.
+
+    Raises:
+        TypeError: ``state`` is not a State.
+    """
+    black, white = instance(state, State, "state").scores()[:2]
     if not state.is_over() or state.variant.anti:
         return black - white
     empties = len(state.variant.squares) - black - white

@@ -124,7 +124,9 @@ MULTIPLAYER_HINT = ("for 3 or 4 players use pr.InformedMCTSPlayer / pr.multi_mct
 
 
 def _check_state(state: object, what: str) -> State:
-    state = _validate.instance(state, State, what)
+    """``state`` when it is a two-player State. ``what`` (the caller) names the call in the
+    refusal of a 3-4 player game; a wrong type names the argument, as every call does."""
+    state = _validate.instance(state, State, "state")
     if state.variant.players != 2:
         raise VariantError(
             f"{what}: two-player games only (got a {state.variant.players}-player game); {MULTIPLAYER_HINT}"

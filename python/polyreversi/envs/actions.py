@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from polyreversi import _validate
 from polyreversi.errors import IllegalMoveError, InvalidSquareError
 from polyreversi.state import State
 
@@ -18,7 +19,9 @@ def checked_action(action: object, state: State) -> int:
         TypeError: not an integer (bools, floats, strings, arrays with elements are refused).
         IllegalMoveError: off the grid (the message names the squares 0..N*N-1 and the
             pass N*N) or not legal here (names the move, the player and the legal moves).
+        TypeError: also for a ``state`` that is not a State.
     """
+    _validate.instance(state, State, "state")
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):

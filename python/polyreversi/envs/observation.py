@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import numpy as np
 import numpy.typing as npt
 
+from polyreversi import _validate
 from polyreversi._core import Color
 from polyreversi.batch import Batch
 from polyreversi.batch import observe as _observe
@@ -79,14 +80,17 @@ def observe_batch(batch: Batch, perspective: Union[Color, int, npt.ArrayLike, No
         batch: the games.
         perspective: None (each game's player to move), a Color, or int (B,) Color values.
         out: a C-contiguous uint8 (B, C, N, N) array to fill instead of a new one.
+
+    Raises:
+        TypeError: ``batch`` is not a Batch; as :meth:`polyreversi.Batch.observe`.
     """
-    return batch.observe(out, perspective=perspective)
+    return _validate.instance(batch, Batch, "batch").observe(out, perspective=perspective)
 
 
 def action_mask(state: State) -> np.ndarray:
     """int8 (N*N+1,) (:data:`MASK_DTYPE`): 1 on the legal moves of the player to move;
-    entry N*N is a forced pass. All 0 once the game is over."""
-    n = state.variant.n
+    entry N*N is a forced pass. All 0 once the game is over. TypeError: ``state`` is not a State."""
+    n = _validate.instance(state, State, "state").variant.n
     mask = np.zeros(n * n + 1, dtype=MASK_DTYPE)
     if not state.is_over():
         mask[state.legal_moves()] = 1
@@ -118,16 +122,17 @@ def rewards(state: State) -> np.ndarray:
     Two players: +1 win, -1 loss, 0 each on a draw. Three or four players: +1 to a
     sole winner and -1/(P-1) to each other player; k colours sharing the winning count
     (RULES.md §7) get (P/k - 1)/(P-1) each. Rewards sum to 0. Zeros while the game is
-    not over.
+    not over. TypeError: ``state`` is not a State.
     """
-    if not state.is_over():
+    if not _validate.instance(state, State, "state").is_over():
         return np.zeros(state.variant.players, dtype=np.float32)
     return np.array(Batch(state.variant, 1, start=state, threads=1).rewards[0], dtype=np.float32)  # a copy
 
 
 def batch_rewards(batch: Batch) -> np.ndarray:
-    """float32 (B, P): a copy of :attr:`polyreversi.Batch.rewards` (zeros for games not over)."""
-    return np.array(batch.rewards, dtype=np.float32)  # a copy
+    """float32 (B, P): a copy of :attr:`polyreversi.Batch.rewards` (zeros for games not over).
+    TypeError: ``batch`` is not a Batch."""
+    return np.array(_validate.instance(batch, Batch, "batch").rewards, dtype=np.float32)  # a copy
 
 
 __all__ = ["AGENT_NAMES", "PLAYER_NAMES", "MASK_DTYPE", "mask_space", "disk_rewards", "plane_count", "observe", "observe_batch", "action_mask", "rewards", "batch_rewards"]

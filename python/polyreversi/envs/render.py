@@ -17,9 +17,10 @@ DEFAULT_SIZE = 256
 
 def ansi(state: State) -> str:
     """The board as text with the legal moves marked ``*``, then the ply, the player to move and the scores
-    (``str(state)`` of :class:`polyreversi.State`)."""
+    (``str(state)`` of :class:`polyreversi.State`). TypeError: ``state`` is not a State."""
     from polyreversi.text import board_text
 
+    _validate.instance(state, State, "state")
     return board_text(state, hints=not state.is_over()) + "\n" + str(state).rsplit("\n", 1)[1]
 
 
@@ -35,7 +36,8 @@ def rgb_array(state: State, size: int = DEFAULT_SIZE) -> np.ndarray:
 
 def render(state: State, mode: str, size: int = DEFAULT_SIZE) -> Union[str, np.ndarray, None]:
     """The picture of ``mode``: text for ``"ansi"``, an array for ``"rgb_array"``; ``"human"``
-    prints the text to standard output and returns None."""
+    prints the text to standard output and returns None. TypeError: ``state`` is not a State."""
+    _validate.instance(state, State, "state")
     if mode == "rgb_array":
         return rgb_array(state, size)
     text = ansi(state)

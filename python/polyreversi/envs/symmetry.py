@@ -29,6 +29,7 @@ from typing import Callable, Dict, List, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+from polyreversi import _validate
 from polyreversi.errors import PositionError
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
@@ -116,8 +117,9 @@ class Symmetry:
         Raises:
             PositionError: the symmetry is not one of the game's variant (it moves a hole
                 onto a playable square). ValueError: another grid size.
+            TypeError: ``state`` is not a State.
         """
-        variant = state.variant
+        variant = _validate.instance(state, State, "state").variant
         if variant.n != self.n:
             raise ValueError(f"state: a {variant.n}x{variant.n} grid, this symmetry is of {self.n}x{self.n}")
         if not _keeps_holes(self, variant):

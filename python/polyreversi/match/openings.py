@@ -11,7 +11,7 @@ import os
 import random
 from typing import List, Optional
 
-from polyreversi import formats
+from polyreversi import _validate, formats
 from polyreversi.errors import RecordError
 from polyreversi.formats import obf, transcript
 from polyreversi.formats.base import in_context
@@ -28,8 +28,8 @@ RANDOM_COUNT = 50
 
 def builtin_path(variant: Variant) -> Optional[str]:
     """The built-in set's file for ``variant``'s board (None for 3-4 players, blocked
-    squares, a handicap or the free opening, whose start differs)."""
-    if variant.players != 2 or variant.blocked or variant.handicap or variant.free_opening:
+    squares, a handicap or the free opening, whose start differs). TypeError: ``variant`` is not a Variant."""
+    if _validate.instance(variant, Variant, "variant").players != 2 or variant.blocked or variant.handicap or variant.free_opening:
         return None
     path = os.path.join(DATA, f"openings-{variant.board}.txt")
     return path if os.path.exists(path) else None
@@ -50,7 +50,8 @@ def _transcript_lines(path: str, variant: Variant) -> List[State]:
 
 
 def builtin(variant: Variant, seed: int = 1) -> List[State]:
-    """The built-in openings of ``variant`` (random ones where there is no set)."""
+    """The built-in openings of ``variant`` (random ones where there is no set).
+    TypeError: ``variant`` is not a Variant."""
     path = builtin_path(variant)
     if path is not None:
         return _transcript_lines(path, variant)

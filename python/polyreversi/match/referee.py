@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
+from polyreversi import _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.engine.seat import EngineSeat
@@ -116,8 +117,9 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
 
     Raises:
         KeyboardInterrupt, and errors of the referee itself; never a seat's failure.
+        TypeError: ``start`` is not a State.
     """
-    state = start.copy()
+    state = _validate.instance(start, State, "start").copy()
     n = state.variant.players
     movers = [_mover(s) for s in seats]
     controls = [control] * n if isinstance(control, TimeControl) else list(control)

@@ -1,0 +1,78 @@
+"""A State, a Variant or a Batch of the wrong type, given to a public function or method,
+is a TypeError naming the public argument in the one wording of
+``polyreversi._validate.instance`` (``NAME: expected a CLS, got TYPE``): never an
+AttributeError from inside, a pybind11 message naming a binding, or the function's
+name in place of the argument's."""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import pytest
+
+import polyreversi as pr
+from polyreversi import book, replay
+from polyreversi.envs import observation, render, symmetry
+from polyreversi.envs.actions import checked_action
+from polyreversi.match import builtin_openings
+from polyreversi.match import play as match_play
+from polyreversi.players import parse_move
+
+V = pr.Variant("8x8")
+
+
+class Stranger:
+    """Not a State, a Variant or a Batch: has none of their attributes."""
+
+
+def _symmetry() -> Any:
+    return symmetry.symmetries(V)[1]
+
+
+CASES: list[tuple[str, Callable[[Any], Any], str, str]] = [
+    ("record_of", lambda x: pr.record_of(x), "state", "State"),
+    ("Record.from_state", lambda x: pr.Record.from_state(x), "state", "State"),
+    ("StartPosition.of", lambda x: pr.StartPosition.of(x), "state", "State"),
+    ("StartPosition.state", lambda x: pr.StartPosition.of(V.start()).state(x), "variant", "Variant"),
+    ("Game(state=)", lambda x: pr.Game(state=x), "state", "State"),
+    ("search", lambda x: pr.search(x, depth=1), "state", "State"),
+    ("solve", lambda x: pr.solve(x), "state", "State"),
+    ("evaluate", lambda x: pr.evaluate(x), "state", "State"),
+    ("SearchPlayer.play", lambda x: pr.SearchPlayer(depth=1).play(x), "state", "State"),
+    ("SearchPlayer.choose", lambda x: pr.SearchPlayer(depth=1).choose(x), "state", "State"),
+    ("SearchPlayer.analyse", lambda x: pr.SearchPlayer(depth=1).analyse(x), "state", "State"),
+    ("SearchPlayer.start", lambda x: pr.SearchPlayer(depth=1).start(x), "state", "State"),
+    ("InformedMCTSPlayer.play", lambda x: pr.InformedMCTSPlayer(playouts=10).play(x), "state", "State"),
+    ("mcts", lambda x: pr.mcts(x, playouts=10), "state", "State"),
+    ("observe", lambda x: pr.observe(x), "state", "State"),
+    ("book.canonical", lambda x: book.canonical(x), "state", "State"),
+    ("replay.final_margin", lambda x: replay.final_margin(x), "state", "State"),
+    ("envs.action_mask", lambda x: observation.action_mask(x), "state", "State"),
+    ("envs.rewards", lambda x: observation.rewards(x), "state", "State"),
+    ("envs.observe_batch", lambda x: observation.observe_batch(x), "batch", "Batch"),
+    ("envs.batch_rewards", lambda x: observation.batch_rewards(x), "batch", "Batch"),
+    ("envs.render.ansi", lambda x: render.ansi(x), "state", "State"),
+    ("envs.render.render", lambda x: render.render(x, "ansi"), "state", "State"),
+    ("envs.checked_action", lambda x: checked_action(19, x), "state", "State"),
+    ("Symmetry.state", lambda x: _symmetry().state(x), "state", "State"),
+    ("players.parse_move", lambda x: parse_move(x, "f5"), "state", "State"),
+    ("match.builtin_openings", lambda x: builtin_openings(x), "variant", "Variant"),
+    ("match.play", lambda x: match_play(x, [], []), "start", "State"),
+]
+
+
+#: Calls whose argument may be None (its default).
+OPTIONAL = {"Game(state=)"}
+
+
+@pytest.mark.parametrize("value", [Stranger(), None, 3, "f5"], ids=["object", "None", "int", "str"])
+@pytest.mark.parametrize("label,call,name,cls", CASES, ids=[c[0] for c in CASES])
+def test_a_wrong_type_is_a_type_error_naming_the_argument(label: str, call: Callable[[Any], Any], name: str,
+                                                          cls: str, value: Any) -> None:
+    if cls == "Variant" and isinstance(value, str):
+        pytest.skip("variant text is a Variant's other form")
+    if label in OPTIONAL and value is None:
+        pytest.skip("None is the argument's default")
+    message = f"{name}: expected a {cls}, got {type(value).__name__}"
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
+        call(value)
