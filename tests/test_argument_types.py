@@ -76,3 +76,20 @@ def test_a_wrong_type_is_a_type_error_naming_the_argument(label: str, call: Call
     message = f"{name}: expected a {cls}, got {type(value).__name__}"
     with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
         call(value)
+
+
+@pytest.mark.parametrize("moves,given", [
+    (None, "NoneType"), ("f5", "str"), (Stranger(), "Stranger"), (1.5, "float"), ({"a": 1}, "dict"),
+    ([None, None], "dtype object"), ([19.0, 19.0], "dtype float64"), ([True, False], "dtype bool"),
+], ids=["None", "str", "object", "float", "dict", "Nones", "floats", "bools"])
+def test_batch_step_of_the_wrong_type_is_a_type_error_whatever_its_shape(moves: Any, given: str) -> None:
+    batch = pr.Batch(V, 2)
+    with pytest.raises(TypeError, match=f"^{re.escape(f'moves: expected integers of shape (2,), got {given}')}$"):
+        batch.step(moves)
+    assert list(batch.plies()) == [0, 0]
+
+
+@pytest.mark.parametrize("moves,given", [(19, "()"), ([19], "(1,)"), ([19, [19]], "a ragged sequence")])
+def test_batch_step_of_integers_of_the_wrong_shape_is_a_value_error(moves: Any, given: str) -> None:
+    with pytest.raises(ValueError, match=f"^{re.escape(f'moves: expected shape (2,), got {given}')}$"):
+        pr.Batch(V, 2).step(moves)

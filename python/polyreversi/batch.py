@@ -277,18 +277,23 @@ class Batch:
             IllegalMoveError: names the first bad game, its move and its legal moves;
                 nothing is played then.
             ValueError: wrong shape, a value outside int32, a bad autoreset or threads.
-            TypeError: not integers.
+            TypeError: not integers (None, text, floats: whatever the shape).
         """
         mode = AUTORESET.get(autoreset) if isinstance(autoreset, (bool, str, type(None))) else None
         if mode is None:
             raise ValueError(f"autoreset: expected False, True, 'next-step' or 'same-step', got {autoreset!r}")
         threads = self._threads(threads)
-        array = moves if type(moves) is np.ndarray else np.asarray(moves)
+        try:
+            array = moves if type(moves) is np.ndarray else np.asarray(moves)
+        except ValueError:  # a ragged list: its type is right, its shape is not
+            raise ValueError(f"moves: expected shape ({self.size},), got a ragged sequence") from None
+        # The type before the shape: None, text or floats are the wrong type whatever their shape.
+        if array.dtype.kind not in "iu":
+            given = f"dtype {array.dtype}" if array.ndim else type(moves).__name__
+            raise TypeError(f"moves: expected integers of shape ({self.size},), got {given}")
         if array.shape != self._moves_shape:
             raise ValueError(f"moves: expected shape ({self.size},), got {array.shape}")
         if array.dtype != np.int32:
-            if array.dtype.kind not in "iu":
-                raise TypeError(f"moves: expected integers, got dtype {array.dtype}")
             if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
                 raise ValueError("moves: values outside int32")
             array = array.astype(np.int32)
