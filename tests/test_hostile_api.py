@@ -127,7 +127,9 @@ class StateMachine(RuleBasedStateMachine):
         try:
             answer = self.state.is_legal(move)
         except TypeError:
-            pass
+            assert TypeError in errors
+        except InvalidSquareError:
+            assert isinstance(move, str)  # text that names no square, as play() refuses it
         else:
             assert answer is False
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -95,8 +96,23 @@ def test_out_of_range_squares_raise_and_leave_the_state_unchanged(board, bad):
         s.flips(bad)
     with pytest.raises(InvalidSquareError):
         s.child(bad)
-    assert s.is_legal(bad) is False
+    if isinstance(bad, str):  # a name is read as play() reads it
+        with pytest.raises(InvalidSquareError, match=f"^{re.escape(repr(bad))} is "):
+            s.is_legal(bad)
+    else:  # an index off the grid is not a legal move
+        assert s.is_legal(bad) is False
     assert snapshot(s) == before
+
+
+@pytest.mark.parametrize("bad", ["8x8", "zz", "f55", "pass me", "k1"])
+def test_is_legal_play_flips_and_why_illegal_refuse_the_same_text(bad):
+    s = Variant().start()
+    messages = set()
+    for method in (s.is_legal, s.play, s.flips, s.child, s.why_illegal):
+        with pytest.raises(InvalidSquareError) as info:
+            method(bad)
+        messages.add(str(info.value))
+    assert len(messages) == 1 and repr(bad) in messages.pop()
 
 
 @pytest.mark.parametrize("bad", [None, 3.0, True, [19], b"f5"])

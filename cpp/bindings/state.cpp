@@ -150,13 +150,18 @@ void init_state(py::module_& m) {
           "is_legal",
           [](py::handle s_obj, py::handle move) {
             const PyState& s = get_state(s_obj);
+            // A name is read as play() reads it: text that names no square of the board is
+            // a mistake to report, not a move that happens to be illegal.
+            if (PyUnicode_Check(move.ptr())) return s.game.is_legal(to_move_index(s.game, move));
             int m;
             try {
               m = to_move_index(s.game, move);
             } catch (const SquareError&) { return false; }
             return s.game.is_legal(m);
           },
-          py::arg("move"), "True if the move (index or name) is legal here; never raises for a bad square.")
+          py::arg("move"),
+          "True if the move (index or name) is legal here. An index off the grid is False; a name "
+          "that is no square of the board raises InvalidSquareError, as play() does; TypeError.")
       .def(
           "why_illegal",
           [](py::handle s_obj, py::handle move) -> py::object {
