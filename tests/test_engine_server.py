@@ -150,7 +150,7 @@ def test_nboard_errors_are_status_lines_and_the_engine_carries_on(command, messa
 def test_a_refused_limit_leaves_the_old_one():
     """A bad depth or node count is refused and the engine keeps searching with the old limits."""
     text = session(GtpServer, "polyreversi-nodes 99999999999999999999\ngenmove b\n")
-    assert text.split("\n\n")[0].startswith("? polyreversi-nodes: N: must be 0 to") and "\n= " in text
+    assert text.split("\n\n")[0].startswith("? syntax error: polyreversi-nodes: N: must be 0 to") and "\n= " in text
     text = session(NBoardServer, "nboard 2\nset depth 99999999999999999999\nset depth -5\nset depth 2\nping 1\ngo\n")
     lines = text.splitlines()
     assert lines[1].startswith("status error: set depth: DEPTH: must be 1 to")
@@ -263,7 +263,7 @@ def test_gtp_session_replies():
     ("play b a1", "illegal move"),
     ("play w d3", "illegal move"),  # d3 is not White's move on the start board
     ("play purple d3", "invalid color"),
-    ("genmove", "syntax: genmove COLOR"),
+    ("genmove", "syntax error: expected genmove COLOR, got 'genmove'"),
     ("polyreversi-variant 8x8/4p", "two players"),
     ("polyreversi-depth 0x", "polyreversi-depth: N: expected a whole number, got '0x'"),
 ])
@@ -673,7 +673,7 @@ HUGE = "A" * 1_000_000
 
 @pytest.mark.parametrize("server_class, command, message", [
     (GtpServer, HUGE, "? unknown command '" + "A" * 40 + "...' (1000000 characters)"),
-    (GtpServer, f"play b {HUGE}", "? '" + "A" * 40 + "...' (1000000 characters) is not a move"),
+    (GtpServer, f"play b {HUGE}", "? syntax error: '" + "A" * 40 + "...' (1000000 characters) is not a move"),
     (NBoardServer, f"set game (;{HUGE}", "property " + "A" * 40 + "... (1000000 characters) has no '[' value"),
     (NBoardServer, f"move {HUGE}", "'" + "A" * 40 + "...' (1000000 characters) is not a move"),
     (NBoardServer, f"move f5/{HUGE}", "evaluation '" + "A" * 40 + "...' (1000000 characters)"),

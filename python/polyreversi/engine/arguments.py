@@ -57,7 +57,11 @@ def whole(low: Optional[int], high: Optional[int] = None) -> Callable[[str, str]
 
 
 def _float(text: str, name: str, what: str) -> float:
+    """``text`` as a float: ASCII only, without the underscores Python's float() also
+    reads ('1_0', '١٢' are no protocol's numbers)."""
     try:
+        if not text.isascii() or "_" in text:
+            raise ValueError(text)
         return float(text)
     except ValueError:
         raise ValueError(f"{name}: expected {what}, got {text[:40]!r}") from None

@@ -4,8 +4,8 @@ Quarry) and for polyreversi's own client.
 
 Squares are Othello names, ``a1`` at the top left; ``pass`` is the pass. Commands:
 ``protocol_version``, ``name``, ``version``, ``known_command``, ``list_commands``,
-``quit``, ``boardsize N`` (6, 8, 10), ``clear_board``, ``komi`` (accepted, unused:
-Othello has none), ``play COLOR MOVE``, ``genmove COLOR`` (plays the move),
+``quit``, ``boardsize N`` (6, 8, 10), ``clear_board``, ``komi NEW_KOMI`` (a finite number,
+accepted and unused: Othello has none), ``play COLOR MOVE``, ``genmove COLOR`` (plays the move),
 ``reg_genmove COLOR`` (does not), ``undo``, ``time_settings MAIN BYO STONES``,
 ``time_left COLOR SECONDS STONES``, ``final_score`` (``B+12``, ``W+4``, ``0``),
 ``showboard`` (the board over several lines, then whose move it is and the disks).
@@ -25,18 +25,22 @@ two-player variant, e.g. ``8x8/anti``, ``octagon/blocked=b7``; clears the board)
 ``polyreversi-analyse N`` (lines ``MOVE SCORE DEPTH[*] PV...``, ``*`` when exact).
 
 A failing command is answered ``? message`` (unknown command, illegal move, a
-board size GTP polyreversi cannot play); never a crash.
+board size GTP polyreversi cannot play); never a crash. An argument that cannot be read
+(``komi abc``, a colour or move that is none, a missing or extra word, a number out of
+range) is answered with the GTP 2 specification's failure for it, ``? syntax error``,
+followed by what was wrong (``? syntax error: komi: NEW_KOMI: expected a number, got 'abc'``).
 """
 from __future__ import annotations
 
 import sys
-from typing import Callable, Dict, List, Optional, TextIO, Tuple
+from typing import Callable, Dict, List, Optional, TextIO, Tuple, TypeVar
 
 from polyreversi._validate import is_digits
 from polyreversi import __version__
 from polyreversi._core import Color
 from polyreversi.engine import games
-from polyreversi.engine.arguments import arg, seconds, whole
+from polyreversi.engine import arguments
+from polyreversi.engine.arguments import number, seconds, whole
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, quoted
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, Limit
@@ -48,9 +52,25 @@ NAME = "polyreversi"
 #: GTP board sizes and the boards they stand for.
 SIZES = {6: "6x6", 8: "8x8", 10: "10x10"}
 
+T = TypeVar("T")
+
 
 class GtpError(Exception):
     """A command that fails: its message is the ``?`` reply."""
+
+
+#: The GTP 2 specification's failure for a command whose arguments cannot be read; the
+#: reply goes on with what was wrong.
+SYNTAX_ERROR = "syntax error"
+
+
+def arg(command: str, words: List[str], index: int, name: str, read: Callable[[str, str], T],
+        default: Optional[T] = None, *, last: bool = False) -> T:
+    """:func:`polyreversi.engine.arguments.arg`, its refusal a GTP syntax error."""
+    try:
+        return arguments.arg(command, words, index, name, read, default, last=last)
+    except ValueError as e:
+        raise GtpError(f"{SYNTAX_ERROR}: {e}") from None
 
 
 class GtpServer:
@@ -77,7 +97,7 @@ class GtpServer:
             "quit": lambda a: "",
             "boardsize": self.boardsize,
             "clear_board": self.clear_board,
-            "komi": lambda a: "",
+            "komi": self.komi,
             "play": self.play,
             "genmove": lambda a: self.genmove(a, True),
             "reg_genmove": lambda a: self.genmove(a, False),
@@ -124,11 +144,17 @@ class GtpServer:
     def boardsize(self, args: List[str]) -> str:
         # Any whole number: GTP's answer to a size not played is "unacceptable size"
         # (the GTP 2 specification, boardsize).
-        size = arg("boardsize", args, 0, "N", whole(None))
+        size = arg("boardsize", args, 0, "N", whole(None), last=True)
         if size not in SIZES:
             raise GtpError(f"unacceptable size {size}: polyreversi plays {', '.join(map(str, sorted(SIZES)))} over GTP")
         self.variant = Variant(SIZES[size])
         return self.clear_board([])
+
+    def komi(self, args: List[str]) -> str:
+        # Read, then unused (Othello has no komi): GTP 2's komi takes a float, and the
+        # engine accepts any value, however ridiculous, that is one.
+        arg("komi", args, 0, "NEW_KOMI", number, last=True)
+        return ""
 
     def clear_board(self, args: List[str]) -> str:
         self.state = self.variant.start()
@@ -158,7 +184,7 @@ class GtpServer:
             return int(Color.BLACK)
         if w in ("w", "white"):
             return int(Color.WHITE)
-        raise GtpError(f"invalid color {quoted(word)}")
+        raise GtpError(f"{SYNTAX_ERROR}: invalid color {quoted(word)}")
 
     def _turn_of(self, color: int, state: State) -> State:
         """``state`` with ``color`` to move (module docstring): ``state`` itself, or the
@@ -187,10 +213,13 @@ class GtpServer:
 
     def play(self, args: List[str]) -> str:
         if len(args) != 2:
-            raise GtpError("syntax: play COLOR MOVE")
+            raise GtpError(f"{SYNTAX_ERROR}: expected play COLOR MOVE, got {quoted(' '.join(['play', *args]))}")
         color = self._color(args[0])
         probe = self._turn_of(color, self.state.copy())
-        move = probe.PASS if args[1].lower() == "pass" else games.parse_move_text(probe, args[1], None)
+        try:
+            move = probe.PASS if args[1].lower() == "pass" else games.parse_move_text(probe, args[1], None)
+        except PolyreversiError as e:  # not a square of the board: a vertex that is none
+            raise GtpError(f"{SYNTAX_ERROR}: {e}") from None
         if not probe.is_legal(move):
             raise GtpError(f"illegal move: {probe.why_illegal(move)}")
         self._take_turn(color)
@@ -217,7 +246,7 @@ class GtpServer:
     def time_settings(self, args: List[str]) -> str:
         main = arg("time_settings", args, 0, "MAIN", seconds)
         byo = arg("time_settings", args, 1, "BYO", seconds)
-        stones = arg("time_settings", args, 2, "STONES", whole(0))
+        stones = arg("time_settings", args, 2, "STONES", whole(0), last=True)
         self.main_time = None if main == 0 and byo == 0 else main
         self.byo_time, self.byo_stones = byo, stones
         self.left = {}
@@ -225,7 +254,8 @@ class GtpServer:
 
     def time_left(self, args: List[str]) -> str:
         color = self._color(arg("time_left", args, 0, "COLOR", lambda text, name: text))
-        self.left[color] = (arg("time_left", args, 1, "SECONDS", seconds), arg("time_left", args, 2, "STONES", whole(0)))
+        left = arg("time_left", args, 1, "SECONDS", seconds)
+        self.left[color] = (left, arg("time_left", args, 2, "STONES", whole(0), last=True))
         return ""
 
     def _set_limit(self, which: str, args: List[str]) -> str:
@@ -250,7 +280,8 @@ class GtpServer:
 
     def genmove(self, args: List[str], play: bool) -> str:
         if len(args) != 1:
-            raise GtpError(f"syntax: {'genmove' if play else 'reg_genmove'} COLOR")
+            command = "genmove" if play else "reg_genmove"
+            raise GtpError(f"{SYNTAX_ERROR}: expected {command} COLOR, got {quoted(' '.join([command, *args]))}")
         color = self._color(args[0])
         if play:
             self._take_turn(color)
@@ -274,7 +305,7 @@ class GtpServer:
         return "\n" + board_text(self.state) + f"\n{turn}; black {black}, white {white}"
 
     def analyse(self, args: List[str]) -> str:
-        n = arg("polyreversi-analyse", args, 0, "N", whole(1), default=1)
+        n = arg("polyreversi-analyse", args, 0, "N", whole(1), default=1, last=True)
         if self.state.is_over():
             raise GtpError("the game is over")
         infos = self.player.analyse(self.state, self._limit(int(self.state.to_move)), multipv=max(1, min(n, MAX_MULTIPV)))

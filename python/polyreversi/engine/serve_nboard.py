@@ -141,16 +141,18 @@ class NBoardServer:
         words = line.split()
         cmd = words[0]
         if cmd == "nboard":
-            version = arg("nboard", words, 1, "VERSION", whole(0))
+            version = arg("nboard", words, 1, "VERSION", whole(0), last=True)
             if version != nboard.VERSION:
                 raise ValueError(f"nboard: this engine speaks NBoard protocol version {nboard.VERSION}, "
                                  f"not {version}")
             self.say(f"set myname {NAME}")
         elif cmd == "ping":  # N is echoed as given, once it reads as a whole number
             if len(words) > 1:
-                arg("ping", words, 1, "N", whole(0))
+                arg("ping", words, 1, "N", whole(0), last=True)
             self.say(f"pong {words[1] if len(words) > 1 else ''}".rstrip())
-        elif cmd == "set" and len(words) >= 2:
+        elif cmd == "set":
+            if len(words) < 2:
+                raise ValueError("set: missing argument NAME (depth, game, contempt, ...)")
             self.set(words[1], line.split(None, 2)[2] if len(words) > 2 else "")
         elif cmd == "move":
             text = arg("move", words, 1, "MOVE", lambda text, name: text, last=True)
@@ -167,7 +169,7 @@ class NBoardServer:
         elif cmd == "go":
             self.go()
         elif cmd == "hint":
-            self.hint(arg("hint", words, 1, "N", whole(1), default=1))
+            self.hint(arg("hint", words, 1, "N", whole(1), default=1, last=True))
         elif cmd == "learn":
             self.say("learned")
         else:
@@ -188,14 +190,14 @@ class NBoardServer:
                 self.say(f"status TI[{str(ti)[:40]}] is not a GGF clock ([[HH:]MM:]SS before any '/'): "
                          "no time control")
         elif what == "contempt":
-            self.contempt = int(arg("set contempt", value.split(), 0, "N", number))
+            self.contempt = int(arg("set contempt", value.split(), 0, "N", number, last=True))
         elif what == "polyreversi-game":
             self.state = None  # as for set game
             state = games.state_from_json(value)
             self._check(state)
             self.state, self.clock, self.total = state, None, None
         elif what == "polyreversi-clock":
-            self.clock = arg("set polyreversi-clock", value.split(), 0, "SECONDS", seconds)
+            self.clock = arg("set polyreversi-clock", value.split(), 0, "SECONDS", seconds, last=True)
             self.total = None
         else:
             raise ValueError(f"unknown setting {quoted(what)}")
