@@ -136,22 +136,47 @@ def test_a_daemon_threads_first_array_at_the_exit() -> None:
         assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), f"run {run + 1}: {done.returncode}"
 
 
+#: A daemon thread's load of the core held under way until the exit hook runs, then for
+#: HOLD more seconds: the thread's profile function (sys.setprofile) sees the Python code
+#: the core's init runs and sleeps in it, once polyreversi._core_loads counts the load.
+#: An exit hook registered before the package's runs after it and reports the loads
+#: still under way and whether SIGINT's handler is Python's again.
+HELD_LOAD = textwrap.dedent("""\
+    import atexit, signal, sys, threading, time
+    HOLD = float(sys.argv[1])
+    def report():
+        pkg = sys.modules["polyreversi"]
+        restored = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        print(f"loads {pkg._core_loads}, handler restored {restored}", flush=True)
+    atexit.register(report)
+    import polyreversi as pr
+    held = threading.Event()
+    def hold(frame, event, arg):
+        if pr._core_loads and not held.is_set():
+            held.set()
+            sys.setprofile(None)
+            while not pr._exiting:
+                time.sleep(0.001)
+            print("waiting", flush=True)
+            time.sleep(HOLD)
+    def load():
+        sys.setprofile(hold)
+        import polyreversi._core
+    threading.Thread(target=load, daemon=True).start()
+    assert held.wait(60), "the load was not held"
+    """)
+
+#: What the script prints when the hook waited for the load and set the handler back.
+WAITED = "waiting\nloads 0, handler restored True\n"
+
+
 def test_a_load_of_the_core_under_way_at_the_exit_is_waited_for() -> None:
     # The core's init runs Python code (its classes, enums) inside C++ frames; a daemon
     # thread loading it as the main thread returned was ended there by the finalisation
-    # (a crash: 1 run in about 150 of a script like this one, with other sleeps). The exit
-    # hook now waits for a load under way (polyreversi._core_loads). These few timings
-    # check that path ends cleanly; they do not reproduce the rare crash every run.
-    script = textwrap.dedent("""\
-        import threading, time, sys
-        import polyreversi as pr
-        threading.Thread(target=lambda: pr.play_games("8x8", 10**7), daemon=True).start()
-        time.sleep(float(sys.argv[1]))
-        """)
-    for run in range(8):
-        done = subprocess.run([sys.executable, "-c", script, str(0.005 * run)], capture_output=True, text=True,
-                              timeout=60)
-        assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), f"run {run + 1}: {done.returncode}"
+    # (a crash in about 1 run of 150). The exit hook waits for a load under way
+    # (polyreversi._core_loads): here one is under way whenever the hook runs.
+    done = subprocess.run([sys.executable, "-c", HELD_LOAD, "0.2"], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, WAITED, "")
 
 
 def test_the_core_owns_the_exit_wait() -> None:
