@@ -12,13 +12,15 @@ handicap, 1-4 blocked squares; 2, 3 or 4 players. The rules are RULES.md.
 """
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # signal's built-in core: typeshed has no stub of it
 import atexit
 import sys
 import time
 
 # What the package imports before the command line's Ctrl-C handling is in place
 # (polyreversi.__main__) is kept to modules Python has already loaded or built in
-# (atexit, for the exit hook below: no file is read): typing, types
+# (atexit and _signal, for the exit hook below: no file is read; _signal is the
+# built-in module under signal, which is not loaded at start-up): typing, types
 # and importlib (not loaded at start-up, only its frozen core) are for type checkers
 # or imported when used.
 TYPE_CHECKING = False
@@ -143,13 +145,31 @@ def _stop_core_calls_at_exit() -> None:
     global _exiting
     _exiting = True  # a load of the core that begins from now on starts stopped
     # A load under way ends first: its thread runs Python code inside the core's init,
-    # where the finalisation must not end it. An init is short and finite; sleeping
-    # lets it run.
-    while _core_loads:
-        time.sleep(0.001)
+    # where the finalisation must not end it.
+    if _core_loads:
+        _wait_for_core_loads()
     stop = getattr(sys.modules.get(f"{__name__}._core"), "_stop_calls_at_exit", None)
     if stop is not None:
         stop()
+
+
+def _wait_for_core_loads() -> None:
+    """Waits while a load of the core is under way, with SIGINT ignored meanwhile (as the
+    core's own exit wait ignores it): a KeyboardInterrupt in the wait ended the hook
+    before the stop, and the finalisation then ended the loading thread inside the
+    core's init (status 134). The handler is set back after the wait. Only the main
+    thread can change it; an exit on another thread (an embedding program's) waits with
+    Ctrl-C as it is. An init is short and finite; sleeping lets it run."""
+    try:
+        previous = _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        previous = None
+    try:
+        while _core_loads:
+            time.sleep(0.001)
+    finally:
+        if previous is not None:  # None: a handler not set from Python, which Python cannot set back
+            _signal.signal(_signal.SIGINT, previous)
 
 
 atexit.register(_stop_core_calls_at_exit)
