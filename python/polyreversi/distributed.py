@@ -100,6 +100,8 @@ def connect(address: Optional[str]) -> None:
 
     Raises:
         ImportError: no ray installed (the message says how to get it).
+        ValueError: an address Ray cannot read (Ray's message).
+        ConnectionError: Ray cannot be reached.
     """
     try:
         import ray

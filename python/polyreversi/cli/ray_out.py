@@ -57,9 +57,20 @@ def run_on_ray(variant: Variant, names: Sequence[str], games: int, seed: int, bl
 
     Raises:
         click.ClickException: no ray installed, or Ray cannot be reached.
+        click.BadParameter: an address Ray cannot read (its message).
     """
-    from polyreversi.distributed import ray_selfplay
+    from polyreversi.distributed import connect, ray_selfplay
 
+    try:
+        # Alone first (ray_selfplay's own connect is then a no-op): Ray refuses an address
+        # it cannot read with ValueError, which elsewhere in the run would be no address's.
+        connect(address)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--ray") from None
+    except ImportError as e:
+        raise click.ClickException(str(e)) from None
+    except ConnectionError as e:
+        raise click.ClickException(f"--ray {address}: {e}") from None
     try:
         return ray_selfplay(variant, names, games, seed, blocked, out=out, address=address, on_shard=on_shard)
     except ImportError as e:
