@@ -1,5 +1,7 @@
-"""What a breaker pass over the command line found: an address Ray cannot read is a
-usage error naming --ray, not a traceback."""
+"""What a breaker pass over the command line found: numbers written in other scripts'
+digits, with spaces or underscores (which Python's int() and float() read) are usage
+errors in click's own words, as the protocols refuse them; a player spec's numbers
+likewise; an address Ray cannot read is a usage error naming --ray, not a traceback."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +18,42 @@ def _error_line(args: list[str]) -> str:
     lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(lines) == 1, result.output
     return lines[0]
+
+
+@pytest.mark.parametrize("args, param, text", [
+    (["perft", "8x8", "\uff13"], "'DEPTH'", "\uff13"),  # a fullwidth 3
+    (["perft", "8x8", " 3"], "'DEPTH'", " 3"),
+    (["perft", "8x8", "1_0"], "'DEPTH'", "1_0"),
+    (["perft", "8x8", ""], "'DEPTH'", ""),
+    (["play", "--seed", "\u0663", "--quiet"], "'--seed'", "\u0663"),  # an Arabic-Indic 3
+    (["solve", "x.obf", "--first", "\u0663"], "'--first'", "\u0663"),
+    (["show", "x.jsonl", "--ply", "\uff11"], "'--ply' / '-p'", "\uff11"),
+    (["match", "random", "greedy", "--plies", "\uff13"], "'--plies'", "\uff13"),
+])
+def test_an_integer_option_is_ascii_digits(args: list[str], param: str, text: str) -> None:
+    assert _error_line(args) == f"Error: Invalid value for {param}: {text!r} is not a valid integer."
+
+
+@pytest.mark.parametrize("text", ["\uff11", " 1", "1_0"])
+def test_a_float_option_is_ascii_decimal_notation(text: str) -> None:
+    assert _error_line(["bench", "8x8", "--seconds", text]) == (
+        f"Error: Invalid value for '--seconds': {text!r} is not a valid float.")
+
+
+def test_an_integer_option_keeps_its_sign_and_range() -> None:
+    assert _error_line(["bench", "8x8", "--depth", "+0"]) == (
+        "Error: Invalid value for '--depth': 0 is not in the range 1<=x<=250.")
+
+
+@pytest.mark.parametrize("spec, option, text", [
+    ("mcts:\uff12", "playouts", "\uff12"),
+    ("mcts:1_0", "playouts", "1_0"),
+    ("search:\u0662", "depth", "\u0662"),
+    ("mcts:time=\uff10.5", "time", "\uff10.5"),
+])
+def test_a_player_specs_numbers_are_ascii(spec: str, option: str, text: str) -> None:
+    assert _error_line(["play", "--black", spec, "--quiet"]) == (
+        f"Error: Invalid value for '--black': player {spec!r}: {option} must be a number, got {text!r}")
 
 
 @pytest.mark.parametrize("address", ["nope", ""])

@@ -355,9 +355,20 @@ COMPUTER_PLAYERS = tuple(n for n in PLAYER_NAMES if n != "human")
 _FACTORIES: Dict[str, Callable[[Optional[int]], Chooser]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
+def _whole(text: str) -> int:
+    """A spec's whole number: ASCII digits with an optional sign; ValueError for what int()
+    also reads but no spec means ('1_000', other scripts' digits: '２')."""
+    if not _validate.is_digits(text[1:] if text[:1] in ("+", "-") else text):
+        raise ValueError(text)
+    return int(text)
+
+
 def _number(text: str) -> Union[int, float]:
     """A spec's number as typed: ``2`` an int, ``0.5`` a float (so a message that
-    quotes it says ``-1``, not ``-1.0``); ValueError if it is neither."""
+    quotes it says ``-1``, not ``-1.0``); ValueError if it is neither, as for text int() and
+    float() read but no spec means: spaces, '1_000', other scripts' digits ('２')."""
+    if not text.isascii() or "_" in text or text != text.strip():
+        raise ValueError(text)
     try:
         return int(text)
     except ValueError:
@@ -376,13 +387,13 @@ def _on_off(text: str) -> bool:
 # Options of each kind of seat: name -> converter; the first is what a bare
 # value (``search:6``, ``mcts:2000``) sets.
 _SPEC_OPTIONS: Dict[str, Dict[str, Callable[[str], Any]]] = {
-    "search": {"depth": int, "time": _number, "threads": int, "evaluation": str, "level": int,
+    "search": {"depth": _whole, "time": _number, "threads": _whole, "evaluation": str, "level": _whole,
                "book": _on_off},
-    "mcts": {"playouts": int, "time": _number, "threads": int, "exploration": _number},
-    "brs": {"depth": int, "time": _number, "nodes": int},
-    "baseline": {"simulations": int, "leaves": int, "c_puct": _number},
-    "imcts": {"playouts": int, "time": _number, "exploration": _number, "epsilon": _number,
-              "history_weight": _number, "score_weight": _number, "cutoff": int,
+    "mcts": {"playouts": _whole, "time": _number, "threads": _whole, "exploration": _number},
+    "brs": {"depth": _whole, "time": _number, "nodes": _whole},
+    "baseline": {"simulations": _whole, "leaves": _whole, "c_puct": _number},
+    "imcts": {"playouts": _whole, "time": _number, "exploration": _number, "epsilon": _number,
+              "history_weight": _number, "score_weight": _number, "cutoff": _whole,
               "cutoff_temperature": _number, "bias_weight": _number},
 }
 

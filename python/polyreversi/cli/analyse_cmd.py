@@ -14,7 +14,7 @@ from polyreversi.replay import Replay
 from polyreversi.search import DEFAULT_DEPTH, SearchResult, evaluate, search, solve
 from polyreversi.state import State
 
-from polyreversi.cli.arguments import FiniteFloatRange
+from polyreversi.cli.arguments import FiniteFloatRange, WholeRange
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.input import format_of
 from polyreversi.cli.lines import count_of
@@ -23,14 +23,14 @@ from polyreversi.cli.output import known_formats
 
 @click.command("analyse")
 @click.argument("game_file", metavar="GAME")  # read (a missing file named) as by every file command
-@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--game", "number", type=WholeRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = first).")
 @click.option("--format", "fmt", default=None, metavar="FORMAT",
               help=f"File format: {known_formats()} (default: from the extension; needed for '-', standard input).")
-@click.option("--depth", type=click.IntRange(min=1, max=limits.MAX_DEPTH), default=None, help="Search depth in plies (default 6).")
+@click.option("--depth", type=WholeRange(min=1, max=limits.MAX_DEPTH), default=None, help="Search depth in plies (default 6).")
 @click.option("--time", "seconds", type=FiniteFloatRange(min=0, min_open=True, max=MAX_TIME), default=None,
               help="Seconds of search per ply (with --depth: whichever ends first).")
-@click.option("--threads", type=click.IntRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
+@click.option("--threads", type=WholeRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
               help="Threads per search (0: every core).")
 def command(game_file: str, number: int, fmt: Optional[str], depth: Optional[int], seconds: Optional[float],
             threads: int) -> None:

@@ -83,11 +83,45 @@ PLAYED_VARIANT = VariantParam(draws=True)
 BLOCKED = BlockedParam()
 
 
+def _check_ascii_whole(param_type: Union[Whole, WholeRange], value: Any, param: Optional[click.Parameter],
+                       ctx: Optional[click.Context]) -> None:
+    """Refuses, in click's own words, text that is not ASCII digits with an optional sign:
+    click's int() also reads ' 3', '1_000' and other scripts' digits ('３', '٣'), which no
+    option means (as :func:`polyreversi._validate.is_digits` for the protocols)."""
+    if isinstance(value, str) and not is_digits(value[1:] if value[:1] in ("+", "-") else value):
+        param_type.fail(f"{value!r} is not a valid integer.", param, ctx)
+
+
+class Whole(click.types.IntParamType):
+    """A whole-number option in ASCII digits (:func:`_check_ascii_whole`)."""
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> int:
+        _check_ascii_whole(self, value, param, ctx)
+        result: int = super().convert(value, param, ctx)
+        return result
+
+
+class WholeRange(click.IntRange):
+    """A whole-number option in a range, in ASCII digits (:func:`_check_ascii_whole`)."""
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> int:
+        _check_ascii_whole(self, value, param, ctx)
+        result: int = super().convert(value, param, ctx)
+        return result
+
+
+#: Any whole number, in ASCII digits.
+WHOLE = Whole()
+
+
 class FiniteFloatRange(click.FloatRange):
     """A float option in a range that refuses NaN and infinity as usage errors (click's
-    FloatRange lets NaN through every bound check)."""
+    FloatRange lets NaN through every bound check), and text that is not ASCII decimal
+    notation (float() also reads ' 1.5', '1_0' and other scripts' digits)."""
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> float:
+        if isinstance(value, str) and (not value.isascii() or "_" in value or value != value.strip()):
+            self.fail(f"{value!r} is not a valid float.", param, ctx)
         try:
             number: float = super().convert(value, param, ctx)
         except click.BadParameter:
@@ -110,7 +144,7 @@ class FiniteFloatRange(click.FloatRange):
 
 
 #: The --seed option's type: the range every seed of the library takes (players.seed_key).
-SEED = click.IntRange(SEED_MIN, SEED_END - 1)
+SEED = WholeRange(SEED_MIN, SEED_END - 1)
 
 
 def fresh_seed(seed: Optional[int]) -> int:

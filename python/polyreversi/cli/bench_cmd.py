@@ -14,7 +14,7 @@ from polyreversi.limit import MAX_DEPTH, MAX_TIME
 from polyreversi.state import perft
 from polyreversi.variant import Variant
 
-from polyreversi.cli.arguments import VARIANT, FiniteFloatRange
+from polyreversi.cli.arguments import VARIANT, FiniteFloatRange, WholeRange
 from polyreversi.cli.console import make_console
 
 
@@ -75,7 +75,7 @@ def greedy_playouts(variant: Variant, seconds: float, seed: int = 0) -> Tuple[in
 
 @click.command("bench")
 @click.argument("variant", type=VARIANT, default="8x8", required=False)
-@click.option("--depth", type=click.IntRange(min=1, max=MAX_DEPTH), default=8, show_default=True, help="Perft depth.")
+@click.option("--depth", type=WholeRange(min=1, max=MAX_DEPTH), default=8, show_default=True, help="Perft depth.")
 @click.option("--seconds", type=FiniteFloatRange(min=MIN_SECONDS, max=MAX_TIME), default=1.0, show_default=True,
               help="Time spent on each playout figure.")
 def command(variant: Variant, depth: int, seconds: float) -> None:

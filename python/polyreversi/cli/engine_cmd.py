@@ -6,18 +6,18 @@ from typing import Optional
 import click
 
 from polyreversi._core import limits
-from polyreversi.cli.arguments import FiniteFloatRange
+from polyreversi.cli.arguments import FiniteFloatRange, WholeRange
 from polyreversi.limit import MAX_DEPTH, MAX_TIME
 
 
 @click.command("engine")
 @click.option("--protocol", type=click.Choice(["nboard", "gtp"]), default="nboard", show_default=True,
               help="The protocol spoken on standard input and output.")
-@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None,
+@click.option("--depth", type=WholeRange(1, MAX_DEPTH), default=None,
               help="Search depth when the front end gives no limit (GTP; NBoard sends 'set depth').")
 @click.option("--time", "move_time", type=FiniteFloatRange(min=0, min_open=True, max=MAX_TIME), default=None,
               help="Seconds per move when the front end gives no limit.")
-@click.option("--threads", type=click.IntRange(0, limits.MAX_THREADS), default=1, show_default=True,
+@click.option("--threads", type=WholeRange(0, limits.MAX_THREADS), default=1, show_default=True,
               help="Search threads (0: every core).")
 def command(protocol: str, depth: Optional[int], move_time: Optional[float], threads: int) -> None:
     """Run polyreversi as an engine for NBoard (NBoard protocol 2) or for GTP front

@@ -20,7 +20,7 @@ from polyreversi.match.runner import FORMATS, MatchConfig, Tally, run
 from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.variant import Variant
 
-from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
+from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, WHOLE, FiniteFloatRange, WholeRange
 from polyreversi.cli.console import make_console
 
 SECONDS = FiniteFloatRange(min=0, min_open=True)
@@ -29,23 +29,23 @@ SECONDS = FiniteFloatRange(min=0, min_open=True)
 @click.command("match", epilog=VARIANT_HELP)
 @click.argument("seats", nargs=-1, required=True, metavar="PLAYER PLAYER [PLAYER PLAYER]")
 @click.option("--variant", "-v", type=VARIANT, default="8x8", show_default=True, help="The rules of every game.")
-@click.option("--games", "-n", type=click.IntRange(1, MAX_GAMES), default=None,
+@click.option("--games", "-n", type=WholeRange(1, MAX_GAMES), default=None,
               help="Games to play (default: every opening in every seat rotation).")
 @click.option("--openings", "openings_file", default=None, metavar="FILE",
               help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
                    "cut after --plies moves. Default: the built-in balanced set of the board.")
 # --plies is an int here and its range is checked with the other options, after the PLAYERs: a usage error
 # about the positional arguments comes first (click checks a type's range while it parses).
-@click.option("--plies", type=int, default=None, metavar="INTEGER RANGE",
+@click.option("--plies", type=WHOLE, default=None, metavar="INTEGER RANGE",
               help=f"Moves of each game of --openings kept.  [0<=x<={limits.LONGEST_GAME}]")
-@click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=None,
+@click.option("--depth", type=WholeRange(1, MAX_DEPTH), default=None,
               help="Search depth of every move (a seat's own depth or time, as in search:8, wins for that seat).")
 @click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
 @click.option("--clock", type=SECONDS, default=None, help="Seconds per player for the game.")
 @click.option("--increment", type=FiniteFloatRange(min=0), default=None, help="Seconds added after each move (with --clock).")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
               help="Seconds a move may exceed --time before it loses on time.")
-@click.option("--concurrency", "-j", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
+@click.option("--concurrency", "-j", type=WholeRange(1, MAX_THREADS), default=1, show_default=True,
               help="Games at once (worker processes; one thread each).")
 @click.option("--out", "-o", default=None, metavar="FILE",
               help="Append each game as it ends (.jsonl or .ggf); the same command with the same file resumes.")
@@ -91,7 +91,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     if plies is not None:  # click's own range check and message, now that the PLAYERs passed
         context = click.get_current_context()
         option = next(p for p in context.command.params if p.name == "plies")
-        plies = click.IntRange(0, limits.LONGEST_GAME).convert(plies, option, context)
+        plies = WholeRange(0, limits.LONGEST_GAME).convert(plies, option, context)
     if plies is not None and openings_file is None:
         raise click.UsageError("--plies cuts the games of --openings: give --openings FILE too")
     if increment is not None and clock is None:

@@ -11,7 +11,7 @@ from polyreversi._core import check_perft_depth
 from polyreversi.state import perft, perft_divide
 from polyreversi.variant import Variant
 
-from polyreversi.cli.arguments import VARIANT, VARIANT_HELP
+from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, WHOLE
 from polyreversi.cli.console import make_console
 
 
@@ -29,7 +29,7 @@ class _NegativeDepth(click.Command):
 
 @click.command("perft", cls=_NegativeDepth, epilog=VARIANT_HELP)
 @click.argument("variant", type=VARIANT)
-@click.argument("depth", type=int)
+@click.argument("depth", type=WHOLE)
 @click.option("--divide", is_flag=True, help="Also print the leaves under each first move.")
 def command(variant: Variant, depth: int, divide: bool) -> None:
     """Count the leaves DEPTH plies below the start of VARIANT (a forced pass is a

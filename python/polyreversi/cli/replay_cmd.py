@@ -12,6 +12,7 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
+from polyreversi.cli.arguments import WHOLE
 from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines, without_controls
 from polyreversi.cli.input import entries_as_recorded, game_entry, read_entries, reader_options
 from polyreversi.cli.output import known_formats
@@ -150,9 +151,9 @@ def _progress(entries: Sequence[GameEntry], label: str, enabled: bool) -> Iterat
 @click.option("--format", "-f", "fmt", default=None, metavar="FORMAT",
               help=f"File format: {known_formats()} (default: from each file's extension).")
 @reader_options(beside="the file")
-@click.option("--game", type=int, default=None, help="With --ply: the game to show, numbered from 1.")
+@click.option("--game", type=WHOLE, default=None, help="With --ply: the game to show, numbered from 1.")
 @click.option("--allow-empty", is_flag=True, help="A file with no game is not an error (it reports 0 games).")
-@click.option("--ply", type=int, default=None,
+@click.option("--ply", type=WHOLE, default=None,
               help="Print the board of --game at this ply, numbered as in show --ply (negative: from the end).")
 def command(files: Tuple[str, ...], fmt: Optional[str], variant: Optional[str], players_file: Optional[str],
             tournaments_file: Optional[str], game: Optional[int], allow_empty: bool, ply: Optional[int]) -> None:

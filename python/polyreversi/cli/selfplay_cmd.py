@@ -23,8 +23,8 @@ from polyreversi.variant import Variant
 from polyreversi.players import COMPUTER_PLAYERS, series_openings
 from polyreversi.vocabulary import color_name
 
-from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, fresh_seed, setup_variant,
-                                       draw_option)
+from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, WholeRange,
+                                       draw_option, fresh_seed, setup_variant)
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
 from polyreversi.cli.output import (check_out, force_option, known_extensions, known_formats, open_games, record_for,
@@ -34,7 +34,7 @@ from polyreversi.cli.seats import resolve_seats, seat_options
 
 @click.command("selfplay", epilog=PLAYED_VARIANT_HELP)
 @click.argument("variant", type=PLAYED_VARIANT, default="8x8", required=False)
-@click.option("--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
+@click.option("--games", "-n", type=WholeRange(min=1, max=MAX_GAMES), default=100, show_default=True,
               help=f"How many games (at most {MAX_GAMES:,}, as polyreversi.play_games).")
 @seat_options(humans=False)
 @click.option("--seed", type=SEED, default=None, help="Master seed: the same seed plays the same games.")

@@ -11,6 +11,7 @@ from polyreversi.errors import PolyreversiError
 from polyreversi.formats import source_name
 from polyreversi import svg as pictures
 
+from polyreversi.cli.arguments import WHOLE, WholeRange
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.input import entries_as_recorded, game_entry
 from polyreversi.cli.output import check_replace, force_option, known_formats, output_error, writes_stdout
@@ -44,11 +45,11 @@ def _write(path: str, writer: Callable[[], object]) -> None:
 
 @click.command("show")
 @click.argument("file")  # read (and a missing file named) as by every file command: formats.iter_games
-@click.option("--ply", "-p", type=int, default=None,
+@click.option("--ply", "-p", type=WHOLE, default=None,
               help="Show the board at ply K, the position's ply (0 = the standard start; a custom start "
                    "keeps its record's ply, as the status line says); negative counts from the end; "
                    "default: the end.")
-@click.option("--game", "-g", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--game", "-g", type=WholeRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 = the first).")
 @click.option("--format", "fmt", default=None, metavar="FORMAT",
               help=f"The file's format: {known_formats()} (default: from its extension; needed for '-', "
@@ -58,7 +59,7 @@ def _write(path: str, writer: Callable[[], object]) -> None:
 @click.option("--png", "png_out", default=None, metavar="FILE.png", help="Write the board as PNG ('-': stdout).")
 @click.option("--animate", "animate_out", default=None, metavar="FILE.svg|FILE.gif",
               help="Write the whole game as an animated .svg or .gif.")
-@click.option("--size", type=click.IntRange(min=1, max=pictures.MAX_RASTER_SIZE), default=400, show_default=True,
+@click.option("--size", type=WholeRange(min=1, max=pictures.MAX_RASTER_SIZE), default=400, show_default=True,
               help="Width of the pictures in pixels.")
 @force_option
 def command(file: str, ply: Optional[int], game: int, fmt: Optional[str], hints: bool, svg_out: Optional[str],

@@ -13,25 +13,26 @@ from polyreversi._core import limits
 from polyreversi.search import TT_MB, SolveResult, _check_solve_table, _check_state, solve
 from polyreversi.state import State
 
+from polyreversi.cli.arguments import WholeRange
 from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
 
 
 @click.command("solve")
 @click.argument("file")  # read by obf.read, which names a missing file or a folder as every file command does
-@click.option("--first", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+@click.option("--first", type=WholeRange(min=1), default=1, show_default=True, metavar="N",
               help="Solve from the file's Nth position on. Positions are numbered from 1 in file order "
                    "(blank and comment lines are not counted), as the '#' column shows.")
-@click.option("--last", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--last", type=WholeRange(min=1), default=None, metavar="N",
               help="Solve up to and including the Nth position (default: the file's last); "
                    "--first 2 --last 5 solves positions 2, 3, 4 and 5, --last 3 alone positions 1 to 3.")
-@click.option("--threads", type=click.IntRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
+@click.option("--threads", type=WholeRange(min=0, max=limits.MAX_THREADS), default=1, show_default=True,
               help="Threads per solve (0: every core).")
 @click.option("--convention", type=click.Choice(["wof", "disks"], case_sensitive=False), default="wof",
               show_default=True,
               help="wof: empty squares to the winner, as FFO/Edax annotate; disks: RULES.md §7 disk difference "
                    "(a file's annotations, wof scores, are then not checked).")
-@click.option("--tt-mb", type=click.IntRange(min=limits.MIN_TABLE_MIB, max=limits.MAX_TABLE_MIB), default=TT_MB, show_default=True, metavar="MIB",
+@click.option("--tt-mb", type=WholeRange(min=limits.MIN_TABLE_MIB, max=limits.MAX_TABLE_MIB), default=TT_MB, show_default=True, metavar="MIB",
               help="Hash table MiB of each solve (a quarter more for its ordering searches: 1.25 x in all, "
                    "which must fit in the machine's memory).")
 @click.option("--moves", "all_moves", is_flag=True,
