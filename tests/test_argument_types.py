@@ -93,3 +93,12 @@ def test_batch_step_of_the_wrong_type_is_a_type_error_whatever_its_shape(moves: 
 def test_batch_step_of_integers_of_the_wrong_shape_is_a_value_error(moves: Any, given: str) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(f'moves: expected shape (2,), got {given}')}$"):
         pr.Batch(V, 2).step(moves)
+
+
+@pytest.mark.parametrize("variant, message", [
+    (3, "variant: expected a Variant or text such as '8x8', got 3"),
+    ("9x9", "variant: board: unknown board '9x9'"),
+])
+def test_a_records_variant_is_named_once(variant: Any, message: str) -> None:
+    with pytest.raises(pr.RecordError, match=f"^{re.escape(message)}"):
+        pr.Record(variant, ())

@@ -242,8 +242,9 @@ class Record:
     def __post_init__(self) -> None:
         try:
             variant = as_variant(self.variant)
-        except VariantError as e:
-            raise RecordError(f"variant: {e}") from None
+        except VariantError as e:  # named once: as_variant's refusal of a wrong type names it already
+            message = str(e)
+            raise RecordError(message if message.startswith("variant: ") else f"variant: {message}") from None
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "moves", _moves(variant, self.moves))
         players = tuple(self.players) if self.players is not None else ()
