@@ -102,3 +102,13 @@ def test_batch_step_of_integers_of_the_wrong_shape_is_a_value_error(moves: Any, 
 def test_a_records_variant_is_named_once(variant: Any, message: str) -> None:
     with pytest.raises(pr.RecordError, match=f"^{re.escape(message)}"):
         pr.Record(variant, ())
+
+
+@pytest.mark.parametrize("values,given", [
+    ("x", "str"), (Stranger(), "Stranger"), ({"a": 1}, "dict"), ([["x"] * 65] * 2, "dtype <U1"),
+], ids=["str", "object", "dict", "texts"])
+def test_batch_sample_of_the_wrong_type_is_a_type_error_whatever_its_shape(values: Any, given: str) -> None:
+    batch = pr.Batch(V, 2)
+    for method, name in ((batch.sample, "probs"), (batch.sample_logits, "logits")):
+        with pytest.raises(TypeError, match=f"^{re.escape(f'{name}: expected float32 numbers, got {given}')}$"):
+            method(values)

@@ -474,13 +474,19 @@ class Batch:
         shape = self._values_shape
         if values is None:
             raise TypeError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), got None")
-        array = values if type(values) is np.ndarray else np.asarray(values)
+        try:
+            array = values if type(values) is np.ndarray else np.asarray(values)
+        except ValueError:  # a ragged list: its type is right, its shape is not
+            raise ValueError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), "
+                             "got a ragged sequence") from None
+        # The type before the shape, as Batch.step's moves: text is the wrong type whatever its shape.
+        if array.dtype.kind not in "fiub":
+            given = f"dtype {array.dtype}" if array.ndim else type(values).__name__
+            raise TypeError(f"{name}: expected float32 numbers, got {given}")
         if array.shape != shape:
             raise ValueError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), "
                              f"got shape {array.shape}")
         if array.dtype != np.float32:
-            if array.dtype.kind not in "fiub":
-                raise TypeError(f"{name}: expected float32 numbers, got dtype {array.dtype}")
             with np.errstate(over="ignore"):
                 converted = array.astype(np.float32)
             if array.dtype.kind == "f" and array.dtype.itemsize > 4:
