@@ -45,15 +45,15 @@ def test_an_integer_option_keeps_its_sign_and_range() -> None:
         "Error: Invalid value for '--depth': 0 is not in the range 1<=x<=250.")
 
 
-@pytest.mark.parametrize("spec, option, text", [
-    ("mcts:\uff12", "playouts", "\uff12"),
-    ("mcts:1_0", "playouts", "1_0"),
-    ("search:\u0662", "depth", "\u0662"),
-    ("mcts:time=\uff10.5", "time", "\uff10.5"),
+@pytest.mark.parametrize("spec, option, kind, text", [
+    ("mcts:\uff12", "playouts", "an integer", "\uff12"),
+    ("mcts:1_0", "playouts", "an integer", "1_0"),
+    ("search:\u0662", "depth", "an integer", "\u0662"),
+    ("mcts:time=\uff10.5", "time", "a number", "\uff10.5"),
 ])
-def test_a_player_specs_numbers_are_ascii(spec: str, option: str, text: str) -> None:
+def test_a_player_specs_numbers_are_ascii(spec: str, option: str, kind: str, text: str) -> None:
     assert _error_line(["play", "--black", spec, "--quiet"]) == (
-        f"Error: Invalid value for '--black': player {spec!r}: {option} must be a number, got {text!r}")
+        f"Error: Invalid value for '--black': player {spec!r}: {option} must be {kind}, got {text!r}")
 
 
 @pytest.mark.parametrize("address", ["nope", ""])

@@ -480,7 +480,8 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
         try:
             options[key] = allowed[key](value)
         except ValueError:
-            kind_word = {int: "an integer", _on_off: "on or off"}.get(allowed[key], "a number")
+            kinds: Dict[Callable[[str], Any], str] = {_whole: "an integer", _on_off: "on or off"}
+            kind_word = kinds.get(allowed[key], "a number")
             raise ValueError(f"player {spec!r}: {key} must be {kind_word}, got {value!r}") from None
     return kind, options
 
