@@ -31,7 +31,7 @@ from typing import Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
-from polyreversi._validate import number, whole
+from polyreversi._validate import instance, number, whole
 from polyreversi.envs.puct import MAX_LEAVES, MAX_SIMULATIONS, MIN_SIMULATIONS, Leaves, PuctTrees, puct
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
@@ -55,10 +55,13 @@ class BaselineNetwork:
     Attributes:
         variant: the :class:`polyreversi.Variant` it was trained on (blocked squares aside).
         note: how it was made (the training command's summary).
+
+    Raises:
+        TypeError: ``variant`` is not a Variant.
     """
 
     def __init__(self, arrays: Mapping[str, np.ndarray], variant: Variant, note: str = "", source: str = "arrays") -> None:
-        self.variant = variant
+        self.variant = instance(variant, Variant, "variant")
         self.note = note
         self.check: Dict[str, np.ndarray] = {}  # load(): the file's check arrays
         n, channels, moves = variant.n, variant.players + 4, variant.n * variant.n + 1

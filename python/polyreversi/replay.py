@@ -111,7 +111,7 @@ class Replay:
 
     def __init__(self, record: "Record") -> None:
         if not all(hasattr(record, name) for name in _RECORD_FIELDS) or isinstance(record, type):
-            raise TypeError(f"Replay: expected a Record, got {type(record).__name__}")
+            raise TypeError(f"record: expected a Record, got {type(record).__name__}")
         self.record = record
         self._initial = record.initial_state()
         state = self._initial.copy()

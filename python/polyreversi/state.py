@@ -126,7 +126,7 @@ def perft(state_or_variant: Union[State, Variant, str], depth: int) -> int:
         names the range and why); TypeError: not a State, Variant or variant text, or a
         depth that is not an int; VariantError: bad variant text.
     """
-    state = _perft_state(state_or_variant, "perft")
+    state = _perft_state(state_or_variant)
     if not is_integer(depth):
         raise TypeError(f"perft: depth must be an int, got {depth!r}")
     return _core.perft(state, int(depth))
@@ -141,14 +141,15 @@ def perft_max_depth(state_or_variant: Union[State, Variant, str]) -> int:
     Raises:
         TypeError: not a State, Variant or variant text; VariantError: bad variant text.
     """
-    return _core.perft_max_depth(_perft_state(state_or_variant, "perft_max_depth"))
+    return _core.perft_max_depth(_perft_state(state_or_variant))
 
 
-def _perft_state(state_or_variant: Union[State, Variant, str], what: str) -> State:
+def _perft_state(state_or_variant: Union[State, Variant, str]) -> State:
     if isinstance(state_or_variant, (Variant, str)):
         state_or_variant = as_variant(state_or_variant).start()
     if not isinstance(state_or_variant, State):
-        raise TypeError(f"{what}: expected a State, a Variant or variant text, got {type(state_or_variant).__name__}")
+        raise TypeError("state_or_variant: expected a State, a Variant or variant text, got "
+                        f"{type(state_or_variant).__name__}")
     return state_or_variant
 
 
@@ -161,7 +162,7 @@ def perft_divide(state_or_variant: Union[State, Variant, str], depth: int) -> Di
         ValueError: a depth outside 1 .. :func:`perft_max_depth` (the core's message, as
         :func:`perft`'s, naming perft_divide). TypeError: as :func:`perft`.
     """
-    state = _perft_state(state_or_variant, "perft_divide")
+    state = _perft_state(state_or_variant)
     if not is_integer(depth):
         raise TypeError(f"perft_divide: depth must be an int, got {depth!r}")
     depth = int(depth)

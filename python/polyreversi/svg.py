@@ -513,7 +513,7 @@ def frames(source: Source) -> List[State]:
         return out
     if isinstance(source, (list, tuple)):
         if not source or not all(isinstance(s, State) for s in source):
-            raise TypeError("frames: expected a non-empty sequence of States")
+            raise TypeError("source: expected a non-empty sequence of States")
         return list(source)
     from polyreversi.record import Record
 
@@ -521,7 +521,7 @@ def frames(source: Source) -> List[State]:
         from polyreversi.replay import Replay
 
         return list(Replay(source))
-    raise TypeError(f"frames: expected a State, a list of States or a Record, got {type(source).__name__}")
+    raise TypeError(f"source: expected a State, a list of States or a Record, got {type(source).__name__}")
 
 
 def _game_frames(source: Source, delay: float, final_delay: float, options: SceneOptions) -> List[State]:

@@ -17,6 +17,7 @@ from typing import Optional, Union
 
 import numpy as np
 
+from polyreversi import _validate
 from polyreversi.errors import VariantError
 from polyreversi.variant import Variant, parse_with_draw
 
@@ -29,10 +30,16 @@ class EnvSpec:
         variant: the fixed rules (without the randomly drawn blocked squares).
         random_blocked: None (the variant as it is), 0 (1-4 squares drawn per game,
             count uniform) or 1-4 (that many squares drawn per game).
+
+    Raises:
+        TypeError: ``variant`` is not a Variant (:meth:`parse` reads text).
     """
 
     variant: Variant
     random_blocked: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        _validate.instance(self.variant, Variant, "variant")
 
     @classmethod
     def parse(cls, value: Union[str, Variant, "EnvSpec"]) -> "EnvSpec":
