@@ -144,6 +144,7 @@ def test_a_daemon_threads_first_array_at_the_exit() -> None:
 #: still under way and whether SIGINT's handler is Python's again.
 HELD_LOAD = textwrap.dedent("""\
     import atexit, signal, sys, threading, time
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's, whatever the parent left (xdist: ignored)
     HOLD = float(sys.argv[1])
     def report():
         pkg = sys.modules["polyreversi"]
