@@ -14,10 +14,11 @@ from polyreversi.replay import Replay
 from polyreversi.search import DEFAULT_DEPTH, SearchResult, evaluate, search, solve
 from polyreversi.state import State
 
-from polyreversi.cli.arguments import FiniteFloatRange, WholeRange
+from polyreversi.cli.arguments import FiniteFloatRange
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.input import format_of
 from polyreversi.cli.lines import count_of
+from polyreversi.cli.numbers import WholeRange
 from polyreversi.cli.output import known_formats
 
 

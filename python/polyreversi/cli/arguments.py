@@ -14,6 +14,8 @@ from polyreversi.errors import VariantError
 from polyreversi.players import SEED_END, SEED_MIN
 from polyreversi.variant import Variant, parse_with_draw
 
+from polyreversi.cli.numbers import WholeRange
+
 if TYPE_CHECKING:
     from polyreversi.selfplay import Blocked
 
@@ -81,37 +83,6 @@ VARIANT = VariantParam()
 #: VARIANT of the commands that play games: ``blocked=random[K]`` is a draw per game.
 PLAYED_VARIANT = VariantParam(draws=True)
 BLOCKED = BlockedParam()
-
-
-def _check_ascii_whole(param_type: Union[Whole, WholeRange], value: Any, param: Optional[click.Parameter],
-                       ctx: Optional[click.Context]) -> None:
-    """Refuses, in click's own words, text that is not ASCII digits with an optional sign:
-    click's int() also reads ' 3', '1_000' and other scripts' digits ('３', '٣'), which no
-    option means (as :func:`polyreversi._validate.is_digits` for the protocols)."""
-    if isinstance(value, str) and not is_digits(value[1:] if value[:1] in ("+", "-") else value):
-        param_type.fail(f"{value!r} is not a valid integer.", param, ctx)
-
-
-class Whole(click.types.IntParamType):
-    """A whole-number option in ASCII digits (:func:`_check_ascii_whole`)."""
-
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> int:
-        _check_ascii_whole(self, value, param, ctx)
-        result: int = super().convert(value, param, ctx)
-        return result
-
-
-class WholeRange(click.IntRange):
-    """A whole-number option in a range, in ASCII digits (:func:`_check_ascii_whole`)."""
-
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> int:
-        _check_ascii_whole(self, value, param, ctx)
-        result: int = super().convert(value, param, ctx)
-        return result
-
-
-#: Any whole number, in ASCII digits.
-WHOLE = Whole()
 
 
 class FiniteFloatRange(click.FloatRange):

@@ -14,8 +14,9 @@ from polyreversi.limit import MAX_DEPTH, MAX_TIME
 from polyreversi.state import perft
 from polyreversi.variant import Variant
 
-from polyreversi.cli.arguments import VARIANT, FiniteFloatRange, WholeRange
+from polyreversi.cli.arguments import VARIANT, FiniteFloatRange
 from polyreversi.cli.console import make_console
+from polyreversi.cli.numbers import WholeRange
 
 
 #: The shortest time of one figure: a few timer ticks and a few games, so that the

@@ -6,7 +6,8 @@ from typing import Optional
 import click
 
 from polyreversi._core import limits
-from polyreversi.cli.arguments import FiniteFloatRange, WholeRange
+from polyreversi.cli.arguments import FiniteFloatRange
+from polyreversi.cli.numbers import WholeRange
 from polyreversi.limit import MAX_DEPTH, MAX_TIME
 
 

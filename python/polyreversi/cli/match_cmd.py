@@ -20,8 +20,9 @@ from polyreversi.match.runner import FORMATS, MatchConfig, Tally, run
 from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.variant import Variant
 
-from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, WHOLE, FiniteFloatRange, WholeRange
+from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
 from polyreversi.cli.console import make_console
+from polyreversi.cli.numbers import WHOLE, WholeRange
 
 SECONDS = FiniteFloatRange(min=0, min_open=True)
 

@@ -11,8 +11,9 @@ from polyreversi._core import check_perft_depth
 from polyreversi.state import perft, perft_divide
 from polyreversi.variant import Variant
 
-from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, WHOLE
+from polyreversi.cli.arguments import VARIANT, VARIANT_HELP
 from polyreversi.cli.console import make_console
+from polyreversi.cli.numbers import WHOLE
 
 
 class _NegativeDepth(click.Command):

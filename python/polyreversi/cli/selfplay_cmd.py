@@ -23,10 +23,11 @@ from polyreversi.variant import Variant
 from polyreversi.players import COMPUTER_PLAYERS, series_openings
 from polyreversi.vocabulary import color_name
 
-from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, WholeRange,
-                                       draw_option, fresh_seed, setup_variant)
+from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, PLAYED_VARIANT_HELP, SEED, draw_option,
+                                       fresh_seed, setup_variant)
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
+from polyreversi.cli.numbers import WholeRange
 from polyreversi.cli.output import (check_out, force_option, known_extensions, known_formats, open_games, record_for,
                                     writes_stdout)
 from polyreversi.cli.seats import resolve_seats, seat_options

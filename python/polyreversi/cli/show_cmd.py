@@ -11,9 +11,9 @@ from polyreversi.errors import PolyreversiError
 from polyreversi.formats import source_name
 from polyreversi import svg as pictures
 
-from polyreversi.cli.arguments import WHOLE, WholeRange
 from polyreversi.cli.console import make_console, record_warnings_as_lines
 from polyreversi.cli.input import entries_as_recorded, game_entry
+from polyreversi.cli.numbers import WHOLE, WholeRange
 from polyreversi.cli.output import check_replace, force_option, known_formats, output_error, writes_stdout
 from polyreversi.cli.positions import position_at, print_position
 

@@ -13,9 +13,9 @@ from polyreversi._core import limits
 from polyreversi.search import TT_MB, SolveResult, _check_solve_table, _check_state, solve
 from polyreversi.state import State
 
-from polyreversi.cli.arguments import WholeRange
 from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines
 from polyreversi.cli.lines import count_of
+from polyreversi.cli.numbers import WholeRange
 
 
 @click.command("solve")
