@@ -27,19 +27,19 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
         --extra build/patterns/games/WTH_2000.npz --fit-report build/patterns/sweep_p4.json  # damps x iterations
     nice -n 5 python scripts/train_board_eval.py label --board 8x8 --games 34700 --chunk 100 --depth 8 \
         --exact 16 --random 10 --random-min 4   # the engine's own games -> build/board_eval/8x8-normal/ (resumes)
-    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 500000 --iterations 100 \
-        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
-        --extra build/patterns/games/WTH_2000.npz \
+    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 3000000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
         --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz'   # the shipped phases 4-11
 
 The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
 76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
 augment runs, 2026-12-03); phases 4-11 the last command's (fit --phases 4-11), which keeps phases
-0-3 from the file and refits the others on the games' positions, 4,722,063
-positions of 102,566 more games (Logistello's book, WTHOR 1977-2000) and
-1,838,553 positions of 34,700 self-play games of the engine (2026-12-05;
-docs/tuning.md: they won +33 Elo in depth-8 self-play and 24 -> 33 % against
-NTest at equal time), with the mobility tables (MOBILITY_TERMS) fitted beside
+0-3 from the file and refits the others on every row of each phase
+(2.4-2.6 M in phases 4-10) of the games' positions: Logistello's book, WTHOR
+1977-2020 (the held-out games left out) and 1,838,553 positions of 34,700
+self-play games of the engine (docs/tuning.md, 2026-12-05: the self-play games
+took NTest at equal time from 24 to 33 %, every row and the WTHOR games of
+2001-2020 from 35 to 43 % and 37 to 38 %), with the mobility tables (MOBILITY_TERMS) fitted beside
 the patterns (the fit of phases 0-3 predates them: their tables are 0).
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
