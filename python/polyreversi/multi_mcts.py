@@ -50,7 +50,7 @@ DEFAULT_SCORE_WEIGHT: float = _core.limits.DEFAULT_MULTI_SCORE_WEIGHT
 #: for the variant (8x8, 10x10, the octagon; 3-4 players, blocked squares included): judged by
 #: the tables the cut-off wins more games than playing to the end (docs/tuning.md). Elsewhere
 #: (Anti-Reversi) playouts go to the end: the linear evaluation gained nothing as a judge.
-DEFAULT_CUTOFF = 16
+DEFAULT_CUTOFF: int = _core.limits.DEFAULT_MULTI_CUTOFF
 #: Judged playouts reward a softmax of the estimated shares over this temperature
 #: (in shares of the board; 0: the top estimated share wins outright).
 DEFAULT_CUTOFF_TEMPERATURE: float = _core.limits.DEFAULT_MULTI_CUTOFF_TEMPERATURE

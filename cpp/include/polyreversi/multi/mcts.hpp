@@ -19,6 +19,12 @@
 
 namespace polyreversi {
 
+// The cut-off (playout plies) a search gets by default where trained pattern
+// tables ship for the rules (multi/patterns.hpp): judged by the tables it wins
+// more games than playing to the end; without tables (Anti-Reversi) the
+// default is 0, the linear evaluation gained nothing as a judge (docs/tuning.md).
+constexpr int kDefaultMultiPatternCutoff = 16;
+
 struct MultiMctsOptions {
   u64 playouts = 0;               // stop after this many playouts (0: no limit)
   double seconds = 0;             // stop after this many seconds (0: no limit)
