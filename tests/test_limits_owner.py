@@ -261,6 +261,7 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_CUTOFF_TEMPERATURE"): "DEFAULT_MULTI_CUTOFF_TEMPERATURE",
     ("multi_mcts.py", "DEFAULT_BIAS_WEIGHT"): "DEFAULT_MULTI_BIAS_WEIGHT",
     ("multi_mcts.py", "DEFAULT_CUTOFF"): "DEFAULT_MULTI_CUTOFF",
+    ("multi_mcts.py", "DEFAULT_CUTOFF_10X10"): "DEFAULT_MULTI_CUTOFF_10X10",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
     ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",
