@@ -260,6 +260,8 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_SCORE_WEIGHT"): "DEFAULT_MULTI_SCORE_WEIGHT",
     ("multi_mcts.py", "DEFAULT_CUTOFF_TEMPERATURE"): "DEFAULT_MULTI_CUTOFF_TEMPERATURE",
     ("multi_mcts.py", "DEFAULT_BIAS_WEIGHT"): "DEFAULT_MULTI_BIAS_WEIGHT",
+    ("multi_mcts.py", "DEFAULT_CUTOFF"): "DEFAULT_MULTI_CUTOFF",
+    ("multi_mcts.py", "DEFAULT_CUTOFF_10X10"): "DEFAULT_MULTI_CUTOFF_10X10",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
     ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",
@@ -276,7 +278,6 @@ COINCIDENCES = {
     ("formats/wthor_layout.py", "HEADER_SIZE"),  # bytes of a WTHOR header
     ("match/openings.py", "RANDOM_PLIES"),  # plies of a random opening
     ("multi.py", "DEFAULT_DEPTH"),  # plies of a multi-player search given no limit
-    ("multi_mcts.py", "DEFAULT_CUTOFF"),  # playout plies where pattern tables ship (the core's 0: none)
     ("svg.py", "SQUARE"),  # pixels of a drawn square
     ("svg.py", "_SUPERSAMPLE"),  # raster supersampling factor
     ("time_control.py", "SOLVE_SECONDS_AT_20"),  # seconds of a solve at 20 empties

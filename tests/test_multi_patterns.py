@@ -148,12 +148,13 @@ def test_progressive_bias_is_checked_and_changes_the_search():
 
 
 def test_the_cutoff_is_on_by_default_only_where_tables_ship():
-    from polyreversi.multi_mcts import DEFAULT_CUTOFF, default_cutoff
+    from polyreversi.multi_mcts import DEFAULT_CUTOFF, DEFAULT_CUTOFF_10X10, default_cutoff
 
     tables = shipped_tables() if INC.exists() else {}
-    for name in ("8x8/4p", "8x8/3p/anti", "octagon/3p"):
+    for name in ("8x8/4p", "8x8/3p/anti", "octagon/3p", "10x10/4p", "10x10/3p"):
         state = pr.Variant.parse(name).start()
-        assert default_cutoff(state) == (DEFAULT_CUTOFF if _core._multi_has_patterns(state) else 0)
+        given = DEFAULT_CUTOFF_10X10 if name.startswith("10x10") else DEFAULT_CUTOFF
+        assert default_cutoff(state) == (given if _core._multi_has_patterns(state) else 0)
         if INC.exists():
             assert _core._multi_has_patterns(state) == (name in tables)
     state = pr.Variant.parse("8x8/4p").start()
@@ -165,3 +166,5 @@ def test_the_cutoff_is_on_by_default_only_where_tables_ship():
     # the player keeps "not given" and resolves it per position
     assert pr.InformedMCTSPlayer(playouts=10).cutoff is None
     assert pr.InformedMCTSPlayer(playouts=10, cutoff=0).cutoff == 0
+    with pytest.raises(TypeError, match="state"):
+        default_cutoff("8x8/4p")  # type: ignore[arg-type]

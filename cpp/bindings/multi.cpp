@@ -125,6 +125,10 @@ void init_multi(py::module_& m) {
       "_multi_has_patterns", [](py::handle s_obj) { return multi_patterns(get_state(s_obj).game.rules()) != nullptr; },
       py::arg("state"), "True when trained 3-4 player pattern tables ship (and are on) for the state's rules.");
   m.def(
+      "_multi_default_cutoff", [](py::handle s_obj) { return multi_default_cutoff(get_state(s_obj).game.rules()); },
+      py::arg("state"),
+      "The informed MCTS's cut-off (playout plies) for the state's rules when none is given (0: to the end).");
+  m.def(
       "_set_multi_patterns", [](bool on) { return set_multi_patterns_enabled(on); }, py::arg("on"),
       "Turns the trained 3-4 player patterns on or off for the searches set up after it, process-wide "
       "(the benchmarks' patterns-against-linear matches). Returns the previous setting.");

@@ -35,7 +35,7 @@ from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
-           "default_cutoff"]
+           "DEFAULT_CUTOFF_10X10", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -47,10 +47,12 @@ DEFAULT_HISTORY_WEIGHT: float = _core.limits.DEFAULT_MULTI_HISTORY_WEIGHT
 #: The part of a playout's reward that is the colour's final disk share.
 DEFAULT_SCORE_WEIGHT: float = _core.limits.DEFAULT_MULTI_SCORE_WEIGHT
 #: Playout plies before the evaluation judges the position where trained pattern tables ship
-#: for the variant (8x8, 10x10, the octagon; 3-4 players, blocked squares included): judged by
+#: for the variant on 8x8 and the octagon (3-4 players, blocked squares included): judged by
 #: the tables the cut-off wins more games than playing to the end (docs/tuning.md). Elsewhere
 #: (Anti-Reversi) playouts go to the end: the linear evaluation gained nothing as a judge.
-DEFAULT_CUTOFF = 16
+DEFAULT_CUTOFF: int = _core.limits.DEFAULT_MULTI_CUTOFF
+#: The same on 10x10, whose longer games judge later (docs/tuning.md).
+DEFAULT_CUTOFF_10X10: int = _core.limits.DEFAULT_MULTI_CUTOFF_10X10
 #: Judged playouts reward a softmax of the estimated shares over this temperature
 #: (in shares of the board; 0: the top estimated share wins outright).
 DEFAULT_CUTOFF_TEMPERATURE: float = _core.limits.DEFAULT_MULTI_CUTOFF_TEMPERATURE
@@ -64,9 +66,15 @@ DEFAULT_PLAYOUTS = 10_000
 
 
 def default_cutoff(state: State) -> int:
-    """The cut-off a search of ``state`` gets when none is given: :data:`DEFAULT_CUTOFF` where
-    trained pattern tables ship for its rules, else 0 (playouts to the end)."""
-    return DEFAULT_CUTOFF if _core._multi_has_patterns(state) else 0
+    """The cut-off a search of ``state`` gets when none is given (the core decides): where trained
+    pattern tables ship for its rules :data:`DEFAULT_CUTOFF_10X10` on 10x10, else
+    :data:`DEFAULT_CUTOFF`; 0 (playouts to the end) where none ship.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`polyreversi.State`.
+    """
+    _validate.instance(state, State, "state")
+    return int(_core._multi_default_cutoff(state))
 
 
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,

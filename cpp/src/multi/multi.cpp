@@ -9,6 +9,7 @@
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
 #include "polyreversi/multi/mcts.hpp"
+#include "polyreversi/multi/patterns.hpp"
 
 namespace polyreversi {
 
@@ -21,6 +22,11 @@ void check_players(const Rules& rules, const char* what) {
 }
 
 }  // namespace
+
+int multi_default_cutoff(const Rules& rules) {
+  if (!multi_patterns(rules)) return 0;
+  return rules.board == BoardKind::Board10x10 ? kDefaultMultiPatternCutoff10x10 : kDefaultMultiPatternCutoff;
+}
 
 MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel) {
   check_players(rules, "multi_search");

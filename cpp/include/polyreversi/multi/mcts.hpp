@@ -19,6 +19,20 @@
 
 namespace polyreversi {
 
+// The cut-off (playout plies) a search gets by default where trained pattern
+// tables ship for the rules (multi/patterns.hpp): judged by the tables it wins
+// more games than playing to the end. A 10x10 game is half again as long and
+// its tables gain little over the linear features before the second half, so
+// its playouts run longer before they are judged. Without tables
+// (Anti-Reversi) the default is 0: the linear evaluation gained nothing as a
+// judge (docs/tuning.md).
+constexpr int kDefaultMultiPatternCutoff = 16;       // 8x8 and the octagon
+constexpr int kDefaultMultiPatternCutoff10x10 = 24;  // 10x10
+
+// The cut-off a search of `rules` gets when none is given: one of the two
+// above where pattern tables ship (and are on), else 0 (playouts to the end).
+int multi_default_cutoff(const Rules& rules);
+
 struct MultiMctsOptions {
   u64 playouts = 0;               // stop after this many playouts (0: no limit)
   double seconds = 0;             // stop after this many seconds (0: no limit)
