@@ -120,3 +120,38 @@ def test_batch_sample_of_the_wrong_type_is_a_type_error_whatever_its_shape(value
     for method, name in ((batch.sample, "probs"), (batch.sample_logits, "logits")):
         with pytest.raises(TypeError, match=f"^{re.escape(f'{name}: expected float32 numbers, got {given}')}$"):
             method(values)
+
+
+def test_a_records_player_name_takes_a_colour_of_its_game() -> None:
+    # player_name(0) gave the last player's name and player_name(-1) the first's (a list index)
+    import polyreversi as pr
+
+    record = pr.record_of(pr.Variant().start(), players=["Alice", "Bob"])
+    assert (record.player_name(1), record.player_name(pr.Color.WHITE)) == ("Alice", "Bob")
+    for color in (0, -1, 3):
+        with pytest.raises(ValueError, match="color: must be 1 to 2"):
+            record.player_name(color)
+    for color in ("black", True, 1.0):
+        with pytest.raises(TypeError, match="color: expected an int"):
+            record.player_name(color)
+
+
+@pytest.mark.parametrize("fmt", ["ggf", "txt", "wtb", "jsonl"])
+def test_writing_an_item_that_is_not_a_record_is_a_type_error_and_writes_nothing(fmt: str, tmp_path: Any) -> None:
+    # ggf, txt and wtb raised AttributeError ('NoneType' object has no attribute 'variant')
+    import polyreversi.formats as formats
+
+    path = tmp_path / f"games.{fmt}"
+    path.write_bytes(b"kept")
+    with pytest.raises(TypeError, match="record: expected a Record, got NoneType"):
+        formats.write(path, [None])
+    assert path.read_bytes() == b"kept"
+
+
+def test_a_search_players_time_above_the_maximum_is_refused_when_made() -> None:
+    import polyreversi as pr
+    from polyreversi.limit import MAX_TIME
+
+    with pytest.raises(ValueError, match="time: .*at most 86400"):
+        pr.SearchPlayer(time=MAX_TIME * 2)
+    assert pr.SearchPlayer(time=MAX_TIME).time == MAX_TIME

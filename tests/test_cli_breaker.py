@@ -61,3 +61,28 @@ def test_an_address_ray_cannot_read_names_ray(address: str) -> None:
     pytest.importorskip("ray", reason="Ray is not installed (pip install 'polyreversi[ray]')")
     line = _error_line(["selfplay", "-n", "1", "--no-progress", "--ray", address])
     assert line.startswith("Error: Invalid value for --ray: ") and "address" in line.lower()
+
+
+@pytest.mark.parametrize("args, param", [
+    (["match", "greedy", "random", "-n", "2", "--time", "100000"], "'--time'"),
+    (["match", "greedy", "random", "-n", "2", "--clock", "86401"], "'--clock'"),
+    (["match", "greedy", "random", "-n", "2", "--increment", "90000"], "'--increment'"),
+])
+def test_match_seconds_above_a_limits_maximum_are_usage_errors(args: list[str], param: str) -> None:
+    # a newcomer's try: these reached the referee and ended in a ValueError traceback at the first game
+    from polyreversi.limit import MAX_TIME
+
+    line = _error_line(args)
+    assert line.startswith(f"Error: Invalid value for {param}:") and f"<={MAX_TIME:g}" in line
+
+
+def test_a_search_seats_time_above_the_maximum_is_refused_with_the_spec() -> None:
+    line = _error_line(["play", "--quiet", "--players", "search:time=100000,random"])
+    assert "search:time=100000" in line and "at most 86400" in line
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, " 3", "03x", "5"])
+def test_blocked_is_a_count_of_one_to_four_or_random(text: str) -> None:
+    # 5000 digits: int() of the text raised Python's own digit-limit ValueError (a traceback)
+    line = _error_line(["play", "--quiet", "--blocked", text])
+    assert line.startswith("Error: Invalid value for '--blocked':") and "expected a count from 1 to 4" in line

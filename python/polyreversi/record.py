@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
-from polyreversi._validate import instance, is_bool, is_integer
+from polyreversi._validate import instance, is_bool, is_integer, whole
 from polyreversi.errors import RecordError
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, as_variant
@@ -365,8 +365,11 @@ class Record:
         return [self.variant.square_name(m) for m in self.moves]
 
     def player_name(self, color: Union[Color, int]) -> str:
-        """The name of a colour's player, or the colour's name when unknown."""
-        name = self.players[int(color) - 1]
+        """The name of a colour's player, or the colour's name when unknown.
+
+        ``color``: a :class:`Color` or its number, 1 to the game's player count. Raises TypeError
+        for another type, ValueError for a colour the game does not have."""
+        name = self.players[whole(color, "color", 1, self.variant.players) - 1]
         return name if name else color_name(color)
 
     def title(self) -> str:

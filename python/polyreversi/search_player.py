@@ -25,7 +25,7 @@ from polyreversi import _core, _validate, time_control
 from polyreversi.book import Book, BookEntry, shipped_book
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS, Level
-from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, Limit
+from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_TIME, Limit
 from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _table_memory
 from polyreversi.state import State
 from polyreversi.variant import SEED_END, SEED_MIN, Variant
@@ -125,8 +125,9 @@ class SearchPlayer:
     """A two-player search player that lives through a game (every board and option).
 
     Args:
-        depth: plies per move (1 .. 250). time: seconds per move (> 0). With both the
-            first reached stops; with neither (and no level), ``depth=6``. A
+        depth: plies per move (1 .. 250). time: seconds per move (> 0, at most
+            :data:`polyreversi.limit.MAX_TIME`). With both the first reached stops; with
+            neither (and no level), ``depth=6``. A
             :class:`polyreversi.Limit` given to :meth:`play` replaces them.
         level: 1 .. ``len(polyreversi.levels.LEVELS)``, from beginner to full strength
             (docs/levels.md: each level's search and its measured Elo step); instead of
@@ -166,7 +167,7 @@ class SearchPlayer:
                  threads: int = 1, tt_mb: int = TT_MB, evaluation: Optional[str] = None, selective: bool = True,
                  variety: float = 0.0, seed: Optional[int] = None, book: bool = True) -> None:
         self.depth = _validate.optional_whole(depth, "depth", 1, MAX_DEPTH)
-        self.time = _validate.optional_seconds(time, "time")
+        self.time = _validate.optional_seconds(time, "time", high=MAX_TIME)
         self.level: Optional[Level] = None
         if level is not None:
             number = _validate.whole(level, "level", 1, len(LEVELS))

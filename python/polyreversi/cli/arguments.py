@@ -71,10 +71,11 @@ class BlockedParam(click.ParamType):  # type: ignore[type-arg, unused-ignore]  #
                 ctx: Optional[click.Context]) -> Union[int, str]:
         if isinstance(value, int):
             return value
-        text = str(value).strip().lower()
+        text = str(value).lower()
         if text == "random":
             return "random"
-        if is_digits(text) and int(text) in DRAWN_BLOCKED:
+        # the length first: int() of thousands of digits raises its own ValueError
+        if is_digits(text) and len(text) <= len(str(DRAWN_BLOCKED[-1])) and int(text) in DRAWN_BLOCKED:
             return int(text)
         self.fail(f"{value!r}: expected a count from {DRAWN_BLOCKED[0]} to {DRAWN_BLOCKED[-1]}, or 'random'", param, ctx)
 

@@ -18,13 +18,14 @@ from polyreversi.match import openings as opening_sets
 from polyreversi.match.referee import DEFAULT_MARGIN, TimeControl
 from polyreversi.match.runner import FORMATS, MatchConfig, Tally, run
 from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
+from polyreversi.limit import MAX_TIME
 from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
 from polyreversi.cli.console import make_console
 from polyreversi.cli.numbers import WHOLE, WholeRange
 
-SECONDS = FiniteFloatRange(min=0, min_open=True)
+SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 
 
 @click.command("match", epilog=VARIANT_HELP)
@@ -43,7 +44,7 @@ SECONDS = FiniteFloatRange(min=0, min_open=True)
               help="Search depth of every move (a seat's own depth or time, as in search:8, wins for that seat).")
 @click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
 @click.option("--clock", type=SECONDS, default=None, help="Seconds per player for the game.")
-@click.option("--increment", type=FiniteFloatRange(min=0), default=None, help="Seconds added after each move (with --clock).")
+@click.option("--increment", type=FiniteFloatRange(min=0, max=MAX_TIME), default=None, help="Seconds added after each move (with --clock).")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
               help="Seconds a move may exceed --time before it loses on time.")
 @click.option("--concurrency", "-j", type=WholeRange(1, MAX_THREADS), default=1, show_default=True,

@@ -200,9 +200,12 @@ def encode(records: Iterable["Record"], fmt: str) -> Content:
 
     Raises:
         RecordError: as :func:`write`, without a file name.
+        TypeError: an item of ``records`` is not a :class:`polyreversi.Record`.
     """
+    from polyreversi.record import Record
+
     found = registry.check_writable(fmt)
-    records = list(records)
+    records = [_validate.instance(record, Record, "record") for record in records]
     if not found.capabilities.many_games and len(records) != 1:
         others = [f.extensions[0] for f in map(registry.by_name, registry.writable()) if f.capabilities.many_games]
         raise RecordError(f"a {found.extensions[0]} file holds one game, not {len(records)}; use {' or '.join(others)}")
@@ -217,7 +220,8 @@ def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None
         RecordError: a read-only or unknown format, a record the format cannot express
             (the message names the file and the game and says why; nothing is written),
             more than one record for a one-game format, a file that cannot be written.
-        TypeError: ``path`` is not a file name (str, bytes, os.PathLike) or ``-``.
+        TypeError: ``path`` is not a file name (str, bytes, os.PathLike) or ``-``; an item
+            of ``records`` is not a :class:`polyreversi.Record` (nothing is written).
     """
     _validate.file_name(path, "path")
     target = source_name(path, writing=True)
