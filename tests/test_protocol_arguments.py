@@ -78,3 +78,15 @@ def _nboard(text: str) -> list[str]:
 def test_nboard_refuses_extra_words_and_numbers_that_are_not_ascii(command: str, message: str) -> None:
     lines = _nboard(f"nboard 2\n{command}\nping 9\n")
     assert lines[1:] == [f"status error: {message}", "pong 9"]
+
+
+def test_a_ggf_time_too_long_to_be_finite_is_refused() -> None:
+    # float() reads 400 digits as infinity: NBoard's `move f5//999...` set that player's clock to 0
+    from polyreversi.errors import RecordError
+    from polyreversi.formats.ggf import time_seconds
+
+    assert time_seconds("1:00:00") == 3600.0
+    with pytest.raises(RecordError, match="not a finite number of seconds"):
+        time_seconds("9" * 400)
+    with pytest.raises(RecordError, match="not a finite number of seconds"):
+        time_seconds("9" * 306 + ":00")  # finite digits, times 60 past the largest float

@@ -43,6 +43,7 @@ one :class:`~polyreversi.errors.RecordWarning` (:func:`lost_fields`).
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -385,7 +386,8 @@ def time_seconds(text: str) -> float:
     clock's first part (the GGF specification, skatgame.net/mburo/ggsa/ggf).
 
     Raises:
-        RecordError: ``text`` is not such a time.
+        RecordError: ``text`` is not such a time, or too long to be finite (float() reads
+            400 digits as infinity).
     """
     text = text.strip()
     if not _TIME.fullmatch(text):
@@ -393,6 +395,8 @@ def time_seconds(text: str) -> float:
     seconds = 0.0
     for part in text.split(":"):
         seconds = seconds * 60 + float(part)
+    if not math.isfinite(seconds):
+        raise RecordError(f"time {quoted(text)} is not a finite number of seconds")
     return seconds
 
 
