@@ -89,4 +89,4 @@ def test_a_ggf_time_too_long_to_be_finite_is_refused() -> None:
     with pytest.raises(RecordError, match="not a finite number of seconds"):
         time_seconds("9" * 400)
     with pytest.raises(RecordError, match="not a finite number of seconds"):
-        time_seconds("9" * 306 + ":00")  # finite digits, times 60 past the largest float
+        time_seconds("9" * 308 + ":00")  # 1e308 is finite, times 60 past the largest float
