@@ -155,3 +155,15 @@ def test_a_search_players_time_above_the_maximum_is_refused_when_made() -> None:
     with pytest.raises(ValueError, match="time: .*at most 86400"):
         pr.SearchPlayer(time=MAX_TIME * 2)
     assert pr.SearchPlayer(time=MAX_TIME).time == MAX_TIME
+
+
+def test_one_games_writers_and_the_fen_name_a_wrong_type() -> None:
+    # each raised AttributeError ('NoneType' object has no attribute ...)
+    from polyreversi.engine import fairy
+    from polyreversi.formats import ggf, transcript
+
+    for dump in (ggf.dumps, transcript.dumps):
+        with pytest.raises(TypeError, match="record: expected a Record, got NoneType"):
+            dump(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state: expected a State, got int"):
+        fairy.fen(3)  # type: ignore[arg-type]

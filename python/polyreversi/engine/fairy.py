@@ -36,7 +36,7 @@ from typing import Dict, Tuple, Union
 
 import numpy as np
 
-from polyreversi import _files
+from polyreversi import _files, _validate
 from polyreversi.errors import EngineProtocolError
 from polyreversi.state import State
 from polyreversi.variant import Variant
@@ -181,8 +181,9 @@ def fen(state: State) -> str:
 
     Raises:
         EngineProtocolError: a position of 3 or 4 players.
+        TypeError: ``state`` is not a :class:`polyreversi.State`.
     """
-    v = state.variant
+    v = _validate.instance(state, State, "state").variant
     if v.players != 2:
         raise EngineProtocolError(f"Fairy-Stockfish plays two-player Reversi only, not {v}")
     board = state.board()

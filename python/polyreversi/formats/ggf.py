@@ -51,7 +51,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 
 import numpy as np
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import Color
 from polyreversi.errors import IllegalMoveError, RecordError, quoted, shortened
 from polyreversi import formats
@@ -551,8 +551,9 @@ def dumps(record: Record) -> str:
             free opening), text containing ``[`` or ``]`` (GGF values have no escape),
             a ``meta`` value of the wrong shape; nothing wrong is ever written.
         ReplayError: the record does not replay.
+        TypeError: ``record`` is not a :class:`polyreversi.Record`.
     """
-    text, lost = _dump(record)
+    text, lost = _dump(_validate.instance(record, Record, "record"))
     lost_list = LostFields("GGF")
     lost_list.add(lost)
     lost_list.warn()

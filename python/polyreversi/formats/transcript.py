@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator, List, Optional, Tuple, Union
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi.errors import RecordError
 from polyreversi import formats
 from polyreversi.formats._lost import LostFields, encode_all, meta_lost, result_derivable
@@ -100,8 +100,9 @@ def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> s
     Raises:
         RecordError: not a 2-player game, a custom start position, an unknown ``passes``.
         ReplayError: the record does not replay.
+        TypeError: ``record`` is not a :class:`polyreversi.Record`.
     """
-    text, lost = _dump(record, separator, passes)
+    text, lost = _dump(_validate.instance(record, Record, "record"), separator, passes)
     lost_list = LostFields("a transcript")
     lost_list.add(lost)
     lost_list.warn()
