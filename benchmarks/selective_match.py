@@ -116,7 +116,8 @@ class NTestGame:
                 continue
             empties = s.empties()
             if (int(s.to_move) - 1) == colour:
-                if len(s.variant.squares) - sum(s.scores()) <= self.solve_from:
+                solved = empties <= self.solve_from
+                if solved:
                     r = pr.solve(s, tt_mb=self.tt_mb)
                 elif self.equal_time:
                     if last is None:  # NTest's time for this very position
@@ -126,7 +127,8 @@ class NTestGame:
                     r = self._search(s)
                 self.times[0].append(r.seconds)
                 moves.append({"side": "polyreversi", "empties": empties, "move": r.move, "seconds": r.seconds,
-                              "budget": last if self.equal_time else None, "depth": r.depth, "exact": r.exact,
+                              "budget": last if self.equal_time else None, "depth": empties if solved else r.depth,
+                              "exact": solved or r.exact,
                               "score": r.score})
                 s.play(r.move)
             else:
