@@ -5,15 +5,24 @@ one thread each, both colours of every opening.
     python benchmarks/selective_match.py --time 0.05 --openings 50
     python benchmarks/selective_match.py --board 10x10 --time 0.05 --openings 20
     python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8
-    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --equal-time
+    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --equal-time --cpu-budget --player
+    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --solve-from 17 --player
 
 Against NTest (NBoard protocol, polyreversi.engine; built outside the repo,
 /work/engines/README.md): NTest searches `--depth` plies; polyreversi the
 same depth, or with --equal-time as long as NTest took for its previous move
 of the game (its first move: NTest's first), with a table of `--tt-mb`
-(each pr.search sets its table up again). With --solve-from E polyreversi
-solves exactly from E empties on (as the first NTest matches did, to
-measure the midgame alone). With --player polyreversi is one living
+(each pr.search sets its table up again). With --cpu-budget the budget
+is NTest's CPU time for its previous search (from its "go" to its move, read
+from /proc/PID/task/*/schedstat): its wall time also counts the time it
+waited for a core, which on a loaded machine gives polyreversi more CPU than
+NTest used (at load 6-7 the same match scored 41-48 % on wall time, 34 % on
+CPU time: benchmarks/HISTORY.md). With --solve-from E polyreversi solves
+exactly from E empties on. NTest's `set depth D` solves near the end itself
+(its CCalcParamsStandard: at depth 8 a win/loss/draw solve from 17 empties
+and exact below 14; from 13 empties at depth 2, 14 at depth 4), where
+`Limit(depth=D)` does not: --solve-from 17 at depth 8 gives both the same
+endgame. With --player polyreversi is one living
 `SearchPlayer(tt_mb=--tt-mb)` for the whole match (its table kept from move
 to move, `new_game()` before each game; the path a user takes), each move
 `player.play(state, Limit(time=...))` or `Limit(depth=...)`: it spends the
@@ -36,10 +45,12 @@ pair scores, so the colour swap is paired), and appends the line to
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
 import statistics
 import sys
+import time
 from typing import Optional
 
 import polyreversi as pr
@@ -80,11 +91,25 @@ def play(opening, seconds: float, selective_colour: int):
     return sc[selective_colour] - sc[1 - selective_colour]
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds the process `pid` has run so far, every thread (Linux: the first field of
+    /proc/PID/task/*/schedstat, nanoseconds on a CPU; 0.0 where that is not readable)."""
+    total = 0
+    for task in glob.glob(f"/proc/{pid}/task/*/schedstat"):
+        try:
+            with open(task, encoding="ascii") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 1e9
+
+
 class NTestGame:
-    """Games against NTest; `times` collects (polyreversi, NTest) seconds a move."""
+    """Games against NTest; `times` collects (polyreversi, NTest) wall seconds a move, `cpu`
+    the same in CPU seconds (process time; NTest's from its schedstat)."""
 
     def __init__(self, command: str, depth: int, equal_time: bool, tt_mb: int, solve_from: int, selective: bool,
-                 living: bool = False, dump: Optional[str] = None):
+                 living: bool = False, dump: Optional[str] = None, cpu_budget: bool = False):
         from polyreversi.engine import SimpleEngine
 
         self.engine = SimpleEngine.popen_nboard(command)
@@ -92,6 +117,21 @@ class NTestGame:
         self.selective = selective
         self.player = pr.SearchPlayer(tt_mb=tt_mb, selective=selective) if living else None
         self.times = ([], [])
+        self.cpu = ([], [])
+        self.cpu_budget = cpu_budget
+        process = self.engine.protocol.process
+        self.pid = process.proc.pid
+        # NTest's CPU time is counted from its "go" (set depth and set game before it rebuild its
+        # tables: about 5 ms of CPU a move that no search spends).
+        self._go_cpu = 0.0
+        send = process.send
+
+        def send_noting_go(line: str) -> None:
+            if line == "go":
+                self._go_cpu = cpu_seconds(self.pid)
+            send(line)
+
+        process.send = send_noting_go
         self.dump = dump
         self.played = 0
 
@@ -102,6 +142,11 @@ class NTestGame:
         if seconds is not None:
             return pr.search(s, time=seconds, threads=1, tt_mb=self.tt_mb, selective=self.selective)
         return pr.search(s, depth=self.depth, threads=1, tt_mb=self.tt_mb, selective=self.selective)
+
+    def _ntest(self, s):
+        """NTest's move in `s` at --depth and the CPU seconds its search took."""
+        r = self.engine.play(s, pr.Limit(depth=self.depth))
+        return r, cpu_seconds(self.pid) - self._go_cpu
 
     def __call__(self, opening, _seconds, colour: int):
         self.engine.new_game()
@@ -116,25 +161,29 @@ class NTestGame:
                 continue
             empties = s.empties()
             if (int(s.to_move) - 1) == colour:
+                c0 = time.process_time()
                 solved = empties <= self.solve_from
                 if solved:
                     r = pr.solve(s, tt_mb=self.tt_mb)
                 elif self.equal_time:
                     if last is None:  # NTest's time for this very position
-                        last = self.engine.play(s, pr.Limit(depth=self.depth)).seconds
+                        first, cpu = self._ntest(s)
+                        last = cpu if self.cpu_budget else first.seconds
                     r = self._search(s, last)
                 else:
                     r = self._search(s)
                 self.times[0].append(r.seconds)
+                self.cpu[0].append(time.process_time() - c0)
                 moves.append({"side": "polyreversi", "empties": empties, "move": r.move, "seconds": r.seconds,
                               "budget": last if self.equal_time else None, "depth": empties if solved else r.depth,
                               "exact": solved or r.exact,
                               "score": r.score})
                 s.play(r.move)
             else:
-                r = self.engine.play(s, pr.Limit(depth=self.depth))
-                last = r.seconds
+                r, cpu = self._ntest(s)
+                last = cpu if self.cpu_budget else r.seconds
                 self.times[1].append(r.seconds)
+                self.cpu[1].append(cpu)
                 moves.append({"side": "ntest", "empties": empties, "move": r.move, "seconds": r.seconds,
                               "reply": r.text})
                 s.play(r.move)
@@ -167,6 +216,9 @@ def main(argv) -> int:
     ap.add_argument("--ntest", help="NTest's command (NBoard protocol): play it instead of full width")
     ap.add_argument("--depth", type=int, default=8, help="with --ntest: NTest's depth (and polyreversi's)")
     ap.add_argument("--equal-time", action="store_true", help="with --ntest: polyreversi takes NTest's time")
+    ap.add_argument("--cpu-budget", action="store_true",
+                    help="with --equal-time: the budget is NTest's CPU time on its previous move (its "
+                         "/proc schedstat), not its wall time, which a loaded machine inflates")
     ap.add_argument("--tt-mb", type=int, default=16, help="with --ntest: polyreversi's table MiB")
     ap.add_argument("--solve-from", type=int, default=0, help="with --ntest: polyreversi solves from these empties")
     ap.add_argument("--full-width", action="store_true", help="with --ntest: polyreversi searches full width")
@@ -177,8 +229,10 @@ def main(argv) -> int:
     game = play
     if args.ntest:
         game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width,
-                         args.player, args.dump)
+                         args.player, args.dump, args.cpu_budget)
         opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
+        if args.equal_time and args.cpu_budget:
+            opponent += " (NTest's CPU time)"
         if args.solve_from:
             opponent += f", polyreversi solves from {args.solve_from} empties"
         if args.full_width:
@@ -198,7 +252,8 @@ def main(argv) -> int:
         print(score.progress(i + 1, len(openings), points), flush=True)
     if args.ntest:
         mine, theirs = game.times
-        opponent += (f" (mean s/move: polyreversi {statistics.mean(mine):.4f}, NTest {statistics.mean(theirs):.4f})")
+        opponent += (f" (mean s/move: polyreversi {statistics.mean(mine):.4f}, NTest {statistics.mean(theirs):.4f};"
+                     f" CPU {statistics.mean(game.cpu[0]):.4f}, {statistics.mean(game.cpu[1]):.4f})")
         game.engine.quit()
     line = f"| {args.board} | {opponent} | {len(openings)} x 2 | {score.cells()} | {run_cell(argv[1:])} |"
     emit("| board | opponent | games | polyreversi W/D/L | score | Elo (95 %) | mean margin | run |", line, args.write)

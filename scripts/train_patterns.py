@@ -480,16 +480,51 @@ def with_search(cache, path, cells, empties, labels, games, depth, mix):
     """A positions file's rows with search-backed labels: the searched rows labelled mix * search score +
     (1 - mix) * their label, the rows below the searched empties kept, the other candidates dropped.
     None if the file has no labels of that depth."""
-    sp = search_path(cache, path, depth)
-    if not os.path.isfile(sp):
+    searched = search_rows(cache, path, depth)
+    if searched is None:
         return None
-    with np.load(sp) as s:
-        index, score, min_empties = s["index"], s["score"].astype(np.float64), int(s["min_empties"])
+    index, score, min_empties = searched
     labels = labels.copy()
     labels[index] = mix * score + (1.0 - mix) * labels[index]
     keep = empties < min_empties
     keep[index] = True
     return cells[keep], empties[keep], labels[keep], games[keep]
+
+
+def search_rows(cache, path, depth):
+    """(index, score, min_empties) of a positions file's depth-`depth` search labels, or None."""
+    sp = search_path(cache, path, depth)
+    if not os.path.isfile(sp):
+        return None
+    with np.load(sp) as s:
+        return s["index"], s["score"].astype(np.float64), int(s["min_empties"])
+
+
+def with_search_rows(cache, path, cells, empties, labels, games, depth, weight):
+    """A positions file's rows, every one with its own label and weight 1, then its searched rows again
+    with their search score as the label and weight `weight` (row weights: the fit scales each row by
+    their square root); the file's rows alone when it has no labels of that depth."""
+    ones = np.ones(len(labels))
+    searched = search_rows(cache, path, depth)
+    if searched is None:
+        return cells, empties, labels, games, ones
+    index, score, _ = searched
+    return (np.concatenate([cells, cells[index]]), np.concatenate([empties, empties[index]]),
+            np.concatenate([labels, score]), np.concatenate([games, games[index]]),
+            np.concatenate([ones, np.full(len(index), float(weight))]))
+
+
+def load_weighted(path, extra, search_depth, search_weight):
+    """load()'s rows with the search rows added (with_search_rows), and each row's weight."""
+    parts = []
+    for p in [path, *extra]:
+        if not os.path.isfile(p):
+            sys.exit(f"{p}: no such positions file (extract, or augment for --extra, writes it)")
+        with np.load(p) as d:
+            part = (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"])
+        parts.append(with_search_rows(path, p, *part, search_depth, search_weight))
+    return (*(np.concatenate([d[k] for d in parts]) for k in range(4)), len(parts[0][2]),
+            np.concatenate([d[4] for d in parts]))
 
 
 def load(path, extra=(), search_depth=0, mix=1.0):
@@ -633,7 +668,12 @@ def fit(args) -> None:
         sys.exit("fit needs scipy: pip install -e '.[train]'")
 
     extra = [p for pattern in args.extra for p in sorted(glob.glob(pattern)) or [pattern]]
-    cells, empties, labels, games, n_main = load(args.cache, extra, args.search_depth, args.mix)
+    row_weights = None
+    if args.search_weight:
+        cells, empties, labels, games, n_main, row_weights = load_weighted(
+            args.cache, extra, args.search_depth, args.search_weight)
+    else:
+        cells, empties, labels, games, n_main = load(args.cache, extra, args.search_depth, args.mix)
     train = np.ones(len(labels), dtype=bool)  # the other files hold no held-out game
     train[:n_main] = games[:n_main] % HOLDOUT != 0
     labels = relabel(args, cells, empties, labels, games, train)
@@ -644,8 +684,13 @@ def fit(args) -> None:
     for p in phases:
         rows = phase_rows(p, train, empties, args)
         X = design(cells[rows], ranks_offsets, n_cols, empties[rows])
+        y = labels[rows]
+        if row_weights is not None:  # weighted least squares: each row scaled by the root of its weight
+            root = np.sqrt(row_weights[rows])
+            X = X.multiply(root[:, None]).tocsr()
+            y = y * root
         t0 = time.process_time()
-        w = lsqr(X, labels[rows], damp=args.damp, iter_lim=args.iterations)[0]
+        w = lsqr(X, y, damp=args.damp, iter_lim=args.iterations)[0]
         W[p] = w
         print(f"phase {p}: {len(rows)} positions, {time.process_time() - t0:.1f} s CPU", flush=True)
     np.save(os.path.join(os.path.dirname(args.cache), "weights.npy"), W)
@@ -854,6 +899,8 @@ def check_arguments(ap, a) -> None:
         ap.error(f"--min-empties {a.min_empties}: must be above --exact-empties ({a.exact_empties}) and at most 60")
     if not 0.0 <= a.mix <= 1.0:
         ap.error(f"--mix {a.mix}: must be from 0 to 1")
+    if not 0.0 <= a.search_weight <= 1e6 or (a.search_weight and not a.search_depth):
+        ap.error(f"--search-weight {a.search_weight}: from 0 to 1e6, and with --search-depth")
     if a.labels == "minimax" and a.search_depth:
         ap.error(f"--labels minimax with --search-depth {a.search_depth}: one kind of label at a time")
     if a.minimax_games < 1:
@@ -906,6 +953,9 @@ def main() -> None:
     ap.add_argument("--every-main", type=int, default=2, help="search: ... of the positions file (the held-out games)")
     ap.add_argument("--min-empties", type=int, default=SEARCH_MIN_EMPTIES,
                     help="search: positions with at least this many empties")
+    ap.add_argument("--search-weight", type=float, default=0.0,
+                    help="fit with --search-depth: keep every row with its own label and add each searched "
+                         "position again, labelled by its search score, with this row weight (0: --mix instead)")
     ap.add_argument("--mix", type=float, default=1.0,
                     help="fit: a searched position's label = mix * search score + (1 - mix) * its label")
     ap.add_argument("--labels", choices=["game", "minimax"], default="game",
