@@ -165,8 +165,21 @@ def test_search_labels_positions_files_resumes_and_replaces_their_labels(tmp_pat
         searched = np.isin(np.flatnonzero(keep), index)
         assert y[searched] == pytest.approx(0.5 * score + 0.5 * d["labels"][index])
         assert (y[~searched] == d["labels"][below]).all()
+        # --search-weight W instead keeps every row with its own label and adds the searched rows again,
+        # labelled by their search score, with row weight W
+        cells_w, empties_w, labels_w, games_w, n_w, weights = tp.load_weighted(
+            str(tmp_path / "positions.npz"), [str(tmp_path / "games" / name)] if name == "G.npz" else [], 2, 7.0)
+        rows = len(d["labels"])
+        part = slice(0, n_w) if name == "positions.npz" else slice(n_w, None)
+        y_w, e_w, w_w, c_w = labels_w[part], empties_w[part], weights[part], cells_w[part]
+        assert len(y_w) == rows + len(index)
+        assert (y_w[:rows] == d["labels"]).all() and (w_w[:rows] == 1).all()
+        assert y_w[rows:] == pytest.approx(score) and (w_w[rows:] == 7.0).all()
+        assert (e_w[rows:] == d["empties"][index]).all() and (c_w[rows:] == d["cells"][index]).all()
     again = run(*args, cwd=tmp_path)
     assert again.returncode == 0 and again.stdout.count("there already") == 2, again.stderr
+    refused = run("fit", "--cache", str(tmp_path / "positions.npz"), "--search-weight", "3", cwd=tmp_path)
+    assert refused.returncode == 2 and "--search-weight 3.0" in refused.stderr, refused.stderr
 
 
 def test_minimax_labels_are_the_negamax_over_the_games_tree():
