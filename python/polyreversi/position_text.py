@@ -11,6 +11,7 @@ import functools
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Type
 
 from polyreversi._core import BOARDS, CELL_BLOCKED, CELL_EMPTY, CELL_NEUTRAL, Color, PositionError, Rules, VariantError
+from polyreversi._validate import instance
 
 if TYPE_CHECKING:  # types only: variant.py imports this module
     from polyreversi.state import State
@@ -53,8 +54,13 @@ def position_to_text(state: State) -> str:
     >>> import polyreversi as pr
     >>> pr.Variant().start().to_text()
     '---------------------------OX------XO--------------------------- X'
+
+    Raises:
+        TypeError: ``state`` is not a :class:`polyreversi.State`.
     """
-    v = state.variant
+    from polyreversi.state import State  # state.py imports variant.py, which imports this module
+
+    v = instance(state, State, "state").variant
     grid = state.board().reshape(-1)
     cells = "".join(WRITE_CHARS[int(grid[sq])] for sq in _grid_squares(v))
     prefix = "" if _plain(v) else f"{v} "
