@@ -28,9 +28,7 @@ py::object checked(PyObject* result) {
 }
 
 // 10 ** k as a Python int.
-py::object power_of_ten(long long k) {
-  return checked(PyNumber_Power(py::int_(10).ptr(), py::int_(k).ptr(), Py_None));
-}
+py::object power_of_ten(long long k) { return checked(PyNumber_Power(py::int_(10).ptr(), py::int_(k).ptr(), Py_None)); }
 }  // namespace
 
 std::string decimal_text(py::handle value) {

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Type
 
+from polyreversi import _core
 from polyreversi._core import BOARDS, CELL_BLOCKED, CELL_EMPTY, CELL_NEUTRAL, Color, PositionError, Rules, VariantError
 from polyreversi._validate import instance
 
@@ -58,9 +59,7 @@ def position_to_text(state: State) -> str:
     Raises:
         TypeError: ``state`` is not a :class:`polyreversi.State`.
     """
-    from polyreversi.state import State  # state.py imports variant.py, which imports this module
-
-    v = instance(state, State, "state").variant
+    v = instance(state, _core.State, "state").variant  # the facade's State is the native class
     grid = state.board().reshape(-1)
     cells = "".join(WRITE_CHARS[int(grid[sq])] for sq in _grid_squares(v))
     prefix = "" if _plain(v) else f"{v} "
