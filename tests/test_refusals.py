@@ -244,3 +244,11 @@ def test_states_python_methods_are_named_as_called(method: str) -> None:
     # the message named _state_to_text() and _state_record(), the functions behind them
     with pytest.raises(TypeError, match=f"^State.{method}\\(\\) takes 1 positional argument but 2 were given$"):
         getattr(V.start(), method)(3)
+
+
+def test_a_seat_specs_number_of_too_many_digits_says_so() -> None:
+    # "playouts must be an integer, got '999...'": it was one, of 5000 digits
+    with pytest.raises(ValueError, match=r"playouts must be an integer of at most 30 digits, got '9{40}\.\.\.' "
+                                         r"\(5000 characters\)$"):
+        parse_player_spec("mcts:" + "9" * 5000)
+    assert parse_player_spec("mcts:" + "0" * 29 + "7") == ("mcts", {"playouts": 7})

@@ -356,9 +356,11 @@ _FACTORIES: Dict[str, Callable[[Optional[int]], Chooser]] = {"random": RandomPla
 
 
 def _whole(text: str) -> int:
-    """A spec's whole number: ASCII digits with an optional sign; ValueError for what int()
-    also reads but no spec means ('1_000', other scripts' digits: '２')."""
-    if not _validate.is_digits(text[1:] if text[:1] in ("+", "-") else text):
+    """A spec's whole number: ASCII digits with an optional sign, at most
+    :data:`polyreversi._validate.MAX_DIGITS` of them; ValueError for what int() also reads
+    but no spec means ('1_000', other scripts' digits: '２') and for more digits."""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not _validate.is_digits(digits) or len(digits) > _validate.MAX_DIGITS:
         raise ValueError(text)
     return int(text)
 
@@ -483,7 +485,8 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
         try:
             options[key] = allowed[key](value)
         except ValueError:
-            kinds: Dict[Callable[[str], Any], str] = {_whole: "an integer", _on_off: "on or off"}
+            kinds: Dict[Callable[[str], Any], str] = {
+                _whole: f"an integer of at most {_validate.MAX_DIGITS} digits", _on_off: "on or off"}
             kind_word = kinds.get(allowed[key], "a number")
             raise ValueError(f"player {quoted(spec)}: {key} must be {kind_word}, got {quoted(value)}") from None
     return kind, options
