@@ -485,9 +485,11 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
         try:
             options[key] = allowed[key](value)
         except ValueError:
-            kinds: Dict[Callable[[str], Any], str] = {
-                _whole: f"an integer of at most {_validate.MAX_DIGITS} digits", _on_off: "on or off"}
+            kinds: Dict[Callable[[str], Any], str] = {_whole: "an integer", _on_off: "on or off"}
             kind_word = kinds.get(allowed[key], "a number")
+            if allowed[key] is _whole and _validate.is_digits(value[1:] if value[:1] in ("+", "-") else value):
+                # an integer, too long
+                kind_word = f"an integer of at most {_validate.MAX_DIGITS} digits"
             raise ValueError(f"player {quoted(spec)}: {key} must be {kind_word}, got {quoted(value)}") from None
     return kind, options
 
