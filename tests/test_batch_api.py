@@ -255,10 +255,10 @@ def test_reset_and_step_errors():
 
 def test_sample_of_none_and_final_record_without_a_finished_game():
     b = pr.Batch("8x8", 8, seed=1)
-    shape = r"expected an array of shape \(8, 65\) \(B games, N\*N\+1 moves\)"
-    with pytest.raises(TypeError, match="probs: " + shape + ", got None"):
+    shape = r"shape \(8, 65\) \(B games, N\*N\+1 moves\)"
+    with pytest.raises(TypeError, match="probs: expected float32 numbers of " + shape + ", got NoneType"):
         b.sample(None)
-    with pytest.raises(ValueError, match="logits: " + shape + r", got shape \(8, 64\)"):
+    with pytest.raises(ValueError, match="logits: expected " + shape + r", got \(8, 64\)"):
         b.sample_logits(np.zeros((8, 64), np.float32))
     # No autoreset has restarted a game yet: there is no finished game to give (once an empty record).
     with pytest.raises(pr.HistoryError, match="game 3: no finished game is kept"):

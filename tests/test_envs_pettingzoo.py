@@ -302,7 +302,7 @@ def test_bad_variant_text(variant, message):
 
 
 def test_bad_variant_type_and_render_mode():
-    with pytest.raises(pr.VariantError, match="expected a Variant or text"):
+    with pytest.raises(TypeError, match="^variant: expected a Variant, an EnvSpec or text"):
         env(variant=8)
     with pytest.raises(ValueError, match="render_mode: 'rgb'.*'ansi'"):
         env(render_mode="rgb")

@@ -34,5 +34,5 @@ def test_a_draw_twice_or_beside_listed_squares_is_refused(text):
 
 def test_a_variant_and_not_text():
     assert EnvSpec.parse(Variant("8x8")) == EnvSpec(Variant("8x8"))
-    with pytest.raises(VariantError, match="expected a Variant"):
+    with pytest.raises(TypeError, match="^variant: expected a Variant, an EnvSpec or text .*, got int$"):
         EnvSpec.parse(8)

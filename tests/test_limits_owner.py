@@ -72,6 +72,7 @@ def _value(node: ast.AST):
 # The package's own bounds, written as numbers where they are decided (the module
 # owns the decision; everything else reads it from there or from the core).
 OWNED = {
+    "_validate.py": {"MAX_DIGITS"},  # the longest whole number read as text
     "cli/bench_cmd.py": {"MIN_SECONDS"},  # the shortest time of one speed figure
     "engine/_process.py": {"MAX_LINE"},  # the longest line read from an engine
     "engine/protocol.py": {"MAX_NOISE"},  # lines of noise an engine may write
@@ -268,6 +269,7 @@ READ_FROM_THE_CORE = {
 }
 # Constants of the package equal to a number of the core by coincidence: another meaning.
 COINCIDENCES = {
+    ("_validate.py", "MAX_DIGITS"),  # digits of a whole number read as text
     ("cli/replay_cmd.py", "PROGRESS_MIN_GAMES"),  # games before a progress bar is shown
     ("distributed.py", "PYTHON_SHARD"),  # games of one Python-played shard
     ("engine/_process.py", "MAX_LINE"),  # bytes of an engine's line

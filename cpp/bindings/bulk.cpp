@@ -13,7 +13,8 @@ namespace {
 // 64 bits is refused with the core's message, naming it as given.
 long long perft_depth(const PyState& s, py::handle depth, PerftCall call = PerftCall::kPerft) {
   if (PyBool_Check(depth.ptr()) || !PyIndex_Check(depth.ptr()))
-    throw py::type_error(std::string(perft_call_name(call)) + ": depth must be an int");
+    // the facade's wording (polyreversi._validate.integer)
+    throw py::type_error(std::string("depth: expected an int, got ") + Py_TYPE(depth.ptr())->tp_name);
   const py::object number = py::reinterpret_steal<py::object>(PyNumber_Index(depth.ptr()));  // NumPy ints too
   if (!number) throw py::error_already_set();
   int overflow = 0;

@@ -1,6 +1,7 @@
 // Shared conversion helpers of the bindings (see common.hpp).
 #include "common.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -20,10 +21,31 @@ PyObject* exc_history = nullptr;
 
 py::object color_members[kMaxPlayers];
 
+namespace {
+py::object checked(PyObject* result) {
+  if (!result) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(result);
+}
+
+// 10 ** k as a Python int.
+py::object power_of_ten(long long k) { return checked(PyNumber_Power(py::int_(10).ptr(), py::int_(k).ptr(), Py_None)); }
+}  // namespace
+
 std::string decimal_text(py::handle value) {
-  py::object text = py::reinterpret_steal<py::object>(PyNumber_ToBase(value.ptr(), 10));
-  if (!text) throw py::error_already_set();
-  return text.cast<std::string>();
+  // As polyreversi.errors.quoted shows an int: past kQuotedBytes digits, the leading
+  // ones and the count. The count comes from the bit length, never from the text:
+  // Python refuses to convert an int of more than 4300 digits to text.
+  const py::object number = checked(PyNumber_Index(value.ptr()));
+  const bool negative = PyObject_RichCompareBool(number.ptr(), py::int_(0).ptr(), Py_LT) == 1;
+  const py::object magnitude = checked(PyNumber_Absolute(number.ptr()));
+  const long long bits = py::cast<long long>(magnitude.attr("bit_length")());
+  long long digits = std::max(1LL, bits * 30103 / 100000);  // log10(2): a lower bound, or one above
+  if (digits > 1 && PyObject_RichCompareBool(magnitude.ptr(), power_of_ten(digits - 1).ptr(), Py_LT) == 1) --digits;
+  while (PyObject_RichCompareBool(magnitude.ptr(), power_of_ten(digits).ptr(), Py_GE) == 1) ++digits;
+  if (digits <= kQuotedBytes) return checked(PyNumber_ToBase(number.ptr(), 10)).cast<std::string>();
+  const py::object head = checked(PyNumber_FloorDivide(magnitude.ptr(), power_of_ten(digits - kQuotedBytes).ptr()));
+  return std::string(negative ? "-" : "") + checked(PyNumber_ToBase(head.ptr(), 10)).cast<std::string>() + "... (" +
+         std::to_string(digits) + " digits)";
 }
 
 long long square_number(int n, py::handle value) {

@@ -65,7 +65,8 @@ struct PyState {
   PyState(const PyState&) = default;
 };
 
-// The decimal digits of a Python int (any size).
+// The decimal digits of a Python int (any size); past kQuotedBytes digits the leading
+// ones and the count, as polyreversi.errors.quoted shows an int.
 std::string decimal_text(py::handle value);
 
 // A square index (a Python int of any size) for the core's checks on an n x n

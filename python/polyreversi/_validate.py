@@ -1,7 +1,8 @@
 """The argument checks every public call shares: one wording for every message.
 
 Each raises TypeError for a value of the wrong type and ValueError for one out
-of range, naming the argument and echoing the value as given.
+of range, naming the argument and echoing the value as given (cut when huge, by
+:func:`shown`).
 """
 from __future__ import annotations
 
@@ -12,6 +13,20 @@ import sys
 from typing import Any, Optional, Type, TypeVar
 
 T = TypeVar("T")
+
+#: Digits of the longest whole number the command line and the protocols read as text:
+#: more than any count or limit needs (2**64 has 20), and a longer one is refused
+#: before int() is asked (which refuses more than 4300 digits in its own words).
+MAX_DIGITS = 30
+
+
+def shown(value: Any) -> str:
+    """``value`` as a message echoes it: :func:`polyreversi.errors.quoted` (a 5000-digit
+    int or a long text cut to a prefix with its size). Imported when a message is made:
+    this module stays light (no engine) for the command line's option types."""
+    from polyreversi.errors import quoted
+
+    return quoted(value)
 
 
 def is_bool(value: Any) -> bool:
@@ -45,34 +60,53 @@ def instance(value: Any, cls: Type[T], name: str) -> T:
     return value
 
 
+def integer(value: Any, name: str) -> int:
+    """``value`` as an int (bool refused: True is not a count), for a call whose range
+    another owner checks (the core's, naming its bound and why)."""
+    if not is_integer(value):
+        raise TypeError(f"{name}: expected an int, got {shown(value)}")
+    return int(value)
+
+
 def whole(value: Any, name: str, low: int, high: int) -> int:
     """``value`` as an int in ``low .. high`` (bool refused: True is not a count)."""
-    if not is_integer(value):
-        raise TypeError(f"{name}: expected an int, got {value!r}")
-    result = int(value)
+    result = integer(value, name)
     if not low <= result <= high:
-        raise ValueError(f"{name}: must be {low} to {high}, got {value!r}")  # as given: np.int64(300)
+        raise ValueError(f"{name}: must be {low} to {high}, got {shown(value)}")  # as given: np.int64(300)
     return result
 
 
 def seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf) -> float:
     """``value`` as finite seconds, above 0 (or at least 0 with ``zero=True``), at most ``high``."""
     if is_bool(value) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name}: expected seconds as a number, got {value!r}")
+        raise TypeError(f"{name}: expected seconds as a number, got {shown(value)}")
     result = float(value)
     if not math.isfinite(result) or result < 0 or (result == 0 and not zero) or result > high:
         bound = "0 or more" if zero else "above 0"
         if high != math.inf:
             bound += f", at most {high:g}"
-        raise ValueError(f"{name}: must be a finite number of seconds {bound}, got {value!r}")
+        raise ValueError(f"{name}: must be a finite number of seconds {bound}, got {shown(value)}")
     return result
 
 
 def flag(value: Any, name: str) -> bool:
     """``value`` as a bool (True, False or a NumPy bool; 1 and 0 are refused)."""
     if not is_bool(value):
-        raise TypeError(f"{name}: expected True or False, got {value!r}")
+        raise TypeError(f"{name}: expected True or False, got {shown(value)}")
     return bool(value)
+
+
+def function(value: Any, name: str, shape: str) -> Any:
+    """``value`` itself when it is callable; else TypeError naming the argument, the call
+    it is made as (``shape``, e.g. ``"on_move(state, move)"``) and the type given."""
+    if not callable(value):
+        raise TypeError(f"{name}: expected a function called as {shape}, got {type(value).__name__}")
+    return value
+
+
+def optional_function(value: Any, name: str, shape: str) -> Any:
+    """:func:`function`, passing ``None`` through."""
+    return None if value is None else function(value, name, shape)
 
 
 def not_over(state: Any, what: str, wanted: str = "no move to search") -> None:
@@ -98,12 +132,12 @@ def number(value: Any, name: str, low: float = 0.0, high: float = math.inf, *, a
     """``value`` as a finite float in ``low .. high`` (a weight, a share, a constant);
     with ``above=True``, greater than ``low``."""
     if is_bool(value) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name}: expected a number, got {value!r}")
+        raise TypeError(f"{name}: expected a number, got {shown(value)}")
     result = float(value)
     if not math.isfinite(result) or not low <= result <= high or (above and result == low):
         bound = f"{low:g} or more" if high == math.inf else f"{low:g} to {high:g}"
         bound = f"above {low:g}" + ("" if high == math.inf else f", at most {high:g}") if above else bound
-        raise ValueError(f"{name}: must be a finite number, {bound}, got {value!r}")
+        raise ValueError(f"{name}: must be a finite number, {bound}, got {shown(value)}")
     return result
 
 

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from polyreversi import _core, _validate
 from polyreversi._core import Color, ConcurrentUseError, HistoryError
 from polyreversi.bulk import MAX_BATCH, MAX_THREADS, _policy, _seed
-from polyreversi.errors import VariantError
+from polyreversi.errors import VariantError, quoted
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
 
@@ -93,7 +93,7 @@ def _is_f32(dtype: npt.DTypeLike) -> bool:
     try:
         dt = np.dtype(dtype)
     except TypeError:
-        raise ValueError(f"dtype: expected np.uint8 or np.float32, got {dtype!r}") from None
+        raise ValueError(f"dtype: expected np.uint8 or np.float32, got {quoted(dtype)}") from None
     if dt == np.uint8:
         return False
     if dt == np.float32:
@@ -133,7 +133,7 @@ def _searched_policy(policy: object) -> Optional[Tuple[str, int]]:
         return None
     low, high = SEARCHED_POLICIES[kind]
     if not _validate.is_digits(count) or not low <= int(count) <= high:
-        raise ValueError(f"policy {policy!r}: expected {kind}:N with N in {low}..{high}")
+        raise ValueError(f"policy {quoted(policy)}: expected {kind}:N with N in {low}..{high}")
     return kind, int(count)
 
 
@@ -142,7 +142,7 @@ def _perspective(value: Union[Color, int, np.integer[Any], None], players: int) 
     if value is None:
         return -1
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"perspective: expected a Color or None, got {value!r}")
+        raise TypeError(f"perspective: expected a Color or None, got {quoted(value)}")
     if not 1 <= int(value) <= players:
         raise ValueError(f"perspective: {int(value)} is not a player of this {players}-player game (1..{players})")
     return int(value) - 1
@@ -191,7 +191,8 @@ class Batch:
 
     Raises:
         ValueError: size or threads out of range, a bad ``blocked``.
-        VariantError: a bad variant, or a start State of another variant.
+        VariantError: bad variant text, or a start State of another variant.
+        TypeError: ``variant`` not a Variant or text.
         PositionError: a start position that breaks its board.
 
     >>> b = Batch("8x8", 4, seed=1)
@@ -281,18 +282,9 @@ class Batch:
         """
         mode = AUTORESET.get(autoreset) if isinstance(autoreset, (bool, str, type(None))) else None
         if mode is None:
-            raise ValueError(f"autoreset: expected False, True, 'next-step' or 'same-step', got {autoreset!r}")
+            raise ValueError(f"autoreset: expected False, True, 'next-step' or 'same-step', got {quoted(autoreset)}")
         threads = self._threads(threads)
-        try:
-            array = moves if type(moves) is np.ndarray else np.asarray(moves)
-        except ValueError:  # a ragged list: its type is right, its shape is not
-            raise ValueError(f"moves: expected shape ({self.size},), got a ragged sequence") from None
-        # The type before the shape: None, text or floats are the wrong type whatever their shape.
-        if array.dtype.kind not in "iu":
-            given = f"dtype {array.dtype}" if array.ndim else type(moves).__name__
-            raise TypeError(f"moves: expected integers of shape ({self.size},), got {given}")
-        if array.shape != self._moves_shape:
-            raise ValueError(f"moves: expected shape ({self.size},), got {array.shape}")
+        array = _array_of(moves, "moves", self._moves_shape, "", "integers", "iu")
         if array.dtype != np.int32:
             if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
                 raise ValueError("moves: values outside int32")
@@ -344,7 +336,7 @@ class Batch:
         if isinstance(which, str):
             if which not in ("all", "done"):
                 raise ValueError(f"which: expected None, 'all', 'done' or a bool array of shape ({self.size},), "
-                                 f"got {which!r}")
+                                 f"got {quoted(which)}")
             mask = None if which == "all" else self.done.astype(np.uint8)
         elif which is None:
             mask = self.done.astype(np.uint8)
@@ -357,7 +349,7 @@ class Batch:
         elif blocked == "random":
             random_blocked = True
         else:
-            raise ValueError(f"blocked: expected 'random' or None, got {blocked!r}")
+            raise ValueError(f"blocked: expected 'random' or None, got {quoted(blocked)}")
         count = 0 if blocked_count is None else _validate.whole(
             blocked_count, "blocked_count", _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED)
         if blocked_count is not None and not random_blocked:
@@ -410,7 +402,7 @@ class Batch:
         kind, count = searched
         if kind == "search":
             if self.variant.players != 2:
-                raise VariantError(f"policy {policy!r}: the search plays two-player games; {self.variant} has "
+                raise VariantError(f"policy {quoted(policy)}: the search plays two-player games; {self.variant} has "
                                    f"{self.variant.players} players (use mcts:N)")
             return self._core.choose_search(count, selected, self._threads(threads))
         return self._core.choose_mcts(count, seed, selected, self._threads(threads))
@@ -471,21 +463,7 @@ class Batch:
         return out
 
     def _values(self, values: Optional[npt.ArrayLike], name: str) -> np.ndarray:
-        shape = self._values_shape
-        if values is None:
-            raise TypeError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), got None")
-        try:
-            array = values if type(values) is np.ndarray else np.asarray(values)
-        except ValueError:  # a ragged list: its type is right, its shape is not
-            raise ValueError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), "
-                             "got a ragged sequence") from None
-        # The type before the shape, as Batch.step's moves: text is the wrong type whatever its shape.
-        if array.dtype.kind not in "fiub":
-            given = f"dtype {array.dtype}" if array.ndim else type(values).__name__
-            raise TypeError(f"{name}: expected float32 numbers, got {given}")
-        if array.shape != shape:
-            raise ValueError(f"{name}: expected an array of shape {shape} (B games, N*N+1 moves), "
-                             f"got shape {array.shape}")
+        array = _array_of(values, name, self._values_shape, " (B games, N*N+1 moves)", "float32 numbers", "fiub")
         if array.dtype != np.float32:
             with np.errstate(over="ignore"):
                 converted = array.astype(np.float32)
@@ -537,14 +515,14 @@ class Batch:
         """
         if isinstance(temperature, (bool, np.bool_)) or not isinstance(temperature, (int, float, np.floating,
                                                                                      np.integer)):
-            raise TypeError(f"temperature: expected a number, got {temperature!r}")
+            raise TypeError(f"temperature: expected a number, got {quoted(temperature)}")
         seed = self.seed if seed is None else _seed(seed)
         return self._core.sample(self._values(logits, "logits"), True, float(temperature), seed,
                                  self._threads(threads))
 
     def _index(self, index: object) -> int:
         if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
-            raise TypeError(f"index: expected an int, got {index!r}")
+            raise TypeError(f"index: expected an int, got {quoted(index)}")
         if not -self.size <= index < self.size:
             raise IndexError(f"game {index} is not in this batch of {self.size}")
         return int(index) % self.size
@@ -580,6 +558,27 @@ class Batch:
 
     def __repr__(self) -> str:
         return f"<Batch {self.variant} size={self.size} done={int(self.done.sum())}>"
+
+
+def _array_of(values: object, name: str, shape: Tuple[int, ...], axes: str, what: str, kinds: str) -> np.ndarray:
+    """``values`` as a NumPy array (itself when it is one) of ``shape`` and a dtype of
+    ``kinds`` (NumPy's kind letters): the one check of an array argument's type and shape.
+    The type before the shape: None, text or floats are the wrong type whatever their shape.
+
+    Raises:
+        TypeError: ``NAME: expected WHAT of shape SHAPE[AXES], got TYPE`` (or ``dtype D``).
+        ValueError: ``NAME: expected shape SHAPE[AXES], got SHAPE`` (or ``a ragged sequence``).
+    """
+    try:
+        array = values if type(values) is np.ndarray else np.asarray(values)
+    except ValueError:  # a ragged list: its type is right, its shape is not
+        raise ValueError(f"{name}: expected shape {shape}{axes}, got a ragged sequence") from None
+    if array.dtype.kind not in kinds:
+        given = f"dtype {array.dtype}" if array.ndim else type(values).__name__
+        raise TypeError(f"{name}: expected {what} of shape {shape}{axes}, got {given}")
+    if array.shape != shape:
+        raise ValueError(f"{name}: expected shape {shape}{axes}, got {array.shape}")
+    return array
 
 
 def _refuse_pickle(self: object, protocol: int = 0) -> NoReturn:

@@ -103,15 +103,43 @@ class RecordWarning(UserWarning):
 QUOTED_CHARS = _core.limits.QUOTED_BYTES
 
 
-def quoted(text: Any) -> str:
-    """``text`` as a message shows it: its repr (control characters escaped), cut with its
-    length past :data:`QUOTED_CHARS` characters, so that a huge argument or input line
-    does not become a huge message (the core's ``quoted``, for text read in Python).
-    Every message that echoes what a caller gave quotes it with this."""
-    if not isinstance(text, str) or len(text) <= QUOTED_CHARS:
-        return repr(text)
-    shown = repr(text[:QUOTED_CHARS])
-    return f"{shown[:-1]}...{shown[-1]} ({len(text)} characters)"
+def quoted(value: Any) -> str:
+    """``value`` as a message shows it: its repr (control characters escaped), cut past
+    :data:`QUOTED_CHARS` characters with its size, so that a huge argument or input line
+    does not become a huge message (the core's ``quoted``, for values met in Python).
+    Text is cut with its length in characters, a whole number with its count of digits
+    (an int of more than 4300 digits has no repr: Python refuses to convert it), any
+    other value's repr with its length. Every message that echoes what a caller gave
+    quotes it with this."""
+    if isinstance(value, str):
+        if len(value) <= QUOTED_CHARS:
+            return repr(value)
+        shown = repr(value[:QUOTED_CHARS])
+        return f"{shown[:-1]}...{shown[-1]} ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = int(value)
+        digits = _digit_count(number)
+        if digits > QUOTED_CHARS:
+            head = abs(number) // 10 ** (digits - QUOTED_CHARS)
+            return f"{'-' if number < 0 else ''}{head}... ({digits} digits)"
+    try:
+        shown = repr(value)
+    except Exception:  # a message is made whatever the value's own __repr__ does
+        return f"<a {type(value).__name__} with no repr>"
+    if len(shown) <= QUOTED_CHARS:
+        return shown
+    return f"{shown[:QUOTED_CHARS]}... ({len(shown)} characters)"
+
+
+def _digit_count(value: int) -> int:
+    """The decimal digits of ``abs(value)``, without converting it to text."""
+    magnitude = abs(value)
+    digits = max(1, (magnitude.bit_length() * 30103) // 100000)  # log10(2): a lower bound, or one above
+    if digits > 1 and magnitude < 10 ** (digits - 1):
+        digits -= 1
+    while magnitude >= 10 ** digits:
+        digits += 1
+    return digits
 
 
 def shortened(text: str) -> str:

@@ -356,9 +356,11 @@ _FACTORIES: Dict[str, Callable[[Optional[int]], Chooser]] = {"random": RandomPla
 
 
 def _whole(text: str) -> int:
-    """A spec's whole number: ASCII digits with an optional sign; ValueError for what int()
-    also reads but no spec means ('1_000', other scripts' digits: '２')."""
-    if not _validate.is_digits(text[1:] if text[:1] in ("+", "-") else text):
+    """A spec's whole number: ASCII digits with an optional sign, at most
+    :data:`polyreversi._validate.MAX_DIGITS` of them; ValueError for what int() also reads
+    but no spec means ('1_000', other scripts' digits: '２') and for more digits."""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not _validate.is_digits(digits) or len(digits) > _validate.MAX_DIGITS:
         raise ValueError(text)
     return int(text)
 
@@ -420,11 +422,11 @@ def _uci_seat(spec: str, rest: str) -> Dict[str, Any]:
             break
         name, value = m.group(1), m.group(2).strip()
         if name.lower() in (k.lower() for k in options):
-            raise ValueError(f"player {spec!r}: the option {name!r} is given twice")
+            raise ValueError(f"player {quoted(spec)}: the option {quoted(name)} is given twice")
         options[name] = value
         rest = rest[m.end() + 1:]
     if not rest.strip():
-        raise ValueError(f"player {spec!r}: give the engine's command, as uci:[OPTION=VALUE:]...COMMAND")
+        raise ValueError(f"player {quoted(spec)}: give the engine's command, as uci:[OPTION=VALUE:]...COMMAND")
     return {"command": rest.strip(), "options": options}
 
 
@@ -434,7 +436,8 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
     ``"random"``, ``"greedy"``, ``"human"``; ``"search"``, ``"search:6"`` (depth),
     ``"search:time=0.5"``, ``"search:depth=8:threads=2"``; ``"mcts"``, ``"mcts:2000"``
     (playouts), ``"mcts:time=1"``, ``"mcts:playouts=500:threads=2:exploration=0.7"``.
-    Case and spaces around the parts do not matter.
+    Case does not matter; spaces around the spec are dropped, spaces inside it refused
+    (``mcts: 3``: a number is ASCII digits only).
 
     Returns:
         ``(kind, options)``: kind one of :data:`PLAYER_NAMES` or :data:`ENGINE_KINDS`,
@@ -451,38 +454,43 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
     head, colon, command = spec.strip().partition(":")
     if head.strip().lower() in ENGINE_KINDS:  # the command keeps its case, spaces and colons
         if not colon or not command.strip():
-            raise ValueError(f"player {spec!r}: give the engine's command, as {head.strip().lower()}:COMMAND")
+            raise ValueError(f"player {quoted(spec)}: give the engine's command, as {head.strip().lower()}:COMMAND")
         if head.strip().lower() == "uci":
             return "uci", _uci_seat(spec, command)
         return head.strip().lower(), {"command": command.strip()}
-    parts = [p.strip() for p in spec.strip().lower().split(":")]
+    body = spec.strip()
+    if any(ch.isspace() for ch in body):  # 'mcts: 3' would read ' 3'; the numbers are ASCII digits only
+        raise ValueError(f"player {quoted(spec)}: a spec has no spaces inside, as {quoted(''.join(body.split()))}")
+    parts = body.lower().split(":")
     kind, args = parts[0], parts[1:]
     if kind not in PLAYER_NAMES:
-        raise ValueError(f"unknown player {spec!r}; known players: {', '.join(PLAYER_NAMES)} "
+        raise ValueError(f"unknown player {quoted(spec)}; known players: {', '.join(PLAYER_NAMES)} "
                          f"({PLAYER_SPEC_HELP})")
     allowed = _SPEC_OPTIONS.get(kind, {})
     if args and not allowed:
-        raise ValueError(f"player {spec!r}: {kind} takes no options")
+        raise ValueError(f"player {quoted(spec)}: {kind} takes no options")
     options = {}
     for i, arg in enumerate(args):
         key, sep, value = arg.partition("=")
         if not sep:
             if i:
-                raise ValueError(f"player {spec!r}: only the first option may be a bare value; "
+                raise ValueError(f"player {quoted(spec)}: only the first option may be a bare value; "
                                  f"name the others ({', '.join(k + '=' for k in allowed)})")
             key, value = next(iter(allowed)), arg
-        key, value = key.strip(), value.strip()
         if key not in allowed:
-            raise ValueError(f"player {spec!r}: unknown option {key!r} for {kind}; "
+            raise ValueError(f"player {quoted(spec)}: unknown option {quoted(key)} for {kind}; "
                              f"allowed: {', '.join(allowed)}")
         if key in options:
-            raise ValueError(f"player {spec!r}: {key} is given twice")
+            raise ValueError(f"player {quoted(spec)}: {key} is given twice")
         try:
             options[key] = allowed[key](value)
         except ValueError:
             kinds: Dict[Callable[[str], Any], str] = {_whole: "an integer", _on_off: "on or off"}
             kind_word = kinds.get(allowed[key], "a number")
-            raise ValueError(f"player {spec!r}: {key} must be {kind_word}, got {value!r}") from None
+            if allowed[key] is _whole and _validate.is_digits(value[1:] if value[:1] in ("+", "-") else value):
+                # an integer, too long
+                kind_word = f"an integer of at most {_validate.MAX_DIGITS} digits"
+            raise ValueError(f"player {quoted(spec)}: {key} must be {kind_word}, got {quoted(value)}") from None
     return kind, options
 
 
@@ -506,18 +514,18 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
     kind, options = parse_player_spec(spec)
     if kind in ENGINE_KINDS:
         if players is not None and players > 2:
-            raise ValueError(f"{spec!r}: external engines play two-player games only")
+            raise ValueError(f"{quoted(spec)}: external engines play two-player games only")
         from polyreversi.engine._process import check_startable
 
         check_startable(options["command"])
         given = "".join(f"{k}={v}:" for k, v in options.get("options", {}).items())
         return f"{kind}:{given}{options['command']}"
     if kind not in allowed:
-        raise ValueError(f"{spec!r}: not a player here; choose from {', '.join(allowed)}")
+        raise ValueError(f"{quoted(spec)}: not a player here; choose from {', '.join(allowed)}")
     if kind == "search" and players is not None and players > 2:
-        raise ValueError(f"{spec!r}: search plays two-player games only; use brs or mcts for {players} players")
+        raise ValueError(f"{quoted(spec)}: search plays two-player games only; use brs or mcts for {players} players")
     if kind in ("brs", "imcts") and players is not None and players < 3:
-        raise ValueError(f"{spec!r}: {kind} plays 3- and 4-player games only; use search or mcts for two players")
+        raise ValueError(f"{quoted(spec)}: {kind} plays 3- and 4-player games only; use search or mcts for two players")
     if kind == "baseline" and variant is not None:
         from polyreversi.baseline import make_baseline_model
 
@@ -528,7 +536,7 @@ def check_player_spec(spec: str, allowed: Sequence[str] = PLAYER_NAMES, players:
             try:
                 player.book_for(as_variant(variant))
             except BookError as e:
-                raise BookError(f"{spec!r}: {e}; to play without the book: {spec.strip()}:book=off") from None
+                raise BookError(f"{quoted(spec)}: {e}; to play without the book: {spec.strip()}:book=off") from None
     return ":".join(p.strip() for p in spec.strip().lower().split(":"))
 
 
@@ -592,7 +600,7 @@ def player_from_spec(spec: str, seed: Optional[int] = None, **human_streams: Opt
     try:
         return factory()
     except (ValueError, TypeError) as e:
-        raise type(e)(f"player {spec!r}: {e}") from None
+        raise type(e)(f"player {quoted(spec)}: {e}") from None
 
 
 #: Seat kinds whose moves are drawn from the seat's seed (random choices, tie-breaks,
@@ -655,7 +663,7 @@ def as_callable(player: object) -> Callable[[State], Move]:
         return player.choose
     if callable(player):
         return player
-    raise TypeError(f"a player is a function state -> move or an object with choose(state); got {player!r}")
+    raise TypeError(f"a player is a function state -> move or an object with choose(state); got {quoted(player)}")
 
 
 def player_name(player: object) -> str:
@@ -711,8 +719,11 @@ def play_game(
         IllegalMoveError: a player returned a move that is not legal (the message names
             the player's colour, the move and the ply).
         EOFError: from a human player whose input ended.
+        TypeError: ``on_move`` not callable (nor None), ``variant`` not a Variant, text
+            or State.
     """
-    state = variant.copy() if isinstance(variant, State) else as_variant(variant).start()
+    _validate.optional_function(on_move, "on_move", "on_move(state, move)")
+    state = variant.copy() if isinstance(variant, State) else as_variant(variant, "a Variant, variant text or a State").start()
     seats = _seats(state.variant, players)
     played = 0
     while not state.is_over() and (max_plies is None or played < max_plies):
@@ -721,7 +732,7 @@ def play_game(
         try:
             state.play(move)
         except (IllegalMoveError, InvalidSquareError, TypeError) as e:
-            raise IllegalMoveError(f"{color_name(color)}'s player returned {move!r}: {e}") from None
+            raise IllegalMoveError(f"{color_name(color)}'s player returned {quoted(move)}: {e}") from None
         played += 1
         if on_move is not None:
             on_move(state, state.moves()[-1])
@@ -764,7 +775,7 @@ def play_series(
     names = [check_player_spec(str(p)) for p in players]
     for name in names:
         if parse_player_spec(name)[0] == "human":
-            raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(COMPUTER_PLAYERS)}")
+            raise ValueError(f"unknown computer player {quoted(name)}; choose from {', '.join(COMPUTER_PLAYERS)}")
     if len(names) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
     openings = series_openings(variant, names, blocked)
@@ -823,7 +834,7 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
     if blocked is None:
         return variant
     if isinstance(blocked, str) and blocked != "random":
-        raise VariantError(f"blocked: {blocked!r}; expected 'random' or a count "
+        raise VariantError(f"blocked: {quoted(blocked)}; expected 'random' or a count "
                            f"{_core.limits.MIN_RANDOM_BLOCKED}-{_core.limits.MAX_BLOCKED}")
     count = None if isinstance(blocked, str) else blocked
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.

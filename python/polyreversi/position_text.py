@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Type
 
+from polyreversi import _core
 from polyreversi._core import BOARDS, CELL_BLOCKED, CELL_EMPTY, CELL_NEUTRAL, Color, PositionError, Rules, VariantError
+from polyreversi._validate import instance
 
 if TYPE_CHECKING:  # types only: variant.py imports this module
     from polyreversi.state import State
@@ -53,8 +55,11 @@ def position_to_text(state: State) -> str:
     >>> import polyreversi as pr
     >>> pr.Variant().start().to_text()
     '---------------------------OX------XO--------------------------- X'
+
+    Raises:
+        TypeError: ``state`` is not a :class:`polyreversi.State`.
     """
-    v = state.variant
+    v = instance(state, _core.State, "state").variant  # the facade's State is the native class
     grid = state.board().reshape(-1)
     cells = "".join(WRITE_CHARS[int(grid[sq])] for sq in _grid_squares(v))
     prefix = "" if _plain(v) else f"{v} "

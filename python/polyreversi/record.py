@@ -19,6 +19,7 @@ from played states (:meth:`Record.from_state`, :func:`record_of`), by the
 """
 from __future__ import annotations
 
+import collections.abc
 import functools
 import math
 import numbers
@@ -28,7 +29,7 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequ
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
 from polyreversi._validate import instance, is_bool, is_integer, whole
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, as_variant
 from polyreversi.vocabulary import color_name
@@ -242,19 +243,12 @@ class Record:
     def __post_init__(self) -> None:
         try:
             variant = as_variant(self.variant)
-        except VariantError as e:  # named once: as_variant's refusal of a wrong type names it already
+        except (VariantError, TypeError) as e:  # named once: as_variant's refusal of a wrong type names it already
             message = str(e)
             raise RecordError(message if message.startswith("variant: ") else f"variant: {message}") from None
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "moves", _moves(variant, self.moves))
-        players = tuple(self.players) if self.players is not None else ()
-        if len(players) > variant.players:
-            raise RecordError(f"players: {len(players)} names for a {variant.players}-player game")
-        for i, name in enumerate(players):
-            if name is not None and not isinstance(name, str):
-                raise RecordError(f"players[{i}]: expected a name (text) or None, got {name!r}")
-            _check_text(name, f"players[{i}]")
-        object.__setattr__(self, "players", players + (None,) * (variant.players - len(players)))
+        object.__setattr__(self, "players", checked_players(self.players, variant))
         if self.result is not None and not isinstance(self.result, Result):
             raise RecordError(f"result: expected a Result, got {type(self.result).__name__}")
         if self.result is not None and self.result.disks is not None:
@@ -324,7 +318,7 @@ class Record:
         return cls(
             variant=state.variant,
             moves=tuple(state.moves()),
-            players=tuple(players),
+            players=checked_players(players, state.variant),
             result=Result(end=end, disks=tuple(state.scores()), winner=winner),
             date=date,
             start=_start_of(state),
@@ -403,7 +397,9 @@ class Game:
     ('resigned', 'WHITE')
 
     Raises:
-        VariantError: a bad variant; IllegalMoveError / InvalidSquareError from :meth:`play`.
+        VariantError: a bad variant (TypeError: not a Variant or text); RecordError:
+            ``players`` not a sequence of at most one name (text) or None per colour
+            (:func:`checked_players`); IllegalMoveError / InvalidSquareError from :meth:`play`.
     """
 
     def __init__(
@@ -419,7 +415,7 @@ class Game:
         self.state = instance(state, State, "state").copy() if state is not None else self.variant.start()
         if self.state.variant != self.variant:
             raise VariantError(f"state: its variant {self.state.variant} is not the game's {self.variant}")
-        self.players = tuple(players)
+        self.players = checked_players(players, self.variant)
         self.date = date
         self.meta = dict(meta)
         self._end: Optional[str] = None
@@ -496,6 +492,30 @@ class Game:
 
 
 # -- helpers ---------------------------------------------------------------
+def checked_players(players: Optional[Iterable[Optional[str]]], variant: Variant) -> Tuple[Optional[str], ...]:
+    """``players`` as a record holds them: one name (text) or None per colour of
+    ``variant`` in turn order, None for each colour past the names given (None: no names).
+    The one check of a record's and a :class:`Game`'s names.
+
+    Raises:
+        RecordError: not a sequence of names (a number, a dict, text: ``'ab'`` is not two names),
+            an item that is not text or None (``players[K]``), more names than players,
+            a name that is not Unicode text.
+    """
+    if players is None:
+        return (None,) * variant.players
+    if isinstance(players, (str, bytes, collections.abc.Mapping)) or not isinstance(players, collections.abc.Iterable):
+        raise RecordError(f"players: expected a sequence of names (text) or None, got {type(players).__name__}")
+    names = tuple(players)
+    if len(names) > variant.players:
+        raise RecordError(f"players: {len(names)} names for a {variant.players}-player game")
+    for i, name in enumerate(names):
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"players[{i}]: expected a name (text) or None, got {quoted(name)}")
+        _check_text(name, f"players[{i}]")
+    return names + (None,) * (variant.players - len(names))
+
+
 def _check_text(value: object, where: str) -> None:
     """Refuses text that is not Unicode (a lone surrogate such as ``"\\ud800"``, which
     JSON's escapes can spell): no format can write it as UTF-8, so a record holding it

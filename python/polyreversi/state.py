@@ -35,7 +35,7 @@ import copyreg
 from typing import TYPE_CHECKING, Any, Dict, NoReturn, Tuple, Union
 
 from polyreversi import _core
-from polyreversi._validate import is_integer
+from polyreversi._validate import integer
 from polyreversi.text import board_text
 from polyreversi.variant import Variant, as_variant
 from polyreversi.vocabulary import BLOCKED, CUT_OUT, EMPTY, NEUTRAL, status_line
@@ -109,6 +109,8 @@ def _state_to_text(self: _core.State) -> str:
 for _name, _method in {"__init__": _state_init, "__str__": _state_str, "__repr__": _state_repr,
                        "__reduce_ex__": _state_reduce_ex, "__reduce__": _state_reduce, "record": _state_record,
                        "_repr_svg_": _state_repr_svg, "to_text": _state_to_text}.items():
+    # Python's own messages name the method as called (State.to_text(), not _state_to_text())
+    _method.__name__, _method.__qualname__ = _name, f"State.{_name}"
     setattr(State, _name, _method)
 del _name, _method
 
@@ -127,9 +129,7 @@ def perft(state_or_variant: Union[State, Variant, str], depth: int) -> int:
         depth that is not an int; VariantError: bad variant text.
     """
     state = _perft_state(state_or_variant)
-    if not is_integer(depth):
-        raise TypeError(f"perft: depth must be an int, got {depth!r}")
-    return _core.perft(state, int(depth))
+    return _core.perft(state, integer(depth, "depth"))
 
 
 def perft_max_depth(state_or_variant: Union[State, Variant, str]) -> int:
@@ -163,9 +163,7 @@ def perft_divide(state_or_variant: Union[State, Variant, str], depth: int) -> Di
         :func:`perft`'s, naming perft_divide). TypeError: as :func:`perft`.
     """
     state = _perft_state(state_or_variant)
-    if not is_integer(depth):
-        raise TypeError(f"perft_divide: depth must be an int, got {depth!r}")
-    depth = int(depth)
+    depth = integer(depth, "depth")
     _core.check_perft_depth(state, depth, divide=True)
     counts = {}
     for move in state.legal_moves():

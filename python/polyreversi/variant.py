@@ -448,13 +448,19 @@ setattr(_core.Rules, "__reduce_ex__", _refuse_pickle)
 setattr(_core.Rules, "__reduce__", _refuse_pickle)
 
 
-def as_variant(value: Union["Variant", str]) -> Variant:
-    """A Variant from a Variant or its short text form."""
+def as_variant(value: Union["Variant", str], expected: str = "a Variant or text such as '8x8'") -> Variant:
+    """A Variant from a Variant or its short text form.
+
+    Raises:
+        TypeError: ``value`` is neither (``variant: expected EXPECTED, got TYPE``: the
+            caller says what else it takes, as a State).
+        VariantError: text that names no variant.
+    """
     if isinstance(value, Variant):
         return value
     if isinstance(value, str):
         return Variant.parse(value)
-    raise VariantError(f"variant: expected a Variant or text such as '8x8', got {value!r}")
+    raise TypeError(f"variant: expected {expected}, got {type(value).__name__}")
 
 
 __all__ = ["Variant", "BOARDS", "MAX_PLY", "as_variant", "parse_square", "parse_with_draw"]

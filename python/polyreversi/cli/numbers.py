@@ -6,16 +6,24 @@ from typing import Any, Optional, Union
 
 import click
 
-from polyreversi._validate import is_digits
+from polyreversi._validate import MAX_DIGITS, is_digits, shown
 
 
 def _check_ascii_whole(param_type: Union[Whole, WholeRange], value: Any, param: Optional[click.Parameter],
                        ctx: Optional[click.Context]) -> None:
     """Refuses, in click's own words, text that is not ASCII digits with an optional sign:
     click's int() also reads ' 3', '1_000' and other scripts' digits ('３', '٣'), which no
-    option means (as :func:`polyreversi._validate.is_digits` for the protocols)."""
-    if isinstance(value, str) and not is_digits(value[1:] if value[:1] in ("+", "-") else value):
-        param_type.fail(f"{value!r} is not a valid integer.", param, ctx)
+    option means (as :func:`polyreversi._validate.is_digits` for the protocols); and more
+    than :data:`polyreversi._validate.MAX_DIGITS` digits, out of any option's range (click
+    would echo them all, and int() refuses 4300), the value cut (:func:`polyreversi._validate.shown`)."""
+    if not isinstance(value, str):
+        return
+    digits = value[1:] if value[:1] in ("+", "-") else value
+    if not is_digits(digits):
+        param_type.fail(f"{shown(value)} is not a valid integer.", param, ctx)
+    if len(digits) > MAX_DIGITS:
+        bound = f" (the range is {param_type._describe_range()})" if isinstance(param_type, WholeRange) else ""
+        param_type.fail(f"{shown(value)} has more than {MAX_DIGITS} digits: no option takes it{bound}.", param, ctx)
 
 
 class Whole(click.types.IntParamType):

@@ -26,7 +26,7 @@ def arg(command: str, words: List[str], index: int, name: str, read: Callable[[s
     """
     if last and len(words) > index + 1:
         given = " ".join(words[index:])
-        raise ValueError(f"{command}: expected one argument {name}, got {given[:60]!r}")
+        raise ValueError(f"{command}: expected one argument {name}, got {_validate.shown(given)}")
     if index >= len(words):
         if default is not None:
             return default
@@ -37,21 +37,31 @@ def arg(command: str, words: List[str], index: int, name: str, read: Callable[[s
         raise ValueError(f"{command}: {e}") from None
 
 
+def none(command: str, words: List[str]) -> None:
+    """Refuses words after a command that takes none (GTP's ``undo x``, NBoard's ``go 1``).
+
+    Raises:
+        ValueError: ``command: expected no argument, got 'WORDS'``.
+    """
+    if words:
+        raise ValueError(f"{command}: expected no argument, got {_validate.shown(' '.join(words))}")
+
+
 def whole(low: Optional[int], high: Optional[int] = None) -> Callable[[str, str], int]:
     """A reader of a whole number from ``low`` (to ``high`` when given; None: any up to
-    30 digits, for a command that answers out-of-range values itself): a sign and ASCII
+    :data:`polyreversi._validate.MAX_DIGITS` digits, for a command that answers out-of-range values itself): a sign and ASCII
     digits (:func:`polyreversi._validate.is_digits`, as GTP's command ids), never other
     Unicode digits ('²', '٣') that no protocol means."""
     def read(text: str, name: str) -> int:
         digits = text[1:] if text[:1] in ("+", "-") else text
-        if not (_validate.is_digits(digits) and len(digits) <= 30):
-            raise ValueError(f"{name}: expected a whole number, got {text[:40]!r}")
+        if not (_validate.is_digits(digits) and len(digits) <= _validate.MAX_DIGITS):
+            raise ValueError(f"{name}: expected a whole number, got {_validate.shown(text)}")
         value = int(text)
         if low is None:
             return value
         if value < low or (high is not None and value > high):
             bound = f"{low} or more" if high is None else f"{low} to {high}"
-            raise ValueError(f"{name}: must be {bound}, got {text!r}")
+            raise ValueError(f"{name}: must be {bound}, got {_validate.shown(text)}")
         return value
     return read
 
@@ -64,14 +74,14 @@ def _float(text: str, name: str, what: str) -> float:
             raise ValueError(text)
         return float(text)
     except ValueError:
-        raise ValueError(f"{name}: expected {what}, got {text[:40]!r}") from None
+        raise ValueError(f"{name}: expected {what}, got {_validate.shown(text)}") from None
 
 
 def number(text: str, name: str) -> float:
     """A reader of a finite number (``nan`` and ``inf`` refused)."""
     value = _float(text, name, "a number")
     if not math.isfinite(value):
-        raise ValueError(f"{name}: expected a finite number, got {text!r}")
+        raise ValueError(f"{name}: expected a finite number, got {_validate.shown(text)}")
     return value
 
 

@@ -73,6 +73,19 @@ def arg(command: str, words: List[str], index: int, name: str, read: Callable[[s
         raise GtpError(f"{SYNTAX_ERROR}: {e}") from None
 
 
+def no_arguments(command: str, words: List[str]) -> None:
+    """:func:`polyreversi.engine.arguments.none`, its refusal a GTP syntax error."""
+    try:
+        arguments.none(command, words)
+    except ValueError as e:
+        raise GtpError(f"{SYNTAX_ERROR}: {e}") from None
+
+
+def _word(text: str, name: str) -> str:
+    """An argument read as the word it is (a command name)."""
+    return text
+
+
 class GtpServer:
     """One GTP session over ``input``/``output`` (see the module's notes)."""
 
@@ -89,12 +102,12 @@ class GtpServer:
         self.byo_stones = 0
         self.left: Dict[int, Tuple[float, int]] = {}  # colour: (seconds, stones) of time_left
         self.commands: Dict[str, Callable[[List[str]], str]] = {
-            "protocol_version": lambda a: "2",
-            "name": lambda a: NAME,
-            "version": lambda a: __version__,
-            "known_command": lambda a: "true" if a and a[0] in self.commands else "false",
-            "list_commands": lambda a: "\n".join(self.commands),
-            "quit": lambda a: "",
+            "protocol_version": lambda a: self._bare("protocol_version", a, "2"),
+            "name": lambda a: self._bare("name", a, NAME),
+            "version": lambda a: self._bare("version", a, __version__),
+            "known_command": self.known_command,
+            "list_commands": lambda a: self._bare("list_commands", a, "\n".join(self.commands)),
+            "quit": lambda a: self._bare("quit", a, ""),
             "boardsize": self.boardsize,
             "clear_board": self.clear_board,
             "komi": self.komi,
@@ -133,8 +146,19 @@ class GtpServer:
                 self.reply(True, ident, handler(args))
             except (GtpError, PolyreversiError, ValueError, TypeError, IndexError) as e:
                 self.reply(False, ident, " ".join(str(e).split()) or type(e).__name__)
+                continue  # a refused quit (quit now) does not quit: a failed command does nothing
             if cmd == "quit":
                 return
+
+    @staticmethod
+    def _bare(command: str, args: List[str], answer: str) -> str:
+        """``answer``, for a command that takes no argument and got none."""
+        no_arguments(command, args)
+        return answer
+
+    def known_command(self, args: List[str]) -> str:
+        name = arg("known_command", args, 0, "COMMAND_NAME", _word, last=True)
+        return "true" if name in self.commands else "false"
 
     def reply(self, ok: bool, ident: str, text: str) -> None:
         self.output.write(f"{'=' if ok else '?'}{ident}{' ' + text if text else ''}\n\n")
@@ -157,6 +181,7 @@ class GtpServer:
         return ""
 
     def clear_board(self, args: List[str]) -> str:
+        no_arguments("clear_board", args)
         self.state = self.variant.start()
         self.before = []
         self.left = {}
@@ -227,6 +252,7 @@ class GtpServer:
         return ""
 
     def undo(self, args: List[str]) -> str:
+        no_arguments("undo", args)
         if not self.state.moves():
             raise GtpError("cannot undo: no move played")
         self.state.undo()
@@ -237,6 +263,7 @@ class GtpServer:
         return ""
 
     def final_score(self, args: List[str]) -> str:
+        no_arguments("final_score", args)
         b, w = self.state.scores()[:2]
         if self.variant.anti:
             b, w = w, b  # the fewest disks win
@@ -300,6 +327,7 @@ class GtpServer:
         showboard; a GTP response has no empty line), then who is to move and the disks."""
         from polyreversi.text import board_text
 
+        no_arguments("showboard", args)
         black, white = self.state.scores()[:2]
         turn = "game over" if self.state.is_over() else f"{self.state.to_move.name.lower()} to move"
         return "\n" + board_text(self.state) + f"\n{turn}; black {black}, white {white}"

@@ -10,7 +10,7 @@ Commands (NBoard protocol version 2; NTest's instructions/Protocol.htm):
 - ``set contempt N``: accepted; polyreversi's search values a draw at 0 whatever it is.
 - ``move F5[/eval[/time]]``: plays a move on the game (a GGF move: the evaluation a
   number, the time ``[[HH:]MM:]SS``; anything else is refused naming the field).
-- ``go``: ``status thinking``, then ``=== F5/eval/time`` (eval in disks for the mover)
+- ``go`` (no word after it): ``status thinking``, then ``=== F5/eval/time`` (eval in disks for the mover)
   and an empty ``status``. The move is not played until ``move`` says so.
 - ``hint N``: ``search MOVE EVAL 0 DEPTH`` for the best N moves (depth ``100%`` when
   exact), then an empty ``status``.
@@ -41,7 +41,7 @@ from typing import Deque, Dict, Optional, Protocol, TextIO, Tuple, TypeVar
 
 from polyreversi import _validate
 from polyreversi._core import Color
-from polyreversi.engine import games, nboard
+from polyreversi.engine import arguments, games, nboard
 from polyreversi.engine.arguments import arg, number, seconds, whole
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, RecordError, quoted
@@ -167,10 +167,12 @@ class NBoardServer:
             if spent:  # the mover's clock runs down as in a set game's move times
                 self.used[mover] = self.used.get(mover, 0.0) + ggf.time_seconds(spent)
         elif cmd == "go":
+            arguments.none("go", words[1:])
             self.go()
         elif cmd == "hint":
             self.hint(arg("hint", words, 1, "N", whole(1), default=1, last=True))
         elif cmd == "learn":
+            arguments.none("learn", words[1:])
             self.say("learned")
         else:
             raise ValueError(f"unknown command {quoted(line)}")

@@ -51,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from polyreversi import _core
-from polyreversi._validate import number, whole
+from polyreversi._validate import function, number, whole
 from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_THREADS
 from polyreversi.errors import IllegalMoveError
@@ -213,8 +213,7 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
     virtual_loss = number(virtual_loss, "virtual_loss", 0.0)
     if trees is not None and not isinstance(trees, PuctTrees):
         raise TypeError(f"trees: expected a PuctTrees or None, got {type(trees).__name__}")
-    if not callable(evaluate):
-        raise TypeError(f"evaluate: expected a function leaves -> (priors, values), got {evaluate!r}")
+    function(evaluate, "evaluate", "evaluate(leaves) -> (priors, values)")
     if isinstance(source, Batch):
         variant = source.variant
         mask = ~source.done if which is None else source._which(which).astype(bool)

@@ -18,7 +18,6 @@ from typing import Optional, Union
 import numpy as np
 
 from polyreversi import _validate
-from polyreversi.errors import VariantError
 from polyreversi.variant import Variant, parse_with_draw
 
 
@@ -50,14 +49,16 @@ class EnvSpec:
 
         Raises:
             VariantError: bad variant text, a draw count outside 1-4, ``blocked=random``
-                given twice or together with listed blocked squares, or not text/Variant at all.
+                given twice or together with listed blocked squares. TypeError: not text, a
+                Variant or an EnvSpec.
         """
         if isinstance(value, EnvSpec):
             return value
         if isinstance(value, Variant):
             return cls(value)
         if not isinstance(value, str):
-            raise VariantError(f"variant: expected a Variant or text such as 'octagon/4p/blocked=random', got {value!r}")
+            raise TypeError("variant: expected a Variant, an EnvSpec or text such as 'octagon/4p/blocked=random', "
+                            f"got {type(value).__name__}")
         variant, draw = parse_with_draw(value)
         if draw is None:
             return cls(variant)

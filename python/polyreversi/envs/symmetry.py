@@ -178,10 +178,11 @@ def _keeps_holes(g: Symmetry, variant: Variant) -> bool:
 def symmetries(variant: Union[Variant, str, State]) -> List[Symmetry]:
     """The symmetries of a variant (or of a State's variant, with its drawn blocked squares):
     those of the 8 that map every hole (blocked square, octagon cut-out) onto a hole. The
-    identity is always first. Raises VariantError for bad variant text."""
+    identity is always first. Raises VariantError for bad variant text, TypeError for
+    a value that is none of the three."""
     if isinstance(variant, State):
         variant = variant.variant
-    variant = as_variant(variant)
+    variant = as_variant(variant, "a Variant, variant text or a State")
     return [g for g in all_symmetries(variant.n) if _keeps_holes(g, variant)]
 
 

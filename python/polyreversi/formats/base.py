@@ -24,12 +24,14 @@ the files (standard input and output, pipes and devices included), once for all.
 """
 from __future__ import annotations
 
+import collections.abc
 import fnmatch
 import os
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
+from polyreversi import _validate
 from polyreversi.errors import RecordError
 from polyreversi.record import Record
 
@@ -146,8 +148,16 @@ def in_context(error: RecordError, where: str) -> RecordError:
 
 
 def records_of(entries: Iterable[GameEntry]) -> List["Record"]:
-    """The records of ``entries``, raising the first entry's error."""
-    return [entry.checked() for entry in entries]
+    """The records of ``entries``, raising the first entry's error.
+
+    Raises:
+        TypeError: ``entries`` is text or not iterable, or holds an item that is not a
+            :class:`GameEntry` (named ``entries[K]``, K from 0).
+        RecordError: the first entry's error.
+    """
+    if isinstance(entries, (str, bytes)) or not isinstance(entries, collections.abc.Iterable):
+        raise TypeError(f"entries: expected GameEntry items (as iter_games gives), got {type(entries).__name__}")
+    return [_validate.instance(entry, GameEntry, f"entries[{k}]").checked() for k, entry in enumerate(entries)]
 
 
 def encode_each(records: Iterable["Record"], encode_one: Callable[["Record"], str]) -> Iterator[Tuple["Record", str]]:

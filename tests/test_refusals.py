@@ -1,0 +1,254 @@
+"""Bad input of every kind (None, floats, huge ints, text, Unicode, empty strings) is
+refused where it is given, naming the argument, in the facade's one wording
+(``NAME: expected ..., got ...``), its echo cut when huge by the one helper
+(:func:`polyreversi.errors.quoted`): never an AttributeError from inside, an
+"'int' object is not iterable", a pybind11 message or a 5000-digit message."""
+from __future__ import annotations
+
+import io
+import re
+from typing import Any, Callable, List
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import polyreversi as pr
+from polyreversi import formats
+from polyreversi.cli import main
+from polyreversi.engine.serve_gtp import GtpServer
+from polyreversi.engine.serve_nboard import NBoardServer
+from polyreversi.envs import EnvSpec
+from polyreversi.envs.symmetry import symmetries
+from polyreversi.errors import QUOTED_CHARS, quoted
+from polyreversi.formats import obf
+from polyreversi.players import parse_player_spec
+
+V = pr.Variant("8x8")
+HUGE = 10**5000  # more digits than int() converts to text (4300)
+HUGE_SHOWN = "1" + "0" * (QUOTED_CHARS - 1) + "... (5001 digits)"
+
+
+class _NoRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+# -- the one helper that cuts an echoed value ---------------------------------------------
+@pytest.mark.parametrize("value, shown", [
+    (HUGE, HUGE_SHOWN), (-HUGE, "-" + HUGE_SHOWN), (10**39, repr(10**39)), (-(10**40), "-1" + "0" * 39 + "... (41 digits)"),
+    ("x" * 50, "'" + "x" * QUOTED_CHARS + "...' (50 characters)"), ("", "''"), (None, "None"), (1.5, "1.5"),
+    (True, "True"), (np.int64(7), repr(np.int64(7))), (pr.Color.BLACK, repr(pr.Color.BLACK)),
+    ([1] * 100, "[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ... (300 characters)"),
+    (_NoRepr(), "<a _NoRepr with no repr>"),
+], ids=["huge", "-huge", "39 digits", "-41 digits", "text", "empty", "None", "float", "bool", "np.int64", "Color",
+        "list", "no repr"])
+def test_quoted_cuts_every_kind_of_value(value: Any, shown: str) -> None:
+    assert quoted(value) == shown
+
+
+@pytest.mark.parametrize("call", [
+    lambda: pr.perft(V, HUGE), lambda: pr.perft_divide(V, -HUGE), lambda: pr.search(V.start(), depth=HUGE),
+    lambda: V.start().play(HUGE), lambda: pr.Batch(V, 2).step([19, 19], threads=HUGE),
+], ids=["perft", "perft_divide", "search", "play", "threads"])
+def test_a_5000_digit_int_is_echoed_cut(call: Callable[[], Any]) -> None:
+    # each raised int()'s own "Exceeds the limit (4300 digits) for integer string conversion"
+    with pytest.raises(ValueError) as info:
+        call()
+    assert "1" + "0" * (QUOTED_CHARS - 1) + "... (5001 digits)" in str(info.value)
+    assert len(str(info.value)) < 400
+
+
+def test_a_huge_command_line_number_is_echoed_cut() -> None:
+    # click echoed all 5000 digits (and int() refused them in its own words)
+    for args in (["perft", "8x8", "1" * 5000], ["match", "random", "greedy", "--games", "-" + "1" * 5000]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        last = result.output.splitlines()[-1]
+        assert "...' (50" in last and "has more than 30 digits" in last and len(last) < 300
+
+
+# -- 1. formats ------------------------------------------------------------------------------
+@pytest.mark.parametrize("entries, message", [
+    ("x", "entries: expected GameEntry items (as iter_games gives), got str"),
+    (None, "entries: expected GameEntry items (as iter_games gives), got NoneType"),
+    (b"x", "entries: expected GameEntry items (as iter_games gives), got bytes"),
+    ([3], "entries[0]: expected a GameEntry, got int"),
+])
+def test_records_of_names_what_is_not_entries(entries: Any, message: str) -> None:
+    # records_of('x') raised AttributeError: 'str' object has no attribute 'checked'
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
+        formats.records_of(entries)
+
+
+@pytest.mark.parametrize("value", [None, "x", 3, V])
+def test_a_position_line_of_what_is_not_a_state(value: Any) -> None:
+    # obf.position_to_text(None) raised AttributeError: 'NoneType' object has no attribute 'variant'
+    with pytest.raises(TypeError, match=f"^state: expected a State, got {type(value).__name__}$"):
+        obf.position_to_text(value)
+
+
+# -- 2. a game's players -----------------------------------------------------------------------
+@pytest.mark.parametrize("players, message", [
+    (3, "players: expected a sequence of names (text) or None, got int"),
+    ("ab", "players: expected a sequence of names (text) or None, got str"),
+    ({"a": 1}, "players: expected a sequence of names (text) or None, got dict"),
+    ([3, 4], "players[0]: expected a name (text) or None, got 3"),
+    (["a", "x" * 100], None),
+    (["a", "b", "c"], "players: 3 names for a 2-player game"),
+    (["\ud800"], "players[0]: '\\ud800' (character 1) is a lone surrogate"),
+])
+def test_a_games_players_are_checked_when_it_is_made(players: Any, message: Any) -> None:
+    # Game('8x8', 3): "'int' object is not iterable"; Game('8x8', [3, 4]) and 'ab' were accepted
+    if message is None:
+        assert pr.Game("8x8", players).record.players == tuple(players)
+        return
+    for make in (lambda: pr.Game("8x8", players), lambda: pr.record_of(V.start(), players=players),
+                 lambda: pr.Record("8x8", (), players=players)):
+        with pytest.raises(pr.RecordError, match=f"^{re.escape(message)}"):
+            make()
+
+
+def test_a_games_players_none_and_short_are_padded() -> None:
+    assert pr.Game("8x8", None).players == (None, None)
+    assert pr.Game("octagon/3p", ["a"]).players == ("a", None, None)
+    assert pr.Game("8x8", iter(["a", "b"])).record.players == ("a", "b")
+
+
+# -- 3. callbacks ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("on_move", [3, "print", [print]])
+def test_play_game_refuses_a_callback_that_is_not_callable_before_playing(on_move: Any) -> None:
+    moves: List[int] = []
+
+    def player(state: pr.State) -> int:
+        moves.append(1)
+        return state.legal_moves()[0]
+
+    with pytest.raises(TypeError, match=f"^on_move: expected a function called as on_move\\(state, move\\), "
+                                        f"got {type(on_move).__name__}$"):
+        pr.play_game("8x8", [player, player], on_move=on_move)
+    assert moves == []
+
+
+# -- 4. perft ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("depth, given", [("x", "'x'"), (2.0, "2.0"), (None, "None"), (True, "True")])
+def test_perft_names_its_depth_in_the_facades_wording(depth: Any, given: str) -> None:
+    for call in (pr.perft, pr.perft_divide):
+        with pytest.raises(TypeError, match=f"^depth: expected an int, got {re.escape(given)}$"):
+            call(V, depth)
+
+
+# -- 5. seat specs ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("spec", ["search:depth= 3", "mcts: 3", "mcts :3", "search:time=\t1", "mcts:\u00a03"])
+def test_a_seat_spec_with_spaces_inside_is_refused(spec: str) -> None:
+    with pytest.raises(ValueError, match="a spec has no spaces inside, as '"):
+        parse_player_spec(spec)
+    result = CliRunner().invoke(main, ["match", "random", spec, "--games", "1"])
+    assert result.exit_code == 2 and "a spec has no spaces inside" in result.output
+
+
+def test_a_seat_spec_keeps_its_spaces_around_and_an_engines_command() -> None:
+    assert parse_player_spec(" mcts:3 ") == ("mcts", {"playouts": 3})
+    assert parse_player_spec("gtp:my engine --flag") == ("gtp", {"command": "my engine --flag"})
+
+
+def test_a_huge_seat_spec_is_echoed_cut() -> None:
+    with pytest.raises(ValueError) as info:
+        parse_player_spec("x" * 5000)
+    assert "...' (5000 characters)" in str(info.value) and len(str(info.value)) < 1000
+
+
+# -- 6. protocols --------------------------------------------------------------------------------------
+def _gtp(text: str) -> List[str]:
+    out = io.StringIO()
+    GtpServer(io.StringIO(text), out).serve()
+    return [line for line in out.getvalue().splitlines() if line]
+
+
+@pytest.mark.parametrize("command", ["undo", "clear_board", "showboard", "final_score", "name", "version",
+                                     "protocol_version", "list_commands", "quit"])
+def test_gtp_commands_without_arguments_refuse_extra_words(command: str) -> None:
+    # each answered '=' (quit quit): a failed command does nothing, a refused quit does not quit
+    assert _gtp(f"{command} extra words\nname\n") == [
+        f"? syntax error: {command}: expected no argument, got 'extra words'", "= polyreversi"]
+
+
+def test_gtp_known_command_takes_one_name() -> None:
+    # known_command with no argument answered '= false'
+    assert _gtp("known_command\nknown_command play\nknown_command play x\nknown_command nope\n") == [
+        "? syntax error: known_command: missing argument COMMAND_NAME", "= true",
+        "? syntax error: known_command: expected one argument COMMAND_NAME, got 'play x'", "= false"]
+
+
+def test_gtp_echoes_huge_extra_words_cut() -> None:
+    reply = _gtp("undo " + "x" * 5000 + "\n")[0]
+    assert reply.endswith("...' (5000 characters)") and len(reply) < 200
+
+
+@pytest.mark.parametrize("command", ["go", "learn"])
+def test_nboard_commands_without_arguments_refuse_extra_words(command: str) -> None:
+    # go 1 searched, ignoring its word
+    out = io.StringIO()
+    NBoardServer(io.StringIO(f"nboard 2\n{command} 1\nping 3\n"), out).serve()
+    assert out.getvalue().splitlines()[1:] == [f"status error: {command}: expected no argument, got '1'", "pong 3"]
+
+
+# -- 8. a variant of the wrong type ----------------------------------------------------------------------
+@pytest.mark.parametrize("call, expected", [
+    (lambda v: pr.Batch(v, 2), "a Variant or text such as '8x8'"),
+    (lambda v: pr.Game(v), "a Variant or text such as '8x8'"),
+    (lambda v: pr.play_game(v, []), "a Variant, variant text or a State"),
+    (lambda v: symmetries(v), "a Variant, variant text or a State"),
+    (lambda v: EnvSpec.parse(v), "a Variant, an EnvSpec or text such as 'octagon/4p/blocked=random'"),
+], ids=["Batch", "Game", "play_game", "symmetries", "EnvSpec.parse"])
+@pytest.mark.parametrize("value", [3, None, 1.5, b"8x8"], ids=["int", "None", "float", "bytes"])
+def test_a_variant_of_the_wrong_type_is_a_type_error(call: Callable[[Any], Any], expected: str, value: Any) -> None:
+    # each was a VariantError (a ValueError)
+    with pytest.raises(TypeError, match=f"^{re.escape(f'variant: expected {expected}, got {type(value).__name__}')}$"):
+        call(value)
+
+
+@pytest.mark.parametrize("call", [lambda: pr.Batch("9x9", 2), lambda: symmetries("8x8/nope"), lambda: pr.Game("")],
+                         ids=["Batch", "symmetries", "Game"])
+def test_text_that_names_no_variant_stays_a_variant_error(call: Callable[[], Any]) -> None:
+    with pytest.raises(pr.VariantError):
+        call()
+
+
+# -- 10. a batch's arrays: one check ----------------------------------------------------------------------
+@pytest.mark.parametrize("values, error, message", [
+    (None, TypeError, "expected {what} of shape {shape}, got NoneType"),
+    ("x", TypeError, "expected {what} of shape {shape}, got str"),
+    ([[1, 2], [3]], ValueError, "expected shape {shape}, got a ragged sequence"),
+    (np.zeros((3, 3), np.int32), ValueError, "expected shape {shape}, got (3, 3)"),
+])
+def test_a_batchs_moves_and_policies_are_checked_in_one_wording(values: Any, error: type, message: str) -> None:
+    batch = pr.Batch(V, 2)
+    for call, name, what, shape in ((batch.step, "moves", "integers", "(2,)"),
+                                    (batch.sample, "probs", "float32 numbers", "(2, 65) (B games, N*N+1 moves)")):
+        expected = f"{name}: " + message.format(what=what, shape=shape)
+        with pytest.raises(error, match=f"^{re.escape(expected)}$"):
+            call(values)
+    assert list(batch.plies()) == [0, 0]
+
+
+def test_a_batchs_autoreset_of_huge_text_is_echoed_cut() -> None:
+    with pytest.raises(ValueError) as info:
+        pr.Batch(V, 2).step([19, 19], autoreset="x" * 5000)
+    assert "...' (5000 characters)" in str(info.value)
+
+
+# -- 9. State's methods of Python ---------------------------------------------------------------------------
+@pytest.mark.parametrize("method", ["to_text", "record"])
+def test_states_python_methods_are_named_as_called(method: str) -> None:
+    # the message named _state_to_text() and _state_record(), the functions behind them
+    with pytest.raises(TypeError, match=f"^State.{method}\\(\\) takes 1 positional argument but 2 were given$"):
+        getattr(V.start(), method)(3)
+
+
+def test_a_seat_specs_number_of_too_many_digits_says_so() -> None:
+    # "playouts must be an integer, got '999...'": it was one, of 5000 digits
+    with pytest.raises(ValueError, match=r"playouts must be an integer of at most 30 digits, got '9{40}\.\.\.' "
+                                         r"\(5000 characters\)$"):
+        parse_player_spec("mcts:" + "9" * 5000)
+    assert parse_player_spec("mcts:" + "0" * 29 + "7") == ("mcts", {"playouts": 7})
