@@ -146,7 +146,12 @@ class NTestGame:
     def _ntest(self, s):
         """NTest's move in `s` at --depth and the CPU seconds its search took."""
         r = self.engine.play(s, pr.Limit(depth=self.depth))
-        return r, cpu_seconds(self.pid) - self._go_cpu
+        cpu = cpu_seconds(self.pid) - self._go_cpu
+        if self.cpu_budget and cpu <= 0:
+            self.engine.quit()
+            sys.exit(f"--cpu-budget: NTest's search took no CPU time that /proc/{self.pid} shows (a shell "
+                     "script that runs NTest without exec measures the shell): run NTest itself or exec it")
+        return r, cpu
 
     def __call__(self, opening, _seconds, colour: int):
         self.engine.new_game()
@@ -226,6 +231,15 @@ def main(argv) -> int:
     ap.add_argument("--dump", help="with --ntest: append each game (opening, moves, per-move seconds and depth) "
                                    "as a JSON line to this file (benchmarks/loss_split.py reads it)")
     args = ap.parse_args(argv[1:])
+    if args.openings < 1 or args.depth < 1 or args.solve_from < 0 or args.tt_mb < 1:
+        ap.error("--openings, --depth and --tt-mb must be at least 1, --solve-from at least 0")
+    ntest_only = [name for name, given in (("--equal-time", args.equal_time), ("--cpu-budget", args.cpu_budget),
+                                          ("--solve-from", args.solve_from), ("--player", args.player),
+                                          ("--dump", args.dump), ("--full-width", args.full_width)) if given]
+    if ntest_only and not args.ntest:
+        ap.error(f"{', '.join(ntest_only)}: only with --ntest")
+    if args.cpu_budget and not args.equal_time:
+        ap.error("--cpu-budget: only with --equal-time (it sets the budget of equal time)")
     game = play
     if args.ntest:
         game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+from fractions import Fraction
 from typing import Any, Callable, List
 
 import numpy as np
@@ -252,3 +253,26 @@ def test_a_seat_specs_number_of_too_many_digits_says_so() -> None:
                                          r"\(5000 characters\)$"):
         parse_player_spec("mcts:" + "9" * 5000)
     assert parse_player_spec("mcts:" + "0" * 29 + "7") == ("mcts", {"playouts": 7})
+
+
+# -- the next newcomer's list (2026-12-05) --------------------------------------------------------------------
+@pytest.mark.parametrize("call", [
+    lambda v: pr.Limit(time=v), lambda v: pr.Limit(clock=v), lambda v: pr.Limit(increment=v),
+    lambda v: pr.SearchPlayer(time=v), lambda v: pr.MCTSPlayer(time=v), lambda v: pr.search(V.start(), time=v),
+    lambda v: pr.SearchPlayer(variety=v), lambda v: pr.mcts(V.start(), playouts=10, exploration=v)])
+@pytest.mark.parametrize("value", [10 ** 400, -10 ** 400, Fraction(10 ** 400)], ids=["1e400", "-1e400", "Fraction"])
+def test_a_number_too_large_for_a_float_is_refused_by_name(call: Any, value: Any) -> None:
+    # float() raised OverflowError before the range check named the argument
+    with pytest.raises(ValueError, match=r"^(time|clock|increment|variety|exploration): must be a finite number"):
+        call(value)
+
+
+@pytest.mark.parametrize("value, error", [(True, TypeError), (2.5, TypeError), (float("nan"), TypeError),
+                                          ("3", TypeError), (-1, ValueError), (10 ** 5000, ValueError)],
+                         ids=["True", "2.5", "nan", "'3'", "-1", "10**5000"])
+def test_play_games_max_plies_is_checked(value: Any, error: type) -> None:
+    # True played 1 ply, 2.5 played 3, nan and -1 played none, '3' raised '<' not supported
+    players = [pr.RandomPlayer(seed=1), pr.RandomPlayer(seed=2)]
+    with pytest.raises(error, match="^max_plies: "):
+        pr.play_game(V, players, max_plies=value)
+    assert pr.play_game(V, players, max_plies=4).ply == 4

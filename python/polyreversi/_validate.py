@@ -76,11 +76,20 @@ def whole(value: Any, name: str, low: int, high: int) -> int:
     return result
 
 
+def _as_float(value: Any) -> float:
+    """``float(value)``, or infinity (the range checks refuse it, naming the argument) for a
+    number too large for a float (an int or Fraction of 309+ digits raises OverflowError)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
 def seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf) -> float:
     """``value`` as finite seconds, above 0 (or at least 0 with ``zero=True``), at most ``high``."""
     if is_bool(value) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected seconds as a number, got {shown(value)}")
-    result = float(value)
+    result = _as_float(value)
     if not math.isfinite(result) or result < 0 or (result == 0 and not zero) or result > high:
         bound = "0 or more" if zero else "above 0"
         if high != math.inf:
@@ -133,7 +142,7 @@ def number(value: Any, name: str, low: float = 0.0, high: float = math.inf, *, a
     with ``above=True``, greater than ``low``."""
     if is_bool(value) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected a number, got {shown(value)}")
-    result = float(value)
+    result = _as_float(value)
     if not math.isfinite(result) or not low <= result <= high or (above and result == low):
         bound = f"{low:g} or more" if high == math.inf else f"{low:g} to {high:g}"
         bound = f"above {low:g}" + ("" if high == math.inf else f", at most {high:g}") if above else bound

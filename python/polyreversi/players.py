@@ -720,9 +720,12 @@ def play_game(
             the player's colour, the move and the ply).
         EOFError: from a human player whose input ended.
         TypeError: ``on_move`` not callable (nor None), ``variant`` not a Variant, text
-            or State.
+            or State, ``max_plies`` not an int (nor None).
+        ValueError: ``max_plies`` below 0.
     """
     _validate.optional_function(on_move, "on_move", "on_move(state, move)")
+    if max_plies is not None:
+        max_plies = _validate.whole(max_plies, "max_plies", 0, sys.maxsize)
     state = variant.copy() if isinstance(variant, State) else as_variant(variant, "a Variant, variant text or a State").start()
     seats = _seats(state.variant, players)
     played = 0
