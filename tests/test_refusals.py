@@ -276,3 +276,22 @@ def test_play_games_max_plies_is_checked(value: Any, error: type) -> None:
     with pytest.raises(error, match="^max_plies: "):
         pr.play_game(V, players, max_plies=value)
     assert pr.play_game(V, players, max_plies=4).ply == 4
+
+
+@pytest.mark.parametrize("call", [lambda p: formats.read(p), lambda p: formats.write(p, [], "json")])
+def test_a_file_name_of_bytes_or_with_a_nul_is_refused_by_name(call: Any, tmp_path: Any) -> None:
+    # bytes read as "cannot tell the format from the extension \".json'\"" and wrote a pattern error;
+    # a NUL gave the OS's "embedded null byte" without the path
+    with pytest.raises(TypeError, match=r"^path: expected a file name or '-' \(standard input or output\), got bytes$"):
+        call(str(tmp_path / "g.json").encode())
+    with pytest.raises(ValueError, match=r"^path: 'a\\x00b.json': a file name has no NUL character$"):
+        call("a\x00b.json")
+
+
+def test_transcript_separator_and_dotted_package_names() -> None:
+    from polyreversi.formats import transcript
+
+    with pytest.raises(TypeError, match="^separator: expected text, got NoneType$"):
+        transcript.dumps(pr.Record.from_state(V.start()), None)  # type: ignore[arg-type]
+    assert not hasattr(pr, "a.b")  # ModuleNotFoundError before
+    assert pr.formats.obf.__name__ == "polyreversi.formats.obf"  # AttributeError until imported

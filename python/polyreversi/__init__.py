@@ -109,6 +109,8 @@ def __getattr__(name: str) -> Any:
 def _is_submodule(name: str) -> bool:
     import importlib.util
 
+    if "." in name:  # hasattr(polyreversi, "a.b"): no attribute (find_spec would import "a")
+        return False
     return importlib.util.find_spec(f"{__name__}.{name}") is not None
 
 

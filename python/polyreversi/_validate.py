@@ -151,10 +151,16 @@ def number(value: Any, name: str, low: float = 0.0, high: float = math.inf, *, a
 
 
 def file_name(value: Any, name: str) -> None:
-    """A file name (str, bytes or os.PathLike; ``-`` is standard input or output).
+    """A file name: text or an os.PathLike of text (``-`` is standard input or output),
+    with no NUL character (the OS takes none).
 
     Raises:
-        TypeError: anything else (None is not standard input: that is ``-``).
+        TypeError: anything else, bytes too (the formats go by a name's extension as
+            text; None is not standard input: that is ``-``).
+        ValueError: a NUL character in the name.
     """
-    if not isinstance(value, (str, bytes, os.PathLike)):
+    text = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
+    if not isinstance(text, str):
         raise TypeError(f"{name}: expected a file name or '-' (standard input or output), got {type(value).__name__}")
+    if "\0" in text:
+        raise ValueError(f"{name}: {shown(text)}: a file name has no NUL character")

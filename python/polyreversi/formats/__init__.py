@@ -34,7 +34,7 @@ half-written file. docs/records.md has the details.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from polyreversi import _files, _validate
 from polyreversi.errors import RecordError
@@ -60,12 +60,21 @@ READABLE: tuple[str, ...]
 WRITABLE: tuple[str, ...]
 
 
-def __getattr__(name: str) -> Tuple[str, ...]:
+#: The format modules, imported at their first use as attributes (``formats.obf``), as
+#: ``import polyreversi.formats.obf`` would.
+_SUBMODULES = ("ggf", "json_record", "obf", "parquet", "transcript", "wthor")
+
+
+def __getattr__(name: str) -> Any:
     # READABLE / WRITABLE follow the formats' capabilities (computed when asked for).
     if name == "READABLE":
         return registry.readable()
     if name == "WRITABLE":
         return registry.writable()
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -156,7 +165,8 @@ def iter_games(path: PathLike, fmt: Optional[str] = None, **options: object) -> 
         RecordError: the file cannot be read at all (missing, a folder, wrong size, not
             the format), or an option that does not apply to the format; the message
             names the file. Errors in one game are returned in its entry.
-        TypeError: ``path`` is not a file name (str, bytes, os.PathLike) or ``-``.
+        TypeError: ``path`` is not a file name (str, os.PathLike of str) or ``-``.
+        ValueError: a NUL character in ``path``.
     """
     _validate.file_name(path, "path")
     name = detect_format(path, fmt, reading=True)
@@ -220,8 +230,9 @@ def write(path: PathLike, records: Iterable["Record"], fmt: Optional[str] = None
         RecordError: a read-only or unknown format, a record the format cannot express
             (the message names the file and the game and says why; nothing is written),
             more than one record for a one-game format, a file that cannot be written.
-        TypeError: ``path`` is not a file name (str, bytes, os.PathLike) or ``-``; an item
+        TypeError: ``path`` is not a file name (str, os.PathLike of str) or ``-``; an item
             of ``records`` is not a :class:`polyreversi.Record` (nothing is written).
+        ValueError: a NUL character in ``path``.
     """
     _validate.file_name(path, "path")
     target = source_name(path, writing=True)

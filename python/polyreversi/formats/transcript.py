@@ -100,8 +100,10 @@ def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> s
     Raises:
         RecordError: not a 2-player game, a custom start position, an unknown ``passes``.
         ReplayError: the record does not replay.
-        TypeError: ``record`` is not a :class:`polyreversi.Record`.
+        TypeError: ``record`` is not a :class:`polyreversi.Record`, ``separator`` not text.
     """
+    if not isinstance(separator, str):
+        raise TypeError(f"separator: expected text, got {type(separator).__name__}")
     text, lost = _dump(_validate.instance(record, Record, "record"), separator, passes)
     lost_list = LostFields("a transcript")
     lost_list.add(lost)
