@@ -14,7 +14,7 @@ import numpy as np
 
 from polyreversi import _core, _validate
 from polyreversi.state import State
-from polyreversi.variant import Variant, as_variant, engine_seed
+from polyreversi.variant import Variant, as_variant, checked_seed
 from polyreversi.vocabulary import choice
 
 #: The built-in move policies of :func:`play_games`, by name, and the engine's code for each.
@@ -75,9 +75,9 @@ def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> Union[int
 
 
 def _seed(seed: object) -> int:
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed: expected an int in 0 .. 2**64 - 1, got {seed!r}")
-    return engine_seed(seed)
+    checked = checked_seed(seed, optional=False)
+    assert checked is not None
+    return checked
 
 
 def play_games(

@@ -28,7 +28,7 @@ from polyreversi.levels import LEVELS, Level
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_TIME, Limit
 from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _table_memory
 from polyreversi.state import State
-from polyreversi.variant import SEED_END, SEED_MIN, Variant
+from polyreversi.variant import Variant, checked_seed
 from polyreversi.vocabulary import choice
 
 
@@ -180,7 +180,7 @@ class SearchPlayer:
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
         self.selective = _validate.flag(selective, "selective")
         self.variety = _validate.number(variety, "variety")
-        self.seed = _validate.optional_whole(seed, "seed", SEED_MIN, SEED_END - 1)
+        self.seed = checked_seed(seed)
         self._random = random.Random(self.seed)
         self.book = _validate.flag(book, "book")
         with _table_memory(self.tt_mb):

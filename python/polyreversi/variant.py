@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, Iterable, NoReturn, Optional, Tuple, Union
 
 from polyreversi import _core
-from polyreversi._validate import is_bool, is_digits, is_integer
+from polyreversi._validate import is_bool, is_digits, is_integer, shown
 from polyreversi._core import Color, VariantError
 from polyreversi.errors import quoted
 
@@ -40,13 +40,26 @@ def engine_seed(seed: Any) -> int:
     Raises:
         TypeError: not an int (or None). ValueError: outside ``0 .. 2**64 - 1``.
     """
-    if seed is None:
-        return random.SystemRandom().getrandbits(64)
+    checked = checked_seed(seed)
+    return random.SystemRandom().getrandbits(64) if checked is None else checked
+
+
+def checked_seed(seed: Any, optional: bool = True) -> Optional[int]:
+    """``seed`` as :func:`engine_seed` takes it (None passed through when ``optional``):
+    the one check and wording of a seed, for those that keep None to draw later.
+
+    Raises:
+        TypeError: not an int (nor None when ``optional``). ValueError: outside
+        ``0 .. 2**64 - 1``.
+    """
+    if seed is None and optional:
+        return None
     if not is_integer(seed):
-        raise TypeError(f"seed: expected an int or None, got {seed!r}")
+        wanted = "an int or None" if optional else "an int in 0 .. 2**64 - 1"
+        raise TypeError(f"seed: expected {wanted}, got {shown(seed)}")
     value = int(seed)
     if not SEED_MIN <= value < SEED_END:
-        raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct draws), got {value}")
+        raise ValueError(f"seed: must be in 0 .. 2**64 - 1 (distinct seeds, distinct draws), got {shown(value)}")
     return value
 
 
