@@ -12,7 +12,10 @@ never flip (every line through it ends at the edge, a cut-out or a blocked
 square on one side: the corners of any board), then an edge square (one line
 through it so ended) that does not touch an empty such square (which would
 hand it to a later colour), then any square that does not, then any legal
-square; with probability ``epsilon`` uniformly among all legal moves.
+square; with probability ``epsilon`` uniformly among all legal moves. Before both, with
+probability ``greedy`` (by default only on 8x8 with three players: :func:`default_greedy`), the
+move is the one the 3-4 player evaluation rates best for the mover (the 2011 paper's one-ply
+playout search).
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
