@@ -152,25 +152,3 @@ def test_greedy_is_checked():
     assert player_from_spec("imcts:time=0.1:greedy=0.5").greedy == 0.5
     judged = multi_mcts(state, playouts=300, seed=4, greedy=0.3)
     assert judged.playouts == 300 and judged.move in state.legal_moves()
-
-
-def test_greedy_playouts_are_on_by_default_only_on_8x8_with_three_players():
-    from polyreversi import _core
-    from polyreversi.multi_mcts import DEFAULT_GREEDY, DEFAULT_GREEDY_8X8_3P, default_greedy
-
-    for name in ("8x8/3p", "8x8/4p", "8x8/3p/anti", "octagon/3p", "10x10/3p", "10x10/4p"):
-        state = pr.Variant.parse(name).start()
-        shipped = _core._multi_has_patterns(state)
-        assert default_greedy(state) == (DEFAULT_GREEDY_8X8_3P if name == "8x8/3p" and shipped else DEFAULT_GREEDY)
-    state = pr.Variant.parse("8x8/3p").start()
-    previous = _core._set_multi_patterns(False)
-    try:
-        assert default_greedy(state) == DEFAULT_GREEDY  # no tables to be greedy on
-    finally:
-        _core._set_multi_patterns(previous)
-    # not given: resolved per position, the same search as the default given outright
-    assert InformedMCTSPlayer(playouts=10).greedy is None
-    given = multi_mcts(state, playouts=300, seed=6, greedy=default_greedy(state))
-    assert multi_mcts(state, playouts=300, seed=6).visits == given.visits
-    with pytest.raises(TypeError, match="state"):
-        default_greedy("8x8/3p")  # type: ignore[arg-type]

@@ -13,9 +13,8 @@ square on one side: the corners of any board), then an edge square (one line
 through it so ended) that does not touch an empty such square (which would
 hand it to a later colour), then any square that does not, then any legal
 square; with probability ``epsilon`` uniformly among all legal moves. Before both, with
-probability ``greedy`` (by default only on 8x8 with three players: :func:`default_greedy`), the
-move is the one the 3-4 player evaluation rates best for the mover (the 2011 paper's one-ply
-playout search).
+probability ``greedy`` (default 0), the move is the one the 3-4 player evaluation rates best for
+the mover (the 2011 paper's one-ply playout search).
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
@@ -38,7 +37,7 @@ from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
-           "DEFAULT_CUTOFF_10X10", "default_cutoff", "default_greedy"]
+           "DEFAULT_CUTOFF_10X10", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -64,11 +63,8 @@ MAX_CUTOFF: int = _core.limits.MAX_SCORE
 #: Weight of progressive bias: the evaluation of a child for the colour who moves into it
 #: (0: none).
 DEFAULT_BIAS_WEIGHT: float = _core.limits.DEFAULT_MULTI_BIAS_WEIGHT
-#: Share of playout moves chosen by the evaluation (the best-rated move for the mover) where
-#: :func:`default_greedy` gives no other: none (docs/tuning.md).
+#: Share of playout moves chosen by the evaluation (the best-rated move for the mover; 0: none).
 DEFAULT_GREEDY: float = _core.limits.DEFAULT_MULTI_GREEDY
-#: The same on 8x8 with three players where trained pattern tables ship (docs/tuning.md).
-DEFAULT_GREEDY_8X8_3P: float = _core.limits.DEFAULT_MULTI_GREEDY_8X8_3P
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
@@ -85,24 +81,11 @@ def default_cutoff(state: State) -> int:
     return int(_core._multi_default_cutoff(state))
 
 
-def default_greedy(state: State) -> float:
-    """The share of greedy playout moves a search of ``state`` gets when none is given (the core
-    decides): :data:`DEFAULT_GREEDY_8X8_3P` on 8x8 with three players where trained pattern tables
-    ship for its rules, else :data:`DEFAULT_GREEDY`.
-
-    Raises:
-        TypeError: ``state`` is not a :class:`polyreversi.State`.
-    """
-    _validate.instance(state, State, "state")
-    return float(_core._multi_default_greedy(state))
-
-
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
              cutoff_temperature: object, bias_weight: object,
              greedy: object) -> Tuple[float, float, float, float, int, float, float, float]:
     """The search options, checked (the same messages as every other call)."""
-    cutoff = 0 if cutoff is None else cutoff  # the defaults are resolved per state, later
-    greedy = 0.0 if greedy is None else greedy
+    cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
             _validate.number(history_weight, "history_weight"),
             _validate.number(score_weight, "score_weight", 0.0, 1.0),
@@ -116,7 +99,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
                score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: Optional[int] = None,
                cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
-               bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: Optional[float] = None) -> MCTSResult:
+               bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -143,7 +126,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             minus the best other colour's, -1 .. 1); 0 turns it off.
         greedy: 0 to 1, the share of playout moves that are the move the evaluation rates
             best for the mover (one evaluation per legal move: several times slower a move);
-            the others as ``epsilon`` says; ``None``: :func:`default_greedy` of the state.
+            the others as ``epsilon`` says.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -163,7 +146,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
-    given, given_greedy = cutoff, greedy
+    given = cutoff
     exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy = _options(
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy)
     if state.variant.players < 3:
@@ -172,8 +155,6 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     _validate.not_over(state, "multi_mcts")
     if given is None:
         cutoff = default_cutoff(state)
-    if given_greedy is None:
-        greedy = default_greedy(state)
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
                                                                 history_weight, score_weight, MAX_NODES,
                                                                 cutoff=cutoff, cutoff_temperature=cutoff_temperature,
@@ -209,15 +190,14 @@ class InformedMCTSPlayer:
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT,
                  cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
-                 bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: Optional[float] = None) -> None:
+                 bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
-         self.cutoff_temperature, self.bias_weight, checked_greedy) = _options(
+         self.cutoff_temperature, self.bias_weight, self.greedy) = _options(
             exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
-        self.greedy: Optional[float] = None if greedy is None else checked_greedy  # None: default_greedy
         self.last: Optional[MCTSResult] = None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:

@@ -28,11 +28,6 @@ int multi_default_cutoff(const Rules& rules) {
   return rules.board == BoardKind::Board10x10 ? kDefaultMultiPatternCutoff10x10 : kDefaultMultiPatternCutoff;
 }
 
-double multi_default_greedy(const Rules& rules) {
-  if (!multi_patterns(rules)) return 0;
-  return rules.board == BoardKind::Board8x8 && rules.players == 3 ? kDefaultMultiGreedy8x8ThreePlayers : 0;
-}
-
 MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel) {
   check_players(rules, "multi_search");
   const int algorithm = static_cast<int>(limits.algorithm);  // the enum holds any int: it comes from outside

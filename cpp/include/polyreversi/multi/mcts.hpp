@@ -36,15 +36,6 @@ constexpr int kDefaultMultiPatternCutoff10x10 = 24;  // 10x10
 // above where pattern tables ship (and are on), else 0 (playouts to the end).
 int multi_default_cutoff(const Rules& rules);
 
-// The share of greedy playout moves (MultiMctsOptions::greedy) a search gets
-// by default: on 8x8 with three players, where tables ship, the better
-// playouts are worth more than the playouts they cost (docs/tuning.md);
-// elsewhere 0, where it was not measured to pay.
-constexpr double kDefaultMultiGreedy8x8ThreePlayers = 0.05;
-
-// The greedy share a search of `rules` gets when none is given.
-double multi_default_greedy(const Rules& rules);
-
 struct MultiMctsOptions {
   u64 playouts = 0;               // stop after this many playouts (0: no limit)
   double seconds = 0;             // stop after this many seconds (0: no limit)
