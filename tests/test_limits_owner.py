@@ -263,6 +263,7 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_BIAS_WEIGHT"): "DEFAULT_MULTI_BIAS_WEIGHT",
     ("multi_mcts.py", "DEFAULT_CUTOFF"): "DEFAULT_MULTI_CUTOFF",
     ("multi_mcts.py", "DEFAULT_CUTOFF_10X10"): "DEFAULT_MULTI_CUTOFF_10X10",
+    ("multi_mcts.py", "DEFAULT_GREEDY"): "DEFAULT_MULTI_GREEDY",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
     ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",

@@ -106,3 +106,49 @@ def test_seat_specs():
     assert player_from_spec("imcts:time=0.1:epsilon=0.2").epsilon == 0.2
     with pytest.raises(ValueError, match="3- and 4-player"):
         check_player_spec("imcts", players=2)
+
+
+def _greedy_reference(state):
+    """The move the 3-4 player evaluation rates best for the mover, as the core's greedy playout
+    move: the mover's estimated share minus the best other colour's (a finished game: its disk
+    margin beyond every estimate); ties to the lowest square."""
+    mover = int(state.to_move) - 1
+
+    def value(child):
+        if child.is_over():
+            scores = child.scores()
+            margin = scores[mover] - max(s for c, s in enumerate(scores) if c != mover)
+            return margin + (10**9 if margin > 0 else -10**9 if margin < 0 else 0)
+        shares = pr._core._multi_evaluate(child)
+        return shares[mover] - max(s for c, s in enumerate(shares) if c != mover)
+
+    values = {move: value(state.child(move)) for move in state.legal_moves()}
+    return max(sorted(values), key=lambda move: values[move])
+
+
+def test_a_greedy_playout_plays_the_evaluations_best_move():
+    # greedy=1 and no cut-off: the one playout of a one-playout search is the evaluation's greedy
+    # game from the expanded child; its rewards are that game's (reference: the same game in Python)
+    rng = random.Random(7)
+    for text in ("8x8/3p", "8x8/4p", "octagon/4p", "10x10/3p", "8x8/3p", "octagon/3p", "8x8/4p", "10x10/4p"):
+        state = pr.Variant.parse(text).start()
+        for _ in range(rng.randrange(0, 30)):
+            state.play(rng.choice(state.legal_moves()))
+        r = multi_mcts(state, playouts=1, seed=rng.randrange(2**32), greedy=1.0, cutoff=0)
+        (first,) = r.visits
+        game = state.child(first)
+        while not game.is_over():
+            game.play(_greedy_reference(game))
+        assert r.values == pytest.approx(pr._core.mcts_rewards(game)), text
+
+
+def test_greedy_is_checked():
+    state = pr.Variant.parse("8x8/3p").start()
+    for bad in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="greedy"):
+            multi_mcts(state, playouts=10, greedy=bad)
+    with pytest.raises(TypeError, match="greedy"):
+        InformedMCTSPlayer(greedy="x")
+    assert player_from_spec("imcts:time=0.1:greedy=0.5").greedy == 0.5
+    judged = multi_mcts(state, playouts=300, seed=4, greedy=0.3)
+    assert judged.playouts == 300 and judged.move in state.legal_moves()

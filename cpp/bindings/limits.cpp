@@ -38,6 +38,7 @@ void init_limits(py::module_& m) {
   l.attr("DEFAULT_MULTI_SCORE_WEIGHT") = multi.score_weight;
   l.attr("DEFAULT_MULTI_CUTOFF_TEMPERATURE") = multi.cutoff_temperature;
   l.attr("DEFAULT_MULTI_BIAS_WEIGHT") = multi.bias_weight;
+  l.attr("DEFAULT_MULTI_GREEDY") = multi.greedy;
   l.attr("DEFAULT_MULTI_CUTOFF") = kDefaultMultiPatternCutoff;
   l.attr("DEFAULT_MULTI_CUTOFF_10X10") = kDefaultMultiPatternCutoff10x10;
   l.attr("MAX_PLAYOUTS") = kMaxPlayouts;

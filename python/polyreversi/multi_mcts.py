@@ -12,7 +12,9 @@ never flip (every line through it ends at the edge, a cut-out or a blocked
 square on one side: the corners of any board), then an edge square (one line
 through it so ended) that does not touch an empty such square (which would
 hand it to a later colour), then any square that does not, then any legal
-square; with probability ``epsilon`` uniformly among all legal moves.
+square; with probability ``epsilon`` uniformly among all legal moves. Before both, with
+probability ``greedy`` (default 0), the move is the one the 3-4 player evaluation rates best for
+the mover (the 2011 paper's one-ply playout search).
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
@@ -61,6 +63,8 @@ MAX_CUTOFF: int = _core.limits.MAX_SCORE
 #: Weight of progressive bias: the evaluation of a child for the colour who moves into it
 #: (0: none).
 DEFAULT_BIAS_WEIGHT: float = _core.limits.DEFAULT_MULTI_BIAS_WEIGHT
+#: Share of playout moves chosen by the evaluation (the best-rated move for the mover; 0: none).
+DEFAULT_GREEDY: float = _core.limits.DEFAULT_MULTI_GREEDY
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
@@ -78,7 +82,8 @@ def default_cutoff(state: State) -> int:
 
 
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
-             cutoff_temperature: object, bias_weight: object) -> Tuple[float, float, float, float, int, float, float]:
+             cutoff_temperature: object, bias_weight: object,
+             greedy: object) -> Tuple[float, float, float, float, int, float, float, float]:
     """The search options, checked (the same messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
@@ -86,7 +91,7 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
             _validate.number(score_weight, "score_weight", 0.0, 1.0),
             _validate.whole(cutoff, "cutoff", 0, MAX_CUTOFF),
             _validate.number(cutoff_temperature, "cutoff_temperature"),
-            _validate.number(bias_weight, "bias_weight"))
+            _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -94,7 +99,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
                score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: Optional[int] = None,
                cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
-               bias_weight: float = DEFAULT_BIAS_WEIGHT) -> MCTSResult:
+               bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -119,6 +124,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             ``bias_weight * e / (n + 1)`` for a child visited ``n`` times, where ``e`` is the
             evaluation of the child for the colour who moves into it (its estimated share
             minus the best other colour's, -1 .. 1); 0 turns it off.
+        greedy: 0 to 1, the share of playout moves that are the move the evaluation rates
+            best for the mover (one evaluation per legal move: several times slower a move);
+            the others as ``epsilon`` says.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -139,8 +147,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
     given = cutoff
-    exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight = _options(
-        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight)
+    exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy = _options(
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
@@ -150,7 +158,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
                                                                 history_weight, score_weight, MAX_NODES,
                                                                 cutoff=cutoff, cutoff_temperature=cutoff_temperature,
-                                                                bias_weight=bias_weight)
+                                                                bias_weight=bias_weight, greedy=greedy)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -163,7 +171,7 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight:
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy:
             as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
@@ -182,13 +190,13 @@ class InformedMCTSPlayer:
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT,
                  cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
-                 bias_weight: float = DEFAULT_BIAS_WEIGHT) -> None:
+                 bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
-         self.cutoff_temperature, self.bias_weight) = _options(exploration, epsilon, history_weight, score_weight,
-                                                               cutoff, cutoff_temperature, bias_weight)
+         self.cutoff_temperature, self.bias_weight, self.greedy) = _options(
+            exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
 
@@ -211,7 +219,7 @@ class InformedMCTSPlayer:
                                exploration=self.exploration, epsilon=self.epsilon,
                                history_weight=self.history_weight, score_weight=self.score_weight,
                                cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
-                               bias_weight=self.bias_weight)
+                               bias_weight=self.bias_weight, greedy=self.greedy)
         return self.last
 
     def choose(self, state: State) -> int:

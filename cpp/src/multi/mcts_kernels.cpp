@@ -169,12 +169,29 @@ class Tree {
     });
   }
 
-  // The playout move: a square that can never flip, else one that does not
-  // touch an empty such square (which the next colours could then take),
-  // else any; uniformly at random within the class (epsilon: among all).
-  int policy(const Board<W>& b, W legal) {
+  // The playout move: with probability `greedy` the move the evaluation
+  // rates best for the mover; else a square that can never flip, else one
+  // that does not touch an empty such square (which the next colours could
+  // then take), else any; uniformly at random within the class (epsilon:
+  // among all).
+  int policy(const Board<W>& b, Turn turn, W legal) {
+    if (options_.greedy > 0 && rng_.unit() < options_.greedy) return greedy_move(b, turn, legal);
     if (rng_.unit() >= options_.epsilon) legal = best_class(b, legal);
     return nth(legal, rng_.below(popcount(legal)));
+  }
+
+  // The legal move whose position the evaluation rates best for the mover
+  // (its share minus the best other colour's); ties to the lowest square.
+  int greedy_move(const Board<W>& b, Turn turn, W legal) {
+    int best = -1, best_value = 0;
+    for (W m = legal; m; m &= m - 1) {
+      const int move = lowest_bit(m);
+      Board<W> next = b;
+      E::play(table_, next, turn, move);
+      const int v = eval_.value(next, b.to_move);
+      if (best < 0 || v > best_value) best = move, best_value = v;
+    }
+    return best;
   }
 
   W best_class(const Board<W>& b, W moves) const {
@@ -202,7 +219,7 @@ class Tree {
         judged = true;
         break;
       }
-      const int move = policy(b, legal);
+      const int move = policy(b, turn, legal);
       record(b.to_move, move);
       E::play(table_, b, turn, move);
     }

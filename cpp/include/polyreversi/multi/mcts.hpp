@@ -9,7 +9,10 @@
 // with probability epsilon uniformly at random. With bias_weight, the
 // selection adds progressive bias (Chaslot et al. 2008): the evaluation of
 // the child for the colour who moved into it (its estimated share minus the
-// best other colour's), times bias_weight / (n + 1) after n visits.
+// best other colour's), times bias_weight / (n + 1) after n visits. With
+// greedy, that share of the playout moves is instead the one the evaluation
+// rates best for the mover (one ply of search per move: Nijssen & Winands,
+// "Playout Search for Monte-Carlo Tree Search in Multi-Player Games", 2011).
 #pragma once
 #include <utility>
 #include <vector>
@@ -45,6 +48,7 @@ struct MultiMctsOptions {
   int cutoff = 0;                 // playout plies before the evaluation judges the position (0: to the end)
   double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
   double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
+  double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 
