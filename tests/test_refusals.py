@@ -295,3 +295,12 @@ def test_transcript_separator_and_dotted_package_names() -> None:
         transcript.dumps(pr.Record.from_state(V.start()), None)  # type: ignore[arg-type]
     assert not hasattr(pr, "a.b")  # ModuleNotFoundError before
     assert pr.formats.obf.__name__ == "polyreversi.formats.obf"  # AttributeError until imported
+
+
+@pytest.mark.parametrize("call", [lambda v: pr.play_games(V, 2, policy=v), lambda v: pr.solve(V.start(), convention=v),
+                                  lambda v: pr.play_games(V, 2, seed=v)])
+def test_a_huge_name_or_seed_is_echoed_cut(call: Any) -> None:
+    # a 10,000-character policy, convention or seed was echoed whole (vocabulary.choice, the seed check)
+    with pytest.raises((TypeError, ValueError)) as info:
+        call("x" * 10000)
+    assert "...' (10000 characters)" in str(info.value) and len(str(info.value)) < 300

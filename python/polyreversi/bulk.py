@@ -16,6 +16,7 @@ from polyreversi import _core, _validate
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant, checked_seed
 from polyreversi.vocabulary import choice
+from polyreversi._validate import shown
 
 #: The built-in move policies of :func:`play_games`, by name, and the engine's code for each.
 POLICIES = {"random": 0, "greedy": 1}
@@ -67,7 +68,7 @@ def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> Union[int
     if isinstance(policy, str):
         return _policy(policy)
     if not isinstance(policy, (list, tuple)):
-        raise TypeError(f"policy: expected a name ({', '.join(POLICIES)}) or a list of one per seat, got {policy!r}")
+        raise TypeError(f"policy: expected a name ({', '.join(POLICIES)}) or a list of one per seat, got {shown(policy)}")
     if len(policy) != players:
         raise ValueError(f"policy: this variant has {players} players; give one policy per seat in turn order, "
                          f"got {len(policy)}: {list(policy)!r}")

@@ -16,6 +16,7 @@ from typing import Iterable, List, Optional, TypeVar, Union
 
 from polyreversi import _core
 from polyreversi._core import Color
+from polyreversi._validate import shown
 
 # Cell codes of ``State.board()`` besides the colours 1-4 (the Color values).
 EMPTY: int = _core.CELL_EMPTY  #: cell code of an empty square
@@ -85,14 +86,14 @@ def choice(value: object, allowed: Iterable[Word], name: str) -> Word:
     'wof'
     """
     words = tuple(allowed)
-    shown = ", ".join(map(repr, words))
+    listed = ", ".join(map(repr, words))
     if not isinstance(value, str) and not (value is None and None in words):
-        raise TypeError(f"{name}: expected one of {shown}, got {value!r}")
+        raise TypeError(f"{name}: expected one of {listed}, got {shown(value)}")
     given = value.lower() if isinstance(value, str) else value
     for word in words:
         if word == given:
             return word
-    raise ValueError(f"{name}: unknown {name} {value!r}; allowed: {shown}")
+    raise ValueError(f"{name}: unknown {name} {shown(value)}; allowed: {listed}")
 
 
 __all__ = [

@@ -6,6 +6,7 @@ import numpy as np
 from polyreversi import _validate
 from polyreversi.errors import IllegalMoveError, InvalidSquareError
 from polyreversi.state import State
+from polyreversi._validate import shown
 
 
 def checked_action(action: object, state: State) -> int:
@@ -25,7 +26,7 @@ def checked_action(action: object, state: State) -> int:
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         action = action.item()
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise TypeError(f"action: expected an integer 0..{state.PASS} (N*N = pass), got {action!r}")
+        raise TypeError(f"action: expected an integer 0..{state.PASS} (N*N = pass), got {shown(action)}")
     move = int(action)
     if not 0 <= move <= state.PASS:  # the grid's own words: "square -1 is off the 8x8 grid; squares are 0..63, ..."
         try:

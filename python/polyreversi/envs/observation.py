@@ -18,6 +18,7 @@ from polyreversi._core import Color
 from polyreversi.batch import Batch
 from polyreversi.batch import observe as _observe
 from polyreversi.state import State
+from polyreversi._validate import shown
 
 if TYPE_CHECKING:  # gymnasium is imported when a space is made, not with the observations
     from gymnasium import spaces
@@ -46,7 +47,7 @@ def seat_color(seat: Union[str, Color], players: int, *, random_allowed: bool = 
     if isinstance(seat, Color) and int(seat) <= players:
         return seat
     allowed = ", ".join(names + (("random",) if random_allowed else ()))
-    raise ValueError(f"seat: {seat!r} is not a colour of this {players}-player game; allowed: {allowed}")
+    raise ValueError(f"seat: {shown(seat)} is not a colour of this {players}-player game; allowed: {allowed}")
 
 #: The dtype of every action mask of :mod:`polyreversi.envs`: int8 holding 0 and 1, the
 #: dtype Gymnasium's ``Discrete.sample(mask=...)`` demands and PettingZoo's classic games

@@ -16,6 +16,7 @@ from typing import Callable, List, Optional, Sequence, Union
 from polyreversi.players import GreedyPlayer, Move, Player, RandomPlayer, as_callable, player_from_spec
 from polyreversi.state import State
 from polyreversi.variant import Variant
+from polyreversi._validate import shown
 
 #: Names that map to a built-in policy the Batch plays in C++ (the vector environment);
 #: ``search:D`` (two players) and ``mcts:N`` with no other option are played there too
@@ -53,7 +54,7 @@ def make_opponent(spec: Opponent, seed: Optional[int]) -> Callable[[State], Move
         return as_callable(player_from_spec(spec.strip().lower(), seed))
     if name in _CLASSES and not arg:
         return as_callable(_CLASSES[name](seed=seed))
-    raise ValueError(f"opponent: unknown opponent {spec!r}; known: {', '.join(opponent_names())}, "
+    raise ValueError(f"opponent: unknown opponent {shown(spec)}; known: {', '.join(opponent_names())}, "
                      "or a player (a function state -> move, or an object with choose(state))")
 
 

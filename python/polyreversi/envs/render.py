@@ -7,6 +7,7 @@ import numpy as np
 
 from polyreversi import _validate, svg
 from polyreversi.state import State
+from polyreversi._validate import shown
 
 #: The render modes the environments offer (Gymnasium's ``render_mode``).
 RENDER_MODES = ("human", "ansi", "rgb_array")
@@ -56,7 +57,7 @@ def check_size(size: object) -> int:
 def check_mode(render_mode: object) -> None:
     """Raises ValueError for a render mode other than None and :data:`RENDER_MODES`."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, {', '.join(map(repr, RENDER_MODES))}")
+        raise ValueError(f"render_mode: {shown(render_mode)} is not offered; allowed: None, {', '.join(map(repr, RENDER_MODES))}")
 
 
 __all__ = ["RENDER_MODES", "DEFAULT_SIZE", "ansi", "rgb_array", "render", "check_mode", "check_size"]

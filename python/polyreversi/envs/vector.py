@@ -72,6 +72,7 @@ from polyreversi.envs.spec import EnvSpec
 from polyreversi.players import Move
 from polyreversi.state import State
 from polyreversi.variant import Variant
+from polyreversi._validate import shown
 
 
 #: The ``autoreset_mode`` values and Gymnasium's names for them.
@@ -116,7 +117,7 @@ class ReversiVectorEnv(VectorEnv):
                  reward: str = "win") -> None:
         spec = EnvSpec.parse(variant)
         if render_mode not in (None, "ansi", "rgb_array"):
-            raise ValueError(f"render_mode: {render_mode!r} is not offered; allowed: None, 'ansi', 'rgb_array'")
+            raise ValueError(f"render_mode: {shown(render_mode)} is not offered; allowed: None, 'ansi', 'rgb_array'")
         mode = autoreset_mode.value if isinstance(autoreset_mode, AutoresetMode) else autoreset_mode
         mode = {"NextStep": "next-step", "SameStep": "same-step"}.get(mode, mode)
         if mode not in AUTORESET_MODES:

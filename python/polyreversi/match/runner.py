@@ -24,6 +24,7 @@ from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt
 from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, play
 from polyreversi.record import Record
 from polyreversi.state import State
+from polyreversi._validate import shown
 
 #: Formats of the match output file.
 FORMATS = ("jsonl", "ggf")
@@ -302,7 +303,7 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
             was recorded are taken as they are).
     """
     if fmt not in FORMATS:
-        raise ValueError(f"format: {fmt!r} is not one of {', '.join(FORMATS)}")
+        raise ValueError(f"format: {shown(fmt)} is not one of {', '.join(FORMATS)}")
     tally = Tally(config.specs)
     done = read_done(out, fmt) if out else {}
     variant = config.openings[0].variant if config.openings else None
