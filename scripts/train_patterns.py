@@ -514,15 +514,20 @@ def with_search_rows(cache, path, cells, empties, labels, games, depth, weight):
             np.concatenate([ones, np.full(len(index), float(weight))]))
 
 
-def load_weighted(path, extra, search_depth, search_weight):
-    """load()'s rows with the search rows added (with_search_rows), and each row's weight."""
-    parts = []
-    for p in [path, *extra]:
+def read_positions(files):
+    """(cells, empties, labels, games) of each positions file, in order; a missing one ends the run."""
+    for p in files:
         if not os.path.isfile(p):
             sys.exit(f"{p}: no such positions file (extract, or augment for --extra, writes it)")
+    for p in files:
         with np.load(p) as d:
-            part = (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"])
-        parts.append(with_search_rows(path, p, *part, search_depth, search_weight))
+            yield p, (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"])
+
+
+def load_weighted(path, extra, search_depth, search_weight):
+    """load()'s rows with the search rows added (with_search_rows), and each row's weight."""
+    parts = [with_search_rows(path, p, *part, search_depth, search_weight)
+             for p, part in read_positions([path, *extra])]
     return (*(np.concatenate([d[k] for d in parts]) for k in range(4)), len(parts[0][2]),
             np.concatenate([d[4] for d in parts]))
 
@@ -530,13 +535,8 @@ def load_weighted(path, extra, search_depth, search_weight):
 def load(path, extra=(), search_depth=0, mix=1.0):
     """(cells, empties, labels, games, n) of `path` and each file of `extra` joined;
     the first n rows are `path`'s."""
-    for p in [path, *extra]:
-        if not os.path.isfile(p):
-            sys.exit(f"{p}: no such positions file (extract, or augment for --extra, writes it)")
     parts = []
-    for p in [path, *extra]:
-        with np.load(p) as d:
-            part = (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"])
+    for p, part in read_positions([path, *extra]):
         if search_depth:
             searched = with_search(path, p, *part, search_depth, mix)
             if searched is None:
