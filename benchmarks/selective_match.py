@@ -7,6 +7,7 @@ one thread each, both colours of every opening.
     python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8
     python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --equal-time --cpu-budget --player
     python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --solve-from 17 --player
+    python benchmarks/selective_match.py --ntest /work/engines/ntest/ntest.sh --depth 8 --player --clock 0.06
 
 Against NTest (NBoard protocol, polyreversi.engine; built outside the repo,
 /work/engines/README.md): NTest searches `--depth` plies; polyreversi the
@@ -27,6 +28,11 @@ endgame. With --player polyreversi is one living
 to move, `new_game()` before each game; the path a user takes), each move
 `player.play(state, Limit(time=...))` or `Limit(depth=...)`: it spends the
 budget and solves exactly where the solve is predicted to fit in it. With
+--clock SECONDS (with --player) polyreversi plays each game on a game clock
+instead (`Limit(clock=...)`: SECONDS less the CPU time its moves of the game took),
+the way engines play a time control; the line gives both sides' mean CPU seconds a
+game, so that equal time per game can be checked (NTest's depth-8 games take about
+0.035 s; polyreversi's clock keeps a reserve, so --clock 0.06 spends about 0.032). With
 --dump FILE each game against NTest is appended to FILE as a JSON line (the
 opening, polyreversi's colour and margin, and each move with its side, empties,
 seconds, polyreversi's budget, depth, exactness and score, NTest's reply line):
@@ -109,7 +115,8 @@ class NTestGame:
     the same in CPU seconds (process time; NTest's from its schedstat)."""
 
     def __init__(self, command: str, depth: int, equal_time: bool, tt_mb: int, solve_from: int, selective: bool,
-                 living: bool = False, dump: Optional[str] = None, cpu_budget: bool = False):
+                 living: bool = False, dump: Optional[str] = None, cpu_budget: bool = False,
+                 clock: float = 0.0):
         from polyreversi.engine import SimpleEngine
 
         self.engine = SimpleEngine.popen_nboard(command)
@@ -119,6 +126,8 @@ class NTestGame:
         self.times = ([], [])
         self.cpu = ([], [])
         self.cpu_budget = cpu_budget
+        self.clock = clock  # polyreversi's game clock in CPU seconds (0: none)
+        self.game_cpu = ([], [])  # CPU seconds of each game, each side
         process = self.engine.protocol.process
         self.pid = process.proc.pid
         # NTest's CPU time is counted from its "go" (set depth and set game before it rebuild its
@@ -135,9 +144,12 @@ class NTestGame:
         self.dump = dump
         self.played = 0
 
-    def _search(self, s, seconds=None):
+    def _search(self, s, seconds=None, clock=None):
         if self.player is not None:
-            limit = pr.Limit(time=seconds) if seconds is not None else pr.Limit(depth=self.depth)
+            if clock is not None:
+                limit = pr.Limit(clock=clock)
+            else:
+                limit = pr.Limit(time=seconds) if seconds is not None else pr.Limit(depth=self.depth)
             return self.player.play(s, limit)
         if seconds is not None:
             return pr.search(s, time=seconds, threads=1, tt_mb=self.tt_mb, selective=self.selective)
@@ -160,6 +172,7 @@ class NTestGame:
         s = opening.copy()
         last = None  # NTest's seconds for its previous move
         moves = []  # with --dump: one record a move
+        spent = [0.0, 0.0]  # CPU seconds of this game, polyreversi and NTest
         while not s.is_over():
             if s.must_pass():
                 s.play(s.PASS)
@@ -170,6 +183,8 @@ class NTestGame:
                 solved = empties <= self.solve_from
                 if solved:
                     r = pr.solve(s, tt_mb=self.tt_mb)
+                elif self.clock:
+                    r = self._search(s, clock=max(self.clock - spent[0], 1e-4))
                 elif self.equal_time:
                     if last is None:  # NTest's time for this very position
                         first, cpu = self._ntest(s)
@@ -179,8 +194,10 @@ class NTestGame:
                     r = self._search(s)
                 self.times[0].append(r.seconds)
                 self.cpu[0].append(time.process_time() - c0)
+                spent[0] += self.cpu[0][-1]
                 moves.append({"side": "polyreversi", "empties": empties, "move": r.move, "seconds": r.seconds,
-                              "budget": last if self.equal_time else None, "depth": empties if solved else r.depth,
+                              "budget": (self.clock - spent[0] + self.cpu[0][-1]) if self.clock
+                              else last if self.equal_time else None, "depth": empties if solved else r.depth,
                               "exact": solved or r.exact,
                               "score": r.score})
                 s.play(r.move)
@@ -189,11 +206,14 @@ class NTestGame:
                 last = cpu if self.cpu_budget else r.seconds
                 self.times[1].append(r.seconds)
                 self.cpu[1].append(cpu)
+                spent[1] += cpu
                 moves.append({"side": "ntest", "empties": empties, "move": r.move, "seconds": r.seconds,
                               "reply": r.text})
                 s.play(r.move)
         sc = s.scores()
         margin = sc[colour] - sc[1 - colour]
+        self.game_cpu[0].append(spent[0])
+        self.game_cpu[1].append(spent[1])
         if self.dump:
             self._write_game(opening, colour, moves, margin)
         return margin
@@ -224,6 +244,10 @@ def main(argv) -> int:
     ap.add_argument("--cpu-budget", action="store_true",
                     help="with --equal-time: the budget is NTest's CPU time on its previous move (its "
                          "/proc schedstat), not its wall time, which a loaded machine inflates")
+    ap.add_argument("--clock", type=float, default=0.0, metavar="SECONDS",
+                    help="with --ntest --player: polyreversi plays each game on a clock of this many CPU "
+                         "seconds (Limit(clock=...) less what its moves took), NTest at --depth; "
+                         "the line gives both sides' mean CPU seconds a game (equal time per game)")
     ap.add_argument("--tt-mb", type=int, default=16, help="with --ntest: polyreversi's table MiB")
     ap.add_argument("--solve-from", type=int, default=0, help="with --ntest: polyreversi solves from these empties")
     ap.add_argument("--full-width", action="store_true", help="with --ntest: polyreversi searches full width")
@@ -231,11 +255,16 @@ def main(argv) -> int:
     ap.add_argument("--dump", help="with --ntest: append each game (opening, moves, per-move seconds and depth) "
                                    "as a JSON line to this file (benchmarks/loss_split.py reads it)")
     args = ap.parse_args(argv[1:])
+    if not 0 <= args.clock < float("inf"):
+        ap.error("--clock: seconds, at least 0 and finite")
+    if args.clock and (args.equal_time or not args.player):
+        ap.error("--clock: only with --player, and not with --equal-time (a clock replaces the per-move budget)")
     if args.openings < 1 or args.depth < 1 or args.solve_from < 0 or args.tt_mb < 1:
         ap.error("--openings, --depth and --tt-mb must be at least 1, --solve-from at least 0")
     ntest_only = [name for name, given in (("--equal-time", args.equal_time), ("--cpu-budget", args.cpu_budget),
                                           ("--solve-from", args.solve_from), ("--player", args.player),
-                                          ("--dump", args.dump), ("--full-width", args.full_width)) if given]
+                                          ("--dump", args.dump), ("--full-width", args.full_width),
+                                          ("--clock", args.clock)) if given]
     if ntest_only and not args.ntest:
         ap.error(f"{', '.join(ntest_only)}: only with --ntest")
     if args.cpu_budget and not args.equal_time:
@@ -243,10 +272,12 @@ def main(argv) -> int:
     game = play
     if args.ntest:
         game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width,
-                         args.player, args.dump, args.cpu_budget)
+                         args.player, args.dump, args.cpu_budget, args.clock)
         opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
         if args.equal_time and args.cpu_budget:
             opponent += " (NTest's CPU time)"
+        if args.clock:
+            opponent = f"NTest depth {args.depth}, polyreversi on a clock of {args.clock:g} CPU s a game"
         if args.solve_from:
             opponent += f", polyreversi solves from {args.solve_from} empties"
         if args.full_width:
@@ -267,7 +298,8 @@ def main(argv) -> int:
     if args.ntest:
         mine, theirs = game.times
         opponent += (f" (mean s/move: polyreversi {statistics.mean(mine):.4f}, NTest {statistics.mean(theirs):.4f};"
-                     f" CPU {statistics.mean(game.cpu[0]):.4f}, {statistics.mean(game.cpu[1]):.4f})")
+                     f" CPU {statistics.mean(game.cpu[0]):.4f}, {statistics.mean(game.cpu[1]):.4f};"
+                     f" CPU s/game {statistics.mean(game.game_cpu[0]):.4f}, {statistics.mean(game.game_cpu[1]):.4f})")
         game.engine.quit()
     line = f"| {args.board} | {opponent} | {len(openings)} x 2 | {score.cells()} | {run_cell(argv[1:])} |"
     emit("| board | opponent | games | polyreversi W/D/L | score | Elo (95 %) | mean margin | run |", line, args.write)
