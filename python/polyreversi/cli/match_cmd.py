@@ -141,6 +141,11 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         where = f"; run the same command to resume from {out}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
         exit_interrupted()
+    failed = tally.failed()
+    if failed:  # the tally above is of forfeits only: an error, not a result
+        raise click.ClickException("; ".join(
+            f"{seat} forfeited every game it played ({tally.forfeited[seat]} of {tally.played[seat]}): "
+            f"{tally.last_forfeit[seat].get('reason')}: {tally.last_forfeit[seat].get('detail')}" for seat in failed))
 
 
 def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
