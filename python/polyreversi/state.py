@@ -156,13 +156,13 @@ def checked_perft_depth(state: State, depth: Any, *, divide: bool = False) -> in
     Raises:
         TypeError: not an int. ValueError: out of range.
     """
-    depth = integer(depth, "depth")
+    checked = integer(depth, "depth")
     try:
-        _core.check_perft_depth(state, depth, divide=divide)
+        _core.check_perft_depth(state, checked, divide=divide)
     except ValueError as e:
         _, found, rest = str(e).partition(": depth ")
         raise ValueError(f"depth: {rest}" if found else str(e)) from None
-    return depth
+    return checked
 
 
 def _perft_state(state_or_variant: Union[State, Variant, str]) -> State:
