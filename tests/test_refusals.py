@@ -512,3 +512,32 @@ def test_a_transcript_names_the_column_and_character_that_break_it(text: str, me
 
     with pytest.raises(pr.RecordError, match=message):
         transcript.parse(text)
+
+
+# -- the breaker pass on the above -------------------------------------------------------------------------
+@pytest.mark.parametrize("call", [lambda v: pr.Record(V, komi=v), lambda v: pr.Result(end="finished", margin=v)],
+                         ids=["komi", "margin"])
+@pytest.mark.parametrize("value", [10 ** 400, -10 ** 5000, Fraction(10 ** 400)], ids=["1e400", "-1e5000", "Fraction"])
+def test_a_komi_or_margin_too_large_for_a_float_is_refused_by_name(call: Any, value: Any) -> None:
+    # math.isfinite raised OverflowError ("int too large to convert to float")
+    with pytest.raises(pr.RecordError, match=r"^(komi|result\.margin): expected a finite number, got "
+                                         r"(-?10{39}\.\.\.|Fraction\(10+\.\.\.)"):
+        call(value)
+    assert call(3) is not None
+
+
+@pytest.mark.parametrize("blocked, message", [
+    (None, "expected square names or indices, got None"), (2.0, "expected square names or indices, got 2.0"),
+    ("", "'' is not a square name"), ([None], "expected a whole number, got None"),
+    (HUGE, r"10{39}\.\.\. \(5001 digits\) alone could be a square or a count"),
+], ids=["None", "2.0", "empty", "[None]", "huge"])
+def test_variant_blocked_refuses_every_odd_value_by_name(blocked: Any, message: str) -> None:
+    with pytest.raises(pr.VariantError, match=f"^blocked: {message}"):
+        pr.Variant("8x8", blocked=blocked)
+
+
+@pytest.mark.parametrize("blocked, error", [("", ValueError), (3.0, TypeError), (True, TypeError), (b"random", TypeError),
+                                            (["random"], TypeError)])
+def test_batch_blocked_refuses_every_odd_value_by_name(blocked: Any, error: type) -> None:
+    with pytest.raises(error, match="^blocked: expected 'random' or None, got "):
+        pr.Batch(V, 2, blocked=blocked)

@@ -94,7 +94,7 @@ class Result:
         if self.margin is not None:
             if is_bool(self.margin) or not isinstance(self.margin, numbers.Real):
                 raise RecordError(f"result.margin: expected a number, got {quoted(self.margin)}")
-            if not is_integer(self.margin) and not math.isfinite(_as_float(self.margin)):  # an int is finite
+            if not math.isfinite(_as_float(self.margin)):  # an int of 309+ digits too: no float holds it
                 raise RecordError(f"result.margin: expected a finite number, got {quoted(self.margin)}")
             margin = int(self.margin) if is_integer(self.margin) else float(self.margin)
             object.__setattr__(self, "margin", margin)
@@ -270,7 +270,7 @@ class Record:
             raise RecordError(f"start: expected a StartPosition, got {type(self.start).__name__}")
         if self.komi is not None:
             if (isinstance(self.komi, bool) or not isinstance(self.komi, (int, float))
-                    or (isinstance(self.komi, float) and not math.isfinite(self.komi))):  # an int is finite
+                    or not math.isfinite(_as_float(self.komi))):  # an int of 309+ digits too: no float holds it
                 raise RecordError(f"komi: expected a finite number, got {quoted(self.komi)}")
             if variant.players != 2:
                 raise RecordError("komi: komi is for 2-player games only")
