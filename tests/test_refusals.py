@@ -541,3 +541,11 @@ def test_variant_blocked_refuses_every_odd_value_by_name(blocked: Any, message: 
 def test_batch_blocked_refuses_every_odd_value_by_name(blocked: Any, error: type) -> None:
     with pytest.raises(error, match="^blocked: expected 'random' or None, got "):
         pr.Batch(V, 2, blocked=blocked)
+
+
+@pytest.mark.parametrize("blocked", [3, 2.0, "d1"])
+def test_a_variant_text_with_blocked_given_too_is_refused_by_name(blocked: Any) -> None:
+    # 3 and 2.0 raised "'int' object is not iterable" while checking whether options came twice
+    with pytest.raises(pr.VariantError, match=r"^board: '8x8/anti' is a variant's whole text; give the options"):
+        pr.Variant("8x8/anti", blocked=blocked)
+    assert pr.Variant("8x8/anti", blocked=()) == pr.Variant("8x8/anti", blocked=None) == pr.Variant("8x8", anti=True)

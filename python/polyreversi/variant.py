@@ -126,7 +126,7 @@ class Variant:
             raise VariantError(f"board: expected text such as '8x8' or 'octagon', got {quoted(board)}")
         if "/" in board:  # a variant's whole text ('10x10/4p'), read by the one parser
             given = (players != 2 or anti is not False or free_opening is not False or handicap != 0
-                     or _handicap_color(handicap_color) != Color.BLACK or (blocked is not None and len(tuple(blocked)) > 0))
+                     or _handicap_color(handicap_color) != Color.BLACK or _blocked_given(blocked))
             if given:
                 raise VariantError(f"board: {quoted(board)} is a variant's whole text; give the options in the text "
                                    "or as arguments, not both")
@@ -430,6 +430,17 @@ def parse_square(n: int, text: str, with_pass: bool = True) -> int:
     except UnicodeEncodeError:  # lone surrogates cannot reach the core
         raise _core.InvalidSquareError(f"{quoted(text)} is not a square name") from None
     return _core.parse_square(n, text, with_pass)
+
+
+def _blocked_given(blocked: Any) -> bool:
+    """Whether ``blocked`` asks for blocked squares: anything but None or an empty
+    sequence (3 or 2.0 too, which are refused as such, not iterated)."""
+    if blocked is None:
+        return False
+    try:
+        return len(tuple(blocked)) > 0
+    except TypeError:
+        return True
 
 
 def _handicap_color(value: Any) -> int:
