@@ -549,3 +549,12 @@ def test_a_variant_text_with_blocked_given_too_is_refused_by_name(blocked: Any) 
     with pytest.raises(pr.VariantError, match=r"^board: '8x8/anti' is a variant's whole text; give the options"):
         pr.Variant("8x8/anti", blocked=blocked)
     assert pr.Variant("8x8/anti", blocked=()) == pr.Variant("8x8/anti", blocked=None) == pr.Variant("8x8", anti=True)
+
+
+@pytest.mark.parametrize("count", [0, 5, -1, HUGE], ids=["0", "5", "-1", "huge"])
+def test_with_random_blocked_words_its_count_range_as_the_facade(count: int) -> None:
+    # 5 gave the core's "... allowed: 1 to 4 (0: a count drawn from that range)", where 0 is refused here
+    with pytest.raises(pr.VariantError, match=r"^count: must be 1 to 4, got -?[0-9.]+( \(5001 digits\))? \(None: a count "
+                                              r"drawn from that range\)$"):
+        V.with_random_blocked(seed=1, count=count)
+    assert len(V.with_random_blocked(seed=1, count=4).blocked) == 4

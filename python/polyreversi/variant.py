@@ -279,9 +279,11 @@ class Variant:
         seed = engine_seed(seed)
         if count is not None:
             count = _whole(count, "count")
-            if count == 0:  # the core reads 0 as "draw the count"; here None means that
-                raise VariantError(f"count: 0 blocked squares asked for; allowed: {_core.limits.MIN_RANDOM_BLOCKED} "
-                                   f"to {_core.limits.MAX_BLOCKED}, or None to draw the count")
+            low, high = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
+            # checked here: the core reads 0 as "draw the count" and says so; here None means that
+            if not low <= count <= high:
+                raise VariantError(f"count: must be {low} to {high}, got {quoted(count)} (None: a count drawn "
+                                   "from that range)")
         chosen = _core.random_blocked(self.board, self.handicap, seed, count or 0)
         return self.replace(blocked=chosen)
 
