@@ -124,9 +124,9 @@ def perft(state_or_variant: Union[State, Variant, str], depth: int) -> int:
     8200
 
     Raises:
-        ValueError: a depth outside 0 .. :func:`perft_max_depth`, worded as every argument
-        check (``depth: must be 0 to 120, got 121 (why)``; :func:`checked_perft_depth`);
-        TypeError: not a State, Variant or variant text, or a depth that is not an int;
+        ValueError: a depth outside 0 .. :func:`perft_max_depth`, in the wording of
+            every argument check (:func:`checked_perft_depth`).
+        TypeError: not a State, Variant or variant text, or a depth that is not an int.
         VariantError: bad variant text.
     """
     state = _perft_state(state_or_variant)
@@ -149,9 +149,9 @@ def checked_perft_depth(state: State, depth: Any, *, divide: bool = False) -> in
     """``depth`` as an int from 0 (1 with ``divide``) to :func:`perft_max_depth`.
 
     The core owns the bound and says why it is the bound (``_core.check_perft_depth``,
-    whose message names the core's call: ``perft: depth must be ...``); the message is
-    put in the facade's wording of an argument, ``depth: must be 0 to 120, got 121 (no
-    game is longer: ...)``, here, for :func:`perft`, :func:`perft_divide` and the command line.
+    whose message names the core's call, "perft: depth must be ..."); the message is put
+    in the facade's wording of an argument, "depth: must be 0 to 120, got 121 (no game is
+    longer: ...)", here, for :func:`perft`, :func:`perft_divide` and the command line.
 
     Raises:
         TypeError: not an int. ValueError: out of range.
