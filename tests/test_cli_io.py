@@ -358,3 +358,21 @@ def test_standard_output_is_named_one_way_in_what_the_commands_say(tmp_path, mon
     show = runner.invoke(main, ["show", "g.json", "--svg", "-"])
     assert show.exit_code == 0 and "SVG written to <stdout>" in show.output, show.output[-200:]
     assert "written to -" not in play.output + selfplay.output + show.output
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM to a child process")
+def test_a_human_game_stopped_by_sigterm_is_saved_and_exits_143(folder):
+    # play died of the signal (no record; a shell's 143), while selfplay and match exited 130 on it
+    proc = subprocess.Popen([sys.executable, "-m", "polyreversi", "play", "--human", "white", "--seed", "2", "--quiet",
+                             "--out", "stopped.jsonl"], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    out = ""
+    while "White to move" not in out and time.time() < deadline:
+        out += proc.stdout.read(1)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM == 143, err
+    assert "Interrupted (SIGTERM) at ply 1" in err and "Traceback" not in err, err
+    (record,) = formats.read(folder / "stopped.jsonl")
+    assert record.result.end == "unfinished" and record.plies == 1

@@ -125,16 +125,22 @@ def test_a_square_off_the_grid_is_named_with_the_allowed_range_by_every_method(t
 
 
 def test_every_player_and_search_refuses_a_finished_game_in_one_wording():
+    # players named no call (RandomPlayer, MCTSPlayer) or the function behind them (MultiPlayer: "multi_search:")
     over = finished("6x6")
-    expected = f"the game is over at ply {over.ply}; there is no move to choose"
-    for player in (pr.RandomPlayer(seed=1), pr.GreedyPlayer(seed=1)):
+    for player in (pr.RandomPlayer(seed=1), pr.GreedyPlayer(seed=1), pr.MCTSPlayer(playouts=2),
+                   pr.SearchPlayer(depth=1, tt_mb=1)):
         with pytest.raises(ValueError) as info:
             player.choose(over)
-        assert str(info.value) == expected
-    with pytest.raises(ValueError) as info:
-        pr.SearchPlayer(depth=1, tt_mb=1).choose(over)
-    assert str(info.value).endswith(": " + expected)
+        name = type(player).__name__
+        assert str(info.value) == f"{name}.choose: the game is over at ply {over.ply}; there is no move to choose"
     multi_over = finished("8x8/3p")
+    for player in (pr.MultiPlayer(), pr.InformedMCTSPlayer(playouts=2)):
+        with pytest.raises(ValueError) as info:
+            player.choose(multi_over)
+        name = type(player).__name__
+        assert str(info.value) == f"{name}.choose: the game is over at ply {multi_over.ply}; there is no move to choose"
+    # the functions that score a position score a finished one (docs/errors.md): no move, the final result
+    assert pr.search(over, depth=1).move is None and pr.solve(over).move is None and pr.mcts(over).move is None
     with pytest.raises(ValueError) as info:
         pr.multi_search(multi_over)
     assert str(info.value) == f"multi_search: the game is over at ply {multi_over.ply}; there is no move to search"

@@ -218,9 +218,12 @@ def test_the_core_owns_the_perft_depth_bound_and_the_api_and_the_command_line_re
     why = "(no game is longer: 32 empty squares at the variant's start, each move fills one and at most a pass comes before each)"
     for depth in (-1, most + 1, L.MAX_PERFT_DEPTH + 1, 2**31 - 1, 2**70):
         message = f"perft: depth must be 0 to {most}, got {depth} {why}"
-        for call in (_core.perft, _core.check_perft_depth, polyreversi.perft):
+        for call in (_core.perft, _core.check_perft_depth):
             with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
                 call(state, depth)
+        # the facade words the core's bound and reason as every argument check (depth: must be ...)
+        with pytest.raises(ValueError, match=f"^{re.escape(message.replace('perft: depth ', 'depth: '))}$"):
+            polyreversi.perft(state, depth)
         result = CliRunner().invoke(main, ["perft", "6x6", str(depth)])
         assert result.exit_code == 2, result.output
         assert result.output.splitlines()[-1] == f"Error: Invalid value for DEPTH: {message.removeprefix('perft: ')}"
@@ -271,6 +274,8 @@ READ_FROM_THE_CORE = {
 # Constants of the package equal to a number of the core by coincidence: another meaning.
 COINCIDENCES = {
     ("_validate.py", "MAX_DIGITS"),  # digits of a whole number read as text
+    ("_status.py", "SIGINT_NUMBER"),  # the signal's number (exit status 128 + it)
+    ("errors.py", "QUOTED_NAME_CHARS"),  # characters of a file name or command a message shows
     ("cli/replay_cmd.py", "PROGRESS_MIN_GAMES"),  # games before a progress bar is shown
     ("distributed.py", "PYTHON_SHARD"),  # games of one Python-played shard
     ("engine/_process.py", "MAX_LINE"),  # bytes of an engine's line

@@ -300,7 +300,7 @@ def test_interrupted_match_keeps_its_games_leaves_no_process_and_resumes(tmp_pat
         time.sleep(0.2)
     proc.send_signal(getattr(signal, sig))
     output, _ = proc.communicate(timeout=30)
-    assert proc.returncode == 130, output
+    assert proc.returncode == 128 + getattr(signal, sig), output  # 130 or 143: as play and selfplay
     assert "interrupted after" in output and "resume" in output
     lines = out.read_text().splitlines()
     assert f"interrupted after {len(lines)} games" in output, output  # the summary counts what the file holds
@@ -455,3 +455,24 @@ def test_an_illegal_move_in_an_openings_file_names_the_file_and_the_game(tmp_pat
     assert result.exit_code != 0
     assert f"Error: {ops}: game 2: illegal move a1 at ply 2" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(not os.path.exists("/bin/true"), reason="/bin/true (an engine that exits at once) is absent")
+def test_a_seat_that_forfeits_every_game_fails_the_match_naming_it():
+    # the match printed +0 =0 -2 and exited 0: a tally of forfeits read as a result
+    r = CliRunner().invoke(main, ["match", "nboard:/bin/true", "random", "--games", "2"])
+    assert r.exit_code == 1, r.output
+    assert "nboard:/bin/true forfeited every game it played (2 of 2): failure: EngineTerminatedError" in r.output
+    r = CliRunner().invoke(main, ["match", "greedy", "random", "--games", "2"])
+    assert r.exit_code == 0 and "forfeited" not in r.output
+
+
+def test_a_tally_counts_each_seats_forfeits():
+    from polyreversi.match.runner import Tally
+
+    t = Tally(["a", "b"])
+    t.add(["a", "b"], [0.0, 1.0], {"color": "Black", "reason": "failure", "detail": "x", "ply": 0})
+    t.add(["b", "a"], [1.0, 0.0], {"color": "White", "reason": "time", "detail": "y", "ply": 3})
+    assert t.failed() == ["a"] and t.forfeited == {"a": 2} and t.last_forfeit["a"]["detail"] == "y"
+    t.add(["a", "b"], [1.0, 0.0])
+    assert t.failed() == []

@@ -92,8 +92,8 @@ def test_a_position_with_more_empty_squares_than_the_start_takes_its_own_longest
     board[3, 3], board[4, 4] = 1, 2  # two disks: 62 empty squares, two more than the start
     state = Variant().position(board, 1)
     assert perft_max_depth(state) == 124 and perft_max_depth(Variant()) == 120
-    for call, least in ((perft, 0), (perft_divide, 1)):  # the core's one check, naming the function called
-        message = rf"^{call.__name__}: depth must be {least} to 124, got 125 \(no game is longer: 62 empty squares in this position, "
+    for call, least in ((perft, 0), (perft_divide, 1)):  # the core's one check, worded as every argument's
+        message = rf"^depth: must be {least} to 124, got 125 \(no game is longer: 62 empty squares in this position, "
         with pytest.raises(ValueError, match=message):
             call(state, 125)
     assert perft(state, 2) == sum(perft_divide(state, 2).values())

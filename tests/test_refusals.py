@@ -249,8 +249,7 @@ def test_states_python_methods_are_named_as_called(method: str) -> None:
 
 def test_a_seat_specs_number_of_too_many_digits_says_so() -> None:
     # "playouts must be an integer, got '999...'": it was one, of 5000 digits
-    with pytest.raises(ValueError, match=r"playouts must be an integer of at most 30 digits, got '9{40}\.\.\.' "
-                                         r"\(5000 characters\)$"):
+    with pytest.raises(ValueError, match=r"playouts: '9{40}\.\.\.' \(5000 characters\) has more than 30 digits$"):
         parse_player_spec("mcts:" + "9" * 5000)
     assert parse_player_spec("mcts:" + "0" * 29 + "7") == ("mcts", {"playouts": 7})
 
@@ -304,3 +303,258 @@ def test_a_huge_name_or_seed_is_echoed_cut(call: Any) -> None:
     with pytest.raises((TypeError, ValueError)) as info:
         call("x" * 10000)
     assert "...' (10000 characters)" in str(info.value) and len(str(info.value)) < 300
+
+
+# -- smalls2: the echoes that were left uncut (2026-12-05) -------------------------------------------------
+BIG = "x" * 100_000
+
+
+def _message(call: Callable[[], Any]) -> str:
+    with pytest.raises(Exception) as info:  # each site's own class: the message is what is checked
+        call()
+    return str(info.value)
+
+
+def test_quoted_cuts_a_name_at_its_own_longer_limit() -> None:
+    from polyreversi.errors import QUOTED_NAME_CHARS, quoted_name
+
+    assert QUOTED_NAME_CHARS > QUOTED_CHARS
+    path = "/a" * 60  # 120 characters: whole as a name, cut as a value
+    assert quoted_name(path) == repr(path) and "..." in quoted(path)
+    assert quoted_name("y" * 1000) == "'" + "y" * QUOTED_NAME_CHARS + "...' (1000 characters)"
+    assert quoted(12345, 3) == "123... (5 digits)"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: pr.Variant(BIG), lambda: pr.Variant("8x8", anti=BIG), lambda: pr.Variant("8x8", handicap_color=BIG),
+    lambda: V.position([0] * 64, BIG), lambda: pr.Record(V, moves=[BIG.encode()]),
+    lambda: pr.Record(V, date=[BIG]), lambda: pr.Record(V, komi=BIG), lambda: pr.Result(end=BIG),
+    lambda: pr.Result(disks=[BIG]), lambda: pr.Result(margin=BIG), lambda: pr.Result(end="resigned", winner=BIG),
+    lambda: pr.StartPosition((0,) * 64, ply=BIG), lambda: pr.SearchPlayer(level=1, time=Fraction(10 ** 5000 + 1, 10 ** 5000)),
+    lambda: formats.read("-", BIG), lambda: obf.parse_scores(V.start(), BIG + ":1"),
+    lambda: V.position_from_text(BIG), lambda: pr.svg.scene(V.start(), colors={BIG: "red"}),
+    lambda: pr.engine.SimpleEngine.popen(BIG, "/bin/true"), lambda: pr.engine.SimpleEngine.popen("nboard", "/no/" + BIG),
+], ids=["board", "anti", "handicap_color", "to_move", "moves", "date", "komi", "end", "disks", "margin", "winner", "ply",
+        "level", "format", "annotation", "position", "svg colors", "protocol", "command"])
+def test_a_huge_value_is_echoed_cut(call: Callable[[], Any]) -> None:
+    # each echoed the value whole ({x!r}): 100 KB messages (the Fraction: no repr at all)
+    message = _message(call)
+    assert "characters)" in message or "digits)" in message or "with no repr>" in message, message[:300]
+    assert len(message) < 600, message[:300]
+
+
+def test_a_2000_seat_players_list_is_echoed_cut() -> None:
+    # the usage error printed all 14 KB of the list
+    result = CliRunner().invoke(main, ["play", "8x8", "--players", ",".join(["random"] * 2000)])
+    assert result.exit_code == 2
+    assert "got 2,000 names" in result.output and "(13999 characters)" in result.output
+    assert len(result.output) < 1200
+
+
+@pytest.mark.parametrize("change", [
+    lambda o: o.update({BIG: 1}), lambda o: o.update(date=[BIG]), lambda o: o.update(meta={BIG: float("nan")}),
+    lambda o: o.update(moves=[BIG]), lambda o: o.update(format=BIG),
+], ids=["unknown field", "date", "meta key", "move", "format"])
+def test_a_jsonl_record_with_a_huge_field_is_refused_in_a_line(change: Callable[[Any], Any], tmp_path: Any) -> None:
+    # the unknown field's name (100 KB) and jsonschema's own "[...] is not of type" were whole
+    import json
+
+    obj = {"format": "polyreversi-record", "version": 1, "variant": "8x8", "players": [None, None], "moves": [],
+           "result": None, "date": None, "start": None, "komi": None, "meta": {}}
+    change(obj)
+    path = tmp_path / "g.jsonl"
+    path.write_text(json.dumps(obj) + "\n", encoding="utf-8")
+    message = _message(lambda: formats.read(str(path)))
+    assert message.startswith(f"{path}: line 1 (game 1): ") and len(message) < 400, message[:400]
+
+
+# -- 3. JSON Lines numbers --------------------------------------------------------------------------------
+@pytest.mark.parametrize("field, value, message", [
+    ("version", "1.0", r"version: expected a whole number \(this polyreversi reads version 1\), got a number \(1.0\)"),
+    ("version", "true", r"version: expected a whole number .*got a boolean"),
+    ("komi", "NaN", r"komi: NaN is not a JSON number"),
+    ("komi", "-Infinity", r"komi: -Infinity is not a JSON number"),
+    ("variant", '{"board": "8x8", "players": 2.0, "anti": false, "free_opening": false, "handicap": 0, '
+                '"handicap_color": "black", "blocked": []}', r"variant.players: 2.0 is not of type 'integer'"),
+    ("variant", '{"board": "8x8", "players": 2, "anti": false, "free_opening": false, "handicap": 0.0, '
+                '"handicap_color": "black", "blocked": []}', r"variant.handicap: 0.0 is not of type 'integer'"),
+])
+def test_a_jsonl_number_of_the_wrong_kind_is_refused_naming_line_and_field(field: str, value: str, message: str,
+                                                                           tmp_path: Any) -> None:
+    # version 1.0 and players 2.0 were read (JSON Schema's integer takes 2.0)
+    fields = {"format": '"polyreversi-record"', "version": "1", "variant": '"8x8"', "players": "[null, null]",
+              "moves": "[]", "result": "null", "date": "null", "start": "null", "komi": "null", "meta": "{}"}
+    fields[field] = value
+    path = tmp_path / "g.jsonl"
+    good = ", ".join(f'"{k}": {v}' for k, v in {**fields, field: '"8x8"' if field == "variant" else
+                                                   "1" if field == "version" else "null"}.items())
+    path.write_text("{" + good + "}\n{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}\n", encoding="utf-8")
+    with pytest.raises(pr.RecordError, match=f"^{re.escape(str(path))}: line 2 \\(game 2\\): {message}"):
+        formats.read(str(path))
+
+
+# -- 2. a bare int as blocked squares ---------------------------------------------------------------------
+def test_a_bare_int_as_blocked_is_refused_saying_what_to_give() -> None:
+    # Variant(blocked=3) blocked d1 (index 3) while --blocked 3 draws three random squares
+    with pytest.raises(pr.VariantError, match=r"^blocked: 3 alone could be a square or a count: give squares as a "
+                                              r"list \(\[3\] or names such as \['d1'\]\), or draw that many random "
+                                              r"squares with Variant.with_random_blocked\(count=...\)$"):
+        pr.Variant("8x8", blocked=3)
+    with pytest.raises(pr.VariantError, match=r"^blocked: np.int64\(3\) alone .* list \(\[3\] or"):
+        pr.Variant("8x8").replace(blocked=np.int64(3))
+    assert pr.Variant("8x8", blocked=[3]).blocked == pr.Variant("8x8", blocked="d1").blocked == (3,)
+    with pytest.raises(TypeError, match=r"^blocked: expected 'random' or None, got 3; for 3 random squares per game "
+                                        r"give blocked='random', blocked_count=3$"):
+        pr.Batch(V, 2, blocked=3)
+    with pytest.raises(TypeError, match=r"^blocked: expected 'random' or None, got \[3\]$"):
+        pr.Batch(V, 2, blocked=[3])
+    assert pr.Batch(V, 2, blocked="random", blocked_count=3, seed=1).state(0).variant.blocked.__len__() == 3
+
+
+# -- 4. obf.format_line's scores --------------------------------------------------------------------------
+@pytest.mark.parametrize("scores, error, message", [
+    ([1], TypeError, r"^scores: expected a mapping \{move: score\}, got list$"),
+    ({37: 1.5}, TypeError, r"^scores\[F5\]: expected an int, got 1.5$"),
+    ({37: None}, TypeError, r"^scores\[F5\]: expected an int, got None$"),
+    ({37: True}, TypeError, r"^scores\[F5\]: expected an int, got True$"),
+    ({37: HUGE}, ValueError, r"^scores\[F5\]: must be -64 to 64, got 10{39}\.\.\. \(5001 digits\)$"),
+    ({37: 65}, ValueError, r"^scores\[F5\]: must be -64 to 64, got 65$"),
+    ({HUGE: 1}, pr.InvalidSquareError, r"^scores: square 10{39}\.\.\. \(5001 digits\) is off the 8x8 grid"),
+    ({37.0: 1}, pr.InvalidSquareError, r"^scores: square: expected a whole number, got 37.0$"),
+    ({37: 1, "f5": 2}, ValueError, r"^scores: F5 is given twice \(as 'f5' and before\)$"),
+], ids=["list", "float", "None", "bool", "huge", "65", "huge move", "float move", "twice"])
+def test_obf_format_line_names_a_bad_score(scores: Any, error: type, message: str) -> None:
+    # a list: "'list' object has no attribute 'items'"; 1.5: "Unknown format code 'd'"; 10**5000: int()'s 4300-digit
+    # limit; 65 and True were written (a line parse_scores refuses, or reads as +1)
+    with pytest.raises(error, match=message):
+        obf.format_line(V.start(), scores)
+
+
+def test_obf_format_line_writes_what_parse_scores_reads() -> None:
+    s = V.start()
+    line = obf.format_line(s, {"f5": 1, s.PASS: -64, np.int64(19): 4})
+    assert line.endswith("; D3:+4; F5:+1; PS:-64;") and obf.parse_line(line).scores == {19: 4, 37: 1, s.PASS: -64}
+    assert obf.format_line(s, {}) == obf.format_line(s) == s.to_text()
+
+
+# -- 5. the PettingZoo and Gymnasium seeds and actions -------------------------------------------------------
+@pytest.mark.parametrize("seed, error, message", [
+    (-1, ValueError, r"^seed: must be in 0 \.\. 2\*\*64 - 1"), (2 ** 64, ValueError, r"^seed: must be in 0 \.\. 2\*\*64 - 1"),
+    (3.5, TypeError, r"^seed: expected an int or None, got 3.5$"), ("1", TypeError, r"^seed: expected an int or None"),
+    (HUGE, ValueError, r"^seed: must be in .*\(5001 digits\)$"),
+], ids=["-1", "2**64", "3.5", "'1'", "huge"])
+def test_env_reset_seeds_are_the_packages_checked_seeds(seed: Any, error: type, message: str) -> None:
+    # numpy's "expected non-negative integer", "SeedSequence expects int", gymnasium's own Error, int()'s limit
+    pytest.importorskip("pettingzoo")
+    from polyreversi.envs.gymnasium import ReversiEnv
+    from polyreversi.envs.pettingzoo import raw_env
+
+    for env in (raw_env(), ReversiEnv()):
+        with pytest.raises(error, match=message):
+            env.reset(seed=seed)
+
+
+def test_a_pettingzoo_step_of_a_huge_action_is_refused_cut() -> None:
+    # "Exceeds the limit (4300 digits) for integer string conversion"
+    pytest.importorskip("pettingzoo")
+    from polyreversi.envs.pettingzoo import raw_env
+
+    env = raw_env()
+    env.reset(seed=1)
+    with pytest.raises(pr.IllegalMoveError, match=r"^action 10{39}\.\.\. \(5001 digits\): square 1.* is off the 8x8 grid"):
+        env.step(HUGE)
+
+
+# -- 6, 7. protocol numbers and missing texts -------------------------------------------------------------
+def test_a_too_long_number_has_one_wording_on_the_command_line_and_in_the_protocols() -> None:
+    # GTP and NBoard said "expected a whole number" of a 35-digit whole number; the CLI "more than 30 digits"
+    number = "9" * 35
+    said = f"'{number}' has more than 30 digits"
+    out = io.StringIO()
+    NBoardServer(io.StringIO(f"nboard 2\nping {number}\n"), out).serve()
+    assert out.getvalue().splitlines()[1] == f"status error: ping: N: {said}"
+    out = io.StringIO()
+    GtpServer(io.StringIO(f"boardsize {number}\n"), out).serve()
+    assert out.getvalue().splitlines()[0] == f"? syntax error: boardsize: N: {said}"
+    result = CliRunner().invoke(main, ["perft", "8x8", number])
+    assert f"{said}: no option takes it" in result.output
+
+
+@pytest.mark.parametrize("command, reply", [
+    ("polyreversi-variant", "? syntax error: polyreversi-variant: missing argument TEXT"),
+    ("polyreversi-game  ", "? syntax error: polyreversi-game: missing argument JSON"),
+])
+def test_a_gtp_extension_without_its_text_is_a_syntax_error(command: str, reply: str) -> None:
+    # "? variant: expected text such as '8x8'..., got ''" and a JSON parser's "Expecting value"
+    out = io.StringIO()
+    GtpServer(io.StringIO(command + "\n"), out).serve()
+    assert out.getvalue().splitlines()[0] == reply
+
+
+def test_an_nboard_set_without_its_text_names_the_missing_argument() -> None:
+    out = io.StringIO()
+    NBoardServer(io.StringIO("nboard 2\nset game\nset polyreversi-game \n"), out).serve()
+    assert out.getvalue().splitlines()[1:] == ["status error: set game: missing argument GGF",
+                                               "status error: set polyreversi-game: missing argument JSON"]
+
+
+# -- 8. transcripts: the column of the character that breaks a move ----------------------------------------
+@pytest.mark.parametrize("text, message", [
+    ("f\u0665d6", r"^column 2: unexpected '\u0665' \(U\+0665\) \(expected a square such as f5, or pass\)$"),
+    ("f5d\u0666", r"^column 4: unexpected '\u0666' \(U\+0666\)"),
+    ("\u0661. f5", r"^column 1: unexpected '\u0661' \(U\+0661\)"),
+    ("f5\x00", r"^column 3: unexpected '\\x00' \(U\+0000\)"),
+    ("f5d6c3?", r"^column 7: unexpected '\?' \(expected"),
+])
+def test_a_transcript_names_the_column_and_character_that_break_it(text: str, message: str) -> None:
+    # 'f٥d6' named column 1, 'f'; '١. f5' read the Arabic-Indic one as a move number
+    from polyreversi.formats import transcript
+
+    with pytest.raises(pr.RecordError, match=message):
+        transcript.parse(text)
+
+
+# -- the breaker pass on the above -------------------------------------------------------------------------
+@pytest.mark.parametrize("call", [lambda v: pr.Record(V, komi=v), lambda v: pr.Result(end="finished", margin=v)],
+                         ids=["komi", "margin"])
+@pytest.mark.parametrize("value", [10 ** 400, -10 ** 5000, Fraction(10 ** 400)], ids=["1e400", "-1e5000", "Fraction"])
+def test_a_komi_or_margin_too_large_for_a_float_is_refused_by_name(call: Any, value: Any) -> None:
+    # math.isfinite raised OverflowError ("int too large to convert to float")
+    with pytest.raises(pr.RecordError, match=r"^(komi|result\.margin): expected a finite number, got "
+                                         r"(-?10{39}\.\.\.|Fraction\(10+\.\.\.)"):
+        call(value)
+    assert call(3) is not None
+
+
+@pytest.mark.parametrize("blocked, message", [
+    (None, "expected square names or indices, got None"), (2.0, "expected square names or indices, got 2.0"),
+    ("", "'' is not a square name"), ([None], "expected a whole number, got None"),
+    (HUGE, r"10{39}\.\.\. \(5001 digits\) alone could be a square or a count"),
+], ids=["None", "2.0", "empty", "[None]", "huge"])
+def test_variant_blocked_refuses_every_odd_value_by_name(blocked: Any, message: str) -> None:
+    with pytest.raises(pr.VariantError, match=f"^blocked: {message}"):
+        pr.Variant("8x8", blocked=blocked)
+
+
+@pytest.mark.parametrize("blocked, error", [("", ValueError), (3.0, TypeError), (True, TypeError), (b"random", TypeError),
+                                            (["random"], TypeError)])
+def test_batch_blocked_refuses_every_odd_value_by_name(blocked: Any, error: type) -> None:
+    with pytest.raises(error, match="^blocked: expected 'random' or None, got "):
+        pr.Batch(V, 2, blocked=blocked)
+
+
+@pytest.mark.parametrize("blocked", [3, 2.0, "d1"])
+def test_a_variant_text_with_blocked_given_too_is_refused_by_name(blocked: Any) -> None:
+    # 3 and 2.0 raised "'int' object is not iterable" while checking whether options came twice
+    with pytest.raises(pr.VariantError, match=r"^board: '8x8/anti' is a variant's whole text; give the options"):
+        pr.Variant("8x8/anti", blocked=blocked)
+    assert pr.Variant("8x8/anti", blocked=()) == pr.Variant("8x8/anti", blocked=None) == pr.Variant("8x8", anti=True)
+
+
+@pytest.mark.parametrize("count", [0, 5, -1, HUGE], ids=["0", "5", "-1", "huge"])
+def test_with_random_blocked_words_its_count_range_as_the_facade(count: int) -> None:
+    # 5 gave the core's "... allowed: 1 to 4 (0: a count drawn from that range)", where 0 is refused here
+    with pytest.raises(pr.VariantError, match=r"^count: must be 1 to 4, got -?[0-9.]+( \(5001 digits\))? \(None: a count "
+                                              r"drawn from that range\)$"):
+        V.with_random_blocked(seed=1, count=count)
+    assert len(V.with_random_blocked(seed=1, count=4).blocked) == 4

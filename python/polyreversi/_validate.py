@@ -29,6 +29,14 @@ def shown(value: Any) -> str:
     return quoted(value)
 
 
+def shown_name(value: Any) -> str:
+    """A file name or an engine's command as a message echoes it:
+    :func:`polyreversi.errors.quoted_name` (the longer cut of names)."""
+    from polyreversi.errors import quoted_name
+
+    return quoted_name(value)
+
+
 def is_bool(value: Any) -> bool:
     """Whether ``value`` is True or False: a Python bool or a NumPy bool. NumPy is not
     imported for the question: a value cannot be a NumPy bool unless NumPy is loaded.
@@ -44,6 +52,15 @@ def is_digits(text: str) -> bool:
     """Whether ``text`` is ASCII digits 0-9 only (and not empty). str.isdigit is also true
     of '²' and other Unicode digits, which int() refuses and no protocol or option means."""
     return text.isascii() and text.isdigit()
+
+
+def too_many_digits(text: str) -> Optional[str]:
+    """Why ``text`` (an optional sign and ASCII digits) is too long to read as a whole
+    number: ``'999...' (5000 characters) has more than 30 digits``; None when it has at
+    most :data:`MAX_DIGITS`. The one wording of the command line's options and the
+    protocols' arguments (each adds its own context)."""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    return f"{shown(text)} has more than {MAX_DIGITS} digits" if len(digits) > MAX_DIGITS else None
 
 
 def is_integer(value: Any) -> bool:

@@ -114,7 +114,7 @@ def _check_float32_range(given: np.ndarray, converted: np.ndarray, name: str) ->
         value = float(given[game, column])
         why = ("(probabilities must be finite and not negative)" if value < 0 else
                f"is beyond float32's range, ±{float(np.finfo(np.float32).max):.4g} (the {name} are read as float32)")
-        raise ValueError(f"{name}: game {game}, {where}: {value!r} {why}")
+        raise ValueError(f"{name}: game {game}, {where}: {quoted(value)} {why}")
 
 
 #: The searched policies of :meth:`Batch.choose` and the range of their ``:N``.
@@ -159,6 +159,8 @@ class Batch:
             :meth:`sample` when they get no seed): an int in ``0 .. 2**64 - 1``.
         blocked: ``"random"`` gives every game its own 1-4 random blocked squares
             (RULES.md §4), drawn again whenever the game restarts; None: the variant's.
+            A count goes in ``blocked_count`` (``blocked=3`` is a TypeError; see
+            :class:`~polyreversi.Variant`'s ``blocked``).
         blocked_count: with ``blocked="random"``, this many squares (1-4) per game
             instead of a uniform count.
         start: a State (every game starts there) or a sequence of B States
@@ -192,7 +194,7 @@ class Batch:
     Raises:
         ValueError: size or threads out of range, a bad ``blocked``.
         VariantError: bad variant text, or a start State of another variant.
-        TypeError: ``variant`` not a Variant or text.
+        TypeError: ``variant`` not a Variant or text; ``blocked`` neither text nor None.
         PositionError: a start position that breaks its board.
 
     >>> b = Batch("8x8", 4, seed=1)
@@ -328,6 +330,7 @@ class Batch:
                 None: the variant's start; omitted: each game keeps its start.
 
         Raises:
+            TypeError: a ``blocked`` that is neither text nor None (a count is ``blocked_count``).
             ValueError: a bad ``which``, ``blocked`` or ``blocked_count``; a sequence of
                 starts that is not B long. VariantError / PositionError: a bad start;
                 ``start`` with ``blocked="random"``. Nothing changes then.
@@ -342,6 +345,11 @@ class Batch:
             mask = self.done.astype(np.uint8)
         else:
             mask = self._which(which).copy()
+        if _validate.is_integer(blocked):  # the command line's --blocked 3 is a count: say where a count goes
+            raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}; for {quoted(blocked)} "
+                            f"random squares per game give blocked='random', blocked_count={quoted(blocked)}")
+        if not (blocked is _KEEP or blocked is None or isinstance(blocked, str)):
+            raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}")
         if blocked is _KEEP:
             random_blocked = core.random_blocked
         elif blocked is None or blocked == "variant":

@@ -52,7 +52,7 @@ from importlib import resources
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from polyreversi import _validate
-from polyreversi.errors import BookError
+from polyreversi.errors import BookError, quoted
 from polyreversi.state import EMPTY, State
 from polyreversi.variant import Variant
 
@@ -190,7 +190,7 @@ class Book:
         where = path or "book"
         board = meta.get("board")
         if board not in BOARDS:
-            raise BookError(f"{where}: board {board!r} is not one a book is made for ({', '.join(BOARDS)})")
+            raise BookError(f"{where}: board {quoted(board)} is not one a book is made for ({', '.join(BOARDS)})")
         self.variant = Variant.parse(board)
         self.squares = len(self.variant.squares)
         self.keys = _as_array("keys", keys, where)
@@ -198,7 +198,7 @@ class Book:
         self.moves = _as_array("moves", moves, where)
         if not len(self.keys) == len(self.values) == len(self.moves) == meta.get("entries"):
             raise BookError(f"{where}: {len(self.keys)} keys, {len(self.values)} values, {len(self.moves)} moves, "
-                            f"metadata says {meta.get('entries')!r} entries")
+                            f"metadata says {quoted(meta.get('entries'))} entries")
         if any(a >= b for a, b in zip(self.keys, self.keys[1:])):
             raise BookError(f"{where}: keys are not strictly increasing")
         if any(abs(v) > self.squares for v in self.values):
@@ -325,9 +325,9 @@ def load_book(path: Union[str, "os.PathLike[str]"]) -> Book:
     except (ValueError, UnicodeDecodeError) as e:
         raise BookError(f"{path}: its metadata is not JSON ({e})") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-        raise BookError(f"{path}: not a polyreversi book (format {meta.get('format') if isinstance(meta, dict) else meta!r})")
+        raise BookError(f"{path}: not a polyreversi book (format {quoted(meta.get('format') if isinstance(meta, dict) else meta)})")
     if meta.get("version") != VERSION:
-        raise BookError(f"{path}: book format version {meta.get('version')!r}; this polyreversi reads version {VERSION}")
+        raise BookError(f"{path}: book format version {quoted(meta.get('version'))}; this polyreversi reads version {VERSION}")
     arrays = {}
     for name, (want, typecode, label) in _ARRAYS.items():
         descr, shape, data = _npy(raw[name], name, path)

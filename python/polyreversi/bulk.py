@@ -71,7 +71,7 @@ def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> Union[int
         raise TypeError(f"policy: expected a name ({', '.join(POLICIES)}) or a list of one per seat, got {shown(policy)}")
     if len(policy) != players:
         raise ValueError(f"policy: this variant has {players} players; give one policy per seat in turn order, "
-                         f"got {len(policy)}: {list(policy)!r}")
+                         f"got {len(policy)}: {shown(list(policy))}")
     return [_policy(p) for p in policy]
 
 

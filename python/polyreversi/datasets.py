@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional,
 import numpy as np
 
 from polyreversi._core import Color
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted
 from polyreversi.formats.base import GameEntry, in_context
 from polyreversi.record import Record, Result, StartPosition
 from polyreversi.replay import Replay
@@ -280,7 +280,7 @@ def _check_columns(row: Dict[str, Any], record: Record) -> None:
     names = transcript.split()
     for ply, (name, move) in enumerate(zip(names, record.moves), 1):
         if name.lower() != variant.square_name(move).lower():
-            raise RecordError(f"transcript: ply {ply} is {name!r}, moves says {variant.square_name(move)}")
+            raise RecordError(f"transcript: ply {ply} is {quoted(name)}, moves says {variant.square_name(move)}")
     if len(names) != len(record.moves):
         raise RecordError(f"transcript: {len(names)} moves, moves holds {len(record.moves)}")
 

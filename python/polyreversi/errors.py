@@ -35,6 +35,7 @@ RecordWarning              UserWarning                   (a warning, not an erro
 """
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from polyreversi import _core
@@ -101,34 +102,50 @@ class RecordWarning(UserWarning):
 
 #: Characters of a caller's text a message shows (the rest is cut, its length given).
 QUOTED_CHARS = _core.limits.QUOTED_BYTES
+#: Characters a message shows of a file name or an engine's command line: longer than
+#: :data:`QUOTED_CHARS`, since a path or a command is told apart by its end (the file's
+#: own name, the engine's options), and still a line, not a page.
+QUOTED_NAME_CHARS = 200
 
 
-def quoted(value: Any) -> str:
+def quoted(value: Any, limit: int = QUOTED_CHARS) -> str:
     """``value`` as a message shows it: its repr (control characters escaped), cut past
-    :data:`QUOTED_CHARS` characters with its size, so that a huge argument or input line
-    does not become a huge message (the core's ``quoted``, for values met in Python).
-    Text is cut with its length in characters, a whole number with its count of digits
-    (an int of more than 4300 digits has no repr: Python refuses to convert it), any
-    other value's repr with its length. Every message that echoes what a caller gave
-    quotes it with this."""
+    ``limit`` characters with its size, so that a huge argument or input line does not
+    become a huge message (the core's ``quoted``, for values met in Python). ``limit``
+    is :data:`QUOTED_CHARS`, or :data:`QUOTED_NAME_CHARS` for a file name or an engine's
+    command. Text is cut with its length in characters, a whole number with its count
+    of digits (an int of more than 4300 digits has no repr: Python refuses to convert
+    it), any other value's repr with its length. Every message that echoes what a
+    caller gave quotes it with this."""
     if isinstance(value, str):
-        if len(value) <= QUOTED_CHARS:
+        if len(value) <= limit:
             return repr(value)
-        shown = repr(value[:QUOTED_CHARS])
+        shown = repr(value[:limit])
         return f"{shown[:-1]}...{shown[-1]} ({len(value)} characters)"
     if isinstance(value, int) and not isinstance(value, bool):
         number = int(value)
         digits = _digit_count(number)
-        if digits > QUOTED_CHARS:
-            head = abs(number) // 10 ** (digits - QUOTED_CHARS)
+        if digits > limit:
+            head = abs(number) // 10 ** (digits - limit)
             return f"{'-' if number < 0 else ''}{head}... ({digits} digits)"
     try:
         shown = repr(value)
     except Exception:  # a message is made whatever the value's own __repr__ does
         return f"<a {type(value).__name__} with no repr>"
-    if len(shown) <= QUOTED_CHARS:
+    if len(shown) <= limit:
         return shown
-    return f"{shown[:QUOTED_CHARS]}... ({len(shown)} characters)"
+    return f"{shown[:limit]}... ({len(shown)} characters)"
+
+
+def quoted_name(value: Any) -> str:
+    """:func:`quoted` with the longer cut of a file name or an engine's command
+    (:data:`QUOTED_NAME_CHARS`); a path-like is shown as its text."""
+    if isinstance(value, os.PathLike):
+        try:
+            value = os.fspath(value)
+        except Exception:  # a broken __fspath__: its repr, as any other value
+            pass
+    return quoted(value, QUOTED_NAME_CHARS)
 
 
 def _digit_count(value: int) -> int:
@@ -142,13 +159,13 @@ def _digit_count(value: int) -> int:
     return digits
 
 
-def shortened(text: str) -> str:
-    """``text`` as it is when short; past :data:`QUOTED_CHARS` characters cut, with its
-    length (as :func:`quoted` cuts it, without the quotes: an input line echoed back,
-    a name shown bare)."""
-    if len(text) <= QUOTED_CHARS:
+def shortened(text: str, limit: int = QUOTED_CHARS) -> str:
+    """``text`` as it is when short; past ``limit`` characters cut, with its length (as
+    :func:`quoted` cuts it, without the quotes: an input line echoed back, a name shown
+    bare)."""
+    if len(text) <= limit:
         return text
-    return f"{text[:QUOTED_CHARS]}... ({len(text)} characters)"
+    return f"{text[:limit]}... ({len(text)} characters)"
 
 
 __all__ = [

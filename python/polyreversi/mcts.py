@@ -82,7 +82,7 @@ def check_limits(playouts: Optional[int], time: Optional[float], threads: int, e
     """Checks a search's limits as :func:`mcts` does (a player checks them when it is made)."""
     _validate.optional_whole(playouts, "playouts", 1, MAX_PLAYOUTS)
     if time is not None and _validate.seconds(time, "time") > MAX_SECONDS:
-        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {time!r}")
+        raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {_validate.shown(time)}")
     _validate.whole(threads, "threads", 0, MAX_THREADS)
     _validate.number(exploration, "exploration")
 

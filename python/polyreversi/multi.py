@@ -180,7 +180,9 @@ class MultiPlayer:
         return self.last
 
     def choose(self, state: State) -> int:
-        """The best move of ``state`` (raises as :func:`multi_search`)."""
+        """The best move of ``state`` (raises as :func:`multi_search`; ValueError for a
+        finished game, in the players' wording)."""
+        _validate.not_over(_validate.instance(state, State, "state"), "MultiPlayer.choose", "no move to choose")
         _check_state(state)
         moves = state.legal_moves()
         if len(moves) == 1:

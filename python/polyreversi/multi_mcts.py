@@ -223,8 +223,10 @@ class InformedMCTSPlayer:
         return self.last
 
     def choose(self, state: State) -> int:
-        """The most visited move of a search from ``state`` (raises as :func:`multi_mcts`)."""
+        """The most visited move of a search from ``state`` (raises as :func:`multi_mcts`;
+        ValueError for a finished game, in the players' wording)."""
         _validate.instance(state, State, "state")
+        _validate.not_over(state, "InformedMCTSPlayer.choose", "no move to choose")
         moves = state.legal_moves()
         if len(moves) == 1 and state.variant.players >= 3:
             return moves[0]

@@ -94,7 +94,7 @@ class RandomPlayer:
             ValueError: the game is over (there is no move to choose).
         """
         _validate.instance(state, State, "state")
-        moves = _moves_or_raise(state)
+        moves = _moves_or_raise(state, self)
         return moves[0] if len(moves) == 1 else self.rng.choice(moves)
 
     __call__ = choose
@@ -139,7 +139,7 @@ class GreedyPlayer:
             ValueError: the game is over.
         """
         _validate.instance(state, State, "state")
-        moves = _moves_or_raise(state)
+        moves = _moves_or_raise(state, self)
         if len(moves) == 1:
             return moves[0]
         self._choices += 1
@@ -187,7 +187,7 @@ class HumanPlayer:
             ValueError: the game is over.
         """
         _validate.instance(state, State, "state")
-        _moves_or_raise(state)
+        _moves_or_raise(state, self)
         inp = self.input or sys.stdin
         out = self.output or sys.stdout
         err = self.errors or sys.stderr
@@ -267,7 +267,7 @@ class MCTSPlayer:
         _validate.instance(state, State, "state")
         from polyreversi.mcts import mcts
 
-        moves = _moves_or_raise(state)
+        moves = _moves_or_raise(state, self)
         if len(moves) == 1:
             return moves[0]
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
@@ -339,8 +339,10 @@ def _example(state: State) -> str:
     return state.variant.square_name(moves[0]) if moves else "d3"
 
 
-def _moves_or_raise(state: State) -> List[int]:
-    _validate.not_over(state, "", "no move to choose")
+def _moves_or_raise(state: State, player: object) -> List[int]:
+    """The legal moves of ``state``; ValueError naming ``player``'s choose when the game
+    is over, in the players' one wording (:func:`polyreversi._validate.not_over`)."""
+    _validate.not_over(state, f"{type(player).__name__}.choose", "no move to choose")
     return state.legal_moves()
 
 
@@ -487,9 +489,9 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
         except ValueError:
             kinds: Dict[Callable[[str], Any], str] = {_whole: "an integer", _on_off: "on or off"}
             kind_word = kinds.get(allowed[key], "a number")
-            if allowed[key] is _whole and _validate.is_digits(value[1:] if value[:1] in ("+", "-") else value):
-                # an integer, too long
-                kind_word = f"an integer of at most {_validate.MAX_DIGITS} digits"
+            too_long = _validate.too_many_digits(value)
+            if allowed[key] is _whole and _validate.is_digits(value.lstrip("+-")) and too_long is not None:
+                raise ValueError(f"player {quoted(spec)}: {key}: {too_long}") from None
             raise ValueError(f"player {quoted(spec)}: {key} must be {kind_word}, got {quoted(value)}") from None
     return kind, options
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Type
 
 from polyreversi import _core
 from polyreversi._core import BOARDS, CELL_BLOCKED, CELL_EMPTY, CELL_NEUTRAL, Color, PositionError, Rules, VariantError
-from polyreversi._validate import instance
+from polyreversi._validate import instance, shown
 
 if TYPE_CHECKING:  # types only: variant.py imports this module
     from polyreversi.state import State
@@ -92,14 +92,14 @@ def position_from_text(text: str, variant: Optional[Variant], variant_class: Typ
     head, _ = split_annotations(text)
     parts = head.split()
     if len(parts) == 3 and looks_like_cells(parts[0]) and parts[1] in SIDES:
-        raise PositionError(f"position: unexpected {parts[2]!r} after the side to move "
+        raise PositionError(f"position: unexpected {shown(parts[2])} after the side to move "
                             "(annotations follow a ';', as in OBF)")
     if len(parts) == 3:
         prefix, cells, side = parts
         try:
             named = Variant.parse(prefix)
         except VariantError as e:
-            raise VariantError(f"position: bad variant {prefix!r}: {e}") from None
+            raise VariantError(f"position: bad variant {shown(prefix)}: {e}") from None
         if variant is not None and named != variant:
             raise PositionError(f"position: the text is for {named}, not {variant}")
         variant = named
@@ -108,7 +108,7 @@ def position_from_text(text: str, variant: Optional[Variant], variant_class: Typ
     else:
         raise PositionError(
             "position: expected '[VARIANT ]CELLS SIDE' (e.g. 64 cells of X, O, - and a side X or O), "
-            f"got {head[:80]!r}")
+            f"got {shown(head)}")
     if variant is None:
         board = _cell_counts().get(len(cells))
         if board is None:
@@ -131,7 +131,7 @@ def position_from_text(text: str, variant: Optional[Variant], variant_class: Typ
     for sq, ch in zip(squares, cells):
         code = CELL_CODES.get(ch)
         if code is None:
-            raise PositionError(f"position: {ch!r} on {variant.square_name(sq)} is not a cell; "
+            raise PositionError(f"position: {shown(ch)} on {variant.square_name(sq)} is not a cell; "
                                 "allowed: X O R G N - #")
         if (code == -1) != (sq in blocked_squares):
             what = "is blocked" if sq in blocked_squares else "is not blocked"
@@ -139,7 +139,7 @@ def position_from_text(text: str, variant: Optional[Variant], variant_class: Typ
                                 "write '#' exactly on the blocked squares")
         codes[sq] = code
     if side not in SIDES:
-        raise PositionError(f"position: side to move {side!r}; allowed: X (Black), O (White), R (Red), G (Green)")
+        raise PositionError(f"position: side to move {shown(side)}; allowed: X (Black), O (White), R (Red), G (Green)")
     to_move = SIDES[side]
     if to_move > variant.players:
         raise PositionError(f"position: side {side} is not a player of {variant}")

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
-from polyreversi._validate import instance, is_bool, is_integer, whole
+from polyreversi._validate import _as_float, instance, is_bool, is_integer, whole
 from polyreversi.errors import RecordError, quoted
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, as_variant
@@ -50,7 +50,7 @@ def check_end(end: Optional[str]) -> Optional[str]:
         RecordError: any other value, naming the allowed ones.
     """
     if end is not None and (not isinstance(end, str) or end not in ENDINGS):
-        raise RecordError(f"result.end: unknown ending {end!r}; allowed: {', '.join(ENDINGS)}")
+        raise RecordError(f"result.end: unknown ending {quoted(end)}; allowed: {', '.join(ENDINGS)}")
     return end
 
 
@@ -89,13 +89,13 @@ class Result:
             try:
                 disks = tuple(_count(d) for d in self.disks)
             except (TypeError, ValueError):
-                raise RecordError(f"result.disks: expected disk counts (whole numbers >= 0), got {self.disks!r}") from None
+                raise RecordError(f"result.disks: expected disk counts (whole numbers >= 0), got {quoted(self.disks)}") from None
             object.__setattr__(self, "disks", disks)
         if self.margin is not None:
             if is_bool(self.margin) or not isinstance(self.margin, numbers.Real):
-                raise RecordError(f"result.margin: expected a number, got {self.margin!r}")
-            if not math.isfinite(float(self.margin)):
-                raise RecordError(f"result.margin: expected a finite number, got {self.margin!r}")
+                raise RecordError(f"result.margin: expected a number, got {quoted(self.margin)}")
+            if not math.isfinite(_as_float(self.margin)):  # an int of 309+ digits too: no float holds it
+                raise RecordError(f"result.margin: expected a finite number, got {quoted(self.margin)}")
             margin = int(self.margin) if is_integer(self.margin) else float(self.margin)
             object.__setattr__(self, "margin", margin)
         if self.winner is not None:
@@ -106,13 +106,13 @@ class Result:
         if not isinstance(winner, Color) and (
             not is_integer(winner) or not 1 <= int(winner) <= 4
         ):
-            raise RecordError(f"result.winner: expected a colour (Color.BLACK ... Color.GREEN), got {winner!r}")
+            raise RecordError(f"result.winner: expected a colour (Color.BLACK ... Color.GREEN), got {quoted(winner)}")
         winner = Color(int(winner))
         object.__setattr__(self, "winner", winner)
         if self.end not in UNCOUNTED:
             raise RecordError(
                 f"result.winner: only a game that ended by resignation or on time names its winner (end "
-                f"{' or '.join(map(repr, UNCOUNTED))}), not end={self.end!r}; a counted game's winner follows from its disks"
+                f"{' or '.join(map(repr, UNCOUNTED))}), not end={quoted(self.end)}; a counted game's winner follows from its disks"
             )
         if self.margin is not None:
             says = Color.BLACK if self.margin > 0 else Color.WHITE if self.margin < 0 else None
@@ -144,17 +144,17 @@ class StartPosition:
 
             cells = np.asarray(self.board).ravel()
         except (TypeError, ValueError):  # ragged rows and the like
-            raise RecordError(f"start.board: expected cell codes, got {self.board!r}") from None
+            raise RecordError(f"start.board: expected cell codes, got {quoted(self.board)}") from None
         if not all(is_integer(c) for c in cells.tolist()):
-            raise RecordError(f"start.board: expected whole-number cell codes, got {self.board!r}")
+            raise RecordError(f"start.board: expected whole-number cell codes, got {quoted(self.board)}")
         board = tuple(int(c) for c in cells.tolist())
         object.__setattr__(self, "board", board)
         try:
             object.__setattr__(self, "to_move", Color(int(self.to_move)))
         except (TypeError, ValueError):
-            raise RecordError(f"start.to_move: expected a colour 1-{limits.MAX_PLAYERS}, got {self.to_move!r}") from None
+            raise RecordError(f"start.to_move: expected a colour 1-{limits.MAX_PLAYERS}, got {quoted(self.to_move)}") from None
         if not is_integer(self.ply) or self.ply < 0:
-            raise RecordError(f"start.ply: expected a whole number >= 0, got {self.ply!r}")
+            raise RecordError(f"start.ply: expected a whole number >= 0, got {quoted(self.ply)}")
         object.__setattr__(self, "ply", int(self.ply))
 
     @classmethod
@@ -264,13 +264,14 @@ class Record:
             raise RecordError(f"result.winner: {self.result.winner.name.title()} is not a player of a "
                               f"{variant.players}-player game")
         if self.date is not None and not isinstance(self.date, str):
-            raise RecordError(f"date: expected text, got {self.date!r}")
+            raise RecordError(f"date: expected text, got {quoted(self.date)}")
         _check_text(self.date, "date")
         if self.start is not None and not isinstance(self.start, StartPosition):
             raise RecordError(f"start: expected a StartPosition, got {type(self.start).__name__}")
         if self.komi is not None:
-            if isinstance(self.komi, bool) or not isinstance(self.komi, (int, float)) or not math.isfinite(self.komi):
-                raise RecordError(f"komi: expected a finite number, got {self.komi!r}")
+            if (isinstance(self.komi, bool) or not isinstance(self.komi, (int, float))
+                    or not math.isfinite(_as_float(self.komi))):  # an int of 309+ digits too: no float holds it
+                raise RecordError(f"komi: expected a finite number, got {quoted(self.komi)}")
             if variant.players != 2:
                 raise RecordError("komi: komi is for 2-player games only")
         if not isinstance(self.meta, Mapping):
@@ -448,7 +449,7 @@ class Game:
             color = None
         if color is None or int(color) > self.variant.players:
             raise RecordError(f"result.winner: expected the colour of a player of this {self.variant.players}-player "
-                              f"game, got {value!r}")
+                              f"game, got {quoted(value)}")
         self._winner = color
 
     def resign(self, color: Union[Color, int, None] = None) -> None:
@@ -530,7 +531,7 @@ def _check_text(value: object, where: str) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as e:
-                raise RecordError(f"{where}: {value[e.start:e.end]!r} (character {e.start + 1}) is a lone "
+                raise RecordError(f"{where}: {quoted(value[e.start:e.end])} (character {e.start + 1}) is a lone "
                                   "surrogate, not Unicode text; no file can hold it") from None
     elif isinstance(value, Mapping):
         for key, item in value.items():
@@ -568,7 +569,7 @@ def _moves(variant: Variant, moves: Any) -> Tuple[int, ...]:
     try:
         items = list(moves)
     except TypeError:
-        raise RecordError(f"moves: expected a sequence of moves, got {moves!r}") from None
+        raise RecordError(f"moves: expected a sequence of moves, got {quoted(moves)}") from None
     for i, m in enumerate(items):
         if isinstance(m, str):
             try:
@@ -581,7 +582,7 @@ def _moves(variant: Variant, moves: Any) -> Tuple[int, ...]:
             except InvalidSquareError as e:
                 raise RecordError(f"moves[{i}]: {e}") from None
         else:
-            raise RecordError(f"moves[{i}]: expected a square index or name, got {m!r}")
+            raise RecordError(f"moves[{i}]: expected a square index or name, got {quoted(m)}")
     return tuple(out)
 
 

@@ -172,8 +172,8 @@ class SearchPlayer:
         if level is not None:
             number = _validate.whole(level, "level", 1, len(LEVELS))
             if depth is not None or time is not None:
-                raise ValueError(f"level: give a level or depth/time, not both (got level={level!r}, "
-                                 f"depth={depth!r}, time={time!r})")
+                raise ValueError(f"level: give a level or depth/time, not both (got level={_validate.shown(level)}, "
+                                 f"depth={_validate.shown(depth)}, time={_validate.shown(time)})")
             self.level = LEVELS[number - 1]
         self.threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
         self.tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
@@ -398,6 +398,7 @@ class SearchPlayer:
     def choose(self, state: State) -> int:
         """The move :meth:`play` picks with the player's own limits (the interface of
         every built-in player). Raises as :meth:`play`."""
+        self._playable(state, "choose")  # a finished game named as this call
         return self.play(state).move
 
     __call__ = choose

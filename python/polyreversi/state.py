@@ -124,12 +124,13 @@ def perft(state_or_variant: Union[State, Variant, str], depth: int) -> int:
     8200
 
     Raises:
-        ValueError: a depth outside 0 .. :func:`perft_max_depth` (the core's message
-        names the range and why); TypeError: not a State, Variant or variant text, or a
-        depth that is not an int; VariantError: bad variant text.
+        ValueError: a depth outside 0 .. :func:`perft_max_depth`, in the wording of
+            every argument check (:func:`checked_perft_depth`).
+        TypeError: not a State, Variant or variant text, or a depth that is not an int.
+        VariantError: bad variant text.
     """
     state = _perft_state(state_or_variant)
-    return _core.perft(state, integer(depth, "depth"))
+    return _core.perft(state, checked_perft_depth(state, depth))
 
 
 def perft_max_depth(state_or_variant: Union[State, Variant, str]) -> int:
@@ -142,6 +143,26 @@ def perft_max_depth(state_or_variant: Union[State, Variant, str]) -> int:
         TypeError: not a State, Variant or variant text; VariantError: bad variant text.
     """
     return _core.perft_max_depth(_perft_state(state_or_variant))
+
+
+def checked_perft_depth(state: State, depth: Any, *, divide: bool = False) -> int:
+    """``depth`` as an int from 0 (1 with ``divide``) to :func:`perft_max_depth`.
+
+    The core owns the bound and says why it is the bound (``_core.check_perft_depth``,
+    whose message names the core's call, "perft: depth must be ..."); the message is put
+    in the facade's wording of an argument, "depth: must be 0 to 120, got 121 (no game is
+    longer: ...)", here, for :func:`perft`, :func:`perft_divide` and the command line.
+
+    Raises:
+        TypeError: not an int. ValueError: out of range.
+    """
+    checked = integer(depth, "depth")
+    try:
+        _core.check_perft_depth(state, checked, divide=divide)
+    except ValueError as e:
+        _, found, rest = str(e).partition(": depth ")
+        raise ValueError(f"depth: {rest}" if found else str(e)) from None
+    return checked
 
 
 def _perft_state(state_or_variant: Union[State, Variant, str]) -> State:
@@ -159,12 +180,11 @@ def perft_divide(state_or_variant: Union[State, Variant, str], depth: int) -> Di
     up to ``perft(state, depth)`` unless the game is already over (then ``{}``).
 
     Raises:
-        ValueError: a depth outside 1 .. :func:`perft_max_depth` (the core's message, as
-        :func:`perft`'s, naming perft_divide). TypeError: as :func:`perft`.
+        ValueError: a depth outside 1 .. :func:`perft_max_depth` (worded as :func:`perft`'s).
+        TypeError: as :func:`perft`.
     """
     state = _perft_state(state_or_variant)
-    depth = integer(depth, "depth")
-    _core.check_perft_depth(state, depth, divide=True)
+    depth = checked_perft_depth(state, depth, divide=True)
     counts = {}
     for move in state.legal_moves():
         child = state.child(move)

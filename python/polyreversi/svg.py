@@ -192,7 +192,7 @@ def _palette(colors: Optional[Mapping[str, str]]) -> Dict[str, str]:
     palette = dict(DEFAULT_COLORS)
     for key, value in (colors or {}).items():
         if key not in DEFAULT_COLORS:
-            raise KeyError(f"colors: unknown part {key!r}; parts: {', '.join(DEFAULT_COLORS)}")
+            raise KeyError(f"colors: unknown part {_validate.shown(key)}; parts: {', '.join(DEFAULT_COLORS)}")
         palette[key] = value
     return palette
 
@@ -346,7 +346,7 @@ MAX_RASTER_SIZE = 4096
 
 def _check_size(size: object, limit: Optional[int] = None) -> None:
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise ValueError(f"size: expected a whole number of pixels, at least 1; got {size!r}")
+        raise ValueError(f"size: expected a whole number of pixels, at least 1; got {_validate.shown(size)}")
     if limit is not None and size > limit:
         raise ValueError(f"size: at most {limit} pixels for PNG and GIF pictures; got {size}")
 
@@ -484,7 +484,7 @@ def _picture_path(path: Union[str, os.PathLike[str]], suffix: str) -> Union[str,
     """
     name = os.fspath(path)
     if not is_stream(path) and os.path.splitext(name)[1].lower() != suffix:
-        raise ValueError(f"{name!r}: a {suffix[1:].upper()} picture's file name must end in {suffix}")
+        raise ValueError(f"{_validate.shown_name(name)}: a {suffix[1:].upper()} picture's file name must end in {suffix}")
     return path
 
 
@@ -528,7 +528,7 @@ def _game_frames(source: Source, delay: float, final_delay: float, options: Scen
     """The states of an animation (:func:`frames`); checks the delays; rings the flips by default."""
     states = frames(source)
     if not delay > 0 or not final_delay > 0:
-        raise ValueError(f"delay: expected seconds above 0, got {delay!r} and {final_delay!r}")
+        raise ValueError(f"delay: expected seconds above 0, got {_validate.shown(delay)} and {_validate.shown(final_delay)}")
     options.setdefault("flips", True)
     return states
 
@@ -643,7 +643,7 @@ def animate(source: Source, path: Union[str, os.PathLike[str]], **options: Unpac
     elif suffix == ".gif":
         gif(source, path, **options)
     else:
-        raise ValueError(f"animate: unknown picture type {suffix or '(none)'!r} for {os.fspath(path)!r}; use .svg or .gif")
+        raise ValueError(f"animate: unknown picture type {_validate.shown(suffix or '(none)')} for {_validate.shown_name(path)}; use .svg or .gif")
 
 
 __all__ = [

@@ -76,7 +76,13 @@ class Variant:
         free_opening: 2 players only; the centre starts empty (RULES.md §3).
         handicap: 0-4 extra corner disks for ``handicap_color`` (2 players, square boards).
         handicap_color: ``Color.BLACK`` (default) or ``Color.WHITE``.
-        blocked: 0-4 blocked squares, as indices or names (RULES.md §4).
+        blocked: 0-4 blocked squares, as indices or names (RULES.md §4): a sequence
+            (``["b7", "i3"]``, ``[3]``) or one name (``"d1"``). A bare int is refused:
+            wherever polyreversi takes a number of blocked squares it is a count of
+            random squares (``--blocked 3``, ``blocked=random3`` in variant text,
+            ``play_series(..., blocked=3)``), so ``blocked=3`` here is ambiguous; draw
+            random squares with :meth:`with_random_blocked` (``count=``), or per game
+            with ``Batch(..., blocked="random", blocked_count=3)``.
 
     Text is read in any letter case (``Variant("8X8")``, ``blocked=["B7"]``,
     ``handicap_color="WHITE"``), as it is everywhere in polyreversi; every rule
@@ -117,12 +123,12 @@ class Variant:
         # Types are converted here; every rule (board names in any case, player
         # counts, handicap, blocked squares, RULES.md §8) is checked by the core.
         if not isinstance(board, str):
-            raise VariantError(f"board: expected text such as '8x8' or 'octagon', got {board!r}")
+            raise VariantError(f"board: expected text such as '8x8' or 'octagon', got {quoted(board)}")
         if "/" in board:  # a variant's whole text ('10x10/4p'), read by the one parser
             given = (players != 2 or anti is not False or free_opening is not False or handicap != 0
-                     or _handicap_color(handicap_color) != Color.BLACK or (blocked is not None and len(tuple(blocked)) > 0))
+                     or _handicap_color(handicap_color) != Color.BLACK or _blocked_given(blocked))
             if given:
-                raise VariantError(f"board: {board!r} is a variant's whole text; give the options in the text "
+                raise VariantError(f"board: {quoted(board)} is a variant's whole text; give the options in the text "
                                    "or as arguments, not both")
             parsed = Variant.parse(board)
             for name in ("board", "players", "anti", "free_opening", "handicap", "handicap_color", "blocked", "_rules"):
@@ -132,9 +138,14 @@ class Variant:
         handicap = _whole(handicap, "handicap")
         for name, value in (("anti", anti), ("free_opening", free_opening)):
             if not is_bool(value):
-                raise VariantError(f"{name}: expected True or False, got {value!r}")
+                raise VariantError(f"{name}: expected True or False, got {quoted(value)}")
         color = _handicap_color(handicap_color)
-        if isinstance(blocked, (str, int)):
+        if is_integer(blocked):
+            index: Any = blocked  # an int to mypy's eyes too
+            raise VariantError(f"blocked: {quoted(blocked)} alone could be a square or a count: give squares as "
+                               f"a list ([{quoted(int(index))}] or names such as ['d1']), or draw that many random "
+                               "squares with Variant.with_random_blocked(count=...)")
+        if isinstance(blocked, str):
             blocked = [blocked]
         try:
             n = _core.board_side(board)
@@ -146,7 +157,7 @@ class Variant:
         except _core.InvalidSquareError as e:
             raise VariantError(f"blocked: {e}") from None
         except TypeError:
-            raise VariantError(f"blocked: expected square names or indices, got {blocked!r}") from None
+            raise VariantError(f"blocked: expected square names or indices, got {quoted(blocked)}") from None
         rules = _core.Rules(board, players, bool(anti), bool(free_opening), handicap, color - 1, squares)
         board = rules.args()[0]
         color = Color(color) if handicap else Color.BLACK
@@ -224,9 +235,9 @@ class Variant:
         """
         # Types are converted here; the core checks the values (and names them).
         if not is_integer(to_move):
-            raise TypeError(f"to_move: expected a Color or an int 1..{self.players}, got {to_move!r}")
+            raise TypeError(f"to_move: expected a Color or an int 1..{self.players}, got {quoted(to_move)}")
         if not is_integer(ply):
-            raise TypeError(f"ply: expected a whole number, got {ply!r}")
+            raise TypeError(f"ply: expected a whole number, got {quoted(ply)}")
         try:
             import numpy as np  # here: a record replayed from its moves needs no array
 
@@ -268,9 +279,11 @@ class Variant:
         seed = engine_seed(seed)
         if count is not None:
             count = _whole(count, "count")
-            if count == 0:  # the core reads 0 as "draw the count"; here None means that
-                raise VariantError(f"count: 0 blocked squares asked for; allowed: {_core.limits.MIN_RANDOM_BLOCKED} "
-                                   f"to {_core.limits.MAX_BLOCKED}, or None to draw the count")
+            low, high = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
+            # checked here: the core reads 0 as "draw the count" and says so; here None means that
+            if not low <= count <= high:
+                raise VariantError(f"count: must be {low} to {high}, got {quoted(count)} (None: a count drawn "
+                                   "from that range)")
         chosen = _core.random_blocked(self.board, self.handicap, seed, count or 0)
         return self.replace(blocked=chosen)
 
@@ -332,7 +345,7 @@ class Variant:
             if key.endswith("p") and is_digits(key[:-1]):
                 key = "players"  # 3p and 4p both set it
             if key in seen:
-                what = "the player count is" if key == "players" else f"option {key!r}"
+                what = "the player count is" if key == "players" else f"option {quoted(key)}"
                 raise VariantError(f"variant: {what} given twice in {quoted(text)}")
             if part in ("2p", "3p", "4p"):
                 players = int(part[0])
@@ -404,7 +417,7 @@ def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
 def _whole(value: Any, name: str, error: type[Exception] = VariantError) -> int:
     """An int option; bools and non-integers are refused."""
     if not is_integer(value):
-        raise error(f"{name}: expected a whole number, got {value!r}")
+        raise error(f"{name}: expected a whole number, got {quoted(value)}")
     return int(value)
 
 
@@ -421,6 +434,17 @@ def parse_square(n: int, text: str, with_pass: bool = True) -> int:
     return _core.parse_square(n, text, with_pass)
 
 
+def _blocked_given(blocked: Any) -> bool:
+    """Whether ``blocked`` asks for blocked squares: anything but None or an empty
+    sequence (3 or 2.0 too, which are refused as such, not iterated)."""
+    if blocked is None:
+        return False
+    try:
+        return len(tuple(blocked)) > 0
+    except TypeError:
+        return True
+
+
 def _handicap_color(value: Any) -> int:
     """A colour number from a Color, an int or a colour name (any case); the core
     checks that it is Black or White."""
@@ -428,10 +452,10 @@ def _handicap_color(value: Any) -> int:
         try:
             return int(Color[value.upper()])
         except KeyError:
-            raise VariantError(f"handicap_color: {value!r} is not a colour name; allowed: Black, White") from None
+            raise VariantError(f"handicap_color: {quoted(value)} is not a colour name; allowed: Black, White") from None
     if is_integer(value):
         return int(value)
-    raise VariantError(f"handicap_color: expected Black or White, got {value!r}")
+    raise VariantError(f"handicap_color: expected Black or White, got {quoted(value)}")
 
 
 _state_ready = False

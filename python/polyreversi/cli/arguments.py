@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import click
 
-from polyreversi._validate import is_digits
+from polyreversi._validate import is_digits, shown
 from polyreversi import _core
 from polyreversi.errors import VariantError
 from polyreversi.players import SEED_END, SEED_MIN
@@ -51,7 +51,7 @@ class VariantParam(click.ParamType):  # type: ignore[type-arg, unused-ignore]  #
             self.fail(str(e), param, ctx)
         if draw is not None:
             if not self.draws:
-                self.fail(f"{value!r}: blocked=random draws squares for games played; this command takes "
+                self.fail(f"{shown(value)}: blocked=random draws squares for games played; this command takes "
                           "listed squares (blocked=SQ,SQ)", param, ctx)
             if ctx is not None:
                 ctx.meta[_DRAW_KEY] = draw
@@ -77,7 +77,7 @@ class BlockedParam(click.ParamType):  # type: ignore[type-arg, unused-ignore]  #
         # the length first: int() of thousands of digits raises its own ValueError
         if is_digits(text) and len(text) <= len(str(DRAWN_BLOCKED[-1])) and int(text) in DRAWN_BLOCKED:
             return int(text)
-        self.fail(f"{value!r}: expected a count from {DRAWN_BLOCKED[0]} to {DRAWN_BLOCKED[-1]}, or 'random'", param, ctx)
+        self.fail(f"{shown(value)}: expected a count from {DRAWN_BLOCKED[0]} to {DRAWN_BLOCKED[-1]}, or 'random'", param, ctx)
 
 
 VARIANT = VariantParam()
@@ -93,7 +93,7 @@ class FiniteFloatRange(click.FloatRange):
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> float:
         if isinstance(value, str) and (not value.isascii() or "_" in value or value != value.strip()):
-            self.fail(f"{value!r} is not a valid float.", param, ctx)
+            self.fail(f"{shown(value)} is not a valid float.", param, ctx)
         try:
             number: float = super().convert(value, param, ctx)
         except click.BadParameter:
@@ -101,7 +101,7 @@ class FiniteFloatRange(click.FloatRange):
             # Out of range: the value as typed (click's message gives -1.0 for -1).
             self.fail(f"{value} is not in the range {self._describe_range()}.", param, ctx)
         if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number", param, ctx)
+            self.fail(f"{shown(value)} is not a finite number", param, ctx)
         return number
 
     def _describe_range(self) -> str:

@@ -2,15 +2,13 @@
 engines) or a 3-4 player table of built-in seats, with Elo and an SPRT stop."""
 from __future__ import annotations
 
-import signal
-from types import FrameType
 from typing import Optional, Sequence, Tuple
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from polyreversi._core import limits
-from polyreversi._status import exit_interrupted
+from polyreversi._status import exit_interrupted, terminate_as_interrupt
 from polyreversi.bulk import MAX_GAMES, MAX_THREADS
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
@@ -119,14 +117,12 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         def on_game(tally: Tally, done: int) -> None:
             bar.update(task, completed=done, description=tally.line())
 
-        previous = signal.signal(signal.SIGTERM, _interrupt)  # `kill` and `timeout` stop it as Ctrl-C does
         try:
-            result = run(config, total, out=out, fmt=fmt, concurrency=concurrency, sprt=sprt,
-                         on_game=on_game)
+            with terminate_as_interrupt():  # `kill` and `timeout` stop it as Ctrl-C does
+                result = run(config, total, out=out, fmt=fmt, concurrency=concurrency, sprt=sprt,
+                             on_game=on_game)
         except PolyreversiError as e:
             raise click.ClickException(str(e)) from None
-        finally:
-            signal.signal(signal.SIGTERM, previous)
     tally = result.tally
     click.echo(tally.line())
     if result.resumed:
@@ -145,6 +141,11 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         where = f"; run the same command to resume from {out}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
         exit_interrupted()
+    failed = tally.failed()
+    if failed:  # the tally above is of forfeits only: an error, not a result
+        raise click.ClickException("; ".join(
+            f"{seat} forfeited every game it played ({tally.forfeited[seat]} of {tally.played[seat]}): "
+            f"{tally.last_forfeit[seat].get('reason')}: {tally.last_forfeit[seat].get('detail')}" for seat in failed))
 
 
 def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
@@ -184,10 +185,6 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
         raise click.BadParameter(f"{out}: a match appends each game as it ends to {kinds} ({extensions}), not "
                                  f"{registry.by_name(fmt).title}", param_hint="--out")
     return fmt
-
-
-def _interrupt(signum: int, frame: Optional[FrameType]) -> None:
-    raise KeyboardInterrupt
 
 
 command.help = (command.help or "").replace("{spec}", PLAYER_SPEC_HELP)

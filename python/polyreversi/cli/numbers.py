@@ -6,7 +6,7 @@ from typing import Any, Optional, Union
 
 import click
 
-from polyreversi._validate import MAX_DIGITS, is_digits, shown
+from polyreversi._validate import is_digits, shown, too_many_digits
 
 
 def _check_ascii_whole(param_type: Union[Whole, WholeRange], value: Any, param: Optional[click.Parameter],
@@ -21,9 +21,10 @@ def _check_ascii_whole(param_type: Union[Whole, WholeRange], value: Any, param: 
     digits = value[1:] if value[:1] in ("+", "-") else value
     if not is_digits(digits):
         param_type.fail(f"{shown(value)} is not a valid integer.", param, ctx)
-    if len(digits) > MAX_DIGITS:
+    too_long = too_many_digits(value)
+    if too_long is not None:
         bound = f" (the range is {param_type._describe_range()})" if isinstance(param_type, WholeRange) else ""
-        param_type.fail(f"{shown(value)} has more than {MAX_DIGITS} digits: no option takes it{bound}.", param, ctx)
+        param_type.fail(f"{too_long}: no option takes it{bound}.", param, ctx)
 
 
 class Whole(click.types.IntParamType):

@@ -7,8 +7,7 @@ from typing import List
 
 import click
 
-from polyreversi._core import check_perft_depth
-from polyreversi.state import perft, perft_divide
+from polyreversi.state import checked_perft_depth, perft, perft_divide
 from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP
@@ -45,10 +44,10 @@ def command(variant: Variant, depth: int, divide: bool) -> None:
     """
     console = make_console()
     start = variant.start()
-    try:  # the core owns the range (perft_max_depth; from 1 to divide): its message gives it and why
-        check_perft_depth(start, depth, divide=divide)
+    try:  # the core owns the range (perft_max_depth; from 1 to divide) and why; the facade words it
+        checked_perft_depth(start, depth, divide=divide)
     except ValueError as e:
-        raise click.BadParameter(str(e).partition(": ")[2], param_hint="DEPTH") from None
+        raise click.BadParameter(str(e).replace(": ", " ", 1), param_hint="DEPTH") from None  # "depth must be ..."
     began = time.perf_counter()
     if divide:
         counts = perft_divide(start, depth)

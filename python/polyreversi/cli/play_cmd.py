@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional, Tuple
 import click
 
 from polyreversi._core import Color
-from polyreversi._status import exit_interrupted
+from polyreversi._status import exit_interrupted, stopped_by, terminate_as_interrupt
 from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.formats import source_name
 from polyreversi.players import play_seeded_game, seeded_variant
@@ -97,15 +97,16 @@ def command(variant: Variant, black: Optional[str], white: Optional[str], red: O
             console.print(board_for(console, state, hints=hints or human_next(state)))
 
     try:
-        final = play_seeded_game(variant, names, seed, on_move=on_move, input=sys.stdin,
-                                 output=sys.stderr if to_stdout else sys.stdout, errors=sys.stderr)
+        with terminate_as_interrupt():  # `kill` and `timeout` stop it as Ctrl-C does: the record is saved
+            final = play_seeded_game(variant, names, seed, on_move=on_move, input=sys.stdin,
+                                     output=sys.stderr if to_stdout else sys.stdout, errors=sys.stderr)
     except (EOFError, KeyboardInterrupt) as e:
         sys.stdout.flush()
         if out:
             write_records(out, [record_for(latest[0], names, seed=seed)], fmt)
             console.print(f"Unfinished record saved to {source_name(out, writing=True)}")
-        if isinstance(e, KeyboardInterrupt):  # as selfplay and match: say what was kept, then 130
-            click.echo(f"Interrupted (Ctrl-C) at ply {latest[0].ply}; the game is unfinished", err=True)
+        if isinstance(e, KeyboardInterrupt):  # as selfplay and match: say what was kept, then 128 + the signal
+            click.echo(f"Interrupted ({stopped_by()}) at ply {latest[0].ply}; the game is unfinished", err=True)
             exit_interrupted()
         raise click.ClickException(f"{e}; game abandoned") from None
     except PolyreversiError as e:  # a player returned an illegal move: a bug worth a clear message

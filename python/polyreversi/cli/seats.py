@@ -6,6 +6,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, TypeVar
 
 import click
 
+from polyreversi._validate import shown_name
 from polyreversi.players import COMPUTER_PLAYERS, PLAYER_NAMES, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.variant import Variant
 
@@ -81,7 +82,7 @@ def resolve_seats(variant: Variant, seats: Dict[str, Optional[str]], players: Op
         names = [p.strip().lower() for p in players.split(",")]
         if len(names) != variant.players:
             raise click.UsageError(f"--players: {variant} has {variant.players} players ({', '.join(colors)}), "
-                                   f"got {count_of(len(names), 'name')}: {players!r}")
+                                   f"got {count_of(len(names), 'name')}: {shown_name(players)}")
     else:
         names = [str(given.get(w, "random")).lower() for w in colors]
     try:

@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 import contextlib
-import signal
-import threading
 import time
-from types import FrameType
-from typing import List, Literal, Optional
+from typing import List, Optional
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from polyreversi._status import exit_interrupted
+from polyreversi._status import exit_interrupted, terminate_as_interrupt
 from polyreversi._core import Color
 from polyreversi.errors import PolyreversiError, VariantError
 from polyreversi.formats import source_name
@@ -100,7 +97,7 @@ def command(variant: Variant, games: int, black: Optional[str], white: Optional[
     interrupted = False
     writer = open_games(out, fmt) if out is not None and ray_address is None else None
     try:
-        with record_warnings_as_lines(), _term_as_interrupt(), writer or contextlib.nullcontext(), bar:
+        with record_warnings_as_lines(), terminate_as_interrupt(), writer or contextlib.nullcontext(), bar:
             task = bar.add_task("games", total=games)
             if ray_address is not None:
                 from polyreversi.cli.ray_out import run_on_ray
@@ -148,21 +145,3 @@ def command(variant: Variant, games: int, black: Optional[str], white: Optional[
         console.print(f"Records written to {source_name(out, writing=True)}")
 
 
-class _term_as_interrupt:
-    """Within the block, SIGTERM (``timeout``, ``kill``) stops the run as Ctrl-C does, so that
-    the finished games are kept (in the main thread only, where Python runs signal handlers)."""
-
-    def __enter__(self) -> "_term_as_interrupt":
-        self._old = None
-        if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGTERM, _interrupt)
-        return self
-
-    def __exit__(self, *exc: object) -> Literal[False]:
-        if self._old is not None:
-            signal.signal(signal.SIGTERM, self._old)
-        return False
-
-
-def _interrupt(signum: int, frame: Optional[FrameType]) -> None:
-    raise KeyboardInterrupt

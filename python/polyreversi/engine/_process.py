@@ -23,7 +23,7 @@ import weakref
 from types import FrameType
 from typing import IO, Deque, List, Mapping, Optional, Sequence, Union
 
-from polyreversi.errors import EngineProtocolError, EngineTerminatedError, EngineTimeoutError
+from polyreversi.errors import EngineProtocolError, EngineTerminatedError, EngineTimeoutError, quoted_name
 
 Command = Union[str, Sequence[str]]
 
@@ -49,7 +49,7 @@ def split_command(command: Command) -> List[str]:
         try:
             args = shlex.split(command)
         except ValueError as e:
-            raise ValueError(f"engine command {command!r}: {e}") from None
+            raise ValueError(f"engine command {quoted_name(command)}: {e}") from None
     else:
         args = [str(a) for a in command]
     if not args:
@@ -69,11 +69,11 @@ def check_startable(command: Command) -> List[str]:
     program = args[0]
     if os.sep not in program and (os.altsep is None or os.altsep not in program):
         if shutil.which(program) is None:
-            raise ValueError(f"engine command {program!r}: not found on PATH")
+            raise ValueError(f"engine command {quoted_name(program)}: not found on PATH")
     elif not os.path.isfile(program):
-        raise ValueError(f"engine command {program!r}: no such file")
+        raise ValueError(f"engine command {quoted_name(program)}: no such file")
     elif not os.access(program, os.X_OK):
-        raise ValueError(f"engine command {program!r}: not executable")
+        raise ValueError(f"engine command {quoted_name(program)}: not executable")
     return args
 
 
@@ -108,7 +108,7 @@ class EngineProcess:
                 self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=cwd, env=None if env is None else dict(env), start_new_session=True, bufsize=0)
         except OSError as e:
-            raise EngineTerminatedError(f"engine {self.name!r}: cannot start {self.args[0]!r}: "
+            raise EngineTerminatedError(f"engine {quoted_name(self.name)}: cannot start {quoted_name(self.args[0])}: "
                                         f"{e.strerror or e}") from None
         # The three pipes asked for above (Popen types them as optional).
         self._stdin, self._stdout = _pipe(self.proc.stdin), _pipe(self.proc.stdout)
@@ -130,7 +130,7 @@ class EngineProcess:
                     break
                 if len(line) > MAX_LINE and not line.endswith(b"\n"):
                     self.lines.put(EngineProtocolError(
-                        f"engine {self.name!r} wrote a line longer than {MAX_LINE} bytes"))
+                        f"engine {quoted_name(self.name)} wrote a line longer than {MAX_LINE} bytes"))
                     while line and not line.endswith(b"\n"):  # skip the rest of it
                         line = out.readline(MAX_LINE + 1)
                     continue
@@ -160,14 +160,14 @@ class EngineProcess:
             ValueError: a line holding a newline (one command per line).
         """
         if "\n" in line or "\r" in line:
-            raise ValueError(f"engine command {line!r}: one line only")
+            raise ValueError(f"engine command {quoted_name(line)}: one line only")
         try:
             with self._lock:
                 self._stdin.write(line.encode("utf-8") + b"\n")
                 self._stdin.flush()
             self.sent += 1
         except (OSError, ValueError):
-            raise self.died(f"while sending {line!r}") from None
+            raise self.died(f"while sending {quoted_name(line)}") from None
 
     def read_line(self, deadline: Optional[float], waiting_for: str) -> str:
         """The next line the engine wrote (without its newline).
@@ -184,7 +184,7 @@ class EngineProcess:
         line = self.poll_line(deadline, waiting_for)
         if line is None:
             self.close()
-            raise EngineTimeoutError(f"engine {self.name!r} did not answer {waiting_for} in time; "
+            raise EngineTimeoutError(f"engine {quoted_name(self.name)} did not answer {waiting_for} in time; "
                                      "it was closed")
         return line
 
@@ -213,7 +213,7 @@ class EngineProcess:
         status = "closed its output" if code is None else f"exited with status {code}"
         time.sleep(0.05)  # let the stderr thread take the last lines
         tail = " | ".join(list(self.stderr_tail)[-4:])
-        return EngineTerminatedError(f"engine {self.name!r} {status} {when}" + (f"; stderr: {tail}" if tail else ""))
+        return EngineTerminatedError(f"engine {quoted_name(self.name)} {status} {when}" + (f"; stderr: {tail}" if tail else ""))
 
     @property
     def alive(self) -> bool:

@@ -37,6 +37,12 @@ def arg(command: str, words: List[str], index: int, name: str, read: Callable[[s
         raise ValueError(f"{command}: {e}") from None
 
 
+def word(text: str, name: str) -> str:
+    """A reader of an argument as the word it is (a command name; the first word of a
+    text that is read whole, so that none at all is a missing argument)."""
+    return text
+
+
 def none(command: str, words: List[str]) -> None:
     """Refuses words after a command that takes none (GTP's ``undo x``, NBoard's ``go 1``).
 
@@ -54,8 +60,11 @@ def whole(low: Optional[int], high: Optional[int] = None) -> Callable[[str, str]
     Unicode digits ('²', '٣') that no protocol means."""
     def read(text: str, name: str) -> int:
         digits = text[1:] if text[:1] in ("+", "-") else text
-        if not (_validate.is_digits(digits) and len(digits) <= _validate.MAX_DIGITS):
+        if not _validate.is_digits(digits):
             raise ValueError(f"{name}: expected a whole number, got {_validate.shown(text)}")
+        too_long = _validate.too_many_digits(text)
+        if too_long is not None:
+            raise ValueError(f"{name}: {too_long}")
         value = int(text)
         if low is None:
             return value

@@ -37,7 +37,7 @@ from typing import Dict, Tuple, Union
 import numpy as np
 
 from polyreversi import _files, _validate
-from polyreversi.errors import EngineProtocolError
+from polyreversi.errors import EngineProtocolError, quoted
 from polyreversi.state import State
 from polyreversi.variant import Variant
 from polyreversi.vocabulary import BLOCKED, CUT_OUT, EMPTY
@@ -173,7 +173,7 @@ def parse_move(state: State, text: str) -> int:
         return v.PASS
     if word in _NO_MOVE:
         return v.PASS
-    raise ValueError(f"{text!r} is not a Reversi move in Fairy-Stockfish's notation (P@d6, or a pass d5d5)")
+    raise ValueError(f"{quoted(text)} is not a Reversi move in Fairy-Stockfish's notation (P@d6, or a pass d5d5)")
 
 
 def fen(state: State) -> str:

@@ -13,7 +13,7 @@ import re
 import warnings
 from typing import List, Optional
 
-from polyreversi.errors import EngineProtocolError, RecordError, RecordWarning, quoted
+from polyreversi.errors import EngineProtocolError, RecordError, RecordWarning, quoted, quoted_name
 from polyreversi.formats import ggf, json_record
 from polyreversi.state import State
 from polyreversi.variant import Variant
@@ -101,7 +101,7 @@ def parse_move_text(state: State, text: str, engine: Optional[str]) -> int:
         EngineProtocolError: text that is not a square of the board or a pass.
     """
     word = text.strip()
-    said = quoted(text) if engine is None else f"engine {engine!r} answered {quoted(text)}, which"
+    said = quoted(text) if engine is None else f"engine {quoted_name(engine)} answered {quoted(text)}, which"
     if not _MOVE.fullmatch(word):
         raise EngineProtocolError(f"{said} is not a move")
     if word.lower() in ("pa", "pass"):

@@ -27,7 +27,7 @@ from polyreversi.engine import games
 from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.protocol import Protocol, check_playable
 from polyreversi.engine.results import MoveInfo, PlayResult
-from polyreversi.errors import EngineProtocolError
+from polyreversi.errors import EngineProtocolError, quoted, quoted_name, shortened
 from polyreversi.limit import Limit
 from polyreversi.state import State
 from polyreversi.variant import Variant
@@ -49,7 +49,7 @@ class GtpProtocol(Protocol):
     def __init__(self, process: EngineProcess, *, coordinates: str = "othello", **kwargs: float) -> None:
         super().__init__(process, **kwargs)
         if coordinates not in COORDINATES:
-            raise ValueError(f"coordinates: {coordinates!r} is not one of {', '.join(COORDINATES)}")
+            raise ValueError(f"coordinates: {quoted(coordinates)} is not one of {', '.join(COORDINATES)}")
         self.coordinates = coordinates
         self.commands: Set[str] = set()
         self._id = 0
@@ -70,15 +70,15 @@ class GtpProtocol(Protocol):
         deadline = self.quick_deadline() if deadline is None else deadline
         noise = 0
         while True:
-            head = self.process.read_line(deadline, f"{line.split()[0]!r}")
+            head = self.process.read_line(deadline, quoted_name(line.split()[0]))
             if head.strip() == "":
                 continue
             if head[:1] in ("=", "?"):
                 break
-            noise = self.noise(noise, f"answering {line.split()[0]!r}")
+            noise = self.noise(noise, f"answering {quoted_name(line.split()[0])}")
         body = [head[1:]]
         while True:  # a reply ends with an empty line
-            more = self.process.read_line(deadline, f"the end of the reply to {line.split()[0]!r}")
+            more = self.process.read_line(deadline, f"the end of the reply to {quoted_name(line.split()[0])}")
             if more.strip() == "":
                 break
             body.append(more)
@@ -87,9 +87,9 @@ class GtpProtocol(Protocol):
         if words and words[0] == ident:
             text = words[1] if len(words) > 1 else ""
         elif words and is_digits(words[0]):
-            raise EngineProtocolError(f"engine {self.name!r} answered id {words[0]} to command {ident} ({line!r})")
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} answered id {words[0]} to command {ident} ({quoted_name(line)})")
         if head[0] == "?":
-            raise EngineProtocolError(f"engine {self.name!r} refused {line!r}: {text.strip()}")
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} refused {quoted_name(line)}: {shortened(text.strip())}")
         return text.strip()
 
     def handshake(self) -> None:
@@ -101,7 +101,7 @@ class GtpProtocol(Protocol):
         self.commands = set(self.command("list_commands").split())
         missing = [c for c in ("boardsize", "clear_board", "play", "genmove") if c not in self.commands]
         if missing:
-            raise EngineProtocolError(f"engine {self.name!r} lacks the GTP commands {', '.join(missing)}")
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} lacks the GTP commands {', '.join(missing)}")
         if "name" in self.commands:
             self.name = self.process.name = self.command("name") or self.name
         self.extensions = "polyreversi-game" in self.commands
@@ -125,7 +125,7 @@ class GtpProtocol(Protocol):
         n = state.variant.n
         if len(word) >= 2 and word[0] in _GO_LETTERS[:n] and is_digits(word[1:]) and 1 <= int(word[1:]) <= n:
             return (n - int(word[1:])) * n + _GO_LETTERS.index(word[0])
-        raise EngineProtocolError(f"engine {self.name!r} answered {text!r}, which is not a vertex")
+        raise EngineProtocolError(f"engine {quoted_name(self.name)} answered {quoted(text)}, which is not a vertex")
 
     # -- the game ------------------------------------------------------------------
     def new_game(self) -> None:
@@ -150,7 +150,7 @@ class GtpProtocol(Protocol):
             self._board, self._moves = start, moves
             return
         else:
-            raise EngineProtocolError(f"engine {self.name!r}: GTP cannot set up {v} from this start "
+            raise EngineProtocolError(f"engine {quoted_name(self.name)}: GTP cannot set up {v} from this start "
                                       "(the engine has no polyreversi-game command)")
         self._board = start
         replay = state.initial()
@@ -214,7 +214,7 @@ class GtpProtocol(Protocol):
         """
         check_playable(state, self.name)
         if "polyreversi-analyse" not in self.commands:
-            raise EngineProtocolError(f"engine {self.name!r}: GTP has no analysis command "
+            raise EngineProtocolError(f"engine {quoted_name(self.name)}: GTP has no analysis command "
                                       "(the engine does not list polyreversi-analyse)")
         self._sync(state)
         color = "black" if state.to_move == 1 else "white"
@@ -227,7 +227,7 @@ class GtpProtocol(Protocol):
                 move = self.parse_vertex(state, words[0])
                 score, depth = float(words[1]), int(words[2].rstrip("*"))
             except (IndexError, ValueError):
-                raise EngineProtocolError(f"engine {self.name!r}: {line!r} is not 'MOVE SCORE DEPTH PV...'") from None
+                raise EngineProtocolError(f"engine {quoted_name(self.name)}: {quoted_name(line)} is not 'MOVE SCORE DEPTH PV...'") from None
             self.checked_move(state, move, words[0])
             pv = [self.parse_vertex(state, w) for w in words[3:]] or [move]
             infos.append(MoveInfo(move, score, depth, pv, exact=words[2].endswith("*")))

@@ -20,7 +20,7 @@ from polyreversi.engine import games
 from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, Protocol, check_playable, parse_score
 from polyreversi.engine.results import MoveInfo, PlayResult
-from polyreversi.errors import EngineProtocolError
+from polyreversi.errors import EngineProtocolError, quoted_name
 from polyreversi.limit import MAX_DEPTH, Limit
 from polyreversi.state import State
 
@@ -80,9 +80,9 @@ class NBoardProtocol(Protocol):
 
     def _setup(self, state: State, limit: Limit) -> None:
         if limit.nodes is not None and limit.depth is None and limit.time is None and limit.clock is None:
-            raise ValueError(f"engine {self.name!r}: the NBoard protocol has no node limit; give depth, time or clock")
+            raise ValueError(f"engine {quoted_name(self.name)}: the NBoard protocol has no node limit; give depth, time or clock")
         if limit.is_empty() or (limit.depth is None and limit.time is None and limit.clock is None):
-            raise ValueError(f"engine {self.name!r}: an NBoard search needs a depth, a time or a clock")
+            raise ValueError(f"engine {quoted_name(self.name)}: an NBoard search needs a depth, a time or a clock")
         depth = limit.depth if limit.depth is not None else UNBOUNDED_DEPTH
         clock = limit.clock
         if limit.time is not None:
@@ -121,7 +121,7 @@ class NBoardProtocol(Protocol):
     def _move_reply(self, state: State, line: str, seconds: float) -> PlayResult:
         body = line[3:].strip()
         if not body:
-            raise EngineProtocolError(f"engine {self.name!r} answered {line!r}: no move after '==='")
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} answered {quoted_name(line)}: no move after '==='")
         first = body.split()[0]
         parts = first.split("/") if "/" in first else body.split()
         move = self.checked_move(state, games.parse_move_text(state, parts[0], self.name), parts[0])
@@ -171,7 +171,7 @@ class NBoardProtocol(Protocol):
             if words == ["status"] and found:
                 break
             elif words[:2] == ["status", "error:"] or line.startswith("status error"):
-                raise EngineProtocolError(f"engine {self.name!r} refused 'hint {multipv}': {line.strip()!r}")
+                raise EngineProtocolError(f"engine {quoted_name(self.name)} refused 'hint {multipv}': {quoted_name(line.strip())}")
             elif not self._note(line):
                 noise = self.noise(noise, f"answering 'hint {multipv}'")
         self.sync(take)  # stops a search still under way; the values it writes before the pong still count
@@ -183,7 +183,7 @@ class NBoardProtocol(Protocol):
         texts = games.first_move_of_pv(pv_text)
         score = parse_score(eval_text)
         if not texts or score is None:
-            raise EngineProtocolError(f"engine {self.name!r} wrote {' '.join(words)!r}: not a "
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} wrote {quoted_name(' '.join(words))}: not a "
                                       "'search PV EVAL 0 DEPTH' line")
         pv = [games.parse_move_text(state, t, self.name) for t in texts]
         self.checked_move(state, pv[0], texts[0])

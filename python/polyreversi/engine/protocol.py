@@ -7,7 +7,7 @@ from typing import List, Optional
 from polyreversi import _validate
 from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.results import MoveInfo, PlayResult
-from polyreversi.errors import EngineIllegalMoveError, EngineProtocolError
+from polyreversi.errors import EngineIllegalMoveError, EngineProtocolError, quoted, quoted_name
 from polyreversi.limit import Limit
 from polyreversi.state import State
 
@@ -78,7 +78,7 @@ class Protocol:
         count += 1
         if count > MAX_NOISE:
             self.process.close()
-            raise EngineProtocolError(f"engine {self.name!r} wrote more than {MAX_NOISE} lines the protocol "
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} wrote more than {MAX_NOISE} lines the protocol "
                                       f"does not know while {waiting_for}; it was closed")
         return count
 
@@ -92,7 +92,7 @@ class Protocol:
             return move
         v = state.variant
         legal = ", ".join(v.square_name(m) for m in state.legal_moves())
-        raise EngineIllegalMoveError(f"engine {self.name!r} played {text!r} at ply {state.ply}, which is illegal "
+        raise EngineIllegalMoveError(f"engine {quoted_name(self.name)} played {quoted(text)} at ply {state.ply}, which is illegal "
                                      f"(legal: {legal})", text)
 
 
@@ -103,9 +103,9 @@ def check_playable(state: State, engine: str) -> None:
         ValueError: the game is over. EngineProtocolError: 3-4 players (no protocol has them).
     """
     if state.variant.players != 2:
-        raise EngineProtocolError(f"engine {engine!r}: NBoard, GTP and UCI engines play two-player games only, "
+        raise EngineProtocolError(f"engine {quoted_name(engine)}: NBoard, GTP and UCI engines play two-player games only, "
                                   f"not {state.variant}")
-    _validate.not_over(state, f"engine {engine!r}", "no move to ask for")
+    _validate.not_over(state, f"engine {quoted_name(engine)}", "no move to ask for")
 
 
 def parse_score(text: str) -> Optional[float]:

@@ -7,6 +7,7 @@ from typing import Any, Optional
 from polyreversi.engine._process import Command, split_command
 from polyreversi.engine.results import PlayResult
 from polyreversi.engine.simple import PROTOCOLS, SimpleEngine
+from polyreversi.errors import quoted, quoted_name
 from polyreversi.limit import Limit
 from polyreversi.search import DEFAULT_DEPTH
 from polyreversi.state import State
@@ -31,7 +32,7 @@ class EngineSeat:
 
     def __init__(self, protocol: str, command: Command, limit: Optional[Limit] = None, **options: Any) -> None:
         if protocol not in PROTOCOLS:
-            raise ValueError(f"protocol: {protocol!r} is not one of {', '.join(PROTOCOLS)}")
+            raise ValueError(f"protocol: {quoted(protocol)} is not one of {', '.join(PROTOCOLS)}")
         split_command(command)  # refuse an empty or badly quoted command now
         self.protocol = protocol
         self.command = command
@@ -64,7 +65,7 @@ class EngineSeat:
         result = self.play(state)
         if result.move is None:
             from polyreversi.errors import EngineError
-            raise EngineError(f"engine {self.name!r} resigned at ply {state.ply}")
+            raise EngineError(f"engine {quoted_name(self.name)} resigned at ply {state.ply}")
         return result.move
 
     __call__ = choose

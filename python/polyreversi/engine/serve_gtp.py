@@ -81,11 +81,6 @@ def no_arguments(command: str, words: List[str]) -> None:
         raise GtpError(f"{SYNTAX_ERROR}: {e}") from None
 
 
-def _word(text: str, name: str) -> str:
-    """An argument read as the word it is (a command name)."""
-    return text
-
-
 class GtpServer:
     """One GTP session over ``input``/``output`` (see the module's notes)."""
 
@@ -157,7 +152,7 @@ class GtpServer:
         return answer
 
     def known_command(self, args: List[str]) -> str:
-        name = arg("known_command", args, 0, "COMMAND_NAME", _word, last=True)
+        name = arg("known_command", args, 0, "COMMAND_NAME", arguments.word, last=True)
         return "true" if name in self.commands else "false"
 
     def reply(self, ok: bool, ident: str, text: str) -> None:
@@ -189,6 +184,7 @@ class GtpServer:
         return ""
 
     def set_variant(self, args: List[str]) -> str:
+        arg("polyreversi-variant", args, 0, "TEXT", arguments.word)  # no text: a syntax error, as any missing argument
         variant = Variant.parse(" ".join(args))
         if variant.players != 2:
             raise GtpError(f"GTP games have two players, not {variant}")
@@ -196,6 +192,7 @@ class GtpServer:
         return self.clear_board([])
 
     def set_game(self, args: List[str]) -> str:
+        arg("polyreversi-game", args, 0, "JSON", arguments.word)
         state = games.state_from_json(" ".join(args))
         if state.variant.players != 2:
             raise GtpError(f"GTP games have two players, not {state.variant}")

@@ -182,6 +182,7 @@ class NBoardServer:
             self.depth = arg("set depth", value.split(), 0, "DEPTH", whole(1, MAX_DEPTH), last=True)
         elif what == "game":
             self.state = None  # a refused game leaves none: no move is made for the one before
+            arg("set game", value.split(), 0, "GGF", arguments.word)  # none: a missing argument, not a GGF error
             record = ggf.parse_game(value)
             state = record.replay().final
             self._check(state)
@@ -195,6 +196,7 @@ class NBoardServer:
             self.contempt = int(arg("set contempt", value.split(), 0, "N", number, last=True))
         elif what == "polyreversi-game":
             self.state = None  # as for set game
+            arg("set polyreversi-game", value.split(), 0, "JSON", arguments.word)
             state = games.state_from_json(value)
             self._check(state)
             self.state, self.clock, self.total = state, None, None

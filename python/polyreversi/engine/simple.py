@@ -19,7 +19,7 @@ from polyreversi.engine.nboard import NBoardProtocol
 from polyreversi.engine.protocol import DEFAULT_TIMEOUT, DEPTH_TIMEOUT, STARTUP_TIMEOUT, Protocol
 from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.engine.uci import UciProtocol
-from polyreversi.errors import EngineError, EngineTerminatedError
+from polyreversi.errors import EngineError, EngineTerminatedError, quoted, quoted_name
 from polyreversi.limit import MAX_MULTIPV, Limit
 from polyreversi.state import State
 
@@ -68,7 +68,7 @@ class SimpleEngine:
             EngineProtocolError: the greeting is not the protocol's.
         """
         if protocol not in PROTOCOLS:
-            raise ValueError(f"protocol: {protocol!r} is not one of {', '.join(PROTOCOLS)}")
+            raise ValueError(f"protocol: {quoted(protocol)} is not one of {', '.join(PROTOCOLS)}")
         timeout = _validate.seconds(timeout, "timeout")
         depth_timeout = _validate.seconds(depth_timeout, "depth_timeout")
         startup_timeout = _validate.seconds(startup_timeout, "startup_timeout")
@@ -106,7 +106,7 @@ class SimpleEngine:
     def _call(self, what: Callable[..., _T], *args: Any) -> _T:
         with self._lock:
             if self._closed:
-                raise EngineTerminatedError(f"engine {self.name!r} was closed")
+                raise EngineTerminatedError(f"engine {quoted_name(self.name)} was closed")
             try:
                 return what(*args)
             except EngineError:
@@ -167,7 +167,7 @@ class SimpleEngine:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<SimpleEngine {type(self.protocol).__name__[:-8]} {self.name!r}>"
+        return f"<SimpleEngine {type(self.protocol).__name__[:-8]} {quoted_name(self.name)}>"
 
 
 def _limit(limit: Optional[Limit]) -> Limit:

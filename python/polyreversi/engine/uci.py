@@ -52,7 +52,7 @@ from polyreversi.engine import fairy
 from polyreversi.engine._process import EngineProcess
 from polyreversi.engine.protocol import Protocol, check_playable
 from polyreversi.engine.results import MoveInfo, PlayResult
-from polyreversi.errors import EngineProtocolError
+from polyreversi.errors import EngineProtocolError, quoted, quoted_name
 from polyreversi.limit import Limit
 from polyreversi.state import State
 
@@ -85,19 +85,19 @@ class UciOption:
             EngineProtocolError: a value the declaration does not allow (a number out
                 of min..max, a combo value not listed, a check that is not a bool).
         """
-        said = f"engine {engine!r}: option {self.name!r} ({self.type})"
+        said = f"engine {quoted_name(engine)}: option {quoted_name(self.name)} ({self.type})"
         if self.type == "check":
             if isinstance(value, bool):
                 return "true" if value else "false"
             text = str(value).strip().lower()
             if text not in ("true", "false"):
-                raise EngineProtocolError(f"{said} takes true or false, not {value!r}")
+                raise EngineProtocolError(f"{said} takes true or false, not {quoted(value)}")
             return text
         if self.type == "spin":
             try:
                 number = int(str(value).strip())
             except ValueError:
-                raise EngineProtocolError(f"{said} takes an integer, not {value!r}") from None
+                raise EngineProtocolError(f"{said} takes an integer, not {quoted(value)}") from None
             if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
                 raise EngineProtocolError(f"{said} takes {self.min} .. {self.max}, not {number}")
             return str(number)
@@ -106,7 +106,7 @@ class UciOption:
             lowered = {v.lower(): v for v in self.var}
             if text.lower() not in lowered:
                 shown = ", ".join(self.var[:20]) + (", ..." if len(self.var) > 20 else "")
-                raise EngineProtocolError(f"{said} has no value {text!r} (it lists {shown})")
+                raise EngineProtocolError(f"{said} has no value {quoted(text)} (it lists {shown})")
             return lowered[text.lower()]
         if self.type == "button":
             return ""
@@ -248,7 +248,7 @@ class UciProtocol(Protocol):
             elif words[:1] == ["option"]:
                 option = parse_option(line)
                 if option is None:
-                    raise EngineProtocolError(f"engine {self.name!r} wrote {line!r}: not an "
+                    raise EngineProtocolError(f"engine {quoted_name(self.name)} wrote {quoted_name(line)}: not an "
                                               "'option name N type T' line")
                 self.declared[option.name.lower()] = option
             elif words[:2] != ["info", "string"]:
@@ -257,7 +257,7 @@ class UciProtocol(Protocol):
     def _declared(self, name: str) -> UciOption:
         option = self.declared.get(str(name).strip().lower())
         if option is None:
-            raise EngineProtocolError(f"engine {self.name!r} has no option {name!r}")
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} has no option {quoted(name)}")
         return option
 
     def setoption(self, name: str, value: object = None) -> None:
@@ -292,12 +292,12 @@ class UciProtocol(Protocol):
         """Sets ``UCI_Variant`` to ``name`` unless it is set; the name as the engine spells it."""
         option = self.declared.get("uci_variant")
         if option is None:
-            raise EngineProtocolError(f"engine {self.name!r} has no UCI_Variant option, so it plays no Reversi")
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} has no UCI_Variant option, so it plays no Reversi")
         if option.type == "combo":
             spelled = {v.lower(): v for v in option.var}
             if name.lower() not in spelled:
                 raise EngineProtocolError(
-                    f"engine {self.name!r} does not know the variant {name!r}; define it (python "
+                    f"engine {quoted_name(self.name)} does not know the variant {quoted(name)}; define it (python "
                     "-m polyreversi.engine.fairy PATH writes a variants.ini) and give its path as the option VariantPath")
             name = spelled[name.lower()]
         if self.values.get(option.name) != name:
@@ -316,13 +316,13 @@ class UciProtocol(Protocol):
     def _setup(self, state: State, limit: Limit, multipv: int) -> str:
         check_playable(state, self.name)
         if limit.is_empty():
-            raise ValueError(f"engine {self.name!r}: a UCI search needs a depth, nodes, a time or a clock")
+            raise ValueError(f"engine {quoted_name(self.name)}: a UCI search needs a depth, nodes, a time or a clock")
         self._variant(self.fixed_variant or fairy.variant_name(state.variant))
         option = self.declared.get("multipv")
         if option is not None and self.values.get(option.name, option.default) != str(multipv):
             self.setoption(option.name, multipv)
         elif option is None and multipv > 1:
-            raise EngineProtocolError(f"engine {self.name!r} has no MultiPV option")
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} has no MultiPV option")
         if self._new_game:
             self.process.send("ucinewgame")
             self._new_game = False
@@ -347,13 +347,13 @@ class UciProtocol(Protocol):
             words = line.split()
             if words[:1] == ["bestmove"]:
                 if len(words) < 2:
-                    raise EngineProtocolError(f"engine {self.name!r} answered {line!r}: no move after 'bestmove'")
+                    raise EngineProtocolError(f"engine {quoted_name(self.name)} answered {quoted_name(line)}: no move after 'bestmove'")
                 return words[1], infos, time.monotonic() - start, ignored
             if words[:1] == ["info"]:
                 info = parse_info(line)
                 why = self._unusable(state, info)
                 if why is not None:
-                    ignored = f"{line.strip()!r}: {why}"
+                    ignored = f"{quoted_name(line.strip())}: {why}"
                 elif "pv" in info and "score" in info and info["score"][2] is None:  # type: ignore[index]
                     infos[info.get("multipv", 1)] = self._move_info(state, info)  # type: ignore[index]
             else:
@@ -382,7 +382,7 @@ class UciProtocol(Protocol):
         """
         _, infos, _, ignored = self._search(state, limit, multipv)
         if not infos and ignored is not None:
-            raise EngineProtocolError(f"engine {self.name!r} wrote no usable info line; the last one ignored was "
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} wrote no usable info line; the last one ignored was "
                                       f"{ignored}")
         return [infos[index] for index in sorted(infos)[:multipv]]
 
@@ -391,7 +391,7 @@ class UciProtocol(Protocol):
         try:
             return fairy.parse_move(state, text)
         except ValueError as e:
-            raise EngineProtocolError(f"engine {self.name!r} answered {text!r}: {e}") from None
+            raise EngineProtocolError(f"engine {quoted_name(self.name)} answered {quoted(text)}: {e}") from None
 
     def _unusable(self, state: State, info: Dict[str, Any]) -> Optional[str]:
         """Why an ``info`` line cannot be an analysis of ``state`` (the module's list), or None."""
@@ -418,9 +418,9 @@ class UciProtocol(Protocol):
         try:
             first = fairy.parse_move(state, info["pv"][0])
         except ValueError as e:
-            return f"pv starts with {info['pv'][0]!r}: {e}"
+            return f"pv starts with {quoted(info['pv'][0])}: {e}"
         if not state.is_legal(first):
-            return f"pv starts with {info['pv'][0]!r}, not a legal move at ply {state.ply}"
+            return f"pv starts with {quoted(info['pv'][0])}, not a legal move at ply {state.ply}"
         return None
 
     def _move_info(self, state: State, info: Dict[str, Any]) -> MoveInfo:

@@ -32,7 +32,7 @@ def checked_action(action: object, state: State) -> int:
         try:
             state.variant.square_name(move)
         except InvalidSquareError as e:
-            raise IllegalMoveError(f"action {move}: {e}") from None
+            raise IllegalMoveError(f"action {shown(move)}: {e}") from None
     if not state.is_legal(move):
         legal = ", ".join(state.variant.square_name(m) for m in state.legal_moves())
         raise IllegalMoveError(f"action {move} ({state.variant.square_name(move)}) is not legal for "

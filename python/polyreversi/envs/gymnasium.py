@@ -36,10 +36,10 @@ from polyreversi.envs.actions import checked_action
 from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, action_mask, observe, plane_count, rewards, seat_color
 from polyreversi.envs.opponents import Opponents, make_opponent, opponent_specs
 from polyreversi.envs.spec import EnvSpec
-from polyreversi.errors import IllegalMoveError
+from polyreversi.errors import IllegalMoveError, quoted
 from polyreversi.players import Move
 from polyreversi.state import State
-from polyreversi.variant import Variant
+from polyreversi.variant import Variant, checked_seed
 
 #: What an illegal action does (the ``illegal`` argument): ``"lose"`` ends the episode, ``"raise"`` raises.
 ILLEGAL = ("lose", "raise")
@@ -74,7 +74,7 @@ class ReversiEnv(gymnasium.Env):
         _render.check_mode(render_mode)
         render_size = _render.check_size(render_size)
         if illegal not in ILLEGAL:
-            raise ValueError(f"illegal: {illegal!r}; allowed: {', '.join(ILLEGAL)}")
+            raise ValueError(f"illegal: {quoted(illegal)}; allowed: {', '.join(ILLEGAL)}")
         self.spec_ = EnvSpec.parse(variant)
         base = self.spec_.variant
         n, players = base.n, base.players
@@ -94,7 +94,7 @@ class ReversiEnv(gymnasium.Env):
     # -- the Gymnasium API -------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=checked_seed(seed))  # the package's seed check: gymnasium's own took 2**64, not 10**5000
         rng = self.np_random
         players = self.spec_.variant.players
         self.state = self.spec_.draw(rng).start()
@@ -162,7 +162,7 @@ class ReversiEnv(gymnasium.Env):
             try:
                 state.play(move)
             except (IllegalMoveError, TypeError, ValueError) as e:
-                raise IllegalMoveError(f"the opponent playing {color.name.title()} returned {move!r}: {e}") from None
+                raise IllegalMoveError(f"the opponent playing {color.name.title()} returned {quoted(move)}: {e}") from None
 
     def _observation(self) -> np.ndarray:
         state, seat = self._started()

@@ -54,8 +54,8 @@ from polyreversi.envs import render as _render
 from polyreversi.envs.actions import checked_action
 from polyreversi.envs.observation import MASK_DTYPE, PLAYER_NAMES, action_mask, mask_space, observe, plane_count, rewards
 from polyreversi.envs.spec import EnvSpec
-from polyreversi.errors import IllegalMoveError
-from polyreversi.variant import Variant
+from polyreversi.errors import IllegalMoveError, quoted
+from polyreversi.variant import Variant, checked_seed
 from polyreversi.state import State
 
 
@@ -95,7 +95,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]  # noqa: N
         super().__init__()
         _render.check_mode(render_mode)
         if observation not in OBSERVATION_FORMS:
-            raise ValueError(f"observation: {observation!r}; allowed: {', '.join(OBSERVATION_FORMS)}")
+            raise ValueError(f"observation: {quoted(observation)}; allowed: {', '.join(OBSERVATION_FORMS)}")
         self.observation_form = observation
         self.spec_ = EnvSpec.parse(variant)
         self.render_mode = render_mode
@@ -126,8 +126,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]  # noqa: N
         return self.state.variant if self.state is not None else self.spec_.variant
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """A new game. ``seed`` seeds the draw of random blocked squares (if any) for this
-        and the following resets."""
+        """A new game. ``seed`` (an int in ``0 .. 2**64 - 1``, or None) seeds the draw of
+        random blocked squares (if any) for this and the following resets.
+
+        Raises:
+            TypeError: a seed that is not an int or None. ValueError: one out of range
+                (:func:`polyreversi.variant.checked_seed`, the package's one seed check).
+        """
+        seed = checked_seed(seed)
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.state = self.spec_.draw(self._rng).start()
@@ -143,7 +149,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]  # noqa: N
     def color(self, agent: str) -> Color:
         """The Color an agent plays (``player_0`` is Black). Raises KeyError for another name."""
         if agent not in self._colors:
-            raise KeyError(f"agent: {agent!r} is not an agent of this {len(self.possible_agents)}-player game; "
+            raise KeyError(f"agent: {quoted(agent)} is not an agent of this {len(self.possible_agents)}-player game; "
                            f"agents: {', '.join(self.possible_agents)}")
         return self._colors[agent]
 

@@ -73,7 +73,7 @@ class Symmetry:
         if isinstance(move, (bool, np.bool_)) or not isinstance(move, (int, np.integer)) \
                 or not 0 <= int(move) <= self.n * self.n:
             raise ValueError(f"move: expected a square 0..{self.n * self.n - 1} or the pass {self.n * self.n}, "
-                             f"got {move!r}")
+                             f"got {_validate.shown(move)}")
         return int(self.perm[int(move)])
 
     def moves(self, moves: npt.ArrayLike) -> np.ndarray:
@@ -144,7 +144,7 @@ def all_symmetries(n: int) -> List[Symmetry]:
     """The 8 symmetries of the N x N grid (N = 6, 8 or 10), in :data:`NAMES` order, whatever
     the holes. Raises ValueError for another N."""
     if isinstance(n, (bool, np.bool_)) or n not in (6, 8, 10):
-        raise ValueError(f"n: the grids are 6, 8 and 10 squares wide, got {n!r}")
+        raise ValueError(f"n: the grids are 6, 8 and 10 squares wide, got {_validate.shown(n)}")
     if n not in _CACHE:
         found = []
         for name, f in _MAPS:

@@ -71,7 +71,7 @@ from polyreversi.envs.opponents import Opponents, make_opponent, native_policy, 
 from polyreversi.envs.spec import EnvSpec
 from polyreversi.players import Move
 from polyreversi.state import State
-from polyreversi.variant import Variant
+from polyreversi.variant import Variant, checked_seed
 from polyreversi._validate import shown
 
 
@@ -121,9 +121,9 @@ class ReversiVectorEnv(VectorEnv):
         mode = autoreset_mode.value if isinstance(autoreset_mode, AutoresetMode) else autoreset_mode
         mode = {"NextStep": "next-step", "SameStep": "same-step"}.get(mode, mode)
         if mode not in AUTORESET_MODES:
-            raise ValueError(f"autoreset_mode: {autoreset_mode!r}; allowed: {', '.join(AUTORESET_MODES)}")
+            raise ValueError(f"autoreset_mode: {shown(autoreset_mode)}; allowed: {', '.join(AUTORESET_MODES)}")
         if reward not in REWARDS:
-            raise ValueError(f"reward: {reward!r}; allowed: {', '.join(REWARDS)}")
+            raise ValueError(f"reward: {shown(reward)}; allowed: {', '.join(REWARDS)}")
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": AUTORESET_MODES[mode]}
         self.reward_rule = reward
@@ -157,7 +157,7 @@ class ReversiVectorEnv(VectorEnv):
     # -- the Gymnasium API -------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=checked_seed(seed))  # the package's seed check: gymnasium's own took 2**64, not 10**5000
         if self._opponent_specs and self._native is None:
             self._make_opponents(int(self.np_random.integers(2**63)))
         self.batch.reset("all", seed=int(self.np_random.integers(2**63)), blocked=self._blocked,

@@ -37,7 +37,7 @@ import os
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from polyreversi import _files, _validate
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted
 from polyreversi.formats.base import Capabilities, Content, GameEntry, UnsupportedGameError, in_context, records_of, shards
 from polyreversi.formats import _lost, registry
 from polyreversi.record import Record
@@ -145,7 +145,7 @@ def check_options(fmt: str, options: Mapping[str, object], names: Optional[Mappi
         if option not in own:
             table = registry.options()
             if option not in table:
-                raise TypeError(f"unknown reader option {option!r}; known: {', '.join(table)}")
+                raise TypeError(f"unknown reader option {quoted(option)}; known: {', '.join(table)}")
             shown = (names or {}).get(option, option)
             raise RecordError(f"{shown} applies to {', '.join(table[option])} files, not {fmt}")
     return given
@@ -326,7 +326,7 @@ def _utf8(path: PathLike, data: Union[str, bytes]) -> bytes:
     try:
         return data.encode("utf-8")
     except UnicodeEncodeError as e:  # lone surrogates in a name, say
-        raise RecordError(f"{source_name(path, writing=True)}: cannot write {data[e.start:e.end]!r} "
+        raise RecordError(f"{source_name(path, writing=True)}: cannot write {quoted(data[e.start:e.end])} "
                           f"(character {e.start + 1}) as UTF-8 text") from None
 
 

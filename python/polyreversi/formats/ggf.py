@@ -145,7 +145,7 @@ def parse_type(text: str) -> GameType:
             i += len(digits)
         else:
             raise RecordError(
-                f"TY[{text}]: unknown or repeated game type modifier {c!r}; known: s (synchro), k (komi), "
+                f"TY[{text}]: unknown or repeated game type modifier {quoted(c)}; known: s (synchro), k (komi), "
                 "r<n> (random start), a (anti), b/w (colour preference)"
             )
     if len(m.group("size")) > _MAX_DIGITS:
@@ -254,7 +254,7 @@ def _scan(text: str) -> List[_RawGame]:
             pos = _skip_space(text, counter.end())
         if not text.startswith("(;", pos):
             snippet = text[pos : pos + 20].split("\n")[0]
-            raise RecordError(f"{_where(text, pos)}: unexpected {snippet!r} outside a game (expected '(;')")
+            raise RecordError(f"{_where(text, pos)}: unexpected {quoted(snippet)} outside a game (expected '(;')")
         start = pos
         pos += 2
         props: List[_Property] = []
@@ -268,7 +268,7 @@ def _scan(text: str) -> List[_RawGame]:
             name_match = re.compile(r"[A-Za-z]+").match(text, pos)
             if name_match is None:
                 raise RecordError(
-                    f"{_where(text, pos)}: unexpected {text[pos]!r} in game {len(games) + 1} "
+                    f"{_where(text, pos)}: unexpected {quoted(text[pos])} in game {len(games) + 1} "
                     "(expected a property such as B[f5] or the end ';)')"
                 )
             name = name_match.group(0).upper()
@@ -527,10 +527,10 @@ def _board(value: str) -> Tuple[int, List[int], Color]:
     cells = []
     for i, c in enumerate(cells_text):
         if c not in codes:
-            raise RecordError(f"BO: cell {i + 1} is {c!r}; cells are - (empty), * (Black) and O (White)")
+            raise RecordError(f"BO: cell {i + 1} is {quoted(c)}; cells are - (empty), * (Black) and O (White)")
         cells.append(codes[c])
     if mover not in ("*", "O", "o"):
-        raise RecordError(f"BO: the side to move is {mover!r}; expected * (Black) or O (White)")
+        raise RecordError(f"BO: the side to move is {quoted(mover)}; expected * (Black) or O (White)")
     return size, cells, Color.BLACK if mover == "*" else Color.WHITE
 
 
@@ -609,7 +609,7 @@ class _Properties:
             item = str(item)
             bad = next((c for c in "[]" if c in item), None)
             if bad is not None:
-                raise RecordError(f"{name}: {item!r} contains {bad!r}, which a GGF value cannot hold (GGF has no escape)")
+                raise RecordError(f"{name}: {quoted(item)} contains {quoted(bad)}, which a GGF value cannot hold (GGF has no escape)")
             self.parts.append(f"{name}[{item}]")
 
 
@@ -644,7 +644,7 @@ def _write_header(out: _Properties, record: Record) -> None:
         if name == "PC":
             continue
         if not re.fullmatch(r"[A-Za-z]+", str(name)) or name.upper() in _FIELDS:
-            raise RecordError(f"meta['ggf']: {name!r} cannot be written as a GGF property")
+            raise RecordError(f"meta['ggf']: {quoted(name)} cannot be written as a GGF property")
         out.add(name.upper(), value)
 
 
@@ -654,7 +654,7 @@ def _type_value(record: Record) -> str:
     random_start = meta.get("random_start")
     if random_start is not None:
         if isinstance(random_start, bool) or not isinstance(random_start, int) or random_start < 0:
-            raise RecordError(f"meta['random_start']: expected a disk count (a whole number >= 0), got {random_start!r}")
+            raise RecordError(f"meta['random_start']: expected a disk count (a whole number >= 0), got {quoted(random_start)}")
         ty += f"r{random_start or ''}"
     ty += "a" if record.variant.anti else ""
     return ty + {"black": "b", "white": "w"}.get(str(meta.get("color_preference")), "")
@@ -698,7 +698,7 @@ def _annotation(value: Any, key: str, i: int, form: "re.Pattern[str]", what: str
     """An evaluation or time as a GGF move holds it (what :func:`move_fields` reads back)."""
     text = "" if value is None else str(value)
     if text and not form.fullmatch(text):
-        raise RecordError(f"meta['{key}'][{i}]: {text!r} cannot be written in a GGF move (not {what})")
+        raise RecordError(f"meta['{key}'][{i}]: {quoted(text)} cannot be written in a GGF move (not {what})")
     return text
 
 

@@ -43,7 +43,7 @@ import orjson as _orjson  # a dependency: the fast path of reading
 
 from polyreversi import _core
 from polyreversi._core import Color, InvalidSquareError
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted, shortened
 from polyreversi import formats
 from polyreversi.formats.base import Capabilities, GameEntry, decode_lines, encode_each
 from polyreversi.record import ENDINGS, Record, Result, StartPosition
@@ -71,7 +71,7 @@ VARIANT_OBJECT: Dict[str, Any] = {
     "required": ["board", "players", "anti", "free_opening", "handicap", "handicap_color", "blocked"],
     "properties": {
         "board": {"enum": list(BOARDS)},
-        "players": {"enum": [2, 3, 4]},
+        "players": {"type": "integer", "enum": [2, 3, 4]},
         "anti": {"type": "boolean"},
         "free_opening": {"type": "boolean"},
         "handicap": {"type": "integer", "minimum": 0, "maximum": 4},
@@ -140,8 +140,12 @@ def _validator() -> "jsonschema.Draft202012Validator":
 
     # A variant text is made its object before the schema runs (_variant_fields), so the
     # messages are the object's ("variant.board: ..."), not the two forms' "anyOf".
-    return jsonschema.Draft202012Validator(
-        dict(SCHEMA, properties=dict(SCHEMA["properties"], variant=VARIANT_OBJECT)))
+    # JSON Schema counts 2.0 an integer; a record's counts are written as JSON integers
+    # (2), and a reader that took 2.0 would give a Record with a float where an int is.
+    base = jsonschema.Draft202012Validator
+    exact = base.TYPE_CHECKER.redefine("integer", lambda checker, value: type(value) is int)
+    validator = jsonschema.validators.extend(base, type_checker=exact)
+    return validator(dict(SCHEMA, properties=dict(SCHEMA["properties"], variant=VARIANT_OBJECT)))
 
 
 # -- records <-> JSON objects -------------------------------------------------
@@ -266,7 +270,7 @@ def _check_finite(obj: Dict[str, Any]) -> None:
             raise RecordError(f"{where}: {spelled} is not a JSON number (RFC 8259 has no NaN or Infinity); "
                               "a record cannot hold it")
         if isinstance(value, dict):
-            stack.extend((f"{where}.{key}", item) for key, item in reversed(list(value.items())))
+            stack.extend((f"{where}.{shortened(key)}", item) for key, item in reversed(list(value.items())))
         elif isinstance(value, list):
             stack.extend((f"{where}[{i}]", item) for i, item in reversed(list(enumerate(value))))
 
@@ -277,8 +281,11 @@ def _check_version(obj: Any) -> None:
     if "version" not in obj:
         raise RecordError("version: missing field (this polyreversi reads version 1)")
     version = obj["version"]
-    if version != VERSION or isinstance(version, bool):
-        raise RecordError(f"version: unknown version {version!r}; this polyreversi reads version {VERSION}")
+    if type(version) is not int:  # 1.0 and true are no version number (JSON Schema's const takes 1.0)
+        raise RecordError(f"version: expected a whole number (this polyreversi reads version {VERSION}), "
+                          f"got {_json_type(version)} ({quoted(version)})")
+    if version != VERSION:
+        raise RecordError(f"version: unknown version {quoted(version)}; this polyreversi reads version {VERSION}")
 
 
 def _variant_fields(given: Any) -> Any:
@@ -632,7 +639,7 @@ def _start(variant: Variant, fields: Dict[str, Any]) -> StartPosition:
     try:
         to_move = Color[fields["to_move"].upper()]
     except KeyError:  # pragma: no cover - the schema allows only colour names
-        raise RecordError(f"start.to_move: unknown colour {fields['to_move']!r}") from None
+        raise RecordError(f"start.to_move: unknown colour {quoted(fields['to_move'])}") from None
     position = StartPosition(tuple(cells), to_move, fields["ply"])
     position.state(variant)  # raises RecordError naming what does not fit
     return position
@@ -646,20 +653,29 @@ def _schema_message(error: "jsonschema.ValidationError") -> str:
         return f"{field}: missing field"
     if error.validator == "additionalProperties":
         extra = sorted(k for k in error.instance if k not in error.schema.get("properties", {}))
-        field = ".".join(p for p in (where, extra[0] if extra else "") if p)
+        field = ".".join(p for p in (where, shortened(extra[0]) if extra else "") if p)
         return f"{field}: unknown field"
     if (error.validator in ("pattern", "type") and where.startswith(("moves[", "variant.blocked["))
             and error.absolute_path and isinstance(error.absolute_path[-1], int)):
-        return f"{where}: {error.instance!r} is not a square name (a1 ... j10{', or pass' if where.startswith('moves') else ''})"
+        return f"{where}: {quoted(error.instance)} is not a square name (a1 ... j10{', or pass' if where.startswith('moves') else ''})"
     if error.validator == "const" and where == "format":
-        return f"format: expected {FORMAT!r}, got {error.instance!r}"
-    return f"{where or 'record'}: {error.message}"
+        return f"format: expected {FORMAT!r}, got {quoted(error.instance)}"
+    message = error.message
+    try:
+        given = repr(error.instance)
+    except Exception:  # a value whose repr fails is quoted as such
+        given = ""
+    if given and message.startswith(given):  # jsonschema's "VALUE is not ...": the value cut (quoted)
+        message = quoted(error.instance) + message[len(given):]
+    return f"{where or 'record'}: {message}"
 
 
 def _path(parts: Iterable[Union[str, int]]) -> str:
+    """``meta.key[2]``: a field's place, a record's own keys (a meta key, an unknown
+    field) cut as :func:`polyreversi.errors.shortened` cuts a name."""
     out = ""
     for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+        out += f"[{p}]" if isinstance(p, int) else (f".{shortened(p)}" if out else shortened(str(p)))
     return out
 
 

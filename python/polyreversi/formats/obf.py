@@ -38,11 +38,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple, Union
 
+from polyreversi import _validate
 from polyreversi._core import InvalidSquareError, PositionError, VariantError
 from polyreversi._files import replace_file
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted
 from polyreversi.formats._lost import encode_all, meta_lost
 from polyreversi.formats.base import Capabilities, GameEntry
 from polyreversi.position_text import position_to_text, split_annotations as _split
@@ -93,21 +94,21 @@ def parse_scores(state: State, annotations: str) -> Dict[int, int]:
             continue
         m = re.fullmatch(r"([A-Za-z]+[0-9]*|--)\s*:\s*([+-]?[0-9]+)", item)  # ASCII digits only
         if not m:
-            raise PositionError(f"annotation {item!r}: expected MOVE:SCORE such as G8:+18")
+            raise PositionError(f"annotation {quoted(item)}: expected MOVE:SCORE such as G8:+18")
         name, digits = m.group(1), m.group(2)
         squares = len(state.variant.squares)
         # A final margin lies within +-squares; the length check comes first so that a
         # thousand-digit number is refused before int() reads it.
         score = int(digits) if len(digits.lstrip("+-")) <= 4 else None
         if score is None or abs(score) > squares:
-            raise PositionError(f"annotation {item!r}: a score lies between -{squares} and +{squares} "
+            raise PositionError(f"annotation {quoted(item)}: a score lies between -{squares} and +{squares} "
                                 f"on this board (its squares)")
         try:
             move = state.PASS if name.lower() in _PASS_NAMES else state.variant.square(name.lower())
         except InvalidSquareError as e:
-            raise PositionError(f"annotation {item!r}: {e}") from None
+            raise PositionError(f"annotation {quoted(item)}: {e}") from None
         if move in scores:
-            raise PositionError(f"annotation {item!r}: {state.variant.square_name(move)} is annotated twice "
+            raise PositionError(f"annotation {quoted(item)}: {state.variant.square_name(move)} is annotated twice "
                                 "(each move once)")
         scores[move] = score
     return scores
@@ -120,8 +121,20 @@ def parse_line(line: str, variant: Optional[Variant] = None) -> ObfPosition:
     return ObfPosition(state, parse_scores(state, tail))
 
 
-def format_line(state: State, scores: Optional[Dict[int, int]] = None) -> str:
+def format_line(state: State, scores: Optional[Mapping[int, int]] = None) -> str:
     """A position line, with ``scores`` (``{move: score}``, best first) as annotations.
+
+    Args:
+        state: the position.
+        scores: ``{move: score}``: a move is a square index, a name or the pass (as
+            :meth:`polyreversi.State.play` takes it); a score a whole number of disks within
+            +-(the board's squares), as :func:`parse_scores` reads it back.
+
+    Raises:
+        TypeError: ``state`` not a State, ``scores`` not a mapping, a score that is not a
+            whole number (floats and bools too). ValueError: a score out of range, a move
+            given twice (as a name and an index).
+        InvalidSquareError: a move that is not a square of the board or the pass.
 
     >>> import polyreversi as pr
     >>> s = pr.Variant().start()
@@ -129,11 +142,25 @@ def format_line(state: State, scores: Optional[Dict[int, int]] = None) -> str:
     '---------------------------OX------XO--------------------------- X; F5:+0;'
     """
     text = position_to_text(state)
-    if not scores:
+    if scores is None:
         return text
-    items = sorted(scores.items(), key=lambda kv: -kv[1])
-    names = ["PS" if m == state.PASS else state.variant.square_name(m).upper() for m, _ in items]
-    return text + ";" + "".join(f" {name}:{score:+d};" for name, (_, score) in zip(names, items))
+    if not isinstance(scores, Mapping):
+        raise TypeError(f"scores: expected a mapping {{move: score}}, got {type(scores).__name__}")
+    squares = len(state.variant.squares)
+    items: List[Tuple[str, int]] = []
+    for move, score in scores.items():
+        try:
+            square = state.variant.square(move)
+        except InvalidSquareError as e:
+            raise InvalidSquareError(f"scores: {e}") from None
+        name = "PS" if square == state.PASS else state.variant.square_name(square).upper()
+        if any(name == seen for seen, _ in items):  # 'f5' and 37: parse_scores refuses a move annotated twice
+            raise ValueError(f"scores: {name} is given twice (as {quoted(move)} and before)")
+        # the range parse_scores reads back: a final margin lies within +-squares
+        value = _validate.whole(score, f"scores[{name}]", -squares, squares)
+        items.append((name, value))
+    items.sort(key=lambda item: -item[1])
+    return text + ";" + "".join(f" {name}:{score:+d};" for name, score in items) if items else text
 
 
 def _is_skipped(line: str) -> bool:

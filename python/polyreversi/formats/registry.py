@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Dict, Optional, Tuple, Union, cast
 
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted
 from polyreversi.formats.base import Capabilities, Codec
 
 
@@ -52,10 +52,10 @@ _FORMATS: Dict[str, FileFormat] = {}
 def register(fmt: FileFormat) -> FileFormat:
     """Adds a format (its name and extensions must be new)."""
     if fmt.name in _FORMATS:
-        raise ValueError(f"format {fmt.name!r} is already registered")
+        raise ValueError(f"format {quoted(fmt.name)} is already registered")
     for ext in fmt.extensions:
         if any(ext in other.extensions for other in _FORMATS.values()):
-            raise ValueError(f"extension {ext!r} is already registered")
+            raise ValueError(f"extension {quoted(ext)} is already registered")
     _FORMATS[fmt.name] = fmt
     return fmt
 
@@ -97,7 +97,7 @@ def by_name(name: str) -> FileFormat:
     """
     fmt = _FORMATS.get(str(name).lower())
     if fmt is None:
-        raise RecordError(f"format: unknown format {name!r}; known: {', '.join(_FORMATS)}")
+        raise RecordError(f"format: unknown format {quoted(name)}; known: {', '.join(_FORMATS)}")
     return fmt
 
 
@@ -112,7 +112,7 @@ def by_extension(path: Union[str, "os.PathLike[str]"], hint: str = "give the for
     table = extensions()
     if suffix not in table:
         known = ", ".join(f"{ext} ({name})" for ext, name in table.items())
-        raise RecordError(f"{path}: cannot tell the format from the extension {suffix or '(none)'!r}; "
+        raise RecordError(f"{path}: cannot tell the format from the extension {quoted(suffix or '(none)')}; "
                           f"known: {known}; or {hint}")
     return _FORMATS[table[suffix]]
 

@@ -29,7 +29,7 @@ import re
 from typing import Iterable, Iterator, List, Optional, Tuple, Union
 
 from polyreversi import _core, _validate
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted
 from polyreversi import formats
 from polyreversi.formats._lost import LostFields, encode_all, meta_lost, result_derivable
 from polyreversi.formats.base import Capabilities, GameEntry, decode_lines
@@ -42,7 +42,7 @@ _TOKEN = re.compile(
     r"""
       (?P<pass>pass|pa|--)
     | (?P<square>[a-z](?:10|[1-9]))
-    | (?P<number>(?<![a-z0-9])\d+\.)
+    | (?P<number>(?<![a-z0-9])[0-9]+\.)
     | (?P<sep>(?:[\s,;.]|-(?!-))+)
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -75,7 +75,7 @@ def parse(text: str, variant: Union[Variant, str] = "8x8") -> Record:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
-            raise RecordError(f"column {pos + 1}: unexpected {text[pos]!r} (expected a square such as f5, or pass)")
+            raise RecordError(_unexpected(text, pos))
         if m.group("pass"):
             moves.append(variant.PASS)
         elif m.group("square"):
@@ -86,6 +86,17 @@ def parse(text: str, variant: Union[Variant, str] = "8x8") -> Record:
                 raise RecordError(f"column {pos + 1}: {name} is not a square of the {variant.board} board") from None
         pos = m.end()
     return Record(variant, moves=tuple(moves), implicit_passes=True)
+
+
+def _unexpected(text: str, pos: int) -> str:
+    """The refusal of ``text`` at ``pos``, where no move or separator starts: the column
+    and the character that breaks it. A letter followed by another script's digit
+    (``f٥``) is a square broken by that digit (column ``pos + 2``), not by the letter."""
+    if pos + 1 < len(text) and text[pos].isascii() and text[pos].isalpha() and text[pos + 1].isdigit():
+        pos += 1
+    char = text[pos]
+    code = f" (U+{ord(char):04X})" if not char.isascii() or not char.isprintable() else ""
+    return f"column {pos + 1}: unexpected {quoted(char)}{code} (expected a square such as f5, or pass)"
 
 
 def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> str:
@@ -114,7 +125,7 @@ def dumps(record: Record, separator: str = "", *, passes: str = "implicit") -> s
 def _dump(record: Record, separator: str = "", passes: str = "implicit") -> Tuple[str, List[str]]:
     """The transcript of a record and the fields it leaves out."""
     if passes not in ("implicit", "explicit"):
-        raise RecordError(f"passes: expected 'implicit' or 'explicit', got {passes!r}")
+        raise RecordError(f"passes: expected 'implicit' or 'explicit', got {quoted(passes)}")
     variant = record.variant
     if variant.players != 2:
         raise RecordError(f"transcript: cannot write a {variant.players}-player game (transcripts are for 2 players)")

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from polyreversi.errors import RecordError
+from polyreversi.errors import RecordError, quoted
 from polyreversi.formats._lost import encode_each_lost, meta_lost, warn_lost
 from polyreversi.formats.wthor_layout import GAME_SIZE, HEADER_SIZE, MOVES, PLAYER_SIZE, TOURNAMENT_SIZE
 from polyreversi.record import Record
@@ -186,7 +186,7 @@ def _checked_name(name: Optional[str], size: int, where: str) -> Optional[str]:
     try:
         raw = name.encode("latin-1")
     except UnicodeEncodeError as e:
-        raise RecordError(f"{where}: {name!r}: {name[e.start]!r} is not a Latin-1 character, "
+        raise RecordError(f"{where}: {quoted(name)}: {quoted(name[e.start])} is not a Latin-1 character, "
                           "which WTHOR name files hold") from None
     problem = None
     if not name:
@@ -196,7 +196,7 @@ def _checked_name(name: Optional[str], size: int, where: str) -> Optional[str]:
     elif "\0" in name or name != name.strip():
         problem = "a NUL or leading or trailing spaces, which WTHOR name files do not keep"
     if problem:
-        raise RecordError(f"{where}: {name!r} has {problem}")
+        raise RecordError(f"{where}: {quoted(name)} has {problem}")
     return name
 
 

@@ -141,7 +141,7 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
             move, score = movers[color - 1](state.copy(), limit)
             spent = time.monotonic() - t0
             if not state.is_legal(move):
-                raise IllegalMoveError(state.why_illegal(move) or f"{move!r} is not legal")
+                raise IllegalMoveError(state.why_illegal(move) or f"{_validate.shown(move)} is not legal")
         except EngineTimeoutError as e:
             forfeit = {"reason": "time", "detail": str(e)}
         except (EngineIllegalMoveError, IllegalMoveError, InvalidSquareError, TypeError) as e:

@@ -24,6 +24,7 @@ from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt
 from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, play
 from polyreversi.record import Record
 from polyreversi.state import State
+from polyreversi.vocabulary import COLOR_NAMES
 from polyreversi._validate import shown
 
 #: Formats of the match output file.
@@ -49,11 +50,20 @@ class Tally:
     draws: int = 0
     losses: int = 0
     forfeits: List[Forfeit] = field(default_factory=list)
+    played: Dict[str, int] = field(default_factory=dict)  # games each seat spec played
+    forfeited: Dict[str, int] = field(default_factory=dict)  # games each seat spec forfeited
+    last_forfeit: Dict[str, Forfeit] = field(default_factory=dict)  # each seat spec's last forfeit
 
     def add(self, seats: Sequence[str], points: Sequence[float], forfeit: Optional[Forfeit] = None) -> None:
         self.games += 1
         for spec, p in zip(seats, points):
             self.points[spec] = self.points.get(spec, 0.0) + p
+        for spec in set(seats):
+            self.played[spec] = self.played.get(spec, 0) + 1
+        if forfeit is not None and str(forfeit.get("color")) in COLOR_NAMES[:len(seats)]:
+            loser = seats[COLOR_NAMES.index(str(forfeit["color"]))]
+            self.forfeited[loser] = self.forfeited.get(loser, 0) + 1
+            self.last_forfeit[loser] = forfeit
         if len(self.specs) == 2:
             mine = points[list(seats).index(self.specs[0])]
             if mine == 1.0:
@@ -64,6 +74,12 @@ class Tally:
                 self.draws += 1
         if forfeit is not None:
             self.forfeits.append(forfeit)
+
+    def failed(self) -> List[str]:
+        """The seat specs that forfeited every game they played (an engine that does not
+        start, crashes or never answers in time): such a match measured nothing."""
+        return [spec for spec in self.specs if self.played.get(spec, 0) > 0
+                and self.forfeited.get(spec, 0) == self.played[spec]]
 
     def elo(self) -> Optional[EloEstimate]:
         """The first seat's Elo over the second's (None before a game or for 3-4 players)."""
