@@ -558,3 +558,12 @@ def test_with_random_blocked_words_its_count_range_as_the_facade(count: int) -> 
                                               r"drawn from that range\)$"):
         V.with_random_blocked(seed=1, count=count)
     assert len(V.with_random_blocked(seed=1, count=4).blocked) == 4
+
+
+@pytest.mark.parametrize("method", ["board", "copy", "empties", "initial", "key", "moves", "scores", "winners"])
+def test_a_state_query_given_an_argument_says_it_takes_none(method: str) -> None:
+    # plain CPython methods: Python's own message, not pybind11's list of overloads
+    state = pr.Variant("8x8").start()
+    with pytest.raises(TypeError, match=rf"^State\.{method}\(\) takes no arguments \(1 given\)$"):
+        getattr(state, method)(1)
+    getattr(state, method)()  # and it still answers without one

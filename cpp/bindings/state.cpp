@@ -76,6 +76,61 @@ PyObject* fast_ply(PyObject* self, void*) {
   return guarded(self, [](PyState& s) -> PyObject* { return PyLong_FromLong(s.game.ply()); });
 }
 
+PyObject* fast_empties(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return PyLong_FromLong(s.game.empties()); });
+}
+
+PyObject* fast_scores(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    int sc[kMaxPlayers];
+    s.game.scores(sc);
+    py::tuple t(s.game.rules().players);
+    for (int i = 0; i < s.game.rules().players; ++i) t[i] = sc[i];
+    return t.release().ptr();
+  });
+}
+
+PyObject* fast_winners(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    const auto w = s.game.winners();
+    py::tuple t(w.size());
+    for (std::size_t i = 0; i < w.size(); ++i) t[i] = color_object(w[i]);
+    return t.release().ptr();
+  });
+}
+
+PyObject* fast_board(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return board_array(s.game).release().ptr(); });
+}
+
+PyObject* fast_moves(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return py::cast(s.game.moves()).release().ptr(); });
+}
+
+PyObject* fast_copy(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* { return py::cast(PyState(s)).release().ptr(); });
+}
+
+PyObject* fast_initial(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    return py::cast(PyState(s.game.rules_ptr(), s.game.initial_position(), s.variant)).release().ptr();
+  });
+}
+
+PyObject* fast_key(PyObject* self, PyObject*) {
+  return guarded(self, [](PyState& s) -> PyObject* {
+    const Position& p = s.game.position();
+    const int words = s.game.rules().n <= 8 ? 8 : 16;
+    char buf[5 * 16 + 1];
+    int k = 0;
+    for (int i = 0; i < s.game.rules().players; ++i, k += words) std::memcpy(buf + k, &p.disks[i], words);
+    std::memcpy(buf + k, &p.neutral, words);
+    k += words;
+    buf[k++] = static_cast<char>(p.to_move);
+    return PyBytes_FromStringAndSize(buf, k);
+  });
+}
+
 PyMethodDef fast_methods[] = {
     {"legal_moves", fast_legal_moves, METH_NOARGS,
      "Legal moves as ascending square indices; [PASS] for a forced pass; [] once the game is over."},
@@ -88,6 +143,23 @@ PyMethodDef fast_methods[] = {
      "Takes back the last move and returns it. Raises HistoryError when none was played."},
     {"is_over", fast_is_over, METH_NOARGS, "True when nobody can move."},
     {"must_pass", fast_must_pass, METH_NOARGS, "True when the player to move has no move but a pass (2 players only)."},
+    {"empties", fast_empties, METH_NOARGS,
+     "Empty squares (an int; blocked squares and cut-outs are not counted), as the board's "
+     "empty cells, without building the board."},
+    {"scores", fast_scores, METH_NOARGS,
+     "Disks of each colour in turn order (RULES.md §7); a tuple of ints, one per player."},
+    {"winners", fast_winners, METH_NOARGS,
+     "Colours with the winning disk count (the fewest with Anti-Reversi); more than one is a draw. "
+     "Meaningful once is_over(); during the game it names the current leaders."},
+    {"board", fast_board, METH_NOARGS,
+     "The board as a new int8 array of shape (N, N): 0 empty, 1-4 the Color values, 5 neutral, "
+     "-1 blocked, -2 octagon cut-out."},
+    {"moves", fast_moves, METH_NOARGS, "Moves played on this state since its initial position, as indices."},
+    {"copy", fast_copy, METH_NOARGS, "An independent copy, with its move history."},
+    {"initial", fast_initial, METH_NOARGS,
+     "A new state at this state's initial position (the start, or the custom position it was made from)."},
+    {"key", fast_key, METH_NOARGS,
+     "A hashable bytes key of the position and the player to move (not the ply or history)."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyGetSetDef fast_getters[] = {
@@ -183,13 +255,6 @@ void init_state(py::module_& m) {
             return c;
           },
           py::arg("move"), "A new state after the move; this one is unchanged.")
-      .def(
-          "copy",
-          [](py::handle s_obj) {
-            const PyState& s = get_state(s_obj);
-            return PyState(s);
-          },
-          "An independent copy, with its move history.")
       .def("__copy__",
            [](py::handle s_obj) {
              const PyState& s = get_state(s_obj);
@@ -203,32 +268,6 @@ void init_state(py::module_& m) {
           },
           py::arg("memo"))
       .def(
-          "scores",
-          [](py::handle s_obj) {
-            const PyState& s = get_state(s_obj);
-            int sc[kMaxPlayers];
-            s.game.scores(sc);
-            py::tuple t(s.game.rules().players);
-            for (int i = 0; i < s.game.rules().players; ++i) t[i] = sc[i];
-            return t;
-          },
-          "Disks of each colour in turn order (RULES.md §7); a tuple of ints, one per player.")
-      .def(
-          "empties", [](py::handle s_obj) { return get_state(s_obj).game.empties(); },
-          "Empty squares (an int; blocked squares and cut-outs are not counted), as the board's "
-          "empty cells, without building the board.")
-      .def(
-          "winners",
-          [](py::handle s_obj) {
-            const PyState& s = get_state(s_obj);
-            const auto w = s.game.winners();
-            py::tuple t(w.size());
-            for (std::size_t i = 0; i < w.size(); ++i) t[i] = color_object(w[i]);
-            return t;
-          },
-          "Colours with the winning disk count (the fewest with Anti-Reversi); more than one is a draw. "
-          "Meaningful once is_over(); during the game it names the current leaders.")
-      .def(
           "flips",
           [](py::handle s_obj, py::handle move) {
             const PyState& s = get_state(s_obj);
@@ -236,49 +275,12 @@ void init_state(py::module_& m) {
           },
           py::arg("move"), "Ascending squares the legal move would flip. Raises IllegalMoveError otherwise.")
       .def(
-          "board",
-          [](py::handle s_obj) {
-            const PyState& s = get_state(s_obj);
-            return board_array(s.game);
-          },
-          "The board as a new int8 array of shape (N, N): 0 empty, 1-4 the Color values, 5 neutral, "
-          "-1 blocked, -2 octagon cut-out.")
-      .def(
           "cell",
           [](py::handle s_obj, py::handle square) {
             const PyState& s = get_state(s_obj);
             return static_cast<int>(s.game.checked_cell(to_move_index(s.game, square)));
           },
           py::arg("square"), "The cell code of one square (see board()).")
-      .def(
-          "moves",
-          [](py::handle s_obj) {
-            const PyState& s = get_state(s_obj);
-            return py::cast(s.game.moves());
-          },
-          "Moves played on this state since its initial position, as indices.")
-      .def(
-          "initial",
-          [](py::handle s_obj) {
-            const PyState& s = get_state(s_obj);
-            return PyState(s.game.rules_ptr(), s.game.initial_position(), s.variant);
-          },
-          "A new state at this state's initial position (the start, or the custom position it was made from).")
-      .def(
-          "key",
-          [](py::handle s_obj) {
-            const PyState& s = get_state(s_obj);
-            const Position& p = s.game.position();
-            const int words = s.game.rules().n <= 8 ? 8 : 16;
-            char buf[5 * 16 + 1];
-            int k = 0;
-            for (int i = 0; i < s.game.rules().players; ++i, k += words) std::memcpy(buf + k, &p.disks[i], words);
-            std::memcpy(buf + k, &p.neutral, words);
-            k += words;
-            buf[k++] = static_cast<char>(p.to_move);
-            return py::bytes(buf, k);
-          },
-          "A hashable bytes key of the position and the player to move (not the ply or history).")
       .def("__eq__",
            [](py::handle a_obj, py::object other) -> py::object {
              const PyState& a = get_state(a_obj);
