@@ -4,9 +4,8 @@
 
 #include <string>
 
-#include "polyreversi/budget.hpp"
-
 #include "common.hpp"
+#include "polyreversi/budget.hpp"
 
 namespace polyreversi::bindings {
 
@@ -15,12 +14,9 @@ void init_mcts(py::module_& m) {
       "_set_budget_clock",
       [](const std::string& name) {
         BudgetClock clock;
-        if (name == "wall")
-          clock = BudgetClock::kWall;
-        else if (name == "cpu")
-          clock = BudgetClock::kThreadCpu;
-        else
-          throw py::value_error("clock: expected 'wall' or 'cpu', got '" + name.substr(0, 40) + "'");
+        if (name == "wall") clock = BudgetClock::kWall;
+        else if (name == "cpu") clock = BudgetClock::kThreadCpu;
+        else throw py::value_error("clock: expected 'wall' or 'cpu', got '" + name.substr(0, 40) + "'");
         return set_budget_clock(clock) == BudgetClock::kWall ? "wall" : "cpu";
       },
       py::arg("clock"),

@@ -16,10 +16,10 @@
 #include <thread>
 
 #include "polyreversi/board_word.hpp"
+#include "polyreversi/budget.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
 #include "polyreversi/mcts/tree.hpp"
-#include "polyreversi/budget.hpp"
 #include "polyreversi/stop.hpp"
 
 namespace polyreversi {
@@ -164,8 +164,7 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
       while (i < budget) {  // at least one playout, then the limits every 8
         tree.iterate(i);
         ++i;
-        if ((i & 7) == 0 && (stop_requested(cancel) || __atomic_load_n(&stop, __ATOMIC_RELAXED) ||
-                             time_budget.spent()))
+        if ((i & 7) == 0 && (stop_requested(cancel) || __atomic_load_n(&stop, __ATOMIC_RELAXED) || time_budget.spent()))
           break;
       }
       done[t] = i;

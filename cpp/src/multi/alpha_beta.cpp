@@ -16,12 +16,12 @@
 #include <memory>
 #include <vector>
 
+#include "polyreversi/budget.hpp"
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/multi/evaluator.hpp"
 #include "polyreversi/multi/multi.hpp"
 #include "polyreversi/rules.hpp"
-#include "polyreversi/budget.hpp"
 #include "polyreversi/stop.hpp"
 
 namespace polyreversi {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "polyreversi/budget.hpp"
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/mcts/mcts.hpp"
@@ -14,7 +15,6 @@
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/shape.hpp"
 #include "polyreversi/rules.hpp"
-#include "polyreversi/budget.hpp"
 #include "polyreversi/stop.hpp"
 
 namespace polyreversi {
