@@ -5,10 +5,24 @@
 #include <string>
 
 #include "common.hpp"
+#include "polyreversi/budget.hpp"
 
 namespace polyreversi::bindings {
 
 void init_mcts(py::module_& m) {
+  m.def(
+      "_set_budget_clock",
+      [](const std::string& name) {
+        BudgetClock clock;
+        if (name == "wall") clock = BudgetClock::kWall;
+        else if (name == "cpu") clock = BudgetClock::kThreadCpu;
+        else throw py::value_error("clock: expected 'wall' or 'cpu', got '" + name.substr(0, 40) + "'");
+        return set_budget_clock(clock) == BudgetClock::kWall ? "wall" : "cpu";
+      },
+      py::arg("clock"),
+      "Sets the clock that the time budgets of the searches set up after it count, process-wide: 'wall' "
+      "(the default) or 'cpu' (the searching thread's CPU time: the benchmarks' matches on a shared "
+      "machine; polyreversi/budget.hpp says which searches follow it). Returns the previous one.");
   m.def(
       "mcts_rewards",
       [](py::handle state) {

@@ -103,7 +103,8 @@ def mcts(
             ``move=None``, ``visits={}``, ``values`` its final result by the reward
             rule, ``playouts=0``, ``nodes=0``.
         playouts: stop after this many playouts (1 .. :data:`MAX_PLAYOUTS`).
-        time: stop after this many seconds (wall clock, > 0, at most :data:`MAX_SECONDS`).
+        time: stop after this many seconds (wall clock, or the searching thread's CPU time after
+            ``_core._set_budget_clock("cpu")`` as the benchmarks set it; > 0, at most :data:`MAX_SECONDS`).
             With both, the search stops at whichever comes first; with neither it
             makes :data:`DEFAULT_PLAYOUTS` playouts.
         threads: root-parallel trees, one per thread (1 .. :data:`MAX_THREADS`, or 0 for

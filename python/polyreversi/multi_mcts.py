@@ -105,7 +105,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     Args:
         state: a position of a 3- or 4-player variant that is not over.
         playouts: stop after this many playouts (1 .. ``polyreversi.mcts.MAX_PLAYOUTS``).
-        time: stop after this many seconds (wall clock). With both, the first reached;
+        time: stop after this many seconds (wall clock, or CPU time as for
+            :func:`polyreversi.mcts`). With both, the first reached;
             with neither, :data:`DEFAULT_PLAYOUTS` playouts.
         seed: 0 .. 2**64 - 1, or ``None`` for a fresh one from the OS.
         exploration: the UCB1 constant (finite, >= 0; :data:`DEFAULT_EXPLORATION`).

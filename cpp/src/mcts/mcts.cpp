@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "polyreversi/board_word.hpp"
+#include "polyreversi/budget.hpp"
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
 #include "polyreversi/mcts/tree.hpp"
@@ -147,8 +148,6 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
   opt.max_nodes = std::max<u64>(opt.max_nodes / static_cast<u64>(opt.threads), 2 * kMaxSquares);
 
   const auto started = Clock::now();
-  const auto deadline =
-      started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(opt.seconds));
   const int threads = opt.threads;
   std::vector<std::unique_ptr<Tree>> trees(threads);
   std::vector<u64> done(threads, 0);
@@ -160,12 +159,12 @@ MctsResult mcts_search(const Rules& rules, const Position& pos, const MctsOption
       const u64 budget = opt.playouts ? opt.playouts * (t + 1) / threads - opt.playouts * t / threads : ~u64(0);
       trees[t] = std::make_unique<Tree>(rules, pos, opt, tree_seed(opt.seed, t), opt.playouts ? budget + 1 : 4096);
       Tree& tree = *trees[t];
+      TimeBudget time_budget(opt.seconds, started);
       u64 i = 0;
       while (i < budget) {  // at least one playout, then the limits every 8
         tree.iterate(i);
         ++i;
-        if ((i & 7) == 0 && (stop_requested(cancel) || __atomic_load_n(&stop, __ATOMIC_RELAXED) ||
-                             (opt.seconds > 0 && Clock::now() >= deadline)))
+        if ((i & 7) == 0 && (stop_requested(cancel) || __atomic_load_n(&stop, __ATOMIC_RELAXED) || time_budget.spent()))
           break;
       }
       done[t] = i;

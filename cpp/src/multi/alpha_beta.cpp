@@ -16,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+#include "polyreversi/budget.hpp"
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/multi/evaluator.hpp"
@@ -89,7 +90,7 @@ class Searcher {
 
   MultiOutcome run() {
     const auto started = Clock::now();
-    deadline_ = started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.seconds));
+    time_budget_ = TimeBudget(limits_.seconds, started);
     MultiOutcome out;
     const bool brs = limits_.algorithm == MultiAlgorithm::kBestReply;
     const W empty = eval_.shape.playable & ~E::occupied(start_);
@@ -141,7 +142,7 @@ class Searcher {
   bool stop() {
     if (limits_.nodes && nodes_ >= limits_.nodes) return aborted_ = true;
     if ((nodes_ & 255) == 0) {
-      if (stop_requested(cancel_) || (limits_.seconds > 0 && Clock::now() >= deadline_)) return aborted_ = true;
+      if (stop_requested(cancel_) || time_budget_.spent()) return aborted_ = true;
     }
     return false;
   }
@@ -306,7 +307,7 @@ class Searcher {
   int iteration_best_ = -1;
   u64 nodes_ = 0;
   bool aborted_ = false;
-  Clock::time_point deadline_;
+  TimeBudget time_budget_{0};
 };
 
 }  // namespace

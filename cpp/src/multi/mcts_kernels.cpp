@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "polyreversi/budget.hpp"
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
 #include "polyreversi/mcts/mcts.hpp"
@@ -283,15 +284,14 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   return with_geometry(rules.board, [&](auto g) {
     using T = Tree<typename decltype(g)::W, decltype(g)::N>;
     const auto started = Clock::now();
-    const auto deadline =
-        started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+    TimeBudget time_budget(o.seconds, started);
     auto tree = std::make_unique<T>(rules, pos, o);
     const u64 budget = o.playouts ? o.playouts : ~u64(0);
     u64 i = 0;
     while (i < budget) {
       tree->iterate();
       ++i;
-      if ((i & 7) == 0 && (stop_requested(cancel) || (o.seconds > 0 && Clock::now() >= deadline))) break;
+      if ((i & 7) == 0 && (stop_requested(cancel) || time_budget.spent())) break;
     }
     MultiMctsResult out = tree->result();
     out.playouts = i;
