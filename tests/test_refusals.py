@@ -567,3 +567,13 @@ def test_a_state_query_given_an_argument_says_it_takes_none(method: str) -> None
     with pytest.raises(TypeError, match=rf"^State\.{method}\(\) takes no arguments \(1 given\)$"):
         getattr(state, method)(1)
     getattr(state, method)()  # and it still answers without one
+
+
+def test_a_whole_number_of_millions_of_bits_is_shown_by_its_logarithm() -> None:
+    # exact digits of 2**10**7 cost a power of ten as large (16 s); the core's text gives
+    # the leading digits and the count from the logarithm, for the facade and the core alike
+    huge = 1 << 10**7  # 9049817306... with 3,010,300 digits
+    assert quoted(huge) == "904981... (about 3010300 digits)"
+    assert quoted(-huge) == "-904981... (about 3010300 digits)"
+    with pytest.raises(ValueError, match=re.escape("got 904981... (about 3010300 digits)")):
+        pr.perft(V.start(), huge)

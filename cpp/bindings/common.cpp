@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 
@@ -31,21 +33,46 @@ py::object checked(PyObject* result) {
 py::object power_of_ten(long long k) { return checked(PyNumber_Power(py::int_(10).ptr(), py::int_(k).ptr(), Py_None)); }
 }  // namespace
 
-std::string decimal_text(py::handle value) {
-  // As polyreversi.errors.quoted shows an int: past kQuotedBytes digits, the leading
-  // ones and the count. The count comes from the bit length, never from the text:
-  // Python refuses to convert an int of more than 4300 digits to text.
+std::string decimal_text(py::handle value, long long limit) {
+  // The count comes from the bit length, never from the text: Python refuses to convert
+  // an int of more than 4300 digits to text.
   const py::object number = checked(PyNumber_Index(value.ptr()));
   const bool negative = PyObject_RichCompareBool(number.ptr(), py::int_(0).ptr(), Py_LT) == 1;
+  const std::string sign = negative ? "-" : "";
   const py::object magnitude = checked(PyNumber_Absolute(number.ptr()));
   const long long bits = py::cast<long long>(magnitude.attr("bit_length")());
+  if (bits > kExactDigitsBits) {
+    // Exact digits cost a power of ten as large (seconds past a million bits): the
+    // leading digits from the top 64 bits, the count from the logarithm (a double's
+    // log10 keeps the first 6 of up to 10^9 digits; printed with more and cut, not rounded).
+    const long long shift = bits - 64;
+    const py::object top = checked(PyNumber_Rshift(magnitude.ptr(), py::int_(shift).ptr()));
+    const double log10 = std::log10(PyLong_AsDouble(top.ptr())) + static_cast<double>(shift) * std::log10(2.0);
+    char lead[32];
+    std::snprintf(lead, sizeof lead, "%.9f", std::min(9.999999999, std::pow(10.0, log10 - std::floor(log10))));
+    std::string head(lead);
+    head.erase(1, 1);
+    return sign + head.substr(0, 6) + "... (about " + std::to_string(static_cast<long long>(log10) + 1) + " digits)";
+  }
   long long digits = std::max(1LL, bits * 30103 / 100000);  // log10(2): a lower bound, or one above
   if (digits > 1 && PyObject_RichCompareBool(magnitude.ptr(), power_of_ten(digits - 1).ptr(), Py_LT) == 1) --digits;
   while (PyObject_RichCompareBool(magnitude.ptr(), power_of_ten(digits).ptr(), Py_GE) == 1) ++digits;
-  if (digits <= kQuotedBytes) return checked(PyNumber_ToBase(number.ptr(), 10)).cast<std::string>();
-  const py::object head = checked(PyNumber_FloorDivide(magnitude.ptr(), power_of_ten(digits - kQuotedBytes).ptr()));
-  return std::string(negative ? "-" : "") + checked(PyNumber_ToBase(head.ptr(), 10)).cast<std::string>() + "... (" +
-         std::to_string(digits) + " digits)";
+  if (digits <= limit) return checked(PyNumber_ToBase(number.ptr(), 10)).cast<std::string>();
+  const py::object head = checked(PyNumber_FloorDivide(magnitude.ptr(), power_of_ten(digits - limit).ptr()));
+  return sign + checked(PyNumber_ToBase(head.ptr(), 10)).cast<std::string>() + "... (" + std::to_string(digits) +
+         " digits)";
+}
+
+void init_decimal_text(py::module_& m) {
+  m.def(
+      "_decimal_text",
+      [](py::handle value, long long limit) {
+        if (limit < 1) throw py::value_error("limit: must be at least 1");
+        return decimal_text(value, limit);
+      },
+      py::arg("value"), py::arg("limit"),
+      "A whole number as a message shows it (decimal_text): its digits, or past `limit` of them the "
+      "leading ones and the count.");
 }
 
 long long square_number(int n, py::handle value) {

@@ -13,6 +13,7 @@
 
 #include "polyreversi/board_word.hpp"
 #include "polyreversi/checked_game.hpp"
+#include "polyreversi/limits.hpp"
 #include "polyreversi/rules.hpp"
 #include "polyreversi/types.hpp"
 
@@ -65,9 +66,11 @@ struct PyState {
   PyState(const PyState&) = default;
 };
 
-// The decimal digits of a Python int (any size); past kQuotedBytes digits the leading
-// ones and the count, as polyreversi.errors.quoted shows an int.
-std::string decimal_text(py::handle value);
+// The decimal digits of a Python int (any size); past `limit` digits the leading ones
+// and the count (past kExactDigitsBits bits both from its logarithm: "about N digits").
+// The one owner of how a message shows a whole number (polyreversi.errors.quoted reads
+// it as _core._decimal_text).
+std::string decimal_text(py::handle value, long long limit = polyreversi::kQuotedBytes);
 
 // A square index (a Python int of any size) for the core's checks on an n x n
 // grid: an int beyond 64 bits is named in the core's off-grid message.

@@ -8,6 +8,7 @@ using namespace polyreversi::bindings;
 namespace polyreversi::bindings {
 void init_mcts(py::module_& m);
 void init_multi(py::module_& m);
+void init_decimal_text(py::module_& m);
 }  // namespace polyreversi::bindings
 
 PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no locks
@@ -15,6 +16,7 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
   init_errors(m);
   init_limits(m);
+  init_decimal_text(m);
   init_color(m);
   init_rules(m);
   init_state(m);

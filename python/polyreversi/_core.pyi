@@ -78,6 +78,7 @@ CELL_CUT_OUT: int
 def kernels() -> str:
     """Name of the kernel set picked for this CPU ("generic" or "x86v3")."""
 
+def _decimal_text(value: int, limit: int) -> str: ...
 def _pool_stats(reset: bool = False) -> Dict[str, Any]:
     """The Batch worker pool's counters since the last reset (diagnostics; benchmarks/conftest.py)."""
 

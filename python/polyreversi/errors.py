@@ -122,12 +122,9 @@ def quoted(value: Any, limit: int = QUOTED_CHARS) -> str:
             return repr(value)
         shown = repr(value[:limit])
         return f"{shown[:-1]}...{shown[-1]} ({len(value)} characters)"
-    if isinstance(value, int) and not isinstance(value, bool):
-        number = int(value)
-        digits = _digit_count(number)
-        if digits > limit:
-            head = abs(number) // 10 ** (digits - limit)
-            return f"{'-' if number < 0 else ''}{head}... ({digits} digits)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        # more digits than `limit`, or nearly: the core's text (its leading digits and count)
+        return _core._decimal_text(int(value), limit)
     try:
         shown = repr(value)
     except Exception:  # a message is made whatever the value's own __repr__ does
@@ -146,17 +143,6 @@ def quoted_name(value: Any) -> str:
         except Exception:  # a broken __fspath__: its repr, as any other value
             pass
     return quoted(value, QUOTED_NAME_CHARS)
-
-
-def _digit_count(value: int) -> int:
-    """The decimal digits of ``abs(value)``, without converting it to text."""
-    magnitude = abs(value)
-    digits = max(1, (magnitude.bit_length() * 30103) // 100000)  # log10(2): a lower bound, or one above
-    if digits > 1 and magnitude < 10 ** (digits - 1):
-        digits -= 1
-    while magnitude >= 10 ** digits:
-        digits += 1
-    return digits
 
 
 def shortened(text: str, limit: int = QUOTED_CHARS) -> str:

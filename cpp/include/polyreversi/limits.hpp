@@ -111,6 +111,9 @@ constexpr long long kMaxBatch = (1LL << 31) - 1;
 // Bytes of a caller's text an error message quotes (quoted(), rules.hpp): enough
 // for any name the library reads, and a huge argument does not become a huge message.
 constexpr int kQuotedBytes = 40;
+// Past this many bits a whole number's digits in a message are counted from its
+// logarithm (about): exact ones cost a power of ten as large, 16 s at 10 million bits.
+constexpr long long kExactDigitsBits = 1LL << 17;
 
 // ---- Scores and sentinels ----------------------------------------------------
 // A final score in disks lies within -kMaxScore .. kMaxScore (RULES.md §7).
