@@ -432,8 +432,8 @@ def test_obf_format_line_names_a_bad_score(scores: Any, error: type, message: st
 
 def test_obf_format_line_writes_what_parse_scores_reads() -> None:
     s = V.start()
-    line = obf.format_line(s, {"f5": 1, s.PASS: -64, np.int64(19): 4})
-    assert line.endswith("; D3:+4; F5:+1; PS:-64;") and obf.parse_line(line).scores == {19: 4, 37: 1, s.PASS: -64}
+    line = obf.format_line(s, {"f5": 1, "c4": -64, np.int64(19): 4})
+    assert line.endswith("; D3:+4; F5:+1; C4:-64;") and obf.parse_line(line).scores == {19: 4, 37: 1, 26: -64}
     assert obf.format_line(s, {}) == obf.format_line(s) == s.to_text()
 
 
@@ -577,3 +577,10 @@ def test_a_whole_number_of_millions_of_bits_is_shown_by_its_logarithm() -> None:
     assert quoted(-huge) == "-904981... (about 3010300 digits)"
     with pytest.raises(ValueError, match=re.escape("got 904981... (about 3010300 digits)")):
         pr.perft(V.start(), huge)
+
+
+@pytest.mark.parametrize("scores, name", [({0: 5}, "A1"), ({64: 0}, "PS"), ({"f5": 2, "h8": 0}, "H8")])
+def test_obf_refuses_a_score_of_a_move_that_is_not_legal(scores: Any, name: str) -> None:
+    # parse_line would read it back as a move's score, and solve --moves call it wrong
+    with pytest.raises(pr.IllegalMoveError, match=rf"^scores: {name} has a score but is no legal move here"):
+        obf.format_line(V.start(), scores)

@@ -41,7 +41,7 @@ import re
 from typing import Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from polyreversi import _validate
-from polyreversi._core import InvalidSquareError, PositionError, VariantError
+from polyreversi._core import IllegalMoveError, InvalidSquareError, PositionError, VariantError
 from polyreversi._files import replace_file
 from polyreversi.errors import RecordError, quoted
 from polyreversi.formats._lost import encode_all, meta_lost
@@ -135,6 +135,8 @@ def format_line(state: State, scores: Optional[Mapping[int, int]] = None) -> str
             whole number (floats and bools too). ValueError: a score out of range, a move
             given twice (as a name and an index).
         InvalidSquareError: a move that is not a square of the board or the pass.
+        IllegalMoveError: a move that is not legal in ``state`` (the pass only where the
+            mover has no other move).
 
     >>> import polyreversi as pr
     >>> s = pr.Variant().start()
@@ -154,6 +156,9 @@ def format_line(state: State, scores: Optional[Mapping[int, int]] = None) -> str
         except InvalidSquareError as e:
             raise InvalidSquareError(f"scores: {e}") from None
         name = "PS" if square == state.PASS else state.variant.square_name(square).upper()
+        if not state.is_legal(square):  # a score of a move that cannot be played would be read back as one
+            raise IllegalMoveError(f"scores: {name} has a score but is no legal move here "
+                                   f"({state.why_illegal(square)})")
         if any(name == seen for seen, _ in items):  # 'f5' and 37: parse_scores refuses a move annotated twice
             raise ValueError(f"scores: {name} is given twice (as {quoted(move)} and before)")
         # the range parse_scores reads back: a final margin lies within +-squares
@@ -294,6 +299,8 @@ def _dump(record: Record) -> Tuple[str, List[str]]:
             scores = {final.PASS if k == "pass" else final.variant.square(k): int(v) for k, v in held.items()}
         except (InvalidSquareError, TypeError, ValueError):
             scores = None
+        if scores is not None and not all(final.is_legal(m) for m in scores):
+            scores = None  # scores of moves that cannot be played here: lost, as format_line refuses them
     lost = ["moves"] if record.moves else []
     lost += ["players"] if any(p is not None for p in record.players) else []
     lost += [name for name in ("result", "date", "komi") if getattr(record, name) is not None and not
