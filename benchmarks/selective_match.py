@@ -181,10 +181,11 @@ class NTestGame:
             if (int(s.to_move) - 1) == colour:
                 c0 = time.process_time()
                 solved = empties <= self.solve_from
+                clock_left = max(self.clock - spent[0], 1e-4)  # with --clock: what this move may draw on
                 if solved:
                     r = pr.solve(s, tt_mb=self.tt_mb)
                 elif self.clock:
-                    r = self._search(s, clock=max(self.clock - spent[0], 1e-4))
+                    r = self._search(s, clock=clock_left)
                 elif self.equal_time:
                     if last is None:  # NTest's time for this very position
                         first, cpu = self._ntest(s)
@@ -196,8 +197,7 @@ class NTestGame:
                 self.cpu[0].append(time.process_time() - c0)
                 spent[0] += self.cpu[0][-1]
                 moves.append({"side": "polyreversi", "empties": empties, "move": r.move, "seconds": r.seconds,
-                              "budget": (self.clock - spent[0] + self.cpu[0][-1]) if self.clock
-                              else last if self.equal_time else None, "depth": empties if solved else r.depth,
+                              "budget": clock_left if self.clock else last if self.equal_time else None, "depth": empties if solved else r.depth,
                               "exact": solved or r.exact,
                               "score": r.score})
                 s.play(r.move)
