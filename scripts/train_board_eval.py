@@ -15,7 +15,9 @@ Two steps, each reproducible from its arguments:
 ``label``: self-play games of the engine (the evaluation the installed
 build has: the shape terms where no weights ship yet). Game ``g`` opens
 with 0..``--random`` random moves drawn from ``random.Random(f"{seed}:{board}:{rule}:{g}")``
-(variety), then each side plays the move of a depth-``--depth`` search; from
+(variety), then each side plays the move of a depth-``--depth`` search (the
+installed build's, or with ``--engine CMD`` an NBoard engine's such as NTest's:
+its games teach the moves of an evaluation other than ours); from
 ``--exact`` empties on the position is solved exactly and the game goes on
 along the solver's moves. Every position from the last random move on is
 labelled with the game's final disk difference for its mover (RULES.md
@@ -92,15 +94,35 @@ def final_label(state, anti: bool) -> int:
     return -d if anti else d
 
 
+_ENGINES: dict = {}  # one external engine process per worker process and command
+
+
+def _engine_player(command: str, depth: int):
+    """A player whose moves are the NBoard engine `command`'s at `depth` (its own search and
+    evaluation; NTest's `set depth N` is a selective search), started once per process."""
+    import polyreversi as pr
+    from polyreversi.engine import SimpleEngine
+
+    if command not in _ENGINES:
+        _ENGINES[command] = SimpleEngine.popen_nboard(command)
+    engine = _ENGINES[command]
+
+    class _Player:
+        def choose(self, state):
+            return engine.play(state, pr.Limit(depth=depth)).move
+    return _Player()
+
+
 def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int, random_moves: int,
-              random_min: int = 0):
+              random_min: int = 0, engine: str | None = None):
     """Rows (cells, empties, label, shape evaluation, exact) of game g: random_min..random_moves
-    random opening moves, then the depth-`depth` search's moves."""
+    random opening moves, then the depth-`depth` search's moves (the installed build's, or with
+    `engine` the NBoard engine's of that command line)."""
     import polyreversi as pr
 
     rng = random.Random(f"{seed}:{board}:{rule(anti)}:{g}")
     state = pr.Variant(board=board, anti=anti).start()
-    player = pr.SearchPlayer(depth=depth, tt_mb=8)
+    player = _engine_player(engine, depth) if engine else pr.SearchPlayer(depth=depth, tt_mb=8)
     opening = rng.randint(random_min, random_moves)
     rows = []  # (cells, empties, mover, shape, solved value or None)
     solved = None  # (value for the mover of that position, its mover)
@@ -137,10 +159,10 @@ def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int,
 
 
 def label_chunk(task) -> str:
-    board, anti, c, chunk, seed, depth, exact, random_moves, random_min, path = task
+    board, anti, c, chunk, seed, depth, exact, random_moves, random_min, engine, path = task
     rows, games = [], []
     for g in range(c * chunk, (c + 1) * chunk):
-        for r in play_game(board, anti, g, seed, depth, exact, random_moves, random_min):
+        for r in play_game(board, anti, g, seed, depth, exact, random_moves, random_min, engine):
             rows.append(r)
             games.append(g)
     n = bp.BOARDS[board]
@@ -170,7 +192,7 @@ def label(args) -> None:
         path = os.path.join(out, f"chunk_{c:05d}.npz")
         if not os.path.exists(path):
             tasks.append((args.board, args.anti, c, args.chunk, args.seed, args.depth, exact, random_moves,
-                          args.random_min, path))
+                          args.random_min, args.engine, path))
     print(f"{out}: {chunks - len(tasks)} of {chunks} chunks already labelled", flush=True)
     t0 = time.time()
     if args.jobs > 1 and len(tasks) > 1:
@@ -426,6 +448,8 @@ def main() -> None:
     lab.add_argument("--random-min", type=int, default=0,
                      help="at least this many (few random moves repeat games: 8x8 has 17 lines of 2 plies)")
     lab.add_argument("--jobs", type=int, default=1, help="processes")
+    lab.add_argument("--engine", help="an NBoard engine's command line (e.g. NTest's) to play the games at "
+                     "--depth instead of the installed build (the solver still plays from --exact)")
     srch = sub.choices["search"]
     srch.add_argument("--search-depth", type=int, default=4, help="depth of the labelling searches")
     srch.add_argument("--every", type=int, default=3, help="search every this many positions of a chunk")
