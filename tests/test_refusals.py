@@ -22,6 +22,7 @@ from polyreversi.engine.serve_nboard import NBoardServer
 from polyreversi.envs import EnvSpec
 from polyreversi.envs.symmetry import symmetries
 from polyreversi.errors import QUOTED_CHARS, quoted
+from polyreversi.book import load_book
 from polyreversi.formats import obf
 from polyreversi.players import parse_player_spec
 
@@ -584,3 +585,37 @@ def test_obf_refuses_a_score_of_a_move_that_is_not_legal(scores: Any, name: str)
     # parse_line would read it back as a move's score, and solve --moves call it wrong
     with pytest.raises(pr.IllegalMoveError, match=rf"^scores: {name} has a score but is no legal move here"):
         obf.format_line(V.start(), scores)
+
+
+# -- smalls3: file names, click's own echoes, GTP ids and JSON numbers (2026-12-05) -------------------------
+LONG_PATH = "/nonexistent-" + "d" * 5000 + "/g.txt"  # a folder that does not exist: nothing is made
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: formats.read(p), lambda p: formats.write(p, [pr.Record.from_state(V.start())]),
+    lambda p: formats.read(p + ".wtb"), lambda p: obf.read(p + ".obf"), lambda p: load_book(p + ".npz"),
+    lambda p: formats.read(p[:-4] + ".unknown"),
+], ids=["read", "write", "wthor", "obf", "book", "extension"])
+def test_a_5kb_file_name_is_cut_in_the_librarys_messages(call: Callable[[str], Any]) -> None:
+    # the whole 5 kB path was echoed, in every message naming a file
+    from polyreversi.errors import QUOTED_NAME_CHARS
+
+    message = _message(lambda: call(LONG_PATH))
+    assert LONG_PATH[:QUOTED_NAME_CHARS] + "... (" in message and len(message) < 2 * QUOTED_NAME_CHARS + 200, message[:500]
+
+
+@pytest.mark.parametrize("args", [
+    ["show", LONG_PATH], ["replay", LONG_PATH], ["convert", LONG_PATH, "-", "--to", "json"], ["solve", LONG_PATH],
+    ["analyse", LONG_PATH], ["match", "greedy", "random", "--openings", LONG_PATH],
+    ["match", "greedy", "random", "--out", LONG_PATH[:-4] + ".jsonl"], ["selfplay", "--games", "1", "--out", LONG_PATH],
+    ["convert", "GAME", LONG_PATH], ["show", "GAME", "--png", LONG_PATH[:-4] + ".png"],
+], ids=["show", "replay", "convert in", "solve", "analyse", "--openings", "match --out", "selfplay --out",
+        "convert out", "--png"])
+def test_a_5kb_file_name_is_cut_on_the_command_line(args: List[str], tmp_path: Any) -> None:
+    from polyreversi.errors import QUOTED_NAME_CHARS
+
+    game = tmp_path / "g.txt"
+    game.write_text("f5d6\n")
+    result = CliRunner().invoke(main, [str(game) if a == "GAME" else a for a in args], input="")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "... (" in result.output and len(result.output) < 2 * QUOTED_NAME_CHARS + 800, result.output[:500]

@@ -8,6 +8,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from polyreversi._core import limits
+from polyreversi.formats import source_name
 from polyreversi._status import exit_interrupted, terminate_as_interrupt
 from polyreversi.bulk import MAX_GAMES, MAX_THREADS
 from polyreversi.engine.protocol import STARTUP_TIMEOUT
@@ -128,11 +129,12 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         except PolyreversiError as e:
             raise click.ClickException(str(e)) from None
     tally = result.tally
+    out_name = source_name(out) if out else ""
     click.echo(tally.line())
     if result.resumed:
-        click.echo(f"{result.resumed} games read from {out}, {result.played} played now")
+        click.echo(f"{result.resumed} games read from {out_name}, {result.played} played now")
     if result.beyond:
-        click.echo(f"{out} holds {result.beyond} games numbered beyond --games {total} (it was made with more): "
+        click.echo(f"{out_name} holds {result.beyond} games numbered beyond --games {total} (it was made with more): "
                    "they are counted above too")
     for f in tally.forfeits:
         click.echo(f"forfeit: {f.get('color')} at ply {f.get('ply')}: {f.get('reason')}: {f.get('detail')}")
@@ -142,7 +144,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
                    None: "no decision yet"}[decision]
         click.echo(f"SPRT [{sprt[0]:g}, {sprt[1]:g}]: LLR {llr:.2f} (bounds ±2.94): {verdict}")
     if result.interrupted:
-        where = f"; run the same command to resume from {out}" if out else ""
+        where = f"; run the same command to resume from {out_name}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
         exit_interrupted()
     failed = tally.failed()
@@ -179,11 +181,11 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
         raise click.BadParameter("standard output cannot be resumed from: a match appends each game to a file it "
                                  "reads back; give a file name", param_hint="--out")
     if _files.is_stream(out):
-        raise click.BadParameter(f"{out}: not a regular file: a match appends each game to a file it reads back; "
+        raise click.BadParameter(f"{source_name(out)}: not a regular file: a match appends each game to a file it reads back; "
                                  "give a file name", param_hint="--out")
     why = _files.check_writable(out)
     if why is not None:
-        raise click.BadParameter(f"{out}: {why}", param_hint="--out")
+        raise click.BadParameter(f"{source_name(out)}: {why}", param_hint="--out")
     try:
         fmt = format_of(out, to_fmt, "--to", reading=False)
     except PolyreversiError as e:
@@ -191,7 +193,7 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
     if fmt not in FORMATS:
         kinds = " or ".join(registry.by_name(f).title for f in FORMATS)
         extensions = ", ".join(registry.by_name(f).extensions[0] for f in FORMATS)
-        raise click.BadParameter(f"{out}: a match appends each game as it ends to {kinds} ({extensions}), not "
+        raise click.BadParameter(f"{source_name(out)}: a match appends each game as it ends to {kinds} ({extensions}), not "
                                  f"{registry.by_name(fmt).title}", param_hint="--out")
     return fmt
 

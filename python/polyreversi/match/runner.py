@@ -20,7 +20,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from polyreversi.engine.protocol import STARTUP_TIMEOUT
 from polyreversi.errors import RecordError, RecordWarning
-from polyreversi.formats import decode_text, ggf, json_record
+from polyreversi.formats import decode_text, ggf, json_record, source_name
 from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt_test
 from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, play
 from polyreversi.record import Record
@@ -245,7 +245,7 @@ def read_done(path: str, fmt: str) -> Dict[int, Record]:
     if not os.path.exists(path):
         return done
     if not os.path.isfile(path):
-        raise RecordError(f"{path}: not a regular file; a match writes its games to a file it can read back "
+        raise RecordError(f"{source_name(path)}: not a regular file; a match writes its games to a file it can read back "
                           "to resume")
     with open(path, "rb") as f:
         data = f.read()
@@ -259,10 +259,10 @@ def read_done(path: str, fmt: str) -> Dict[int, Record]:
         try:
             record = json_record.loads(line) if fmt == "jsonl" else ggf.parse_game(line)
         except RecordError as e:
-            raise RecordError(f"{path}:{number}: {e}") from None
+            raise RecordError(f"{source_name(path)}:{number}: {e}") from None
         k = _game_number(record)
         if k is None:
-            raise RecordError(f"{path}:{number}: not a game of a match (no game number); use another --out")
+            raise RecordError(f"{source_name(path)}:{number}: not a game of a match (no game number); use another --out")
         done[k] = record
     return done
 
@@ -348,7 +348,7 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
     for k, record in sorted(done.items()):
         # Messages count games from 1, as every other message does (the file's
         # meta["match"]["game"] is the 0-based schedule index k).
-        game = f"{out}: game {k + 1}"
+        game = f"{source_name(out or '')}: game {k + 1}"  # out is given: games were read from it
         seats = _seats(record)
         if sorted(seats) != sorted(config.specs) or (variant is not None and record.variant != variant):
             raise RecordError(f"{game} is of another match ({record.variant}: {', '.join(seats)}; "
