@@ -619,3 +619,17 @@ def test_a_5kb_file_name_is_cut_on_the_command_line(args: List[str], tmp_path: A
     result = CliRunner().invoke(main, [str(game) if a == "GAME" else a for a in args], input="")
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert "... (" in result.output and len(result.output) < 2 * QUOTED_NAME_CHARS + 800, result.output[:500]
+
+
+@pytest.mark.parametrize("args", [
+    ["match", "greedy", "random", "--to", "x" * 5000], ["match", "greedy", "random", "--to=" + "x" * 5000],
+    ["play", "--human", "x" * 5000], ["match", "greedy", "random", "--sprt", "x" * 5000, "1"],
+    ["match", "greedy", "random", "--" + "x" * 5000], ["--" + "x" * 5000], ["x" * 5000],
+    ["perft", "8x8", "1", "x" * 5000], ["perft", "8x8", "1", "x " * 2500],
+], ids=["choice", "choice=", "--human", "float", "unknown option", "group option", "command", "extra argument",
+        "extra with spaces"])
+def test_clicks_own_messages_echo_a_5000_character_value_cut(args: List[str]) -> None:
+    # click's messages ('...' is not one of ..., No such option, Got unexpected extra argument) were 5 kB
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output[:300]
+    assert re.search(r"\.\.\.'? \(50\d\d characters\)", result.output) and len(result.output) < 600, result.output[:600]
