@@ -633,3 +633,39 @@ def test_clicks_own_messages_echo_a_5000_character_value_cut(args: List[str]) ->
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2, result.output[:300]
     assert re.search(r"\.\.\.'? \(50\d\d characters\)", result.output) and len(result.output) < 600, result.output[:600]
+
+
+def test_gtp_refuses_a_5000_digit_command_id_without_echoing_it() -> None:
+    out = io.StringIO()
+    GtpServer(io.StringIO("9" * 5000 + " name\n7 name\n"), out).serve()
+    first, second = out.getvalue().split("\n\n")[:2]
+    assert first == "? command id: '" + "9" * QUOTED_CHARS + "...' (5000 characters) has more than 30 digits"
+    assert second.startswith("=7 ")
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "+" + "9" * 31])
+def test_gtp_time_settings_names_a_number_of_too_many_digits(value: str) -> None:
+    # it said "got inf": float() of 5000 digits
+    out = io.StringIO()
+    GtpServer(io.StringIO(f"1 time_settings {value} 0 0\n"), out).serve()
+    reply = out.getvalue()
+    assert reply.startswith("?1 syntax error: time_settings: MAIN: ") and "has more than 30 digits" in reply
+    assert "inf" not in reply and len(reply) < 200
+
+
+@pytest.mark.parametrize("field, where", [
+    ("moves", "moves[0]"), ("komi", "komi"), ("meta", "meta.a[1]"),
+])
+def test_a_jsonl_integer_of_5000_digits_is_named_by_line_and_field(field: str, where: str, tmp_path: Any) -> None:
+    # Python's own "Exceeds the limit (4300 digits) ... use sys.set_int_max_str_digits()" came out instead
+    import json
+
+    obj: dict = {"format": "polyreversi-record", "version": 1, "variant": "8x8", "players": [None, None],
+                 "moves": [], "result": None, "date": None, "start": None, "komi": None, "meta": {}}
+    good = json.dumps(obj)
+    obj[field] = {"moves": ["HUGE"], "komi": "HUGE", "meta": {"a": [1, "HUGE"]}}[field]
+    path = tmp_path / "g.jsonl"
+    path.write_text(good + "\n" + json.dumps(obj).replace('"HUGE"', "-" + "9" * 5000) + "\n", encoding="utf-8")
+    message = _message(lambda: formats.read(str(path)))
+    assert message == (f"{path}: line 2 (game 2): {where}: '-" + "9" * (QUOTED_CHARS - 1) + "...' (5001 characters) "
+                       "has more than 4300 digits; a record cannot hold it")
