@@ -669,3 +669,53 @@ def test_a_jsonl_integer_of_5000_digits_is_named_by_line_and_field(field: str, w
     message = _message(lambda: formats.read(str(path)))
     assert message == (f"{path}: line 2 (game 2): {where}: '-" + "9" * (QUOTED_CHARS - 1) + "...' (5001 characters) "
                        "has more than 4300 digits; a record cannot hold it")
+
+
+# -- smalls3: five arguments named as given ----------------------------------------------------------------
+def test_an_engine_command_that_is_a_folder_says_so(tmp_path: Any) -> None:
+    # it said "no such file" for a folder that exists
+    result = CliRunner().invoke(main, ["match", f"nboard:{tmp_path}", "random"])
+    assert result.exit_code == 2
+    assert f"engine command {str(tmp_path)!r}: is a folder, not a program" in result.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1\u0660. f5", "column 2: unexpected '\u0660' (U+0660)"), ("f5 12\u0661. d6", "column 6: unexpected '\u0661' (U+0661)"),
+])
+def test_a_move_number_broken_by_another_scripts_digit_names_that_digit(text: str, message: str) -> None:
+    # column 1, the ASCII digit before it, was named
+    from polyreversi.formats import transcript
+
+    with pytest.raises(pr.RecordError, match="^" + re.escape(message)):
+        transcript.parse(text)
+
+
+@pytest.mark.parametrize("blocked, error, message", [
+    (5, pr.VariantError, "blocked: must be 1 to 4, got 5 ('random': a count drawn from that range)"),
+    (2.5, pr.VariantError, "blocked: expected a whole number, got 2.5"),
+])
+def test_play_series_names_a_bad_blocked_count_blocked(blocked: Any, error: type, message: str) -> None:
+    # it said "count: ...", the name of with_random_blocked's argument
+    from polyreversi.players import play_series
+
+    with pytest.raises(error, match="^" + re.escape(message)):
+        list(play_series(V, ["random", "random"], 2, blocked=blocked))
+
+
+def test_batch_blocked_random_k_points_to_blocked_count() -> None:
+    with pytest.raises(ValueError, match=re.escape("got 'random3'; for 3 random squares per game give "
+                                                   "blocked='random', blocked_count=3")):
+        pr.Batch(V, 2, blocked="random3")
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: V.start().play(None), "move: expected a square index (int) or a name such as 'f5' or 'pass', got NoneType"),
+    (lambda: V.start().cell(1.5), "square: expected a square index (int) or a name such as 'f5' or 'pass', got float"),
+    (lambda: V.square_name(None), "index: expected an int, got None"),
+    (lambda: V.square_name("e6"), "index: expected an int, got 'e6'"),
+], ids=["play", "cell", "square_name None", "square_name text"])
+def test_a_square_argument_of_the_wrong_type_is_a_type_error_naming_it(call: Callable[[], Any], message: str) -> None:
+    # play: "a move is a square index ..., not NoneType"; square_name: InvalidSquareError "square: ..."
+    with pytest.raises(TypeError, match="^" + re.escape(message) + "$") as info:
+        call()
+    assert not isinstance(info.value, pr.InvalidSquareError)

@@ -278,7 +278,7 @@ void init_state(py::module_& m) {
           "cell",
           [](py::handle s_obj, py::handle square) {
             const PyState& s = get_state(s_obj);
-            return static_cast<int>(s.game.checked_cell(to_move_index(s.game, square)));
+            return static_cast<int>(s.game.checked_cell(to_move_index(s.game, square, "square")));
           },
           py::arg("square"), "The cell code of one square (see board()).")
       .def("__eq__",
