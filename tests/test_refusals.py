@@ -719,3 +719,30 @@ def test_a_square_argument_of_the_wrong_type_is_a_type_error_naming_it(call: Cal
     with pytest.raises(TypeError, match="^" + re.escape(message) + "$") as info:
         call()
     assert not isinstance(info.value, pr.InvalidSquareError)
+
+
+# -- smalls3: State's one-argument methods in CPython's words -------------------------------------------------
+ONE_ARGUMENT = [("is_legal", "move", 19), ("why_illegal", "move", 19), ("child", "move", 19), ("flips", "move", 19),
+                ("cell", "square", 27)]
+
+
+@pytest.mark.parametrize("method, name, value", ONE_ARGUMENT, ids=[m for m, _, _ in ONE_ARGUMENT])
+def test_a_state_method_of_one_argument_called_otherwise_names_itself(method: str, name: str, value: int) -> None:
+    # pybind11's "incompatible function arguments. The following argument types are supported: ..."
+    state = V.start()
+    call = getattr(state, method)
+    for args, kwargs, given in (((), {}, 0), ((value, value), {}, 2), ((value,), {name: value}, 2)):
+        with pytest.raises(TypeError, match=rf"^State\.{method}\(\) takes exactly one argument \({given} given\)$"):
+            call(*args, **kwargs)
+    with pytest.raises(TypeError, match=rf"^State\.{method}\(\) got an unexpected keyword argument 'x{{40}}\.\.\.' "
+                                        rf"\(5000 characters\); its argument is '{name}'$"):
+        call(**{"x" * 5000: value})
+    assert call(value) == call(**{name: value})  # by position and by its documented keyword alike
+    assert f"({name})" in str(__import__("inspect").signature(call))
+
+
+@pytest.mark.parametrize("method, name, value", ONE_ARGUMENT, ids=[m for m, _, _ in ONE_ARGUMENT])
+def test_a_state_method_of_one_argument_names_a_wrong_type(method: str, name: str, value: int) -> None:
+    with pytest.raises(TypeError, match=rf"^{name}: expected a square index \(int\) or a name such as 'f5' or 'pass', "
+                                        "got NoneType$"):
+        getattr(V.start(), method)(None)
