@@ -113,7 +113,6 @@ class MatchConfig:
     openings: List[State]
     specs: List[str]
     control: TimeControl = TimeControl()
-    #: Seconds an external engine may take to start and greet (each time it is started).
     startup_timeout: float = STARTUP_TIMEOUT
 
     def __post_init__(self) -> None:
