@@ -66,9 +66,9 @@ CASES = [
     # states
     ("play illegal", lambda: S.copy().play("a1"), IllegalMoveError, "illegal move a1 at ply 0"),
     ("play off board", lambda: S.copy().play(64 + 1), InvalidSquareError, "square 65 is off"),
-    ("play type", lambda: S.copy().play(1.5), TypeError, "a move is a square index"),
-    ("play bool", lambda: S.copy().play(True), TypeError, "a move is a square index"),
-    ("play numpy bool", lambda: S.copy().play(np.True_), TypeError, "a move is a square index"),
+    ("play type", lambda: S.copy().play(1.5), TypeError, "move: expected a square index"),
+    ("play bool", lambda: S.copy().play(True), TypeError, "move: expected a square index"),
+    ("play numpy bool", lambda: S.copy().play(np.True_), TypeError, "move: expected a square index"),
     ("undo", lambda: S.copy().undo(), HistoryError, "no move to take back"),
     ("flips", lambda: S.flips("pass"), IllegalMoveError, "may not pass"),
     ("cell pass", lambda: S.cell("pass"), InvalidSquareError, "'pass' is a move"),

@@ -459,10 +459,12 @@ def test_an_illegal_move_in_an_openings_file_names_the_file_and_the_game(tmp_pat
 
 @pytest.mark.skipif(not os.path.exists("/bin/true"), reason="/bin/true (an engine that exits at once) is absent")
 def test_a_seat_that_forfeits_every_game_fails_the_match_naming_it():
-    # the match printed +0 =0 -2 and exited 0: a tally of forfeits read as a result
+    # the match printed +0 =0 -2 and exited 0: a tally of forfeits read as a result; an
+    # engine that never answers now stops the match at its first game
     r = CliRunner().invoke(main, ["match", "nboard:/bin/true", "random", "--games", "2"])
     assert r.exit_code == 1, r.output
-    assert "nboard:/bin/true forfeited every game it played (2 of 2): failure: EngineTerminatedError" in r.output
+    assert "nboard:/bin/true forfeited every game it played (1 of 1): failure: EngineTerminatedError" in r.output
+    assert "the match stopped after 1 of 2 games: nboard:/bin/true never answered" in r.output
     r = CliRunner().invoke(main, ["match", "greedy", "random", "--games", "2"])
     assert r.exit_code == 0 and "forfeited" not in r.output
 
@@ -476,3 +478,46 @@ def test_a_tally_counts_each_seats_forfeits():
     assert t.failed() == ["a"] and t.forfeited == {"a": 2} and t.last_forfeit["a"]["detail"] == "y"
     t.add(["a", "b"], [1.0, 0.0])
     assert t.failed() == []
+
+
+def test_an_engine_that_never_greets_is_waited_for_once_a_game_and_stops_the_match(monkeypatch):
+    # `match "nboard:sleep 100" random` waited the fixed 30 s twice a game (at new_game,
+    # then again at the first move) for every game of the match
+    from polyreversi.engine.simple import SimpleEngine
+
+    starts = []
+    popen = SimpleEngine.popen.__func__
+
+    def counting(cls, *args, **kwargs):
+        starts.append(kwargs.get("startup_timeout"))
+        return popen(cls, *args, **kwargs)
+
+    monkeypatch.setattr(SimpleEngine, "popen", classmethod(counting))
+    mute = f"nboard:{sys.executable} {FAKE} nboard mute"
+    config = MatchConfig(builtin_openings(pr.Variant()), [mute, "random"], TimeControl(time=0.2),
+                         startup_timeout=0.5)
+    result = run(config, 4)
+    assert (result.played, result.stopped) == (1, mute)
+    assert starts == [0.5]  # one start, with the wait given
+    forfeit = result.tally.forfeits[0]
+    assert forfeit["color"] == "Black" and "did not answer" in forfeit["detail"]
+
+
+def test_an_engine_that_answered_once_does_not_stop_the_match():
+    from polyreversi.match.referee import GameOutcome
+
+    assert GameOutcome.__dataclass_fields__["unanswered"].default is False
+    good = f"nboard:{sys.executable} {FAKE} nboard good"
+    result = run(MatchConfig(builtin_openings(pr.Variant()), [good, "random"], TimeControl(depth=1)), 2)
+    assert (result.played, result.stopped) == (2, None)
+
+
+def test_the_startup_timeout_option_is_checked_and_shown():
+    r = CliRunner().invoke(main, ["match", "greedy", "random", "--startup-timeout", "0"])
+    assert r.exit_code == 2 and "--startup-timeout" in r.output
+    from polyreversi.engine.protocol import STARTUP_TIMEOUT
+
+    help_text = " ".join(CliRunner().invoke(main, ["match", "--help"]).output.split())
+    assert f"[default: {STARTUP_TIMEOUT};" in help_text
+    with pytest.raises(ValueError, match="startup_timeout: must be a finite number of seconds above 0"):
+        MatchConfig(builtin_openings(pr.Variant()), ["greedy", "random"], startup_timeout=-1)

@@ -22,6 +22,7 @@ from polyreversi.engine.serve_nboard import NBoardServer
 from polyreversi.envs import EnvSpec
 from polyreversi.envs.symmetry import symmetries
 from polyreversi.errors import QUOTED_CHARS, quoted
+from polyreversi.book import load_book
 from polyreversi.formats import obf
 from polyreversi.players import parse_player_spec
 
@@ -584,3 +585,164 @@ def test_obf_refuses_a_score_of_a_move_that_is_not_legal(scores: Any, name: str)
     # parse_line would read it back as a move's score, and solve --moves call it wrong
     with pytest.raises(pr.IllegalMoveError, match=rf"^scores: {name} has a score but is no legal move here"):
         obf.format_line(V.start(), scores)
+
+
+# -- smalls3: file names, click's own echoes, GTP ids and JSON numbers (2026-12-05) -------------------------
+LONG_PATH = "/nonexistent-" + "d" * 5000 + "/g.txt"  # a folder that does not exist: nothing is made
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: formats.read(p), lambda p: formats.write(p, [pr.Record.from_state(V.start())]),
+    lambda p: formats.read(p + ".wtb"), lambda p: obf.read(p + ".obf"), lambda p: load_book(p + ".npz"),
+    lambda p: formats.read(p[:-4] + ".unknown"),
+], ids=["read", "write", "wthor", "obf", "book", "extension"])
+def test_a_5kb_file_name_is_cut_in_the_librarys_messages(call: Callable[[str], Any]) -> None:
+    # the whole 5 kB path was echoed, in every message naming a file
+    from polyreversi.errors import QUOTED_NAME_CHARS
+
+    message = _message(lambda: call(LONG_PATH))
+    assert LONG_PATH[:QUOTED_NAME_CHARS] + "... (" in message and len(message) < 2 * QUOTED_NAME_CHARS + 200, message[:500]
+
+
+@pytest.mark.parametrize("args", [
+    ["show", LONG_PATH], ["replay", LONG_PATH], ["convert", LONG_PATH, "-", "--to", "json"], ["solve", LONG_PATH],
+    ["analyse", LONG_PATH], ["match", "greedy", "random", "--openings", LONG_PATH],
+    ["match", "greedy", "random", "--out", LONG_PATH[:-4] + ".jsonl"], ["selfplay", "--games", "1", "--out", LONG_PATH],
+    ["convert", "GAME", LONG_PATH], ["show", "GAME", "--png", LONG_PATH[:-4] + ".png"],
+], ids=["show", "replay", "convert in", "solve", "analyse", "--openings", "match --out", "selfplay --out",
+        "convert out", "--png"])
+def test_a_5kb_file_name_is_cut_on_the_command_line(args: List[str], tmp_path: Any) -> None:
+    from polyreversi.errors import QUOTED_NAME_CHARS
+
+    game = tmp_path / "g.txt"
+    game.write_text("f5d6\n")
+    result = CliRunner().invoke(main, [str(game) if a == "GAME" else a for a in args], input="")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "... (" in result.output and len(result.output) < 2 * QUOTED_NAME_CHARS + 800, result.output[:500]
+
+
+@pytest.mark.parametrize("args", [
+    ["match", "greedy", "random", "--to", "x" * 5000], ["match", "greedy", "random", "--to=" + "x" * 5000],
+    ["play", "--human", "x" * 5000], ["match", "greedy", "random", "--sprt", "x" * 5000, "1"],
+    ["match", "greedy", "random", "--" + "x" * 5000], ["--" + "x" * 5000], ["x" * 5000],
+    ["perft", "8x8", "1", "x" * 5000], ["perft", "8x8", "1", "x " * 2500],
+], ids=["choice", "choice=", "--human", "float", "unknown option", "group option", "command", "extra argument",
+        "extra with spaces"])
+def test_clicks_own_messages_echo_a_5000_character_value_cut(args: List[str]) -> None:
+    # click's messages ('...' is not one of ..., No such option, Got unexpected extra argument) were 5 kB
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output[:300]
+    assert re.search(r"\.\.\.'? \(50\d\d characters\)", result.output) and len(result.output) < 600, result.output[:600]
+
+
+def test_gtp_refuses_a_5000_digit_command_id_without_echoing_it() -> None:
+    out = io.StringIO()
+    GtpServer(io.StringIO("9" * 5000 + " name\n7 name\n"), out).serve()
+    first, second = out.getvalue().split("\n\n")[:2]
+    assert first == "? command id: '" + "9" * QUOTED_CHARS + "...' (5000 characters) has more than 30 digits"
+    assert second.startswith("=7 ")
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "+" + "9" * 31])
+def test_gtp_time_settings_names_a_number_of_too_many_digits(value: str) -> None:
+    # it said "got inf": float() of 5000 digits
+    out = io.StringIO()
+    GtpServer(io.StringIO(f"1 time_settings {value} 0 0\n"), out).serve()
+    reply = out.getvalue()
+    assert reply.startswith("?1 syntax error: time_settings: MAIN: ") and "has more than 30 digits" in reply
+    assert "inf" not in reply and len(reply) < 200
+
+
+@pytest.mark.parametrize("field, where", [
+    ("moves", "moves[0]"), ("komi", "komi"), ("meta", "meta.a[1]"),
+])
+def test_a_jsonl_integer_of_5000_digits_is_named_by_line_and_field(field: str, where: str, tmp_path: Any) -> None:
+    # Python's own "Exceeds the limit (4300 digits) ... use sys.set_int_max_str_digits()" came out instead
+    import json
+
+    obj: dict = {"format": "polyreversi-record", "version": 1, "variant": "8x8", "players": [None, None],
+                 "moves": [], "result": None, "date": None, "start": None, "komi": None, "meta": {}}
+    good = json.dumps(obj)
+    obj[field] = {"moves": ["HUGE"], "komi": "HUGE", "meta": {"a": [1, "HUGE"]}}[field]
+    path = tmp_path / "g.jsonl"
+    path.write_text(good + "\n" + json.dumps(obj).replace('"HUGE"', "-" + "9" * 5000) + "\n", encoding="utf-8")
+    message = _message(lambda: formats.read(str(path)))
+    assert message == (f"{path}: line 2 (game 2): {where}: '-" + "9" * (QUOTED_CHARS - 1) + "...' (5001 characters) "
+                       "has more than 4300 digits; a record cannot hold it")
+
+
+# -- smalls3: five arguments named as given ----------------------------------------------------------------
+def test_an_engine_command_that_is_a_folder_says_so(tmp_path: Any) -> None:
+    # it said "no such file" for a folder that exists
+    result = CliRunner().invoke(main, ["match", f"nboard:{tmp_path}", "random"])
+    assert result.exit_code == 2
+    assert f"engine command {str(tmp_path)!r}: is a folder, not a program" in result.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1\u0660. f5", "column 2: unexpected '\u0660' (U+0660)"), ("f5 12\u0661. d6", "column 6: unexpected '\u0661' (U+0661)"),
+])
+def test_a_move_number_broken_by_another_scripts_digit_names_that_digit(text: str, message: str) -> None:
+    # column 1, the ASCII digit before it, was named
+    from polyreversi.formats import transcript
+
+    with pytest.raises(pr.RecordError, match="^" + re.escape(message)):
+        transcript.parse(text)
+
+
+@pytest.mark.parametrize("blocked, error, message", [
+    (5, pr.VariantError, "blocked: must be 1 to 4, got 5 ('random': a count drawn from that range)"),
+    (2.5, pr.VariantError, "blocked: expected a whole number, got 2.5"),
+])
+def test_play_series_names_a_bad_blocked_count_blocked(blocked: Any, error: type, message: str) -> None:
+    # it said "count: ...", the name of with_random_blocked's argument
+    from polyreversi.players import play_series
+
+    with pytest.raises(error, match="^" + re.escape(message)):
+        list(play_series(V, ["random", "random"], 2, blocked=blocked))
+
+
+def test_batch_blocked_random_k_points_to_blocked_count() -> None:
+    with pytest.raises(ValueError, match=re.escape("got 'random3'; for 3 random squares per game give "
+                                                   "blocked='random', blocked_count=3")):
+        pr.Batch(V, 2, blocked="random3")
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: V.start().play(None), "move: expected a square index (int) or a name such as 'f5' or 'pass', got NoneType"),
+    (lambda: V.start().cell(1.5), "square: expected a square index (int) or a name such as 'f5' or 'pass', got float"),
+    (lambda: V.square_name(None), "index: expected an int, got None"),
+    (lambda: V.square_name("e6"), "index: expected an int, got 'e6'"),
+], ids=["play", "cell", "square_name None", "square_name text"])
+def test_a_square_argument_of_the_wrong_type_is_a_type_error_naming_it(call: Callable[[], Any], message: str) -> None:
+    # play: "a move is a square index ..., not NoneType"; square_name: InvalidSquareError "square: ..."
+    with pytest.raises(TypeError, match="^" + re.escape(message) + "$") as info:
+        call()
+    assert not isinstance(info.value, pr.InvalidSquareError)
+
+
+# -- smalls3: State's one-argument methods in CPython's words -------------------------------------------------
+ONE_ARGUMENT = [("is_legal", "move", 19), ("why_illegal", "move", 19), ("child", "move", 19), ("flips", "move", 19),
+                ("cell", "square", 27)]
+
+
+@pytest.mark.parametrize("method, name, value", ONE_ARGUMENT, ids=[m for m, _, _ in ONE_ARGUMENT])
+def test_a_state_method_of_one_argument_called_otherwise_names_itself(method: str, name: str, value: int) -> None:
+    # pybind11's "incompatible function arguments. The following argument types are supported: ..."
+    state = V.start()
+    call = getattr(state, method)
+    for args, kwargs, given in (((), {}, 0), ((value, value), {}, 2), ((value,), {name: value}, 2)):
+        with pytest.raises(TypeError, match=rf"^State\.{method}\(\) takes exactly one argument \({given} given\)$"):
+            call(*args, **kwargs)
+    with pytest.raises(TypeError, match=rf"^State\.{method}\(\) got an unexpected keyword argument 'x{{40}}\.\.\.' "
+                                        rf"\(5000 characters\); its argument is '{name}'$"):
+        call(**{"x" * 5000: value})
+    assert call(value) == call(**{name: value})  # by position and by its documented keyword alike
+    assert f"({name})" in str(__import__("inspect").signature(call))
+
+
+@pytest.mark.parametrize("method, name, value", ONE_ARGUMENT, ids=[m for m, _, _ in ONE_ARGUMENT])
+def test_a_state_method_of_one_argument_names_a_wrong_type(method: str, name: str, value: int) -> None:
+    with pytest.raises(TypeError, match=rf"^{name}: expected a square index \(int\) or a name such as 'f5' or 'pass', "
+                                        "got NoneType$"):
+        getattr(V.start(), method)(None)

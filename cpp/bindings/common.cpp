@@ -92,7 +92,7 @@ bool is_numpy_bool(PyObject* o) {
 
 // A move given as an index or a name ("f5", "pass"). Bools are refused; an
 // int outside int32 is reported as given, never truncated.
-int to_move_index(const CheckedGame& g, py::handle move) {
+int to_move_index(const CheckedGame& g, py::handle move, const char* name) {
   PyObject* o = move.ptr();
   if (PyLong_Check(o) && !PyBool_Check(o)) {
     int overflow = 0;
@@ -106,7 +106,7 @@ int to_move_index(const CheckedGame& g, py::handle move) {
   if (!PyUnicode_Check(o) && !PyBool_Check(o) && !is_numpy_bool(o) && PyIndex_Check(o)) {  // NumPy integers
     py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
     if (!index) throw py::error_already_set();
-    return to_move_index(g, index);
+    return to_move_index(g, index, name);
   }
   if (PyUnicode_Check(o)) {
     Py_ssize_t size = 0;
@@ -118,8 +118,8 @@ int to_move_index(const CheckedGame& g, py::handle move) {
     }
     return parse_square(g.rules().n, std::string(utf8, static_cast<std::size_t>(size)));
   }
-  throw py::type_error("a move is a square index (int) or a name such as 'f5' or 'pass', not " +
-                       std::string(Py_TYPE(o)->tp_name));
+  throw py::type_error(std::string(name) + ": expected a square index (int) or a name such as 'f5' or 'pass', got " +
+                       Py_TYPE(o)->tp_name);
 }
 
 py::list squares_list(u128 mask) {

@@ -90,8 +90,9 @@ long long whole_number(py::handle value, const std::string& name) {
 }
 bool is_numpy_bool(PyObject* o);
 // A move given as an index or a name ("f5", "pass"). Bools are refused; an
-// int outside int32 is reported as given, never truncated.
-int to_move_index(const CheckedGame& g, py::handle move);
+// int outside int32 is reported as given, never truncated. `name` is the argument's
+// name in the TypeError of any other type.
+int to_move_index(const CheckedGame& g, py::handle move, const char* name = "move");
 
 py::list squares_list(u128 mask);
 py::object mask_to_int(u128 mask);

@@ -56,6 +56,88 @@ PyObject* fast_play(PyObject* self, PyObject* move) {
   });
 }
 
+// The one argument of a State method that takes one (`name`), given by position or by
+// keyword: in the vectorcall convention its value is args[0] either way. A call that does
+// not fit is refused in CPython's words for its own methods, naming the method (a
+// keyword of 5 kB is cut by the core's quoted()).
+PyObject* one_argument(const char* method, const char* name, PyObject* const* args, Py_ssize_t nargs,
+                       PyObject* kwnames) {
+  const Py_ssize_t keywords = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  if (nargs + keywords != 1) {
+    PyErr_Format(PyExc_TypeError, "State.%s() takes exactly one argument (%zd given)", method, nargs + keywords);
+    return nullptr;
+  }
+  if (keywords == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), name) != 0) {
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(kwnames, 0), &size);
+    if (!utf8) PyErr_Clear();
+    const std::string given = utf8 ? quoted(std::string(utf8, static_cast<std::size_t>(size))) : "(not UTF-8)";
+    PyErr_Format(PyExc_TypeError, "State.%s() got an unexpected keyword argument %s; its argument is '%s'", method,
+                 given.c_str(), name);
+    return nullptr;
+  }
+  return args[0];
+}
+
+PyObject* fast_is_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* move = one_argument("is_legal", "move", args, nargs, kwnames);
+  if (!move) return nullptr;
+  return guarded(self, [move](PyState& s) -> PyObject* {
+    // A name is read as play() reads it: text that names no square of the board is
+    // a mistake to report, not a move that happens to be illegal.
+    if (PyUnicode_Check(move)) return PyBool_FromLong(s.game.is_legal(to_move_index(s.game, move)));
+    int m;
+    try {
+      m = to_move_index(s.game, move);
+    } catch (const SquareError&) { Py_RETURN_FALSE; }
+    return PyBool_FromLong(s.game.is_legal(m));
+  });
+}
+
+PyObject* fast_why_illegal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* move = one_argument("why_illegal", "move", args, nargs, kwnames);
+  if (!move) return nullptr;
+  return guarded(self, [move](PyState& s) -> PyObject* {
+    const int m = to_move_index(s.game, move);
+    s.game.check_square(m);
+    if (s.game.is_legal(m)) Py_RETURN_NONE;
+    const std::string why = s.game.describe_illegal(m);
+    return PyUnicode_FromStringAndSize(why.data(), static_cast<Py_ssize_t>(why.size()));
+  });
+}
+
+PyObject* fast_child(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* move = one_argument("child", "move", args, nargs, kwnames);
+  if (!move) return nullptr;
+  return guarded(self, [move](PyState& s) -> PyObject* {
+    PyState c(s);
+    c.game.play(to_move_index(c.game, move));
+    return py::cast(std::move(c)).release().ptr();
+  });
+}
+
+PyObject* fast_flips(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* move = one_argument("flips", "move", args, nargs, kwnames);
+  if (!move) return nullptr;
+  return guarded(self, [move](PyState& s) -> PyObject* {
+    return squares_list(s.game.flips(to_move_index(s.game, move))).release().ptr();
+  });
+}
+
+PyObject* fast_cell(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* square = one_argument("cell", "square", args, nargs, kwnames);
+  if (!square) return nullptr;
+  return guarded(self, [square](PyState& s) -> PyObject* {
+    return PyLong_FromLong(static_cast<long>(s.game.checked_cell(to_move_index(s.game, square, "square"))));
+  });
+}
+
+// METH_FASTCALL | METH_KEYWORDS functions, as a PyMethodDef holds them.
+template <PyObject* (*F)(PyObject*, PyObject* const*, Py_ssize_t, PyObject*)>
+PyCFunction keywords_method() {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(F));
+}
+
 PyObject* fast_undo(PyObject* self, PyObject*) {
   return guarded(self, [](PyState& s) -> PyObject* { return PyLong_FromLong(s.game.undo()); });
 }
@@ -131,6 +213,8 @@ PyObject* fast_key(PyObject* self, PyObject*) {
   });
 }
 
+constexpr int kOneArgument = METH_FASTCALL | METH_KEYWORDS;
+
 PyMethodDef fast_methods[] = {
     {"legal_moves", fast_legal_moves, METH_NOARGS,
      "Legal moves as ascending square indices; [PASS] for a forced pass; [] once the game is over."},
@@ -139,6 +223,20 @@ PyMethodDef fast_methods[] = {
     {"play", fast_play, METH_O,
      "Plays a legal move (index or name) in place. Raises IllegalMoveError (the state is unchanged), "
      "InvalidSquareError or TypeError."},
+    {"is_legal", keywords_method<fast_is_legal>(), kOneArgument,
+     "is_legal($self, /, move)\n--\n\n"
+     "True if the move (index or name) is legal here. An index off the grid is False; a name "
+     "that is no square of the board raises InvalidSquareError, as play() does; TypeError."},
+    {"why_illegal", keywords_method<fast_why_illegal>(), kOneArgument,
+     "why_illegal($self, /, move)\n--\n\n"
+     "Why the move (index or name) is illegal here, in the words of the IllegalMoveError that play() "
+     "would raise; None when it is legal. Raises InvalidSquareError off the grid, TypeError."},
+    {"child", keywords_method<fast_child>(), kOneArgument,
+     "child($self, /, move)\n--\n\nA new state after the move; this one is unchanged."},
+    {"flips", keywords_method<fast_flips>(), kOneArgument,
+     "flips($self, /, move)\n--\n\nAscending squares the legal move would flip. Raises IllegalMoveError otherwise."},
+    {"cell", keywords_method<fast_cell>(), kOneArgument,
+     "cell($self, /, square)\n--\n\nThe cell code of one square (see board())."},
     {"undo", fast_undo, METH_NOARGS,
      "Takes back the last move and returns it. Raises HistoryError when none was played."},
     {"is_over", fast_is_over, METH_NOARGS, "True when nobody can move."},
@@ -218,43 +316,6 @@ void init_state(py::module_& m) {
             return s.game.rules().pass_move();
           },
           "The pass move: N*N.")
-      .def(
-          "is_legal",
-          [](py::handle s_obj, py::handle move) {
-            const PyState& s = get_state(s_obj);
-            // A name is read as play() reads it: text that names no square of the board is
-            // a mistake to report, not a move that happens to be illegal.
-            if (PyUnicode_Check(move.ptr())) return s.game.is_legal(to_move_index(s.game, move));
-            int m;
-            try {
-              m = to_move_index(s.game, move);
-            } catch (const SquareError&) { return false; }
-            return s.game.is_legal(m);
-          },
-          py::arg("move"),
-          "True if the move (index or name) is legal here. An index off the grid is False; a name "
-          "that is no square of the board raises InvalidSquareError, as play() does; TypeError.")
-      .def(
-          "why_illegal",
-          [](py::handle s_obj, py::handle move) -> py::object {
-            const PyState& s = get_state(s_obj);
-            const int m = to_move_index(s.game, move);
-            s.game.check_square(m);
-            if (s.game.is_legal(m)) return py::none();
-            return py::str(s.game.describe_illegal(m));
-          },
-          py::arg("move"),
-          "Why the move (index or name) is illegal here, in the words of the IllegalMoveError that play() "
-          "would raise; None when it is legal. Raises InvalidSquareError off the grid, TypeError.")
-      .def(
-          "child",
-          [](py::handle s_obj, py::handle move) {
-            const PyState& s = get_state(s_obj);
-            PyState c(s);
-            c.game.play(to_move_index(c.game, move));
-            return c;
-          },
-          py::arg("move"), "A new state after the move; this one is unchanged.")
       .def("__copy__",
            [](py::handle s_obj) {
              const PyState& s = get_state(s_obj);
@@ -267,20 +328,6 @@ void init_state(py::module_& m) {
             return PyState(s);
           },
           py::arg("memo"))
-      .def(
-          "flips",
-          [](py::handle s_obj, py::handle move) {
-            const PyState& s = get_state(s_obj);
-            return squares_list(s.game.flips(to_move_index(s.game, move)));
-          },
-          py::arg("move"), "Ascending squares the legal move would flip. Raises IllegalMoveError otherwise.")
-      .def(
-          "cell",
-          [](py::handle s_obj, py::handle square) {
-            const PyState& s = get_state(s_obj);
-            return static_cast<int>(s.game.checked_cell(to_move_index(s.game, square)));
-          },
-          py::arg("square"), "The cell code of one square (see board()).")
       .def("__eq__",
            [](py::handle a_obj, py::object other) -> py::object {
              const PyState& a = get_state(a_obj);

@@ -147,6 +147,16 @@ def _write_stream(stream: Optional[IO[bytes]], payload: bytes, fd: int) -> None:
     stream.flush()
 
 
+def message_name(path: PathLike) -> str:
+    """A file's name as every message shows it (:func:`polyreversi.formats.source_name`
+    reads it): as it is, cut past :data:`~polyreversi.errors.QUOTED_NAME_CHARS` characters
+    with its length (:func:`polyreversi.errors.shortened`), so that a 5 kB path is not
+    echoed whole. The errors module is imported when a message is made: this one stays light."""
+    from polyreversi.errors import QUOTED_NAME_CHARS, shortened
+
+    return shortened(os.fspath(path), QUOTED_NAME_CHARS)
+
+
 def check_writable(path: PathLike) -> Optional[str]:
     """Why ``path`` cannot be written, or None when it can (checked without writing):
     a folder, a missing or read-only folder, a read-only file. ``-``, descriptors,
@@ -164,13 +174,13 @@ def check_writable(path: PathLike) -> Optional[str]:
             return "is a read-only file"
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
-        return f"the folder {folder} does not exist"
+        return f"the folder {message_name(folder)} does not exist"
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"the folder {folder} is not writable"
+        return f"the folder {message_name(folder)} is not writable"
     try:  # access() says yes in /proc and on read-only mounts: try to make a file there
         fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".check", dir=folder)
     except OSError as e:
-        return f"cannot create a file in {folder} ({e.strerror or e})"
+        return f"cannot create a file in {message_name(folder)} ({e.strerror or e})"
     os.close(fd)
     os.unlink(tmp)
     return None
@@ -278,7 +288,7 @@ class Output:
         payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         if self._fd is None:
             if self._stream_fd is None:
-                raise ValueError(f"{os.fspath(self.path)}: written after commit()")
+                raise ValueError(f"{message_name(self.path)}: written after commit()")
             _write_stream(self._stream, payload, self._stream_fd)
             return
         try:

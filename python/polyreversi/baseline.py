@@ -32,6 +32,7 @@ from typing import Dict, List, Mapping, Optional, Tuple, Union
 import numpy as np
 
 from polyreversi._validate import instance, number, whole
+from polyreversi.formats import source_name
 from polyreversi.envs.puct import MAX_LEAVES, MAX_SIMULATIONS, MIN_SIMULATIONS, Leaves, PuctTrees, puct
 from polyreversi.state import State
 from polyreversi.variant import Variant, as_variant
@@ -99,13 +100,13 @@ class BaselineNetwork:
                 arrays = {k: data[k] for k in data.files}
         except (OSError, ValueError) as e:
             if not path.exists():
-                raise FileNotFoundError(f"{path}: no such baseline network file") from None
-            raise ValueError(f"{path}: not a NumPy .npz file ({e})") from None
+                raise FileNotFoundError(f"{source_name(path)}: no such baseline network file") from None
+            raise ValueError(f"{source_name(path)}: not a NumPy .npz file ({e})") from None
         if "variant" not in arrays:
-            raise ValueError(f"{path}: no 'variant' entry (which board the network plays)")
+            raise ValueError(f"{source_name(path)}: no 'variant' entry (which board the network plays)")
         variant = as_variant(str(arrays["variant"]))
         note = str(arrays["note"]) if "note" in arrays else ""
-        network = cls(arrays, variant, note, str(path))
+        network = cls(arrays, variant, note, source_name(path))
         network.check = {k[len("check."):]: v for k, v in arrays.items() if k.startswith("check.")}
         return network
 

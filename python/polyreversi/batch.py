@@ -42,7 +42,7 @@ from polyreversi._core import Color, ConcurrentUseError, HistoryError
 from polyreversi.bulk import MAX_BATCH, MAX_THREADS, _policy, _seed
 from polyreversi.errors import VariantError, quoted
 from polyreversi.state import State
-from polyreversi.variant import Variant, as_variant
+from polyreversi.variant import _DRAW, Variant, as_variant
 
 if TYPE_CHECKING:  # types only: a batch builds records on demand
     from polyreversi.record import Record
@@ -147,6 +147,11 @@ def _perspective(value: Union[Color, int, np.integer[Any], None], players: int) 
         raise ValueError(f"perspective: {int(value)} is not a player of this {players}-player game (1..{players})")
     return int(value) - 1
 
+
+
+def _count_hint(count: str) -> str:
+    """Where a count of blocked squares goes, for a ``blocked`` that gave one (``3``, ``'random3'``)."""
+    return f"; for {count} random squares per game give blocked='random', blocked_count={count}"
 
 class Batch:
     """B games of one variant held in C++ and stepped together (for learning
@@ -346,8 +351,7 @@ class Batch:
         else:
             mask = self._which(which).copy()
         if _validate.is_integer(blocked):  # the command line's --blocked 3 is a count: say where a count goes
-            raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}; for {quoted(blocked)} "
-                            f"random squares per game give blocked='random', blocked_count={quoted(blocked)}")
+            raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}{_count_hint(quoted(blocked))}")
         if not (blocked is _KEEP or blocked is None or isinstance(blocked, str)):
             raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}")
         if blocked is _KEEP:
@@ -357,7 +361,9 @@ class Batch:
         elif blocked == "random":
             random_blocked = True
         else:
-            raise ValueError(f"blocked: expected 'random' or None, got {quoted(blocked)}")
+            draw = _DRAW.fullmatch("blocked=" + blocked.strip().lower())  # 'random3': variant text's count
+            hint = _count_hint(draw.group(1)) if draw is not None and draw.group(1) else ""
+            raise ValueError(f"blocked: expected 'random' or None, got {quoted(blocked)}{hint}")
         count = 0 if blocked_count is None else _validate.whole(
             blocked_count, "blocked_count", _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED)
         if blocked_count is not None and not random_blocked:

@@ -53,6 +53,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from polyreversi import _validate
 from polyreversi.errors import BookError, quoted
+from polyreversi.formats import source_name
 from polyreversi.state import EMPTY, State
 from polyreversi.variant import Variant
 
@@ -311,31 +312,33 @@ def load_book(path: Union[str, "os.PathLike[str]"]) -> Book:
             names = set(z.namelist())
             missing = [name for name in ("keys", "values", "moves", "meta") if f"{name}.npy" not in names]
             if missing:
-                raise BookError(f"{path}: not a polyreversi book (no array {', '.join(map(repr, missing))})")
+                raise BookError(f"{source_name(path)}: not a polyreversi book (no array {', '.join(map(repr, missing))})")
             raw = {name: z.read(f"{name}.npy") for name in ("keys", "values", "moves", "meta")}
     except FileNotFoundError:
-        raise BookError(f"{path}: no such book file") from None
+        raise BookError(f"{source_name(path)}: no such book file") from None
     except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as e:
-        raise BookError(f"{path}: not a readable book file ({e})") from None
+        # an OSError's text repeats the path whole: its strerror only
+        raise BookError(f"{source_name(path)}: not a readable book file "
+                        f"({getattr(e, 'strerror', None) or e})") from None
     descr, shape, data = _npy(raw["meta"], "meta", path)
     if not descr.startswith(("<U", "|U")) or shape != ():
-        raise BookError(f"{path}: its metadata is not JSON (a {descr} array of shape {shape})")
+        raise BookError(f"{source_name(path)}: its metadata is not JSON (a {descr} array of shape {shape})")
     try:
         meta = json.loads(data.decode("utf-32-le").rstrip("\0"))
     except (ValueError, UnicodeDecodeError) as e:
-        raise BookError(f"{path}: its metadata is not JSON ({e})") from None
+        raise BookError(f"{source_name(path)}: its metadata is not JSON ({e})") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-        raise BookError(f"{path}: not a polyreversi book (format {quoted(meta.get('format') if isinstance(meta, dict) else meta)})")
+        raise BookError(f"{source_name(path)}: not a polyreversi book (format {quoted(meta.get('format') if isinstance(meta, dict) else meta)})")
     if meta.get("version") != VERSION:
-        raise BookError(f"{path}: book format version {quoted(meta.get('version'))}; this polyreversi reads version {VERSION}")
+        raise BookError(f"{source_name(path)}: book format version {quoted(meta.get('version'))}; this polyreversi reads version {VERSION}")
     arrays = {}
     for name, (want, typecode, label) in _ARRAYS.items():
         descr, shape, data = _npy(raw[name], name, path)
         if descr != want or len(shape) != 1:
-            raise BookError(f"{path}: array {name!r} must be 1-d {label}, got {len(shape)}-d {descr}")
+            raise BookError(f"{source_name(path)}: array {name!r} must be 1-d {label}, got {len(shape)}-d {descr}")
         a = array(typecode)
         if len(data) != shape[0] * a.itemsize:
-            raise BookError(f"{path}: array {name!r} holds {len(data)} bytes, not {shape[0]} {label}")
+            raise BookError(f"{source_name(path)}: array {name!r} holds {len(data)} bytes, not {shape[0]} {label}")
         a.frombytes(data)
         if sys.byteorder != "little" and a.itemsize > 1:
             a.byteswap()

@@ -24,6 +24,7 @@ import os
 import random
 from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from polyreversi.formats import source_name
 from polyreversi.formats.base import SHARD_GLOB
 from polyreversi.record import record_of
 from polyreversi.selfplay import CHUNK, Blocked, Tally, native, native_games
@@ -126,7 +127,7 @@ def prepare_folder(out: str, replace: bool = False) -> None:
             ``replace``) or holds other files than shards (the message names them).
     """
     if os.path.exists(out) and not os.path.isdir(out):
-        raise FileExistsError(f"{out}: is a file; with Ray the output is a folder of Parquet shards")
+        raise FileExistsError(f"{source_name(out)}: is a file; with Ray the output is a folder of Parquet shards")
     if not os.path.isdir(out):
         os.makedirs(out)
         return
@@ -135,12 +136,12 @@ def prepare_folder(out: str, replace: bool = False) -> None:
         return
     shard_names = set(fnmatch.filter(names, SHARD_GLOB))
     if not replace:
-        raise FileExistsError(f"{out}: the folder holds {len(names):,} file(s) of another run "
+        raise FileExistsError(f"{source_name(out)}: the folder holds {len(names):,} file(s) of another run "
                               f"({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}); a new run "
                               "would mix with them: replace them (--force) or choose another folder")
     others = [n for n in names if n not in shard_names]
     if others:
-        raise FileExistsError(f"{out}: holds files that are not shards of a run ({', '.join(others[:3])}"
+        raise FileExistsError(f"{source_name(out)}: holds files that are not shards of a run ({', '.join(others[:3])}"
                               f"{', ...' if len(others) > 3 else ''}); not replaced")
     for name in shard_names:
         os.unlink(os.path.join(out, name))

@@ -31,7 +31,7 @@ from polyreversi.bulk import MAX_GAMES
 from polyreversi.errors import BookError, quoted, shortened
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
-from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, engine_seed
+from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, checked_random_count, engine_seed
 from polyreversi.vocabulary import color_name
 
 if TYPE_CHECKING:  # mcts is imported on first use
@@ -841,7 +841,7 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
     if isinstance(blocked, str) and blocked != "random":
         raise VariantError(f"blocked: {quoted(blocked)}; expected 'random' or a count "
                            f"{_core.limits.MIN_RANDOM_BLOCKED}-{_core.limits.MAX_BLOCKED}")
-    count = None if isinstance(blocked, str) else blocked
+    count = None if isinstance(blocked, str) else checked_random_count(blocked, "blocked", "'random'")
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
     if key is not None:
         key ^= 0x5EED_B10C

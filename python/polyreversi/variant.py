@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, Iterable, NoReturn, Optional, Tuple, Union
 
 from polyreversi import _core
-from polyreversi._validate import is_bool, is_digits, is_integer, shown
+from polyreversi._validate import integer, is_bool, is_digits, is_integer, shown
 from polyreversi._core import Color, VariantError
 from polyreversi.errors import quoted
 
@@ -203,9 +203,10 @@ class Variant:
     def square_name(self, index: int) -> str:
         """The name of a square index (``44`` -> ``"e6"``, ``N*N`` -> ``"pass"``).
 
-        Raises InvalidSquareError off the grid.
+        Raises InvalidSquareError off the grid, TypeError for an index that is not an int
+        (naming ``index``).
         """
-        return _core.square_name(self.n, _whole(index, "square", error=_core.InvalidSquareError))
+        return _core.square_name(self.n, integer(index, "index"))
 
     def eligible_blocked(self) -> list[int]:
         """Squares that may be blocked in this variant (RULES.md §4), ascending."""
@@ -278,12 +279,7 @@ class Variant:
         """
         seed = engine_seed(seed)
         if count is not None:
-            count = _whole(count, "count")
-            low, high = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
-            # checked here: the core reads 0 as "draw the count" and says so; here None means that
-            if not low <= count <= high:
-                raise VariantError(f"count: must be {low} to {high}, got {quoted(count)} (None: a count drawn "
-                                   "from that range)")
+            count = checked_random_count(count, "count", "None")
         chosen = _core.random_blocked(self.board, self.handicap, seed, count or 0)
         return self.replace(blocked=chosen)
 
@@ -412,6 +408,23 @@ def parse_with_draw(text: str) -> Tuple[Variant, Union[None, int, str]]:
         raise VariantError(f"blocked: {quoted(draws[0])}: draw {least} to {most} squares (blocked=random{least} ... "
                            f"blocked=random{most}), or blocked=random for {least}-{most}")
     return Variant.parse("/".join(rest)), int(digits) if digits else "random"
+
+
+def checked_random_count(count: Any, name: str, drawn: str) -> int:
+    """``count`` of blocked squares to draw, as an int in 1..4 (the core's bounds): the one
+    check and wording of every argument that gives one, named ``name``; ``drawn`` is
+    what the caller gives instead to have the count drawn (``None``, ``'random'``).
+
+    Raises:
+        VariantError: not a whole number, or outside 1..4.
+    """
+    whole = _whole(count, name)
+    low, high = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
+    # checked here: the core reads 0 as "draw the count" and says so; here `drawn` means that
+    if not low <= whole <= high:
+        raise VariantError(f"{name}: must be {low} to {high}, got {quoted(whole)} ({drawn}: a count drawn "
+                           "from that range)")
+    return whole
 
 
 def _whole(value: Any, name: str, error: type[Exception] = VariantError) -> int:

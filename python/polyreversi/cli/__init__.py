@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Sequence
 
 import click
 
@@ -58,10 +58,13 @@ class _Main(click.Group):
             formatter.write_dl(list(SUBCOMMANDS.items()))
 
     def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
+        words = ctx.meta[_ARGS] = list(args)  # every word of the command line (click's parser empties `args`)
         try:  # the group's own --help and --version print while the arguments are parsed
             result = super().parse_args(ctx, args)
             sys.stdout.flush()
             return result
+        except click.ClickException as e:
+            raise _cut_echoes(e, words)
         except OSError as e:
             raise _write_error(e) from None
         except KeyboardInterrupt:
@@ -72,10 +75,46 @@ class _Main(click.Group):
             result = super().invoke(ctx)
             sys.stdout.flush()  # so that a write error shows here, not at exit
             return result
+        except click.ClickException as e:  # the subcommand's parsing and click's own checks are in here
+            raise _cut_echoes(e, ctx.meta.get(_ARGS, ()))
         except OSError as e:
             raise _write_error(e) from None
         except KeyboardInterrupt:
             exit_interrupted()
+
+
+#: ctx.meta key of the command line's words (:meth:`_Main.parse_args`).
+_ARGS = "polyreversi.args"
+
+
+def _cut_echoes(error: click.ClickException, args: Sequence[str]) -> click.ClickException:
+    """``error`` with every word of the command line it echoes whole cut as
+    :func:`polyreversi.errors.quoted` cuts a value (its repr) or as
+    :func:`~polyreversi.errors.shortened` (bare): click's own messages (a bad choice, a
+    float option, an unknown option or command, an extra argument) echo what was typed,
+    5 kB included. The one place for all of them. Only words longer than a file name is
+    shown (:data:`~polyreversi.errors.QUOTED_NAME_CHARS`) are cut: polyreversi's own
+    messages cut longer ones already, and show a file name whole up to that length,
+    which a cut here would shorten again. A word is looked for whole,
+    and in the parts click reads from it: each side of ``--name=value``, a value glued
+    to a short option (``-nVALUE``)."""
+    from polyreversi.errors import QUOTED_NAME_CHARS, quoted, shortened
+
+    parts = set()
+    for arg in args:
+        if not isinstance(arg, str):  # main([...]) called from Python with other objects
+            continue
+        parts.add(arg)
+        if arg.startswith("-"):
+            parts.update(arg.split("=", 1))
+            if not arg.startswith("--"):
+                parts.add(arg[2:])
+    message = error.message
+    for part in sorted((p for p in parts if len(p) > QUOTED_NAME_CHARS), key=len, reverse=True):
+        # the repr first: the bare text is inside it
+        message = message.replace(repr(part), quoted(part)).replace(part, shortened(part))
+    setattr(error, "message", message)  # click types it Final: set once, at the exception's making
+    return error
 
 
 def _write_error(e: OSError) -> click.ClickException:

@@ -8,8 +8,10 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from polyreversi._core import limits
+from polyreversi.formats import source_name
 from polyreversi._status import exit_interrupted, terminate_as_interrupt
 from polyreversi.bulk import MAX_GAMES, MAX_THREADS
+from polyreversi.engine.protocol import STARTUP_TIMEOUT
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
 from polyreversi.match import openings as opening_sets
@@ -45,6 +47,9 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 @click.option("--increment", type=FiniteFloatRange(min=0, max=MAX_TIME), default=None, help="Seconds added after each move (with --clock).")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
               help="Seconds a move may exceed --time before it loses on time.")
+@click.option("--startup-timeout", type=SECONDS, default=STARTUP_TIMEOUT, show_default=True, metavar="SECONDS",
+              help="Seconds an external engine may take to start and greet, each time it is started; one that "
+                   "never answers stops the match.")
 @click.option("--concurrency", "-j", type=WholeRange(1, MAX_THREADS), default=1, show_default=True,
               help="Games at once (worker processes; one thread each).")
 @click.option("--out", "-o", default=None, metavar="FILE",
@@ -55,7 +60,7 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 def command(seats: Sequence[str], variant: Variant, games: Optional[int], openings_file: Optional[str],
             plies: Optional[int], depth: Optional[int], move_time: Optional[float], clock: Optional[float],
-            increment: Optional[float], margin: float, concurrency: int, out: Optional[str],
+            increment: Optional[float], margin: float, startup_timeout: float, concurrency: int, out: Optional[str],
             to_fmt: Optional[str], sprt: Optional[Tuple[float, float]], progress: Optional[bool]) -> None:
     """Play a match between PLAYERs and print W/D/L and the Elo difference of the
     first over the second with its 95 % interval.
@@ -106,7 +111,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         raise click.ClickException(str(e)) from None
     total = games or len(states) * n
     control = TimeControl(depth=depth, time=move_time, clock=clock, increment=increment, margin=margin)
-    config = MatchConfig(states, specs, control)
+    config = MatchConfig(states, specs, control, startup_timeout)
     console = make_console(stderr=True)
     show = progress if progress is not None else console.is_terminal
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -124,11 +129,12 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         except PolyreversiError as e:
             raise click.ClickException(str(e)) from None
     tally = result.tally
+    out_name = source_name(out) if out else ""
     click.echo(tally.line())
     if result.resumed:
-        click.echo(f"{result.resumed} games read from {out}, {result.played} played now")
+        click.echo(f"{result.resumed} games read from {out_name}, {result.played} played now")
     if result.beyond:
-        click.echo(f"{out} holds {result.beyond} games numbered beyond --games {total} (it was made with more): "
+        click.echo(f"{out_name} holds {result.beyond} games numbered beyond --games {total} (it was made with more): "
                    "they are counted above too")
     for f in tally.forfeits:
         click.echo(f"forfeit: {f.get('color')} at ply {f.get('ply')}: {f.get('reason')}: {f.get('detail')}")
@@ -138,14 +144,19 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
                    None: "no decision yet"}[decision]
         click.echo(f"SPRT [{sprt[0]:g}, {sprt[1]:g}]: LLR {llr:.2f} (bounds ±2.94): {verdict}")
     if result.interrupted:
-        where = f"; run the same command to resume from {out}" if out else ""
+        where = f"; run the same command to resume from {out_name}" if out else ""
         click.echo(f"interrupted after {tally.games} games{where}", err=True)
         exit_interrupted()
     failed = tally.failed()
     if failed:  # the tally above is of forfeits only: an error, not a result
+        stopped = ""
+        if result.stopped is not None:
+            stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} never answered "
+                       f"(it had --startup-timeout {startup_timeout:g} s to start)")
         raise click.ClickException("; ".join(
             f"{seat} forfeited every game it played ({tally.forfeited[seat]} of {tally.played[seat]}): "
-            f"{tally.last_forfeit[seat].get('reason')}: {tally.last_forfeit[seat].get('detail')}" for seat in failed))
+            f"{tally.last_forfeit[seat].get('reason')}: {tally.last_forfeit[seat].get('detail')}"
+            for seat in failed) + stopped)
 
 
 def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
@@ -170,11 +181,11 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
         raise click.BadParameter("standard output cannot be resumed from: a match appends each game to a file it "
                                  "reads back; give a file name", param_hint="--out")
     if _files.is_stream(out):
-        raise click.BadParameter(f"{out}: not a regular file: a match appends each game to a file it reads back; "
+        raise click.BadParameter(f"{source_name(out)}: not a regular file: a match appends each game to a file it reads back; "
                                  "give a file name", param_hint="--out")
     why = _files.check_writable(out)
     if why is not None:
-        raise click.BadParameter(f"{out}: {why}", param_hint="--out")
+        raise click.BadParameter(f"{source_name(out)}: {why}", param_hint="--out")
     try:
         fmt = format_of(out, to_fmt, "--to", reading=False)
     except PolyreversiError as e:
@@ -182,7 +193,7 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
     if fmt not in FORMATS:
         kinds = " or ".join(registry.by_name(f).title for f in FORMATS)
         extensions = ", ".join(registry.by_name(f).extensions[0] for f in FORMATS)
-        raise click.BadParameter(f"{out}: a match appends each game as it ends to {kinds} ({extensions}), not "
+        raise click.BadParameter(f"{source_name(out)}: a match appends each game as it ends to {kinds} ({extensions}), not "
                                  f"{registry.by_name(fmt).title}", param_hint="--out")
     return fmt
 

@@ -122,19 +122,21 @@ def _check_replace_one(path: str, force: bool, param: str, shards: bool) -> None
     """:func:`check_replace` for one file; ``shards``: a folder of Parquet shards may be replaced."""
     import os
 
+    from polyreversi.formats import source_name
+
     target = os.path.realpath(path)
     if os.path.isdir(target):
         names = _shards(target) if shards else None
         if names is None:
-            raise click.BadParameter(f"{path}: is a folder", param_hint=param)
+            raise click.BadParameter(f"{source_name(path)}: is a folder", param_hint=param)
         if not force:
-            raise click.BadParameter(f"{path}: exists (a folder of {len(names):,} Parquet shard(s)); give --force "
+            raise click.BadParameter(f"{source_name(path)}: exists (a folder of {len(names):,} Parquet shard(s)); give --force "
                                      "to replace it, or another name", param_hint=param)
         return
     if force:
         return
     if os.path.isfile(target) and os.path.getsize(target) > 0:
-        raise click.BadParameter(f"{path}: exists ({os.path.getsize(target):,} bytes); give --force to replace it, "
+        raise click.BadParameter(f"{source_name(path)}: exists ({os.path.getsize(target):,} bytes); give --force to replace it, "
                                  "or another name", param_hint=param)
 
 

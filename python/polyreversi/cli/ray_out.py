@@ -7,6 +7,8 @@ from typing import Callable, Optional, Sequence
 
 import click
 
+from polyreversi.formats import source_name
+
 # At run time, not only for type checking: the API reference resolves Tally by its module
 # (match.runner has a Tally too); selfplay_cmd, the one caller, has imported both already.
 from polyreversi.selfplay import Blocked, Tally
@@ -35,11 +37,11 @@ def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
     try:
         import pyarrow  # noqa: F401
     except ImportError:
-        raise click.BadParameter(f"{path}: Parquet needs pyarrow: pip install 'polyreversi[parquet]'",
+        raise click.BadParameter(f"{source_name(path)}: Parquet needs pyarrow: pip install 'polyreversi[parquet]'",
                                  param_hint="--out") from None
     why = None if os.path.isdir(path) else check_writable(path)
     if why is not None:
-        raise click.BadParameter(f"{path}: {why}", param_hint="--out")
+        raise click.BadParameter(f"{source_name(path)}: {why}", param_hint="--out")
     try:
         if os.path.isfile(path) or shards(path) is not None:
             check_replace(path, force)  # the one wording of an earlier output
@@ -47,7 +49,7 @@ def check_shards_out(path: str, to_fmt: Optional[str], force: bool) -> None:
             os.unlink(path)
         prepare_folder(path, replace=force)
     except OSError as e:
-        raise click.BadParameter(str(e) if str(e).startswith(path) else f"{path}: {e.strerror or e}",
+        raise click.BadParameter(str(e) if isinstance(e, FileExistsError) else f"{source_name(path)}: {e.strerror or e}",
                                  param_hint="--out") from None
 
 

@@ -27,10 +27,10 @@ def _check_picture(path: Optional[str], suffixes: Tuple[str, ...], flag: str, fo
     if path is None or (streams and is_stream(path)):
         return
     if not path.lower().endswith(suffixes):
-        raise click.BadParameter(f"{path}: the name must end in {' or '.join(suffixes)}", param_hint=flag)
+        raise click.BadParameter(f"{source_name(path)}: the name must end in {' or '.join(suffixes)}", param_hint=flag)
     why = check_writable(path)
     if why is not None:
-        raise click.BadParameter(f"{path}: {why}", param_hint=flag)
+        raise click.BadParameter(f"{source_name(path)}: {why}", param_hint=flag)
     check_replace(path, force, flag)
 
 

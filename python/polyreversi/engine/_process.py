@@ -63,13 +63,15 @@ def check_startable(command: Command) -> List[str]:
     once before a match, so that a missing engine is one error, not a forfeit in every game.
 
     Raises:
-        ValueError: as :func:`split_command`, or the program not found or not executable.
+        ValueError: as :func:`split_command`, or the program not found, a folder or not executable.
     """
     args = split_command(command)
     program = args[0]
     if os.sep not in program and (os.altsep is None or os.altsep not in program):
         if shutil.which(program) is None:
             raise ValueError(f"engine command {quoted_name(program)}: not found on PATH")
+    elif os.path.isdir(program):
+        raise ValueError(f"engine command {quoted_name(program)}: is a folder, not a program")
     elif not os.path.isfile(program):
         raise ValueError(f"engine command {quoted_name(program)}: no such file")
     elif not os.access(program, os.X_OK):

@@ -95,5 +95,10 @@ def number(text: str, name: str) -> float:
 
 
 def seconds(text: str, name: str) -> float:
-    """A reader of seconds: 0 to :data:`polyreversi.limit.MAX_TIME` (the limits' maximum)."""
+    """A reader of seconds: 0 to :data:`polyreversi.limit.MAX_TIME` (the limits' maximum);
+    a whole number of more than :data:`polyreversi._validate.MAX_DIGITS` digits is refused
+    as the whole numbers are, by :func:`polyreversi._validate.too_many_digits`."""
+    too_long = _validate.too_many_digits(text) if _validate.is_digits(text.lstrip("+-")) else None
+    if too_long is not None:
+        raise ValueError(f"{name}: {too_long}")
     return _validate.seconds(_float(text, name, "seconds as a number"), name, zero=True, high=MAX_TIME)

@@ -7,7 +7,7 @@ from typing import Any, Optional
 from polyreversi.engine._process import Command, split_command
 from polyreversi.engine.results import PlayResult
 from polyreversi.engine.simple import PROTOCOLS, SimpleEngine
-from polyreversi.errors import quoted, quoted_name
+from polyreversi.errors import EngineError, quoted, quoted_name
 from polyreversi.limit import Limit
 from polyreversi.search import DEFAULT_DEPTH
 from polyreversi.state import State
@@ -40,6 +40,8 @@ class EngineSeat:
         self.options = options
         self.engine: Optional[SimpleEngine] = None
         self.last: Optional[PlayResult] = None
+        # why the engine did not start at new_game (raised at this game's first move)
+        self.start_error: Optional[EngineError] = None
 
     @property
     def name(self) -> str:
@@ -56,7 +58,16 @@ class EngineSeat:
         return self.engine
 
     def play(self, state: State, limit: Optional[Limit] = None) -> PlayResult:
-        """The engine's :class:`PlayResult` for ``state`` under ``limit`` (default: the seat's)."""
+        """The engine's :class:`PlayResult` for ``state`` under ``limit`` (default: the seat's).
+
+        Raises:
+            EngineError: as :meth:`SimpleEngine.play`; the first call after a
+            :meth:`new_game` whose engine did not start raises that error again instead
+            of starting the engine a second time.
+        """
+        if self.start_error is not None:
+            error, self.start_error = self.start_error, None
+            raise error
         self.last = self.start().play(state, limit if limit is not None else self.limit)
         return self.last
 
@@ -64,7 +75,6 @@ class EngineSeat:
         """The engine's move for ``state`` (a legal square index; resigning raises EngineError)."""
         result = self.play(state)
         if result.move is None:
-            from polyreversi.errors import EngineError
             raise EngineError(f"engine {quoted_name(self.name)} resigned at ply {state.ply}")
         return result.move
 
@@ -74,13 +84,13 @@ class EngineSeat:
         """Starts the engine if it is not running and tells it a game begins: a referee
         calls this before the clock runs, so that an engine's start-up (seconds for
         Fairy-Stockfish) is not charged to its first move. An engine that fails here
-        fails again at the first move, where a referee records the forfeit."""
-        from polyreversi.errors import EngineError
-
+        is not started again for this game: its first move raises that error, where a
+        referee records the forfeit (one start-up wait a game, not two)."""
+        self.start_error = None
         try:
             self.start().new_game()
-        except EngineError:
-            pass
+        except EngineError as e:
+            self.start_error = e
 
     def close(self) -> None:
         if self.engine is not None:

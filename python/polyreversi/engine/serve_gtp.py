@@ -35,7 +35,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, Dict, List, Optional, TextIO, Tuple, TypeVar
 
-from polyreversi._validate import is_digits
+from polyreversi._validate import is_digits, too_many_digits
 from polyreversi import __version__
 from polyreversi._core import Color
 from polyreversi.engine import games
@@ -129,6 +129,10 @@ class GtpServer:
                 continue
             words = line.split()
             ident = words.pop(0) if is_digits(words[0]) else ""  # GTP ids are ASCII digits
+            too_long = too_many_digits(ident)
+            if too_long is not None:  # not echoed: a reply carries the id whole
+                self.reply(False, "", f"command id: {too_long}")
+                continue
             if not words:
                 self.reply(False, ident, "no command")
                 continue

@@ -123,10 +123,13 @@ def no_games(path: PathLike) -> RecordError:
 
 
 def source_name(path: PathLike, writing: bool = False) -> str:
-    """How ``path`` is named in messages: ``<stdin>`` / ``<stdout>`` for ``-``."""
+    """How ``path`` is named in messages (every message naming a file, of the library
+    and the command line): ``<stdin>`` / ``<stdout>`` for ``-``; any other as it is,
+    cut past :data:`~polyreversi.errors.QUOTED_NAME_CHARS` characters with its length
+    (:func:`polyreversi._files.message_name`: a 5 kB path is not echoed whole)."""
     if _files.is_stdio(path):
         return STDOUT_NAME if writing else STDIN_NAME
-    return os.fspath(path)
+    return _files.message_name(path)
 
 
 def check_options(fmt: str, options: Mapping[str, object], names: Optional[Mapping[str, str]] = None) -> Dict[str, object]:

@@ -37,6 +37,7 @@ import functools
 import json
 import math
 import re
+import sys
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 import orjson as _orjson  # a dependency: the fast path of reading
@@ -614,9 +615,41 @@ def _parse(text: str) -> Any:
     except json.JSONDecodeError as e:
         raise RecordError(f"line {e.lineno} column {e.colno}: not valid JSON: {e.msg}") from None
     except (TypeError, ValueError) as e:
+        _refuse_long_integer(text)
         raise RecordError(f"not valid JSON: {e}") from None
     except RecursionError:
         raise RecordError("not valid JSON here: arrays or objects nested too deeply") from None
+
+
+class _LongInteger(str):
+    """A JSON integer of more digits than Python converts (``sys.get_int_max_str_digits``)."""
+
+
+def _refuse_long_integer(text: str) -> None:
+    """Raises the error naming the field of the first integer of ``text`` that has more
+    digits than Python converts (json.loads refused it with Python's advice on raising
+    the limit, without saying where it is); returns when there is none."""
+    limit: int = getattr(sys, "get_int_max_str_digits", lambda: 0)()  # 0: no limit (or a Python before it)
+    if not limit:
+        return
+
+    def integer(digits: str) -> Any:
+        return _LongInteger(digits) if len(digits.lstrip("-")) > limit else int(digits)
+
+    try:
+        value = json.loads(text, parse_int=integer)
+    except (ValueError, RecursionError):
+        return
+    stack: List[Tuple[str, Any]] = [("record", value)]
+    while stack:  # iterative, in document order: meta may nest deeply
+        where, item = stack.pop()
+        if isinstance(item, _LongInteger):
+            raise RecordError(f"{where}: {quoted(str(item))} has more than {limit} digits; a record cannot hold it")
+        if isinstance(item, dict):
+            stack.extend((f"{where}.{shortened(key)}" if where != "record" else shortened(key), v)
+                         for key, v in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((f"{where}[{i}]", v) for i, v in reversed(list(enumerate(item))))
 
 
 def _square(board: str, name: str, where: str) -> int:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Dict, Optional, Tuple, Union, cast
 
+from polyreversi import _files
 from polyreversi.errors import RecordError, quoted
 from polyreversi.formats.base import Capabilities, Codec
 
@@ -112,7 +113,7 @@ def by_extension(path: Union[str, "os.PathLike[str]"], hint: str = "give the for
     table = extensions()
     if suffix not in table:
         known = ", ".join(f"{ext} ({name})" for ext, name in table.items())
-        raise RecordError(f"{path}: cannot tell the format from the extension {quoted(suffix or '(none)')}; "
+        raise RecordError(f"{_files.message_name(path)}: cannot tell the format from the extension {quoted(suffix or '(none)')}; "
                           f"known: {known}; or {hint}")
     return _FORMATS[table[suffix]]
 

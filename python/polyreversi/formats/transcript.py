@@ -91,9 +91,16 @@ def parse(text: str, variant: Union[Variant, str] = "8x8") -> Record:
 def _unexpected(text: str, pos: int) -> str:
     """The refusal of ``text`` at ``pos``, where no move or separator starts: the column
     and the character that breaks it. A letter followed by another script's digit
-    (``f٥``) is a square broken by that digit (column ``pos + 2``), not by the letter."""
+    (``f٥``) is a square broken by that digit (column ``pos + 2``), not by the letter;
+    so are ASCII digits followed by one (``1٠.``: a move number broken at column 2)."""
     if pos + 1 < len(text) and text[pos].isascii() and text[pos].isalpha() and text[pos + 1].isdigit():
         pos += 1
+    else:
+        end = pos
+        while end < len(text) and text[end].isascii() and text[end].isdigit():
+            end += 1
+        if pos < end < len(text) and text[end].isdigit():  # isdigit: another script's digit here
+            pos = end
     char = text[pos]
     code = f" (U+{ord(char):04X})" if not char.isascii() or not char.isprintable() else ""
     return f"column {pos + 1}: unexpected {quoted(char)}{code} (expected a square such as f5, or pass)"

@@ -27,6 +27,7 @@ without a date (a record dated year 0 is warned about when written). Writing (:f
 """
 from __future__ import annotations
 
+import os
 import struct
 import warnings
 from dataclasses import dataclass
@@ -71,14 +72,15 @@ class RawGame:
     moves: List[int]  # square indices row * 8 + col, passes not included
 
 
-def read_header(data: bytes, path: PathLike = "WTHOR file") -> Header:
-    """Decodes the 16-byte header.
+def read_header(data: bytes, source: str = "WTHOR file") -> Header:
+    """Decodes the 16-byte header; ``source`` names the file in messages
+    (:func:`polyreversi.formats.source_name`).
 
     Raises:
         RecordError: fewer than 16 bytes (naming the file).
     """
     if len(data) < HEADER_SIZE:
-        raise RecordError(f"{path}: truncated: {len(data)} bytes, shorter than the {HEADER_SIZE}-byte WTHOR header")
+        raise RecordError(f"{source}: truncated: {len(data)} bytes, shorter than the {HEADER_SIZE}-byte WTHOR header")
     century, year, month, day, games, names, games_year, size, game_type, depth, _ = struct.unpack_from(
         "<BBBBIHHBBBB", data
     )
@@ -129,12 +131,13 @@ def read_names(path: PathLike, size: int) -> List[str]:
         RecordError: a missing file, a file whose size does not match its header.
     """
     data = formats.read_bytes(path)
-    header = read_header(data, path)
+    source = formats.source_name(path)
+    header = read_header(data, source)
     count = header.names or header.games
     expected = HEADER_SIZE + size * count
     if len(data) != expected:
         raise RecordError(
-            f"{path}: {len(data)} bytes, but a name file with {count} names (header) has "
+            f"{source}: {len(data)} bytes, but a name file with {count} names (header) has "
             f"{HEADER_SIZE} + {size} x {count} = {expected} bytes"
         )
     names: List[str] = []
@@ -207,7 +210,9 @@ def decode(data: bytes, source: str, path: Optional[PathLike] = None, *, players
     players = read_players(players_file) if players_file is not None else None
     tournaments = read_tournaments(tournaments_file) if tournaments_file is not None else None
     _warn_unnamed(source, data, header.games, players, tournaments, players_file, tournaments_file)
-    return _entries(source, data, header, players, tournaments, players_file, tournaments_file)
+    # meta["source"] holds the file's own name (source is its name in messages, cut when long)
+    name = Path(os.fspath(path)).name if path is not None else source
+    return _entries(name, data, header, players, tournaments, players_file, tournaments_file)
 
 
 def name_file_beside(path: PathLike, extension: str) -> Optional[Path]:
@@ -270,9 +275,8 @@ def entries(path: PathLike, *, players_file: Optional[PathLike] = None,
     return formats.iter_games(path, "wthor", players_file=players_file, tournaments_file=tournaments_file)
 
 
-def _entries(path: str, data: bytes, header: Header, players: Optional[List[str]], tournaments: Optional[List[str]],
+def _entries(name: str, data: bytes, header: Header, players: Optional[List[str]], tournaments: Optional[List[str]],
              players_file: Optional[PathLike], tournaments_file: Optional[PathLike]) -> Iterator[GameEntry]:
-    name = Path(path).name
     for k in range(header.games):
         number = k + 1
         raw = data[HEADER_SIZE + k * GAME_SIZE : HEADER_SIZE + (k + 1) * GAME_SIZE]

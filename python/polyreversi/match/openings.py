@@ -13,6 +13,7 @@ from typing import List, Optional
 
 from polyreversi import _validate, formats
 from polyreversi.errors import RecordError
+from polyreversi.formats import source_name
 from polyreversi.formats import obf, transcript
 from polyreversi.formats.base import in_context
 from polyreversi.state import State
@@ -45,7 +46,7 @@ def _transcript_lines(path: str, variant: Variant) -> List[State]:
             try:
                 out.append(transcript.parse(text, variant).replay().final)
             except RecordError as e:
-                raise RecordError(f"{path}:{number}: {e}") from None
+                raise RecordError(f"{source_name(path)}:{number}: {e}") from None
     return out
 
 
@@ -84,20 +85,20 @@ def from_file(path: str, variant: Variant, plies: Optional[int] = None, fmt: Opt
     """
     if (fmt or "").lower() == "obf" or (fmt is None and path.lower().endswith(".obf")):
         if plies is not None:
-            raise RecordError(f"{path}: --plies {plies} cuts games, and an OBF file holds positions; "
+            raise RecordError(f"{source_name(path)}: --plies {plies} cuts games, and an OBF file holds positions; "
                               "leave out --plies")
         states = [entry.state for entry in obf.read(path, variant=variant)]
     else:
         records = formats.read(path, fmt)
         for record in records:
             if record.variant != variant:
-                raise RecordError(f"{path}: a game of {record.variant}, not {variant}")
+                raise RecordError(f"{source_name(path)}: a game of {record.variant}, not {variant}")
         if plies is not None and records:
             shortest = min(range(len(records)), key=lambda i: len(records[i].moves))
             length = len(records[shortest].moves)
             if length < plies:
                 short = sum(len(r.moves) < plies for r in records)
-                raise RecordError(f"{path}: --plies {plies}, but {short} of its {len(records)} games have fewer "
+                raise RecordError(f"{source_name(path)}: --plies {plies}, but {short} of its {len(records)} games have fewer "
                                   f"moves (the shortest, game {shortest + 1}, has {length}); give --plies "
                                   f"{length} or less, or longer games")
         states = []
@@ -109,7 +110,7 @@ def from_file(path: str, variant: Variant, plies: Optional[int] = None, fmt: Opt
                 raise in_context(in_context(e, f"game {number}"), path) from None
     for i, state in enumerate(states):
         if state.is_over():
-            raise RecordError(f"{path}: opening {i + 1} is a finished game")
+            raise RecordError(f"{source_name(path)}: opening {i + 1} is a finished game")
     if not states:
-        raise RecordError(f"{path}: no openings")
+        raise RecordError(f"{source_name(path)}: no openings")
     return states

@@ -18,7 +18,7 @@ from polyreversi import _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.engine.seat import EngineSeat
-from polyreversi.errors import EngineError, EngineIllegalMoveError, EngineTimeoutError
+from polyreversi.errors import EngineError, EngineIllegalMoveError, EngineTerminatedError, EngineTimeoutError
 from polyreversi.limit import Limit
 from polyreversi.players import Player, as_callable
 from polyreversi.record import Record
@@ -81,6 +81,10 @@ class GameOutcome:
     record: Record
     points: List[float]
     forfeit: Optional[Forfeit] = None
+    #: The forfeit is an engine's that never answered in this game: it did not start, or
+    #: ended or timed out before its first move (a match stops on such a seat, as it
+    #: would forfeit every game the same way; not part of the record).
+    unanswered: bool = False
 
 
 def _mover(seat: Seat) -> Mover:
@@ -132,6 +136,8 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
     evals: List[Optional[str]] = [None] * opening
     times: List[Optional[str]] = [None] * opening
     forfeit: Optional[Dict[str, Any]] = None
+    unanswered = False
+    moved = [False] * n  # each colour has made a move of its own in this game
     while not state.is_over():
         color = int(state.to_move)
         control = controls[color - 1]
@@ -144,10 +150,12 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
                 raise IllegalMoveError(state.why_illegal(move) or f"{_validate.shown(move)} is not legal")
         except EngineTimeoutError as e:
             forfeit = {"reason": "time", "detail": str(e)}
+            unanswered = not moved[color - 1]
         except (EngineIllegalMoveError, IllegalMoveError, InvalidSquareError, TypeError) as e:
             forfeit = {"reason": "illegal move", "detail": str(e)}
         except (EngineError, ValueError, RuntimeError, OSError) as e:
             forfeit = {"reason": "failure", "detail": f"{type(e).__name__}: {e}"}
+            unanswered = isinstance(e, EngineTerminatedError) and not moved[color - 1]
         if forfeit is None:
             left = clocks[color - 1]
             if left is not None:
@@ -163,6 +171,7 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
             forfeit.update(color=color_name(Color(color)), ply=state.ply)
             break
         state.play(move)
+        moved[color - 1] = True
         evals.append(None if score is None else f"{score:.2f}")
         times.append(f"{spent:.2f}")
     meta = dict(meta, move_evals=evals, move_times=times, opening_plies=opening)
@@ -179,4 +188,4 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
     points[winner - 1] = 1.0
     end = "time" if forfeit["reason"] == "time" else "resigned"
     record = Record.from_state(state, players=names, end=end, winner=winner, forfeit=forfeit, **meta)
-    return GameOutcome(record, points, forfeit)
+    return GameOutcome(record, points, forfeit, unanswered)

@@ -18,14 +18,17 @@ from types import FrameType
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from polyreversi.engine.protocol import STARTUP_TIMEOUT
 from polyreversi.errors import RecordError, RecordWarning
-from polyreversi.formats import decode_text, ggf, json_record
+from polyreversi.formats import decode_text, ggf, json_record, source_name
 from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt_test
 from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, play
 from polyreversi.record import Record
 from polyreversi.state import State
 from polyreversi.vocabulary import COLOR_NAMES
+from polyreversi import _validate
 from polyreversi._validate import shown
+from polyreversi.limit import MAX_TIME
 
 #: Formats of the match output file.
 FORMATS = ("jsonl", "ggf")
@@ -103,11 +106,18 @@ class MatchConfig:
         openings: the opening positions.
         specs: one seat spec per player (``search:6``, ``nboard:ntest``, ``mcts:500``...).
         control: limits and clocks.
+        startup_timeout: seconds an external engine may take to start and greet (> 0;
+            default :data:`polyreversi.engine.protocol.STARTUP_TIMEOUT`).
     """
 
     openings: List[State]
     specs: List[str]
     control: TimeControl = TimeControl()
+    startup_timeout: float = STARTUP_TIMEOUT
+
+    def __post_init__(self) -> None:
+        # checked here, not when the first engine starts inside a game (where it would be a forfeit)
+        self.startup_timeout = _validate.seconds(self.startup_timeout, "startup_timeout", high=MAX_TIME)
 
     @property
     def players(self) -> int:
@@ -122,7 +132,7 @@ class MatchConfig:
 
 
 # -- workers -------------------------------------------------------------------------
-_SEATS: Dict[str, Seat] = {}
+_SEATS: Dict[Tuple[str, float], Seat] = {}
 
 
 def _worker_init() -> None:
@@ -142,14 +152,19 @@ def _worker_init() -> None:
     Finalize(None, _close_all, exitpriority=100)
 
 
-def _seat(spec: str, seed: int) -> Seat:
+def _seat(spec: str, seed: int, startup_timeout: float) -> Seat:
+    from polyreversi.engine.seat import EngineSeat
     from polyreversi.players import parse_player_spec, player_from_spec
 
     kind, _ = parse_player_spec(spec)
     if kind in ("nboard", "gtp", "uci", "search"):  # long-lived: engines and hash tables stay between games
-        if spec not in _SEATS:
-            _SEATS[spec] = player_from_spec(spec, seed=seed)
-        return _SEATS[spec]
+        key = (spec, startup_timeout)
+        if key not in _SEATS:
+            seat = player_from_spec(spec, seed=seed)
+            if isinstance(seat, EngineSeat):
+                seat.options["startup_timeout"] = startup_timeout
+            _SEATS[key] = seat
+        return _SEATS[key]
     return player_from_spec(spec, seed=seed)
 
 
@@ -170,7 +185,7 @@ def seat_control(spec: str, control: TimeControl) -> TimeControl:
 def play_game(config: MatchConfig, k: int) -> Tuple[int, GameOutcome]:
     """Plays game ``k`` of the match (in a worker, or here)."""
     opening, seats = config.schedule(k)
-    players = [_seat(spec, seed=k * 8 + i) for i, spec in enumerate(seats)]
+    players = [_seat(spec, k * 8 + i, config.startup_timeout) for i, spec in enumerate(seats)]
     controls = [seat_control(spec, config.control) for spec in seats]
     outcome = play(config.openings[opening], players, seats, controls,
                    match={"game": k, "opening": opening, "seats": seats, "control": config.control.text()})
@@ -229,7 +244,7 @@ def read_done(path: str, fmt: str) -> Dict[int, Record]:
     if not os.path.exists(path):
         return done
     if not os.path.isfile(path):
-        raise RecordError(f"{path}: not a regular file; a match writes its games to a file it can read back "
+        raise RecordError(f"{source_name(path)}: not a regular file; a match writes its games to a file it can read back "
                           "to resume")
     with open(path, "rb") as f:
         data = f.read()
@@ -243,10 +258,10 @@ def read_done(path: str, fmt: str) -> Dict[int, Record]:
         try:
             record = json_record.loads(line) if fmt == "jsonl" else ggf.parse_game(line)
         except RecordError as e:
-            raise RecordError(f"{path}:{number}: {e}") from None
+            raise RecordError(f"{source_name(path)}:{number}: {e}") from None
         k = _game_number(record)
         if k is None:
-            raise RecordError(f"{path}:{number}: not a game of a match (no game number); use another --out")
+            raise RecordError(f"{source_name(path)}:{number}: not a game of a match (no game number); use another --out")
         done[k] = record
     return done
 
@@ -280,6 +295,9 @@ class MatchResult:
             was made with a larger ``games``): they are counted too, and said.
         sprt: with ``--sprt``, the log-likelihood ratio and the decision (``"H0"``, ``"H1"`` or ``None``).
         interrupted: True when Ctrl-C or SIGTERM ended the run (the games written so far stay).
+        stopped: the seat spec that ended the match early: an engine that never answered
+            (it did not start, or ended or timed out before its first move) in every game
+            it played, which would forfeit every game left the same way; None otherwise.
     """
 
     tally: Tally
@@ -288,6 +306,7 @@ class MatchResult:
     sprt: Optional[Tuple[float, Optional[str]]] = None
     interrupted: bool = False
     beyond: int = 0
+    stopped: Optional[str] = None
 
 
 def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str = "jsonl",
@@ -306,7 +325,9 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
 
     Returns:
         A :class:`MatchResult`. On Ctrl-C the games written so far stay, the workers and
-        their engines are stopped, and ``interrupted`` is True. Every game of ``out``
+        their engines are stopped, and ``interrupted`` is True. A seat whose engine never
+        answered in any game it played (``GameOutcome.unanswered`` each time) stops
+        the match after that game, named by ``stopped``. Every game of ``out``
         is in the tally, also games numbered ``games`` and up (``beyond`` counts them):
         a game in the file is never left out silently.
 
@@ -326,7 +347,7 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
     for k, record in sorted(done.items()):
         # Messages count games from 1, as every other message does (the file's
         # meta["match"]["game"] is the 0-based schedule index k).
-        game = f"{out}: game {k + 1}"
+        game = f"{source_name(out or '')}: game {k + 1}"  # out is given: games were read from it
         seats = _seats(record)
         if sorted(seats) != sorted(config.specs) or (variant is not None and record.variant != variant):
             raise RecordError(f"{game} is of another match ({record.variant}: {', '.join(seats)}; "
@@ -381,10 +402,16 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
             sink.write(_encode(outcome.record, fmt))
             sink.flush()
             os.fsync(sink.fileno())
-        tally.add(_seats(outcome.record), outcome.points, outcome.forfeit)
+        seats = _seats(outcome.record)
+        tally.add(seats, outcome.points, outcome.forfeit)
         result.played += 1
         if on_game is not None:
             on_game(tally, result.played + result.resumed)
+        if outcome.unanswered and outcome.forfeit is not None:
+            loser = seats[COLOR_NAMES.index(str(outcome.forfeit["color"]))]
+            if tally.forfeited.get(loser, 0) == tally.played[loser]:
+                result.stopped = loser
+                return True
         if sprt is not None and config.players == 2:
             result.sprt = sprt_test(tally.wins, tally.draws, tally.losses, *sprt)
             return result.sprt[1] is not None
