@@ -115,3 +115,19 @@ def wheel_check():
     finally:
         del sys.modules[spec.name]
     return module
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_restored():
+    """Each test starts and ends with the SIGINT and SIGTERM handling it found: a CLI
+    command run in this process (CliRunner) that stops on a signal ignores both on its way
+    out (_status.exit_interrupted: the process is ending), and an ignored signal is
+    inherited by every subprocess a later test starts (a child that must die of SIGTERM
+    would then hang)."""
+    import signal
+
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for sig, handler in saved.items():
+        if handler is not None and signal.getsignal(sig) is not handler:
+            signal.signal(sig, handler)

@@ -688,3 +688,13 @@ def test_a_huge_command_is_answered_with_a_short_line(server_class, command, mes
 def test_gtp_ids_are_ascii_digits():
     # '²' is a digit to str.isdigit: "² name" was answered "=² polyreversi" as if it were an id.
     assert _replies(session(GtpServer, "² name\n7 name\n")) == ["? unknown command '²'", "=7 polyreversi"]
+
+
+def test_nboard_a_move_with_a_refused_time_is_not_played():
+    # 400 digits pass the time's form but not its finiteness: the move was played before
+    # the time was read, so the error left Black's c4 on the board (`go` then moved for Black).
+    text = session(NBoardServer, f"nboard 2\nmove c4//{'9' * 400}\nmove f5\nhint 1\n")
+    lines = text.splitlines()
+    assert lines[1].startswith("status error: move 'c4//9999"), lines[1]
+    assert "is not a finite number of seconds" in lines[1]
+    assert "status error" not in "\n".join(lines[2:])  # f5 was Black's move: c4 was not made

@@ -521,3 +521,28 @@ def test_the_startup_timeout_option_is_checked_and_shown():
     assert f"[default: {STARTUP_TIMEOUT};" in help_text
     with pytest.raises(ValueError, match="startup_timeout: must be a finite number of seconds above 0"):
         MatchConfig(builtin_openings(pr.Variant()), ["greedy", "random"], startup_timeout=-1)
+
+
+def test_a_ggf_match_file_keeps_the_stop_of_an_engine_that_never_answered(tmp_path):
+    # GGF keeps no meta: the resumed tally counted no forfeits, so a resumed match played
+    # every remaining game against the silent engine and exited 0
+    mute = f"nboard:{sys.executable} {FAKE} nboard mute"
+    out = str(tmp_path / "m.ggf")
+    config = MatchConfig(builtin_openings(pr.Variant()), [mute, "random"], TimeControl(time=0.2),
+                         startup_timeout=0.5)
+    assert run(config, 6, out=out, fmt="ggf").stopped == mute
+    again = run(config, 6, out=out, fmt="ggf")
+    assert (again.resumed, again.played, again.stopped) == (1, 1, mute)
+    assert again.tally.failed() == [mute]
+
+
+@pytest.mark.parametrize("openings, specs, error, message", [
+    ([], ["random", "greedy"], ValueError, "openings: none given"),
+    (None, ["random"], ValueError, "8x8 has 2 players: give 2 PLAYERs, got 1"),
+    (None, ["search:1", "search:1"], ValueError, "give each PLAYER once"),
+    ([1], ["random", "greedy"], TypeError, "openings\\[0\\]: expected a State, got int"),
+])
+def test_a_match_config_refuses_what_no_schedule_can_play(openings, specs, error, message):
+    # they were a bare ZeroDivisionError, an IndexError, and a match of a seat against itself
+    with pytest.raises(error, match=message):
+        MatchConfig(builtin_openings(pr.Variant()) if openings is None else openings, specs)

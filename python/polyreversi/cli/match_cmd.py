@@ -16,7 +16,7 @@ from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
 from polyreversi.match import openings as opening_sets
 from polyreversi.match.referee import DEFAULT_MARGIN, TimeControl
-from polyreversi.match.runner import FORMATS, MatchConfig, Tally, run
+from polyreversi.match.runner import FORMATS, MatchConfig, Tally, check_seats, run
 from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.limit import MAX_TIME
 from polyreversi.variant import Variant
@@ -78,17 +78,18 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
       polyreversi match mcts:200 brs:3 greedy random --variant octagon/4p
     """
     n = variant.players
-    if len(seats) != n:
+    try:
+        check_seats(seats, variant)
+    except ValueError as e:
         hint = ""
-        try:  # a variant given where play and selfplay take it: match takes it by --variant
-            hint = f" ({Variant.parse(seats[0])} is a variant: give it as --variant {seats[0]})"
-        except (PolyreversiError, ValueError, TypeError):
-            pass
-        raise click.UsageError(f"{variant} has {n} players: give {n} PLAYERs, got {len(seats)}{hint}")
+        if len(seats) != n:
+            try:  # a variant given where play and selfplay take it: match takes it by --variant
+                hint = f" ({Variant.parse(seats[0])} is a variant: give it as --variant {seats[0]})"
+            except (PolyreversiError, ValueError, TypeError):
+                pass
+        raise click.UsageError(f"{e}{hint}") from None
     if n > 2 and any(s.split(":", 1)[0].strip().lower() in ENGINE_KINDS for s in seats):
         raise click.UsageError("external engines play two-player matches only")
-    if len(set(seats)) != len(seats):
-        raise click.UsageError("give each PLAYER once (the tally is by PLAYER; add an option to tell two apart)")
     try:
         specs = [check_player_spec(s, COMPUTER_PLAYERS, players=n, variant=variant) for s in seats]
     except (ValueError, TypeError) as e:

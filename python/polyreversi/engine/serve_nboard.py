@@ -160,12 +160,16 @@ class NBoardServer:
                 given, _, spent = ggf.move_fields(text)  # NBoard's move is a GGF move: MOVE[/EVAL[/TIME]]
             except RecordError as e:
                 raise ValueError(f"move {quoted(text)}: {e}") from None
+            try:  # read before the move is played: a refused line leaves the game as it was
+                seconds = ggf.time_seconds(spent) if spent else 0.0
+            except RecordError as e:
+                raise ValueError(f"move {quoted(text)}: {e}") from None
             state = self._game()
             mover = state.to_move
             move = games.parse_move_text(state, given, None)
             state.play(move)
             if spent:  # the mover's clock runs down as in a set game's move times
-                self.used[mover] = self.used.get(mover, 0.0) + ggf.time_seconds(spent)
+                self.used[mover] = self.used.get(mover, 0.0) + seconds
         elif cmd == "go":
             arguments.none("go", words[1:])
             self.go()

@@ -25,6 +25,7 @@ from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt
 from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, play
 from polyreversi.record import Record
 from polyreversi.state import State
+from polyreversi.variant import Variant
 from polyreversi.vocabulary import COLOR_NAMES
 from polyreversi import _validate
 from polyreversi._validate import shown
@@ -39,6 +40,34 @@ def _seats(record: Record) -> List[str]:
     if any(name is None for name in record.players):
         raise RecordError(f"a match game without its seats as player names: {record.players}")
     return [str(name) for name in record.players]
+
+
+def check_seats(specs: Sequence[str], variant: Variant) -> None:
+    """The seats of a match of ``variant``: one spec a player, each once (the tally is by spec).
+
+    Raises:
+        ValueError: another count, or a spec given twice.
+    """
+    if len(specs) != variant.players:
+        raise ValueError(f"{variant} has {variant.players} players: give {variant.players} PLAYERs, got {len(specs)}")
+    if len(set(specs)) != len(specs):
+        raise ValueError("give each PLAYER once (the tally is by PLAYER; add an option to tell two apart)")
+
+
+def _forfeit_of(record: Record) -> Optional[Forfeit]:
+    """The forfeit of a game read back: ``meta["forfeit"]`` as the referee wrote it, or, in a
+    format that keeps no meta (GGF), a two-player game that ended on time or by
+    resignation with a winner (the referee's only such ends are forfeits): its loser's."""
+    forfeit = record.meta.get("forfeit")
+    if forfeit is not None:
+        return forfeit  # type: ignore[no-any-return]
+    result = record.result
+    if (result is None or result.end not in ("time", "resigned") or result.winner is None
+            or len(record.players) != 2):
+        return None
+    loser = COLOR_NAMES[2 - int(result.winner)]  # winner 1 (Black) -> White's name, 2 -> Black's
+    return {"reason": "time" if result.end == "time" else "failure",
+            "detail": f"the record ends by {result.end}", "color": loser, "ply": record.plies}
 
 
 @dataclass
@@ -116,8 +145,19 @@ class MatchConfig:
     startup_timeout: float = STARTUP_TIMEOUT
 
     def __post_init__(self) -> None:
-        # checked here, not when the first engine starts inside a game (where it would be a forfeit)
+        # checked here, not inside a game (where a bad value would be a forfeit or a bare
+        # ZeroDivisionError/IndexError of the schedule)
         self.startup_timeout = _validate.seconds(self.startup_timeout, "startup_timeout", high=MAX_TIME)
+        self.openings = list(self.openings)
+        if not self.openings:
+            raise ValueError("openings: none given (a match plays each opening in every seat rotation)")
+        for i, opening in enumerate(self.openings):
+            _validate.instance(opening, State, f"openings[{i}]")
+        variant = self.openings[0].variant
+        if any(o.variant != variant for o in self.openings):
+            raise ValueError(f"openings: not all of one variant ({variant} first)")
+        self.specs = list(self.specs)
+        check_seats(self.specs, variant)
 
     @property
     def players(self) -> int:
@@ -374,7 +414,7 @@ def run(config: MatchConfig, games: int, *, out: Optional[str] = None, fmt: str 
         if recorded is not None and recorded != config.control.text():
             raise RecordError(f"{game} was played with another time control ({recorded}; this one is "
                               f"{config.control.text()}); resume with that control, or use another --out")
-        tally.add(seats, points_of(record), record.meta.get("forfeit"))
+        tally.add(seats, points_of(record), _forfeit_of(record))
     todo = [k for k in range(games) if k not in done]
     result = MatchResult(tally, 0, tally.games, beyond=sum(k >= games for k in done))
     sink = open(out, "a", encoding="utf-8") if out else None
