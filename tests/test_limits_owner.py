@@ -267,6 +267,8 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_CUTOFF"): "DEFAULT_MULTI_CUTOFF",
     ("multi_mcts.py", "DEFAULT_CUTOFF_10X10"): "DEFAULT_MULTI_CUTOFF_10X10",
     ("multi_mcts.py", "DEFAULT_GREEDY"): "DEFAULT_MULTI_GREEDY",
+    ("multi_mcts.py", "DEFAULT_SOLVE"): "DEFAULT_MULTI_SOLVE",
+    ("multi_mcts.py", "SOLVE_NODES"): "MULTI_SOLVE_NODES",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
     ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",

@@ -278,13 +278,99 @@ class Tree {
   int played_ = 0;
 };
 
+// The exact max^n solve of the rest of the game (multi/mcts.hpp): every
+// colour in turn plays the move that maximises its reward (1/k for a k-way
+// shared first place, else 0), then its own disks (the fewest with
+// Anti-Reversi); equal moves: the lowest square. A colour that can win
+// alone plays the first such move: its other moves are not searched, which
+// is what lets the solve reach a few more empty squares. Gives up past
+// `limit` positions, a stop request or a spent budget.
+template <class W, int N>
+class Solver {
+  using E = Engine<W, N>;
+
+ public:
+  Solver(const Rules& rules, u64 limit, TimeBudget& budget, const int* cancel)
+      : rules_(rules), table_(E::table(rules)), limit_(limit), budget_(budget), cancel_(cancel) {}
+
+  // The final disks of the solved line into scores[players] and the root
+  // move into *move; false if it gave up.
+  bool solve(const Board<W>& b, int* scores, int* move) { return value(b, scores, move); }
+  u64 nodes() const { return nodes_; }
+
+  // The reward of colour c at the final disks `scores` (win 1, a k-way
+  // shared first place 1/k, else 0).
+  static double reward(const Rules& rules, const int* scores, int c) {
+    const unsigned mask = winner_mask(rules, scores);
+    return (mask >> c) & 1 ? 1.0 / popcount(static_cast<u64>(mask)) : 0.0;
+  }
+
+ private:
+  bool value(const Board<W>& b, int* scores, int* move) {
+    if (++nodes_ > limit_ || ((nodes_ & 1023) == 0 && (stop_requested(cancel_) || budget_.spent()))) return false;
+    Turn turn;
+    const W legal = E::legal(table_, b, turn);
+    if (turn == Turn::kOver) {
+      for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
+      return true;
+    }
+    const int mover = b.to_move;
+    double best = -1e300;
+    for (W m = legal; m; m &= m - 1) {
+      const int square = lowest_bit(m);
+      Board<W> next = b;
+      E::play(table_, next, turn, square);
+      int child[kMaxPlayers];
+      if (!value(next, child, nullptr)) return false;
+      const double r = reward(rules_, child, mover);
+      const double u = r * 2 * kMaxSquares + (rules_.anti ? -child[mover] : child[mover]);
+      if (u > best) {
+        best = u;
+        std::copy(child, child + rules_.players, scores);
+        if (move) *move = square;
+      }
+      if (r == 1) break;
+    }
+    return true;
+  }
+
+  const Rules& rules_;
+  Table<W> table_;
+  u64 limit_;
+  u64 nodes_ = 0;
+  TimeBudget& budget_;
+  const int* cancel_;
+};
+
 }  // namespace
 
 MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
   return with_geometry(rules.board, [&](auto g) {
-    using T = Tree<typename decltype(g)::W, decltype(g)::N>;
+    using W = typename decltype(g)::W;
+    using T = Tree<W, decltype(g)::N>;
+    using S = Solver<W, decltype(g)::N>;
+    using E = Engine<W, decltype(g)::N>;
     const auto started = Clock::now();
     TimeBudget time_budget(o.seconds, started);
+    const auto board = E::load(pos);
+    const int empties = popcount(E::table(rules).playable & ~E::occupied(board));
+    if (empties <= o.solve) {
+      // A solved win or shared win is played; a solved loss is left to the
+      // playouts, which may find the line where the other colours err.
+      // At most half the time: a solve that gives up leaves the rest to the playouts.
+      TimeBudget solve_budget(o.seconds / 2, started);
+      S solver(rules, kMultiSolveNodes, solve_budget, cancel);
+      int scores[kMaxPlayers], move = -1;
+      const bool solved = solver.solve(board, scores, &move);
+      if (solved && move >= 0 && S::reward(rules, scores, board.to_move) > 0) {
+        MultiMctsResult out;
+        out.move = move;
+        for (int p = 0; p < rules.players; ++p) out.values[p] = S::reward(rules, scores, p);
+        out.nodes = solver.nodes();
+        out.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+        return out;
+      }
+    }
     auto tree = std::make_unique<T>(rules, pos, o);
     const u64 budget = o.playouts ? o.playouts : ~u64(0);
     u64 i = 0;
