@@ -1,7 +1,8 @@
-"""The exact max^n solve of the 3-4 player MCTS's last empty squares (``multi_mcts(solve=)``),
-against a brute-force max^n over :class:`polyreversi.State` written here."""
+"""The exact solve of the 3-4 player MCTS's last empty squares (``multi_mcts(solve=)``): a win
+the colour to move can force alone, against a brute-force search over :class:`polyreversi.State`
+written here."""
 import random
-from typing import List, Optional, Tuple
+from typing import Optional, Tuple
 
 import pytest
 
@@ -9,32 +10,19 @@ import polyreversi as pr
 from polyreversi.multi_mcts import DEFAULT_SOLVE, SOLVE_NODES, InformedMCTSPlayer, multi_mcts
 
 
-def rewards(scores: List[int], anti: bool) -> Tuple[float, ...]:
-    """Each colour's reward at the final disks ``scores``: 1/k for a k-way shared first place
-    (the most disks; the fewest with Anti-Reversi), else 0."""
-    top = min(scores) if anti else max(scores)
-    return tuple(1.0 / scores.count(top) if s == top else 0.0 for s in scores)
-
-
-def maxn(state: pr.State) -> Tuple[List[int], Optional[int]]:
-    """The final disks of the max^n line (the mover maximises its reward, then its disks,
-    the fewest with Anti-Reversi; equal moves: the lowest square; a mover that can win alone
-    plays the first such move) and its first move."""
+def forced_win(state: pr.State, root: int) -> Tuple[bool, Optional[int]]:
+    """Whether colour ``root`` (0-based) wins alone whatever the other colours play, and the
+    lowest square that forces it when ``root`` is to move."""
     if state.is_over():
-        return list(state.scores()), None
-    mover = int(state.to_move) - 1
-    anti = state.variant.anti
-    best: Optional[Tuple[float, int]] = None
-    line: List[int] = []
-    first = None
+        return [int(c) - 1 for c in state.winners()] == [root], None
+    own = int(state.to_move) - 1 == root
     for move in sorted(state.legal_moves()):
-        scores, _ = maxn(state.child(move))
-        key = (rewards(scores, anti)[mover], -scores[mover] if anti else scores[mover])
-        if best is None or key > best:
-            best, line, first = key, scores, move
-        if key[0] == 1:
-            break
-    return line, first
+        wins, _ = forced_win(state.child(move), root)
+        if own and wins:
+            return True, move
+        if not own and not wins:
+            return False, None
+    return not own, None
 
 
 def endgame(text: str, empties: int, seed: int) -> pr.State:
@@ -49,20 +37,21 @@ def endgame(text: str, empties: int, seed: int) -> pr.State:
 
 
 @pytest.mark.parametrize("text", ["8x8/3p", "8x8/4p", "octagon/3p/anti", "10x10/4p"])
-def test_a_solved_move_is_the_brute_force_maxn_move(text):
-    solved = 0
-    for seed in range(12):
-        state = endgame(text, 6, seed)
-        scores, move = maxn(state)
-        expected = rewards(scores, state.variant.anti)
-        r = multi_mcts(state, playouts=50, seed=seed, solve=6)
-        if expected[int(state.to_move) - 1] > 0:  # a solved (shared) win: its move, no playouts
-            solved += 1
-            assert (r.move, r.playouts, r.visits, r.values) == (move, 0, {}, expected)
+def test_a_forced_win_is_the_brute_force_one(text):
+    forced = 0
+    for seed in range(30):
+        state = endgame(text, 7, seed)
+        mover = int(state.to_move) - 1
+        wins, move = forced_win(state, mover)
+        r = multi_mcts(state, playouts=50, seed=seed, solve=7)
+        if wins:  # played at once, without playouts
+            forced += 1
+            assert (r.move, r.playouts, r.visits) == (move, 0, {})
+            assert r.values == tuple(1.0 if c == mover else 0.0 for c in range(state.variant.players))
             assert 0 < r.nodes <= SOLVE_NODES
-        else:  # a solved loss is left to the playouts
+        else:  # left to the playouts
             assert r.playouts == 50 and sum(r.visits.values()) == 50
-    assert solved > 0
+    assert forced > 0
 
 
 def test_off_and_too_few_empties_change_nothing():

@@ -14,9 +14,8 @@
 // rates best for the mover (one ply of search per move: Nijssen & Winands,
 // "Playout Search for Monte-Carlo Tree Search in Multi-Player Games", 2011).
 // With solve, a position with that many empty squares or fewer is first
-// solved exactly by max^n (every colour maximises its reward, then its
-// disks): MCTS with few playouts misplays the last moves, where each disk
-// decides the winner; a solved win is played without playouts.
+// solved exactly: a win the colour to move can force alone, whatever the
+// others play, is played without playouts.
 #pragma once
 #include <utility>
 #include <vector>
@@ -53,7 +52,8 @@ struct MultiMctsOptions {
   double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
   double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
   double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
-  int solve = 0;                  // exact max^n solve from this many empty squares (0: never)
+  int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
+  double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 
@@ -61,6 +61,11 @@ struct MultiMctsOptions {
 // up and the playouts take the rest of the budget (it also gives up at half
 // the time): about 50 ms on 8x8.
 constexpr u64 kMultiSolveNodes = 1 << 20;
+
+// The temperature (in shares of the board) of the softmax that turns the
+// evaluation's estimated shares at a new node into win chances for the
+// implicit backup (MultiMctsOptions::implicit_weight).
+constexpr double kMultiImplicitTemperature = 0.05;
 
 struct MultiMctsResult {
   int move = -1;                              // most visited root move, or the solve's
