@@ -179,3 +179,8 @@ def test_bad_implicit_weight_is_refused_by_name(bad):
         multi_mcts(state, playouts=10, implicit_weight=bad)
     with pytest.raises((TypeError, ValueError), match="implicit_weight"):
         InformedMCTSPlayer(playouts=10, implicit_weight=bad)
+
+
+def test_the_seat_spec_takes_solve_and_implicit_weight():
+    player = player_from_spec("imcts:50:solve=8:implicit_weight=0.3", seed=1)
+    assert (player.solve, player.implicit_weight) == (8, 0.3)

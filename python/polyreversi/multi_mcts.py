@@ -201,8 +201,8 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy,
-        solve, implicit_weight: as :func:`multi_mcts`.
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight: as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
