@@ -267,6 +267,10 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_CUTOFF"): "DEFAULT_MULTI_CUTOFF",
     ("multi_mcts.py", "DEFAULT_CUTOFF_10X10"): "DEFAULT_MULTI_CUTOFF_10X10",
     ("multi_mcts.py", "DEFAULT_GREEDY"): "DEFAULT_MULTI_GREEDY",
+    ("multi_mcts.py", "DEFAULT_SOLVE"): "DEFAULT_MULTI_SOLVE",
+    ("multi_mcts.py", "SOLVE_NODES"): "MULTI_SOLVE_NODES",
+    ("multi_mcts.py", "DEFAULT_IMPLICIT_WEIGHT"): "DEFAULT_MULTI_IMPLICIT_WEIGHT",
+    ("multi_mcts.py", "IMPLICIT_TEMPERATURE"): "MULTI_IMPLICIT_TEMPERATURE",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
     ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",
@@ -290,6 +294,7 @@ COINCIDENCES = {
     ("svg.py", "_SUPERSAMPLE"),  # raster supersampling factor
     ("time_control.py", "SOLVE_SECONDS_AT_20"),  # seconds of a solve at 20 empties
     ("time_control.py", "SOLVE_SHARE"),  # a share of the clock
+    ("time_control.py", "RESERVE_SHARE"),  # a share of the clock
     ("time_control.py", "MOVES_RESERVE_SHARE"),  # a share of the clock
     ("time_control.py", "MAX_SHARE"),  # a share of the clock
     ("time_control.py", "LATE_SOLVE_FACTOR"),  # a ratio of predicted solve time to the budget

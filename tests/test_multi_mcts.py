@@ -152,3 +152,35 @@ def test_greedy_is_checked():
     assert player_from_spec("imcts:time=0.1:greedy=0.5").greedy == 0.5
     judged = multi_mcts(state, playouts=300, seed=4, greedy=0.3)
     assert judged.playouts == 300 and judged.move in state.legal_moves()
+
+
+def test_implicit_backups_are_reproducible_and_steer_the_search():
+    state = pr.Variant.parse("8x8/4p").with_random_blocked(seed=2).start()
+    plain = multi_mcts(state, playouts=600, seed=5)
+    a = multi_mcts(state, playouts=600, seed=5, implicit_weight=0.5)
+    b = multi_mcts(state, playouts=600, seed=5, implicit_weight=0.5)
+    assert (a.move, a.visits, a.values) == (b.move, b.visits, b.values)
+    assert a.playouts == 600 and sum(a.visits.values()) == 600 and sum(a.values) == pytest.approx(1.0)
+    assert a.visits != plain.visits
+    assert multi_mcts(state, playouts=600, seed=5, implicit_weight=0.0).visits == plain.visits
+
+
+def test_implicit_backups_on_every_board():
+    for text in ("octagon/3p/anti", "10x10/3p", "8x8/3p"):
+        state = pr.Variant.parse(text).start()
+        r = multi_mcts(state, playouts=300, seed=1, implicit_weight=1.0)
+        assert r.move in state.legal_moves() and sum(r.visits.values()) == 300
+
+
+@pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan"), "0.5"])
+def test_bad_implicit_weight_is_refused_by_name(bad):
+    state = pr.Variant.parse("8x8/3p").start()
+    with pytest.raises((TypeError, ValueError), match="implicit_weight"):
+        multi_mcts(state, playouts=10, implicit_weight=bad)
+    with pytest.raises((TypeError, ValueError), match="implicit_weight"):
+        InformedMCTSPlayer(playouts=10, implicit_weight=bad)
+
+
+def test_the_seat_spec_takes_solve_and_implicit_weight():
+    player = player_from_spec("imcts:50:solve=8:implicit_weight=0.3", seed=1)
+    assert (player.solve, player.implicit_weight) == (8, 0.3)

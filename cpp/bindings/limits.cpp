@@ -39,6 +39,10 @@ void init_limits(py::module_& m) {
   l.attr("DEFAULT_MULTI_CUTOFF_TEMPERATURE") = multi.cutoff_temperature;
   l.attr("DEFAULT_MULTI_BIAS_WEIGHT") = multi.bias_weight;
   l.attr("DEFAULT_MULTI_GREEDY") = multi.greedy;
+  l.attr("DEFAULT_MULTI_SOLVE") = multi.solve;
+  l.attr("MULTI_SOLVE_NODES") = kMultiSolveNodes;
+  l.attr("DEFAULT_MULTI_IMPLICIT_WEIGHT") = multi.implicit_weight;
+  l.attr("MULTI_IMPLICIT_TEMPERATURE") = kMultiImplicitTemperature;
   l.attr("DEFAULT_MULTI_CUTOFF") = kDefaultMultiPatternCutoff;
   l.attr("DEFAULT_MULTI_CUTOFF_10X10") = kDefaultMultiPatternCutoff10x10;
   l.attr("MAX_PLAYOUTS") = kMaxPlayouts;

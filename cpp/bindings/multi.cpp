@@ -36,7 +36,7 @@ void init_multi(py::module_& m) {
       "_multi_mcts",
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
          double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
-         int cutoff, double cutoff_temperature, double bias_weight, double greedy) {
+         int cutoff, double cutoff_temperature, double bias_weight, double greedy, int solve, double implicit_weight) {
         const PyState& s = get_state(s_obj);
         MultiMctsOptions o;
         o.playouts = playouts;
@@ -52,6 +52,8 @@ void init_multi(py::module_& m) {
         o.cutoff_temperature = cutoff_temperature;
         o.bias_weight = bias_weight;
         o.greedy = greedy;
+        o.solve = solve;
+        o.implicit_weight = implicit_weight;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
@@ -65,6 +67,7 @@ void init_multi(py::module_& m) {
       py::arg("prefer_edges") = MultiMctsOptions{}.prefer_edges, py::arg("cutoff") = MultiMctsOptions{}.cutoff,
       py::arg("cutoff_temperature") = MultiMctsOptions{}.cutoff_temperature,
       py::arg("bias_weight") = MultiMctsOptions{}.bias_weight, py::arg("greedy") = MultiMctsOptions{}.greedy,
+      py::arg("solve") = MultiMctsOptions{}.solve, py::arg("implicit_weight") = MultiMctsOptions{}.implicit_weight,
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",

@@ -37,7 +37,7 @@ from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
-           "DEFAULT_CUTOFF_10X10", "default_cutoff"]
+           "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -65,6 +65,16 @@ MAX_CUTOFF: int = _core.limits.MAX_SCORE
 DEFAULT_BIAS_WEIGHT: float = _core.limits.DEFAULT_MULTI_BIAS_WEIGHT
 #: Share of playout moves chosen by the evaluation (the best-rated move for the mover; 0: none).
 DEFAULT_GREEDY: float = _core.limits.DEFAULT_MULTI_GREEDY
+#: Empty squares from which a search first looks for a win the colour to move can force alone,
+#: whatever the others play, and plays it without playouts (0: never).
+DEFAULT_SOLVE: int = _core.limits.DEFAULT_MULTI_SOLVE
+#: Positions such a solve may visit before it gives up and the playouts take the rest of the time.
+SOLVE_NODES: int = _core.limits.MULTI_SOLVE_NODES
+#: Weight of the implicit max^n backup of the evaluation in a child's value (0: none).
+DEFAULT_IMPLICIT_WEIGHT: float = _core.limits.DEFAULT_MULTI_IMPLICIT_WEIGHT
+#: Temperature (shares of the board) of the softmax that turns the evaluation's estimated
+#: shares at a new node into each colour's win chances for that backup.
+IMPLICIT_TEMPERATURE: float = _core.limits.MULTI_IMPLICIT_TEMPERATURE
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
@@ -82,8 +92,8 @@ def default_cutoff(state: State) -> int:
 
 
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
-             cutoff_temperature: object, bias_weight: object,
-             greedy: object) -> Tuple[float, float, float, float, int, float, float, float]:
+             cutoff_temperature: object, bias_weight: object, greedy: object, solve: object,
+             implicit_weight: object) -> Tuple[float, float, float, float, int, float, float, float, int, float]:
     """The search options, checked (the same messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
@@ -91,7 +101,9 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
             _validate.number(score_weight, "score_weight", 0.0, 1.0),
             _validate.whole(cutoff, "cutoff", 0, MAX_CUTOFF),
             _validate.number(cutoff_temperature, "cutoff_temperature"),
-            _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0))
+            _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0),
+            _validate.whole(solve, "solve", 0, MAX_CUTOFF),
+            _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -99,7 +111,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
                score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: Optional[int] = None,
                cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
-               bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY) -> MCTSResult:
+               bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
+               solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -128,10 +141,24 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         greedy: 0 to 1, the share of playout moves that are the move the evaluation rates
             best for the mover (one evaluation per legal move: several times slower a move);
             the others as ``epsilon`` says.
+        solve: 0 .. ``MAX_CUTOFF`` empty squares: from this many (or fewer) the search first
+            solves the rest of the game exactly, within :data:`SOLVE_NODES` positions and half
+            the time: a move with which the colour to move wins alone whatever the other
+            colours play (the lowest such square) is played at once; otherwise, or if the
+            solve gave up, the playouts choose in the rest of the time. 0: never.
+        implicit_weight: 0 to 1: implicit minimax backups (Lanctot et al. 2014, max^n style).
+            Every new node stores each colour's win chances by the evaluation (a softmax of
+            its estimated shares at :data:`IMPLICIT_TEMPERATURE`; a finished game's reward);
+            every node on a playout's path takes those of its child best for its mover; the
+            selection then values a child at ``(1 - w) * mean reward + w * those chances``
+            for the colour who moved into it. 0: the mean reward alone (no evaluation at
+            the nodes).
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
-        colour, playouts, seconds, nodes).
+        colour, playouts, seconds, nodes). A forced win found by the solve comes with
+        ``playouts`` 0, ``visits`` ``{}``, ``values`` 1 for the colour to move and 0 for the
+        others, and ``nodes`` the positions the solve visited.
 
     Determinism: with a playout count (and no time) the result depends only on the
     position and the arguments.
@@ -148,8 +175,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
     given = cutoff
-    exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy = _options(
-        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy)
+    (exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
+     implicit_weight) = _options(exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature,
+                                 bias_weight, greedy, solve, implicit_weight)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
@@ -159,7 +187,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
                                                                 history_weight, score_weight, MAX_NODES,
                                                                 cutoff=cutoff, cutoff_temperature=cutoff_temperature,
-                                                                bias_weight=bias_weight, greedy=greedy)
+                                                                bias_weight=bias_weight, greedy=greedy, solve=solve,
+                                                                implicit_weight=implicit_weight)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -172,8 +201,8 @@ class InformedMCTSPlayer:
         playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
-        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy:
-            as :func:`multi_mcts`.
+        exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight: as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
@@ -191,13 +220,15 @@ class InformedMCTSPlayer:
                  exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT,
                  cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
-                 bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY) -> None:
+                 bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
+                 solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
-         self.cutoff_temperature, self.bias_weight, self.greedy) = _options(
-            exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy)
+         self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight) = _options(
+            exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy,
+            solve, implicit_weight)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
 
@@ -220,7 +251,8 @@ class InformedMCTSPlayer:
                                exploration=self.exploration, epsilon=self.epsilon,
                                history_weight=self.history_weight, score_weight=self.score_weight,
                                cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
-                               bias_weight=self.bias_weight, greedy=self.greedy)
+                               bias_weight=self.bias_weight, greedy=self.greedy, solve=self.solve,
+                               implicit_weight=self.implicit_weight)
         return self.last
 
     def choose(self, state: State) -> int:

@@ -398,7 +398,8 @@ _SPEC_OPTIONS: Dict[str, Dict[str, Callable[[str], Any]]] = {
     "baseline": {"simulations": _whole, "leaves": _whole, "c_puct": _number},
     "imcts": {"playouts": _whole, "time": _number, "exploration": _number, "epsilon": _number,
               "history_weight": _number, "score_weight": _number, "cutoff": _whole,
-              "cutoff_temperature": _number, "bias_weight": _number, "greedy": _number},
+              "cutoff_temperature": _number, "bias_weight": _number, "greedy": _number, "solve": _whole,
+              "implicit_weight": _number},
 }
 
 PLAYER_SPEC_HELP = ("random, greedy, human, search[:DEPTH|:time=SECONDS], mcts[:PLAYOUTS|:time=SECONDS], "

@@ -53,7 +53,8 @@ class Tree {
     std::int32_t parent = -1, first_child = -1, next_sibling = -1;
     std::int16_t move = -1;
     Turn turn = Turn::kOver;
-    float prior = 0;  // the evaluation for the colour who moved here, in shares of the board
+    float prior = 0;                             // the evaluation for the colour who moved here, in shares of the board
+    float implicit[kMaxPlayers] = {0, 0, 0, 0};  // the max^n backup of the evaluation's win chances
   };
 
  public:
@@ -76,6 +77,7 @@ class Tree {
       ++node.visits;
       for (int p = 0; p < rules_.players; ++p) node.reward[p] += r[p];
       if (node.parent >= 0) record(nodes_[node.parent].board.to_move, node.move);
+      if (options_.implicit_weight > 0 && n != cur) back_up(node);
     }
     // Progressive history: every move of the game, in the tree and in the
     // playout, scores its colour's reward for that square.
@@ -126,11 +128,42 @@ class Tree {
     n.untried = E::legal(table_, b, n.turn);
     n.parent = parent;
     n.move = static_cast<std::int16_t>(move);
+    if (options_.implicit_weight > 0) judge(b, n.turn, n.implicit);
     if (parent >= 0 && options_.bias_weight > 0) {
       const int v = eval_.value(b, nodes_[parent].board.to_move);
       n.prior = static_cast<float>(std::clamp(v, -kMultiScale, kMultiScale)) / kMultiScale;
     }
     return append_child(nodes_, n, parent);
+  }
+
+  // The evaluation's win chances of each colour at a new node: a softmax of
+  // the estimated shares (kMultiImplicitTemperature), or the final reward.
+  void judge(const Board<W>& b, Turn turn, float* out) const {
+    int scores[kMaxPlayers];
+    double chances[kMaxPlayers];
+    if (turn == Turn::kOver) {
+      std::uint8_t winners[kMaxPlayers];
+      for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
+      const unsigned mask = winner_mask(rules_, scores);
+      for (int p = 0; p < rules_.players; ++p) winners[p] = (mask >> p) & 1;
+      mcts_rewards(rules_.players, winners, chances);
+    } else {
+      eval_.shares(b, scores);
+      softmax(scores, kMultiImplicitTemperature, chances);
+    }
+    for (int p = 0; p < rules_.players; ++p) out[p] = static_cast<float>(chances[p]);
+  }
+
+  // Implicit minimax backup (Lanctot et al., "Monte Carlo Tree Search with
+  // Heuristic Evaluations using Implicit Minimax Backups", 2014), max^n
+  // style: a node's win chances are those of its child best for the colour
+  // to move there.
+  void back_up(Node& node) {
+    const int mover = node.board.to_move;
+    int best = -1;
+    for (int c = node.first_child; c >= 0; c = nodes_[c].next_sibling)
+      if (best < 0 || nodes_[c].implicit[mover] > nodes_[best].implicit[mover]) best = c;
+    if (best >= 0) std::copy(nodes_[best].implicit, nodes_[best].implicit + kMaxPlayers, node.implicit);
   }
 
   static int nth(W m, int k) {
@@ -162,10 +195,11 @@ class Tree {
     const double log_n = std::log(static_cast<double>(parent.visits));
     return best_child(nodes_, parent, [&](const Node& ch) {
       const double n = static_cast<double>(ch.visits);
-      const double q = ch.reward[mover] / n;
+      const double mean = ch.reward[mover] / n;
+      const double q = mean + options_.implicit_weight * (ch.implicit[mover] - mean);
       const double h =
           history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;
-      return q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - q) * n + 1) +
+      return q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - mean) * n + 1) +
              options_.bias_weight * ch.prior / (n + 1);
     });
   }
@@ -226,7 +260,7 @@ class Tree {
     }
     std::uint8_t winners[kMaxPlayers];
     if (judged && options_.cutoff_temperature > 0) {
-      soft_reward(scores, reward);
+      softmax(scores, options_.cutoff_temperature, reward);
     } else {
       if (!judged)
         for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
@@ -249,12 +283,13 @@ class Tree {
     }
   }
 
-  // The reward of a judged playout as a softmax of the estimated shares
-  // (fewest disks best with Anti-Reversi): a colour narrowly ahead by the
-  // evaluation is not a sure winner, since the evaluation errs by about a
-  // tenth of the board.
-  void soft_reward(const int* shares, double* reward) const {
-    const double scale = 1.0 / (options_.cutoff_temperature * kMultiScale);
+  // Each colour's win chances as a softmax of the estimated shares over
+  // `temperature` (fewest disks best with Anti-Reversi): a colour narrowly
+  // ahead by the evaluation is not a sure winner, since the evaluation errs
+  // by about a tenth of the board. The reward of a judged playout with a
+  // cutoff temperature, and the values of the implicit backup.
+  void softmax(const int* shares, double temperature, double* reward) const {
+    const double scale = 1.0 / (temperature * kMultiScale);
     double top = -1e300, sum = 0;
     double x[kMaxPlayers];
     for (int p = 0; p < rules_.players; ++p) {
@@ -278,13 +313,92 @@ class Tree {
   int played_ = 0;
 };
 
+// The exact solve of the rest of the game (multi/mcts.hpp): whether the
+// colour to move at the root can win alone whatever the other colours play
+// (they are taken to play against it, as in a paranoid search), and the
+// first such root move (the lowest square). Gives up past `limit`
+// positions, a stop request or a spent budget.
+template <class W, int N>
+class Solver {
+  using E = Engine<W, N>;
+
+ public:
+  enum Outcome { kWin, kNoWin, kGaveUp };
+
+  Solver(const Rules& rules, u64 limit, TimeBudget& budget, const int* cancel)
+      : rules_(rules), table_(E::table(rules)), limit_(limit), budget_(budget), cancel_(cancel) {}
+
+  // The outcome for the colour to move in `b`; a winning move into *move.
+  Outcome solve(const Board<W>& b, int* move) {
+    root_ = b.to_move;
+    return outcome(b, move);
+  }
+  u64 nodes() const { return nodes_; }
+
+ private:
+  Outcome outcome(const Board<W>& b, int* move) {
+    if (++nodes_ > limit_ || ((nodes_ & 1023) == 0 && (stop_requested(cancel_) || budget_.spent()))) return kGaveUp;
+    Turn turn;
+    const W legal = E::legal(table_, b, turn);
+    if (turn == Turn::kOver) {
+      int scores[kMaxPlayers];
+      for (int p = 0; p < rules_.players; ++p) scores[p] = popcount(b.disks[p]);
+      return winner_mask(rules_, scores) == 1u << root_ ? kWin : kNoWin;
+    }
+    // The root colour needs one winning move; every other colour one move that stops it.
+    const bool own = b.to_move == root_;
+    for (W m = legal; m; m &= m - 1) {
+      const int square = lowest_bit(m);
+      Board<W> next = b;
+      E::play(table_, next, turn, square);
+      const Outcome o = outcome(next, nullptr);
+      if (o == kGaveUp) return kGaveUp;
+      if (own && o == kWin) {
+        if (move) *move = square;
+        return kWin;
+      }
+      if (!own && o == kNoWin) return kNoWin;
+    }
+    return own ? kNoWin : kWin;
+  }
+
+  const Rules& rules_;
+  Table<W> table_;
+  u64 limit_;
+  u64 nodes_ = 0;
+  int root_ = 0;
+  TimeBudget& budget_;
+  const int* cancel_;
+};
+
 }  // namespace
 
 MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
   return with_geometry(rules.board, [&](auto g) {
-    using T = Tree<typename decltype(g)::W, decltype(g)::N>;
+    using W = typename decltype(g)::W;
+    using T = Tree<W, decltype(g)::N>;
+    using S = Solver<W, decltype(g)::N>;
+    using E = Engine<W, decltype(g)::N>;
     const auto started = Clock::now();
     TimeBudget time_budget(o.seconds, started);
+    const auto board = E::load(pos);
+    const int empties = popcount(E::table(rules).playable & ~E::occupied(board));
+    if (empties <= o.solve) {
+      // A forced win is played at once; otherwise (or if the solve gave up)
+      // the playouts choose, since the other colours do not all play against
+      // the colour to move and may well let it win.
+      TimeBudget solve_budget(o.seconds / 2, started);  // a solve that gives up leaves half the time
+      S solver(rules, kMultiSolveNodes, solve_budget, cancel);
+      int move = -1;
+      if (solver.solve(board, &move) == S::kWin) {
+        MultiMctsResult out;
+        out.move = move;
+        out.values[board.to_move] = 1;
+        out.nodes = solver.nodes();
+        out.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+        return out;
+      }
+    }
     auto tree = std::make_unique<T>(rules, pos, o);
     const u64 budget = o.playouts ? o.playouts : ~u64(0);
     u64 i = 0;

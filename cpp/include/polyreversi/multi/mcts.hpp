@@ -13,6 +13,9 @@
 // greedy, that share of the playout moves is instead the one the evaluation
 // rates best for the mover (one ply of search per move: Nijssen & Winands,
 // "Playout Search for Monte-Carlo Tree Search in Multi-Player Games", 2011).
+// With solve, a position with that many empty squares or fewer is first
+// solved exactly: a win the colour to move can force alone, whatever the
+// others play, is played without playouts.
 #pragma once
 #include <utility>
 #include <vector>
@@ -49,16 +52,28 @@ struct MultiMctsOptions {
   double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
   double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
   double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
+  int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
+  double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 
+// Positions an exact solve (MultiMctsOptions::solve) may visit before it gives
+// up and the playouts take the rest of the budget (it also gives up at half
+// the time): about 50 ms on 8x8.
+constexpr u64 kMultiSolveNodes = 1 << 20;
+
+// The temperature (in shares of the board) of the softmax that turns the
+// evaluation's estimated shares at a new node into win chances for the
+// implicit backup (MultiMctsOptions::implicit_weight).
+constexpr double kMultiImplicitTemperature = 0.05;
+
 struct MultiMctsResult {
-  int move = -1;                              // most visited root move
+  int move = -1;                              // most visited root move, or the solve's
   std::vector<std::pair<int, u64>> visits;    // per root move, ascending square
   double values[kMaxPlayers] = {0, 0, 0, 0};  // mean reward per colour
   u64 playouts = 0;
   double seconds = 0;
-  u64 nodes = 0;
+  u64 nodes = 0;  // tree nodes, or positions of an exact solve (playouts 0)
 };
 
 // Throws VariantError for two players, Error for a finished game or bad options.
