@@ -137,7 +137,7 @@ def test_print_the_board_before_an_illegal_move(tmp_path):
         (["replay", "nowhere.wtb"], "nowhere.wtb: no such file"),
         (["replay", "XYZ"], "cannot tell the format from the extension '.xyz'"),  # a file that exists
         (["replay", "x.xyz"], "x.xyz: no such file"),  # a missing file is said first, whatever its name
-        (["replay", "x.wtb", "--format", "pgn"], "--format pgn: unknown format"),
+        (["replay", "x.wtb", "--format", "pgn"], "--format 'pgn': unknown format"),
         (["replay", "WTH", "--game", "99999", "--ply", "1"], "WTH_2015.wtb holds 1,926 games; choose 1 to 1926)"),
         (["replay", "WTH", "--game", "1", "--ply", "99"], "--ply: 99 (game 1 has plies 0 to 63"),
         (["replay", "WTH", "--variant", "10x10"], "--variant applies to transcript files, not wthor"),
@@ -224,7 +224,7 @@ def json_record_free(path):
     [
         ("out.json", [], "a .json file holds one game, not 1926"),
         ("out.xyz", [], "cannot tell the format"),
-        ("out.jsonl", ["--to", "pgn"], "--to pgn: unknown format"),
+        ("out.jsonl", ["--to", "pgn"], "--to 'pgn': unknown format"),
         ("out.jsonl", ["--variant", "8x8"], "--variant applies to transcript files, not wthor"),
     ],
 )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Mapping, Optional, Sequen
 
 import click
 
-from polyreversi.errors import PolyreversiError, RecordError
+from polyreversi.errors import PolyreversiError, RecordError, quoted
 
 from polyreversi.cli.lines import count_of
 
@@ -49,7 +49,7 @@ def format_of(path: Optional[str], fmt: Optional[str], flag: str, *, reading: bo
     from polyreversi.formats import registry
 
     if fmt is not None and fmt.lower() not in registry.names():
-        raise RecordError(f"{flag} {fmt}: unknown format; known: {', '.join(registry.names())}")
+        raise RecordError(f"{flag} {quoted(fmt)}: unknown format; known: {', '.join(registry.names())}")
     if path is not None and path == "-" and fmt is None:
         stream = "standard output" if flag == "--to" else "standard input"
         raise RecordError(f"{stream} has no extension; give {flag} FORMAT")
