@@ -464,7 +464,7 @@ def test_a_seat_that_forfeits_every_game_fails_the_match_naming_it():
     r = CliRunner().invoke(main, ["match", "nboard:/bin/true", "random", "--games", "2"])
     assert r.exit_code == 1, r.output
     assert "nboard:/bin/true forfeited every game it played (1 of 1): failure: EngineTerminatedError" in r.output
-    assert "the match stopped after 1 of 2 games: nboard:/bin/true never answered" in r.output
+    assert "the match stopped after 1 of 2 games: nboard:/bin/true did not answer in its last game" in r.output
     r = CliRunner().invoke(main, ["match", "greedy", "random", "--games", "2"])
     assert r.exit_code == 0 and "forfeited" not in r.output
 

@@ -653,6 +653,16 @@ def test_gtp_time_settings_names_a_number_of_too_many_digits(value: str) -> None
     assert "inf" not in reply and len(reply) < 200
 
 
+@pytest.mark.parametrize("value", ["1e999", "1" + "0" * 400 + ".5", "-1"])
+def test_gtp_time_settings_shows_the_number_as_given(value: str) -> None:
+    # it said "got inf" for 1e999 and 400 digits with a fraction, "got -1.0" for -1
+    out = io.StringIO()
+    GtpServer(io.StringIO(f"1 time_settings {value} 0 0\n"), out).serve()
+    reply = out.getvalue()
+    assert reply.startswith("?1 syntax error: time_settings: MAIN: must be a finite number of seconds"), reply
+    assert "inf" not in reply and "-1.0" not in reply and f"got '{value[:10]}" in reply
+
+
 @pytest.mark.parametrize("field, where", [
     ("moves", "moves[0]"), ("komi", "komi"), ("meta", "meta.a[1]"),
 ])

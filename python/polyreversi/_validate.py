@@ -102,8 +102,10 @@ def _as_float(value: Any) -> float:
         return math.inf if value > 0 else -math.inf
 
 
-def seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf) -> float:
-    """``value`` as finite seconds, above 0 (or at least 0 with ``zero=True``), at most ``high``."""
+def seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf, given: Optional[str] = None) -> float:
+    """``value`` as finite seconds, above 0 (or at least 0 with ``zero=True``), at most ``high``;
+    ``given``: the text it was read from, shown in the message instead of the number (a
+    protocol's '1e999' is not 'inf')."""
     if is_bool(value) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected seconds as a number, got {shown(value)}")
     result = _as_float(value)
@@ -111,7 +113,7 @@ def seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf
         bound = "0 or more" if zero else "above 0"
         if high != math.inf:
             bound += f", at most {high:g}"
-        raise ValueError(f"{name}: must be a finite number of seconds {bound}, got {shown(value)}")
+        raise ValueError(f"{name}: must be a finite number of seconds {bound}, got {shown(value if given is None else given)}")
     return result
 
 

@@ -152,7 +152,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     if failed:  # the tally above is of forfeits only: an error, not a result
         stopped = ""
         if result.stopped is not None:
-            stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} never answered "
+            stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} did not answer in its last game "
                        f"(it had --startup-timeout {startup_timeout:g} s to start)")
         raise click.ClickException("; ".join(
             f"{seat} forfeited every game it played ({tally.forfeited[seat]} of {tally.played[seat]}): "

@@ -101,4 +101,4 @@ def seconds(text: str, name: str) -> float:
     too_long = _validate.too_many_digits(text) if _validate.is_digits(text.lstrip("+-")) else None
     if too_long is not None:
         raise ValueError(f"{name}: {too_long}")
-    return _validate.seconds(_float(text, name, "seconds as a number"), name, zero=True, high=MAX_TIME)
+    return _validate.seconds(_float(text, name, "seconds as a number"), name, zero=True, high=MAX_TIME, given=text)

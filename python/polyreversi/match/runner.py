@@ -335,9 +335,10 @@ class MatchResult:
             was made with a larger ``games``): they are counted too, and said.
         sprt: with ``--sprt``, the log-likelihood ratio and the decision (``"H0"``, ``"H1"`` or ``None``).
         interrupted: True when Ctrl-C or SIGTERM ended the run (the games written so far stay).
-        stopped: the seat spec that ended the match early: an engine that never answered
-            (it did not start, or ended or timed out before its first move) in every game
-            it played, which would forfeit every game left the same way; None otherwise.
+        stopped: the seat spec that ended the match early: an engine that forfeited every
+            game it played and did not answer in the last one (it did not start, or ended or
+            timed out before its first move), which would forfeit every game left the same
+            way; None otherwise.
     """
 
     tally: Tally
