@@ -756,3 +756,24 @@ def test_a_state_method_of_one_argument_names_a_wrong_type(method: str, name: st
     with pytest.raises(TypeError, match=rf"^{name}: expected a square index \(int\) or a name such as 'f5' or 'pass', "
                                         "got NoneType$"):
         getattr(V.start(), method)(None)
+
+
+# -- smalls4: what the last newcomer pass left (2026-12-05) ---------------------------------------------------
+@pytest.mark.parametrize("args", [
+    ["match", "greedy", "random", "--to", "x" * 100], ["match", "greedy", "random", "--to=" + "x" * 100],
+    ["play", "--human", "x" * 100], ["match", "greedy", "random", "--sprt", "x" * 100, "1"],
+    ["match", "greedy", "random", "--" + "x" * 100], ["--" + "x" * 100], ["x" * 100],
+    ["perft", "8x8", "1", "x" * 100],
+], ids=["choice", "choice=", "--human", "float", "unknown option", "group option", "command", "extra argument"])
+def test_clicks_own_messages_cut_a_value_of_100_characters(args: List[str]) -> None:
+    # only words past the file-name limit (200) were cut: a 41-200 character value was echoed whole
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output[:300]
+    assert "x" * (QUOTED_CHARS + 1) not in result.output, result.output
+    assert re.search(r"x{38,40}\.\.\.'? \(10[0-9] characters\)", result.output), result.output
+
+
+def test_a_file_name_of_100_characters_is_still_named_whole_by_the_command() -> None:
+    path = "/nonexistent-" + "d" * 80 + "/g.txt"
+    result = CliRunner().invoke(main, ["show", path])
+    assert result.exit_code != 0 and path in result.output, result.output
