@@ -521,8 +521,9 @@ def test_a_transcript_names_the_column_and_character_that_break_it(text: str, me
 @pytest.mark.parametrize("value", [10 ** 400, -10 ** 5000, Fraction(10 ** 400)], ids=["1e400", "-1e5000", "Fraction"])
 def test_a_komi_or_margin_too_large_for_a_float_is_refused_by_name(call: Any, value: Any) -> None:
     # math.isfinite raised OverflowError ("int too large to convert to float")
-    with pytest.raises(pr.RecordError, match=r"^(komi|result\.margin): expected a finite number, got "
-                                         r"(-?10{39}\.\.\.|Fraction\(10+\.\.\.)"):
+    with pytest.raises(pr.RecordError, match=r"^(komi|result\.margin): ((-?10{39}|Fraction\(10+)\.\.\. \(\d+ (digits|characters)\) "
+                                         r"has too many digits for a float \(at most 1\.798e\+308\)$"
+                                         r"|expected a finite number, got Fraction\(10+\.\.\.)"):
         call(value)
     assert call(3) is not None
 
@@ -777,3 +778,27 @@ def test_a_file_name_of_100_characters_is_still_named_whole_by_the_command() -> 
     path = "/nonexistent-" + "d" * 80 + "/g.txt"
     result = CliRunner().invoke(main, ["show", path])
     assert result.exit_code != 0 and path in result.output, result.output
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("komi", "9" * 4000, "9" * QUOTED_CHARS + "... (4000 digits) has too many digits for a float (at most 1.798e+308)"),
+    ("komi", "1" + "0" * 4000 + ".5", "'1" + "0" * (QUOTED_CHARS - 1) + "...' (4003 characters) has too many digits "
+                                      "for a float (at most 1.798e+308); a record cannot hold it"),
+    ("komi", "1e400", "'1e400' is too large for a float (at most 1.798e+308); a record cannot hold it"),
+    ("margin", "-" + "9" * 4000, "-" + "9" * QUOTED_CHARS + "... (4000 digits) has too many digits for a float "
+                                 "(at most 1.798e+308)"),
+], ids=["komi int", "komi fraction", "komi exponent", "margin int"])
+def test_a_jsonl_float_field_of_4000_digits_says_so_by_line_and_field(field: str, value: str, said: str,
+                                                                      tmp_path: Any) -> None:
+    # "komi: expected a finite number, got 999... (4000 digits)"; 400 digits and ".5": "Infinity is not a JSON number"
+    import json
+
+    obj: dict = {"format": "polyreversi-record", "version": 1, "variant": "8x8", "players": [None, None],
+                 "moves": [], "result": None, "date": None, "start": None, "komi": None, "meta": {}}
+    good = json.dumps(obj)
+    obj["result"] = {"winner": "black", "end": "finished", "disks": None, "margin": "HUGE"} if field == "margin" else None
+    obj["komi"] = "HUGE" if field == "komi" else None
+    path = tmp_path / "g.jsonl"
+    path.write_text(good + "\n" + json.dumps(obj).replace('"HUGE"', value) + "\n", encoding="utf-8")
+    where = "result.margin" if field == "margin" else field
+    assert _message(lambda: formats.read(str(path))) == f"{path}: line 2 (game 2): {where}: {said}"
