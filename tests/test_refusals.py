@@ -802,3 +802,22 @@ def test_a_jsonl_float_field_of_4000_digits_says_so_by_line_and_field(field: str
     path.write_text(good + "\n" + json.dumps(obj).replace('"HUGE"', value) + "\n", encoding="utf-8")
     where = "result.margin" if field == "margin" else field
     assert _message(lambda: formats.read(str(path))) == f"{path}: line 2 (game 2): {where}: {said}"
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--openings", "/dev/null"], "/dev/null: cannot tell the format from the extension '(none)'; known: "),
+    (["--openings", "-"], "Error: standard input has no extension; give --openings-format FORMAT"),
+], ids=["no extension", "stdin"])
+def test_match_openings_of_no_format_point_to_the_cli_option(args: List[str], said: str) -> None:
+    # it said "or give the format (fmt=NAME)", a Python argument
+    result = CliRunner().invoke(main, ["match", "greedy", "random", *args], input="")
+    assert result.exit_code == 1 and said in result.output and "fmt=" not in result.output, result.output
+    assert result.output.rstrip().endswith("give --openings-format FORMAT"), result.output
+
+
+def test_match_reads_openings_of_the_format_given() -> None:
+    result = CliRunner().invoke(main, ["match", "greedy", "random", "--openings", "-", "--openings-format", "transcript",
+                                       "-n", "2", "--no-progress"], input="f5d6\nf5f6\n")
+    assert result.exit_code == 0 and "greedy vs random: " in result.output, result.output
+    result = CliRunner().invoke(main, ["match", "greedy", "random", "--openings-format", "obf"])
+    assert result.exit_code == 2 and "--openings-format is the format of --openings" in result.output, result.output

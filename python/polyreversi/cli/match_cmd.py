@@ -23,7 +23,9 @@ from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
 from polyreversi.cli.console import make_console
+from polyreversi.cli.input import format_of
 from polyreversi.cli.numbers import WHOLE, WholeRange
+from polyreversi.cli.output import known_formats
 
 SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 
@@ -36,6 +38,9 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 @click.option("--openings", "openings_file", default=None, metavar="FILE",
               help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
                    "cut after --plies moves. Default: the built-in balanced set of the board.")
+@click.option("--openings-format", "openings_fmt", default=None, metavar="FORMAT",
+              help=f"Format of --openings: {known_formats()} (default: from the extension; needed for '-', "
+                   "standard input).")
 # --plies is an int here and its range is checked with the other options, after the PLAYERs: a usage error
 # about the positional arguments comes first (click checks a type's range while it parses).
 @click.option("--plies", type=WHOLE, default=None, metavar="INTEGER RANGE",
@@ -59,7 +64,7 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
               help="Stop once the SPRT (alpha = beta = 0.05) accepts ELO1 or ELO0 for the first player.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 def command(seats: Sequence[str], variant: Variant, games: Optional[int], openings_file: Optional[str],
-            plies: Optional[int], depth: Optional[int], move_time: Optional[float], clock: Optional[float],
+            openings_fmt: Optional[str], plies: Optional[int], depth: Optional[int], move_time: Optional[float], clock: Optional[float],
             increment: Optional[float], margin: float, startup_timeout: float, concurrency: int, out: Optional[str],
             to_fmt: Optional[str], sprt: Optional[Tuple[float, float]], progress: Optional[bool]) -> None:
     """Play a match between PLAYERs and print W/D/L and the Elo difference of the
@@ -100,14 +105,17 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         plies = WholeRange(0, limits.LONGEST_GAME).convert(plies, option, context)
     if plies is not None and openings_file is None:
         raise click.UsageError("--plies cuts the games of --openings: give --openings FILE too")
+    if openings_fmt is not None and openings_file is None:
+        raise click.UsageError("--openings-format is the format of --openings: give --openings FILE too")
     if increment is not None and clock is None:
         raise click.UsageError("--increment needs --clock")
     if sprt is not None and not sprt[1] > sprt[0]:
         raise click.BadParameter(f"ELO1 must be above ELO0, got {sprt[0]:g} {sprt[1]:g}", param_hint="--sprt")
     fmt = _check_out(out, to_fmt)
     try:
-        states = (opening_sets.from_file(openings_file, variant, plies) if openings_file
-                  else opening_sets.builtin(variant))
+        states = (opening_sets.from_file(openings_file, variant, plies, format_of(openings_file, openings_fmt,
+                                                                                  "--openings-format"))
+                  if openings_file else opening_sets.builtin(variant))
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
     total = games or len(states) * n
