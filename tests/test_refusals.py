@@ -821,3 +821,17 @@ def test_match_reads_openings_of_the_format_given() -> None:
     assert result.exit_code == 0 and "greedy vs random: " in result.output, result.output
     result = CliRunner().invoke(main, ["match", "greedy", "random", "--openings-format", "obf"])
     assert result.exit_code == 2 and "--openings-format is the format of --openings" in result.output, result.output
+
+
+@pytest.mark.parametrize("blocked", ["random9", "random0", 9, 0, "random" + "9" * 50, HUGE], ids=[
+    "random9", "random0", "9", "0", "random + 50 digits", "huge"])
+def test_batch_blocked_suggests_only_a_count_the_core_takes(blocked: Any) -> None:
+    # 'random9' said "give blocked='random', blocked_count=9", which the core refuses (1 to 4)
+    from polyreversi._core import limits
+
+    message = _message(lambda: pr.Batch(V, 2, blocked=blocked))
+    assert message.endswith(f"; for random squares per game give blocked='random' and blocked_count, "
+                            f"{limits.MIN_RANDOM_BLOCKED} to {limits.MAX_BLOCKED}"), message
+    with pytest.raises(ValueError, match="blocked_count: must be 1 to 4"):  # what the old advice led to
+        pr.Batch(V, 2, blocked="random", blocked_count=9)
+    pr.Batch(V, 2, blocked="random", blocked_count=limits.MAX_BLOCKED)  # and what the new one names
