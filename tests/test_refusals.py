@@ -835,3 +835,19 @@ def test_batch_blocked_suggests_only_a_count_the_core_takes(blocked: Any) -> Non
     with pytest.raises(ValueError, match="blocked_count: must be 1 to 4"):  # what the old advice led to
         pr.Batch(V, 2, blocked="random", blocked_count=9)
     pr.Batch(V, 2, blocked="random", blocked_count=limits.MAX_BLOCKED)  # and what the new one names
+
+
+def test_state_play_takes_its_argument_by_keyword_as_child_and_flips_do() -> None:
+    # play(move=37): "play() takes no keyword arguments" (a METH_O method), while child(move=37) worked
+    import inspect
+
+    state = V.start()
+    state.play(move=37)
+    assert state.moves() == [37] and state == V.start().child(move=37)
+    assert str(inspect.signature(state.play)) == "(move)"
+    for args, kwargs, given in (((), {}, 0), ((19, 19), {}, 2), ((19,), {"move": 19}, 2)):
+        with pytest.raises(TypeError, match=rf"^State\.play\(\) takes exactly one argument \({given} given\)$"):
+            state.play(*args, **kwargs)
+    with pytest.raises(TypeError, match=r"^State\.play\(\) got an unexpected keyword argument 'mv'; its argument is 'move'$"):
+        state.play(mv=19)
+    assert state.moves() == [37]  # nothing refused was played
