@@ -851,3 +851,19 @@ def test_state_play_takes_its_argument_by_keyword_as_child_and_flips_do() -> Non
     with pytest.raises(TypeError, match=r"^State\.play\(\) got an unexpected keyword argument 'mv'; its argument is 'move'$"):
         state.play(mv=19)
     assert state.moves() == [37]  # nothing refused was played
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"blocked": -1}, pr.VariantError, "blocked: must be 1 to 4, got -1"),
+    ({"blocked": "x"}, pr.VariantError, "blocked: 'x'; expected 'random' or a count 1-4"),
+    ({"seed": -1}, ValueError, "seed: must be in 0 .. 2**64 - 1"),
+    ({"games": -1}, ValueError, "games: must be 0 to"),
+    ({"players": ["random"]}, ValueError, "players: 8x8 has 2 players, got 1"),
+], ids=["blocked -1", "blocked text", "seed", "games", "players"])
+def test_play_series_refuses_its_arguments_when_called(kwargs: dict, error: type, message: str) -> None:
+    # a generator: blocked=-1 raised only at the first next(), far from the call
+    from polyreversi.players import play_series
+
+    arguments: dict = {"variant": V, "players": ["random", "random"], "games": 2, **kwargs}
+    with pytest.raises(error, match="^" + re.escape(message)):
+        play_series(**arguments)  # no next()

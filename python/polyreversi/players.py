@@ -770,10 +770,11 @@ def play_series(
         blocked: ``None`` keeps the variant's blocked squares; ``"random"`` or a count
             1-4 draws new blocked squares for each game (RULES.md §4).
 
-    Raises:
+    Raises (when called, before the first game: the arguments are checked at once):
         ValueError: a player name that is not a built-in computer player, a wrong count,
-            games outside 0 .. 2**32 (as play_games). TypeError: games not an int.
-        VariantError: a blocked count outside 1-4.
+            games outside 0 .. 2**32 (as play_games), a seed out of range. TypeError:
+            games or seed not an int.
+        VariantError: a blocked count outside 1-4, another text than ``"random"``.
     """
     variant = as_variant(variant)
     games = _validate.whole(games, "games", 0, MAX_GAMES)
@@ -784,6 +785,13 @@ def play_series(
             raise ValueError(f"unknown computer player {quoted(name)}; choose from {', '.join(COMPUTER_PLAYERS)}")
     if len(names) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
+    _checked_draw(blocked)
+    return _series(variant, names, games, master, blocked)
+
+
+def _series(variant: Variant, names: List[str], games: int, master: random.Random,
+            blocked: Optional[Union[int, str]]) -> Iterator[State]:
+    """The games of :func:`play_series`, whose arguments it has checked."""
     openings = series_openings(variant, names, blocked)
     for k in range(games):
         game_seed = master.getrandbits(63)
@@ -824,6 +832,21 @@ def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], 
     return play_game(start, seats, on_move=on_move)
 
 
+def _checked_draw(blocked: Optional[Union[int, str]]) -> Optional[int]:
+    """The count of blocked squares ``blocked`` asks to draw: None for ``None`` (no draw)
+    and ``"random"`` (a count drawn too), else the count, checked by the core's range.
+
+    Raises:
+        VariantError: another text, a count outside 1-4 (naming ``blocked``).
+    """
+    if blocked is None:
+        return None
+    if isinstance(blocked, str) and blocked != "random":
+        raise VariantError(f"blocked: {quoted(blocked)}; expected 'random' or a count "
+                           f"{_core.limits.MIN_RANDOM_BLOCKED}-{_core.limits.MAX_BLOCKED}")
+    return None if isinstance(blocked, str) else checked_random_count(blocked, "blocked", "'random'")
+
+
 def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Union[int, str]]) -> Variant:
     """``variant`` with blocked squares drawn from ``seed`` when ``blocked`` asks for them.
 
@@ -839,10 +862,7 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
     key = seed_key(seed)
     if blocked is None:
         return variant
-    if isinstance(blocked, str) and blocked != "random":
-        raise VariantError(f"blocked: {quoted(blocked)}; expected 'random' or a count "
-                           f"{_core.limits.MIN_RANDOM_BLOCKED}-{_core.limits.MAX_BLOCKED}")
-    count = None if isinstance(blocked, str) else checked_random_count(blocked, "blocked", "'random'")
+    count = _checked_draw(blocked)
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
     if key is not None:
         key ^= 0x5EED_B10C
