@@ -867,3 +867,16 @@ def test_play_series_refuses_its_arguments_when_called(kwargs: dict, error: type
     arguments: dict = {"variant": V, "players": ["random", "random"], "games": 2, **kwargs}
     with pytest.raises(error, match="^" + re.escape(message)):
         play_series(**arguments)  # no next()
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "-n", "1", "--to", "jsonl"], ["selfplay", "-n", "1", "--to", "jsonl", "--ray"],
+    ["play", "--black", "greedy", "--white", "greedy", "--to", "json"],
+    ["match", "greedy", "random", "-n", "2", "--to", "jsonl"],
+], ids=["selfplay", "selfplay --ray", "play", "match"])
+def test_to_without_out_is_refused(args: List[str]) -> None:
+    # --to was silently ignored: the games were played and nothing written
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "Error: --to is the format of --out: give --out FILE too" in result.output
+    assert "games of" not in result.output and "Game over" not in result.output  # refused before any game

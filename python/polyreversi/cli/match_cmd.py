@@ -177,13 +177,15 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
 
     Raises:
         click.BadParameter: naming --out and what is wrong.
+        click.UsageError: --to without --out (:func:`polyreversi.cli.output.check_to`).
     """
     from polyreversi import _files
     from polyreversi.formats import registry
 
     from polyreversi.cli.input import format_of
-    from polyreversi.cli.output import writes_stdout
+    from polyreversi.cli.output import check_to, writes_stdout
 
+    check_to(out, to_fmt)
     if out is None:
         return FORMATS[0]
     if writes_stdout(out):
