@@ -880,3 +880,25 @@ def test_to_without_out_is_refused(args: List[str]) -> None:
     assert result.exit_code == 2, result.output
     assert "Error: --to is the format of --out: give --out FILE too" in result.output
     assert "games of" not in result.output and "Game over" not in result.output  # refused before any game
+
+
+def test_play_takes_the_startup_timeout_of_match() -> None:
+    # match had --startup-timeout; play waited a fixed 30 s for an engine that never greets
+    import sys
+    from pathlib import Path
+
+    from polyreversi.engine.protocol import STARTUP_TIMEOUT
+    from polyreversi.players import play_seeded_game
+
+    for command in ("play", "match"):
+        help_text = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+        assert "--startup-timeout SECONDS Seconds an external engine may take to start and greet" in help_text
+        assert f"[default: {STARTUP_TIMEOUT}; 0<x<=86400]" in help_text
+    result = CliRunner().invoke(main, ["play", "--startup-timeout", "0"])
+    assert result.exit_code == 2 and "Invalid value for '--startup-timeout': 0 is not in the range" in result.output
+    mute = f"nboard:{sys.executable} {Path(__file__).parent / 'fake_engine.py'} nboard mute"
+    result = CliRunner().invoke(main, ["play", "--black", mute, "--startup-timeout", "0.5", "--quiet"])
+    assert result.exit_code == 1 and "did not answer 'pong 1' in time" in result.output, result.output
+    with pytest.raises(ValueError, match=r"^startup_timeout: must be a finite number of seconds above 0, at most 86400, "
+                                         r"got -5$"):
+        play_seeded_game(V, ["random", "random"], 1, startup_timeout=-5)

@@ -802,6 +802,7 @@ def _series(variant: Variant, names: List[str], games: int, master: random.Rando
 def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], seed: int, *,
                      blocked: Optional[Union[int, str]] = None,
                      on_move: Optional[Callable[[State, int], None]] = None,
+                     startup_timeout: Optional[float] = None,
                      **human_streams: Optional[TextIO]) -> State:
     """One game between named built-in players, fully determined by ``seed``.
 
@@ -815,13 +816,21 @@ def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], 
             generators (see :func:`seed_key`).
         blocked: ``None``, ``"random"`` or a count 1-4 of blocked squares to draw.
         on_move: as in :func:`play_game`.
+        startup_timeout: seconds an external engine seat (``nboard:COMMAND``, ...) may
+            take to start and greet, above 0, at most :data:`polyreversi.limit.MAX_TIME`;
+            None: :meth:`polyreversi.engine.SimpleEngine.popen`'s default.
         human_streams: streams for human seats (see :class:`HumanPlayer`).
 
     Raises:
         as :func:`play_game` and :func:`make_player`; VariantError for a bad blocked count;
-        TypeError, ValueError: a seed that is not an int in range (:func:`seed_key`).
+        TypeError, ValueError: a seed that is not an int in range (:func:`seed_key`), a
+        startup_timeout that is not a number of seconds in range.
     """
     rng = random.Random(seed_key(seed))
+    if startup_timeout is not None:
+        from polyreversi.limit import MAX_TIME
+
+        startup_timeout = _validate.seconds(startup_timeout, "startup_timeout", high=MAX_TIME)
     if isinstance(variant, State):
         if blocked is not None:
             raise ValueError("blocked: squares are drawn for a game from the start, not from a position")
@@ -829,6 +838,12 @@ def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], 
     else:
         start = seeded_variant(as_variant(variant), seed, blocked)
     seats = [make_player(name, seed=rng.getrandbits(63), **human_streams) for name in names]
+    if startup_timeout is not None:
+        from polyreversi.engine.seat import EngineSeat
+
+        for seat in seats:
+            if isinstance(seat, EngineSeat):
+                seat.options["startup_timeout"] = startup_timeout
     return play_game(start, seats, on_move=on_move)
 
 

@@ -11,7 +11,6 @@ from polyreversi._core import limits
 from polyreversi.formats import source_name
 from polyreversi._status import exit_interrupted, terminate_as_interrupt
 from polyreversi.bulk import MAX_GAMES, MAX_THREADS
-from polyreversi.engine.protocol import STARTUP_TIMEOUT
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
 from polyreversi.match import openings as opening_sets
@@ -26,6 +25,7 @@ from polyreversi.cli.console import make_console
 from polyreversi.cli.input import format_of
 from polyreversi.cli.numbers import WHOLE, WholeRange
 from polyreversi.cli.output import known_formats
+from polyreversi.cli.seats import startup_timeout_option
 
 SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 
@@ -52,9 +52,7 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 @click.option("--increment", type=FiniteFloatRange(min=0, max=MAX_TIME), default=None, help="Seconds added after each move (with --clock).")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
               help="Seconds a move may exceed --time before it loses on time.")
-@click.option("--startup-timeout", type=SECONDS, default=STARTUP_TIMEOUT, show_default=True, metavar="SECONDS",
-              help="Seconds an external engine may take to start and greet, each time it is started; one that "
-                   "never answers stops the match.")
+@startup_timeout_option(then="one that never answers stops the match")
 @click.option("--concurrency", "-j", type=WholeRange(1, MAX_THREADS), default=1, show_default=True,
               help="Games at once (worker processes; one thread each).")
 @click.option("--out", "-o", default=None, metavar="FILE",
