@@ -902,3 +902,19 @@ def test_play_takes_the_startup_timeout_of_match() -> None:
     with pytest.raises(ValueError, match=r"^startup_timeout: must be a finite number of seconds above 0, at most 86400, "
                                          r"got -5$"):
         play_seeded_game(V, ["random", "random"], 1, startup_timeout=-5)
+
+
+def test_a_parquet_meta_integer_of_5000_digits_is_named_by_game_and_field(tmp_path: Any) -> None:
+    # Python's own "Exceeds the limit (4300 digits) ... use sys.set_int_max_str_digits()" came out instead
+    pa = pytest.importorskip("pyarrow", reason="pyarrow (the [parquet] extra) is not installed")
+    pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow (the [parquet] extra) is not installed")
+    from polyreversi import datasets
+
+    table = datasets.games_table([pr.Record(V), pr.Record(V)])
+    column = table.column_names.index("meta")
+    table = table.set_column(column, "meta", pa.array(["{}", '{"a": [1, -' + "9" * 5000 + "]}"]))
+    path = tmp_path / "g.parquet"
+    pq.write_table(table, path)
+    assert _message(lambda: formats.read(str(path))) == (
+        f"{path}: game 2: meta.a[1]: '-" + "9" * (QUOTED_CHARS - 1) + "...' (5001 characters) has more than 4300 digits; "
+        "a record cannot hold it")

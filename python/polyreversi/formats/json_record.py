@@ -641,12 +641,13 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _refuse_long_number(text: str) -> None:
+def _refuse_long_number(text: str, root: str = "record") -> None:
     """Raises the error naming the field of the first number of ``text`` that no record
     holds: an integer of more digits than Python converts (json.loads refused it with
     Python's advice on raising the limit, without saying where it is), a number with a
     fraction or an exponent beyond a float's range (:func:`polyreversi.record.beyond_float`);
-    returns when there is none."""
+    returns when there is none. ``root``: the field ``text`` is (``meta`` for a JSON
+    column of a table: ``meta.a[1]``); a whole record's fields are named bare."""
     limit: int = getattr(sys, "get_int_max_str_digits", lambda: 0)()  # 0: no limit (or a Python before it)
 
     def integer(digits: str) -> Any:
@@ -659,7 +660,7 @@ def _refuse_long_number(text: str) -> None:
         value = json.loads(text, parse_int=integer, parse_float=number)
     except (ValueError, RecursionError):
         return
-    stack: List[Tuple[str, Any]] = [("record", value)]
+    stack: List[Tuple[str, Any]] = [(root, value)]
     while stack:  # iterative, in document order: meta may nest deeply
         where, item = stack.pop()
         if isinstance(item, _LongInteger):
