@@ -918,3 +918,19 @@ def test_a_parquet_meta_integer_of_5000_digits_is_named_by_game_and_field(tmp_pa
     assert _message(lambda: formats.read(str(path))) == (
         f"{path}: game 2: meta.a[1]: '-" + "9" * (QUOTED_CHARS - 1) + "...' (5001 characters) has more than 4300 digits; "
         "a record cannot hold it")
+
+
+def test_a_match_config_is_checked_when_made_and_not_changed_after() -> None:
+    # cfg.startup_timeout = -5 was taken, and refused only when the match ran
+    import dataclasses
+
+    from polyreversi.match import MatchConfig, builtin_openings
+
+    config = MatchConfig(builtin_openings(V), ["greedy", "random"])
+    with pytest.raises(dataclasses.FrozenInstanceError, match="startup_timeout"):
+        config.startup_timeout = -5  # type: ignore[misc]
+    with pytest.raises(ValueError, match="^startup_timeout: must be a finite number of seconds above 0"):
+        dataclasses.replace(config, startup_timeout=-5)
+    assert dataclasses.replace(config, startup_timeout=5).startup_timeout == 5.0
+    with pytest.raises(TypeError, match="^control: expected a TimeControl, got str$"):
+        MatchConfig(builtin_openings(V), ["greedy", "random"], "depth 2")  # type: ignore[arg-type]
