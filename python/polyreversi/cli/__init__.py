@@ -97,7 +97,9 @@ def _marks_its_start(callback: Any) -> Any:
     an error raised after that is the command's own, before it click's parsing."""
     @functools.wraps(callback)
     def started(*args: Any, **kwargs: Any) -> Any:
-        click.get_current_context().meta[_STARTED] = True
+        context = click.get_current_context(silent=True)
+        if context is not None:  # None: the function called outside click (nothing to mark)
+            context.meta[_STARTED] = True
         return callback(*args, **kwargs)
 
     return started
