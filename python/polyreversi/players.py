@@ -759,6 +759,7 @@ def play_series(
     and games differ from each other; when no seat draws from its seed (a search at
     a fixed depth against another), game ``k`` starts from the ``k``-th balanced
     opening instead (:func:`series_openings`; they repeat past the set's size).
+    The arguments are checked when it is called, before the first game is asked for.
 
     Args:
         variant: the rules of every game.
@@ -770,7 +771,7 @@ def play_series(
         blocked: ``None`` keeps the variant's blocked squares; ``"random"`` or a count
             1-4 draws new blocked squares for each game (RULES.md §4).
 
-    Raises (when called, before the first game: the arguments are checked at once):
+    Raises:
         ValueError: a player name that is not a built-in computer player, a wrong count,
             games outside 0 .. 2**32 (as play_games), a seed out of range. TypeError:
             games or seed not an int.
