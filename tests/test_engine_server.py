@@ -698,3 +698,65 @@ def test_nboard_a_move_with_a_refused_time_is_not_played():
     assert lines[1].startswith("status error: move 'c4//9999"), lines[1]
     assert "is not a finite number of seconds" in lines[1]
     assert "status error" not in "\n".join(lines[2:])  # f5 was Black's move: c4 was not made
+
+
+# -- GTP clocks: time_settings's no-limit case and KGS's kgs-time_settings (smalls4) ----------------------
+class _LimitsSeen:
+    """A player for GtpServer that plays the first legal move and keeps each limit it is given."""
+
+    def __init__(self):
+        self.limits = []
+
+    def play(self, state, limit):
+        from polyreversi.engine.results import PlayResult
+
+        self.limits.append(limit)
+        return PlayResult(move=state.legal_moves()[0])
+
+
+def _limit_of(commands):
+    """The limit the search gets at a genmove after ``commands``, through the GTP loop."""
+    player, out = _LimitsSeen(), io.StringIO()
+    GtpServer(io.StringIO("\n".join([*commands, "reg_genmove b", "quit"]) + "\n"), out, player).serve()
+    replies = _replies(out.getvalue())
+    assert all(r.startswith("=") for r in replies), replies
+    return player.limits[-1]
+
+
+@pytest.mark.parametrize("commands, limit", [
+    (["time_settings 60 10 0"], pr.Limit()),  # GTP 2: byo_yomi_time > 0 and stones 0 is no time limit
+    (["time_settings 0 0 0"], pr.Limit()),
+    (["time_settings 60 0 0"], pr.Limit(clock=60.0)),
+    (["time_settings 0 30 10"], pr.Limit(time=3.0)),
+    (["kgs-time_settings none"], pr.Limit()),
+    (["time_settings 60 0 0", "kgs-time_settings NONE"], pr.Limit()),
+    (["kgs-time_settings absolute 60"], pr.Limit(clock=60.0)),
+    (["kgs-time_settings absolute 60", "time_left b 12.5 0"], pr.Limit(clock=12.5)),
+    (["kgs-time_settings byoyomi 0 5 3"], pr.Limit(time=5.0)),
+    (["kgs-time_settings byoyomi 60 5 3"], pr.Limit(clock=60.0)),
+    (["kgs-time_settings byoyomi 60 5 3", "time_left b 4 2"], pr.Limit(time=4.0)),  # 4 s of a period, 2 periods left
+    (["kgs-time_settings byoyomi 60 0 3"], pr.Limit(clock=60.0)),  # no period time: absolute
+    (["kgs-time_settings canadian 0 30 10"], pr.Limit(time=3.0)),
+    (["kgs-time_settings canadian 60 30 10", "time_left b 20 5"], pr.Limit(time=4.0)),  # 20 s for 5 moves
+], ids=lambda v: "; ".join(v) if isinstance(v, list) else None)
+def test_gtp_clocks_give_the_search_its_limit(commands, limit):
+    # time_settings 60 10 0 was a clock of 60 s; kgs-time_settings was an unknown command
+    assert _limit_of(commands) == limit
+
+
+@pytest.mark.parametrize("command, message", [
+    ("kgs-time_settings", "kgs-time_settings: missing argument SYSTEM"),
+    ("kgs-time_settings fischer 60", "kgs-time_settings: SYSTEM: expected none, absolute, byoyomi or canadian, "
+                                     "got 'fischer'"),
+    ("kgs-time_settings none 60", "kgs-time_settings: expected one argument SYSTEM, got 'none 60'"),
+    ("kgs-time_settings absolute", "kgs-time_settings: missing argument MAIN"),
+    ("kgs-time_settings absolute 60 0 0", "kgs-time_settings: expected one argument MAIN, got '60 0 0'"),
+    ("kgs-time_settings byoyomi 60 5", "kgs-time_settings: missing argument PERIODS"),
+    ("kgs-time_settings byoyomi 60 5 0", "kgs-time_settings: PERIODS: must be 1 or more, got '0'"),
+    ("kgs-time_settings canadian 60 30 0", "kgs-time_settings: STONES: must be 1 or more, got '0'"),
+    ("kgs-time_settings canadian 60 -1 5", "kgs-time_settings: PERIOD_TIME: must be a finite number of seconds"),
+], ids=lambda v: v if v.startswith("kgs") else None)
+def test_gtp_kgs_time_settings_refuses_what_it_cannot_read(command, message):
+    replies = _replies(session(GtpServer, f"{command}\nknown_command kgs-time_settings\nquit\n"))
+    assert replies[0].startswith(f"? syntax error: {message}"), replies[0]
+    assert replies[1] == "= true"

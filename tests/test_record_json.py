@@ -393,13 +393,14 @@ test_the_fast_path_gives_the_full_schema_verdict_and_message_long = pytest.mark.
 def test_nan_in_meta_is_refused_when_read_as_the_writer_refuses_it(tmp_path):
     # json reads NaN and Infinity (and 1e999 as infinity), which the writer cannot write back.
     text = dumps(Record("8x8"))
-    for bad, spelled in (("NaN", "NaN"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity"), ("1e999", "Infinity")):
+    for bad, spelled in (("NaN", "NaN is not a JSON number"), ("Infinity", "Infinity is not a JSON number"),
+                         ("-Infinity", "-Infinity is not a JSON number"), ("1e999", "'1e999' is too large for a float")):
         doc = text.replace('"meta": {}', '"meta": {"x": [%s]}' % bad)
-        with pytest.raises(RecordError, match=rf"^meta.x\[0\]: {spelled} is not a JSON number"):
+        with pytest.raises(RecordError, match=rf"^meta.x\[0\]: {spelled}"):
             loads(doc)
         line = json_record.dumps_line(Record("8x8")).replace('"meta":{}', '"meta":{"x":[%s]}' % bad)
         (tmp_path / "nan.jsonl").write_text(line + "\n")
-        with pytest.raises(RecordError, match=rf"meta.x\[0\]: {spelled} is not a JSON number"):
+        with pytest.raises(RecordError, match=rf"meta.x\[0\]: {spelled}"):
             json_record.read_lines(tmp_path / "nan.jsonl")
     fine = Record("8x8", meta={"x": [1.5, -2.0, 1e308]})
     assert loads(dumps(fine)) == fine

@@ -521,8 +521,9 @@ def test_a_transcript_names_the_column_and_character_that_break_it(text: str, me
 @pytest.mark.parametrize("value", [10 ** 400, -10 ** 5000, Fraction(10 ** 400)], ids=["1e400", "-1e5000", "Fraction"])
 def test_a_komi_or_margin_too_large_for_a_float_is_refused_by_name(call: Any, value: Any) -> None:
     # math.isfinite raised OverflowError ("int too large to convert to float")
-    with pytest.raises(pr.RecordError, match=r"^(komi|result\.margin): expected a finite number, got "
-                                         r"(-?10{39}\.\.\.|Fraction\(10+\.\.\.)"):
+    with pytest.raises(pr.RecordError, match=r"^(komi|result\.margin): ((-?10{39}|Fraction\(10+)\.\.\. \(\d+ (digits|characters)\) "
+                                         r"has too many digits for a float \(at most 1\.798e\+308\)$"
+                                         r"|expected a finite number, got Fraction\(10+\.\.\.)"):
         call(value)
     assert call(3) is not None
 
@@ -756,3 +757,180 @@ def test_a_state_method_of_one_argument_names_a_wrong_type(method: str, name: st
     with pytest.raises(TypeError, match=rf"^{name}: expected a square index \(int\) or a name such as 'f5' or 'pass', "
                                         "got NoneType$"):
         getattr(V.start(), method)(None)
+
+
+# -- smalls4: what the last newcomer pass left (2026-12-05) ---------------------------------------------------
+@pytest.mark.parametrize("args", [
+    ["match", "greedy", "random", "--to", "x" * 100], ["match", "greedy", "random", "--to=" + "x" * 100],
+    ["play", "--human", "x" * 100], ["match", "greedy", "random", "--sprt", "x" * 100, "1"],
+    ["match", "greedy", "random", "--" + "x" * 100], ["--" + "x" * 100], ["x" * 100],
+    ["perft", "8x8", "1", "x" * 100],
+], ids=["choice", "choice=", "--human", "float", "unknown option", "group option", "command", "extra argument"])
+def test_clicks_own_messages_cut_a_value_of_100_characters(args: List[str]) -> None:
+    # only words past the file-name limit (200) were cut: a 41-200 character value was echoed whole
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output[:300]
+    assert "x" * (QUOTED_CHARS + 1) not in result.output, result.output
+    assert re.search(r"x{38,40}\.\.\.'? \(10[0-9] characters\)", result.output), result.output
+
+
+def test_a_file_name_of_100_characters_is_still_named_whole_by_the_command() -> None:
+    path = "/nonexistent-" + "d" * 80 + "/g.txt"
+    result = CliRunner().invoke(main, ["show", path])
+    assert result.exit_code != 0 and path in result.output, result.output
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("komi", "9" * 4000, "9" * QUOTED_CHARS + "... (4000 digits) has too many digits for a float (at most 1.798e+308)"),
+    ("komi", "1" + "0" * 4000 + ".5", "'1" + "0" * (QUOTED_CHARS - 1) + "...' (4003 characters) has too many digits "
+                                      "for a float (at most 1.798e+308); a record cannot hold it"),
+    ("komi", "1e400", "'1e400' is too large for a float (at most 1.798e+308); a record cannot hold it"),
+    ("margin", "-" + "9" * 4000, "-" + "9" * QUOTED_CHARS + "... (4000 digits) has too many digits for a float "
+                                 "(at most 1.798e+308)"),
+], ids=["komi int", "komi fraction", "komi exponent", "margin int"])
+def test_a_jsonl_float_field_of_4000_digits_says_so_by_line_and_field(field: str, value: str, said: str,
+                                                                      tmp_path: Any) -> None:
+    # "komi: expected a finite number, got 999... (4000 digits)"; 400 digits and ".5": "Infinity is not a JSON number"
+    import json
+
+    obj: dict = {"format": "polyreversi-record", "version": 1, "variant": "8x8", "players": [None, None],
+                 "moves": [], "result": None, "date": None, "start": None, "komi": None, "meta": {}}
+    good = json.dumps(obj)
+    obj["result"] = {"winner": "black", "end": "finished", "disks": None, "margin": "HUGE"} if field == "margin" else None
+    obj["komi"] = "HUGE" if field == "komi" else None
+    path = tmp_path / "g.jsonl"
+    path.write_text(good + "\n" + json.dumps(obj).replace('"HUGE"', value) + "\n", encoding="utf-8")
+    where = "result.margin" if field == "margin" else field
+    assert _message(lambda: formats.read(str(path))) == f"{path}: line 2 (game 2): {where}: {said}"
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--openings", "/dev/null"], "/dev/null: cannot tell the format from the extension '(none)'; known: "),
+    (["--openings", "-"], "Error: standard input has no extension; give --openings-format FORMAT"),
+], ids=["no extension", "stdin"])
+def test_match_openings_of_no_format_point_to_the_cli_option(args: List[str], said: str) -> None:
+    # it said "or give the format (fmt=NAME)", a Python argument
+    result = CliRunner().invoke(main, ["match", "greedy", "random", *args], input="")
+    assert result.exit_code == 1 and said in result.output and "fmt=" not in result.output, result.output
+    assert result.output.rstrip().endswith("give --openings-format FORMAT"), result.output
+
+
+def test_match_reads_openings_of_the_format_given() -> None:
+    result = CliRunner().invoke(main, ["match", "greedy", "random", "--openings", "-", "--openings-format", "transcript",
+                                       "-n", "2", "--no-progress"], input="f5d6\nf5f6\n")
+    assert result.exit_code == 0 and "greedy vs random: " in result.output, result.output
+    result = CliRunner().invoke(main, ["match", "greedy", "random", "--openings-format", "obf"])
+    assert result.exit_code == 2 and "--openings-format is the format of --openings" in result.output, result.output
+
+
+@pytest.mark.parametrize("blocked", ["random9", "random0", 9, 0, "random" + "9" * 50, HUGE], ids=[
+    "random9", "random0", "9", "0", "random + 50 digits", "huge"])
+def test_batch_blocked_suggests_only_a_count_the_core_takes(blocked: Any) -> None:
+    # 'random9' said "give blocked='random', blocked_count=9", which the core refuses (1 to 4)
+    from polyreversi._core import limits
+
+    message = _message(lambda: pr.Batch(V, 2, blocked=blocked))
+    assert message.endswith(f"; for random squares per game give blocked='random' and blocked_count, "
+                            f"{limits.MIN_RANDOM_BLOCKED} to {limits.MAX_BLOCKED}"), message
+    with pytest.raises(ValueError, match="blocked_count: must be 1 to 4"):  # what the old advice led to
+        pr.Batch(V, 2, blocked="random", blocked_count=9)
+    pr.Batch(V, 2, blocked="random", blocked_count=limits.MAX_BLOCKED)  # and what the new one names
+
+
+def test_state_play_takes_its_argument_by_keyword_as_child_and_flips_do() -> None:
+    # play(move=37): "play() takes no keyword arguments" (a METH_O method), while child(move=37) worked
+    import inspect
+
+    state = V.start()
+    state.play(move=37)
+    assert state.moves() == [37] and state == V.start().child(move=37)
+    assert str(inspect.signature(state.play)) == "(move)"
+    for args, kwargs, given in (((), {}, 0), ((19, 19), {}, 2), ((19,), {"move": 19}, 2)):
+        with pytest.raises(TypeError, match=rf"^State\.play\(\) takes exactly one argument \({given} given\)$"):
+            state.play(*args, **kwargs)
+    with pytest.raises(TypeError, match=r"^State\.play\(\) got an unexpected keyword argument 'mv'; its argument is 'move'$"):
+        state.play(mv=19)
+    assert state.moves() == [37]  # nothing refused was played
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"blocked": -1}, pr.VariantError, "blocked: must be 1 to 4, got -1"),
+    ({"blocked": "x"}, pr.VariantError, "blocked: 'x'; expected 'random' or a count 1-4"),
+    ({"seed": -1}, ValueError, "seed: must be in 0 .. 2**64 - 1"),
+    ({"games": -1}, ValueError, "games: must be 0 to"),
+    ({"players": ["random"]}, ValueError, "players: 8x8 has 2 players, got 1"),
+], ids=["blocked -1", "blocked text", "seed", "games", "players"])
+def test_play_series_refuses_its_arguments_when_called(kwargs: dict, error: type, message: str) -> None:
+    # a generator: blocked=-1 raised only at the first next(), far from the call
+    from polyreversi.players import play_series
+
+    arguments: dict = {"variant": V, "players": ["random", "random"], "games": 2, **kwargs}
+    with pytest.raises(error, match="^" + re.escape(message)):
+        play_series(**arguments)  # no next()
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "-n", "1", "--to", "jsonl"], ["selfplay", "-n", "1", "--to", "jsonl", "--ray"],
+    ["play", "--black", "greedy", "--white", "greedy", "--to", "json"],
+    ["match", "greedy", "random", "-n", "2", "--to", "jsonl"],
+], ids=["selfplay", "selfplay --ray", "play", "match"])
+def test_to_without_out_is_refused(args: List[str]) -> None:
+    # --to was silently ignored: the games were played and nothing written
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "Error: --to is the format of --out: give --out FILE too" in result.output
+    assert "games of" not in result.output and "Game over" not in result.output  # refused before any game
+
+
+def test_play_takes_the_startup_timeout_of_match() -> None:
+    # match had --startup-timeout; play waited a fixed 30 s for an engine that never greets
+    import sys
+    from pathlib import Path
+
+    from polyreversi.engine.protocol import STARTUP_TIMEOUT
+    from polyreversi.players import play_seeded_game
+
+    for command in ("play", "match"):
+        help_text = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+        assert "--startup-timeout SECONDS Seconds an external engine may take to start and greet" in help_text
+        assert f"[default: {STARTUP_TIMEOUT}; 0<x<=86400]" in help_text
+    result = CliRunner().invoke(main, ["play", "--startup-timeout", "0"])
+    assert result.exit_code == 2 and "Invalid value for '--startup-timeout': 0 is not in the range" in result.output
+    mute = f"nboard:{sys.executable} {Path(__file__).parent / 'fake_engine.py'} nboard mute"
+    result = CliRunner().invoke(main, ["play", "--black", mute, "--startup-timeout", "0.5", "--quiet"])
+    assert result.exit_code == 1 and "did not answer 'pong 1' in time" in result.output, result.output
+    with pytest.raises(ValueError, match=r"^startup_timeout: must be a finite number of seconds above 0, at most 86400, "
+                                         r"got -5$"):
+        play_seeded_game(V, ["random", "random"], 1, startup_timeout=-5)
+
+
+def test_a_parquet_meta_integer_of_5000_digits_is_named_by_game_and_field(tmp_path: Any) -> None:
+    # Python's own "Exceeds the limit (4300 digits) ... use sys.set_int_max_str_digits()" came out instead
+    pa = pytest.importorskip("pyarrow", reason="pyarrow (the [parquet] extra) is not installed")
+    pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow (the [parquet] extra) is not installed")
+    from polyreversi import datasets
+
+    table = datasets.games_table([pr.Record(V), pr.Record(V)])
+    column = table.column_names.index("meta")
+    table = table.set_column(column, "meta", pa.array(["{}", '{"a": [1, -' + "9" * 5000 + "]}"]))
+    path = tmp_path / "g.parquet"
+    pq.write_table(table, path)
+    assert _message(lambda: formats.read(str(path))) == (
+        f"{path}: game 2: meta.a[1]: '-" + "9" * (QUOTED_CHARS - 1) + "...' (5001 characters) has more than 4300 digits; "
+        "a record cannot hold it")
+
+
+def test_a_match_config_is_checked_when_made_and_not_changed_after() -> None:
+    # cfg.startup_timeout = -5 was taken, and refused only when the match ran
+    import dataclasses
+
+    from polyreversi.match import MatchConfig, builtin_openings
+
+    config = MatchConfig(builtin_openings(V), ["greedy", "random"])
+    with pytest.raises(dataclasses.FrozenInstanceError, match="startup_timeout"):
+        config.startup_timeout = -5  # type: ignore[misc]
+    with pytest.raises(ValueError, match="^startup_timeout: must be a finite number of seconds above 0"):
+        dataclasses.replace(config, startup_timeout=-5)
+    assert dataclasses.replace(config, startup_timeout=5).startup_timeout == 5.0
+    with pytest.raises(TypeError, match="^control: expected a TimeControl, got str$"):
+        MatchConfig(builtin_openings(V), ["greedy", "random"], "depth 2")  # type: ignore[arg-type]

@@ -49,13 +49,6 @@ PyObject* fast_legal_mask(PyObject* self, PyObject*) {
   });
 }
 
-PyObject* fast_play(PyObject* self, PyObject* move) {
-  return guarded(self, [move](PyState& s) -> PyObject* {
-    s.game.play(to_move_index(s.game, move));
-    Py_RETURN_NONE;
-  });
-}
-
 // The one argument of a State method that takes one (`name`), given by position or by
 // keyword: in the vectorcall convention its value is args[0] either way. A call that does
 // not fit is refused in CPython's words for its own methods, naming the method (a
@@ -77,6 +70,15 @@ PyObject* one_argument(const char* method, const char* name, PyObject* const* ar
     return nullptr;
   }
   return args[0];
+}
+
+PyObject* fast_play(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* move = one_argument("play", "move", args, nargs, kwnames);
+  if (!move) return nullptr;
+  return guarded(self, [move](PyState& s) -> PyObject* {
+    s.game.play(to_move_index(s.game, move));
+    Py_RETURN_NONE;
+  });
 }
 
 PyObject* fast_is_legal(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
@@ -220,7 +222,8 @@ PyMethodDef fast_methods[] = {
      "Legal moves as ascending square indices; [PASS] for a forced pass; [] once the game is over."},
     {"legal_mask", fast_legal_mask, METH_NOARGS,
      "Legal moves as an int bitmask: bit i is square i, bit N*N is a forced pass; 0 once the game is over."},
-    {"play", fast_play, METH_O,
+    {"play", keywords_method<fast_play>(), kOneArgument,
+     "play($self, /, move)\n--\n\n"
      "Plays a legal move (index or name) in place. Raises IllegalMoveError (the state is unchanged), "
      "InvalidSquareError or TypeError."},
     {"is_legal", keywords_method<fast_is_legal>(), kOneArgument,

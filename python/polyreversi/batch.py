@@ -32,7 +32,7 @@ draw; with 3 or 4 players a sole winner gets +1 and each other player
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, List, NoReturn, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, List, NoReturn, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -149,9 +149,16 @@ def _perspective(value: Union[Color, int, np.integer[Any], None], players: int) 
 
 
 
-def _count_hint(count: str) -> str:
-    """Where a count of blocked squares goes, for a ``blocked`` that gave one (``3``, ``'random3'``)."""
-    return f"; for {count} random squares per game give blocked='random', blocked_count={count}"
+def _count_hint(count: Union[int, str]) -> str:
+    """Where a count of blocked squares goes, for a ``blocked`` that gave one (``3``, the
+    ``'3'`` of ``'random3'``): that count itself when the core's range
+    (``limits.MIN_RANDOM_BLOCKED`` .. ``limits.MAX_BLOCKED``) holds it, else the range."""
+    low, high = _core.limits.MIN_RANDOM_BLOCKED, _core.limits.MAX_BLOCKED
+    if isinstance(count, str):
+        count = int(count) if _validate.is_digits(count) and _validate.too_many_digits(count) is None else -1
+    if low <= count <= high:
+        return f"; for {count} random squares per game give blocked='random', blocked_count={count}"
+    return f"; for random squares per game give blocked='random' and blocked_count, {low} to {high}"
 
 class Batch:
     """B games of one variant held in C++ and stepped together (for learning
@@ -351,7 +358,8 @@ class Batch:
         else:
             mask = self._which(which).copy()
         if _validate.is_integer(blocked):  # the command line's --blocked 3 is a count: say where a count goes
-            raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}{_count_hint(quoted(blocked))}")
+            count = int(cast(int, blocked))  # an int or a NumPy integer: is_integer said so
+            raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}{_count_hint(count)}")
         if not (blocked is _KEEP or blocked is None or isinstance(blocked, str)):
             raise TypeError(f"blocked: expected 'random' or None, got {quoted(blocked)}")
         if blocked is _KEEP:

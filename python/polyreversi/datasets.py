@@ -254,7 +254,7 @@ def record_of_row(row: Dict[str, Any], *, validate: bool = True) -> Record:
         if row.get("start") is not None:
             start = StartPosition(tuple(row["start"]), Color(row["start_to_move"] or 1), row.get("start_ply") or 0)
         scores = row.get("scores")
-        meta = json.loads(row["meta"]) if row.get("meta") else {}
+        meta = _meta(row["meta"]) if row.get("meta") else {}
         record = Record(
             variant=row["variant"], moves=tuple(row["moves"] or ()), players=tuple(row.get("names") or ()),
             result=Result(end=row.get("end"), disks=tuple(scores) if scores is not None else None,
@@ -267,6 +267,23 @@ def record_of_row(row: Dict[str, Any], *, validate: bool = True) -> Record:
         Replay(record)
     _check_columns(row, record)
     return record
+
+
+def _meta(text: str) -> Any:
+    """The ``meta`` column's JSON object; a number no record holds (an integer of more
+    digits than Python converts) refused naming its field (``meta.a[1]``), as the JSON
+    Lines reader names it, not with Python's advice on raising its limit.
+
+    Raises:
+        ValueError: not JSON (json's message); RecordError: such a number.
+    """
+    from polyreversi.formats.json_record import _refuse_long_number
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        _refuse_long_number(text, "meta")
+        raise
 
 
 def _check_columns(row: Dict[str, Any], record: Record) -> None:

@@ -759,6 +759,7 @@ def play_series(
     and games differ from each other; when no seat draws from its seed (a search at
     a fixed depth against another), game ``k`` starts from the ``k``-th balanced
     opening instead (:func:`series_openings`; they repeat past the set's size).
+    The arguments are checked when it is called, before the first game is asked for.
 
     Args:
         variant: the rules of every game.
@@ -772,8 +773,9 @@ def play_series(
 
     Raises:
         ValueError: a player name that is not a built-in computer player, a wrong count,
-            games outside 0 .. 2**32 (as play_games). TypeError: games not an int.
-        VariantError: a blocked count outside 1-4.
+            games outside 0 .. 2**32 (as play_games), a seed out of range. TypeError:
+            games or seed not an int.
+        VariantError: a blocked count outside 1-4, another text than ``"random"``.
     """
     variant = as_variant(variant)
     games = _validate.whole(games, "games", 0, MAX_GAMES)
@@ -784,6 +786,13 @@ def play_series(
             raise ValueError(f"unknown computer player {quoted(name)}; choose from {', '.join(COMPUTER_PLAYERS)}")
     if len(names) != variant.players:
         raise ValueError(f"players: {variant} has {variant.players} players, got {len(names)}")
+    _checked_draw(blocked)
+    return _series(variant, names, games, master, blocked)
+
+
+def _series(variant: Variant, names: List[str], games: int, master: random.Random,
+            blocked: Optional[Union[int, str]]) -> Iterator[State]:
+    """The games of :func:`play_series`, whose arguments it has checked."""
     openings = series_openings(variant, names, blocked)
     for k in range(games):
         game_seed = master.getrandbits(63)
@@ -794,6 +803,7 @@ def play_series(
 def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], seed: int, *,
                      blocked: Optional[Union[int, str]] = None,
                      on_move: Optional[Callable[[State, int], None]] = None,
+                     startup_timeout: Optional[float] = None,
                      **human_streams: Optional[TextIO]) -> State:
     """One game between named built-in players, fully determined by ``seed``.
 
@@ -807,13 +817,21 @@ def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], 
             generators (see :func:`seed_key`).
         blocked: ``None``, ``"random"`` or a count 1-4 of blocked squares to draw.
         on_move: as in :func:`play_game`.
+        startup_timeout: seconds an external engine seat (``nboard:COMMAND``, ...) may
+            take to start and greet, above 0, at most :data:`polyreversi.limit.MAX_TIME`;
+            None: :meth:`polyreversi.engine.SimpleEngine.popen`'s default.
         human_streams: streams for human seats (see :class:`HumanPlayer`).
 
     Raises:
         as :func:`play_game` and :func:`make_player`; VariantError for a bad blocked count;
-        TypeError, ValueError: a seed that is not an int in range (:func:`seed_key`).
+        TypeError, ValueError: a seed that is not an int in range (:func:`seed_key`), a
+        startup_timeout that is not a number of seconds in range.
     """
     rng = random.Random(seed_key(seed))
+    if startup_timeout is not None:
+        from polyreversi.limit import MAX_TIME
+
+        startup_timeout = _validate.seconds(startup_timeout, "startup_timeout", high=MAX_TIME)
     if isinstance(variant, State):
         if blocked is not None:
             raise ValueError("blocked: squares are drawn for a game from the start, not from a position")
@@ -821,7 +839,28 @@ def play_seeded_game(variant: Union[Variant, str, State], names: Sequence[str], 
     else:
         start = seeded_variant(as_variant(variant), seed, blocked)
     seats = [make_player(name, seed=rng.getrandbits(63), **human_streams) for name in names]
+    if startup_timeout is not None:
+        from polyreversi.engine.seat import EngineSeat
+
+        for seat in seats:
+            if isinstance(seat, EngineSeat):
+                seat.options["startup_timeout"] = startup_timeout
     return play_game(start, seats, on_move=on_move)
+
+
+def _checked_draw(blocked: Optional[Union[int, str]]) -> Optional[int]:
+    """The count of blocked squares ``blocked`` asks to draw: None for ``None`` (no draw)
+    and ``"random"`` (a count drawn too), else the count, checked by the core's range.
+
+    Raises:
+        VariantError: another text, a count outside 1-4 (naming ``blocked``).
+    """
+    if blocked is None:
+        return None
+    if isinstance(blocked, str) and blocked != "random":
+        raise VariantError(f"blocked: {quoted(blocked)}; expected 'random' or a count "
+                           f"{_core.limits.MIN_RANDOM_BLOCKED}-{_core.limits.MAX_BLOCKED}")
+    return None if isinstance(blocked, str) else checked_random_count(blocked, "blocked", "'random'")
 
 
 def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Union[int, str]]) -> Variant:
@@ -839,10 +878,7 @@ def seeded_variant(variant: Variant, seed: Optional[int], blocked: Optional[Unio
     key = seed_key(seed)
     if blocked is None:
         return variant
-    if isinstance(blocked, str) and blocked != "random":
-        raise VariantError(f"blocked: {quoted(blocked)}; expected 'random' or a count "
-                           f"{_core.limits.MIN_RANDOM_BLOCKED}-{_core.limits.MAX_BLOCKED}")
-    count = None if isinstance(blocked, str) else checked_random_count(blocked, "blocked", "'random'")
+    count = _checked_draw(blocked)
     # A generator distinct from the players' (seed ^ constant) keeps the draws independent.
     if key is not None:
         key ^= 0x5EED_B10C

@@ -23,12 +23,14 @@ import collections.abc
 import functools
 import math
 import numbers
+import re
+import sys
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
-from polyreversi._validate import _as_float, instance, is_bool, is_integer, whole
+from polyreversi._validate import instance, is_bool, is_integer, whole
 from polyreversi.errors import RecordError, quoted
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, as_variant
@@ -41,6 +43,32 @@ from polyreversi.vocabulary import color_name
 ENDINGS = ("finished", "resigned", "time", "agreed", "unfinished")
 #: Endings without a count, where the record says who won (``Result.winner``).
 UNCOUNTED = ("resigned", "time")
+
+
+def beyond_float(given: Any) -> str:
+    """Why a number given for a float field (``komi``, ``result.margin``) is refused when
+    no float holds it: ``999... (4000 digits) has too many digits for a float (at most
+    1.798e+308)``; a text with an exponent (``'1e400'``, as a JSON file spells it) is
+    "too large" instead. ``given``: the number, or the text it was read from. The one
+    wording of the records' float fields, read from Python or from a file."""
+    spelled = quoted(given)
+    written = given if isinstance(given, str) else ""
+    if not re.search(r"[eE]", written):
+        return f"{spelled} has too many digits for a float (at most {sys.float_info.max:.4g})"
+    return f"{spelled} is too large for a float (at most {sys.float_info.max:.4g})"
+
+
+def _check_float_field(value: Any, name: str) -> None:
+    """Refuses a ``value`` for float field ``name`` that is not a finite number: RecordError
+    naming the field (a number no float holds worded by :func:`beyond_float`)."""
+    if is_bool(value) or not isinstance(value, numbers.Real):
+        raise RecordError(f"{name}: expected a number, got {quoted(value)}")
+    try:
+        result = float(value)
+    except OverflowError:  # a finite int or Fraction of more digits than a float holds
+        raise RecordError(f"{name}: {beyond_float(value)}") from None
+    if not math.isfinite(result):
+        raise RecordError(f"{name}: expected a finite number, got {quoted(value)}")
 
 
 def check_end(end: Optional[str]) -> Optional[str]:
@@ -92,10 +120,7 @@ class Result:
                 raise RecordError(f"result.disks: expected disk counts (whole numbers >= 0), got {quoted(self.disks)}") from None
             object.__setattr__(self, "disks", disks)
         if self.margin is not None:
-            if is_bool(self.margin) or not isinstance(self.margin, numbers.Real):
-                raise RecordError(f"result.margin: expected a number, got {quoted(self.margin)}")
-            if not math.isfinite(_as_float(self.margin)):  # an int of 309+ digits too: no float holds it
-                raise RecordError(f"result.margin: expected a finite number, got {quoted(self.margin)}")
+            _check_float_field(self.margin, "result.margin")
             margin = int(self.margin) if is_integer(self.margin) else float(self.margin)
             object.__setattr__(self, "margin", margin)
         if self.winner is not None:
@@ -269,9 +294,9 @@ class Record:
         if self.start is not None and not isinstance(self.start, StartPosition):
             raise RecordError(f"start: expected a StartPosition, got {type(self.start).__name__}")
         if self.komi is not None:
-            if (isinstance(self.komi, bool) or not isinstance(self.komi, (int, float))
-                    or not math.isfinite(_as_float(self.komi))):  # an int of 309+ digits too: no float holds it
+            if not isinstance(self.komi, (int, float)):  # a Fraction or Decimal is no JSON number
                 raise RecordError(f"komi: expected a finite number, got {quoted(self.komi)}")
+            _check_float_field(self.komi, "komi")
             if variant.players != 2:
                 raise RecordError("komi: komi is for 2-player games only")
         if not isinstance(self.meta, Mapping):

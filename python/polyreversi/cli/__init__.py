@@ -6,6 +6,7 @@ is asked for (``polyreversi replay`` imports the replay command only); the group
 ``--help`` lists them from :data:`SUBCOMMANDS` without importing any."""
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import sys
@@ -49,6 +50,8 @@ class _Main(click.Group):
         if name not in self.commands and name in SUBCOMMANDS:
             command: click.Command = importlib.import_module(_module(name)).command
             command.short_help = SUBCOMMANDS[name]
+            if command.callback is not None:
+                command.callback = _marks_its_start(command.callback)
             self.add_command(command)
         return self.commands.get(name)
 
@@ -63,8 +66,8 @@ class _Main(click.Group):
             result = super().parse_args(ctx, args)
             sys.stdout.flush()
             return result
-        except click.ClickException as e:
-            raise _cut_echoes(e, words)
+        except click.ClickException as e:  # click's own: an unknown command or group option
+            raise _cut_echoes(e, words, own=False)
         except OSError as e:
             raise _write_error(e) from None
         except KeyboardInterrupt:
@@ -76,7 +79,7 @@ class _Main(click.Group):
             sys.stdout.flush()  # so that a write error shows here, not at exit
             return result
         except click.ClickException as e:  # the subcommand's parsing and click's own checks are in here
-            raise _cut_echoes(e, ctx.meta.get(_ARGS, ()))
+            raise _cut_echoes(e, ctx.meta.get(_ARGS, ()), own=bool(ctx.meta.get(_STARTED)))
         except OSError as e:
             raise _write_error(e) from None
         except KeyboardInterrupt:
@@ -85,20 +88,39 @@ class _Main(click.Group):
 
 #: ctx.meta key of the command line's words (:meth:`_Main.parse_args`).
 _ARGS = "polyreversi.args"
+#: ctx.meta key set when the subcommand's own code starts (its arguments are parsed).
+_STARTED = "polyreversi.started"
 
 
-def _cut_echoes(error: click.ClickException, args: Sequence[str]) -> click.ClickException:
+def _marks_its_start(callback: Any) -> Any:
+    """``callback`` (a subcommand's function) marking in ctx.meta that it has started:
+    an error raised after that is the command's own, before it click's parsing."""
+    @functools.wraps(callback)
+    def started(*args: Any, **kwargs: Any) -> Any:
+        context = click.get_current_context(silent=True)
+        if context is not None:  # None: the function called outside click (nothing to mark)
+            context.meta[_STARTED] = True
+        return callback(*args, **kwargs)
+
+    return started
+
+
+def _cut_echoes(error: click.ClickException, args: Sequence[str], own: bool) -> click.ClickException:
     """``error`` with every word of the command line it echoes whole cut as
     :func:`polyreversi.errors.quoted` cuts a value (its repr) or as
     :func:`~polyreversi.errors.shortened` (bare): click's own messages (a bad choice, a
     float option, an unknown option or command, an extra argument) echo what was typed,
-    5 kB included. The one place for all of them. Only words longer than a file name is
-    shown (:data:`~polyreversi.errors.QUOTED_NAME_CHARS`) are cut: polyreversi's own
-    messages cut longer ones already, and show a file name whole up to that length,
-    which a cut here would shorten again. A word is looked for whole,
-    and in the parts click reads from it: each side of ``--name=value``, a value glued
-    to a short option (``-nVALUE``)."""
-    from polyreversi.errors import QUOTED_NAME_CHARS, quoted, shortened
+    5 kB included. The one place for all of them. A message of click's parsing (``own``
+    False) has each word longer than a value is shown
+    (:data:`~polyreversi.errors.QUOTED_CHARS`) cut: no file is named by click (a file
+    name is a plain text option or argument, read by the command). A message of the
+    command's own code (``own``: raised once it has started) has only words longer than
+    a file name is shown (:data:`~polyreversi.errors.QUOTED_NAME_CHARS`) cut: the
+    command's messages cut values already, and show a file name whole up to that
+    length, which a cut at the value limit would shorten again. A word is looked for
+    whole, and in the parts click reads from it: each side of ``--name=value``, a value
+    glued to a short option (``-nVALUE``)."""
+    from polyreversi.errors import QUOTED_CHARS, QUOTED_NAME_CHARS, quoted, shortened
 
     parts = set()
     for arg in args:
@@ -110,7 +132,8 @@ def _cut_echoes(error: click.ClickException, args: Sequence[str]) -> click.Click
             if not arg.startswith("--"):
                 parts.add(arg[2:])
     message = error.message
-    for part in sorted((p for p in parts if len(p) > QUOTED_NAME_CHARS), key=len, reverse=True):
+    longest = QUOTED_NAME_CHARS if own else QUOTED_CHARS
+    for part in sorted((p for p in parts if len(p) > longest), key=len, reverse=True):
         # the repr first: the bare text is inside it
         message = message.replace(repr(part), quoted(part)).replace(part, shortened(part))
     setattr(error, "message", message)  # click types it Final: set once, at the exception's making

@@ -11,7 +11,6 @@ from polyreversi._core import limits
 from polyreversi.formats import source_name
 from polyreversi._status import exit_interrupted, terminate_as_interrupt
 from polyreversi.bulk import MAX_GAMES, MAX_THREADS
-from polyreversi.engine.protocol import STARTUP_TIMEOUT
 from polyreversi.errors import PolyreversiError
 from polyreversi.limit import MAX_DEPTH
 from polyreversi.match import openings as opening_sets
@@ -23,7 +22,10 @@ from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
 from polyreversi.cli.console import make_console
+from polyreversi.cli.input import format_of
 from polyreversi.cli.numbers import WHOLE, WholeRange
+from polyreversi.cli.output import known_formats
+from polyreversi.cli.seats import startup_timeout_option
 
 SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 
@@ -36,6 +38,9 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 @click.option("--openings", "openings_file", default=None, metavar="FILE",
               help="Openings: an .obf file of positions, or games (transcripts, GGF, JSON Lines, WTHOR) "
                    "cut after --plies moves. Default: the built-in balanced set of the board.")
+@click.option("--openings-format", "openings_fmt", default=None, metavar="FORMAT",
+              help=f"Format of --openings: {known_formats()} (default: from the extension; needed for '-', "
+                   "standard input).")
 # --plies is an int here and its range is checked with the other options, after the PLAYERs: a usage error
 # about the positional arguments comes first (click checks a type's range while it parses).
 @click.option("--plies", type=WHOLE, default=None, metavar="INTEGER RANGE",
@@ -47,9 +52,7 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 @click.option("--increment", type=FiniteFloatRange(min=0, max=MAX_TIME), default=None, help="Seconds added after each move (with --clock).")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
               help="Seconds a move may exceed --time before it loses on time.")
-@click.option("--startup-timeout", type=SECONDS, default=STARTUP_TIMEOUT, show_default=True, metavar="SECONDS",
-              help="Seconds an external engine may take to start and greet, each time it is started; one that "
-                   "never answers stops the match.")
+@startup_timeout_option(then="one that never answers stops the match")
 @click.option("--concurrency", "-j", type=WholeRange(1, MAX_THREADS), default=1, show_default=True,
               help="Games at once (worker processes; one thread each).")
 @click.option("--out", "-o", default=None, metavar="FILE",
@@ -59,7 +62,7 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
               help="Stop once the SPRT (alpha = beta = 0.05) accepts ELO1 or ELO0 for the first player.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 def command(seats: Sequence[str], variant: Variant, games: Optional[int], openings_file: Optional[str],
-            plies: Optional[int], depth: Optional[int], move_time: Optional[float], clock: Optional[float],
+            openings_fmt: Optional[str], plies: Optional[int], depth: Optional[int], move_time: Optional[float], clock: Optional[float],
             increment: Optional[float], margin: float, startup_timeout: float, concurrency: int, out: Optional[str],
             to_fmt: Optional[str], sprt: Optional[Tuple[float, float]], progress: Optional[bool]) -> None:
     """Play a match between PLAYERs and print W/D/L and the Elo difference of the
@@ -100,14 +103,17 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         plies = WholeRange(0, limits.LONGEST_GAME).convert(plies, option, context)
     if plies is not None and openings_file is None:
         raise click.UsageError("--plies cuts the games of --openings: give --openings FILE too")
+    if openings_fmt is not None and openings_file is None:
+        raise click.UsageError("--openings-format is the format of --openings: give --openings FILE too")
     if increment is not None and clock is None:
         raise click.UsageError("--increment needs --clock")
     if sprt is not None and not sprt[1] > sprt[0]:
         raise click.BadParameter(f"ELO1 must be above ELO0, got {sprt[0]:g} {sprt[1]:g}", param_hint="--sprt")
     fmt = _check_out(out, to_fmt)
     try:
-        states = (opening_sets.from_file(openings_file, variant, plies) if openings_file
-                  else opening_sets.builtin(variant))
+        states = (opening_sets.from_file(openings_file, variant, plies, format_of(openings_file, openings_fmt,
+                                                                                  "--openings-format"))
+                  if openings_file else opening_sets.builtin(variant))
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
     total = games or len(states) * n
@@ -169,13 +175,15 @@ def _check_out(out: Optional[str], to_fmt: Optional[str]) -> str:
 
     Raises:
         click.BadParameter: naming --out and what is wrong.
+        click.UsageError: --to without --out (:func:`polyreversi.cli.output.check_to`).
     """
     from polyreversi import _files
     from polyreversi.formats import registry
 
     from polyreversi.cli.input import format_of
-    from polyreversi.cli.output import writes_stdout
+    from polyreversi.cli.output import check_to, writes_stdout
 
+    check_to(out, to_fmt)
     if out is None:
         return FORMATS[0]
     if writes_stdout(out):

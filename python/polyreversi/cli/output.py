@@ -43,6 +43,17 @@ force_option = click.option(
          "overwrites earlier work.")
 
 
+def check_to(path: Optional[str], fmt: Optional[str]) -> None:
+    """Refuses ``--to`` (``fmt``) given without ``--out`` (``path``): it names the format
+    of --out only, and nothing would be written in it (it was silently ignored).
+
+    Raises:
+        click.UsageError: ``fmt`` without ``path``.
+    """
+    if fmt is not None and path is None:
+        raise click.UsageError("--to is the format of --out: give --out FILE too (nothing is written without it)")
+
+
 def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = None,
               fmt: Optional[str] = None, *, force: bool, draw: Optional[str] = None) -> Optional[str]:
     """Checks before any game is played that records can be written to ``path`` (``-``:
@@ -59,7 +70,9 @@ def check_out(path: Optional[str], games: int = 1, variant: Optional[Variant] = 
         click.BadParameter: naming the path once: an unknown or read-only format, a
             one-game format for many games, a variant the format cannot express, a path
             that cannot be written.
+        click.UsageError: ``fmt`` without ``path`` (:func:`check_to`).
     """
+    check_to(path, fmt)
     if path is None:
         return None
     from polyreversi import _files, formats

@@ -21,7 +21,7 @@ from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, P
 from polyreversi.cli.console import board_for, make_console
 from polyreversi.cli.lines import move_line, result_line
 from polyreversi.cli.output import check_out, force_option, known_extensions, known_formats, record_for, write_records, writes_stdout
-from polyreversi.cli.seats import resolve_seats, seat_options
+from polyreversi.cli.seats import resolve_seats, seat_options, startup_timeout_option
 
 if TYPE_CHECKING:
     from polyreversi.selfplay import Blocked
@@ -42,9 +42,10 @@ if TYPE_CHECKING:
 @click.option("--to", "to_fmt", default=None, metavar="FORMAT",
               help=f"Format of --out: {known_formats()} (default: from its extension).")
 @force_option
+@startup_timeout_option(then="one that does not answer in time ends the game")
 def command(variant: Variant, black: Optional[str], white: Optional[str], red: Optional[str], green: Optional[str],
             players: Optional[str], humans: Tuple[str, ...], seed: Optional[int], blocked: Blocked, quiet: bool,
-            hints: bool, out: Optional[str], to_fmt: Optional[str], force: bool) -> None:
+            hints: bool, out: Optional[str], to_fmt: Optional[str], force: bool, startup_timeout: float) -> None:
     """Play one game of VARIANT (default 8x8) and print the boards and the result.
 
     Every seat is a random player unless set: --black greedy, --players greedy,random,
@@ -98,7 +99,7 @@ def command(variant: Variant, black: Optional[str], white: Optional[str], red: O
 
     try:
         with terminate_as_interrupt():  # `kill` and `timeout` stop it as Ctrl-C does: the record is saved
-            final = play_seeded_game(variant, names, seed, on_move=on_move, input=sys.stdin,
+            final = play_seeded_game(variant, names, seed, on_move=on_move, startup_timeout=startup_timeout, input=sys.stdin,
                                      output=sys.stderr if to_stdout else sys.stdout, errors=sys.stderr)
     except (EOFError, KeyboardInterrupt) as e:
         sys.stdout.flush()

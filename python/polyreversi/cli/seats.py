@@ -35,6 +35,23 @@ class PlayerParam(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # 
 PLAYER_CHOICE = PlayerParam(PLAYER_NAMES)
 
 
+def startup_timeout_option(then: str = "") -> Callable[[_F], _F]:
+    """Adds ``--startup-timeout SECONDS`` to a command that seats external engines (match,
+    play): the wait for an engine to start and greet, default
+    :data:`polyreversi.engine.protocol.STARTUP_TIMEOUT`, above 0 and at most
+    :data:`polyreversi.limit.MAX_TIME` (as :class:`polyreversi.match.MatchConfig` checks it).
+    ``then``: what the command does with an engine that does not answer in time."""
+    from polyreversi.engine.protocol import STARTUP_TIMEOUT
+    from polyreversi.limit import MAX_TIME
+
+    from polyreversi.cli.arguments import FiniteFloatRange
+
+    return click.option(
+        "--startup-timeout", type=FiniteFloatRange(min=0, min_open=True, max=MAX_TIME), default=STARTUP_TIMEOUT,
+        show_default=True, metavar="SECONDS",
+        help=f"Seconds an external engine may take to start and greet, each time it is started; {then}.")
+
+
 def seat_options(humans: bool = True) -> Callable[[_F], _F]:
     """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
     (and ``--human`` when ``humans``)."""

@@ -7,7 +7,9 @@ Squares are Othello names, ``a1`` at the top left; ``pass`` is the pass. Command
 ``quit``, ``boardsize N`` (6, 8, 10), ``clear_board``, ``komi NEW_KOMI`` (a finite number,
 accepted and unused: Othello has none), ``play COLOR MOVE``, ``genmove COLOR`` (plays the move),
 ``reg_genmove COLOR`` (does not), ``undo``, ``time_settings MAIN BYO STONES``,
-``time_left COLOR SECONDS STONES``, ``final_score`` (``B+12``, ``W+4``, ``0``),
+``kgs-time_settings SYSTEM ...`` (KGS's extension: ``none``, ``absolute MAIN``, ``byoyomi
+MAIN PERIOD_TIME PERIODS``, ``canadian MAIN PERIOD_TIME STONES``; one clock with
+``time_settings``), ``time_left COLOR SECONDS STONES``, ``final_score`` (``B+12``, ``W+4``, ``0``),
 ``showboard`` (the board over several lines, then whose move it is and the disks).
 
 Either colour may be named by ``play``, ``genmove`` and ``reg_genmove``, not only
@@ -94,7 +96,8 @@ class GtpServer:
         self.nodes: Optional[int] = None
         self.main_time: Optional[float] = None
         self.byo_time = 0.0
-        self.byo_stones = 0
+        self.byo_stones = 0  # Canadian overtime: moves of each period of byo_time seconds
+        self.byo_periods = 0  # Japanese byo-yomi (KGS byoyomi): periods of byo_time seconds a move
         self.left: Dict[int, Tuple[float, int]] = {}  # colour: (seconds, stones) of time_left
         self.commands: Dict[str, Callable[[List[str]], str]] = {
             "protocol_version": lambda a: self._bare("protocol_version", a, "2"),
@@ -111,6 +114,7 @@ class GtpServer:
             "reg_genmove": lambda a: self.genmove(a, False),
             "undo": self.undo,
             "time_settings": self.time_settings,
+            "kgs-time_settings": self.kgs_time_settings,
             "time_left": self.time_left,
             "final_score": self.final_score,
             "showboard": self.showboard,
@@ -272,13 +276,51 @@ class GtpServer:
 
     # -- time and search -------------------------------------------------------------
     def time_settings(self, args: List[str]) -> str:
+        """``time_settings MAIN BYO STONES``: MAIN seconds, then Canadian overtime of BYO
+        seconds for every STONES moves. GTP 2 draft 2 (§4.2, §6.3.5 ``time_settings``):
+        BYO 0 is absolute time (MAIN only), and "when byo_yomi_time > 0 and
+        byo_yomi_stones == 0, this is defined to mean no time limits"; MAIN 0 and BYO 0
+        is no limit too (no time at all is no clock to play on)."""
         main = arg("time_settings", args, 0, "MAIN", seconds)
         byo = arg("time_settings", args, 1, "BYO", seconds)
         stones = arg("time_settings", args, 2, "STONES", whole(0), last=True)
-        self.main_time = None if main == 0 and byo == 0 else main
-        self.byo_time, self.byo_stones = byo, stones
-        self.left = {}
+        unlimited = (main == 0 and byo == 0) or (byo > 0 and stones == 0)
+        self._set_clock(None if unlimited else main, byo, stones, 0)
         return ""
+
+    def kgs_time_settings(self, args: List[str]) -> str:
+        """KGS's ``kgs-time_settings SYSTEM ...`` (sent instead of ``time_settings`` to an
+        engine that lists it: GTP's has no Japanese byo-yomi; KGS's GTP notes, gokgs.com):
+        ``none``; ``absolute MAIN``; ``byoyomi MAIN PERIOD_TIME PERIODS`` (after MAIN,
+        PERIODS periods of PERIOD_TIME seconds, one kept by each move made within it);
+        ``canadian MAIN PERIOD_TIME STONES`` (after MAIN, STONES moves in each PERIOD_TIME,
+        as ``time_settings``). The same clock as ``time_settings``; ``time_left``'s STONES
+        counts the periods left under ``byoyomi``, the moves of the period under ``canadian``."""
+        command = "kgs-time_settings"
+        system = arg(command, args, 0, "SYSTEM", _time_system, last=len(args) > 0 and args[0].lower() == "none")
+        if system == "none":
+            self._set_clock(None, 0.0, 0, 0)
+            return ""
+        main = arg(command, args, 1, "MAIN", seconds, last=system == "absolute")
+        if system == "absolute":
+            self._set_clock(None if main == 0 else main, 0.0, 0, 0)
+            return ""
+        period = arg(command, args, 2, "PERIOD_TIME", seconds)
+        count = arg(command, args, 3, "PERIODS" if system == "byoyomi" else "STONES", whole(1), last=True)
+        if period == 0:  # no overtime: absolute time
+            self._set_clock(None if main == 0 else main, 0.0, 0, 0)
+        elif system == "byoyomi":
+            self._set_clock(main, period, 0, count)
+        else:
+            self._set_clock(main, period, count, 0)
+        return ""
+
+    def _set_clock(self, main: Optional[float], byo: float, stones: int, periods: int) -> None:
+        """The one clock of ``time_settings`` and ``kgs-time_settings`` (``main`` None: no
+        limit); the times of ``time_left`` are forgotten."""
+        self.main_time = main
+        self.byo_time, self.byo_stones, self.byo_periods = byo, stones, periods
+        self.left = {}
 
     def time_left(self, args: List[str]) -> str:
         color = self._color(arg("time_left", args, 0, "COLOR", lambda text, name: text))
@@ -296,10 +338,14 @@ class GtpServer:
         time = clock = None
         if self.main_time is not None:
             left, stones = self.left.get(color, (self.main_time, 0))
-            if stones > 0:  # byo-yomi: `left` seconds for `stones` moves
+            if stones > 0 and self.byo_periods > 0:  # Japanese byo-yomi: `left` seconds of this period, for this move
+                time = max(0.01, left)
+            elif stones > 0:  # Canadian overtime: `left` seconds for `stones` moves
                 time = max(0.01, left / stones)
             elif self.byo_stones > 0 and self.main_time == 0:
                 time = max(0.01, self.byo_time / self.byo_stones)
+            elif self.byo_periods > 0 and self.main_time == 0:
+                time = max(0.01, self.byo_time)
             else:
                 clock = left
         if self.depth is None and self.nodes is None and time is None and clock is None:
@@ -343,6 +389,17 @@ class GtpServer:
 
         return "\n".join(f"{name(i.move)} {i.score:.2f} {i.depth}{'*' if i.exact else ''} "
                          + " ".join(name(m) for m in i.pv) for i in infos)
+
+
+#: The time systems of ``kgs-time_settings``.
+TIME_SYSTEMS = ("none", "absolute", "byoyomi", "canadian")
+
+
+def _time_system(text: str, name: str) -> str:
+    """A reader of ``kgs-time_settings``'s SYSTEM (any letter case)."""
+    if text.lower() not in TIME_SYSTEMS:
+        raise ValueError(f"{name}: expected {', '.join(TIME_SYSTEMS[:-1])} or {TIME_SYSTEMS[-1]}, got {quoted(text)}")
+    return text.lower()
 
 
 def serve(input: Optional[TextIO] = None, output: Optional[TextIO] = None, player: Optional[LivingPlayer] = None) -> None:

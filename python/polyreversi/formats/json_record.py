@@ -47,7 +47,7 @@ from polyreversi._core import Color, InvalidSquareError
 from polyreversi.errors import RecordError, quoted, shortened
 from polyreversi import formats
 from polyreversi.formats.base import Capabilities, GameEntry, decode_lines, encode_each
-from polyreversi.record import ENDINGS, Record, Result, StartPosition
+from polyreversi.record import ENDINGS, Record, Result, StartPosition, beyond_float
 from polyreversi.replay import Replay
 from polyreversi.errors import VariantError
 from polyreversi.variant import BOARDS, Variant
@@ -221,7 +221,9 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
             ``result.disks``, ...) for a missing, unknown or wrong field or an unknown
             version; a NaN or infinite number in ``komi``, ``result.margin`` or
             ``meta`` (``meta.score``, ``meta.list[2]``): JSON (RFC 8259 §6) has no such
-            numbers, so :func:`to_dict` could not write them back.
+            numbers, so :func:`to_dict` could not write them back; a number no float
+            holds there (``1e400``, 400 digits and a fraction, a komi of 400 digits:
+            :func:`polyreversi.record.beyond_float`).
         ReplayError: (a RecordError) an illegal move; the message names the ply.
     """
     _check_version(obj)
@@ -611,11 +613,11 @@ def _parse(text: str) -> Any:
         except _orjson.JSONDecodeError:
             pass  # json says why, or accepts what orjson does not
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=_finite_float)
     except json.JSONDecodeError as e:
         raise RecordError(f"line {e.lineno} column {e.colno}: not valid JSON: {e.msg}") from None
     except (TypeError, ValueError) as e:
-        _refuse_long_integer(text)
+        _refuse_long_number(text)
         raise RecordError(f"not valid JSON: {e}") from None
     except RecursionError:
         raise RecordError("not valid JSON here: arrays or objects nested too deeply") from None
@@ -625,26 +627,46 @@ class _LongInteger(str):
     """A JSON integer of more digits than Python converts (``sys.get_int_max_str_digits``)."""
 
 
-def _refuse_long_integer(text: str) -> None:
-    """Raises the error naming the field of the first integer of ``text`` that has more
-    digits than Python converts (json.loads refused it with Python's advice on raising
-    the limit, without saying where it is); returns when there is none."""
+class _LongFloat(str):
+    """A JSON number with a fraction or exponent beyond a float's range (json reads it as
+    infinity: ``1e400``, 400 digits and ``.5``)."""
+
+
+def _finite_float(text: str) -> float:
+    """``float(text)`` of a JSON number; ValueError for one beyond a float's range (json
+    would read it as infinity, as it reads ``Infinity``): :func:`_refuse_long_number` names it."""
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError("a number beyond a float's range")
+    return value
+
+
+def _refuse_long_number(text: str, root: str = "record") -> None:
+    """Raises the error naming the field of the first number of ``text`` that no record
+    holds: an integer of more digits than Python converts (json.loads refused it with
+    Python's advice on raising the limit, without saying where it is), a number with a
+    fraction or an exponent beyond a float's range (:func:`polyreversi.record.beyond_float`);
+    returns when there is none. ``root``: the field ``text`` is (``meta`` for a JSON
+    column of a table: ``meta.a[1]``); a whole record's fields are named bare."""
     limit: int = getattr(sys, "get_int_max_str_digits", lambda: 0)()  # 0: no limit (or a Python before it)
-    if not limit:
-        return
 
     def integer(digits: str) -> Any:
-        return _LongInteger(digits) if len(digits.lstrip("-")) > limit else int(digits)
+        return _LongInteger(digits) if limit and len(digits.lstrip("-")) > limit else int(digits)
+
+    def number(spelled: str) -> Any:
+        return _LongFloat(spelled) if math.isinf(float(spelled)) else float(spelled)
 
     try:
-        value = json.loads(text, parse_int=integer)
+        value = json.loads(text, parse_int=integer, parse_float=number)
     except (ValueError, RecursionError):
         return
-    stack: List[Tuple[str, Any]] = [("record", value)]
+    stack: List[Tuple[str, Any]] = [(root, value)]
     while stack:  # iterative, in document order: meta may nest deeply
         where, item = stack.pop()
         if isinstance(item, _LongInteger):
             raise RecordError(f"{where}: {quoted(str(item))} has more than {limit} digits; a record cannot hold it")
+        if isinstance(item, _LongFloat):
+            raise RecordError(f"{where}: {beyond_float(str(item))}; a record cannot hold it")
         if isinstance(item, dict):
             stack.extend((f"{where}.{shortened(key)}" if where != "record" else shortened(key), v)
                          for key, v in reversed(list(item.items())))

@@ -127,9 +127,14 @@ class Tally:
         return ", ".join(f"{s}: {self.points.get(s, 0.0):g}/{self.games}" for s in self.specs)
 
 
-@dataclass
+@dataclass(frozen=True)
 class MatchConfig:
-    """Everything a worker needs to play game ``k`` (picklable).
+    """Everything a worker needs to play game ``k`` (picklable). Frozen, as
+    :class:`TimeControl` is: every field is checked when the config is made, and an
+    assignment afterwards (``config.startup_timeout = -5``) raises
+    ``dataclasses.FrozenInstanceError`` naming the field, instead of a value unchecked
+    until the match runs; ``dataclasses.replace(config, startup_timeout=5)`` makes a
+    checked copy.
 
     Attributes:
         openings: the opening positions.
@@ -147,8 +152,10 @@ class MatchConfig:
     def __post_init__(self) -> None:
         # checked here, not inside a game (where a bad value would be a forfeit or a bare
         # ZeroDivisionError/IndexError of the schedule)
-        self.startup_timeout = _validate.seconds(self.startup_timeout, "startup_timeout", high=MAX_TIME)
-        self.openings = list(self.openings)
+        # (frozen: the checked values are set with object.__setattr__)
+        object.__setattr__(self, "startup_timeout",
+                           _validate.seconds(self.startup_timeout, "startup_timeout", high=MAX_TIME))
+        object.__setattr__(self, "openings", list(self.openings))
         if not self.openings:
             raise ValueError("openings: none given (a match plays each opening in every seat rotation)")
         for i, opening in enumerate(self.openings):
@@ -156,8 +163,9 @@ class MatchConfig:
         variant = self.openings[0].variant
         if any(o.variant != variant for o in self.openings):
             raise ValueError(f"openings: not all of one variant ({variant} first)")
-        self.specs = list(self.specs)
+        object.__setattr__(self, "specs", list(self.specs))
         check_seats(self.specs, variant)
+        _validate.instance(self.control, TimeControl, "control")
 
     @property
     def players(self) -> int:
