@@ -404,6 +404,8 @@ class Batch:
         Raises:
             ValueError: an unknown policy or a bad ``:N``; ``which`` of the wrong shape or
                 dtype. VariantError: ``search:D`` with three or four players.
+            KeyboardInterrupt: Ctrl-C (SIGINT) stops the searches within a moment, as it
+                stops :func:`polyreversi.search`; the games are as they were.
         """
         seed = self.seed if seed is None else _seed(seed)
         searched = _searched_policy(policy)
