@@ -756,3 +756,21 @@ def test_a_state_method_of_one_argument_names_a_wrong_type(method: str, name: st
     with pytest.raises(TypeError, match=rf"^{name}: expected a square index \(int\) or a name such as 'f5' or 'pass', "
                                         "got NoneType$"):
         getattr(V.start(), method)(None)
+
+
+@pytest.mark.parametrize("args", [["replay"], ["show"], ["analyse", "--depth", "1"], ["replay", "--game", "1", "--ply", "1"]])
+@pytest.mark.parametrize("ext", [".json", ".ggf"])
+def test_a_huge_player_name_is_cut_where_the_cli_shows_it(tmp_path, args, ext):
+    """A record's names and event are shown cut (Record.title(), QUOTED_NAME_CHARS): a
+    10-million-character name was printed whole by replay, show and analyse."""
+    from polyreversi.errors import QUOTED_NAME_CHARS
+
+    state = V.start()
+    state.play("f5")
+    state.play("d6")
+    path = tmp_path / f"big{ext}"
+    formats.write(path, [state.record(players=["x" * 200_000, "b"], event="e" * 100_000)])
+    result = CliRunner().invoke(main, [args[0], str(path), *args[1:]])
+    assert result.exit_code in (0, 1), result.output
+    assert "x" * QUOTED_NAME_CHARS + "... (200000 characters)" in result.output
+    assert len(result.output) < 4000, result.output[:300]
