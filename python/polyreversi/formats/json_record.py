@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional,
 
 import orjson as _orjson  # a dependency: the fast path of reading
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import Color, InvalidSquareError
 from polyreversi.errors import RecordError, quoted, shortened
 from polyreversi import formats
@@ -223,7 +223,9 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
             ``meta`` (``meta.score``, ``meta.list[2]``): JSON (RFC 8259 §6) has no such
             numbers, so :func:`to_dict` could not write them back.
         ReplayError: (a RecordError) an illegal move; the message names the ply.
+        TypeError: ``validate`` is not True or False.
     """
+    _validate.flag(validate, "validate")
     _check_version(obj)
     if "variant" in obj:
         obj = {**obj, "variant": _variant_fields(obj["variant"])}
@@ -556,6 +558,7 @@ class _Single:
     @staticmethod
     def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *,
                validate: bool = True) -> Iterator[GameEntry]:
+        _validate.flag(validate, "validate")  # at once, not at the first game
         if not text.strip():  # an empty file holds no game, as an empty .jsonl, .ggf or .obf does
             return iter([])
         try:
@@ -578,6 +581,7 @@ class _Lines:
     @staticmethod
     def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *,
                validate: bool = True) -> Iterator[GameEntry]:
+        _validate.flag(validate, "validate")  # at once, not at the first game
         return decode_lines(text, lambda line: loads(line, validate=validate))
 
     @staticmethod
