@@ -88,11 +88,12 @@ def no_arguments(command: str, words: List[str]) -> None:
 
 
 def _stops(line: str) -> bool:
-    """``quit`` (after an id or not) stops the search under way (see the module text)."""
+    """``quit`` (after an id or not) stops the search under way (see the module text);
+    ``quit now`` is refused, as it is when it is handled, and stops nothing."""
     words = line.split("#", 1)[0].split()
     if words and is_digits(words[0]):
         words.pop(0)
-    return words[:1] == ["quit"]
+    return words == ["quit"]
 
 
 class GtpServer:

@@ -70,7 +70,8 @@ _R = TypeVar("_R")
 
 def _stops(line: str) -> bool:
     """``ping`` and ``quit`` stop the search under way (see the module text)."""
-    return line.split()[:1] in (["ping"], ["quit"])
+    words = line.split()
+    return words[:1] == ["ping"] or words == ["quit"]
 
 
 class NBoardServer:
