@@ -9,7 +9,8 @@ win rate; at the end it plots the learning curve (needs matplotlib).
 
     python examples/train_6x6.py --iterations 150 --plot docs/training_curve.png
 
-Only NumPy is needed (matplotlib for the plot). See docs/training.md.
+Only NumPy is needed, and matplotlib for the plot (pip install 'polyreversi[envs,train]').
+See docs/training.md.
 """
 from __future__ import annotations
 
@@ -122,6 +123,11 @@ def main() -> None:
     parser.add_argument("--plot", default=None, help="write the learning curve to this PNG")
     parser.add_argument("--log", default=None, help="write the curve's numbers to this JSON file")
     args = parser.parse_args()
+    if args.plot:  # said now, not after the training
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            parser.error("--plot needs matplotlib: pip install 'polyreversi[train]' (or pip install matplotlib)")
 
     rng = np.random.default_rng(args.seed)
     seats = ["black", "white"]

@@ -131,3 +131,35 @@ def _signal_handlers_restored():
     for sig, handler in saved.items():
         if handler is not None and signal.getsignal(sig) is not handler:
             signal.signal(sig, handler)
+
+
+#: A command each engine server answers with a line of its own (the last of a
+#: :func:`engine_session`), and that line.
+SESSION_END = {
+    "NBoardServer": ("polyreversi-test-end", "status error: unknown command 'polyreversi-test-end'\n"),
+    "GtpServer": ("999 name", "=999 polyreversi\n\n"),
+}
+
+
+def engine_session(server_class, text: str, player=None) -> str:
+    """What an engine server (serve_nboard.NBoardServer, serve_gtp.GtpServer) writes for
+    the commands ``text``, its input ending only once they are all answered: the end of
+    input stops a search, and a session read from memory would end before its first."""
+    import io
+    import threading
+    import time
+
+    out = io.StringIO()
+    command, answer = SESSION_END[server_class.__name__]
+    served = threading.Event()
+
+    def lines():
+        yield from io.StringIO(text + command + "\n")
+        while answer not in out.getvalue() and not served.is_set():  # a quit ends it first
+            time.sleep(0.005)
+
+    try:
+        server_class(lines(), out, player).serve()
+    finally:
+        served.set()
+    return out.getvalue().replace(answer, "")

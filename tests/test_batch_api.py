@@ -2,6 +2,9 @@
 against State."""
 from __future__ import annotations
 
+import importlib.util
+import sys
+
 import numpy as np
 import pytest
 
@@ -268,3 +271,20 @@ def test_sample_of_none_and_final_record_without_a_finished_game():
     while not b.step(b.choose("random"), autoreset="same-step")[0]:
         pass
     assert b.record(0, final=True).result.end == "finished"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+@pytest.mark.parametrize("call", [
+    'pr.Batch("10x10", 2).choose("search:30")',
+    'pr.Batch("10x10", 2).choose("mcts:1000000")',
+    pytest.param('from polyreversi.envs.vector import ReversiVectorEnv; '
+                 'ReversiVectorEnv(num_envs=2, variant="10x10", opponent="search:20", seat="white").reset(seed=0)',
+                 marks=pytest.mark.skipif(importlib.util.find_spec("gymnasium") is None,
+                                          reason="gymnasium is not installed (the envs extra)")),
+])
+def test_ctrl_c_stops_the_searched_policies(call):
+    """The batch's searches poll the core's stop as pr.search does (they ignored Ctrl-C
+    until they ended: search:30 on 10x10 ran on for hours)."""
+    from conftest import assert_ctrl_c_stops
+
+    assert_ctrl_c_stops(call)

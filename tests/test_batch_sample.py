@@ -67,11 +67,13 @@ def test_sample_logits_draws_the_softmax(temperature):
     assert (greedy == legal[int(np.argmax(logits[legal]))]).all()
 
 
-def test_all_zero_rows_are_uniform_and_passes_and_finished_games():
+def test_rows_of_zero_legal_weight_are_uniform_and_passes_and_finished_games():
     s = midgame("8x8", 10)
     legal = s.legal_moves()
     b = pr.Batch(s.variant, DRAWS, start=s)
-    moves = b.sample(np.zeros((DRAWS, s.PASS + 1), np.float32), seed=1)
+    illegal_only = np.zeros((DRAWS, s.PASS + 1), np.float32)
+    illegal_only[:, s.PASS] = 1  # the pass is not legal here: every legal move has weight 0
+    moves = b.sample(illegal_only, seed=1)
     p = np.zeros(s.PASS + 1)
     p[legal] = 1 / len(legal)
     assert_drawn_with(moves, legal, p)
@@ -92,6 +94,24 @@ def test_all_zero_rows_are_uniform_and_passes_and_finished_games():
     b2 = pr.Batch("8x8", 2, start=[passing, over])
     assert b2.sample(np.ones((2, 65), np.float32)).tolist() == [64, -1]
     assert b2.sample_logits(np.zeros((2, 65), np.float32)).tolist() == [64, -1]
+    assert b2.sample(np.zeros((2, 65), np.float32)).tolist() == [64, -1]  # no draw: nothing refused
+
+
+def test_a_row_of_zeros_is_refused_naming_the_game():
+    """A row that is 0 everywhere is no distribution (an unfilled buffer): refused, where
+    it was drawn from uniformly (sample_actions too)."""
+    b = pr.Batch("8x8", 3)
+    probs = np.ones((3, 65), np.float32)
+    probs[2] = 0
+    with pytest.raises(ValueError, match=r"^probs: game 2: every entry is 0"):
+        b.sample(probs)
+    pytest.importorskip("gymnasium", reason="gymnasium is not installed (pip install 'polyreversi[envs]')")
+    from polyreversi.envs.vector import ReversiVectorEnv
+
+    env = ReversiVectorEnv(num_envs=3, variant="8x8")
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=r"^probs: game 2: every entry is 0"):
+        env.sample_actions(probs)
 
 
 def test_sampled_moves_are_the_same_at_any_thread_count_and_follow_the_seed():
@@ -159,7 +179,9 @@ for text in ("8x8", "6x6", "10x10/3p"):
     h = hashlib.sha256()
     for step in range(25):
         probs = rng.random((b.size, b.variant.PASS + 1), dtype=np.float32)
-        probs[rng.random(b.size) < 0.1] = 0  # rows of zero weight: the uniform draw
+        zero = rng.random(b.size) < 0.1  # rows of zero legal weight: the uniform draw
+        probs[zero] = 0
+        probs[zero, b.variant.PASS] = 1  # (a row of zeros is refused; the pass is legal only when forced)
         probs[:, : b.variant.PASS // 2] *= np.float32(2e38)  # sums that overflow a float: the rescale
         moves = b.sample(probs) if step % 2 else b.sample_logits(np.log(probs + 1e-9), temperature=0.7)
         h.update(moves.tobytes())

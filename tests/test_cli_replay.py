@@ -210,7 +210,8 @@ def test_convert_ggf_round_trip_and_skip(tmp_path):
     result = run("convert", out, txt)  # the random-start game cannot be a transcript
     assert result.exit_code == 1 and "custom start position" in result.output
     result = run("convert", out, txt, "--skip-bad")
-    assert result.exit_code == 0 and len(txt.read_text().splitlines()) == 1
+    assert result.exit_code == 0 and len(txt.read_text().splitlines()) == 2
+    assert txt.read_text().startswith("# variant: ")  # a file says its variant (files joined keep theirs)
 
 
 def json_record_free(path):

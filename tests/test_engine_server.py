@@ -7,6 +7,7 @@ import sys
 import pytest
 
 import polyreversi as pr
+from conftest import engine_session
 from polyreversi.engine import SimpleEngine
 from polyreversi.engine.serve_gtp import GtpServer
 from polyreversi.engine.serve_nboard import NBoardServer, parse_clock
@@ -24,10 +25,8 @@ def own(protocol):
     return [sys.executable, "-m", "polyreversi", "engine", "--protocol", protocol]
 
 
-def session(server_class, text):
-    out = io.StringIO()
-    server_class(io.StringIO(text), out).serve()
-    return out.getvalue()
+def session(server_class, text, player=None):
+    return engine_session(server_class, text, player)
 
 
 # -- round trips: our engine under our client ----------------------------------------------
@@ -122,9 +121,8 @@ def test_nboard_plays_the_opening_book_at_its_fixed_depth():
     assert next(line for line in lines if line.startswith("=== ")).split("/")[:2] == ["=== C5", "-4.00"]
     assert [line for line in lines if line.startswith("search ")] == ["search C5 -4.00 0 100%"]
     # without the book the same session plays the depth-6 search's move
-    out = io.StringIO()
-    NBoardServer(io.StringIO(commands), out, LivingPlayer(pr.SearchPlayer(book=False))).serve()
-    assert next(line for line in out.getvalue().splitlines() if line.startswith("=== ")).startswith("=== D5/")
+    text = session(NBoardServer, commands, LivingPlayer(pr.SearchPlayer(book=False)))
+    assert next(line for line in text.splitlines() if line.startswith("=== ")).startswith("=== D5/")
 
 
 def test_gtp_plays_the_opening_book_at_its_fixed_depth():
@@ -592,8 +590,8 @@ def test_nboard_bad_arguments_name_the_command(command, message):
 def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands, end_input, signals):
     # A go or hint runs its C++ search in a thread: left running at exit it aborted the process
     # ("terminate called without an active exception", status -6), or crashed. With the input
-    # ended the server waits in the thread's join; a second SIGINT (`timeout -s INT` sends two)
-    # came during the exit's stop of the search.
+    # ended the server stops the search and waits in the thread's join; a second SIGINT
+    # (`timeout -s INT` sends two) came during the exit's stop of the search.
     import signal
     import subprocess
     import threading
@@ -631,7 +629,9 @@ def test_ctrl_c_stops_the_engine_with_status_130_even_while_it_searches(commands
         if p.poll() is None:
             p.kill()
             p.communicate()
-    assert p.returncode == 130, err
+    # With the input ended, the end of input stops the search and the engine exits (0), or
+    # the signals come first (130): either way no abort.
+    assert p.returncode in ((0, 130) if end_input else (130,)), err
     assert "terminate" not in err
 
 
@@ -760,3 +760,23 @@ def test_gtp_kgs_time_settings_refuses_what_it_cannot_read(command, message):
     replies = _replies(session(GtpServer, f"{command}\nknown_command kgs-time_settings\nquit\n"))
     assert replies[0].startswith(f"? syntax error: {message}"), replies[0]
     assert replies[1] == "= true"
+
+
+@pytest.mark.parametrize("protocol, commands, answer", [
+    ("gtp", "boardsize 10\ngenmove b\n", "= "),
+    ("gtp", "boardsize 10\ngenmove b\nquit\n", "= "),
+    ("gtp", "boardsize 10\npolyreversi-analyse 2\n", "= "),
+    ("nboard", "nboard 2\nset depth 60\ngo\n", "=== "),
+    ("nboard", "nboard 2\nset depth 60\ngo\nquit\n", "=== "),
+    ("nboard", "nboard 2\nset depth 60\nhint 2\n", "status"),
+])
+def test_end_of_input_and_quit_stop_the_search(protocol, commands, answer):
+    """The input ends (or says quit) while a search that would run for hours is under
+    way: the search stops, answers with its best work, and the engine exits (it searched
+    on to its limit, 20 s with --time 20, or without end at depth 60)."""
+    import subprocess
+
+    done = subprocess.run(own(protocol) + (["--time", "3600"] if protocol == "gtp" else []), input=commands,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert any(line.startswith(answer) for line in done.stdout.splitlines()), done.stdout

@@ -303,3 +303,16 @@ def test_renders():
         ReversiVectorEnv(num_envs=2, render_mode="human")
     with pytest.raises(RuntimeError, match="reset"):
         ReversiEnv(render_mode="ansi").render()
+
+
+@pytest.mark.parametrize("illegal", ["lose", "raise"])
+@pytest.mark.parametrize("action", [2**70, -1, 65])
+def test_an_action_outside_the_space_is_refused_not_lost(illegal, action):
+    """Outside Discrete(65) is not an illegal move that ends the episode: refused (2**70
+    and -1 counted as illegal moves with illegal="lose"), the game playable after it."""
+    env = ReversiEnv(variant="8x8", illegal=illegal)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=r"not in the action space Discrete\(65\): squares 0\.\.63, pass 64"):
+        env.step(action)
+    env.step(19)
+    assert env.state.moves()[0] == 19

@@ -284,6 +284,9 @@ def test_live_agent_given_none():
 def test_use_before_reset():
     with pytest.raises(RuntimeError, match="reset"):
         raw_env().observe("player_0")
+    for call in (lambda e: e.step(19), lambda e: e.action_mask("player_0")):  # step: AttributeError 'agent_selection'
+        with pytest.raises(RuntimeError, match="reset"):
+            call(raw_env(variant="8x8"))
     with pytest.raises(AssertionError, match="reset"):  # PettingZoo's order-enforcing wrapper
         env().step(19)
 

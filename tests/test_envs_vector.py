@@ -175,3 +175,25 @@ def test_searched_policy_faults():
     with pytest.raises(ValueError, match="mcts:N"):
         pr.Batch("8x8", 2).choose("mcts:x")
     assert ReversiVectorEnv(num_envs=2, variant="8x8/3p", opponent="search:2")._native is None  # Python's player
+
+
+def test_reset_takes_a_list_of_seeds_one_per_env():
+    """Gymnasium's vector envs take a list of num_envs seeds (it was a TypeError)."""
+    env = ReversiVectorEnv(num_envs=3, variant="8x8/blocked=random2")
+    first = env.reset(seed=[1, 2, 3])[0]
+    assert np.array_equal(env.reset(seed=[1, 2, 3])[0], first)
+    assert not np.array_equal(env.reset(seed=[1, 2, 4])[0], first)
+    with pytest.raises(ValueError, match=r"list of num_envs=3 seeds, got a list of 2"):
+        env.reset(seed=[1, 2])
+    with pytest.raises(TypeError, match=r"^seed\[1\]: expected an int"):
+        env.reset(seed=[1, "2", 3])
+    with pytest.raises(ValueError, match=r"^seed\[2\]: must be in 0 \.\. 2\*\*64 - 1"):
+        env.reset(seed=[1, 2, -3])
+
+
+def test_step_after_close_says_it_is_closed():
+    env = ReversiVectorEnv(num_envs=2, variant="8x8")
+    env.reset(seed=0)
+    env.close()
+    with pytest.raises(RuntimeError, match="after close"):
+        env.step(np.array([19, 19]))

@@ -490,3 +490,23 @@ def test_the_variant_is_its_object_or_its_text_in_every_reader(tmp_path):
         from_dict(dict(obj, variant="9x9"))
     with pytest.raises(RecordError, match="^variant: blocked: 'blocked=random' draws new squares"):
         from_dict(dict(obj, variant="octagon/blocked=random"))  # a record holds the squares used
+
+
+@pytest.mark.parametrize("ext", [".json", ".jsonl"])
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_validate_is_a_flag(tmp_path, ext, value):
+    """validate="yes" was taken as True (a string for a flag): refused when the reader is
+    made, before any game; None is 'not given' to the readers (the default)."""
+    from polyreversi import formats as _formats
+
+    state = pr.Variant().start()
+    state.play("f5")
+    path = tmp_path / f"g{ext}"
+    _formats.write(path, [state.record()])
+    if value is None:
+        assert [e.record.plies for e in _formats.iter_games(path, validate=value)] == [1]
+        return
+    with pytest.raises(TypeError, match=r"^validate: expected True or False, got "):
+        _formats.iter_games(path, validate=value)
+    with pytest.raises(TypeError, match=r"^validate: expected True or False"):
+        json_record.loads(json_record.dumps(state.record()), validate=value)

@@ -934,3 +934,21 @@ def test_a_match_config_is_checked_when_made_and_not_changed_after() -> None:
     assert dataclasses.replace(config, startup_timeout=5).startup_timeout == 5.0
     with pytest.raises(TypeError, match="^control: expected a TimeControl, got str$"):
         MatchConfig(builtin_openings(V), ["greedy", "random"], "depth 2")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("args", [["replay"], ["show"], ["analyse", "--depth", "1"], ["replay", "--game", "1", "--ply", "1"]])
+@pytest.mark.parametrize("ext", [".json", ".ggf"])
+def test_a_huge_player_name_is_cut_where_the_cli_shows_it(tmp_path, args, ext):
+    """A record's names and event are shown cut (Record.title(), QUOTED_NAME_CHARS): a
+    10-million-character name was printed whole by replay, show and analyse."""
+    from polyreversi.errors import QUOTED_NAME_CHARS
+
+    state = V.start()
+    state.play("f5")
+    state.play("d6")
+    path = tmp_path / f"big{ext}"
+    formats.write(path, [state.record(players=["x" * 200_000, "b"], event="e" * 100_000)])
+    result = CliRunner().invoke(main, [args[0], str(path), *args[1:]])
+    assert result.exit_code in (0, 1), result.output
+    assert "x" * QUOTED_NAME_CHARS + "... (200000 characters)" in result.output
+    assert len(result.output) < 4000, result.output[:300]

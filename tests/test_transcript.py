@@ -141,7 +141,7 @@ def test_file_with_variant_lines_and_comments(tmp_path):
     path = tmp_path / "games.txt"
     transcript.write(path, [Record.from_state(s) for s in games])
     text = path.read_text()
-    assert text.count("# variant:") == 2 and "# variant: 10x10" in text
+    assert text.count("# variant:") == 3 and "# variant: 10x10" in text
     records = transcript.read(path)
     assert [Replay(r).final for r in records] == games
     path.write_text("# a comment\n\nf5 d6 c3\n# variant: 6x6\nc2 b2\n", encoding="utf-8")
@@ -149,6 +149,44 @@ def test_file_with_variant_lines_and_comments(tmp_path):
     assert [e.number for e in entries] == [1, 2]
     assert entries[0].record.move_names() == ["f5", "d6", "c3"]
     assert entries[1].record.variant == pr.Variant("6x6")
+
+
+MIXED = ("8x8", "6x6", "8x8", "10x10/anti", "10x10/anti", "8x8")
+
+
+def test_game_writer_writes_each_change_of_variant(tmp_path):
+    """Written game by game (each game encoded alone), a game of the variant before the
+    last change still gets its variant line: the third game (8x8 after 6x6) read as 6x6."""
+    from polyreversi.formats.writer import GameWriter
+
+    games = [random_game(v, k) for k, v in enumerate(MIXED)]
+    path = tmp_path / "games.txt"
+    with GameWriter(path) as out:
+        for state in games:
+            out.add(Record.from_state(state))
+    text = path.read_text()
+    assert text.count("# variant:") == 5 and text.startswith("# variant: 8x8\n")
+    assert [Replay(r).final for r in transcript.read(path)] == games
+    assert text == transcript.encode([Record.from_state(s) for s in games])  # as written at once
+
+
+def test_files_written_one_after_another_are_one_file(tmp_path):
+    """``appendable``: a 6x6 file then an 8x8 file, joined (``cat``), keep their variants."""
+    six, eight = random_game("6x6", 1), random_game("8x8", 2)
+    transcript.write(tmp_path / "a6.txt", [Record.from_state(six)])
+    transcript.write(tmp_path / "b8.txt", [Record.from_state(eight)] * 2)
+    joined = tmp_path / "ab.txt"
+    joined.write_text((tmp_path / "a6.txt").read_text() + (tmp_path / "b8.txt").read_text())
+    assert [Replay(r).final for r in transcript.read(joined)] == [six, eight, eight]
+
+
+def test_game_writer_refuses_a_non_record_after_the_first_game(tmp_path):
+    from polyreversi.formats.writer import GameWriter
+
+    with GameWriter(tmp_path / "games.txt") as out:
+        out.add(Record.from_state(random_game("8x8", 1)))
+        with pytest.raises(TypeError, match="record"):
+            out.add("f5d6")
 
 
 def test_bad_line_is_reported_per_game(tmp_path):

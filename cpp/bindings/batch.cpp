@@ -259,7 +259,7 @@ void init_batch(py::module_& m) {
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
-            without_gil([&] { b.choose_search(depth, selection.data(), o, threads); });
+            run_interruptible([&](const int* cancel) { b.choose_search(depth, selection.data(), o, threads, cancel); });
             return out;
           },
           py::arg("depth"), py::arg("which"), py::arg("threads") = 1)
@@ -271,7 +271,8 @@ void init_batch(py::module_& m) {
             py::array_t<std::int32_t> out(b.size());
             std::int32_t* o = out.mutable_data();
             auto busy = b.enter();
-            without_gil([&] { b.choose_mcts(playouts, seed, selection.data(), o, threads); });
+            run_interruptible(
+                [&](const int* cancel) { b.choose_mcts(playouts, seed, selection.data(), o, threads, cancel); });
             return out;
           },
           py::arg("playouts"), py::arg("seed"), py::arg("which"), py::arg("threads") = 1)

@@ -412,6 +412,8 @@ class Batch:
         Raises:
             ValueError: an unknown policy or a bad ``:N``; ``which`` of the wrong shape or
                 dtype. VariantError: ``search:D`` with three or four players.
+            KeyboardInterrupt: Ctrl-C (SIGINT) stops the searches within a moment, as it
+                stops :func:`polyreversi.search`; the games are as they were.
         """
         seed = self.seed if seed is None else _seed(seed)
         searched = _searched_policy(policy)
@@ -503,8 +505,9 @@ class Batch:
             probs: float32 (B, N*N+1) (other float dtypes are converted): weights of
                 each move, column N*N the pass. Illegal moves are masked out and each
                 row is renormalised over the legal moves; a row whose legal moves all
-                have weight 0 draws uniformly among the legal moves. A forced pass is
-                returned as N*N whatever its weight; finished games get -1.
+                have weight 0 draws uniformly among the legal moves, but a row that is 0
+                everywhere is refused. A forced pass is returned as N*N whatever its
+                weight; finished games get -1.
             seed: moves depend on (seed, steps since the seed was set, game index)
                 only, never on the thread count; None: the batch's seed.
             threads: worker threads for this call (None: the batch's setting).
@@ -513,7 +516,8 @@ class Batch:
             ValueError: wrong shape; a NaN, infinite or negative weight in any column,
                 the illegal moves and finished games included (names the game, the column
                 and the value); a finite weight float32 cannot hold (1e300 as float64:
-                names the value given). TypeError: not numbers, or None.
+                names the value given); a row of a game to move that is 0 in every
+                column (names the game). TypeError: not numbers, or None.
         """
         seed = self.seed if seed is None else _seed(seed)
         return self._core.sample(self._values(probs, "probs"), False, 1.0, seed, self._threads(threads))

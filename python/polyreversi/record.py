@@ -31,7 +31,7 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequ
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
 from polyreversi._validate import instance, is_bool, is_integer, whole
-from polyreversi.errors import RecordError, quoted
+from polyreversi.errors import QUOTED_NAME_CHARS, RecordError, quoted, shortened
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, as_variant
 from polyreversi.vocabulary import color_name
@@ -393,8 +393,11 @@ class Record:
         return name if name else color_name(color)
 
     def title(self) -> str:
-        """``"Alice vs Bob"`` (``" vs "`` between every player)."""
-        return " vs ".join(self.player_name(c) for c in range(1, self.variant.players + 1))
+        """``"Alice vs Bob"`` (``" vs "`` between every player): the line that shows a
+        game's players; a name longer than :data:`polyreversi.errors.QUOTED_NAME_CHARS`
+        is cut there, with its length (a file's name fields may hold megabytes)."""
+        return " vs ".join(shortened(self.player_name(c), QUOTED_NAME_CHARS)
+                           for c in range(1, self.variant.players + 1))
 
 
 def record_of(state: State, **meta: Any) -> Record:

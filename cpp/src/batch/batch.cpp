@@ -317,6 +317,9 @@ void Batch::sample(SampleSpec spec, int threads) {
   });
   if (first.game >= 0) {
     const SampleError& e = first;
+    if (e.column < 0)
+      throw ArgumentError("probs: game " + std::to_string(e.game) +
+                          ": every entry is 0 (a row of probabilities needs a positive weight somewhere)");
     const std::string column =
         e.column == rules_->pass_move() ? "the pass column" : "column " + std::to_string(e.column);
     throw ArgumentError(

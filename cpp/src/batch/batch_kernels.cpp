@@ -372,6 +372,12 @@ bool sample(const BatchData& d, const SampleSpec& spec, int begin, int end, Samp
         for (W x = legal; x; x &= x - 1) prefix[k++] = total += row[lowest_bit(x)];
         SplitMix64 rng = game_stream(stream, static_cast<u64>(i));
         if (!(total > 0)) {  // every legal move has weight 0: uniform over the legal moves
+          float any = 0;     // ... unless the whole row is 0: not a distribution (an unfilled buffer)
+          for (int c = 0; c < kColumns; ++c) any += row[c];
+          if (!(any > 0)) {
+            *error = SampleError{i, -1, 0.0f};
+            return false;
+          }
           spec.out[i] = nth_bit(legal, static_cast<int>(rng.below(k)));
           continue;
         }

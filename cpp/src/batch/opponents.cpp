@@ -10,6 +10,7 @@
 #include "polyreversi/mcts/mcts.hpp"
 #include "polyreversi/rules.hpp"
 #include "polyreversi/search/search.hpp"
+#include "polyreversi/stop.hpp"
 
 namespace polyreversi {
 
@@ -23,15 +24,18 @@ inline u64 game_seed(u64 seed, u64 step, int i) {
 }
 
 // Runs `move(i, rules_of_game_i)` for the selected games in parallel, one game per
-// task at least; the first exception of any thread is rethrown here.
+// task at least, until `cancel` stops them; the first exception of any thread is
+// rethrown here.
 template <class F>
-void each_selected(const Batch& b, const std::uint8_t* which, std::int32_t* out, int threads, F move) {
+void each_selected(const Batch& b, const std::uint8_t* which, std::int32_t* out, int threads, const int* cancel,
+                   F move) {
   const BatchData& d = b.data();
   std::exception_ptr error;
   std::mutex error_lock;
   parallel_for(d.size, b.threads_for(threads, 1), [&](int begin, int end) {
     try {
       for (int i = begin; i < end; ++i) {
+        if (stop_requested(cancel)) return;
         if ((which && !which[i]) || d.done[i]) {
           out[i] = -1;
           continue;
@@ -54,7 +58,7 @@ void each_selected(const Batch& b, const std::uint8_t* which, std::int32_t* out,
 }
 }  // namespace
 
-void Batch::choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads) {
+void Batch::choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads, const int* cancel) {
   if (rules_->players != 2) throw VariantError("search opponents play two-player games only");
   if (depth < 1 || depth > kMaxDepth)
     throw ArgumentError("search opponent: depth must be 1 to " + std::to_string(kMaxDepth) + ", got " +
@@ -63,21 +67,22 @@ void Batch::choose_search(int depth, const std::uint8_t* which, std::int32_t* ou
   limits.depth = depth;
   limits.threads = 1;
   limits.tt_mb = 1;
-  each_selected(*this, which, out, threads,
-                [&](int, const Rules& r, const Position& pos) { return search(r, pos, limits, nullptr).move; });
+  each_selected(*this, which, out, threads, cancel,
+                [&](int, const Rules& r, const Position& pos) { return search(r, pos, limits, cancel).move; });
 }
 
-void Batch::choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads) {
+void Batch::choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads,
+                        const int* cancel) {
   if (playouts < 1 || playouts > static_cast<u64>(kMaxTreePlayouts))
     throw ArgumentError("mcts opponent: playouts must be 1 to " + std::to_string(kMaxTreePlayouts) + ", got " +
                         std::to_string(playouts));
   const u64 step = steps_;
-  each_selected(*this, which, out, threads, [&](int i, const Rules& r, const Position& pos) {
+  each_selected(*this, which, out, threads, cancel, [&](int i, const Rules& r, const Position& pos) {
     MctsOptions o;
     o.playouts = playouts;
     o.seed = game_seed(seed, step, i);
     o.max_nodes = playouts + 2 * kMaxSquares;
-    return mcts_search(r, pos, o, nullptr).move;
+    return mcts_search(r, pos, o, cancel).move;
   });
 }
 

@@ -7,6 +7,7 @@ import click
 from rich.console import Console
 
 from polyreversi._core import Color
+from polyreversi.errors import QUOTED_NAME_CHARS, shortened
 from polyreversi.state import State
 from polyreversi.vocabulary import color_name
 
@@ -73,12 +74,13 @@ def print_position(console: Console, source: str, game: int, position: Position,
     ply and the last move; the board; the status line; the illegal move, if any."""
     record, state = position.record, position.state
     event = record.meta.get("event")
+    event = shortened(str(event), QUOTED_NAME_CHARS) if event else None  # as title() cuts the names
     last = ""
     moves = state.moves()
     if moves:  # played since the record's start
         what = "passed" if moves[-1] == state.PASS else f"played {state.variant.square_name(moves[-1])}"
         last = f": {color_name(_mover(state))} {what}"
-    console.print(f"{source}: {record.variant} game {game} ({record.title()}{', ' + str(event) if event else ''}), "
+    console.print(f"{source}: {record.variant} game {game} ({record.title()}{', ' + event if event else ''}), "
                   f"ply {position.ply} of {position.plies}{last}")
     console.print(board_for(console, state, hints=hints))
     console.print(status_line(state))

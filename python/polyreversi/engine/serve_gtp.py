@@ -26,6 +26,11 @@ two-player variant, e.g. ``8x8/anti``, ``octagon/blocked=b7``; clears the board)
 ``polyreversi-depth N`` and ``polyreversi-nodes N`` (limits of the next searches),
 ``polyreversi-analyse N`` (lines ``MOVE SCORE DEPTH[*] PV...``, ``*`` when exact).
 
+Commands are answered in the order they come; ``quit`` sent while ``genmove``,
+``reg_genmove`` or ``polyreversi-analyse`` searches, and the end of input, stop the
+search at once: it answers with its best completed work, then the session ends
+(:mod:`polyreversi.engine.command_lines`).
+
 A failing command is answered ``? message`` (unknown command, illegal move, a
 board size GTP polyreversi cannot play); never a crash. An argument that cannot be read
 (``komi abc``, a colour or move that is none, a missing or extra word, a number out of
@@ -43,6 +48,7 @@ from polyreversi._core import Color
 from polyreversi.engine import games
 from polyreversi.engine import arguments
 from polyreversi.engine.arguments import number, seconds, whole
+from polyreversi.engine.command_lines import CommandLines
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, quoted
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, Limit
@@ -83,11 +89,21 @@ def no_arguments(command: str, words: List[str]) -> None:
         raise GtpError(f"{SYNTAX_ERROR}: {e}") from None
 
 
+def _stops(line: str) -> bool:
+    """``quit`` (after an id or not) stops the search under way (see the module text);
+    ``quit now`` is refused, as it is when it is handled, and stops nothing."""
+    words = line.split("#", 1)[0].split()
+    if words and is_digits(words[0]):
+        words.pop(0)
+    return words == ["quit"]
+
+
 class GtpServer:
     """One GTP session over ``input``/``output`` (see the module's notes)."""
 
     def __init__(self, input: TextIO, output: TextIO, player: Optional[LivingPlayer] = None) -> None:
         self.input, self.output = input, output
+        self.lines = CommandLines(input, _stops)
         self.player = player or LivingPlayer()
         self.variant = Variant()
         self.state = self.variant.start()
@@ -127,7 +143,8 @@ class GtpServer:
 
     def serve(self) -> None:
         """Answers commands until ``quit`` or the end of input."""
-        for raw in self.input:
+        self.lines.start()
+        while (raw := self.lines.next_line()) is not None:
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue
@@ -362,7 +379,7 @@ class GtpServer:
             state = self.state
         else:  # reg_genmove changes nothing
             state = self._turn_of(color, self.state.copy())
-        move = self.player.play(state, self._limit(color)).move
+        move = self.lines.wait(self.player.start(state, self._limit(color))).move
         if move is None:  # an engine that resigned (the built-in player always moves)
             return "resign"
         if play:
@@ -383,7 +400,8 @@ class GtpServer:
         n = arg("polyreversi-analyse", args, 0, "N", whole(1), default=1, last=True)
         if self.state.is_over():
             raise GtpError("the game is over")
-        infos = self.player.analyse(self.state, self._limit(int(self.state.to_move)), multipv=max(1, min(n, MAX_MULTIPV)))
+        infos = self.lines.wait(self.player.start_analyse(self.state, self._limit(int(self.state.to_move)),
+                                                          multipv=max(1, min(n, MAX_MULTIPV))))
         def name(m: int) -> str:
             return "pass" if m == self.state.PASS else self.variant.square_name(m)
 

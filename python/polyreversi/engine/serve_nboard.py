@@ -20,7 +20,9 @@ Commands (NBoard protocol version 2; NTest's instructions/Protocol.htm):
   stops the search under way (``go`` or ``hint``) and those of the commands queued
   before it at once: a stopped ``go`` still answers ``=== MOVE//TIME`` with the
   best move of its completed work (no eval when no iteration completed), a stopped
-  ``hint`` the moves its completed iterations scored, then ``status``.
+  ``hint`` the moves its completed iterations scored, then ``status``. ``quit`` and
+  the end of input stop it too, and end the session after its answer
+  (:mod:`polyreversi.engine.command_lines`).
 - ``learn``: ``learned`` (nothing is learned or stored; the opening book the player
   plays from, ``go`` and ``hint 1`` included, is the shipped one: docs/engines.md).
 - Extension (docs/engines.md): ``set polyreversi-game JSON`` sets any variant's game
@@ -33,16 +35,14 @@ carries on. ``quit`` or the end of input ends it.
 """
 from __future__ import annotations
 
-import collections
-import queue
 import sys
-import threading
-from typing import Deque, Dict, Optional, Protocol, TextIO, Tuple, TypeVar
+from typing import Dict, Optional, TextIO, Tuple, TypeVar
 
 from polyreversi import _validate
 from polyreversi._core import Color
 from polyreversi.engine import arguments, games, nboard
 from polyreversi.engine.arguments import arg, number, seconds, whole
+from polyreversi.engine.command_lines import CommandLines, Handle
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, RecordError, quoted
 from polyreversi.formats import ggf
@@ -65,18 +65,13 @@ def parse_clock(text: str) -> Optional[float]:
         return None
 
 
-_T = TypeVar("_T", covariant=True)
 _R = TypeVar("_R")
 
 
-class _Handle(Protocol[_T]):
-    """A search in the background: SearchPlayer.start's and LivingPlayer.start_analyse's handles."""
-
-    def stop(self) -> None: ...
-
-    def done(self) -> bool: ...
-
-    def result(self) -> _T: ...
+def _stops(line: str) -> bool:
+    """``ping`` and ``quit`` stop the search under way (see the module text)."""
+    words = line.split()
+    return words[:1] == ["ping"] or words == ["quit"]
 
 
 class NBoardServer:
@@ -91,40 +86,17 @@ class NBoardServer:
         self.total: Optional[float] = None  # set game's TI clock (seconds per player)
         self.used: Dict[Color, float] = {}  # what each colour's moves took of it
         self.contempt = 0
-        self.lines: "queue.Queue[Optional[str]]" = queue.Queue()  # None: the input ended
-        self.pending: Deque[str] = collections.deque()
-        self.pings_waiting = 0  # pings in :attr:`pending`: a search begun before them stops at once
+        self.lines = CommandLines(input, _stops)
 
     def say(self, line: str) -> None:
         self.output.write(line + "\n")
         self.output.flush()
 
-    def _read(self) -> None:
-        for raw in self.input:
-            self.lines.put(raw)
-        self.lines.put(None)
-
-    def next_line(self, timeout: Optional[float] = None) -> Optional[str]:
-        """The next command (deferred ones first); None at the end of input.
-
-        Raises:
-            queue.Empty: nothing within ``timeout``.
-        """
-        if self.pending:
-            line = self.pending.popleft()
-            if line.split()[:1] == ["ping"]:
-                self.pings_waiting -= 1
-            return line
-        read = self.lines.get(timeout=timeout)
-        if read is None:
-            self.lines.put(None)
-        return read
-
     def serve(self) -> None:
         """Answers commands until ``quit`` or the end of input."""
-        threading.Thread(target=self._read, name="nboard-input", daemon=True).start()
+        self.lines.start()
         while True:
-            raw = self.next_line()
+            raw = self.lines.next_line()
             if raw is None:
                 return
             line = raw.strip()
@@ -261,26 +233,10 @@ class NBoardServer:
         self.say(f"=== {text}/{score}/{result.seconds:.2f}")
         self.say("status")
 
-    def _wait(self, handle: _Handle[_R]) -> _R:
-        """The result of a background search (``go`` or ``hint``). Commands read
-        meanwhile wait in :attr:`pending`, to run after it in their order; a ping
-        among them (or already waiting there) stops the search at once. When the
-        input ends the search runs to its limit and its answer is still written."""
-        if self.pings_waiting:
-            handle.stop()
-        while not handle.done():
-            try:
-                raw = self.lines.get(timeout=0.02)
-            except queue.Empty:
-                continue
-            if raw is None:  # the input ended: the answer still goes out, then the loop ends
-                self.lines.put(None)
-                break
-            self.pending.append(raw)
-            if raw.split()[:1] == ["ping"]:
-                self.pings_waiting += 1
-                handle.stop()
-        return handle.result()
+    def _wait(self, handle: Handle[_R]) -> _R:
+        """The result of a background search (``go`` or ``hint``), stopped by a ``ping``
+        or ``quit`` read meanwhile or by the end of input (:meth:`CommandLines.wait`)."""
+        return self.lines.wait(handle)
 
     def hint(self, n: int) -> None:
         state = self._game()

@@ -9,6 +9,31 @@ from polyreversi.state import State
 from polyreversi._validate import shown
 
 
+def _integer(action: object, state: State) -> int:
+    """``action`` as an int (a NumPy integer or 0-d integer array too); TypeError otherwise."""
+    _validate.instance(state, State, "state")
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        action = action.item()
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError(f"action: expected an integer 0..{state.PASS} (N*N = pass), got {shown(action)}")
+    return int(action)
+
+
+def action_in_space(action: object, state: State) -> int:
+    """``action`` as an int of the action space ``Discrete(N*N + 1)``, legal or not: what
+    the Gymnasium env refuses outright, whatever its ``illegal`` rule says.
+
+    Raises:
+        TypeError: not an integer (as :func:`checked_action`).
+        ValueError: outside the space (names the space and its pass).
+    """
+    move = _integer(action, state)
+    if not 0 <= move <= state.PASS:
+        raise ValueError(f"action {shown(move)}: not in the action space Discrete({state.PASS + 1}): "
+                         f"squares 0..{state.PASS - 1}, pass {state.PASS}")
+    return move
+
+
 def checked_action(action: object, state: State) -> int:
     """``action`` as a legal move index of ``state``.
 
@@ -22,12 +47,7 @@ def checked_action(action: object, state: State) -> int:
             pass N*N) or not legal here (names the move, the player and the legal moves).
         TypeError: also for a ``state`` that is not a State.
     """
-    _validate.instance(state, State, "state")
-    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
-        action = action.item()
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise TypeError(f"action: expected an integer 0..{state.PASS} (N*N = pass), got {shown(action)}")
-    move = int(action)
+    move = _integer(action, state)
     if not 0 <= move <= state.PASS:  # the grid's own words: "square -1 is off the 8x8 grid; squares are 0..63, ..."
         try:
             state.variant.square_name(move)
@@ -40,4 +60,4 @@ def checked_action(action: object, state: State) -> int:
     return move
 
 
-__all__ = ["checked_action"]
+__all__ = ["action_in_space", "checked_action"]

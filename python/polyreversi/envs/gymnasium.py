@@ -32,7 +32,7 @@ from gymnasium import spaces
 
 from polyreversi._core import Color
 from polyreversi.envs import render as _render
-from polyreversi.envs.actions import checked_action
+from polyreversi.envs.actions import action_in_space, checked_action
 from polyreversi.envs.observation import AGENT_NAMES, MASK_DTYPE, action_mask, observe, plane_count, rewards, seat_color
 from polyreversi.envs.opponents import Opponents, make_opponent, opponent_specs
 from polyreversi.envs.spec import EnvSpec
@@ -113,10 +113,12 @@ class ReversiEnv(gymnasium.Env):
             IllegalMoveError: the episode is over (call reset()), or an illegal action with
                 ``illegal="raise"``.
             TypeError: an action that is not an integer.
+            ValueError: an action outside the action space (``illegal`` aside).
         """
         if self.state is None or self._over:
             raise IllegalMoveError("the episode is over (or was never started); call reset()")
         state, seat = self._started()
+        action = action_in_space(action, state)  # refused, not an illegal move that loses
         try:
             move = checked_action(action, state)
         except IllegalMoveError:

@@ -179,7 +179,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc, unused-ignore]  # noqa: N
             IllegalMoveError: a move the rules forbid here (names it and the legal moves).
             TypeError: an action that is not an integer (bools and floats are refused).
             IllegalMoveError: the game is over and every agent has stepped out (call reset()).
+            RuntimeError: before reset().
         """
+        self._live_state()  # before reset: no agent_selection yet
         if self.state is not None and not self.agents:
             raise IllegalMoveError(f"the game is over (ply {self.state.ply}) and every agent is done; call reset()")
         agent = self.agent_selection

@@ -54,7 +54,7 @@ a policy's probabilities or logits).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -155,9 +155,21 @@ class ReversiVectorEnv(VectorEnv):
         self._started = False
 
     # -- the Gymnasium API -------------------------------------------------------
-    def reset(self, *, seed: Optional[int] = None,
+    def reset(self, *, seed: Union[int, Sequence[int], None] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
-        super().reset(seed=checked_seed(seed))  # the package's seed check: gymnasium's own took 2**64, not 10**5000
+        """Restarts every game (see the module text).
+
+        Args:
+            seed: None (go on from the last seed), an int in ``0 .. 2**64 - 1``, or a list
+                of ``num_envs`` of them (Gymnasium's one seed per environment): the batch is
+                seeded from the whole list (the same list, the same games; game i is not
+                the game ``seed[i]`` alone would give).
+
+        Raises:
+            TypeError: a seed (or an item of the list) that is not an int.
+            ValueError: a seed out of range, a list of another length than ``num_envs``.
+        """
+        super().reset(seed=_batch_seed(seed, self.num_envs))
         if self._opponent_specs and self._native is None:
             self._make_opponents(int(self.np_random.integers(2**63)))
         self.batch.reset("all", seed=int(self.np_random.integers(2**63)), blocked=self._blocked,
@@ -178,8 +190,10 @@ class ReversiVectorEnv(VectorEnv):
         Raises:
             IllegalMoveError: an illegal move (names the game); nothing is played.
             ValueError / TypeError: wrong shape or not integers.
-            RuntimeError: step() before reset().
+            RuntimeError: step() before reset(), or after close().
         """
+        if self.closed:
+            raise RuntimeError("step() after close(): the environment is closed; make a new one")
         if not self._started:
             raise RuntimeError("step() before reset(); call reset() first")
         moves = _moves(actions, self.num_envs)
@@ -331,6 +345,27 @@ def _moves(actions: npt.ArrayLike, size: int) -> np.ndarray:
     if array.size and (array.min() < -(2**31) or array.max() >= 2**31):
         raise ValueError("actions: values outside int32")
     return array.astype(np.int32)
+
+
+
+def _batch_seed(seed: Any, num_envs: int) -> Optional[int]:
+    """The one seed of the batch for ``reset(seed=...)``: an int as it is, a list of
+    ``num_envs`` ints drawn together into one (numpy's SeedSequence), each checked as
+    a seed is (:func:`polyreversi.variant.checked_seed`: the package's check; gymnasium's
+    own took 2**64, not 10**5000)."""
+    if isinstance(seed, (list, tuple)):
+        if len(seed) != num_envs:
+            raise ValueError(f"seed: expected an int or a list of num_envs={num_envs} seeds, got a list of {len(seed)}")
+        seeds: List[int] = []
+        for i, item in enumerate(seed):
+            try:
+                value = checked_seed(item, optional=False)
+            except (TypeError, ValueError) as e:
+                raise type(e)(f"seed[{i}]{str(e)[len('seed'):]}") from None
+            assert value is not None, "a seed that is not optional"
+            seeds.append(value)
+        return int(np.random.SeedSequence(seeds).generate_state(1, np.uint64)[0])
+    return checked_seed(seed)
 
 
 __all__ = ["ReversiVectorEnv", "AUTORESET_MODES", "REWARDS"]

@@ -16,7 +16,10 @@ A format is a codec object (a module, or an object inside one) with:
   a record the format cannot hold raises :class:`RecordError`, nothing is written;
 - optionally ``writer(path)``: an object with ``add(record)`` and ``close()`` that
   writes a file at ``path`` (a regular file) game by game, for a format that is not
-  ``appendable`` but can be written in pieces (Parquet's row groups).
+  ``appendable`` but can be written in pieces (Parquet's row groups);
+- optionally ``encode_after(records, previous)``: for an ``appendable`` format whose
+  lines carry state from game to game (a transcript's ``# variant:`` line), the
+  content that continues a file whose last game is the record ``previous``.
 
 Formats are found by name and by file extension through
 :mod:`polyreversi.formats.registry`; :mod:`polyreversi.formats` reads and writes

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional,
 
 import orjson as _orjson  # a dependency: the fast path of reading
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._core import Color, InvalidSquareError
 from polyreversi.errors import RecordError, quoted, shortened
 from polyreversi import formats
@@ -225,7 +225,9 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
             holds there (``1e400``, 400 digits and a fraction, a komi of 400 digits:
             :func:`polyreversi.record.beyond_float`).
         ReplayError: (a RecordError) an illegal move; the message names the ply.
+        TypeError: ``validate`` is not True or False.
     """
+    _validate.flag(validate, "validate")
     _check_version(obj)
     if "variant" in obj:
         obj = {**obj, "variant": _variant_fields(obj["variant"])}
@@ -558,6 +560,7 @@ class _Single:
     @staticmethod
     def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *,
                validate: bool = True) -> Iterator[GameEntry]:
+        _validate.flag(validate, "validate")  # at once, not at the first game
         if not text.strip():  # an empty file holds no game, as an empty .jsonl, .ggf or .obf does
             return iter([])
         try:
@@ -580,6 +583,7 @@ class _Lines:
     @staticmethod
     def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *,
                validate: bool = True) -> Iterator[GameEntry]:
+        _validate.flag(validate, "validate")  # at once, not at the first game
         return decode_lines(text, lambda line: loads(line, validate=validate))
 
     @staticmethod

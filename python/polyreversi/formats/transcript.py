@@ -10,8 +10,9 @@ Reading accepts the forms people write (docs/records.md):
 
 A transcript file holds one game per line; blank lines and lines starting with
 ``#`` are skipped, and a line ``# variant: 10x10/anti`` sets the variant of the
-games below it (8x8 by default). Transcripts keep only the moves: names, result,
-date and metadata are not written, and a custom start position cannot be.
+games below it (8x8 by default); written files begin with one. Transcripts keep
+only the moves: names, result, date and metadata are not written, and a custom
+start position cannot be.
 
 >>> rec = parse("1. F5 d6, 2. C3")
 >>> rec.move_names(), rec.implicit_passes
@@ -194,15 +195,30 @@ def decode(text: str, source: str, path: Optional[formats.PathLike] = None, *, v
 
 
 def encode(records: Iterable[Record]) -> str:
-    """One transcript per line, with a ``# variant:`` line whenever the variant
-    changes (and first, unless it is 8x8).
+    """One transcript per line, with a ``# variant:`` line before the first game and
+    wherever the variant changes: every file says its variant, so files written one after
+    another (``cat a.txt b.txt``) are one file whose games keep their variants.
 
     Raises:
         RecordError / ReplayError: as :func:`dumps`, naming the game.
     """
+    return _encode(records, None)
+
+
+def encode_after(records: Iterable[Record], previous: Record) -> str:
+    """The lines that continue a file whose last game is ``previous``
+    (:class:`polyreversi.formats.writer.GameWriter`): as :func:`encode`, with no
+    ``# variant:`` line before a first game of ``previous``'s variant.
+
+    Raises:
+        RecordError / ReplayError: as :func:`dumps`, naming the game.
+    """
+    return _encode(records, previous.variant)
+
+
+def _encode(records: Iterable[Record], current: Optional[Variant]) -> str:
     records = list(records)
     lines = []
-    current: Optional[Variant] = Variant("8x8")
     for record, text in zip(records, encode_all(records, _dump, "a transcript")):
         if record.variant != current:
             current = record.variant
@@ -239,4 +255,4 @@ def write(path: formats.PathLike, records: Iterable[Record]) -> None:
     formats.write(path, records, "transcript")
 
 
-__all__ = ["parse", "dumps", "entries", "read", "write"]
+__all__ = ["parse", "dumps", "encode", "encode_after", "entries", "read", "write"]

@@ -24,7 +24,7 @@ import warnings
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Union
 
-from polyreversi import _files
+from polyreversi import _files, _validate
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats import _lost, registry
 from polyreversi.formats.base import Content, PieceWriter, in_context
@@ -62,6 +62,7 @@ class GameWriter:
         self._closed = False
         self._out: Optional[_files.Output] = None
         self._pieces: Optional[PieceWriter] = None
+        self._last: Optional[Record] = None  # the last game written, which the next may continue from
         pieces: Optional[Callable[[str], PieceWriter]] = getattr(self._codec, "writer", None)  # optional
         if self._caps.appendable or pieces is not None:
             try:
@@ -81,14 +82,18 @@ class GameWriter:
             self._add(record)
 
     def _add(self, record: Record) -> None:
+        from polyreversi.record import Record
+
+        _validate.instance(record, Record, "record")  # encode_after takes records as they are
         if self._closed:
             raise RecordError(f"{self.target}: already closed")
         if not self._caps.many_games and self.games:
             raise RecordError(f"{self.target}: a {registry.by_name(self.fmt).extensions[0]} file holds one game")
         if self._caps.appendable:
-            data = self._encode([record])
+            data = self._encode([record], after=self._last)
             assert not isinstance(data, dict), "an appendable format writes one file"
             self._write(data)
+            self._last = record
         elif self._pieces is not None:
             try:
                 self._pieces.add(record)
@@ -139,13 +144,19 @@ class GameWriter:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _encode(self, records: List[Record], keep_warnings: bool = True) -> Content:
+    def _encode(self, records: List[Record], keep_warnings: bool = True, after: Optional[Record] = None) -> Content:
+        """The content of ``records``; ``after``: the game before them in this file, which
+        a codec with ``encode_after`` continues from (a transcript's variant line)."""
         from polyreversi.formats import encode
 
+        continued: Optional[Callable[[List[Record], Record], Content]] = getattr(self._codec, "encode_after", None)
         with warnings.catch_warnings(record=True) as caught, _lost.naming(self.target):
             warnings.simplefilter("always", RecordWarning)
             try:
-                content = encode(records, self.fmt)
+                if after is not None and continued is not None:
+                    content = continued(records, after)
+                else:
+                    content = encode(records, self.fmt)
             except RecordError as e:  # the codec numbers the one game it was given 1
                 if str(e).startswith("game 1: "):
                     e.args = (str(e)[len("game 1: "):],)

@@ -104,9 +104,11 @@ class Batch {
   // each): choose_search to `depth` plies (two players, search/search.hpp, a 1 MiB
   // table per game), choose_mcts with `playouts` UCT playouts (mcts/mcts.hpp, game i
   // seeded from (seed, steps, i)). Throws VariantError for search with 3-4 players.
-  // batch/opponents.cpp.
-  void choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads);
-  void choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads);
+  // `cancel` (may be null): the caller's stop (stop_requested); once set, the searches
+  // give up and `out` is to be ignored. batch/opponents.cpp.
+  void choose_search(int depth, const std::uint8_t* which, std::int32_t* out, int threads, const int* cancel);
+  void choose_mcts(u64 playouts, u64 seed, const std::uint8_t* which, std::int32_t* out, int threads,
+                   const int* cancel);
 
   // Puts game i at `pos` on a board with `blocked` squares and no history: a scratch
   // game whose observation and mask are wanted (the leaves of a search). `pos` must be

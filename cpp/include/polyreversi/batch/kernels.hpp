@@ -33,6 +33,8 @@ struct SampleSpec {
 };
 
 // The first bad entry a sample() range met (game -1 if none).
+// A refused row of Batch::sample: `column` and its `value`, or column -1 for a row of
+// probabilities that is 0 everywhere (no distribution at all).
 struct SampleError {
   int game = -1, column = 0;
   float value = 0;

@@ -1,0 +1,101 @@
+"""The command lines of an engine session (``polyreversi engine``: NBoard and GTP),
+read on a thread of their own so that a search can be stopped by what comes while it
+runs.
+
+Commands are answered in the order they come. While a search runs (NBoard's ``go``
+and ``hint``, GTP's ``genmove`` and ``polyreversi-analyse``), the lines read wait in
+:attr:`CommandLines.pending`, to be handled after it; a line that stops searches
+(``quit``; NBoard's ``ping``) and the end of input stop it at once: the search answers
+with its best completed work, and the session then goes on with the lines that wait
+(and ends at ``quit`` or the end of input). A search is never left running after its
+session's input has ended.
+"""
+from __future__ import annotations
+
+import collections
+import queue
+import threading
+import time
+from typing import Callable, Deque, Iterable, Optional, Protocol, TypeVar
+
+_T = TypeVar("_T", covariant=True)
+_R = TypeVar("_R")
+
+#: Seconds between two looks at the input while a search runs (the delay of a stop).
+POLL = 0.02
+
+
+class Handle(Protocol[_T]):
+    """A search in the background: SearchPlayer.start's and LivingPlayer.start_analyse's handles."""
+
+    def stop(self) -> None: ...
+
+    def done(self) -> bool: ...
+
+    def result(self) -> _T: ...
+
+
+class CommandLines:
+    """The lines of ``input``, read on a daemon thread from :meth:`start` on.
+
+    Args:
+        input: the session's input (lines; its end ends the session).
+        stops: True for a line that stops the search under way (it is still handled
+            after it, in its turn).
+    """
+
+    def __init__(self, input: Iterable[str], stops: Callable[[str], bool]) -> None:
+        self._input = input
+        self._stops = stops
+        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()  # None: the input ended
+        self.pending: Deque[str] = collections.deque()
+        self.stops_waiting = 0  # lines in :attr:`pending` that stop: a search begun before them stops at once
+        self.ended = False  # the input ended (seen while a search ran, or by :meth:`next_line`)
+
+    def start(self) -> None:
+        threading.Thread(target=self._read, name="polyreversi-engine-input", daemon=True).start()
+
+    def _read(self) -> None:
+        for raw in self._input:
+            self._lines.put(raw)
+        self._lines.put(None)
+
+    def next_line(self) -> Optional[str]:
+        """The next command (those read during a search first); None at the end of input."""
+        if self.pending:
+            line = self.pending.popleft()
+            if self._stops(line):
+                self.stops_waiting -= 1
+            return line
+        read = self._lines.get()
+        if read is None:
+            self.ended = True
+            self._lines.put(None)
+        return read
+
+    def wait(self, handle: Handle[_R]) -> _R:
+        """The result of a background search, stopped at once by a stopping line
+        (read now or already waiting) or the end of input (see the module text)."""
+        stopped = bool(self.stops_waiting) or self.ended
+        while not handle.done():
+            if stopped:  # again at every look: a search that had not begun yet clears an earlier stop
+                handle.stop()
+            if self.ended:
+                time.sleep(POLL)
+                continue
+            try:
+                raw = self._lines.get(timeout=POLL)
+            except queue.Empty:
+                continue
+            if raw is None:
+                self._lines.put(None)
+                self.ended = stopped = True
+                continue
+            self.pending.append(raw)
+            if self._stops(raw):
+                self.stops_waiting += 1
+                stopped = True
+        return handle.result()
+
+
+__all__ = ["CommandLines", "Handle", "POLL"]
