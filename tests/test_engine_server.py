@@ -713,6 +713,20 @@ class _LimitsSeen:
         self.limits.append(limit)
         return PlayResult(move=state.legal_moves()[0])
 
+    def start(self, state, limit):  # the server's genmove searches in the background
+        result = self.play(state, limit)
+
+        class Handle:
+            def stop(self):
+                pass
+
+            def done(self):
+                return True
+
+            def result(self, timeout=None):
+                return result
+        return Handle()
+
 
 def _limit_of(commands):
     """The limit the search gets at a genmove after ``commands``, through the GTP loop."""
