@@ -30,17 +30,26 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 3000000 --iterations 100 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
         --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz'   # the shipped phases 4-11
+    python scripts/train_patterns.py augment --games 10000 --seed 5000003 --start 24 --low 6 --high 19 \
+        --out build/patterns/augment5.npz
+    python scripts/train_patterns.py augment --games 10000 --seed 6000003 --start 20 --low 8 --high 19 \
+        --out build/patterns/augment6.npz
+    A='--extra build/patterns/augment5.npz --extra build/patterns/augment6.npz'
+    python scripts/train_patterns.py fit --phases 0-3 --overlap 4 --max-rows 3000000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
+        --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $A $A $A   # the shipped phases 0-3
 
-The shipped weights: phases 0-3 (0-19 empties) are the sixth command's (90,378 +
-76,483 + 40,950 + 69,530 playout positions; about 3 h of one core for the four
-augment runs, 2026-12-03); phases 4-11 the last command's (fit --phases 4-11), which keeps phases
-0-3 from the file and refits the others on every row of each phase
-(2.4-2.6 M in phases 4-10) of the games' positions: Logistello's book, WTHOR
-1977-2020 (the held-out games left out) and 1,838,553 positions of 34,700
-self-play games of the engine (docs/tuning.md, 2026-12-05: the self-play games
-took NTest at equal time from 24 to 33 %, every row and the WTHOR games of
-2001-2020 from 35 to 43 % and 37 to 38 %), with the mobility tables (MOBILITY_TERMS) fitted beside
-the patterns (the fit of phases 0-3 predates them: their tables are 0).
+The shipped weights: phases 4-11 are the fit --phases 4-11 command's, on every row of
+each phase (2.4-2.6 M in phases 4-10) of the games' positions: Logistello's book, WTHOR
+1977-2020 (the held-out games left out) and 1,838,553 positions of 34,700 self-play games
+of the engine (docs/tuning.md, 2026-12-05: the self-play games took NTest at equal time
+from 24 to 33 %, every row and the WTHOR games of 2001-2020 from 35 to 43 % and 37 to
+38 %); phases 0-3 (0-19 empties) the last command's, on the same games' positions (exact
+scores at <= 14 empties, 16 for the self-play games) and 180,766 positions of random
+playouts off the games' lines solved exactly (the two augment runs, about 25 min of
+CPU each; every row of them given three times, so that the solver's ordering, which
+evaluates such positions, keeps its node counts: docs/tuning.md, "Phases 0-3 refitted"). Both
+fits have the mobility tables (MOBILITY_TERMS) beside the patterns.
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:
