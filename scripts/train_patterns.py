@@ -38,6 +38,8 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     python scripts/train_patterns.py fit --phases 0-3 --overlap 4 --max-rows 3000000 --iterations 100 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
         --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $A $A $A   # the shipped phases 0-3
+    python scripts/train_patterns.py augment --held-out --games 4000 --seed 7000003 --start 22 --low 6 --high 19 \
+        --out build/patterns/heldout_playouts.npz   # 5,600 positions off the held-out games' lines, to measure
 
 The shipped weights: phases 4-11 are the fit --phases 4-11 command's, on every row of
 each phase (2.4-2.6 M in phases 4-10) of the games' positions: Logistello's book, WTHOR
@@ -279,9 +281,10 @@ def save_positions(path, cells, empties, labels, games) -> None:
     os.replace(tmp, path)
 
 
-def start_positions(start_empties, n_games):
+def start_positions(start_empties, n_games, held_out=False):
     """(game number, position text) of each training game's first position with
-    at most start_empties empties, for the first n_games games (None: all)."""
+    at most start_empties empties, for the first n_games games (None: all); with
+    held_out, of the held-out games instead (a validation set made the same way)."""
     from polyreversi import formats
     from polyreversi.position_text import position_to_text
     from polyreversi.replay import Replay
@@ -291,7 +294,7 @@ def start_positions(start_empties, n_games):
         for rec in formats.read(f):
             if n_games is not None and gid >= n_games:
                 return
-            if gid % HOLDOUT != 0:
+            if (gid % HOLDOUT == 0) == held_out:
                 try:
                     start = next((s for s in Replay(rec) if mover_cells(s)[1] <= start_empties), None)
                 except Exception:  # a record that does not replay: skipped, as extract does
@@ -325,7 +328,7 @@ def augment(args) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
     tasks = [(gid, text, args.playouts, args.low, args.high, args.seed)
-             for gid, text in start_positions(args.start, args.games)]
+             for gid, text in start_positions(args.start, args.games, args.held_out)]
     rows = []
     t0 = time.time()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:  # map keeps game order: the same file each run
@@ -949,6 +952,8 @@ def main() -> None:
     ap.add_argument("--low", type=int, default=8, help="augment: solve positions from this many empties")
     ap.add_argument("--high", type=int, default=20, help="augment: ... to this many")
     ap.add_argument("--seed", type=int, default=0, help="augment: game g's playouts use random.Random(g + SEED)")
+    ap.add_argument("--held-out", action="store_true",
+                    help="augment: playouts from the held-out games instead (a validation set; fit never reads it)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count(), help="augment, games: worker processes")
     ap.add_argument("--data", default=MORE_DATA, help="games: the game files (a glob)")
     ap.add_argument("--games-dir", default=GAMES_DIR, help="games: one positions file per game file goes here")
