@@ -777,9 +777,8 @@ def test_gtp_kgs_time_settings_refuses_what_it_cannot_read(command, message):
 
 
 @pytest.mark.parametrize("protocol, commands, answer", [
-    ("gtp", "boardsize 10\ngenmove b\n", "= "),
     ("gtp", "boardsize 10\ngenmove b\nquit\n", "= "),
-    ("gtp", "boardsize 10\npolyreversi-analyse 2\n", "= "),
+    ("gtp", "boardsize 10\npolyreversi-analyse 2\nquit\n", "= "),
     ("nboard", "nboard 2\nset depth 60\ngo\n", "=== "),
     ("nboard", "nboard 2\nset depth 60\ngo\nquit\n", "=== "),
     ("nboard", "nboard 2\nset depth 60\nhint 2\n", "status"),
@@ -794,3 +793,17 @@ def test_end_of_input_and_quit_stop_the_search(protocol, commands, answer):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert any(line.startswith(answer) for line in done.stdout.splitlines()), done.stdout
+
+
+def test_gtp_end_of_input_lets_the_search_finish_within_its_limit():
+    """GTP answers in order and has no stop: a piped search gets what its limit buys
+    (here every iteration to depth 16, about 0.3 s: its line says depth 16; stopped at the
+    end of input it said 8), then the engine exits at
+    the end of input (an NBoard search is stopped there: the test above)."""
+    import subprocess
+
+    done = subprocess.run(own("gtp"), input="polyreversi-depth 16\npolyreversi-analyse 1\n", capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = _replies(done.stdout)[1]
+    assert line.startswith("= ") and line.split()[3] == "16", done.stdout

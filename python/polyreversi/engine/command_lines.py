@@ -5,10 +5,13 @@ runs.
 Commands are answered in the order they come. While a search runs (NBoard's ``go``
 and ``hint``, GTP's ``genmove`` and ``polyreversi-analyse``), the lines read wait in
 :attr:`CommandLines.pending`, to be handled after it; a line that stops searches
-(``quit``; NBoard's ``ping``) and the end of input stop it at once: the search answers
-with its best completed work, and the session then goes on with the lines that wait
-(and ends at ``quit`` or the end of input). A search is never left running after its
-session's input has ended.
+(``quit``; NBoard's ``ping``) stops it at once: the search answers with its best
+completed work, and the session then goes on with the lines that wait (and ends at
+``quit`` or the end of input). The end of input stops a search too where the protocol
+has a way to stop one (NBoard: a GUI that closed its pipes is gone, as UCI engines
+read it); GTP has none and is answered in order, so there a search under way at the
+end of input finishes within its limit first (``printf 'genmove b\n' | ...`` gets the
+move the limit buys).
 """
 from __future__ import annotations
 
@@ -42,11 +45,13 @@ class CommandLines:
         input: the session's input (lines; its end ends the session).
         stops: True for a line that stops the search under way (it is still handled
             after it, in its turn).
+        end_stops: the end of input stops the search under way (else it finishes).
     """
 
-    def __init__(self, input: Iterable[str], stops: Callable[[str], bool]) -> None:
+    def __init__(self, input: Iterable[str], stops: Callable[[str], bool], end_stops: bool = True) -> None:
         self._input = input
         self._stops = stops
+        self._end_stops = end_stops
         self._lines: "queue.Queue[Optional[str]]" = queue.Queue()  # None: the input ended
         self.pending: Deque[str] = collections.deque()
         self.stops_waiting = 0  # lines in :attr:`pending` that stop: a search begun before them stops at once
@@ -75,8 +80,9 @@ class CommandLines:
 
     def wait(self, handle: Handle[_R]) -> _R:
         """The result of a background search, stopped at once by a stopping line
-        (read now or already waiting) or the end of input (see the module text)."""
-        stopped = bool(self.stops_waiting) or self.ended
+        (read now or already waiting) or, with ``end_stops``, the end of input (see the
+        module text)."""
+        stopped = bool(self.stops_waiting) or (self.ended and self._end_stops)
         while not handle.done():
             if stopped:  # again at every look: a search that had not begun yet clears an earlier stop
                 handle.stop()
@@ -89,7 +95,8 @@ class CommandLines:
                 continue
             if raw is None:
                 self._lines.put(None)
-                self.ended = stopped = True
+                self.ended = True
+                stopped = stopped or self._end_stops
                 continue
             self.pending.append(raw)
             if self._stops(raw):

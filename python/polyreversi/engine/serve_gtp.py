@@ -27,9 +27,10 @@ two-player variant, e.g. ``8x8/anti``, ``octagon/blocked=b7``; clears the board)
 ``polyreversi-analyse N`` (lines ``MOVE SCORE DEPTH[*] PV...``, ``*`` when exact).
 
 Commands are answered in the order they come; ``quit`` sent while ``genmove``,
-``reg_genmove`` or ``polyreversi-analyse`` searches, and the end of input, stop the
-search at once: it answers with its best completed work, then the session ends
-(:mod:`polyreversi.engine.command_lines`).
+``reg_genmove`` or ``polyreversi-analyse`` searches stops the search at once: it
+answers with its best completed work, then the session ends. The end of input does
+not stop a search (GTP has no stop: a piped ``genmove`` gets the move its limit buys);
+the session ends after it (:mod:`polyreversi.engine.command_lines`).
 
 A failing command is answered ``? message`` (unknown command, illegal move, a
 board size GTP polyreversi cannot play); never a crash. An argument that cannot be read
@@ -103,7 +104,7 @@ class GtpServer:
 
     def __init__(self, input: TextIO, output: TextIO, player: Optional[LivingPlayer] = None) -> None:
         self.input, self.output = input, output
-        self.lines = CommandLines(input, _stops)
+        self.lines = CommandLines(input, _stops, end_stops=False)
         self.player = player or LivingPlayer()
         self.variant = Variant()
         self.state = self.variant.start()
