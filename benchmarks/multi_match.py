@@ -113,8 +113,11 @@ def main(argv=None) -> int:
                 per_seat[seat][2] += 1
             games += 1
         low, high = wilson(wins, games)
+        # per seat too, so that a match stopped early still has its W/D/L by seat
+        seats_text = ", ".join("/".join(map(str, seat)) for seat in per_seat)
         print(f"{games:4d} games  W/D/L {wins}/{draws}/{losses}  wins {wins / games:.1%} "
-              f"[{low:.1%}, {high:.1%}]  {time.time() - started:.0f} s", file=sys.stderr, flush=True)
+              f"[{low:.1%}, {high:.1%}]  by seat {seats_text}  {time.time() - started:.0f} s",
+              file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
     result = {
         "variant": str(variant), "blocked": args.blocked, "candidate": args.candidate, "options": options, "opponent": "mcts",

@@ -36,7 +36,8 @@ void init_multi(py::module_& m) {
       "_multi_mcts",
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
          double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
-         int cutoff, double cutoff_temperature, double bias_weight, double greedy, int solve, double implicit_weight) {
+         int cutoff, double cutoff_temperature, double bias_weight, double greedy, int solve, double implicit_weight,
+         double paranoia) {
         const PyState& s = get_state(s_obj);
         MultiMctsOptions o;
         o.playouts = playouts;
@@ -54,6 +55,7 @@ void init_multi(py::module_& m) {
         o.greedy = greedy;
         o.solve = solve;
         o.implicit_weight = implicit_weight;
+        o.paranoia = paranoia;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
@@ -68,6 +70,7 @@ void init_multi(py::module_& m) {
       py::arg("cutoff_temperature") = MultiMctsOptions{}.cutoff_temperature,
       py::arg("bias_weight") = MultiMctsOptions{}.bias_weight, py::arg("greedy") = MultiMctsOptions{}.greedy,
       py::arg("solve") = MultiMctsOptions{}.solve, py::arg("implicit_weight") = MultiMctsOptions{}.implicit_weight,
+      py::arg("paranoia") = MultiMctsOptions{}.paranoia,
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
   m.def(
       "_multi_features",

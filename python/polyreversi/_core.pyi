@@ -252,7 +252,7 @@ def _multi_mcts(state: State, playouts: int, seconds: float, seed: int, explorat
                 history_weight: float, score_weight: float, max_nodes: int,
                 prefer_edges: bool = True, cutoff: int = 0, cutoff_temperature: float = 0.0,
                 bias_weight: float = 0.0, greedy: float = 0.0, solve: int = 0,
-                implicit_weight: float = 0.0
+                implicit_weight: float = 0.0, paranoia: float = 0.0
                 ) -> Tuple[int, List[Tuple[int, int]], Tuple[Any, ...], int, float, int]: ...
 def _multi_features(state: State) -> Tuple[npt.NDArray[np.int32], int]: ...
 def _multi_evaluate(state: State) -> Tuple[Any, ...]: ...
@@ -296,6 +296,7 @@ class _Limits:
     DEFAULT_MULTI_BIAS_WEIGHT: float
     DEFAULT_MULTI_GREEDY: float
     DEFAULT_MULTI_SOLVE: int
+    DEFAULT_MULTI_PARANOIA: float
     MULTI_SOLVE_NODES: int
     DEFAULT_MULTI_IMPLICIT_WEIGHT: float
     MULTI_IMPLICIT_TEMPERATURE: float

@@ -37,7 +37,8 @@ from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
-           "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "default_cutoff"]
+           "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
+           "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -75,6 +76,9 @@ DEFAULT_IMPLICIT_WEIGHT: float = _core.limits.DEFAULT_MULTI_IMPLICIT_WEIGHT
 #: Temperature (shares of the board) of the softmax that turns the evaluation's estimated
 #: shares at a new node into each colour's win chances for that backup.
 IMPLICIT_TEMPERATURE: float = _core.limits.MULTI_IMPLICIT_TEMPERATURE
+#: How far the other colours' nodes are selected by what the colour to move at the root loses
+#: (0: each by its own reward, max^n; 1: paranoid).
+DEFAULT_PARANOIA: float = _core.limits.DEFAULT_MULTI_PARANOIA
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
@@ -93,7 +97,8 @@ def default_cutoff(state: State) -> int:
 
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
              cutoff_temperature: object, bias_weight: object, greedy: object, solve: object,
-             implicit_weight: object) -> Tuple[float, float, float, float, int, float, float, float, int, float]:
+             implicit_weight: object, paranoia: object
+             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float]:
     """The search options, checked (the same messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
@@ -103,7 +108,8 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
             _validate.number(cutoff_temperature, "cutoff_temperature"),
             _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0),
             _validate.whole(solve, "solve", 0, MAX_CUTOFF),
-            _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0))
+            _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0),
+            _validate.number(paranoia, "paranoia", 0.0, 1.0))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -112,7 +118,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: Optional[int] = None,
                cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
                bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
-               solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT) -> MCTSResult:
+               solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
+               paranoia: float = DEFAULT_PARANOIA) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -153,6 +160,12 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             selection then values a child at ``(1 - w) * mean reward + w * those chances``
             for the colour who moved into it. 0: the mean reward alone (no evaluation at
             the nodes).
+        paranoia: 0 to 1: at a node where a colour other than the one to move at the root
+            (the root colour) moves, the selection values a child at ``(1 - paranoia)``
+            times that colour's mean reward plus ``paranoia`` times one minus the root
+            colour's (Nijssen & Winands, "Search Policies in Multi-Player Games", 2013):
+            0 is max^n (each colour for itself), 1 MCTS-paranoid (the others in coalition
+            against the root colour). The implicit backup stays max^n.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -176,8 +189,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     seed = engine_seed(seed)
     given = cutoff
     (exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
-     implicit_weight) = _options(exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature,
-                                 bias_weight, greedy, solve, implicit_weight)
+     implicit_weight, paranoia) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
+                                           cutoff_temperature, bias_weight, greedy, solve, implicit_weight,
+                                           paranoia)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
@@ -188,7 +202,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                                                                 history_weight, score_weight, MAX_NODES,
                                                                 cutoff=cutoff, cutoff_temperature=cutoff_temperature,
                                                                 bias_weight=bias_weight, greedy=greedy, solve=solve,
-                                                                implicit_weight=implicit_weight)
+                                                                implicit_weight=implicit_weight,
+                                                                paranoia=paranoia)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -202,7 +217,7 @@ class InformedMCTSPlayer:
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
-        bias_weight, greedy, solve, implicit_weight: as :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight, paranoia: as :func:`multi_mcts`.
 
     A single legal move is played at once, without a search.
 
@@ -221,14 +236,15 @@ class InformedMCTSPlayer:
                  history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT,
                  cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
                  bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
-                 solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT) -> None:
+                 solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
+                 paranoia: float = DEFAULT_PARANOIA) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
-         self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight) = _options(
-            exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy,
-            solve, implicit_weight)
+         self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight,
+         self.paranoia) = _options(exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature,
+                                   bias_weight, greedy, solve, implicit_weight, paranoia)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
 
@@ -252,7 +268,7 @@ class InformedMCTSPlayer:
                                history_weight=self.history_weight, score_weight=self.score_weight,
                                cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
                                bias_weight=self.bias_weight, greedy=self.greedy, solve=self.solve,
-                               implicit_weight=self.implicit_weight)
+                               implicit_weight=self.implicit_weight, paranoia=self.paranoia)
         return self.last
 
     def choose(self, state: State) -> int:

@@ -189,13 +189,18 @@ class Tree {
   // UCB1 plus progressive history (Nijssen & Winands 2010): the mean reward
   // of the square for the mover over every playout, weighted by
   // W / ((1 - q) n + 1), so that it fades as the child's own visits grow.
+  // With paranoia p, a colour other than the root's values a child at
+  // (1 - p) times its own mean reward plus p times what the root colour
+  // loses there (p = 1: MCTS-paranoid, the others in coalition against it).
   int select(int cur) const {
     const Node& parent = nodes_[cur];
     const int mover = parent.board.to_move;
+    const int root = nodes_[0].board.to_move;
+    const double paranoia = mover == root ? 0.0 : options_.paranoia;
     const double log_n = std::log(static_cast<double>(parent.visits));
     return best_child(nodes_, parent, [&](const Node& ch) {
       const double n = static_cast<double>(ch.visits);
-      const double mean = ch.reward[mover] / n;
+      const double mean = (1 - paranoia) * ch.reward[mover] / n + paranoia * (1 - ch.reward[root] / n);
       const double q = mean + options_.implicit_weight * (ch.implicit[mover] - mean);
       const double h =
           history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;

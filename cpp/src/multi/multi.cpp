@@ -71,6 +71,7 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   if (o.solve < 0 || o.solve > kMaxSquares)
     throw Error("multi_mcts: solve must be 0 to " + std::to_string(kMaxSquares));
   if (!(o.implicit_weight >= 0 && o.implicit_weight <= 1)) throw Error("multi_mcts: implicit_weight must be 0 to 1");
+  if (!(o.paranoia >= 0 && o.paranoia <= 1)) throw Error("multi_mcts: paranoia must be 0 to 1");
   if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
   if (o.playouts > static_cast<u64>(kMaxPlayouts))
     throw Error("multi_mcts: at most " + std::to_string(kMaxPlayouts) + " playouts");

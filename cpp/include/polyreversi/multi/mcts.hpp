@@ -15,7 +15,10 @@
 // "Playout Search for Monte-Carlo Tree Search in Multi-Player Games", 2011).
 // With solve, a position with that many empty squares or fewer is first
 // solved exactly: a win the colour to move can force alone, whatever the
-// others play, is played without playouts.
+// others play, is played without playouts. With paranoia, the other
+// colours' nodes are selected partly (1: wholly, MCTS-paranoid) by what
+// the root colour loses: Nijssen & Winands, "Search Policies in
+// Multi-Player Games", ICGA Journal 2013.
 #pragma once
 #include <utility>
 #include <vector>
@@ -54,6 +57,7 @@ struct MultiMctsOptions {
   double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
   double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
+  double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 
