@@ -10,6 +10,9 @@ def _interrupt_once(signum: int, frame: object) -> None:
     file's closing and renaming: selfplay lost its file when two arrived at once)."""
     import signal
 
+    from polyreversi._status import quiet_raced_signals
+
+    quiet_raced_signals()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
 

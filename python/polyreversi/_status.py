@@ -60,6 +60,27 @@ class terminate_as_interrupt:  # noqa: N801 (used as a statement: with terminate
         return False
 
 
+def quiet_raced_signals() -> None:
+    """Once a command ignores further signals, a signal that arrived between the C-level
+    handler and the ignore is reported by Python as an unraisable ``OSError: Signal N
+    ignored due to race condition`` (two SIGINTs at once, ``timeout -s INT``): that is the
+    ignore asked for, so the hook drops that report and passes every other one on."""
+    import sys
+
+    previous = sys.unraisablehook
+    if getattr(previous, "_polyreversi_quiet", False):
+        return
+
+    def hook(unraisable: "sys.UnraisableHookArgs") -> None:
+        value = unraisable.exc_value
+        if isinstance(value, OSError) and str(value).endswith("ignored due to race condition"):
+            return
+        previous(unraisable)
+
+    hook._polyreversi_quiet = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
+
+
 def exit_interrupted() -> NoReturn:
     """Ends the command after Ctrl-C or a SIGTERM it stopped on: raises
     ``SystemExit(128 + the signal's number)`` (:data:`INTERRUPTED` after Ctrl-C,
@@ -79,6 +100,7 @@ def exit_interrupted() -> NoReturn:
         try:
             import signal  # here, not at the top: see SIGINT_NUMBER
 
+            quiet_raced_signals()
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
             break
