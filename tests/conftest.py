@@ -39,6 +39,21 @@ def random_position(variant, plies, seed: int):
     return play_randomly(variant.start(), plies, random.Random(seed))
 
 
+def random_endgame(text: str, empties: int, seed: int, min_moves: int = 1):
+    """A random game of the variant ``text`` played down to ``empties`` empty squares,
+    not over and with at least ``min_moves`` legal moves (games are replayed from the
+    start with the same ``random.Random(seed)`` until one is)."""
+    from polyreversi import Variant
+
+    rng = random.Random(seed)
+    while True:
+        state = Variant.parse(text).start()
+        while not state.is_over() and state.empties() > empties:
+            state.play(rng.choice(state.legal_moves()))
+        if not state.is_over() and len(state.legal_moves()) >= min_moves:
+            return state
+
+
 def game_with_pass(variant, seeds: int = 1000):
     """The first finished random game (``random_position(variant, None, seed)``, seeds
     0, 1, ...) with a forced pass before its last move."""

@@ -2,12 +2,12 @@
 the search converges on a move of the best paranoid value (the colour to move at the root
 maximises its reward, every other colour minimises it), checked against a brute-force search
 over :class:`polyreversi.State` written here."""
-import random
 from typing import Dict
 
 import pytest
 
 import polyreversi as pr
+from conftest import random_endgame
 from polyreversi.multi_mcts import DEFAULT_PARANOIA, InformedMCTSPlayer, multi_mcts
 from polyreversi.players import player_from_spec
 
@@ -39,14 +39,8 @@ def paranoid_values(state: pr.State) -> Dict[int, float]:
 
 
 def endgame(text: str, empties: int, seed: int) -> pr.State:
-    """A random game of ``text`` played down to ``empties`` empty squares (and not over)."""
-    rng = random.Random(seed)
-    while True:
-        state = pr.Variant.parse(text).start()
-        while not state.is_over() and state.empties() > empties:
-            state.play(rng.choice(state.legal_moves()))
-        if not state.is_over() and len(state.legal_moves()) > 1:
-            return state
+    """A random game of ``text`` down to ``empties`` empty squares, not over and with a choice of moves."""
+    return random_endgame(text, empties, seed, min_moves=2)
 
 
 @pytest.mark.parametrize("text", ["8x8/3p", "8x8/4p", "octagon/3p/anti"])

@@ -1,12 +1,12 @@
 """The exact solve of the 3-4 player MCTS's last empty squares (``multi_mcts(solve=)``): a win
 the colour to move can force alone, against a brute-force search over :class:`polyreversi.State`
 written here."""
-import random
 from typing import Optional, Tuple
 
 import pytest
 
 import polyreversi as pr
+from conftest import random_endgame
 from polyreversi.multi_mcts import DEFAULT_SOLVE, SOLVE_NODES, InformedMCTSPlayer, multi_mcts
 
 
@@ -26,14 +26,8 @@ def forced_win(state: pr.State, root: int) -> Tuple[bool, Optional[int]]:
 
 
 def endgame(text: str, empties: int, seed: int) -> pr.State:
-    """A random game of ``text`` played down to ``empties`` empty squares (and not over)."""
-    rng = random.Random(seed)
-    while True:
-        state = pr.Variant.parse(text).start()
-        while not state.is_over() and state.empties() > empties:
-            state.play(rng.choice(state.legal_moves()))
-        if not state.is_over():
-            return state
+    """A random game of ``text`` down to ``empties`` empty squares, not over."""
+    return random_endgame(text, empties, seed)
 
 
 @pytest.mark.parametrize("text", ["8x8/3p", "8x8/4p", "octagon/3p/anti", "10x10/4p"])
