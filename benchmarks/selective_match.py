@@ -116,11 +116,12 @@ class NTestGame:
 
     def __init__(self, command: str, depth: int, equal_time: bool, tt_mb: int, solve_from: int, selective: bool,
                  living: bool = False, dump: Optional[str] = None, cpu_budget: bool = False,
-                 clock: float = 0.0):
+                 clock: float = 0.0, our_depth: int = 0):
         from polyreversi.engine import SimpleEngine
 
         self.engine = SimpleEngine.popen_nboard(command)
         self.depth, self.equal_time, self.tt_mb, self.solve_from = depth, equal_time, tt_mb, solve_from
+        self.our_depth = our_depth or depth  # polyreversi's depth where no budget is given
         self.selective = selective
         self.player = pr.SearchPlayer(tt_mb=tt_mb, selective=selective) if living else None
         self.times = ([], [])
@@ -149,11 +150,11 @@ class NTestGame:
             if clock is not None:
                 limit = pr.Limit(clock=clock)
             else:
-                limit = pr.Limit(time=seconds) if seconds is not None else pr.Limit(depth=self.depth)
+                limit = pr.Limit(time=seconds) if seconds is not None else pr.Limit(depth=self.our_depth)
             return self.player.play(s, limit)
         if seconds is not None:
             return pr.search(s, time=seconds, threads=1, tt_mb=self.tt_mb, selective=self.selective)
-        return pr.search(s, depth=self.depth, threads=1, tt_mb=self.tt_mb, selective=self.selective)
+        return pr.search(s, depth=self.our_depth, threads=1, tt_mb=self.tt_mb, selective=self.selective)
 
     def _ntest(self, s):
         """NTest's move in `s` at --depth and the CPU seconds its search took."""
@@ -240,6 +241,8 @@ def main(argv) -> int:
     ap.add_argument("--write", help="append the result line to this Markdown file")
     ap.add_argument("--ntest", help="NTest's command (NBoard protocol): play it instead of full width")
     ap.add_argument("--depth", type=int, default=8, help="with --ntest: NTest's depth (and polyreversi's)")
+    ap.add_argument("--our-depth", type=int, default=0,
+                    help="with --ntest, no budget: polyreversi's depth when not --depth's (0: --depth)")
     ap.add_argument("--equal-time", action="store_true", help="with --ntest: polyreversi takes NTest's time")
     ap.add_argument("--cpu-budget", action="store_true",
                     help="with --equal-time: the budget is NTest's CPU time on its previous move (its "
@@ -259,21 +262,24 @@ def main(argv) -> int:
         ap.error("--clock: seconds, at least 0 and finite")
     if args.clock and (args.equal_time or not args.player):
         ap.error("--clock: only with --player, and not with --equal-time (a clock replaces the per-move budget)")
-    if args.openings < 1 or args.depth < 1 or args.solve_from < 0 or args.tt_mb < 1:
-        ap.error("--openings, --depth and --tt-mb must be at least 1, --solve-from at least 0")
+    if args.openings < 1 or args.depth < 1 or args.solve_from < 0 or args.tt_mb < 1 or args.our_depth < 0:
+        ap.error("--openings, --depth and --tt-mb must be at least 1, --solve-from and --our-depth at least 0")
     ntest_only = [name for name, given in (("--equal-time", args.equal_time), ("--cpu-budget", args.cpu_budget),
                                           ("--solve-from", args.solve_from), ("--player", args.player),
                                           ("--dump", args.dump), ("--full-width", args.full_width),
-                                          ("--clock", args.clock)) if given]
+                                          ("--clock", args.clock), ("--our-depth", args.our_depth)) if given]
     if ntest_only and not args.ntest:
         ap.error(f"{', '.join(ntest_only)}: only with --ntest")
+    if args.our_depth and (args.equal_time or args.clock):
+        ap.error("--our-depth: only without a budget (--equal-time, --clock)")
     if args.cpu_budget and not args.equal_time:
         ap.error("--cpu-budget: only with --equal-time (it sets the budget of equal time)")
     game = play
     if args.ntest:
         game = NTestGame(args.ntest, args.depth, args.equal_time, args.tt_mb, args.solve_from, not args.full_width,
-                         args.player, args.dump, args.cpu_budget, args.clock)
-        opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else f"depth {args.depth}")
+                         args.player, args.dump, args.cpu_budget, args.clock, args.our_depth)
+        opponent = f"NTest depth {args.depth}, " + ("equal time" if args.equal_time else
+                                                    f"depth {args.our_depth or args.depth}")
         if args.equal_time and args.cpu_budget:
             opponent += " (NTest's CPU time)"
         if args.clock:
