@@ -84,6 +84,15 @@ def wthor_openings(plies: int, count: int):
     return out
 
 
+def openings_for(board: str, plies: int, count: int):
+    """`count` openings: 8x8 the WTHOR 2015 games after `plies` moves, another board seeded
+    self-play positions `plies` moves from its start."""
+    if board == "8x8":
+        return wthor_openings(plies, count)
+    variant = pr.Variant.parse(board)
+    return selfplay_positions(variant, [len(variant.squares) - 4 - plies], count, seed=5_000_000)
+
+
 def play(opening, seconds: float, selective_colour: int):
     """Disk margin of the selective side (colour 0: Black) against full width."""
     s = opening.copy()
@@ -292,11 +301,7 @@ def main(argv) -> int:
             opponent += ", polyreversi a living SearchPlayer"
     else:
         opponent = f"full width, {args.time:g} s/move"
-    if args.board == "8x8":
-        openings = wthor_openings(args.plies, args.openings)
-    else:
-        variant = pr.Variant.parse(args.board)
-        openings = selfplay_positions(variant, [len(variant.squares) - 4 - args.plies], args.openings, seed=5_000_000)
+    openings = openings_for(args.board, args.plies, args.openings)
     score = PairedScore()
     for i, opening in enumerate(openings):
         points = score.add_pair([game(opening, args.time, colour) for colour in (0, 1)])

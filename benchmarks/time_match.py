@@ -33,7 +33,7 @@ from json_child import OTHER_BUILD, JsonChild  # noqa: E402
 CHILD = r"""
 import json, time
 import polyreversi as pr
-v = pr.Variant("8x8")
+v = pr.Variant.parse({board!r})
 player = pr.SearchPlayer(tt_mb={tt_mb})
 print(json.dumps({{"ready": True}}), flush=True)
 for line in sys.stdin:
@@ -52,14 +52,14 @@ for line in sys.stdin:
 class Side(JsonChild):
     """One build's SearchPlayer in a child process."""
 
-    def __init__(self, package: str, tt_mb: int) -> None:
-        super().__init__(OTHER_BUILD.format(dir=os.path.abspath(package)) + CHILD.format(tt_mb=tt_mb))
+    def __init__(self, package: str, tt_mb: int, board: str) -> None:
+        super().__init__(OTHER_BUILD.format(dir=os.path.abspath(package)) + CHILD.format(tt_mb=tt_mb, board=board))
         self.read()  # ready
 
 
 def play(opening, sides, new_colour: int, args, log, flags):
-    """Disc margin of the new side (colour 0: Black); a side out of time loses by 64
-    (flags[side] counts it)."""
+    """Disc margin of the new side (colour 0: Black); a side out of time loses by the
+    board's squares (flags[side] counts it)."""
     from polyreversi.position_text import position_to_text
 
     for side in sides:
@@ -84,7 +84,8 @@ def play(opening, sides, new_colour: int, args, log, flags):
             clocks[who] -= r["seconds"]
             if clocks[who] < 0:
                 flags[who] += 1
-                return -64 if who == 0 else 64
+                squares = len(s.variant.squares)
+                return -squares if who == 0 else squares
         s.play(r["move"])
     sc = s.scores()
     return sc[new_colour] - sc[1 - new_colour]
@@ -99,7 +100,10 @@ def main(argv) -> int:
     g.add_argument("--clock", type=float, help="seconds per game and side (sudden death)")
     g.add_argument("--depth", type=int, help="plies per move, both sides")
     ap.add_argument("--openings", type=int, default=50)
-    ap.add_argument("--plies", type=int, default=10, help="moves of each WTHOR game in its opening")
+    ap.add_argument("--plies", type=int, default=10,
+                    help="8x8: moves of each WTHOR game in its opening; other boards: random plies of a seeded game")
+    ap.add_argument("--board", default="8x8", help="a variant (pr.Variant.parse): 8x8 plays WTHOR 2015 openings, "
+                                                  "the others seeded self-play openings (as selective_match.py)")
     ap.add_argument("--tt-mb", type=int, default=64)
     ap.add_argument("--write", help="append the result line to this Markdown file")
     args = ap.parse_args(argv[1:])
@@ -108,13 +112,13 @@ def main(argv) -> int:
     sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
     sys.path.insert(0, os.path.abspath(args.new))
     from paired_score import PairedScore, emit, run_cell
-    from selective_match import wthor_openings
+    from selective_match import openings_for
 
-    sides = [Side(args.new, args.tt_mb), Side(args.old, args.tt_mb)]
+    sides = [Side(args.new, args.tt_mb, args.board), Side(args.old, args.tt_mb, args.board)]
     score = PairedScore()
     log, flags = ([], []), [0, 0]
     try:
-        for i, opening in enumerate(wthor_openings(args.plies, args.openings)):
+        for i, opening in enumerate(openings_for(args.board, args.plies, args.openings)):
             points = score.add_pair([play(opening, sides, colour, args, log, flags) for colour in (0, 1)])
             print(score.progress(i + 1, args.openings, points), flush=True)
     finally:
@@ -131,6 +135,8 @@ def main(argv) -> int:
         if args.clock is not None:
             text += f", lost on time {flags[who]}"
         used.append(text)
+    if args.board != "8x8":
+        setting = f"{args.board}, {setting}"
     line = (f"| {setting} | {len(score.pairs)} x 2 | {score.cells()} | new: {used[0]}; old: {used[1]} "
             f"| {run_cell(argv[1:])} |")
     emit("| setting | games | new W/D/L | score | Elo (95 %) | mean margin | per move | run |", line, args.write)

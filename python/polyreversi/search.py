@@ -145,7 +145,11 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
     ``time`` seconds, ``nodes`` positions; with none given, ``depth=6``. The
-    result is the deepest completed iteration, or a deeper one a limit stopped
+    iterations go two plies at a time on the standard 8x8 board (its trained
+    evaluation; normal rules), ending on ``depth``'s parity (1, 3, ..., 7 for
+    ``depth=7``; the even depths without one), as Edax's; one at a time on the other
+    boards (docs/tuning.md). The result is the deepest
+    completed iteration, or a deeper one a limit stopped
     once it had scored the last iteration's best move (then the best of the moves
     it scored; ``depth`` is that iteration's). The first iteration always
     completes, so ``time`` and ``nodes`` may be exceeded by it; no later one starts
@@ -154,7 +158,7 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     (with ``time`` every 256 positions per thread, else every 4096; with threads,
     against all threads' nodes together), so
     ``nodes`` may end up to 4096 per thread over the limit, or with threads as much
-    under it (``search(start, nodes=1)`` gives ``depth=1``). Once the depth reaches the
+    under it (``search(start, nodes=1)`` gives ``depth=2`` on 8x8). Once the depth reaches the
     number of empty squares the exact solver takes over (``exact=True``). A
     finished game returns at once with ``move=None``.
 

@@ -706,22 +706,30 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   // One thread counts its own nodes; several add theirs to one pool, so a
   // busy thread does not stop the search at its share of the budget.
   const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + 1 : ~u64(0);
-  for (int depth = 1; depth <= max_depth; ++depth) {
+  // On the trained 8x8 evaluation the iterations go two plies at a time and end
+  // on the target depth's parity (even without one), as Edax's: a move of an odd
+  // depth is hardly better than the even depth's before it, and the odd
+  // iterations cost more than the ordering they leave saves. The other boards'
+  // evaluations lost at equal time that way (10x10, octagon): one ply at a time
+  // there (docs/tuning.md).
+  const int step = Evaluator<W, N>::patterned(root.shape, anti_eval) ? 2 : 1;
+  const int first_depth = step == 2 ? 2 - (max_depth & 1) : 1;
+  for (int depth = first_depth; depth <= max_depth; depth += step) {
     // No iteration after the first starts once the node budget is spent or its
     // last start time has passed.
-    if (depth > 1 && l.nodes >= 0 && root.total_nodes() >= static_cast<u64>(l.nodes)) {
+    if (depth > first_depth && l.nodes >= 0 && root.total_nodes() >= static_cast<u64>(l.nodes)) {
       out.stopped = true;
       break;
     }
-    if (depth > 1 && last_start >= 0 && monotonic_seconds() >= last_start) {
+    if (depth > first_depth && last_start >= 0 && monotonic_seconds() >= last_start) {
       out.stopped = true;
       break;
     }
     const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
     // The first iteration always completes (unless stopped), so there is always a move.
-    root.set_limits(cancel, depth == 1 ? -1 : deadline, depth == 1 ? ~u64(0) : node_budget);
+    root.set_limits(cancel, depth == first_depth ? -1 : deadline, depth == first_depth ? ~u64(0) : node_budget);
     for (int k = 0; k < root.threads; ++k) root.ctx[k].mid_sel = l.selective ? MidgameCut::kLevel : kExactSel;
-    if (depth == 1 && cancelled(cancel)) {
+    if (depth == first_depth && cancelled(cancel)) {
       out.stopped = true;
       break;
     }
