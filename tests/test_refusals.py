@@ -897,8 +897,12 @@ def test_play_takes_the_startup_timeout_of_match() -> None:
     result = CliRunner().invoke(main, ["play", "--startup-timeout", "0"])
     assert result.exit_code == 2 and "Invalid value for '--startup-timeout': 0 is not in the range" in result.output
     mute = f"nboard:{sys.executable} {Path(__file__).parent / 'fake_engine.py'} nboard mute"
-    result = CliRunner().invoke(main, ["play", "--black", mute, "--startup-timeout", "0.5", "--quiet"])
-    assert result.exit_code == 1 and "did not answer 'pong 1' in time" in result.output, result.output
+    for seat in ("--black", "--white"):  # White's engine starts after Black's first move
+        result = CliRunner().invoke(main, ["play", seat, mute, "--startup-timeout", "0.5", "--quiet"])
+        assert result.exit_code == 1, result.output
+        # the hint match gives (one helper): play said only that the engine did not answer
+        assert result.output.endswith("did not answer 'pong 1' in time; it was closed "
+                                      "(it had --startup-timeout 0.5 s to start)\n"), result.output
     with pytest.raises(ValueError, match=r"^startup_timeout: must be a finite number of seconds above 0, at most 86400, "
                                          r"got -5$"):
         play_seeded_game(V, ["random", "random"], 1, startup_timeout=-5)

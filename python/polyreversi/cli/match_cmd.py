@@ -25,7 +25,7 @@ from polyreversi.cli.console import make_console
 from polyreversi.cli.input import format_of
 from polyreversi.cli.numbers import WHOLE, WholeRange
 from polyreversi.cli.output import known_formats
-from polyreversi.cli.seats import startup_timeout_option
+from polyreversi.cli.seats import startup_hint, startup_timeout_option
 
 SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 
@@ -159,7 +159,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         stopped = ""
         if result.stopped is not None:
             stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} did not answer in its last game "
-                       f"(it had --startup-timeout {startup_timeout:g} s to start)")
+                       f"({startup_hint(startup_timeout)})")
         raise click.ClickException("; ".join(
             f"{seat} forfeited every game it played ({tally.forfeited[seat]} of {tally.played[seat]}): "
             f"{tally.last_forfeit[seat].get('reason')}: {tally.last_forfeit[seat].get('detail')}"
