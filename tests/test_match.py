@@ -371,10 +371,13 @@ def test_an_engine_that_cannot_start_is_a_usage_error_before_any_game(engine, wh
     assert why in result.output and "forfeit" not in result.output, result.output
 
 
-@pytest.mark.parametrize("values", [["nan", "5"], ["0", "inf"]])
-def test_sprt_bounds_must_be_finite_numbers(values):
+@pytest.mark.parametrize("values, said", [
+    (["nan", "5"], "expected a finite number, got 'nan'"), (["0", "inf"], "expected a finite number, got 'inf'"),
+    (["0", "1e400"], "'1e400' is too large for a float (at most 1.798e+308)"),  # was "'1e400' is not a finite number"
+])
+def test_sprt_bounds_must_be_finite_numbers(values, said):
     result = CliRunner().invoke(main, ["match", "greedy", "random", "--sprt", *values])
-    assert result.exit_code == 2 and "is not a finite number" in result.output, result.output
+    assert result.exit_code == 2 and f"Invalid value for '--sprt': {said}" in result.output, result.output
 
 
 def test_match_usage_errors_say_what_to_give():
