@@ -1007,6 +1007,22 @@ def test_a_match_config_is_checked_when_made_and_not_changed_after() -> None:
         MatchConfig(builtin_openings(V), ["greedy", "random"], "depth 2")  # type: ignore[arg-type]
 
 
+def test_a_match_config_keeps_its_sequences_as_tuples_of_its_own() -> None:
+    # frozen, but config.specs.append("search:9") and a change to a list or State it was given reached it
+    from polyreversi.match import MatchConfig, builtin_openings
+
+    openings, specs = builtin_openings(V), ["greedy", "random"]
+    config = MatchConfig(openings, specs)
+    assert config.specs == ("greedy", "random") and type(config.openings) is tuple
+    assert config.openings == tuple(openings) and config.schedule(1) == (0, ["random", "greedy"])
+    with pytest.raises(AttributeError):
+        config.specs.append("search:9")  # type: ignore[attr-defined]
+    specs[0], before = "search:1", openings[0].copy()
+    openings[0].play(openings[0].legal_moves()[0])
+    assert config.specs == ("greedy", "random") and config.openings[0] == before
+    assert MatchConfig(iter(openings[:2]), (s for s in ("greedy", "random"))).players == 2  # any iterable, as before
+
+
 @pytest.mark.parametrize("args", [["replay"], ["show"], ["analyse", "--depth", "1"], ["replay", "--game", "1", "--ply", "1"]])
 @pytest.mark.parametrize("ext", [".json", ".ggf"])
 def test_a_huge_player_name_is_cut_where_the_cli_shows_it(tmp_path, args, ext):
