@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional, Sequence, Tuple
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from polyreversi._core import limits
 from polyreversi.formats import source_name
@@ -21,7 +21,7 @@ from polyreversi.limit import MAX_TIME
 from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
-from polyreversi.cli.console import make_console
+from polyreversi.cli.console import description_column, make_console
 from polyreversi.cli.input import format_of
 from polyreversi.cli.numbers import WHOLE, WholeRange
 from polyreversi.cli.output import known_formats
@@ -121,7 +121,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     config = MatchConfig(states, specs, control, startup_timeout)
     console = make_console(stderr=True)
     show = progress if progress is not None else console.is_terminal
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    bar = Progress(description_column(), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console, disable=not show)
     with bar:
         task = bar.add_task("match", total=total)
