@@ -467,7 +467,12 @@ def test_a_seat_that_forfeits_every_game_fails_the_match_naming_it():
     r = CliRunner().invoke(main, ["match", "nboard:/bin/true", "random", "--games", "2"])
     assert r.exit_code == 1, r.output
     assert "nboard:/bin/true forfeited every game it played (1 of 1): failure: EngineTerminatedError" in r.output
-    assert "the match stopped after 1 of 2 games: nboard:/bin/true did not answer in its last game" in r.output
+    assert r.output.endswith("the match stopped after 1 of 2 games: nboard:/bin/true did not answer in its last game\n")
+    # it exited at once: "(it had --startup-timeout 30 s to start)" pointed at a wait that did not run out
+    mute = f"nboard:{sys.executable} {FAKE} nboard mute"
+    r = CliRunner().invoke(main, ["match", mute, "random", "--games", "2", "--startup-timeout", "0.5"])
+    assert r.exit_code == 1, r.output
+    assert r.output.endswith(f"{mute} did not answer in its last game (it had --startup-timeout 0.5 s to start)\n")
     r = CliRunner().invoke(main, ["match", "greedy", "random", "--games", "2"])
     assert r.exit_code == 0 and "forfeited" not in r.output
 

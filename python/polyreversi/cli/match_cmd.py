@@ -157,9 +157,10 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     failed = tally.failed()
     if failed:  # the tally above is of forfeits only: an error, not a result
         stopped = ""
-        if result.stopped is not None:
-            stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} did not answer in its last game "
-                       f"({startup_hint(startup_timeout)})")
+        if result.stopped is not None:  # the wait to start is worth naming when it ran out, not when the engine ended
+            timed_out = tally.last_forfeit[result.stopped].get("reason") == "time"
+            stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} did not answer in its last game"
+                       + (f" ({startup_hint(startup_timeout)})" if timed_out else ""))
         raise click.ClickException("; ".join(
             f"{seat} forfeited every game it played ({tally.forfeited[seat]} of {tally.played[seat]}): "
             f"{tally.last_forfeit[seat].get('reason')}: {tally.last_forfeit[seat].get('detail')}"
