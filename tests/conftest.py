@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,21 @@ def random_endgame(text: str, empties: int, seed: int, min_moves: int = 1):
             state.play(rng.choice(state.legal_moves()))
         if not state.is_over() and len(state.legal_moves()) >= min_moves:
             return state
+
+
+def assert_refused_by_the_search_and_the_player(option: str, bad) -> None:
+    """A bad value of an option of the 3-4 player search is refused in the same words,
+    naming the option, by :func:`polyreversi.multi_mcts.multi_mcts` and by the player
+    that runs it, :class:`~polyreversi.multi_mcts.InformedMCTSPlayer`, when it is made
+    (not at its first move)."""
+    from polyreversi import Variant
+    from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
+
+    state = Variant.parse("8x8/3p").start()
+    with pytest.raises((TypeError, ValueError), match=f"^{option}: ") as searched:
+        multi_mcts(state, playouts=10, **{option: bad})
+    with pytest.raises(searched.type, match=f"^{re.escape(str(searched.value))}$"):
+        InformedMCTSPlayer(playouts=10, **{option: bad})
 
 
 def game_with_pass(variant, seeds: int = 1000):

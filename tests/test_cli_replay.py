@@ -249,17 +249,47 @@ def test_convert_one_game_to_json_and_ggf(tmp_path):
     assert Replay(back).check().status == "match"
 
 
-def test_names_that_look_like_terminal_markup_are_printed_as_they_are(tmp_path):
+MARKUP = "[/b][bold red]x[/] [link=file:///etc]a[/link]"  # a closing tag that closes nothing, a style, a link
+
+
+@pytest.mark.parametrize("terminal", [False, True], ids=["piped", "terminal"])
+def test_names_that_look_like_terminal_markup_are_printed_as_they_are(tmp_path, monkeypatch, terminal):
     # rich markup in a player name once raised MarkupError out of analyse and show.
+    if terminal:  # the coloured board, the same lines of text
+        monkeypatch.setenv("FORCE_COLOR", "1")
     game = pr.players.play_game("8x8", [pr.players.RandomPlayer(seed=1), pr.players.RandomPlayer(seed=2)],
                                 max_plies=6)
     path = tmp_path / "names.jsonl"
-    pr.formats.write(path, [pr.record.record_of(game, players=("[/bold]Ann", "[red]Ben"), event="[b]Cup")])
+    pr.formats.write(path, [pr.record.record_of(game, players=(MARKUP, "[red]Ben"), event="[b]Cup")])
     for args in (["replay", path], ["show", path], ["analyse", path, "--depth", 1]):
         r = CliRunner().invoke(main, [str(a) for a in args])
         assert r.exit_code == 0 and r.exception is None, (args, r.output)
         if args[0] != "replay":  # replay names only games with problems
-            assert "[/bold]Ann vs [red]Ben" in r.output, (args, r.output)
+            assert f"{MARKUP} vs [red]Ben" in r.output, (args, r.output)
+        if args[0] == "show":
+            assert "[b]Cup" in r.output and ("\x1b[" in r.output) == terminal, r.output
+
+
+def test_markup_in_a_progress_bar_is_shown_as_it_is(monkeypatch, tmp_path):
+    # The bars' descriptions went through rich markup: a file name or an engine's command
+    # like MARKUP raised MarkupError out of replay and match ('[bold red]x[/]' lost its brackets).
+    import io
+    import sys
+    from pathlib import Path
+
+    from polyreversi.cli.console import progress_over
+
+    monkeypatch.setenv("FORCE_COLOR", "1")  # the bar draws itself on a terminal only
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough for the description on one line
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert list(progress_over([1, 2], f"replaying {MARKUP}\x1b[2J", enabled=True, minimum=1)) == [1, 2]
+    assert f"replaying {MARKUP}\\x1b[2J " in err.getvalue() and "\x1b[2J" not in err.getvalue()
+    monkeypatch.undo()
+    engine = f"nboard:{sys.executable} {Path(__file__).parent / 'fake_engine.py'} nboard good {MARKUP}"
+    r = CliRunner().invoke(main, ["match", engine, "random", "-n", "2", "--depth", "1", "--progress"])
+    assert r.exit_code == 0 and r.exception is None, r.output
+    assert f"good {MARKUP} vs random: +" in " ".join(r.output.split()), r.output
 
 
 def test_control_characters_of_names_do_not_reach_the_terminal(tmp_path):

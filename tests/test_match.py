@@ -371,10 +371,13 @@ def test_an_engine_that_cannot_start_is_a_usage_error_before_any_game(engine, wh
     assert why in result.output and "forfeit" not in result.output, result.output
 
 
-@pytest.mark.parametrize("values", [["nan", "5"], ["0", "inf"]])
-def test_sprt_bounds_must_be_finite_numbers(values):
+@pytest.mark.parametrize("values, said", [
+    (["nan", "5"], "expected a finite number, got 'nan'"), (["0", "inf"], "expected a finite number, got 'inf'"),
+    (["0", "1e400"], "'1e400' is too large for a float (at most 1.798e+308)"),  # was "'1e400' is not a finite number"
+])
+def test_sprt_bounds_must_be_finite_numbers(values, said):
     result = CliRunner().invoke(main, ["match", "greedy", "random", "--sprt", *values])
-    assert result.exit_code == 2 and "is not a finite number" in result.output, result.output
+    assert result.exit_code == 2 and f"Invalid value for '--sprt': {said}" in result.output, result.output
 
 
 def test_match_usage_errors_say_what_to_give():
@@ -464,7 +467,12 @@ def test_a_seat_that_forfeits_every_game_fails_the_match_naming_it():
     r = CliRunner().invoke(main, ["match", "nboard:/bin/true", "random", "--games", "2"])
     assert r.exit_code == 1, r.output
     assert "nboard:/bin/true forfeited every game it played (1 of 1): failure: EngineTerminatedError" in r.output
-    assert "the match stopped after 1 of 2 games: nboard:/bin/true did not answer in its last game" in r.output
+    assert r.output.endswith("the match stopped after 1 of 2 games: nboard:/bin/true did not answer in its last game\n")
+    # it exited at once: "(it had --startup-timeout 30 s to start)" pointed at a wait that did not run out
+    mute = f"nboard:{sys.executable} {FAKE} nboard mute"
+    r = CliRunner().invoke(main, ["match", mute, "random", "--games", "2", "--startup-timeout", "0.5"])
+    assert r.exit_code == 1, r.output
+    assert r.output.endswith(f"{mute} did not answer in its last game (it had --startup-timeout 0.5 s to start)\n")
     r = CliRunner().invoke(main, ["match", "greedy", "random", "--games", "2"])
     assert r.exit_code == 0 and "forfeited" not in r.output
 

@@ -4,6 +4,7 @@ import random
 import pytest
 
 import polyreversi as pr
+from conftest import assert_refused_by_the_search_and_the_player
 from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
 from polyreversi.players import check_player_spec, play_game, player_from_spec
 
@@ -174,11 +175,7 @@ def test_implicit_backups_on_every_board():
 
 @pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan"), "0.5"])
 def test_bad_implicit_weight_is_refused_by_name(bad):
-    state = pr.Variant.parse("8x8/3p").start()
-    with pytest.raises((TypeError, ValueError), match="implicit_weight"):
-        multi_mcts(state, playouts=10, implicit_weight=bad)
-    with pytest.raises((TypeError, ValueError), match="implicit_weight"):
-        InformedMCTSPlayer(playouts=10, implicit_weight=bad)
+    assert_refused_by_the_search_and_the_player("implicit_weight", bad)
 
 
 def test_the_seat_spec_takes_solve_and_implicit_weight():

@@ -7,7 +7,7 @@ from typing import Dict
 import pytest
 
 import polyreversi as pr
-from conftest import random_endgame
+from conftest import assert_refused_by_the_search_and_the_player, random_endgame
 from polyreversi.multi_mcts import DEFAULT_PARANOIA, InformedMCTSPlayer, multi_mcts
 from polyreversi.players import player_from_spec
 
@@ -79,8 +79,4 @@ def test_the_player_and_its_spec_take_the_option():
 
 @pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan"), "1", True])
 def test_bad_paranoia_is_refused_by_name(bad):
-    state = pr.Variant.parse("8x8/3p").start()
-    with pytest.raises((TypeError, ValueError), match="paranoia"):
-        multi_mcts(state, playouts=10, paranoia=bad)
-    with pytest.raises((TypeError, ValueError), match="paranoia"):
-        InformedMCTSPlayer(playouts=10, paranoia=bad)
+    assert_refused_by_the_search_and_the_player("paranoia", bad)

@@ -6,7 +6,7 @@ from typing import Optional, Tuple
 import pytest
 
 import polyreversi as pr
-from conftest import random_endgame
+from conftest import assert_refused_by_the_search_and_the_player, random_endgame
 from polyreversi.multi_mcts import DEFAULT_SOLVE, SOLVE_NODES, InformedMCTSPlayer, multi_mcts
 
 
@@ -71,8 +71,4 @@ def test_the_player_takes_the_option():
 
 @pytest.mark.parametrize("bad", [-1, 1000, 2.5, True, "4"])
 def test_bad_solve_is_refused_by_name(bad):
-    state = pr.Variant.parse("8x8/3p").start()
-    with pytest.raises((TypeError, ValueError), match="solve"):
-        multi_mcts(state, playouts=10, solve=bad)
-    with pytest.raises((TypeError, ValueError), match="solve"):
-        InformedMCTSPlayer(playouts=10, solve=bad)
+    assert_refused_by_the_search_and_the_player("solve", bad)

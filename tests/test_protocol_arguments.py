@@ -23,6 +23,7 @@ def _gtp(text: str) -> list[str]:
     ("komi", "komi: missing argument NEW_KOMI"),
     ("komi 6.5 7", "komi: expected one argument NEW_KOMI, got '6.5 7'"),
     ("komi nan", "komi: NEW_KOMI: expected a finite number, got 'nan'"),
+    ("komi 1e400", "komi: NEW_KOMI: '1e400' is too large for a float (at most 1.798e+308)"),  # was "expected a finite number"
     ("komi \u0661", "komi: NEW_KOMI: expected a number, got '\u0661'"),  # an Arabic-Indic 1: float() reads it
     ("komi 1_0", "komi: NEW_KOMI: expected a number, got '1_0'"),  # float() reads it as 10
     ("boardsize x", "boardsize: N: expected a whole number, got 'x'"),

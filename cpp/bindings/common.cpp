@@ -1,13 +1,19 @@
 // Shared conversion helpers of the bindings (see common.hpp).
 #include "common.hpp"
 
+#ifndef _WIN32
+#include <pthread.h>  // pthread_atfork (Windows has no fork)
+#endif
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "polyreversi/limits.hpp"
 #include "polyreversi/stop.hpp"
@@ -276,47 +282,137 @@ void init_exit(py::module_& m) {
   if (py::module_::import("polyreversi").attr("_exiting").cast<bool>()) request_process_stop();
 }
 
-// Runs long C++ work on a worker thread while this thread waits without the
-// GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
+namespace {
+
+// A thread kept waiting for the work of run_interruptible: a call wakes it instead
+// of starting a thread, which cost 0.6-1.9 ms a call on a loaded 2-core machine
+// (benchmarks/HISTORY.md), more than a small search or a small Batch's choice.
+struct Waiter {
+  std::mutex mutex;
+  std::condition_variable wake;      // work was handed over
+  std::condition_variable finished;  // the work is done
+  const std::function<void()>* work = nullptr;
+  bool done = false;
+};
+
+void wait_for_work(Waiter* waiter) {
+  std::unique_lock<std::mutex> lock(waiter->mutex);
+  for (;;) {
+    waiter->wake.wait(lock, [waiter] { return waiter->work != nullptr; });
+    const std::function<void()>* work = waiter->work;
+    lock.unlock();
+    (*work)();  // it catches its own exceptions
+    lock.lock();
+    waiter->work = nullptr;
+    waiter->done = true;
+    waiter->finished.notify_all();
+  }
+}
+
+// The waiters not running a call: one per call at once, kept for the next. Never
+// freed: their detached threads wait until the process ends. A forked child starts
+// a new list (its parent's threads are not in the child; a lock may have been held).
+struct Waiters {
+  std::mutex mutex;
+  std::vector<Waiter*> idle;
+};
+Waiters* waiters = nullptr;
+
+Waiters& idle_waiters() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    waiters = new Waiters;
+#ifndef _WIN32
+    pthread_atfork(nullptr, nullptr, [] { waiters = new Waiters; });
+#endif
+  });
+  return *waiters;
+}
+
+Waiter* take_waiter() {
+  Waiters& list = idle_waiters();
+  {
+    std::lock_guard<std::mutex> lock(list.mutex);
+    if (!list.idle.empty()) {
+      Waiter* waiter = list.idle.back();
+      list.idle.pop_back();
+      return waiter;
+    }
+  }
+  auto waiter = std::make_unique<Waiter>();
+  std::thread(wait_for_work, waiter.get()).detach();
+  return waiter.release();
+}
+
+void give_back(Waiter* waiter) {
+  Waiters& list = idle_waiters();
+  std::lock_guard<std::mutex> lock(list.mutex);
+  list.idle.push_back(waiter);
+}
+
+// Whether Python can run a signal handler in this thread: only its main thread does
+// (PyErr_CheckSignals does nothing in another), so elsewhere no Ctrl-C can be caught.
+// Read from threading each time: a forked child's main thread is the one that forked.
+bool handles_signals() {
+  PyObject* threading = PyImport_GetModule(py::str("threading").ptr());  // no import: none while Python exits
+  if (threading == nullptr) {
+    PyErr_Clear();
+    return true;  // no threading, no other Python thread
+  }
+  const py::object module = py::reinterpret_steal<py::object>(threading);
+  const py::object main = module.attr("main_thread")();
+  return main.attr("ident").cast<unsigned long>() == PyThread_get_thread_ident();
+}
+
+}  // namespace
+
+// Runs long C++ work on a waiting thread while this thread waits without the GIL
+// and checks for signals, so Ctrl-C stops perft, bulk play and searches: the
 // kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
+// A thread that cannot see signals runs the work itself.
 void run_interruptible(const std::function<void(const int* cancel)>& work) {
   int cancel = 0;
   run_interruptible(&cancel, work);
 }
 
 void run_interruptible(int* cancel_flag, const std::function<void(const int* cancel)>& work) {
+  if (!handles_signals()) {
+    without_gil([&] { work(cancel_flag); });
+    return;
+  }
   CallInFlight call;
-  int& cancel = *cancel_flag;
   std::exception_ptr error;
-  std::mutex mutex;
-  std::condition_variable finished;
-  bool done = false;
-  std::thread worker([&] {
+  const std::function<void()> job = [&] {
     try {
       work(cancel_flag);
     } catch (...) { error = std::current_exception(); }
-    std::lock_guard<std::mutex> lock(mutex);
-    done = true;
-    finished.notify_all();
-  });
+  };
+  Waiter* waiter = take_waiter();
+  {
+    std::lock_guard<std::mutex> lock(waiter->mutex);
+    waiter->done = false;
+    waiter->work = &job;
+  }
+  waiter->wake.notify_one();
   bool interrupted = false;
   for (;;) {
     {
       py::gil_scoped_release release;
-      std::unique_lock<std::mutex> lock(mutex);
-      finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; });
-      if (done) break;
+      std::unique_lock<std::mutex> lock(waiter->mutex);
+      if (waiter->finished.wait_for(lock, std::chrono::milliseconds(100), [waiter] { return waiter->done; })) break;
     }
     if (PyErr_CheckSignals() != 0) {
-      __atomic_store_n(&cancel, 1, __ATOMIC_RELAXED);
+      __atomic_store_n(cancel_flag, 1, __ATOMIC_RELAXED);
       interrupted = true;
       break;
     }
   }
-  {
+  if (interrupted) {  // the kernels see the flag within moments: wait for the work to end
     py::gil_scoped_release release;
-    worker.join();
+    std::unique_lock<std::mutex> lock(waiter->mutex);
+    waiter->finished.wait(lock, [waiter] { return waiter->done; });
   }
+  give_back(waiter);
   if (interrupted) throw py::error_already_set();
   CallInFlight::check_exit();
   if (error) std::rethrow_exception(error);

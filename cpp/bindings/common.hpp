@@ -174,9 +174,11 @@ class CoreLoad {
 // and the exit waits (at most kExitWaitSeconds) until no call is in flight.
 void init_exit(py::module_& m);
 
-// Runs long C++ work on a worker thread while this thread waits without the
-// GIL and checks for signals, so Ctrl-C stops perft and bulk play: the
-// kernels poll *cancel and give up early; the KeyboardInterrupt is raised here.
+// Runs long C++ work on a thread kept waiting for it while this thread waits
+// without the GIL and checks for signals, so Ctrl-C stops perft, bulk play and
+// searches: the kernels poll *cancel and give up early; the KeyboardInterrupt is
+// raised here. In a thread other than Python's main thread, which never sees a
+// signal, the work runs on the calling thread (without the GIL).
 void run_interruptible(const std::function<void(const int* cancel)>& work);
 // The same with the caller's flag as the cancel (a Searcher's stop flag: set
 // by Ctrl-C here, or by another thread).

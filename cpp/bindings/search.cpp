@@ -18,8 +18,8 @@ py::list line(const int* pv, int n) {
 }
 
 // Timed work of up to this many seconds runs on the calling thread, the GIL
-// released: a worker thread's start and wake-ups (run_interruptible) cost
-// milliseconds on a loaded machine, more than a small budget. Ctrl-C then
+// released: handing it to the waiting thread and back (run_interruptible) costs
+// up to milliseconds on a loaded machine, more than a small budget. Ctrl-C then
 // waits for the work's end, at most about this long.
 constexpr double kInlineSeconds = 1.0;
 

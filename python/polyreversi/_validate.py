@@ -6,9 +6,11 @@ of range, naming the argument and echoing the value as given (cut when huge, by
 """
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
 import os
+import re
 import sys
 from typing import Any, Optional, Type, TypeVar
 
@@ -93,20 +95,83 @@ def whole(value: Any, name: str, low: int, high: int) -> int:
     return result
 
 
+def is_number(value: Any) -> bool:
+    """Whether ``value`` is a number a float field or argument takes: numbers.Real (int,
+    float, Fraction, NumPy's numbers) or a decimal.Decimal (which numbers.Real leaves
+    out), and not a bool (True is not a komi or a number of seconds)."""
+    return isinstance(value, (numbers.Real, decimal.Decimal)) and not is_bool(value)
+
+
 def _as_float(value: Any) -> float:
     """``float(value)``, or infinity (the range checks refuse it, naming the argument) for a
-    number too large for a float (an int or Fraction of 309+ digits raises OverflowError)."""
+    number too large for a float (an int or Fraction of 309+ digits raises OverflowError),
+    NaN for a signalling NaN (``Decimal('sNaN')``, which float() refuses)."""
     try:
         return float(value)
     except OverflowError:
         return math.inf if value > 0 else -math.inf
+    except ValueError:
+        return math.nan
+
+
+def beyond_float(given: Any) -> str:
+    """Why a finite number no float holds is refused: ``999... (4000 digits) has too many
+    digits for a float (at most 1.798e+308)``; one written with an exponent (the text
+    ``'1e400'``, as a file spells it, or ``Decimal('1E+400')``) is "too large" instead.
+    ``given``: the number, or the text it was read from."""
+    spelled = shown(given)
+    written = given if isinstance(given, str) else str(given) if isinstance(given, decimal.Decimal) else ""
+    if not re.search(r"[eE]", written):
+        return f"{spelled} has too many digits for a float (at most {sys.float_info.max:.4g})"
+    return f"{spelled} is too large for a float (at most {sys.float_info.max:.4g})"
+
+
+def float_problem(value: Any, given: Optional[str] = None) -> Optional[str]:
+    """Why the number ``value`` (numbers.Real or decimal.Decimal) is no finite float, or
+    None when a float holds it: ``expected a finite number, got nan`` (NaN, an infinity)
+    or :func:`beyond_float` (finite, beyond a float's range: ``10**400``,
+    ``Decimal('1e400')``). ``given``: the text ``value`` was read from by float() (shown
+    instead of ``value``): unless it spells an infinity, an infinite ``value`` is a finite
+    number beyond a float's range (float() reads ``'1e400'`` as infinity). The rule of
+    :func:`finite_float`, for a caller with its own wording of the name (a click option)."""
+    spelled = value if given is None else given
+    if given is not None:
+        finite = given.strip().lstrip("+-").lower() not in ("inf", "infinity", "nan")
+    elif isinstance(value, decimal.Decimal):
+        finite = value.is_finite()
+    else:  # an int or Fraction is finite even beyond a float (float() would overflow)
+        finite = isinstance(value, numbers.Rational) or math.isfinite(value)
+    if not finite:
+        return f"expected a finite number, got {shown(spelled)}"
+    return beyond_float(spelled) if math.isinf(_as_float(value)) else None
+
+
+def finite_float(value: Any, name: str, *, given: Optional[str] = None) -> float:
+    """``value`` as a finite float: the one rule of the float fields (a record's komi and
+    margin, GGF's ``KM`` and ``RE``, the protocols' and the command line's numbers).
+
+    Any number (:func:`is_number`: int, float, Fraction, Decimal, NumPy's) is taken when it
+    is finite and a float holds it (``Fraction(1, 2)`` and ``Decimal('0.5')`` are 0.5).
+    ``given``: the text ``value`` was read from, as :func:`float_problem` takes it.
+
+    Raises:
+        TypeError: not a number (text, bool, None): ``NAME: expected a number, got X``.
+        ValueError: NaN, an infinity or a finite number beyond a float's range, in the
+            words of :func:`float_problem` after ``NAME: ``.
+    """
+    if not is_number(value):
+        raise TypeError(f"{name}: expected a number, got {shown(value if given is None else given)}")
+    problem = float_problem(value, given)
+    if problem is not None:
+        raise ValueError(f"{name}: {problem}")
+    return float(value)
 
 
 def seconds(value: Any, name: str, *, zero: bool = False, high: float = math.inf, given: Optional[str] = None) -> float:
     """``value`` as finite seconds, above 0 (or at least 0 with ``zero=True``), at most ``high``;
     ``given``: the text it was read from, shown in the message instead of the number (a
     protocol's '1e999' is not 'inf')."""
-    if is_bool(value) or not isinstance(value, numbers.Real):
+    if not is_number(value):
         raise TypeError(f"{name}: expected seconds as a number, got {shown(value)}")
     result = _as_float(value)
     if not math.isfinite(result) or result < 0 or (result == 0 and not zero) or result > high:
@@ -159,7 +224,7 @@ def optional_seconds(value: Any, name: str, *, zero: bool = False, high: float =
 def number(value: Any, name: str, low: float = 0.0, high: float = math.inf, *, above: bool = False) -> float:
     """``value`` as a finite float in ``low .. high`` (a weight, a share, a constant);
     with ``above=True``, greater than ``low``."""
-    if is_bool(value) or not isinstance(value, numbers.Real):
+    if not is_number(value):
         raise TypeError(f"{name}: expected a number, got {shown(value)}")
     result = _as_float(value)
     if not math.isfinite(result) or not low <= result <= high or (above and result == low):

@@ -21,16 +21,12 @@ from __future__ import annotations
 
 import collections.abc
 import functools
-import math
-import numbers
-import re
-import sys
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from polyreversi._core import Color, InvalidSquareError, PositionError, State, VariantError, limits
-from polyreversi._validate import instance, is_bool, is_integer, whole
+from polyreversi._validate import finite_float, instance, is_integer, whole
 from polyreversi.errors import QUOTED_NAME_CHARS, RecordError, quoted, shortened
 from polyreversi.replay import Replay
 from polyreversi.variant import Variant, as_variant
@@ -45,30 +41,19 @@ ENDINGS = ("finished", "resigned", "time", "agreed", "unfinished")
 UNCOUNTED = ("resigned", "time")
 
 
-def beyond_float(given: Any) -> str:
-    """Why a number given for a float field (``komi``, ``result.margin``) is refused when
-    no float holds it: ``999... (4000 digits) has too many digits for a float (at most
-    1.798e+308)``; a text with an exponent (``'1e400'``, as a JSON file spells it) is
-    "too large" instead. ``given``: the number, or the text it was read from. The one
-    wording of the records' float fields, read from Python or from a file."""
-    spelled = quoted(given)
-    written = given if isinstance(given, str) else ""
-    if not re.search(r"[eE]", written):
-        return f"{spelled} has too many digits for a float (at most {sys.float_info.max:.4g})"
-    return f"{spelled} is too large for a float (at most {sys.float_info.max:.4g})"
+def _float_field(value: Any, name: str) -> Union[int, float]:
+    """``value`` of float field ``name`` as stored: an int as given, any other number a
+    float (:func:`polyreversi._validate.finite_float`: a Fraction or Decimal too, as a JSON
+    number holds them).
 
-
-def _check_float_field(value: Any, name: str) -> None:
-    """Refuses a ``value`` for float field ``name`` that is not a finite number: RecordError
-    naming the field (a number no float holds worded by :func:`beyond_float`)."""
-    if is_bool(value) or not isinstance(value, numbers.Real):
-        raise RecordError(f"{name}: expected a number, got {quoted(value)}")
+    Raises:
+        RecordError: naming the field: not a number, not finite, beyond a float's range.
+    """
     try:
-        result = float(value)
-    except OverflowError:  # a finite int or Fraction of more digits than a float holds
-        raise RecordError(f"{name}: {beyond_float(value)}") from None
-    if not math.isfinite(result):
-        raise RecordError(f"{name}: expected a finite number, got {quoted(value)}")
+        result = finite_float(value, name)
+    except (TypeError, ValueError) as e:
+        raise RecordError(str(e)) from None
+    return int(value) if is_integer(value) else result
 
 
 def check_end(end: Optional[str]) -> Optional[str]:
@@ -101,8 +86,8 @@ class Result:
             must agree (positive: Black, negative: White).
 
     Raises:
-        RecordError: an unknown ``end``, negative or non-integer disks, a non-numeric margin,
-            a winner that is not a colour, a winner for another ending, a winner the
+        RecordError: an unknown ``end``, negative or non-integer disks, a margin that is not
+            a finite number or is beyond a float's range (as the komi of :class:`Record`), a winner that is not a colour, a winner for another ending, a winner the
             margin contradicts.
     """
 
@@ -120,9 +105,7 @@ class Result:
                 raise RecordError(f"result.disks: expected disk counts (whole numbers >= 0), got {quoted(self.disks)}") from None
             object.__setattr__(self, "disks", disks)
         if self.margin is not None:
-            _check_float_field(self.margin, "result.margin")
-            margin = int(self.margin) if is_integer(self.margin) else float(self.margin)
-            object.__setattr__(self, "margin", margin)
+            object.__setattr__(self, "margin", _float_field(self.margin, "result.margin"))
         if self.winner is not None:
             self._check_winner()
 
@@ -240,14 +223,17 @@ class Record:
         date: the date as the source gave it (ISO 8601 ``YYYY-MM-DD`` when we write it).
         start: a :class:`StartPosition` for custom or random starts; None for the
             variant's own start (RULES.md §3).
-        komi: GGF komi games only: the komi, subtracted from Black's margin (GGF ``KM``).
+        komi: GGF komi games only: the komi, subtracted from Black's margin (GGF ``KM``);
+            any finite number a float holds (an int is kept, a Fraction or Decimal becomes
+            a float).
         meta: anything else (event, round, seed, source, ratings, ...); JSON-friendly values.
         implicit_passes: True when forced passes may be missing from ``moves`` (2-player
             transcripts and WTHOR, which do not store passes): a replay inserts a pass
             where the player to move has to pass and the record does not say so.
 
     Raises:
-        RecordError: a field of the wrong type, a move (name or index) off the grid,
+        RecordError: a field of the wrong type, a komi that is not a finite number or is
+            beyond a float's range, a move (name or index) off the grid,
             more names than players, more disks in ``result`` than the board has squares,
             text that is not Unicode (a lone surrogate) in a name, the date or ``meta``;
             ``variant`` text that does not parse (the message names the field, e.g. ``moves[12]``). Whether the moves are legal is checked
@@ -294,9 +280,7 @@ class Record:
         if self.start is not None and not isinstance(self.start, StartPosition):
             raise RecordError(f"start: expected a StartPosition, got {type(self.start).__name__}")
         if self.komi is not None:
-            if not isinstance(self.komi, (int, float)):  # a Fraction or Decimal is no JSON number
-                raise RecordError(f"komi: expected a finite number, got {quoted(self.komi)}")
-            _check_float_field(self.komi, "komi")
+            object.__setattr__(self, "komi", _float_field(self.komi, "komi"))
             if variant.players != 2:
                 raise RecordError("komi: komi is for 2-player games only")
         if not isinstance(self.meta, Mapping):

@@ -2,13 +2,12 @@
 that refuses NaN."""
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 import click
 
-from polyreversi._validate import is_digits, shown
+from polyreversi._validate import float_problem, is_digits, shown
 from polyreversi import _core
 from polyreversi.errors import VariantError
 from polyreversi.players import SEED_END, SEED_MIN
@@ -100,8 +99,9 @@ class FiniteFloatRange(click.FloatRange):
             click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
             # Out of range: the value as typed (click's message gives -1.0 for -1).
             self.fail(f"{value} is not in the range {self._describe_range()}.", param, ctx)
-        if not math.isfinite(number):
-            self.fail(f"{shown(value)} is not a finite number", param, ctx)
+        problem = float_problem(number, value if isinstance(value, str) else None)
+        if problem is not None:
+            self.fail(problem, param, ctx)
         return number
 
     def _describe_range(self) -> str:

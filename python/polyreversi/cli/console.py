@@ -4,7 +4,7 @@ from __future__ import annotations
 import contextlib
 import unicodedata
 import warnings
-from typing import Any, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
 import click
 
@@ -14,6 +14,9 @@ from rich.text import Text
 from polyreversi.errors import RecordWarning
 from polyreversi.state import State
 from polyreversi.text import board_text
+
+if TYPE_CHECKING:
+    from rich.progress import ProgressColumn
 
 T = TypeVar("T")
 
@@ -90,6 +93,20 @@ def make_console(stderr: bool = False) -> Console:
     return _Console(stderr=stderr, highlight=False, soft_wrap=True, markup=False)
 
 
+def description_column() -> "ProgressColumn":
+    """The first column of a progress bar: the task's description as plain text, as
+    :func:`make_console` prints it: no rich markup (a seat spec or file name such as
+    ``[/b]`` raised MarkupError in the bar; ``[bold red]x[/]`` lost its brackets) and no
+    control characters (:func:`without_controls`)."""
+    from rich.progress import ProgressColumn, Task
+
+    class Description(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(without_controls(task.description))
+
+    return Description()
+
+
 def progress_over(items: Sequence[T], description: str, *, enabled: bool, minimum: int,
                   elapsed: bool = False) -> Iterator[T]:
     """Yields ``items`` while a transient bar on stderr counts them (``description``,
@@ -98,11 +115,11 @@ def progress_over(items: Sequence[T], description: str, *, enabled: bool, minimu
     if not enabled or len(items) < minimum:
         yield from items
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, \
         TimeRemainingColumn  # only when a bar is shown: the commands start faster without it
 
     clock = TimeElapsedColumn() if elapsed else TimeRemainingColumn()
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), clock)
+    columns = (description_column(), BarColumn(), MofNCompleteColumn(), clock)
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=len(items))
         for item in items:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional, Sequence, Tuple
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from polyreversi._core import limits
 from polyreversi.formats import source_name
@@ -21,11 +21,11 @@ from polyreversi.limit import MAX_TIME
 from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
-from polyreversi.cli.console import make_console
+from polyreversi.cli.console import description_column, make_console
 from polyreversi.cli.input import format_of
 from polyreversi.cli.numbers import WHOLE, WholeRange
 from polyreversi.cli.output import known_formats
-from polyreversi.cli.seats import startup_timeout_option
+from polyreversi.cli.seats import startup_hint, startup_timeout_option
 
 SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 
@@ -121,7 +121,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     config = MatchConfig(states, specs, control, startup_timeout)
     console = make_console(stderr=True)
     show = progress if progress is not None else console.is_terminal
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    bar = Progress(description_column(), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=console, disable=not show)
     with bar:
         task = bar.add_task("match", total=total)
@@ -157,9 +157,10 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     failed = tally.failed()
     if failed:  # the tally above is of forfeits only: an error, not a result
         stopped = ""
-        if result.stopped is not None:
-            stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} did not answer in its last game "
-                       f"(it had --startup-timeout {startup_timeout:g} s to start)")
+        if result.stopped is not None:  # the wait to start is worth naming when it ran out, not when the engine ended
+            timed_out = tally.last_forfeit[result.stopped].get("reason") == "time"
+            stopped = (f"; the match stopped after {tally.games} of {total} games: {result.stopped} did not answer in its last game"
+                       + (f" ({startup_hint(startup_timeout)})" if timed_out else ""))
         raise click.ClickException("; ".join(
             f"{seat} forfeited every game it played ({tally.forfeited[seat]} of {tally.played[seat]}): "
             f"{tally.last_forfeit[seat].get('reason')}: {tally.last_forfeit[seat].get('detail')}"

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Optional, Set, Tuple
 
 import click
 
 from polyreversi._core import Color
 from polyreversi._status import exit_interrupted, stopped_by, terminate_as_interrupt
-from polyreversi.errors import PolyreversiError, VariantError
+from polyreversi.errors import EngineTimeoutError, PolyreversiError, VariantError
 from polyreversi.formats import source_name
 from polyreversi.players import play_seeded_game, seeded_variant
 from polyreversi.state import State
@@ -21,7 +21,7 @@ from polyreversi.cli.arguments import (BLOCKED, BLOCKED_RANGE, PLAYED_VARIANT, P
 from polyreversi.cli.console import board_for, make_console
 from polyreversi.cli.lines import move_line, result_line
 from polyreversi.cli.output import check_out, force_option, known_extensions, known_formats, record_for, write_records, writes_stdout
-from polyreversi.cli.seats import resolve_seats, seat_options, startup_timeout_option
+from polyreversi.cli.seats import resolve_seats, seat_options, startup_hint, startup_timeout_option
 
 if TYPE_CHECKING:
     from polyreversi.selfplay import Blocked
@@ -79,6 +79,7 @@ def command(variant: Variant, black: Optional[str], white: Optional[str], red: O
 
     start = variant.start()
     latest = [start]
+    moved: Set[Color] = set()  # the colours that have made a move: an engine timing out before its first did not start in time
     if not quiet:
         console.print(board_for(console, start, hints=hints or names[0] == "human"))
     elif human_next(start):  # nothing was shown: the person needs to see the board
@@ -88,6 +89,7 @@ def command(variant: Variant, black: Optional[str], white: Optional[str], red: O
         latest[0] = state.copy()
         before = state.copy()
         before.undo()
+        moved.add(before.to_move)
         if quiet and has_human:  # the person sees the other players' moves, not every board
             console.print(move_line(before, move))
             if human_next(state):
@@ -110,6 +112,9 @@ def command(variant: Variant, black: Optional[str], white: Optional[str], red: O
             click.echo(f"Interrupted ({stopped_by()}) at ply {latest[0].ply}; the game is unfinished", err=True)
             exit_interrupted()
         raise click.ClickException(f"{e}; game abandoned") from None
+    except EngineTimeoutError as e:
+        hint = f" ({startup_hint(startup_timeout)})" if latest[0].to_move not in moved else ""
+        raise click.ClickException(f"{e}{hint}") from None
     except PolyreversiError as e:  # a player returned an illegal move: a bug worth a clear message
         raise click.ClickException(str(e)) from None
     if quiet:

@@ -52,6 +52,12 @@ def startup_timeout_option(then: str = "") -> Callable[[_F], _F]:
         help=f"Seconds an external engine may take to start and greet, each time it is started; {then}.")
 
 
+def startup_hint(startup_timeout: float) -> str:
+    """What follows the error of an engine that never answered in a game (match, play):
+    the wait it had to start, naming the option that sets it."""
+    return f"it had --startup-timeout {startup_timeout:g} s to start"
+
+
 def seat_options(humans: bool = True) -> Callable[[_F], _F]:
     """Adds ``--black``, ``--white``, ``--red``, ``--green`` and ``--players`` to a command
     (and ``--human`` when ``humans``)."""

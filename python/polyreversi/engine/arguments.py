@@ -6,7 +6,6 @@ Each reader raises ValueError, which both servers answer as a failed command
 """
 from __future__ import annotations
 
-import math
 from typing import Callable, List, Optional, TypeVar
 
 from polyreversi import _validate
@@ -87,11 +86,9 @@ def _float(text: str, name: str, what: str) -> float:
 
 
 def number(text: str, name: str) -> float:
-    """A reader of a finite number (``nan`` and ``inf`` refused)."""
-    value = _float(text, name, "a number")
-    if not math.isfinite(value):
-        raise ValueError(f"{name}: expected a finite number, got {_validate.shown(text)}")
-    return value
+    """A reader of a finite number (``nan`` and ``inf`` refused; ``1e400`` is beyond a
+    float's range: :func:`polyreversi._validate.finite_float`)."""
+    return _validate.finite_float(_float(text, name, "a number"), name, given=text)
 
 
 def seconds(text: str, name: str) -> float:

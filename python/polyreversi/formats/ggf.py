@@ -461,7 +461,10 @@ def _result(value: str) -> Result:
             f"RE[{value}]: expected Black's margin such as +12.000, optionally followed by "
             ":r (resigned), :t (time) or :s (agreed score), or ? (result unknown)"
         )
-    margin = float(m.group("margin"))
+    try:
+        margin = _validate.finite_float(float(m.group("margin")), "RE (Black's margin)", given=m.group("margin"))
+    except ValueError as e:
+        raise RecordError(str(e)) from None
     end = _ENDS[flag]
     winner = None
     if end in UNCOUNTED and margin != 0:
@@ -472,10 +475,10 @@ def _result(value: str) -> Result:
 def _komi(value: str) -> float:
     if not _KM.fullmatch(value):
         raise RecordError(f"KM[{value}]: expected a number (the komi)")
-    komi = float(value)
-    if not np.isfinite(komi):
-        raise RecordError(f"KM[{value}]: expected a finite number (the komi)")
-    return komi
+    try:
+        return _validate.finite_float(float(value), "KM (the komi)", given=value.strip())
+    except ValueError as e:  # 400 digits, 1e400: float() reads them as infinity
+        raise RecordError(str(e)) from None
 
 
 def _meta(props: List[_Property], gtype: Optional[GameType], evals: List[str], times: List[str]) -> Dict[str, Any]:

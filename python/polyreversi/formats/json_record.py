@@ -47,7 +47,7 @@ from polyreversi._core import Color, InvalidSquareError
 from polyreversi.errors import RecordError, quoted, shortened
 from polyreversi import formats
 from polyreversi.formats.base import Capabilities, GameEntry, decode_lines, encode_each
-from polyreversi.record import ENDINGS, Record, Result, StartPosition, beyond_float
+from polyreversi.record import ENDINGS, Record, Result, StartPosition
 from polyreversi.replay import Replay
 from polyreversi.errors import VariantError
 from polyreversi.variant import BOARDS, Variant
@@ -223,7 +223,7 @@ def from_dict(obj: Any, *, validate: bool = True) -> Record:
             ``meta`` (``meta.score``, ``meta.list[2]``): JSON (RFC 8259 §6) has no such
             numbers, so :func:`to_dict` could not write them back; a number no float
             holds there (``1e400``, 400 digits and a fraction, a komi of 400 digits:
-            :func:`polyreversi.record.beyond_float`).
+            :func:`polyreversi._validate.beyond_float`).
         ReplayError: (a RecordError) an illegal move; the message names the ply.
         TypeError: ``validate`` is not True or False.
     """
@@ -649,7 +649,7 @@ def _refuse_long_number(text: str, root: str = "record") -> None:
     """Raises the error naming the field of the first number of ``text`` that no record
     holds: an integer of more digits than Python converts (json.loads refused it with
     Python's advice on raising the limit, without saying where it is), a number with a
-    fraction or an exponent beyond a float's range (:func:`polyreversi.record.beyond_float`);
+    fraction or an exponent beyond a float's range (:func:`polyreversi._validate.beyond_float`);
     returns when there is none. ``root``: the field ``text`` is (``meta`` for a JSON
     column of a table: ``meta.a[1]``); a whole record's fields are named bare."""
     limit: int = getattr(sys, "get_int_max_str_digits", lambda: 0)()  # 0: no limit (or a Python before it)
@@ -670,7 +670,7 @@ def _refuse_long_number(text: str, root: str = "record") -> None:
         if isinstance(item, _LongInteger):
             raise RecordError(f"{where}: {quoted(str(item))} has more than {limit} digits; a record cannot hold it")
         if isinstance(item, _LongFloat):
-            raise RecordError(f"{where}: {beyond_float(str(item))}; a record cannot hold it")
+            raise RecordError(f"{where}: {_validate.beyond_float(str(item))}; a record cannot hold it")
         if isinstance(item, dict):
             stack.extend((f"{where}.{shortened(key)}" if where != "record" else shortened(key), v)
                          for key, v in reversed(list(item.items())))

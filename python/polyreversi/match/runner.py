@@ -134,18 +134,22 @@ class MatchConfig:
     assignment afterwards (``config.startup_timeout = -5``) raises
     ``dataclasses.FrozenInstanceError`` naming the field, instead of a value unchecked
     until the match runs; ``dataclasses.replace(config, startup_timeout=5)`` makes a
-    checked copy.
+    checked copy. Its sequences are tuples: any sequence (a list, a generator) may be
+    given, and is kept as a tuple of its own (``config.specs.append(...)`` raises
+    AttributeError), the openings as copies (a caller playing on a State it gave changes
+    no match).
 
     Attributes:
-        openings: the opening positions.
-        specs: one seat spec per player (``search:6``, ``nboard:ntest``, ``mcts:500``...).
+        openings: the opening positions, a tuple of States.
+        specs: one seat spec per player (``search:6``, ``nboard:ntest``, ``mcts:500``...),
+            a tuple.
         control: limits and clocks.
         startup_timeout: seconds an external engine may take to start and greet (> 0;
             default :data:`polyreversi.engine.protocol.STARTUP_TIMEOUT`).
     """
 
-    openings: List[State]
-    specs: List[str]
+    openings: Sequence[State]
+    specs: Sequence[str]
     control: TimeControl = TimeControl()
     startup_timeout: float = STARTUP_TIMEOUT
 
@@ -155,15 +159,16 @@ class MatchConfig:
         # (frozen: the checked values are set with object.__setattr__)
         object.__setattr__(self, "startup_timeout",
                            _validate.seconds(self.startup_timeout, "startup_timeout", high=MAX_TIME))
-        object.__setattr__(self, "openings", list(self.openings))
-        if not self.openings:
+        openings = tuple(self.openings)
+        if not openings:
             raise ValueError("openings: none given (a match plays each opening in every seat rotation)")
-        for i, opening in enumerate(self.openings):
+        for i, opening in enumerate(openings):
             _validate.instance(opening, State, f"openings[{i}]")
+        object.__setattr__(self, "openings", tuple(o.copy() for o in openings))
         variant = self.openings[0].variant
         if any(o.variant != variant for o in self.openings):
             raise ValueError(f"openings: not all of one variant ({variant} first)")
-        object.__setattr__(self, "specs", list(self.specs))
+        object.__setattr__(self, "specs", tuple(self.specs))
         check_seats(self.specs, variant)
         _validate.instance(self.control, TimeControl, "control")
 
