@@ -2,13 +2,32 @@
 // conversion only; polyreversi.multi checks the arguments and wraps them.
 #include "polyreversi/multi/multi.hpp"
 
+#include <memory>
+#include <optional>
+
 #include "common.hpp"
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/patterns.hpp"
 
 namespace polyreversi::bindings {
 
+namespace {
+// A tree kept between informed MCTS searches (polyreversi.multi_mcts.MultiMCTSTree);
+// `busy` refuses a second search on it from another thread while one runs
+// without the GIL.
+struct MultiMctsKeep {
+  std::unique_ptr<MultiMctsKept> tree;
+  bool busy = false;
+};
+}  // namespace
+
 void init_multi(py::module_& m) {
+  py::class_<MultiMctsKeep>(m, "_MultiMctsTree", "Use polyreversi.multi_mcts.MultiMCTSTree.")
+      .def(py::init<>())
+      .def("clear", [](MultiMctsKeep& k) {
+        if (k.busy) throw py::value_error("tree: a search is using it");
+        k.tree.reset();
+      });
   m.attr("MULTI_FEATURES") = kMultiFeatures;
   m.attr("MULTI_PHASES") = kMultiPhases;
   m.attr("MULTI_SCALE") = kMultiScale;
@@ -37,8 +56,10 @@ void init_multi(py::module_& m) {
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
          double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
          int cutoff, double cutoff_temperature, double bias_weight, double greedy, int solve, double implicit_weight,
-         double paranoia) {
+         double paranoia, py::object tree) {
         const PyState& s = get_state(s_obj);
+        MultiMctsKeep* keep = tree.is_none() ? nullptr : &tree.cast<MultiMctsKeep&>();
+        if (keep && keep->busy) throw py::value_error("tree: another search is using it");
         MultiMctsOptions o;
         o.playouts = playouts;
         o.seconds = seconds;
@@ -59,10 +80,13 @@ void init_multi(py::module_& m) {
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
-        run_interruptible([&](const int* cancel) { r = multi_mcts(rules, pos, o, cancel); });
+        std::optional<BusyGuard> guard;
+        if (keep) guard.emplace(keep->busy);
+        run_interruptible(
+            [&](const int* cancel) { r = multi_mcts(rules, pos, o, cancel, keep ? &keep->tree : nullptr); });
         py::tuple values(rules.players);
         for (int c = 0; c < rules.players; ++c) values[c] = r.values[c];
-        return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes);
+        return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes, r.kept);
       },
       py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
       py::arg("epsilon"), py::arg("history_weight"), py::arg("score_weight"), py::arg("max_nodes"),
@@ -70,8 +94,9 @@ void init_multi(py::module_& m) {
       py::arg("cutoff_temperature") = MultiMctsOptions{}.cutoff_temperature,
       py::arg("bias_weight") = MultiMctsOptions{}.bias_weight, py::arg("greedy") = MultiMctsOptions{}.greedy,
       py::arg("solve") = MultiMctsOptions{}.solve, py::arg("implicit_weight") = MultiMctsOptions{}.implicit_weight,
-      py::arg("paranoia") = MultiMctsOptions{}.paranoia,
-      "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
+      py::arg("paranoia") = MultiMctsOptions{}.paranoia, py::arg("tree") = py::none(),
+      "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes, kept): kept "
+      "the root visits the search took over from `tree` (a _MultiMctsTree, or None for a fresh tree).");
   m.def(
       "_multi_features",
       [](py::handle s_obj) {

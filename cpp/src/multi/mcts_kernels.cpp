@@ -64,6 +64,44 @@ class Tree {
     add(E::load(root), -1, -1);
   }
 
+  // Makes the node of `b` (the same disks, colour to move and ply; the most
+  // visited such node) the root of the next search, with `o`: its subtree is
+  // kept, the rest dropped. False, and the tree unchanged, when `rules` are
+  // not the tree's or `b` is not in it. *kept: the visits of the new root's moves.
+  bool reroot(const Rules& rules, const Board<W>& b, const MultiMctsOptions& o, u64* kept) {
+    if (!same_rules(rules)) return false;
+    int found = -1;
+    for (std::size_t i = 0; i < nodes_.size(); ++i)
+      if (same_board(nodes_[i].board, b) && (found < 0 || nodes_[i].visits > nodes_[found].visits))
+        found = static_cast<int>(i);
+    if (found < 0) return false;
+    // The subtree in breadth-first order, then its links renumbered.
+    std::vector<int> order{found};
+    std::vector<std::int32_t> index(nodes_.size(), -1);
+    index[found] = 0;
+    for (std::size_t k = 0; k < order.size(); ++k)
+      for (int c = nodes_[order[k]].first_child; c >= 0; c = nodes_[c].next_sibling) {
+        index[c] = static_cast<std::int32_t>(order.size());
+        order.push_back(c);
+      }
+    std::vector<Node> kept_nodes;
+    kept_nodes.reserve(std::max(order.size(), nodes_.capacity()));
+    for (const int old : order) {
+      Node n = nodes_[old];
+      const bool root = old == found;
+      n.parent = root ? -1 : index[n.parent];
+      n.next_sibling = root || n.next_sibling < 0 ? -1 : index[n.next_sibling];
+      if (n.first_child >= 0) n.first_child = index[n.first_child];
+      kept_nodes.push_back(n);
+    }
+    nodes_.swap(kept_nodes);
+    options_ = o;
+    rng_ = Random(o.seed);
+    *kept = 0;  // the visits of its moves: the node's own first playout was made from it, through none
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) *kept += nodes_[c].visits;
+    return true;
+  }
+
   void iterate() {
     int cur = 0;
     while (nodes_[cur].untried == 0 && nodes_[cur].first_child >= 0) cur = select(cur);
@@ -116,6 +154,18 @@ class Tree {
   }
 
  private:
+  bool same_rules(const Rules& r) const {
+    return r.board == rules_.board && r.n == rules_.n && r.players == rules_.players && r.anti == rules_.anti &&
+           r.free_opening == rules_.free_opening && r.playable == rules_.playable && r.centre == rules_.centre;
+  }
+
+  bool same_board(const Board<W>& a, const Board<W>& b) const {
+    if (a.to_move != b.to_move || a.ply != b.ply || a.neutral != b.neutral) return false;
+    for (int p = 0; p < rules_.players; ++p)
+      if (a.disks[p] != b.disks[p]) return false;
+    return true;
+  }
+
   u64 visits_of(int move) const {
     for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling)
       if (nodes_[c].move == move) return nodes_[c].visits;
@@ -305,11 +355,11 @@ class Tree {
     for (int p = 0; p < rules_.players; ++p) reward[p] = x[p] / sum;
   }
 
-  const Rules& rules_;
+  const Rules rules_;  // a copy: a kept tree outlives the call that made it
   Table<W> table_;
   MultiShape<W, N> shape_;
   MultiEvaluator<W, N> eval_;
-  const MultiMctsOptions& options_;
+  MultiMctsOptions options_;
   Random rng_;
   std::vector<Node> nodes_;
   double history_sum_[kMaxPlayers][kMaxSquares] = {};
@@ -376,9 +426,16 @@ class Solver {
   const int* cancel_;
 };
 
+// A tree kept between searches (multi/mcts.hpp), of this instruction set and board.
+template <class W, int N>
+struct Kept final : MultiMctsKept {
+  std::unique_ptr<Tree<W, N>> tree;
+};
+
 }  // namespace
 
-MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel,
+                           std::unique_ptr<MultiMctsKept>* keep) {
   return with_geometry(rules.board, [&](auto g) {
     using W = typename decltype(g)::W;
     using T = Tree<W, decltype(g)::N>;
@@ -404,7 +461,11 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
         return out;
       }
     }
-    auto tree = std::make_unique<T>(rules, pos, o);
+    std::unique_ptr<T> tree;
+    u64 kept = 0;
+    auto* held = keep ? dynamic_cast<Kept<W, decltype(g)::N>*>(keep->get()) : nullptr;
+    if (held && held->tree && held->tree->reroot(rules, board, o, &kept)) tree = std::move(held->tree);
+    if (!tree) tree = std::make_unique<T>(rules, pos, o);
     const u64 budget = o.playouts ? o.playouts : ~u64(0);
     u64 i = 0;
     while (i < budget) {
@@ -414,7 +475,13 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
     }
     MultiMctsResult out = tree->result();
     out.playouts = i;
+    out.kept = kept;
     out.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    if (keep) {
+      auto next = std::make_unique<Kept<W, decltype(g)::N>>();
+      next->tree = std::move(tree);
+      *keep = std::move(next);
+    }
     return out;
   });
 }

@@ -18,8 +18,10 @@
 // others play, is played without playouts. With paranoia, the other
 // colours' nodes are selected partly (1: wholly, MCTS-paranoid) by what
 // the root colour loses: Nijssen & Winands, "Search Policies in
-// Multi-Player Games", ICGA Journal 2013.
+// Multi-Player Games", ICGA Journal 2013. With a MultiMctsKept, the tree of
+// one search is kept for the next: tree reuse between the moves of a game.
 #pragma once
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -78,17 +80,35 @@ struct MultiMctsResult {
   u64 playouts = 0;
   double seconds = 0;
   u64 nodes = 0;  // tree nodes, or positions of an exact solve (playouts 0)
+  u64 kept = 0;   // visits of the root moves kept from the search before (MultiMctsKept), counted in visits
 };
 
+// The tree of a search kept for the next search of the same game. When that
+// search's position is in the tree (the same disks, colour to move and ply,
+// reached by the moves played since; the most visited such node), its
+// subtree becomes the new tree, with its statistics and the progressive
+// history; otherwise the search starts a fresh tree. Opaque: each instruction
+// set's kernel keeps its own kind, and a kept tree of other rules is not used.
+struct MultiMctsKept { virtual ~MultiMctsKept() = default; };
+
+// Whether the informed MCTS player keeps its tree between moves by default
+// (InformedMCTSPlayer(reuse=)): off, the informed MCTS's matches measured no
+// gain from it (docs/tuning.md).
+constexpr bool kDefaultMultiReuse = false;
+
 // Throws VariantError for two players, Error for a finished game or bad options.
+// With `keep`, the search starts from the tree it holds where it can and
+// leaves its own tree there (a forced win found by the solve leaves it as it was).
 MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options,
-                           const int* cancel = nullptr);
+                           const int* cancel = nullptr, std::unique_ptr<MultiMctsKept>* keep = nullptr);
 
 namespace generic {
-MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel);
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel,
+                           std::unique_ptr<MultiMctsKept>* keep);
 }
 namespace x86v3 {
-MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel);
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel,
+                           std::unique_ptr<MultiMctsKept>* keep);
 }
 
 }  // namespace polyreversi
