@@ -56,7 +56,7 @@ void init_multi(py::module_& m) {
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
          double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
          int cutoff, double cutoff_temperature, double bias_weight, double greedy, int solve, double implicit_weight,
-         double paranoia, py::object tree) {
+         double paranoia, bool best_reply, py::object tree) {
         const PyState& s = get_state(s_obj);
         MultiMctsKeep* keep = tree.is_none() ? nullptr : &tree.cast<MultiMctsKeep&>();
         if (keep && keep->busy) throw py::value_error("tree: another search is using it");
@@ -77,6 +77,7 @@ void init_multi(py::module_& m) {
         o.solve = solve;
         o.implicit_weight = implicit_weight;
         o.paranoia = paranoia;
+        o.best_reply = best_reply;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
@@ -94,7 +95,8 @@ void init_multi(py::module_& m) {
       py::arg("cutoff_temperature") = MultiMctsOptions{}.cutoff_temperature,
       py::arg("bias_weight") = MultiMctsOptions{}.bias_weight, py::arg("greedy") = MultiMctsOptions{}.greedy,
       py::arg("solve") = MultiMctsOptions{}.solve, py::arg("implicit_weight") = MultiMctsOptions{}.implicit_weight,
-      py::arg("paranoia") = MultiMctsOptions{}.paranoia, py::arg("tree") = py::none(),
+      py::arg("paranoia") = MultiMctsOptions{}.paranoia, py::arg("best_reply") = MultiMctsOptions{}.best_reply,
+      py::arg("tree") = py::none(),
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes, kept): kept "
       "the root visits the search took over from `tree` (a _MultiMctsTree, or None for a fresh tree).");
   m.def(

@@ -40,7 +40,7 @@ from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
-           "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
+           "DEFAULT_BEST_REPLY", "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -81,6 +81,8 @@ IMPLICIT_TEMPERATURE: float = _core.limits.MULTI_IMPLICIT_TEMPERATURE
 #: How far the other colours' nodes are selected by what the colour to move at the root loses
 #: (0: each by its own reward, max^n; 1: paranoid).
 DEFAULT_PARANOIA: float = _core.limits.DEFAULT_MULTI_PARANOIA
+#: Whether the other colours' turns form one layer of any one colour's move (Best-Reply Search).
+DEFAULT_BEST_REPLY: bool = _core.limits.DEFAULT_MULTI_BEST_REPLY
 #: Whether :class:`InformedMCTSPlayer` keeps its tree between moves by default (``reuse``).
 DEFAULT_REUSE: bool = _core.limits.DEFAULT_MULTI_REUSE
 #: Playouts of a search given neither ``playouts`` nor ``time``.
@@ -133,8 +135,8 @@ class MultiMCTSTree:
 
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
              cutoff_temperature: object, bias_weight: object, greedy: object, solve: object,
-             implicit_weight: object, paranoia: object
-             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float]:
+             implicit_weight: object, paranoia: object, best_reply: object
+             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float, bool]:
     """The search options, checked (the same messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
@@ -145,7 +147,7 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
             _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0),
             _validate.whole(solve, "solve", 0, MAX_CUTOFF),
             _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0),
-            _validate.number(paranoia, "paranoia", 0.0, 1.0))
+            _validate.number(paranoia, "paranoia", 0.0, 1.0), _validate.flag(best_reply, "best_reply"))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -155,7 +157,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
                bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
-               paranoia: float = DEFAULT_PARANOIA, tree: Optional[MultiMCTSTree] = None) -> MCTSResult:
+               paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
+               tree: Optional[MultiMCTSTree] = None) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -202,6 +205,14 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             colour's (Nijssen & Winands, "Search Policies in Multi-Player Games", 2013):
             0 is max^n (each colour for itself), 1 MCTS-paranoid (the others in coalition
             against the root colour). The implicit backup stays max^n.
+        best_reply: ``True``: Best-Reply Search in the tree (Schadd & Winands, "Best Reply
+            Search for Multiplayer Games", 2011; in MCTS as MCTS-BRS, Nijssen & Winands 2013):
+            after a move of the root colour the other colours' turns collapse into one layer
+            whose children are the moves of any one of them (in turn order), and the root
+            colour moves next (the colours between are skipped; the playouts keep the real
+            turn order). That layer is selected as ``paranoia`` says, each child by the
+            colour who played it: ``paranoia=1`` is the article's MCTS-BRS (the reply that
+            hurts the root colour most). ``False``: every colour in turn (:data:`DEFAULT_BEST_REPLY`).
         tree: a :class:`MultiMCTSTree` to start from and keep the search's tree in
             (``None``: a fresh tree, not kept). A search that starts from a kept
             subtree returns ``visits`` that sum to ``playouts`` plus the tree's ``kept``.
@@ -231,9 +242,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     seed = engine_seed(seed)
     given = cutoff
     (exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
-     implicit_weight, paranoia) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
-                                           cutoff_temperature, bias_weight, greedy, solve, implicit_weight,
-                                           paranoia)
+     implicit_weight, paranoia, best_reply) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
+                                                       cutoff_temperature, bias_weight, greedy, solve,
+                                                       implicit_weight, paranoia, best_reply)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
@@ -245,7 +256,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                                                                 cutoff=cutoff, cutoff_temperature=cutoff_temperature,
                                                                 bias_weight=bias_weight, greedy=greedy, solve=solve,
                                                                 implicit_weight=implicit_weight,
-                                                                paranoia=paranoia,
+                                                                paranoia=paranoia, best_reply=best_reply,
                                                                 tree=None if tree is None else tree._core)
     if tree is not None:
         tree.kept = int(kept)
@@ -262,7 +273,7 @@ class InformedMCTSPlayer:
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
-        bias_weight, greedy, solve, implicit_weight, paranoia: as :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply: as :func:`multi_mcts`.
         reuse: keep the tree between moves (a :class:`MultiMCTSTree`, in :attr:`tree`):
             each search starts from the subtree of the position the game reached, when the
             search before reached it too (:data:`DEFAULT_REUSE`). :meth:`new_game` forgets it.
@@ -285,14 +296,16 @@ class InformedMCTSPlayer:
                  cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
                  bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                  solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
-                 paranoia: float = DEFAULT_PARANOIA, reuse: bool = DEFAULT_REUSE) -> None:
+                 paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
+                 reuse: bool = DEFAULT_REUSE) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
          self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight,
-         self.paranoia) = _options(exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature,
-                                   bias_weight, greedy, solve, implicit_weight, paranoia)
+         self.paranoia, self.best_reply) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
+                                                    cutoff_temperature, bias_weight, greedy, solve, implicit_weight,
+                                                    paranoia, best_reply)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
         self.tree: Optional[MultiMCTSTree] = MultiMCTSTree() if _validate.flag(reuse, "reuse") else None
@@ -317,7 +330,8 @@ class InformedMCTSPlayer:
                                history_weight=self.history_weight, score_weight=self.score_weight,
                                cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
                                bias_weight=self.bias_weight, greedy=self.greedy, solve=self.solve,
-                               implicit_weight=self.implicit_weight, paranoia=self.paranoia, tree=self.tree)
+                               implicit_weight=self.implicit_weight, paranoia=self.paranoia,
+                               best_reply=self.best_reply, tree=self.tree)
         return self.last
 
     def choose(self, state: State) -> int:

@@ -18,7 +18,11 @@
 // others play, is played without playouts. With paranoia, the other
 // colours' nodes are selected partly (1: wholly, MCTS-paranoid) by what
 // the root colour loses: Nijssen & Winands, "Search Policies in
-// Multi-Player Games", ICGA Journal 2013. With a MultiMctsKept, the tree of
+// Multi-Player Games", ICGA Journal 2013. With best_reply, the tree
+// collapses the other colours' turns into one layer where any one of them
+// moves, then the root colour again (MCTS-BRS, the same article; with
+// paranoia 1 that layer is selected by what the root colour loses, as there;
+// the playouts keep the real turn order). With a MultiMctsKept, the tree of
 // one search is kept for the next: tree reuse between the moves of a game.
 #pragma once
 #include <memory>
@@ -60,6 +64,7 @@ struct MultiMctsOptions {
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
   double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
+  bool best_reply = false;        // the other colours' nodes as one layer of any one's move (Best-Reply Search)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 
