@@ -64,7 +64,7 @@ struct MultiMctsOptions {
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
   double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
-  bool best_reply = false;        // the other colours' nodes as one layer of any one's move (Best-Reply Search)
+  bool best_reply = false;        // the other colours' turns as one layer of any one's move (MCTS-BRS; docs/tuning.md)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 
@@ -97,8 +97,9 @@ struct MultiMctsResult {
 struct MultiMctsKept { virtual ~MultiMctsKept() = default; };
 
 // Whether the informed MCTS player keeps its tree between moves by default
-// (InformedMCTSPlayer(reuse=)): off, the informed MCTS's matches measured no
-// gain from it (docs/tuning.md).
+// (InformedMCTSPlayer(reuse=)): off, since at 0.01 s a move a search takes
+// over a few hundredths of its playouts and no gain beyond the noise showed
+// in matches (docs/tuning.md).
 constexpr bool kDefaultMultiReuse = false;
 
 // Throws VariantError for two players, Error for a finished game or bad options.
