@@ -2,6 +2,8 @@
 ``InformedMCTSPlayer(reuse=True)``): a search of a position the kept tree reached takes over
 exactly that node's visits, any other position starts a fresh tree, and bad input is refused
 by name."""
+import threading
+
 import pytest
 
 import polyreversi as pr
@@ -125,3 +127,30 @@ def test_bad_input_is_refused_by_name():
         InformedMCTSPlayer(playouts=10, reuse=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="reuse"):
         InformedMCTSPlayer(playouts=10, reuse="on")  # type: ignore[arg-type]
+
+
+def test_a_tree_takes_one_search_at_a_time():
+    """A search on a tree another thread is searching with is refused by name, not run
+    on the same tree at once (the searches run without the GIL)."""
+    state = pr.Variant.parse("8x8/4p").start()
+    tree = MultiMCTSTree()
+    started, refused = threading.Event(), []
+
+    def long_search():
+        started.set()
+        try:
+            multi_mcts(state, time=0.5, seed=1, tree=tree)
+        except pr.ConcurrentUseError as e:  # the probe below got in first
+            refused.append(str(e))
+
+    worker = threading.Thread(target=long_search)
+    worker.start()
+    started.wait()
+    while worker.is_alive() and not refused:
+        try:
+            multi_mcts(state, playouts=1, seed=2, tree=tree)
+            tree.clear()
+        except pr.ConcurrentUseError as e:
+            refused.append(str(e))
+    worker.join()
+    assert refused and "MultiMCTSTree" in refused[0], refused

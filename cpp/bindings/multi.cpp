@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "common.hpp"
+#include "polyreversi/batch/batch.hpp"  // ConcurrentUseError
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/patterns.hpp"
 
@@ -25,7 +26,7 @@ void init_multi(py::module_& m) {
   py::class_<MultiMctsKeep>(m, "_MultiMctsTree", "Use polyreversi.multi_mcts.MultiMCTSTree.")
       .def(py::init<>())
       .def("clear", [](MultiMctsKeep& k) {
-        if (k.busy) throw py::value_error("tree: a search is using it");
+        if (k.busy) throw ConcurrentUseError("MultiMCTSTree.clear: a search is using this tree (wait for its result)");
         k.tree.reset();
       });
   m.attr("MULTI_FEATURES") = kMultiFeatures;
@@ -59,7 +60,10 @@ void init_multi(py::module_& m) {
          double paranoia, bool best_reply, py::object tree) {
         const PyState& s = get_state(s_obj);
         MultiMctsKeep* keep = tree.is_none() ? nullptr : &tree.cast<MultiMctsKeep&>();
-        if (keep && keep->busy) throw py::value_error("tree: another search is using it");
+        if (keep && keep->busy)
+          throw ConcurrentUseError(
+              "multi_mcts: tree: another search is using this MultiMCTSTree (one search at a time: wait for its "
+              "result)");
         MultiMctsOptions o;
         o.playouts = playouts;
         o.seconds = seconds;

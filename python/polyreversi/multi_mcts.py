@@ -117,7 +117,7 @@ class MultiMCTSTree:
             ``playouts``.
 
     One search at a time: a second search on the same tree from another thread while
-    one runs raises ValueError.
+    one runs raises :class:`polyreversi.ConcurrentUseError`, and so does :meth:`clear`.
     """
 
     def __init__(self) -> None:
@@ -125,7 +125,7 @@ class MultiMCTSTree:
         self.kept = 0
 
     def clear(self) -> None:
-        """Forget the tree (a new game); ValueError while a search is using it."""
+        """Forget the tree (a new game); :class:`polyreversi.ConcurrentUseError` while a search is using it."""
         self._core.clear()
         self.kept = 0
 
@@ -224,12 +224,12 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         others, and ``nodes`` the positions the solve visited.
 
     Determinism: with a playout count (and no time) the result depends only on the
-    position and the arguments.
+    position and the arguments (with a ``tree``, the searches made with it before too).
 
     Raises:
         VariantError: a two-player state. ValueError: a finished game, limits or options
-        out of range, or ``tree`` in use by a search in another thread. TypeError: wrong
-        types. KeyboardInterrupt: Ctrl-C.
+        out of range. ConcurrentUseError: ``tree`` in use by a search in another thread.
+        TypeError: wrong types. KeyboardInterrupt: Ctrl-C.
     """
     _validate.instance(state, State, "state")
     if tree is not None:
