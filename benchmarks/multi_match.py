@@ -71,7 +71,7 @@ def main(argv=None) -> int:
     ap.add_argument("--opening-plies", type=int, default=None, help="random plies (default: one per player)")
     ap.add_argument("--blocked", action="store_true", help="1-4 random blocked squares per opening")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="an option of the imcts candidate (repeatable), e.g. cutoff=10")
+                    help="an option of the imcts candidate (repeatable), e.g. cutoff=10 or reuse=on")
     ap.add_argument("--linear", action="store_true",
                     help="the candidate's evaluation without the trained patterns (the linear features alone)")
     ap.add_argument("--seed", type=int, default=1)
@@ -85,7 +85,8 @@ def main(argv=None) -> int:
     options = {}
     for item in args.set:
         name, _, value = item.partition("=")
-        options[name] = float(value) if "." in value else int(value)
+        switch = {"on": True, "off": False}.get(value)
+        options[name] = switch if switch is not None else float(value) if "." in value else int(value)
     variant = pr.Variant.parse(args.variant)
     players = variant.players
     plies = players if args.opening_plies is None else args.opening_plies

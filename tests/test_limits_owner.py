@@ -272,6 +272,8 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_IMPLICIT_WEIGHT"): "DEFAULT_MULTI_IMPLICIT_WEIGHT",
     ("multi_mcts.py", "IMPLICIT_TEMPERATURE"): "MULTI_IMPLICIT_TEMPERATURE",
     ("multi_mcts.py", "DEFAULT_PARANOIA"): "DEFAULT_MULTI_PARANOIA",
+    ("multi_mcts.py", "DEFAULT_REUSE"): "DEFAULT_MULTI_REUSE",
+    ("multi_mcts.py", "DEFAULT_BEST_REPLY"): "DEFAULT_MULTI_BEST_REPLY",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
     ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",

@@ -184,6 +184,14 @@ void run_interruptible(const std::function<void(const int* cancel)>& work);
 // by Ctrl-C here, or by another thread).
 void run_interruptible(int* cancel_flag, const std::function<void(const int* cancel)>& work);
 
+// Marks kept search state (trees kept between calls) as in use while a search
+// runs without the GIL, so that a second search from another thread is refused.
+struct BusyGuard {
+  bool& flag;
+  explicit BusyGuard(bool& f) : flag(f) { flag = true; }
+  ~BusyGuard() { flag = false; }
+};
+
 // The C++ value of a bound object, or a TypeError for another type or an
 // object whose __init__ never ran (Cls.__new__(Cls) gives such objects).
 template <class T>

@@ -43,6 +43,8 @@ void init_limits(py::module_& m) {
   l.attr("MULTI_SOLVE_NODES") = kMultiSolveNodes;
   l.attr("DEFAULT_MULTI_IMPLICIT_WEIGHT") = multi.implicit_weight;
   l.attr("DEFAULT_MULTI_PARANOIA") = multi.paranoia;
+  l.attr("DEFAULT_MULTI_REUSE") = kDefaultMultiReuse;
+  l.attr("DEFAULT_MULTI_BEST_REPLY") = multi.best_reply;
   l.attr("MULTI_IMPLICIT_TEMPERATURE") = kMultiImplicitTemperature;
   l.attr("DEFAULT_MULTI_CUTOFF") = kDefaultMultiPatternCutoff;
   l.attr("DEFAULT_MULTI_CUTOFF_10X10") = kDefaultMultiPatternCutoff10x10;

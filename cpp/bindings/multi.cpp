@@ -2,13 +2,33 @@
 // conversion only; polyreversi.multi checks the arguments and wraps them.
 #include "polyreversi/multi/multi.hpp"
 
+#include <memory>
+#include <optional>
+
 #include "common.hpp"
+#include "polyreversi/batch/batch.hpp"  // ConcurrentUseError
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/patterns.hpp"
 
 namespace polyreversi::bindings {
 
+namespace {
+// A tree kept between informed MCTS searches (polyreversi.multi_mcts.MultiMCTSTree);
+// `busy` refuses a second search on it from another thread while one runs
+// without the GIL.
+struct MultiMctsKeep {
+  std::unique_ptr<MultiMctsKept> tree;
+  bool busy = false;
+};
+}  // namespace
+
 void init_multi(py::module_& m) {
+  py::class_<MultiMctsKeep>(m, "_MultiMctsTree", "Use polyreversi.multi_mcts.MultiMCTSTree.")
+      .def(py::init<>())
+      .def("clear", [](MultiMctsKeep& k) {
+        if (k.busy) throw ConcurrentUseError("MultiMCTSTree.clear: a search is using this tree (wait for its result)");
+        k.tree.reset();
+      });
   m.attr("MULTI_FEATURES") = kMultiFeatures;
   m.attr("MULTI_PHASES") = kMultiPhases;
   m.attr("MULTI_SCALE") = kMultiScale;
@@ -37,8 +57,13 @@ void init_multi(py::module_& m) {
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
          double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
          int cutoff, double cutoff_temperature, double bias_weight, double greedy, int solve, double implicit_weight,
-         double paranoia) {
+         double paranoia, bool best_reply, py::object tree) {
         const PyState& s = get_state(s_obj);
+        MultiMctsKeep* keep = tree.is_none() ? nullptr : &tree.cast<MultiMctsKeep&>();
+        if (keep && keep->busy)
+          throw ConcurrentUseError(
+              "multi_mcts: tree: another search is using this MultiMCTSTree (one search at a time: wait for its "
+              "result)");
         MultiMctsOptions o;
         o.playouts = playouts;
         o.seconds = seconds;
@@ -56,13 +81,17 @@ void init_multi(py::module_& m) {
         o.solve = solve;
         o.implicit_weight = implicit_weight;
         o.paranoia = paranoia;
+        o.best_reply = best_reply;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
-        run_interruptible([&](const int* cancel) { r = multi_mcts(rules, pos, o, cancel); });
+        std::optional<BusyGuard> guard;
+        if (keep) guard.emplace(keep->busy);
+        run_interruptible(
+            [&](const int* cancel) { r = multi_mcts(rules, pos, o, cancel, keep ? &keep->tree : nullptr); });
         py::tuple values(rules.players);
         for (int c = 0; c < rules.players; ++c) values[c] = r.values[c];
-        return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes);
+        return py::make_tuple(r.move, r.visits, values, r.playouts, r.seconds, r.nodes, r.kept);
       },
       py::arg("state"), py::arg("playouts"), py::arg("seconds"), py::arg("seed"), py::arg("exploration"),
       py::arg("epsilon"), py::arg("history_weight"), py::arg("score_weight"), py::arg("max_nodes"),
@@ -70,8 +99,10 @@ void init_multi(py::module_& m) {
       py::arg("cutoff_temperature") = MultiMctsOptions{}.cutoff_temperature,
       py::arg("bias_weight") = MultiMctsOptions{}.bias_weight, py::arg("greedy") = MultiMctsOptions{}.greedy,
       py::arg("solve") = MultiMctsOptions{}.solve, py::arg("implicit_weight") = MultiMctsOptions{}.implicit_weight,
-      py::arg("paranoia") = MultiMctsOptions{}.paranoia,
-      "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes).");
+      py::arg("paranoia") = MultiMctsOptions{}.paranoia, py::arg("best_reply") = MultiMctsOptions{}.best_reply,
+      py::arg("tree") = py::none(),
+      "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes, kept): kept "
+      "the root visits the search took over from `tree` (a _MultiMctsTree, or None for a fresh tree).");
   m.def(
       "_multi_features",
       [](py::handle s_obj) {

@@ -35,12 +35,6 @@ struct PuctKeep {
   std::unique_ptr<PuctSearch> search;
   bool busy = false;
 };
-
-struct BusyGuard {
-  bool& flag;
-  explicit BusyGuard(bool& f) : flag(f) { flag = true; }
-  ~BusyGuard() { flag = false; }
-};
 }  // namespace
 
 void init_puct(py::module_& m) {

@@ -19,6 +19,8 @@ The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
 ``n`` visits. In C++ (cpp/src/multi); the GIL is released and Ctrl-C stops it.
+With a :class:`MultiMCTSTree` a search starts from the tree of the search before
+where the game went through it (tree reuse between moves; the player's ``reuse``).
 
 >>> import polyreversi as pr
 >>> r = pr.multi_mcts(pr.Variant.parse("octagon/4p").start(), playouts=300, seed=1)
@@ -38,7 +40,7 @@ from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
-           "default_cutoff"]
+           "DEFAULT_BEST_REPLY", "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -79,6 +81,10 @@ IMPLICIT_TEMPERATURE: float = _core.limits.MULTI_IMPLICIT_TEMPERATURE
 #: How far the other colours' nodes are selected by what the colour to move at the root loses
 #: (0: each by its own reward, max^n; 1: paranoid).
 DEFAULT_PARANOIA: float = _core.limits.DEFAULT_MULTI_PARANOIA
+#: Whether the other colours' turns form one layer of any one colour's move (Best-Reply Search).
+DEFAULT_BEST_REPLY: bool = _core.limits.DEFAULT_MULTI_BEST_REPLY
+#: Whether :class:`InformedMCTSPlayer` keeps its tree between moves by default (``reuse``).
+DEFAULT_REUSE: bool = _core.limits.DEFAULT_MULTI_REUSE
 #: Playouts of a search given neither ``playouts`` nor ``time``.
 DEFAULT_PLAYOUTS = 10_000
 
@@ -95,10 +101,42 @@ def default_cutoff(state: State) -> int:
     return int(_core._multi_default_cutoff(state))
 
 
+class MultiMCTSTree:
+    """A search tree kept between :func:`multi_mcts` calls of one game (pass it as ``tree``).
+
+    A search whose position is in the kept tree (reached from the position searched
+    before by the moves played since, the other colours' replies included: the same
+    disks, colour to move and ply) starts from that node's subtree with its statistics
+    and the progressive history; any other position (another game, other rules, a
+    position the tree never reached) starts a fresh tree. The search then keeps its own
+    tree here. A forced win found by ``solve`` leaves the tree as it was.
+
+    Attributes:
+        kept: the visits of the root's moves the last search took over (0: it started a
+            fresh tree); they are counted in its ``visits`` and ``values`` but not in its
+            ``playouts``.
+
+    One search at a time: a second search on the same tree from another thread while
+    one runs raises :class:`polyreversi.ConcurrentUseError`, and so does :meth:`clear`.
+    """
+
+    def __init__(self) -> None:
+        self._core = _core._MultiMctsTree()
+        self.kept = 0
+
+    def clear(self) -> None:
+        """Forget the tree (a new game); :class:`polyreversi.ConcurrentUseError` while a search is using it."""
+        self._core.clear()
+        self.kept = 0
+
+    def __repr__(self) -> str:
+        return f"MultiMCTSTree(kept={self.kept})"
+
+
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
              cutoff_temperature: object, bias_weight: object, greedy: object, solve: object,
-             implicit_weight: object, paranoia: object
-             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float]:
+             implicit_weight: object, paranoia: object, best_reply: object
+             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float, bool]:
     """The search options, checked (the same messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
@@ -109,7 +147,7 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
             _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0),
             _validate.whole(solve, "solve", 0, MAX_CUTOFF),
             _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0),
-            _validate.number(paranoia, "paranoia", 0.0, 1.0))
+            _validate.number(paranoia, "paranoia", 0.0, 1.0), _validate.flag(best_reply, "best_reply"))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -119,7 +157,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
                bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
-               paranoia: float = DEFAULT_PARANOIA) -> MCTSResult:
+               paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
+               tree: Optional[MultiMCTSTree] = None) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -166,6 +205,17 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             colour's (Nijssen & Winands, "Search Policies in Multi-Player Games", 2013):
             0 is max^n (each colour for itself), 1 MCTS-paranoid (the others in coalition
             against the root colour). The implicit backup stays max^n.
+        best_reply: ``True``: Best-Reply Search in the tree (Schadd & Winands, "Best Reply
+            Search for Multiplayer Games", 2011; in MCTS as MCTS-BRS, Nijssen & Winands 2013):
+            after a move of the root colour the other colours' turns collapse into one layer
+            whose children are the moves of any one of them (in turn order), and the root
+            colour moves next (the colours between are skipped; the playouts keep the real
+            turn order). That layer is selected as ``paranoia`` says, each child by the
+            colour who played it: ``paranoia=1`` is the article's MCTS-BRS (the reply that
+            hurts the root colour most). ``False``: every colour in turn (:data:`DEFAULT_BEST_REPLY`).
+        tree: a :class:`MultiMCTSTree` to start from and keep the search's tree in
+            (``None``: a fresh tree, not kept). A search that starts from a kept
+            subtree returns ``visits`` that sum to ``playouts`` plus the tree's ``kept``.
 
     Returns:
         A :class:`polyreversi.MCTSResult` (move, visits per root move, mean reward per
@@ -174,13 +224,16 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
         others, and ``nodes`` the positions the solve visited.
 
     Determinism: with a playout count (and no time) the result depends only on the
-    position and the arguments.
+    position and the arguments (with a ``tree``, the searches made with it before too).
 
     Raises:
         VariantError: a two-player state. ValueError: a finished game, limits or options
-        out of range. TypeError: wrong types. KeyboardInterrupt: Ctrl-C.
+        out of range. ConcurrentUseError: ``tree`` in use by a search in another thread.
+        TypeError: wrong types. KeyboardInterrupt: Ctrl-C.
     """
     _validate.instance(state, State, "state")
+    if tree is not None:
+        _validate.instance(tree, MultiMCTSTree, "tree")
     check_limits(playouts, time, 1, exploration)
     count = int(playouts) if playouts is not None else 0
     seconds = float(time) if time is not None else 0.0
@@ -189,21 +242,24 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     seed = engine_seed(seed)
     given = cutoff
     (exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
-     implicit_weight, paranoia) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
-                                           cutoff_temperature, bias_weight, greedy, solve, implicit_weight,
-                                           paranoia)
+     implicit_weight, paranoia, best_reply) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
+                                                       cutoff_temperature, bias_weight, greedy, solve,
+                                                       implicit_weight, paranoia, best_reply)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
     _validate.not_over(state, "multi_mcts")
     if given is None:
         cutoff = default_cutoff(state)
-    move, visits, values, made, secs, nodes = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
+    move, visits, values, made, secs, nodes, kept = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
                                                                 history_weight, score_weight, MAX_NODES,
                                                                 cutoff=cutoff, cutoff_temperature=cutoff_temperature,
                                                                 bias_weight=bias_weight, greedy=greedy, solve=solve,
                                                                 implicit_weight=implicit_weight,
-                                                                paranoia=paranoia)
+                                                                paranoia=paranoia, best_reply=best_reply,
+                                                                tree=None if tree is None else tree._core)
+    if tree is not None:
+        tree.kept = int(kept)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
                       float(secs), int(nodes))
 
@@ -217,7 +273,10 @@ class InformedMCTSPlayer:
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
-        bias_weight, greedy, solve, implicit_weight, paranoia: as :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply: as :func:`multi_mcts`.
+        reuse: keep the tree between moves (a :class:`MultiMCTSTree`, in :attr:`tree`):
+            each search starts from the subtree of the position the game reached, when the
+            search before reached it too (:data:`DEFAULT_REUSE`). :meth:`new_game` forgets it.
 
     A single legal move is played at once, without a search.
 
@@ -237,16 +296,19 @@ class InformedMCTSPlayer:
                  cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
                  bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                  solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
-                 paranoia: float = DEFAULT_PARANOIA) -> None:
+                 paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
+                 reuse: bool = DEFAULT_REUSE) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
          self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight,
-         self.paranoia) = _options(exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature,
-                                   bias_weight, greedy, solve, implicit_weight, paranoia)
+         self.paranoia, self.best_reply) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
+                                                    cutoff_temperature, bias_weight, greedy, solve, implicit_weight,
+                                                    paranoia, best_reply)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
+        self.tree: Optional[MultiMCTSTree] = MultiMCTSTree() if _validate.flag(reuse, "reuse") else None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
         """The search of ``state``; ``limit.time`` (if given) replaces the player's time.
@@ -268,7 +330,8 @@ class InformedMCTSPlayer:
                                history_weight=self.history_weight, score_weight=self.score_weight,
                                cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
                                bias_weight=self.bias_weight, greedy=self.greedy, solve=self.solve,
-                               implicit_weight=self.implicit_weight, paranoia=self.paranoia)
+                               implicit_weight=self.implicit_weight, paranoia=self.paranoia,
+                               best_reply=self.best_reply, tree=self.tree)
         return self.last
 
     def choose(self, state: State) -> int:
@@ -286,7 +349,9 @@ class InformedMCTSPlayer:
     __call__ = choose
 
     def new_game(self) -> None:
-        """Nothing is kept between moves; here for the players' common shape."""
+        """Forgets the kept tree (``reuse``); without it nothing is kept between moves."""
+        if self.tree is not None:
+            self.tree.clear()
 
     def __repr__(self) -> str:
         given = [f"{k}={v!r}" for k, v in (("playouts", self.playouts), ("time", self.time)) if v is not None]

@@ -1,6 +1,7 @@
 // Everything compiled once per instruction set (CMakeLists.txt: generic and
 // x86v3), gathered in one Kernels table per set and picked once at run time.
 #pragma once
+#include <memory>
 #include <string>
 
 #include "polyreversi/batch_data.hpp"
@@ -40,6 +41,7 @@ struct MultiLimits;       // multi/multi.hpp
 struct MultiOutcome;
 struct MultiMctsOptions;  // multi/mcts.hpp
 struct MultiMctsResult;
+struct MultiMctsKept;
 
 // One instruction set's kernels: the rules, batches, the two-player search and
 // its evaluation, and the 3-4 player search.
@@ -52,7 +54,7 @@ struct Kernels {
   void (*evaluate_boards)(const u64* P, const u64* O, int* out, long long n, bool shape_only);
   MultiOutcome (*multi_search)(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel);
   MultiMctsResult (*multi_mcts)(const Rules& rules, const Position& pos, const MultiMctsOptions& options,
-                                const int* cancel);
+                                const int* cancel, std::unique_ptr<MultiMctsKept>* keep);
   int (*multi_features)(const Rules& rules, const Position& pos, int* out);
   void (*multi_evaluate)(const Rules& rules, const Position& pos, int* out);
 };

@@ -52,8 +52,10 @@ class Tree {
     u64 visits = 0;
     std::int32_t parent = -1, first_child = -1, next_sibling = -1;
     std::int16_t move = -1;
-    Turn turn = Turn::kOver;
-    float prior = 0;                             // the evaluation for the colour who moved here, in shares of the board
+    std::int8_t colour = -1;     // who played `move` into this node (-1: the root)
+    std::int8_t expanding = -1;  // whose moves `untried` holds: the colour to move, or an opponent's (best_reply)
+    Turn turn = Turn::kOver;     // of `expanding`
+    float prior = 0;             // the evaluation for the colour who moved here, in shares of the board
     float implicit[kMaxPlayers] = {0, 0, 0, 0};  // the max^n backup of the evaluation's win chances
   };
 
@@ -61,7 +63,47 @@ class Tree {
   Tree(const Rules& rules, const Position& root, const MultiMctsOptions& o)
       : rules_(rules), table_(E::table(rules)), shape_(rules), eval_(rules), options_(o), rng_(o.seed) {
     nodes_.reserve(static_cast<std::size_t>(std::min<u64>(o.max_nodes, 1 << 16)));
-    add(E::load(root), -1, -1);
+    add(E::load(root), -1, -1, -1);
+  }
+
+  // Makes the node of `b` (the same disks, colour to move and ply; the most
+  // visited such node) the root of the next search, with `o`: its subtree is
+  // kept, the rest dropped. False, and the tree unchanged, when `rules` are
+  // not the tree's or `b` is not in it. *kept: the visits of the new root's moves.
+  bool reroot(const Rules& rules, const Board<W>& b, const MultiMctsOptions& o, u64* kept) {
+    if (!same_rules(rules)) return false;
+    // A best-reply tree is built around its root colour: kept only for the same colour.
+    if (o.best_reply != options_.best_reply || (o.best_reply && b.to_move != nodes_[0].board.to_move)) return false;
+    int found = -1;
+    for (std::size_t i = 0; i < nodes_.size(); ++i)
+      if (same_board(nodes_[i].board, b) && (found < 0 || nodes_[i].visits > nodes_[found].visits))
+        found = static_cast<int>(i);
+    if (found < 0) return false;
+    // The subtree in breadth-first order, then its links renumbered.
+    std::vector<int> order{found};
+    std::vector<std::int32_t> index(nodes_.size(), -1);
+    index[found] = 0;
+    for (std::size_t k = 0; k < order.size(); ++k)
+      for (int c = nodes_[order[k]].first_child; c >= 0; c = nodes_[c].next_sibling) {
+        index[c] = static_cast<std::int32_t>(order.size());
+        order.push_back(c);
+      }
+    std::vector<Node> kept_nodes;
+    kept_nodes.reserve(std::max(order.size(), nodes_.capacity()));
+    for (const int old : order) {
+      Node n = nodes_[old];
+      const bool root = old == found;
+      n.parent = root ? -1 : index[n.parent];
+      n.next_sibling = root || n.next_sibling < 0 ? -1 : index[n.next_sibling];
+      if (n.first_child >= 0) n.first_child = index[n.first_child];
+      kept_nodes.push_back(n);
+    }
+    nodes_.swap(kept_nodes);
+    options_ = o;
+    rng_ = Random(o.seed);
+    *kept = 0;  // the visits of its moves: the node's own first playout was made from it, through none
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) *kept += nodes_[c].visits;
+    return true;
   }
 
   void iterate() {
@@ -76,7 +118,7 @@ class Tree {
       Node& node = nodes_[n];
       ++node.visits;
       for (int p = 0; p < rules_.players; ++p) node.reward[p] += r[p];
-      if (node.parent >= 0) record(nodes_[node.parent].board.to_move, node.move);
+      if (node.parent >= 0) record(node.colour, node.move);
       if (options_.implicit_weight > 0 && n != cur) back_up(node);
     }
     // Progressive history: every move of the game, in the tree and in the
@@ -116,21 +158,35 @@ class Tree {
   }
 
  private:
+  bool same_rules(const Rules& r) const {
+    return r.board == rules_.board && r.n == rules_.n && r.players == rules_.players && r.anti == rules_.anti &&
+           r.free_opening == rules_.free_opening && r.playable == rules_.playable && r.centre == rules_.centre;
+  }
+
+  bool same_board(const Board<W>& a, const Board<W>& b) const {
+    if (a.to_move != b.to_move || a.ply != b.ply || a.neutral != b.neutral) return false;
+    for (int p = 0; p < rules_.players; ++p)
+      if (a.disks[p] != b.disks[p]) return false;
+    return true;
+  }
+
   u64 visits_of(int move) const {
     for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling)
       if (nodes_[c].move == move) return nodes_[c].visits;
     return 0;
   }
 
-  int add(const Board<W>& b, int parent, int move) {
+  int add(const Board<W>& b, int parent, int move, int colour) {
     Node n;
     n.board = b;
     n.untried = E::legal(table_, b, n.turn);
     n.parent = parent;
     n.move = static_cast<std::int16_t>(move);
+    n.colour = static_cast<std::int8_t>(colour);
+    n.expanding = static_cast<std::int8_t>(b.to_move);
     if (options_.implicit_weight > 0) judge(b, n.turn, n.implicit);
     if (parent >= 0 && options_.bias_weight > 0) {
-      const int v = eval_.value(b, nodes_[parent].board.to_move);
+      const int v = eval_.value(b, colour);
       n.prior = static_cast<float>(std::clamp(v, -kMultiScale, kMultiScale)) / kMultiScale;
     }
     return append_child(nodes_, n, parent);
@@ -157,12 +213,11 @@ class Tree {
   // Implicit minimax backup (Lanctot et al., "Monte Carlo Tree Search with
   // Heuristic Evaluations using Implicit Minimax Backups", 2014), max^n
   // style: a node's win chances are those of its child best for the colour
-  // to move there.
+  // who moves into it.
   void back_up(Node& node) {
-    const int mover = node.board.to_move;
     int best = -1;
     for (int c = node.first_child; c >= 0; c = nodes_[c].next_sibling)
-      if (best < 0 || nodes_[c].implicit[mover] > nodes_[best].implicit[mover]) best = c;
+      if (best < 0 || nodes_[c].implicit[nodes_[c].colour] > nodes_[best].implicit[nodes_[best].colour]) best = c;
     if (best >= 0) std::copy(nodes_[best].implicit, nodes_[best].implicit + kMaxPlayers, node.implicit);
   }
 
@@ -172,14 +227,47 @@ class Tree {
   }
 
   // The untried moves of the best class first (as the playouts rank them),
-  // so that a node's first visits go to its likely best moves.
+  // so that a node's first visits go to its likely best moves. With
+  // best_reply, a node where another colour than the root's moves is the
+  // layer of every other colour's moves (Best-Reply Search: Schadd &
+  // Winands 2011; in MCTS, Nijssen & Winands 2013): its children are the
+  // moves of each of them in turn order, after which the root colour moves
+  // again (the colours between are skipped).
   int expand(int cur) {
-    const W m = best_class(nodes_[cur].board, nodes_[cur].untried);
+    Node& node = nodes_[cur];
+    const W m = best_class(node.board, node.untried);
     const int move = nth(m, rng_.below(popcount(m)));
-    nodes_[cur].untried &= ~(W(1) << move);
-    Board<W> b = nodes_[cur].board;
-    E::play(table_, b, nodes_[cur].turn, move);
-    return add(b, cur, move);
+    const int colour = node.expanding;
+    node.untried &= ~(W(1) << move);
+    Board<W> b = node.board;
+    b.to_move = colour;
+    E::play(table_, b, node.turn, move);
+    if (replies(node)) {
+      b.to_move = nodes_[0].board.to_move;
+      if (!node.untried) next_replier(node);
+    }
+    return add(b, cur, move, colour);
+  }
+
+  // Whether `node` is a best-reply layer: every other colour's moves.
+  bool replies(const Node& node) const { return options_.best_reply && node.board.to_move != nodes_[0].board.to_move; }
+
+  // The moves of the next colour in turn order before the root colour's
+  // that has any (none left: untried stays empty).
+  void next_replier(Node& node) {
+    const int root = nodes_[0].board.to_move;
+    for (int c = E::next_player(table_, node.expanding); c != root; c = E::next_player(table_, c)) {
+      Board<W> b = node.board;
+      b.to_move = c;
+      Turn turn;
+      const W legal = E::legal(table_, b, turn);
+      if (legal) {
+        node.expanding = static_cast<std::int8_t>(c);
+        node.untried = legal;
+        node.turn = turn;
+        return;
+      }
+    }
   }
 
   void record(int colour, int square) {
@@ -192,13 +280,15 @@ class Tree {
   // With paranoia p, a colour other than the root's values a child at
   // (1 - p) times its own mean reward plus p times what the root colour
   // loses there (p = 1: MCTS-paranoid, the others in coalition against it).
+  // The mover is the colour who plays into the child (in a best-reply layer,
+  // each child's own).
   int select(int cur) const {
     const Node& parent = nodes_[cur];
-    const int mover = parent.board.to_move;
     const int root = nodes_[0].board.to_move;
-    const double paranoia = mover == root ? 0.0 : options_.paranoia;
     const double log_n = std::log(static_cast<double>(parent.visits));
     return best_child(nodes_, parent, [&](const Node& ch) {
+      const int mover = ch.colour;
+      const double paranoia = mover == root ? 0.0 : options_.paranoia;
       const double n = static_cast<double>(ch.visits);
       const double mean = (1 - paranoia) * ch.reward[mover] / n + paranoia * (1 - ch.reward[root] / n);
       const double q = mean + options_.implicit_weight * (ch.implicit[mover] - mean);
@@ -305,11 +395,11 @@ class Tree {
     for (int p = 0; p < rules_.players; ++p) reward[p] = x[p] / sum;
   }
 
-  const Rules& rules_;
+  const Rules rules_;  // a copy: a kept tree outlives the call that made it
   Table<W> table_;
   MultiShape<W, N> shape_;
   MultiEvaluator<W, N> eval_;
-  const MultiMctsOptions& options_;
+  MultiMctsOptions options_;
   Random rng_;
   std::vector<Node> nodes_;
   double history_sum_[kMaxPlayers][kMaxSquares] = {};
@@ -376,9 +466,16 @@ class Solver {
   const int* cancel_;
 };
 
+// A tree kept between searches (multi/mcts.hpp), of this instruction set and board.
+template <class W, int N>
+struct Kept final : MultiMctsKept {
+  std::unique_ptr<Tree<W, N>> tree;
+};
+
 }  // namespace
 
-MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel,
+                           std::unique_ptr<MultiMctsKept>* keep) {
   return with_geometry(rules.board, [&](auto g) {
     using W = typename decltype(g)::W;
     using T = Tree<W, decltype(g)::N>;
@@ -404,7 +501,11 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
         return out;
       }
     }
-    auto tree = std::make_unique<T>(rules, pos, o);
+    std::unique_ptr<T> tree;
+    u64 kept = 0;
+    auto* held = keep ? dynamic_cast<Kept<W, decltype(g)::N>*>(keep->get()) : nullptr;
+    if (held && held->tree && held->tree->reroot(rules, board, o, &kept)) tree = std::move(held->tree);
+    if (!tree) tree = std::make_unique<T>(rules, pos, o);
     const u64 budget = o.playouts ? o.playouts : ~u64(0);
     u64 i = 0;
     while (i < budget) {
@@ -414,7 +515,13 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
     }
     MultiMctsResult out = tree->result();
     out.playouts = i;
+    out.kept = kept;
     out.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    if (keep) {
+      auto next = std::make_unique<Kept<W, decltype(g)::N>>();
+      next->tree = std::move(tree);
+      *keep = std::move(next);
+    }
     return out;
   });
 }

@@ -50,7 +50,8 @@ MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLi
   return kernel_set().multi_search(rules, pos, limits, cancel);
 }
 
-MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel) {
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& o, const int* cancel,
+                           std::unique_ptr<MultiMctsKept>* keep) {
   check_players(rules, "multi_mcts");
   check_seconds(o.seconds, "multi_mcts: time");
   if (!(o.seconds >= 0)) throw Error("multi_mcts: time must be 0 (none) or more seconds");
@@ -78,7 +79,7 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   Turn turn;
   kernels().legal(rules, pos, &turn);
   if (turn == Turn::kOver) throw Error("multi_mcts: the game is over; there is no move to search");
-  return kernel_set().multi_mcts(rules, pos, o, cancel);
+  return kernel_set().multi_mcts(rules, pos, o, cancel, keep);
 }
 
 int multi_features(const Rules& rules, const Position& pos, int* out) {

@@ -18,8 +18,14 @@
 // others play, is played without playouts. With paranoia, the other
 // colours' nodes are selected partly (1: wholly, MCTS-paranoid) by what
 // the root colour loses: Nijssen & Winands, "Search Policies in
-// Multi-Player Games", ICGA Journal 2013.
+// Multi-Player Games", ICGA Journal 2013. With best_reply, the tree
+// collapses the other colours' turns into one layer where any one of them
+// moves, then the root colour again (MCTS-BRS, the same article; with
+// paranoia 1 that layer is selected by what the root colour loses, as there;
+// the playouts keep the real turn order). With a MultiMctsKept, the tree of
+// one search is kept for the next: tree reuse between the moves of a game.
 #pragma once
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -58,6 +64,7 @@ struct MultiMctsOptions {
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
   double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
+  bool best_reply = false;        // the other colours' turns as one layer of any one's move (MCTS-BRS; docs/tuning.md)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
 
@@ -78,17 +85,36 @@ struct MultiMctsResult {
   u64 playouts = 0;
   double seconds = 0;
   u64 nodes = 0;  // tree nodes, or positions of an exact solve (playouts 0)
+  u64 kept = 0;   // visits of the root moves kept from the search before (MultiMctsKept), counted in visits
 };
 
+// The tree of a search kept for the next search of the same game. When that
+// search's position is in the tree (the same disks, colour to move and ply,
+// reached by the moves played since; the most visited such node), its
+// subtree becomes the new tree, with its statistics and the progressive
+// history; otherwise the search starts a fresh tree. Opaque: each instruction
+// set's kernel keeps its own kind, and a kept tree of other rules is not used.
+struct MultiMctsKept { virtual ~MultiMctsKept() = default; };
+
+// Whether the informed MCTS player keeps its tree between moves by default
+// (InformedMCTSPlayer(reuse=)): off, since at 0.01 s a move a search takes
+// over a few hundredths of its playouts and no gain beyond the noise showed
+// in matches (docs/tuning.md).
+constexpr bool kDefaultMultiReuse = false;
+
 // Throws VariantError for two players, Error for a finished game or bad options.
+// With `keep`, the search starts from the tree it holds where it can and
+// leaves its own tree there (a forced win found by the solve leaves it as it was).
 MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options,
-                           const int* cancel = nullptr);
+                           const int* cancel = nullptr, std::unique_ptr<MultiMctsKept>* keep = nullptr);
 
 namespace generic {
-MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel);
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel,
+                           std::unique_ptr<MultiMctsKept>* keep);
 }
 namespace x86v3 {
-MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel);
+MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiMctsOptions& options, const int* cancel,
+                           std::unique_ptr<MultiMctsKept>* keep);
 }
 
 }  // namespace polyreversi
