@@ -447,3 +447,17 @@ def test_play_out_says_what_the_format_leaves_out_as_one_line(tmp_path):
     ok(r)
     assert "warning: " in r.stderr and "a transcript cannot hold" in r.stderr, r.stderr
     assert "RecordWarning" not in r.stderr and "formats/__init__.py" not in r.stderr, r.stderr
+
+
+def test_selfplay_ray_without_ray_is_refused_before_the_run(monkeypatch):
+    """--ray without Ray is an error before anything is played or printed, as a bad --out is."""
+    import polyreversi.distributed as distributed
+    from polyreversi.cli import main
+
+    def no_ray():
+        raise ImportError("--ray needs Ray: pip install 'polyreversi[ray]'")
+
+    monkeypatch.setattr(distributed, "ray_module", no_ray)
+    r = CliRunner().invoke(main, ["selfplay", "--games", "3", "--ray"])
+    assert r.exit_code == 1
+    assert r.output.strip() == "Error: --ray needs Ray: pip install 'polyreversi[ray]'", r.output

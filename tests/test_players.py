@@ -359,3 +359,12 @@ def test_human_input_too_long_is_echoed_and_refused_cut_with_its_length():
     assert len(out) + len(err) < 2_000
     assert "x" * 40 + "... (1000000 characters)\n" in out  # the echo
     assert err.startswith("'" + "x" * 40 + "...' (1000000 characters) is not a square")
+
+
+def test_human_input_is_echoed_without_its_control_characters():
+    # Piped input came back with its ESC and BEL raw (a terminal title set by a move line).
+    state = Variant("8x8").start()
+    move, out, err = ask(state, "\x1b]0;pwn\x07\u2028x\nf5\n")
+    assert move == state.variant.square("f5")
+    assert "\\x1b]0;pwn\\x07\\u2028x\n" in out
+    assert "\x1b" not in out + err and "\x07" not in out + err

@@ -1,7 +1,10 @@
 """The living SearchPlayer: exact against the solver, multi-PV against brute
 force, a table kept between moves, a search stopped from another thread, one
 search at a time, the clock's budgets, levels, and bad input."""
+import os
 import random
+import subprocess
+import sys
 import threading
 import time
 
@@ -538,3 +541,31 @@ def test_the_core_refuses_a_second_search_of_one_searcher():
         searcher.stop()
         thread.join(120)
     assert box["r"][0] in state.legal_moves()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork is POSIX only")
+def test_a_forked_child_of_a_searching_process_gets_a_clear_error_and_a_usable_player():
+    # The child's handle raised KeyError: 'result', and the player stayed "already searching"
+    # for good (the parent's search thread, which would release it, is not in the child).
+    script = """
+import os, time, polyreversi as pr
+p = pr.SearchPlayer(tt_mb=4)
+h = p.start(pr.Variant("10x10").start(), pr.Limit(time=30))
+time.sleep(0.2)
+pid = os.fork()
+if pid == 0:
+    try:
+        h.result()
+        print("no error")
+    except RuntimeError as e:
+        print("RuntimeError", "forked this one" in str(e))
+    p.new_game()
+    print("played", p.play(pr.Variant().start(), pr.Limit(depth=2)).depth)
+    os._exit(0)
+os.waitpid(pid, 0)
+h.stop()
+print("parent", h.result().move is not None)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-1000:]
+    assert done.stdout.split("\n")[:3] == ["RuntimeError True", "played 2", "parent True"], done.stdout

@@ -22,7 +22,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import random
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from polyreversi.formats import source_name
 from polyreversi.formats.base import SHARD_GLOB
@@ -95,6 +95,19 @@ def merge(tallies: Iterable[Tally], players: int) -> Tally:
     return total
 
 
+def ray_module() -> Any:
+    """The ``ray`` module.
+
+    Raises:
+        ImportError: no ray installed (the message says how to get it).
+    """
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("--ray needs Ray: pip install 'polyreversi[ray]'") from None
+    return ray
+
+
 def connect(address: Optional[str]) -> None:
     """Starts or joins Ray unless this process already did: ``None`` or ``"local"`` a local
     Ray, ``"auto"`` the running cluster, else the cluster at ``address``.
@@ -104,10 +117,7 @@ def connect(address: Optional[str]) -> None:
         ValueError: an address Ray cannot read (Ray's message).
         ConnectionError: Ray cannot be reached.
     """
-    try:
-        import ray
-    except ImportError:
-        raise ImportError("--ray needs Ray: pip install 'polyreversi[ray]'") from None
+    ray = ray_module()
     if ray.is_initialized():
         return
     if address in (None, "local"):

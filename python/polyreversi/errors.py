@@ -36,6 +36,7 @@ RecordWarning              UserWarning                   (a warning, not an erro
 from __future__ import annotations
 
 import os
+import unicodedata
 from typing import Any
 
 from polyreversi import _core
@@ -143,6 +144,18 @@ def quoted_name(value: Any) -> str:
         except Exception:  # a broken __fspath__: its repr, as any other value
             pass
     return quoted(value, QUOTED_NAME_CHARS)
+
+
+# Where str.splitlines() splits, beyond the controls (\x85, \r, \x0b... are Cc).
+_LINE_BREAKS = "\u2028\u2029"
+
+
+def without_controls(text: str, keep: str = "\n\t") -> str:
+    """``text`` with every control character and every line break str.splitlines()
+    splits on, except those in ``keep``, shown as an escape (ESC as ``\\x1b``, U+2028 as
+    ``\\u2028``): text from records or an input line cannot drive the terminal or break a line."""
+    return "".join(c if c in keep or (c not in _LINE_BREAKS and unicodedata.category(c) != "Cc")
+                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}" for c in text)
 
 
 def shortened(text: str, limit: int = QUOTED_CHARS) -> str:

@@ -28,7 +28,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping,
 from polyreversi import _core, _validate
 from polyreversi._core import Color, IllegalMoveError, InvalidSquareError, VariantError
 from polyreversi.bulk import MAX_GAMES
-from polyreversi.errors import BookError, quoted, shortened
+from polyreversi.errors import BookError, quoted, shortened, without_controls
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
 from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, checked_random_count, engine_seed
@@ -205,7 +205,8 @@ class HumanPlayer:
                 out.flush()
                 raise EOFError(f"end of input while waiting for {who}'s move at ply {state.ply}")
             if echo:
-                out.write(shortened(line.rstrip("\n")) + "\n")  # a huge line is not echoed whole
+                # a huge line is not echoed whole, nor its control characters raw
+                out.write(shortened(without_controls(line.rstrip("\n"), keep="")) + "\n")
                 out.flush()
             try:
                 return parse_move(state, line)

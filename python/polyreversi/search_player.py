@@ -15,6 +15,7 @@ at a chosen level for people.
 """
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time as _time
@@ -91,6 +92,7 @@ class SearchHandle:
         self._player = player
         self._thread = thread
         self._box = box
+        self._pid = os.getpid()
 
     def stop(self) -> None:
         """Asks the search to stop; it returns its best completed work at once (within
@@ -109,10 +111,15 @@ class SearchHandle:
             timeout: seconds to wait at most (None: until it ends).
 
         Raises:
-            TimeoutError: still searching after ``timeout`` seconds. Any error of the search.
+            TimeoutError: still searching after ``timeout`` seconds. RuntimeError: called in a
+            forked child of the process that started the search (the search stayed there).
+            Any error of the search.
         """
         if timeout is not None:
             timeout = _validate.seconds(timeout, "timeout", zero=True)
+        if os.getpid() != self._pid:
+            raise RuntimeError(f"SearchHandle.result: the search ran in process {self._pid}, which forked this "
+                               "one; its result stays there (search again in this process)")
         self._thread.join(timeout)
         if self._thread.is_alive():
             raise TimeoutError(f"the search is still running after {timeout} s; call stop() first")
@@ -186,6 +193,7 @@ class SearchPlayer:
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
+        self._lock_pid = os.getpid()  # the process whose search holds the lock
         self.last: Optional[PlayResult] = None
         self._overhead = 0.0  # seconds the clock's moves end after their plan's stop (_note_overhead)
 
@@ -206,8 +214,20 @@ class SearchPlayer:
     # ---- one search at a time ---------------------------------------------------
     def _acquire(self, what: str) -> None:
         if not self._lock.acquire(blocking=False):
-            raise ConcurrentUseError(f"SearchPlayer.{what}: this player is already searching (one search at a "
-                                     "time: wait for the running search's result, or stop() it first)")
+            if self._lock_pid == os.getpid():
+                raise ConcurrentUseError(f"SearchPlayer.{what}: this player is already searching (one search at "
+                                         "a time: wait for the running search's result, or stop() it first)")
+            # A forked child of a process that was searching: that search's thread is not
+            # here to release the lock or the searcher, whose table may be half written.
+            self._lock = threading.Lock()
+            self._lock.acquire()
+            try:
+                with _table_memory(self.tt_mb):
+                    self._searcher = _core._Searcher(self.tt_mb)
+            except BaseException:
+                self._lock.release()
+                raise
+        self._lock_pid = os.getpid()
         self._searcher.clear_stop()
 
     @staticmethod

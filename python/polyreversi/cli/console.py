@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import unicodedata
 import warnings
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
@@ -11,7 +10,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from polyreversi.errors import RecordWarning
+from polyreversi.errors import RecordWarning, without_controls
 from polyreversi.state import State
 from polyreversi.text import board_text
 
@@ -72,18 +71,6 @@ class _Console(Console):
         # Text from records (names, events) must not drive the terminal: control
         # characters and line breaks other than newline and tab are shown as escapes.
         super().print(*(without_controls(o) if isinstance(o, str) else o for o in objects), **kwargs)
-
-
-# Where str.splitlines() splits, beyond the controls (\x85, \r, \x0b... are Cc).
-_LINE_BREAKS = "\u2028\u2029"
-
-
-def without_controls(text: str, keep: str = "\n\t") -> str:
-    """``text`` with every control character and every line break str.splitlines()
-    splits on, except those in ``keep``, shown as an escape (ESC as ``\\x1b``, U+2028 as
-    ``\\u2028``): text from records cannot drive the terminal or break a line."""
-    return "".join(c if c in keep or (c not in _LINE_BREAKS and unicodedata.category(c) != "Cc")
-                   else f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}" for c in text)
 
 
 def make_console(stderr: bool = False) -> Console:

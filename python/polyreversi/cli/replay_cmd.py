@@ -12,7 +12,8 @@ from polyreversi.errors import PolyreversiError, RecordError
 from polyreversi.formats import GameEntry, UnsupportedGameError, source_name
 from polyreversi.replay import Replay, ReplayError
 
-from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines, without_controls
+from polyreversi.cli.console import make_console, progress_over, record_warnings_as_lines
+from polyreversi.errors import without_controls
 from polyreversi.cli.input import entries_as_recorded, game_entry, read_entries, reader_options
 from polyreversi.cli.numbers import WHOLE
 from polyreversi.cli.output import known_formats

@@ -66,6 +66,13 @@ def command(variant: Variant, games: int, black: Optional[str], white: Optional[
     blocked = setup_variant(variant, blocked)
     names = resolve_seats(variant, {"black": black, "white": white, "red": red, "green": green}, players,
                           allowed=COMPUTER_PLAYERS)
+    if ray_address is not None:  # refused before the run starts, as the other options
+        from polyreversi.distributed import ray_module
+
+        try:
+            ray_module()
+        except ImportError as e:
+            raise click.ClickException(str(e)) from None
     if ray_address is not None and out is not None:
         from polyreversi.cli.ray_out import check_shards_out
 

@@ -27,6 +27,12 @@ from polyreversi.envs.spec import EnvSpec
 GYM_ID = "polyreversi/Reversi-v0"
 
 
+def missing_extra(error: ImportError, extra: str) -> ImportError:
+    """The ImportError to raise when an environment's dependency is not installed: names
+    the missing module and the extra that installs it (``error`` is the original)."""
+    return ImportError(f"this environment needs {error.name or error}: pip install 'polyreversi[{extra}]'")
+
+
 def _register() -> None:
     try:
         import gymnasium
@@ -39,4 +45,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["AGENT_NAMES", "MASK_DTYPE", "PLAYER_NAMES", "EnvSpec", "GYM_ID", "action_mask", "observe", "plane_count", "rewards"]
+__all__ = ["AGENT_NAMES", "MASK_DTYPE", "PLAYER_NAMES", "EnvSpec", "GYM_ID", "action_mask", "missing_extra", "observe",
+           "plane_count", "rewards"]

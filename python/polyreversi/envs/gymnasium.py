@@ -26,9 +26,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional, Tuple, Union
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as error:
+    from polyreversi.envs import missing_extra
+
+    raise missing_extra(error, "envs") from None
 
 from polyreversi._core import Color
 from polyreversi.envs import render as _render

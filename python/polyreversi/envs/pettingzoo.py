@@ -44,10 +44,15 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Union
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:
+    from polyreversi.envs import missing_extra
+
+    raise missing_extra(error, "envs") from None
 
 from polyreversi._core import Color
 from polyreversi.envs import render as _render

@@ -30,7 +30,12 @@ import time
 from typing import Any, Dict, List, Optional, Tuple, Type, Union
 
 import numpy as np
-from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
+try:
+    from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
+except ImportError as error:
+    from polyreversi.envs import missing_extra
+
+    raise missing_extra(error, "rl") from None
 
 from polyreversi.envs.opponents import Opponents
 from polyreversi.envs.vector import ReversiVectorEnv

@@ -58,8 +58,13 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
+try:
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+except ImportError as error:
+    from polyreversi.envs import missing_extra
+
+    raise missing_extra(error, "envs") from None
 
 from polyreversi import _validate
 from polyreversi._core import Color
