@@ -30,5 +30,5 @@ def test_an_environment_without_its_extra_says_which(module, blocked, extra):
     done = subprocess.run([sys.executable, "-c", BLOCKED.format(module=module, blocked=blocked)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-1000:]
-    assert done.stdout.strip() == (f"ImportError this environment needs {blocked[0]}: "
+    assert done.stdout.strip() == (f"ModuleNotFoundError this environment needs {blocked[0]}: "
                                    f"pip install 'polyreversi[{extra}]'"), done.stdout

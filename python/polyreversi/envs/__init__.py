@@ -27,10 +27,13 @@ from polyreversi.envs.spec import EnvSpec
 GYM_ID = "polyreversi/Reversi-v0"
 
 
-def missing_extra(error: ImportError, extra: str) -> ImportError:
-    """The ImportError to raise when an environment's dependency is not installed: names
-    the missing module and the extra that installs it (``error`` is the original)."""
-    return ImportError(f"this environment needs {error.name or error}: pip install 'polyreversi[{extra}]'")
+def missing_extra(error: ImportError, extra: str) -> ModuleNotFoundError:
+    """The error to raise when an environment's dependency is not installed: a
+    ModuleNotFoundError of the same module (what code that skips a missing optional
+    module catches) whose message names it and the extra that installs it (``error`` is
+    the original)."""
+    return ModuleNotFoundError(f"this environment needs {error.name or error}: pip install 'polyreversi[{extra}]'",
+                               name=error.name)
 
 
 def _register() -> None:
