@@ -251,13 +251,11 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     _validate.not_over(state, "multi_mcts")
     if given is None:
         cutoff = default_cutoff(state)
-    move, visits, values, made, secs, nodes, kept = _core._multi_mcts(state, count, seconds, seed, exploration, epsilon,
-                                                                history_weight, score_weight, MAX_NODES,
-                                                                cutoff=cutoff, cutoff_temperature=cutoff_temperature,
-                                                                bias_weight=bias_weight, greedy=greedy, solve=solve,
-                                                                implicit_weight=implicit_weight,
-                                                                paranoia=paranoia, best_reply=best_reply,
-                                                                tree=None if tree is None else tree._core)
+    move, visits, values, made, secs, nodes, kept = _core._multi_mcts(
+        state, count, seconds, seed, exploration, epsilon, history_weight, score_weight, MAX_NODES, cutoff=cutoff,
+        cutoff_temperature=cutoff_temperature, bias_weight=bias_weight, greedy=greedy, solve=solve,
+        implicit_weight=implicit_weight, paranoia=paranoia, best_reply=best_reply,
+        tree=None if tree is None else tree._core)
     if tree is not None:
         tree.kept = int(kept)
     return MCTSResult(int(move), {int(m): int(n) for m, n in visits}, tuple(float(v) for v in values), int(made),
