@@ -82,10 +82,15 @@ template <class W, int N>
 class ChildEvaluator {
  public:
   // `on` false: nothing is prepared (the caller evaluates no child).
-  ChildEvaluator(const Shape<W, N>& s, W P, W O, bool anti, bool on = true) : s_(s), anti_(anti) {
+  // `swapped`: pattern_indices(O, P) when the caller has them (patterned boards).
+  ChildEvaluator(const Shape<W, N>& s, W P, W O, bool anti, bool on = true, const PatternIndices* swapped = nullptr)
+      : s_(s), anti_(anti) {
     if constexpr (kPatterns) {
       patterned_ = on && Evaluator<W, N>::patterned(s, anti);
-      if (patterned_) pattern_indices(O, P, swapped_);
+      if (patterned_) {
+        if (swapped != nullptr) swapped_ = *swapped;
+        else pattern_indices(O, P, swapped_);
+      }
     }
   }
   // The child after P plays `square` flipping `flips`, for its mover: nP = O ^ flips, nO = P | flips | square.
@@ -95,6 +100,17 @@ class ChildEvaluator {
         PatternIndices x;
         pattern_child_indices(swapped_, flips, square, x);
         return pattern_value(x, nP, nO);
+      }
+    }
+    return Evaluator<W, N>::evaluate(s_, nP, nO, anti_);
+  }
+  // The same, given the child mover's legal moves `moves` (saves a move generation).
+  int operator()(W nP, W nO, W flips, int square, W moves) const {
+    if constexpr (kPatterns) {
+      if (patterned_) {
+        PatternIndices x;
+        pattern_child_indices(swapped_, flips, square, x);
+        return pattern_value(x, nP, nO, moves);
       }
     }
     return Evaluator<W, N>::evaluate(s_, nP, nO, anti_);

@@ -111,16 +111,44 @@ inline void pattern_child_indices(const PatternIndices& swapped, u64 flips, int 
     for (int j = 0; j < patterns::kLanes; ++j) child.at[j] += t.delta[lowest_bit(flips)][j];
 }
 
-// The mobility terms of P to move in phase `ph`: two move generations
-// (kernel/engine.hpp; with AVX2 about 40 vector operations for both), two
-// dilations (8 shifts and masks each), 4 popcounts and 4 table loads; about
-// as much again as the 46 pattern lookups.
-inline int pattern_mobility(u64 P, u64 O, int ph) {
+// Both colourings of a position's indices: `mover` as pattern_indices(P, O),
+// `other` as pattern_indices(O, P) (what ChildEvaluator starts from).
+struct PatternPair { PatternIndices mover, other; };
+
+inline void pattern_pair(u64 P, u64 O, PatternPair& x) {
+  pattern_indices(P, O, x.mover);
+  pattern_indices(O, P, x.other);
+}
+
+// The pair after the mover plays `square` flipping `flips`, for the new mover:
+// its `mover` is pattern_child_indices(x.other, ...); its `other` has the
+// square go from 0 to 1 and the flipped disks from 2 to 1 (2 x (1 + flips)
+// additions of 3 vectors, where pattern_pair costs 184 pext).
+inline void pattern_pair_child(const PatternPair& x, u64 flips, int square, PatternPair& child) {
+  const patterns::Tables& t = patterns::tables;
+  for (int j = 0; j < patterns::kLanes; ++j) {
+    child.mover.at[j] = x.other.at[j] + 2 * t.delta[square][j];
+    child.other.at[j] = x.mover.at[j] + t.delta[square][j];
+  }
+  for (; flips; flips &= flips - 1) {
+    const std::uint16_t* d = t.delta[lowest_bit(flips)];
+    for (int j = 0; j < patterns::kLanes; ++j) {
+      child.mover.at[j] += d[j];
+      child.other.at[j] -= d[j];
+    }
+  }
+}
+
+// The mobility terms of P to move in phase `ph`, given P's legal moves
+// `moves`: one move generation (kernel/engine.hpp; with AVX2 about 20 vector
+// operations), two dilations (8 shifts and masks each), 4 popcounts and 4
+// table loads.
+inline int pattern_mobility(u64 P, u64 O, int ph, u64 moves_of_p) {
   using E = Engine<u64, 8>;
   using G = Geometry<u64, 8>;
   const int* m = patterns::tables.mobility[ph];
   const u64 empty = ~(P | O);
-  const int moves = popcount(E::flipping_moves(P, O, empty));
+  const int moves = popcount(moves_of_p);
   const int replies = popcount(E::flipping_moves(O, P, empty));
   const int potential = popcount(G::dilate(O) & empty);
   const int opponent_potential = popcount(G::dilate(P) & empty);
@@ -130,15 +158,19 @@ inline int pattern_mobility(u64 P, u64 O, int ph) {
          m[2 * kM + kPot + (opponent_potential < kPot ? opponent_potential : kPot - 1)];
 }
 
-// The evaluation from indices, of the position P to move against O.
-inline int pattern_value(const PatternIndices& x, u64 P, u64 O) {
+// The evaluation from indices, of the position P to move against O, whose
+// legal moves are `moves_of_p` (the caller's search has them already).
+inline int pattern_value(const PatternIndices& x, u64 P, u64 O, u64 moves_of_p) {
   const patterns::Tables& t = patterns::tables;
   const int empties = popcount(~(P | O));
   const int ph = pattern_phase(empties);
   const std::int16_t* w = t.weights[ph];
-  int v = t.parity[ph][empties & 1] + pattern_mobility(P, O, ph);
+  int v = t.parity[ph][empties & 1] + pattern_mobility(P, O, ph, moves_of_p);
   for (int i = 0; i < patterns::kInstances; ++i) v += w[t.offset[i] + x.at[i]];
   return pattern_clamp(v);
+}
+inline int pattern_value(const PatternIndices& x, u64 P, u64 O) {
+  return pattern_value(x, P, O, Engine<u64, 8>::flipping_moves(P, O, ~(P | O)));
 }
 
 // Units of 1/100 disk (kScale), for P to move; |value| < 64 disks.

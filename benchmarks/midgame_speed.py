@@ -1,0 +1,84 @@
+"""CPU time of the midgame search in a living player, builds side by side.
+
+    python benchmarks/midgame_speed.py [--depth 10] [--rounds 3] [--reps 20] PYTHON [PYTHON ...]
+
+Each PYTHON is an interpreter with a polyreversi build installed (a venv of
+another checkout, a wheel); the first is the baseline. Every round runs each
+build once, in turn, on the same work: one `SearchPlayer(depth=D)` (its table
+kept, `new_game()` between positions) choosing a move in each of the 40
+held-out WTHOR midgame positions of scripts/midgame_positions.py (20-50
+empties, the set of midgame_depth.py), `--reps` times. Prints per build the
+median CPU seconds (time.process_time of the child), the nodes, nodes per
+second and the time against the baseline's; and whether the moves are the
+same (a change that keeps the tree keeps the nodes and moves).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CHILD = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import polyreversi as pr
+from midgame_positions import midgame_range, positions
+depth, reps = int(sys.argv[2]), int(sys.argv[3])
+span = midgame_range(pr.Variant.parse("8x8"))
+empties = list(range(span.start, span.stop, max(1, (span.stop - span.start) // 6)))
+states = positions("8x8", empties, 40, held_out=True)
+player = pr.SearchPlayer(depth=depth)
+player.play(states[0])  # the table is mapped before the clock starts
+t0 = time.process_time()
+nodes, moves = 0, []
+for _ in range(reps):
+    for s in states:
+        player.new_game()
+        r = player.play(s)
+        nodes += r.nodes
+        moves.append(r.move)
+print(json.dumps({"cpu": time.process_time() - t0, "nodes": nodes, "moves": moves, "build": pr.__file__}))
+"""
+
+
+def run(python: str, depth: int, reps: int) -> dict:
+    out = subprocess.run([python, "-c", CHILD, os.path.join(ROOT, "scripts"), str(depth), str(reps)],
+                         capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"{python}: {out.stderr.strip().splitlines()[-1] if out.stderr.strip() else 'failed'}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("pythons", nargs="+", metavar="PYTHON", help="interpreters, each with a build (first: baseline)")
+    ap.add_argument("--depth", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=20, help="passes over the 40 positions in one run")
+    args = ap.parse_args(argv[1:])
+    results: dict[str, list[dict]] = {p: [] for p in args.pythons}
+    for _ in range(args.rounds):
+        for p in args.pythons:
+            results[p].append(run(p, args.depth, args.reps))
+    base = statistics.median(r["cpu"] for r in results[args.pythons[0]])
+    base_moves = results[args.pythons[0]][0]["moves"]
+    load = os.getloadavg()[0]
+    print(f"depth {args.depth}, 40 positions x {args.reps}, median of {args.rounds} rounds, load {load:.1f}")
+    print("| build | CPU s | nodes | M nodes/s | time / baseline | same moves |")
+    print("|---|---|---|---|---|---|")
+    for p in args.pythons:
+        cpu = statistics.median(r["cpu"] for r in results[p])
+        nodes = results[p][0]["nodes"]
+        same = results[p][0]["moves"] == base_moves
+        print(f"| {results[p][0]['build']} | {cpu:.3f} | {nodes:,} | {nodes / cpu / 1e6:.2f} | {cpu / base:.3f} | "
+              f"{'yes' if same else 'no'} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
