@@ -159,3 +159,26 @@ def test_bad_input():
         puct(pr.Variant.parse("8x8").start(), fixed_evaluator, trees=trees)
     trees.clear()
     assert puct(pr.Variant.parse("8x8").start(), fixed_evaluator, trees=trees, simulations=4).kept == 0
+
+
+def test_trees_take_one_search_at_a_time():
+    """A search or clear() on trees a search is using (here from inside its own evaluate
+    callback, which runs while the search holds them) is refused by name: ConcurrentUseError,
+    as a MultiMCTSTree or a Batch, not a ValueError; the search itself goes on."""
+    batch = _batch("6x6", 3)
+    trees = PuctTrees(batch.size)
+    others = [pr.Variant.parse("6x6").start() for _ in range(batch.size)]
+    refused = []
+
+    def reentrant(leaves):
+        if not refused:
+            for call in (lambda: puct(others, fixed_evaluator, trees=trees, simulations=4), trees.clear):
+                with pytest.raises(pr.ConcurrentUseError, match="PuctTrees") as e:
+                    call()
+                refused.append(str(e.value))
+        return fixed_evaluator(leaves)
+
+    result = puct(batch, reentrant, trees=trees, simulations=8)
+    assert len(refused) == 2 and "clear" in refused[1], refused
+    assert result.visits.sum() > 0
+    assert puct(batch, fixed_evaluator, trees=trees, simulations=8).kept > 0  # the trees were kept, still usable

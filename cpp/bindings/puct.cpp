@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common.hpp"
+#include "polyreversi/batch/batch.hpp"  // ConcurrentUseError
 #include "polyreversi/batch/kernels.hpp"
 #include "polyreversi/search/search.hpp"
 
@@ -45,7 +46,7 @@ void init_puct(py::module_& m) {
            py::arg("slots"))
       .def_readonly("slots", &PuctKeep::slots)
       .def("clear", [](PuctKeep& k) {
-        if (k.busy) throw py::value_error("trees: a search is using them");
+        if (k.busy) throw ConcurrentUseError("PuctTrees.clear: a search is using these trees (wait for its result)");
         k.search.reset();
       });
   m.def(
@@ -88,7 +89,8 @@ void init_puct(py::module_& m) {
         PuctKeep* keep = trees.is_none() ? nullptr : &trees.cast<PuctKeep&>();
         u64 kept = 0;
         if (keep) {
-          if (keep->busy) throw py::value_error("trees: another search is using them");
+          if (keep->busy)
+            throw ConcurrentUseError("PuctTrees: another search is using these trees (wait for its result)");
           if (!keep->search) keep->search = std::make_unique<PuctSearch>(rules, keep->slots);
           kept = keep->search->begin(roots, slots, o, true);
         } else {

@@ -151,7 +151,7 @@ class PuctTrees:
         self._variant: Optional[Variant] = None
 
     def clear(self) -> None:
-        """Forget every tree (the variant too)."""
+        """Forget every tree (the variant too); ConcurrentUseError while a search is using them."""
         self._core.clear()
         self._variant = None
 
@@ -201,7 +201,8 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
     Raises:
         IllegalMoveError: a root game that is over. ValueError / TypeError: bad options,
         ``which``, roots of different variants, or ``evaluate`` returning the wrong shapes,
-        NaN or infinite values or negative priors (naming the row).
+        NaN or infinite values or negative priors (naming the row). ConcurrentUseError:
+        ``trees`` another search is using (one search at a time on the same trees).
     """
     simulations = whole(simulations, "simulations", MIN_SIMULATIONS, MAX_SIMULATIONS)
     c_puct = number(c_puct, "c_puct")
