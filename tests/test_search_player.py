@@ -312,12 +312,23 @@ def test_endgame_solve_when_it_fits():
 
 
 def test_late_solve_between_the_fitting_solve_and_none():
-    # 8x8, 16 empties: 0.023 s predicted; tried first from a 0.046 s budget
+    # 8x8/anti, 16 empties: 0.023 s predicted (the random-game model); tried first from a
+    # 0.046 s budget
+    assert time_control.predicted_solve_seconds(16, "8x8/anti") == pytest.approx(0.0232, abs=1e-4)
     limit = pr.Limit(time=0.012)
-    assert time_control.solve_allowance(limit, 16, 0.012) is None
-    assert time_control.late_solve_share(limit, 16, 0.012) == time_control.LATE_SEARCH_SHARE
-    assert time_control.late_solve_share(limit, 16, 0.005) is None  # beyond LATE_SOLVE_FACTOR
-    assert time_control.late_solve_share(pr.Limit(time=0.05), 16, 0.05) is None  # solved first instead
+    assert time_control.solve_allowance(limit, 16, 0.012, "8x8/anti") is None
+    assert time_control.late_solve_share(limit, 16, 0.012, "8x8/anti") == time_control.LATE_SEARCH_SHARE
+    assert time_control.late_solve_share(limit, 16, 0.005, "8x8/anti") is None  # beyond LATE_SOLVE_FACTOR
+    assert time_control.late_solve_share(pr.Limit(time=0.05), 16, 0.05, "8x8/anti") is None  # solved first
+    # The standard game's played positions solve in STANDARD_SOLVE_SHARE of that: its solve
+    # is tried first from a budget 0.012 s, where 8x8/anti tries it late.
+    standard = time_control.predicted_solve_seconds(16, "8x8")
+    assert standard == pytest.approx(time_control.STANDARD_SOLVE_SHARE * 0.0232, abs=1e-4)
+    assert time_control.predicted_solve_seconds(16) == standard
+    assert time_control.solve_allowance(limit, 16, 0.012, "8x8") is not None
+    assert time_control.late_solve_share(limit, 16, 0.006, "8x8") == time_control.LATE_SEARCH_SHARE
+    for other in ("8x8/anti", "8x8/blocked=b2", "8x8/3p"):
+        assert time_control.predicted_solve_seconds(16, other) == pytest.approx(0.0232, abs=1e-4), other
     plan = time_control.MoveTime(1.0, 0.9, 1.0).scaled(0.3)
     assert (plan.target, plan.start, plan.stop) == pytest.approx((0.3, 0.27, 0.3))
 
@@ -357,9 +368,9 @@ def test_no_late_solve_at_a_fixed_depth_or_in_an_analysis(monkeypatch):
 
 def test_the_solve_is_tried_earlier_on_6x6_where_it_is_cheaper():
     limit = pr.Limit(time=1.0)
-    assert time_control.predicted_solve_seconds(22, "6x6") < time_control.predicted_solve_seconds(22)
+    assert time_control.predicted_solve_seconds(22, "6x6") < time_control.predicted_solve_seconds(22, "8x8/anti")
     assert time_control.solve_allowance(limit, 21, 1.0, "6x6") is not None
-    assert time_control.solve_allowance(limit, 21, 1.0) is None  # 8x8: 1.1 s predicted
+    assert time_control.solve_allowance(limit, 21, 1.0, "8x8/anti") is None  # 1.1 s predicted
     rng = random.Random(4)
     state = pr.Variant(board="6x6").start()
     while int((state.board() == 0).sum()) > 18:

@@ -248,11 +248,11 @@ class SearchPlayer:
             pv = [entry.move]
             return (PlayResult(entry.move, float(entry.value), pv, empties, 0, _time.perf_counter() - t0, True),
                     [MoveInfo(entry.move, float(entry.value), pv, empties, True)])
-        plan = time_control.move_time(limit, empties, state.variant.board, self._overhead)
+        plan = time_control.move_time(limit, empties, str(state.variant), self._overhead)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
         budget = None if plan is None else plan.target
-        allowance = self._solve_allowance(limit, empties, budget, analysing, state.variant.board)
+        allowance = self._solve_allowance(limit, empties, budget, analysing, str(state.variant))
         if allowance is not None:
             solved = self._solve(state, multipv, allowance, t0, empties)
             if isinstance(solved, tuple):
@@ -263,7 +263,7 @@ class SearchPlayer:
         late = None
         if (allowance is None and plan is not None and multipv == 1
                 and self._may_solve(limit, empties, analysing)):
-            late = time_control.late_solve_share(limit, empties, plan.target, state.variant.board)
+            late = time_control.late_solve_share(limit, empties, plan.target, str(state.variant))
         depth = -1 if limit.depth is None else limit.depth
         stop = start = -1.0
         t_search = _time.perf_counter()

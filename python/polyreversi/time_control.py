@@ -33,7 +33,7 @@ from polyreversi.limit import Limit
 
 __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "CLOCK_START_SHARE",
            "CLOCK_STOP_FACTOR", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "ENDGAME_MOVES",
-           "EXACT_EMPTIES", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
+           "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
            "late_solve_share", "exact_from", "predicted_solve_seconds"]
 
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
@@ -73,6 +73,12 @@ SOLVE_SECONDS_AT_20 = 0.5
 #: (benchmarks/board_eval.md): 0.12 s at 20 empties, 0.41 s at 22, 3.3 s at 24,
 #: 14.7 s at 26, about 0.3 of the 8x8 model at each.
 SOLVE_COST = {"6x6": 0.3}
+#: The standard game (8x8, normal rules, nothing blocked, no handicap or free opening)
+#: solves the positions of played games in this share of the random-game model: mean
+#: CPU time of solves of held-out WTHOR positions, 5.7 ms at 16 empties, 25 ms at 18,
+#: 90 ms at 20 (0.18-0.25 of the model; benchmarks/HISTORY.md, 2026-12-06). Its trained
+#: evaluation orders the solve, and a played game's positions are calmer.
+STANDARD_SOLVE_SHARE = 0.2
 #: Empty squares at or below which a depth-limited move is solved exactly whatever its
 #: depth (8x8: milliseconds), as NBoard engines do near the end.
 EXACT_EMPTIES = 14
@@ -125,10 +131,14 @@ def _usable(limit: Limit, empties: int, overhead: float = 0.0) -> float:
 
 
 def predicted_solve_seconds(empties: int, board: str = "8x8") -> float:
-    """The seconds an exact solve of a position of ``board`` with ``empties`` empty squares
-    is expected to take on one thread (a rough model: tenfold every three empties,
-    scaled by :data:`SOLVE_COST`)."""
-    return SOLVE_COST.get(board, 1.0) * SOLVE_SECONDS_AT_20 * 10 ** ((empties - 20) / 3)
+    """The seconds an exact solve of a position with ``empties`` empty squares is expected
+    to take on one thread (a rough model: tenfold every three empties, scaled by
+    :data:`SOLVE_COST` of the board and, for the standard game, by
+    :data:`STANDARD_SOLVE_SHARE`). ``board``: the variant's text (``str(variant)``:
+    ``"8x8"`` is the standard game, ``"8x8/anti"`` is not) or its board's name."""
+    name = board.split("/", 1)[0]
+    share = STANDARD_SOLVE_SHARE if board == "8x8" else 1.0
+    return share * SOLVE_COST.get(name, 1.0) * SOLVE_SECONDS_AT_20 * 10 ** ((empties - 20) / 3)
 
 
 def _endgame_clock(empties: int, board: str) -> float:
@@ -187,7 +197,7 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
 
     Args:
         limit: a :class:`polyreversi.Limit`. empties: empty squares on the board (int >= 0).
-        board: the variant's board name (its solve cost: :data:`SOLVE_COST`).
+        board: the variant's text, ``str(variant)`` (its solve cost: :func:`predicted_solve_seconds`).
         overhead: seconds the mover's last moves on the clock ended after their plan's
             stop (a loaded machine's); the clock keeps that much, when more than
             :data:`MOVE_RESERVE`, for each of the mover's moves to come.
