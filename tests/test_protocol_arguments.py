@@ -87,7 +87,7 @@ def test_a_ggf_time_too_long_to_be_finite_is_refused() -> None:
     from polyreversi.formats.ggf import time_seconds
 
     assert time_seconds("1:00:00") == 3600.0
-    with pytest.raises(RecordError, match="not a finite number of seconds"):
+    with pytest.raises(RecordError, match=r"has too many digits for a float \(at most 1.798e\+308\)"):
         time_seconds("9" * 400)
-    with pytest.raises(RecordError, match="not a finite number of seconds"):
+    with pytest.raises(RecordError, match="more seconds than a float holds"):
         time_seconds("9" * 308 + ":00")  # 1e308 is finite, times 60 past the largest float

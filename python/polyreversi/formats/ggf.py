@@ -386,17 +386,20 @@ def time_seconds(text: str) -> float:
     clock's first part (the GGF specification, skatgame.net/mburo/ggsa/ggf).
 
     Raises:
-        RecordError: ``text`` is not such a time, or too long to be finite (float() reads
-            400 digits as infinity).
+        RecordError: ``text`` is not such a time, or its digits or its seconds are past
+            a float's range (float() reads 400 digits as infinity).
     """
     text = text.strip()
     if not _TIME.fullmatch(text):
         raise RecordError(f"time {quoted(text)} is not a time ({_TIME_FORM})")
     seconds = 0.0
     for part in text.split(":"):
-        seconds = seconds * 60 + float(part)
+        value = float(part)
+        if math.isinf(value):  # digits past a float's range (the form has no infinity)
+            raise RecordError(f"time {quoted(text)}: {_validate.beyond_float(part)}")
+        seconds = seconds * 60 + value
     if not math.isfinite(seconds):
-        raise RecordError(f"time {quoted(text)} is not a finite number of seconds")
+        raise RecordError(f"time {quoted(text)} is more seconds than a float holds")
     return seconds
 
 
