@@ -240,6 +240,28 @@ def test_nboard_move_commands_run_the_movers_clock_down():
     assert server._limit().clock == 7
 
 
+def test_nboard_clocks_go_to_the_millisecond_to_our_engine_and_never_up_in_ggf():
+    # GGF's TI is whole seconds (NTest's reader takes no fraction): rounded down, a clock
+    # under a second sent as 1 (TI[0] reads as no time control); polyreversi's own engine
+    # is sent the clock itself by `set polyreversi-clock`, which a set game's TI gives way to.
+    from polyreversi.engine.games import clock_text
+
+    assert [clock_text(t) for t in (0.1, 0.3, 1.0, 2.5, 59.99, 3600.9)] == [
+        "0:00:01", "0:00:01", "0:00:01", "0:00:02", "0:00:59", "1:00:00"]
+    server = NBoardServer(io.StringIO(), io.StringIO())
+    server.handle("set game (;GM[Othello]TI[0:00:01]TY[8];)")
+    server.handle("set polyreversi-clock 0.25")
+    assert server._limit().clock == pytest.approx(0.25)
+    server.handle("set game (;GM[Othello]TI[0:00:01]TY[8];)")  # a new game: its own TI again
+    assert server._limit().clock == pytest.approx(1.0)
+    with SimpleEngine.popen("nboard", own("nboard")) as engine:
+        sent = []
+        send = engine.protocol.process.send
+        engine.protocol.process.send = lambda line: (sent.append(line), send(line))[1]
+        engine.play(pr.Variant().start(), pr.Limit(clock=0.25))
+    assert "set polyreversi-clock 0.250" in sent and not any("TI[" in line for line in sent), sent
+
+
 # -- the GTP engine's replies ------------------------------------------------------------------
 def test_gtp_session_replies():
     text = session(GtpServer, "1 protocol_version\n2 name\nboardsize 6\nplay b c2\nplay w pass\n"
@@ -346,6 +368,29 @@ def test_gtp_time_settings_give_the_search_its_limit():
     server.time_settings(["60", "0", "0"])
     server.time_left(["b", "12.5", "0"])
     assert server._limit(1) == pr.Limit(clock=12.5)
+
+
+def test_gtp_without_time_left_the_engine_runs_its_own_clock_down():
+    # A controller that sends time_settings and never time_left: each genmove's time comes
+    # off that colour's main time, then the overtime; a time_left says the clock again.
+    played = GtpServer(io.StringIO("time_settings 3 0 0\npolyreversi-depth 2\ngenmove b\ngenmove w\nquit\n"),
+                       io.StringIO())
+    played.serve()
+    assert set(played.used) == {1, 2} and all(0 < t < 3 for t in played.used.values()), played.used
+    assert played._limit(1).clock == pytest.approx(3 - played.used[1])
+    server = GtpServer(io.StringIO(), io.StringIO())
+    server.time_settings(["3", "0", "0"])
+    server.used = {1: 1.25, 2: 0.5}
+    assert server._limit(1) == pr.Limit(clock=1.75) and server._limit(2) == pr.Limit(clock=2.5)
+    server.time_left(["b", "2", "0"])
+    assert server._limit(1) == pr.Limit(clock=2.0)
+    server.used[1] = 0.5  # its genmoves since that time_left
+    assert server._limit(1) == pr.Limit(clock=1.5)
+    server.time_settings(["3", "10", "5"])  # Canadian overtime once the main time is spent
+    server.used = {1: 4.0}
+    assert server._limit(1) == pr.Limit(time=2.0)
+    server.time_settings(["3", "0", "0"])  # a new clock forgets what was spent
+    assert server._limit(1) == pr.Limit(clock=3.0)
 
 
 # -- the client against NTest's recorded replies, and live ---------------------------------------

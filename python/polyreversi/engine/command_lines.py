@@ -24,8 +24,10 @@ from typing import Callable, Deque, Iterable, Optional, Protocol, TypeVar
 _T = TypeVar("_T", covariant=True)
 _R = TypeVar("_R")
 
-#: Seconds between two looks at the input while a search runs (the delay of a stop).
-POLL = 0.02
+#: Seconds between two looks at the input and at the search while one runs: the delay of a
+#: stop, and of the answer after the search ends (each go / genmove waits up to this long;
+#: 0.02 cost a 0.1-0.3 s GTP or NBoard clock its games on time). A look costs microseconds.
+POLL = 0.001
 
 
 class Handle(Protocol[_T]):

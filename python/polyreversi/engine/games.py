@@ -22,8 +22,10 @@ _MOVE = re.compile(r"(?i)(?:pa(?:ss)?|[a-z](?:10|[1-9]))")
 
 
 def clock_text(seconds: float) -> str:
-    """A GGF ``TI`` clock: ``h:mm:ss`` (whole seconds, rounded up so a clock is never 0 too early)."""
-    whole = int(-(-seconds // 1))
+    """A GGF ``TI`` clock: ``h:mm:ss``, whole seconds (GGF's and NTest's form has no
+    fraction): rounded down, so that an engine is never told more than it has, except
+    under a second, sent as 1 (``TI[0]`` would read as no time control)."""
+    whole = max(1, int(seconds // 1))
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 

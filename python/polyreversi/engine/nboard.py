@@ -5,7 +5,9 @@ Every request sends the whole game (``set game`` with GGF), so the engine never 
 to be kept in step; a ``ping``/``pong`` after the setup makes sure no line of an
 earlier request is read as an answer. Limits: ``depth`` is ``set depth``; NBoard
 has no per-move time, so ``time`` is given as a game clock (``TI``) of that many
-seconds per move the mover has left, ``clock`` as the clock itself; ``nodes`` is
+seconds per move the mover has left, ``clock`` as the clock itself (GGF writes whole
+seconds, rounded down from a second up: :func:`~polyreversi.engine.games.clock_text`;
+polyreversi's own engine gets it to the millisecond by ``set polyreversi-clock``); ``nodes`` is
 refused (the protocol has no node limit). Lines the protocol does not know are
 skipped (NTest writes its start-up log to standard output), up to
 :data:`~polyreversi.engine.protocol.MAX_NOISE` per request.
@@ -89,7 +91,11 @@ class NBoardProtocol(Protocol):
             own_moves = max(1, (games.empties(state) + 1) // 2)
             clock = limit.time * own_moves if clock is None else min(clock, limit.time * own_moves)
         self.process.send(f"set depth {min(depth, MAX_DEPTH)}")
-        if games.ggf_expressible(state):
+        if games.ggf_expressible(state) and self.extensions:  # GGF's clock is whole seconds: ours to the ms
+            self.process.send(f"set game {games.state_to_ggf(state)}")
+            if clock is not None:
+                self.process.send(f"set polyreversi-clock {clock:.3f}")
+        elif games.ggf_expressible(state):
             self.process.send(f"set game {games.state_to_ggf(state, clock)}")
         elif self.extensions:
             self.process.send(f"set polyreversi-game {games.state_to_json(state)}")

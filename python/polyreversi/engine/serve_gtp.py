@@ -9,7 +9,8 @@ accepted and unused: Othello has none), ``play COLOR MOVE``, ``genmove COLOR`` (
 ``reg_genmove COLOR`` (does not), ``undo``, ``time_settings MAIN BYO STONES``,
 ``kgs-time_settings SYSTEM ...`` (KGS's extension: ``none``, ``absolute MAIN``, ``byoyomi
 MAIN PERIOD_TIME PERIODS``, ``canadian MAIN PERIOD_TIME STONES``; one clock with
-``time_settings``), ``time_left COLOR SECONDS STONES``, ``final_score`` (``B+12``, ``W+4``, ``0``),
+``time_settings``), ``time_left COLOR SECONDS STONES`` (without it the engine takes
+each ``genmove``'s time off that colour's clock itself), ``final_score`` (``B+12``, ``W+4``, ``0``),
 ``showboard`` (the board over several lines, then whose move it is and the disks).
 
 Either colour may be named by ``play``, ``genmove`` and ``reg_genmove``, not only
@@ -41,6 +42,7 @@ followed by what was wrong (``? syntax error: komi: NEW_KOMI: expected a number,
 from __future__ import annotations
 
 import sys
+import time
 from typing import Callable, Dict, List, Optional, TextIO, Tuple, TypeVar
 
 from polyreversi._validate import is_digits, too_many_digits
@@ -116,6 +118,9 @@ class GtpServer:
         self.byo_stones = 0  # Canadian overtime: moves of each period of byo_time seconds
         self.byo_periods = 0  # Japanese byo-yomi (KGS byoyomi): periods of byo_time seconds a move
         self.left: Dict[int, Tuple[float, int]] = {}  # colour: (seconds, stones) of time_left
+        # colour: seconds its genmoves took since the clock was set or its last time_left
+        # (a controller that never sends time_left still runs the engine's clock down)
+        self.used: Dict[int, float] = {}
         self.commands: Dict[str, Callable[[List[str]], str]] = {
             "protocol_version": lambda a: self._bare("protocol_version", a, "2"),
             "name": lambda a: self._bare("name", a, NAME),
@@ -205,7 +210,7 @@ class GtpServer:
         no_arguments("clear_board", args)
         self.state = self.variant.start()
         self.before = []
-        self.left = {}
+        self.left, self.used = {}, {}
         self.player.new_game()
         return ""
 
@@ -338,12 +343,13 @@ class GtpServer:
         limit); the times of ``time_left`` are forgotten."""
         self.main_time = main
         self.byo_time, self.byo_stones, self.byo_periods = byo, stones, periods
-        self.left = {}
+        self.left, self.used = {}, {}
 
     def time_left(self, args: List[str]) -> str:
         color = self._color(arg("time_left", args, 0, "COLOR", lambda text, name: text))
         left = arg("time_left", args, 1, "SECONDS", seconds)
         self.left[color] = (left, arg("time_left", args, 2, "STONES", whole(0), last=True))
+        self.used[color] = 0.0
         return ""
 
     def _set_limit(self, which: str, args: List[str]) -> str:
@@ -356,6 +362,10 @@ class GtpServer:
         time = clock = None
         if self.main_time is not None:
             left, stones = self.left.get(color, (self.main_time, 0))
+            if stones == 0:  # the main time: less what the genmoves took since it was said
+                left = max(0.0, left - self.used.get(color, 0.0))
+                if left == 0 and (self.byo_stones > 0 or self.byo_periods > 0):  # counted into the overtime
+                    left, stones = self.byo_time, max(1, self.byo_stones)
             if stones > 0 and self.byo_periods > 0:  # Japanese byo-yomi: `left` seconds of this period, for this move
                 time = max(0.01, left)
             elif stones > 0:  # Canadian overtime: `left` seconds for `stones` moves
@@ -380,10 +390,12 @@ class GtpServer:
             state = self.state
         else:  # reg_genmove changes nothing
             state = self._turn_of(color, self.state.copy())
+        began = time.monotonic()
         move = self.lines.wait(self.player.start(state, self._limit(color))).move
         if move is None:  # an engine that resigned (the built-in player always moves)
             return "resign"
         if play:
+            self.used[color] = self.used.get(color, 0.0) + time.monotonic() - began
             self.state.play(move)
         return "pass" if move == state.PASS else self.variant.square_name(move)
 

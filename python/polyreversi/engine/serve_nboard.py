@@ -27,7 +27,8 @@ Commands (NBoard protocol version 2; NTest's instructions/Protocol.htm):
   plays from, ``go`` and ``hint 1`` included, is the shipped one: docs/engines.md).
 - Extension (docs/engines.md): ``set polyreversi-game JSON`` sets any variant's game
   as one JSON Lines record (the octagon, blocked squares, the free opening);
-  ``set polyreversi-clock SECONDS`` sets the mover's clock for such a game.
+  ``set polyreversi-clock SECONDS`` sets the mover's clock for such a game, or for a
+  ``set game`` before it in place of its ``TI`` (whole seconds only).
 
 A command it does not know, a game it cannot play (3-4 players, a malformed GGF)
 or an illegal move is answered with ``status error: ...`` naming it; the engine
@@ -208,8 +209,8 @@ class NBoardServer:
         self.player.check_book(state.variant)
 
     def _limit(self) -> Limit:
-        clock = self.clock
-        if self.total is not None and self.state is not None:  # a longer clock is read as the limits' maximum
+        clock = self.clock  # polyreversi-clock, set after the game: the milliseconds GGF's TI cannot say
+        if clock is None and self.total is not None and self.state is not None:  # a longer clock: the limits' maximum
             clock = min(max(0.0, self.total - self.used.get(self.state.to_move, 0.0)), MAX_TIME)
         return Limit(depth=self.depth, clock=clock)
 
