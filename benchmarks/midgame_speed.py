@@ -47,35 +47,46 @@ print(json.dumps({"cpu": time.process_time() - t0, "nodes": nodes, "moves": move
 
 
 def run(python: str, depth: int, reps: int) -> dict:
-    out = subprocess.run([python, "-c", CHILD, os.path.join(ROOT, "scripts"), str(depth), str(reps)],
-                         capture_output=True, text=True, check=False)
+    try:
+        out = subprocess.run([python, "-c", CHILD, os.path.join(ROOT, "scripts"), str(depth), str(reps)],
+                             capture_output=True, text=True, check=False)
+    except OSError as e:  # not there, not executable
+        raise SystemExit(f"{python}: cannot run it: {e.strerror}") from None
     if out.returncode != 0:
         raise SystemExit(f"{python}: {out.stderr.strip().splitlines()[-1] if out.stderr.strip() else 'failed'}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def at_least_one(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pythons", nargs="+", metavar="PYTHON", help="interpreters, each with a build (first: baseline)")
-    ap.add_argument("--depth", type=int, default=10)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--reps", type=int, default=20, help="passes over the 40 positions in one run")
+    ap.add_argument("--depth", type=at_least_one, default=10)
+    ap.add_argument("--rounds", type=at_least_one, default=3)
+    ap.add_argument("--reps", type=at_least_one, default=20, help="passes over the 40 positions in one run")
     args = ap.parse_args(argv[1:])
-    results: dict[str, list[dict]] = {p: [] for p in args.pythons}
+    # one list of runs per argument, so the same interpreter twice is two builds' worth (an A/A check)
+    results: list[list[dict]] = [[] for _ in args.pythons]
     for _ in range(args.rounds):
-        for p in args.pythons:
-            results[p].append(run(p, args.depth, args.reps))
-    base = statistics.median(r["cpu"] for r in results[args.pythons[0]])
-    base_moves = results[args.pythons[0]][0]["moves"]
+        for k, p in enumerate(args.pythons):
+            results[k].append(run(p, args.depth, args.reps))
+    base = statistics.median(r["cpu"] for r in results[0])
+    base_moves = results[0][0]["moves"]
     load = os.getloadavg()[0]
     print(f"depth {args.depth}, 40 positions x {args.reps}, median of {args.rounds} rounds, load {load:.1f}")
     print("| build | CPU s | nodes | M nodes/s | time / baseline | same moves |")
     print("|---|---|---|---|---|---|")
-    for p in args.pythons:
-        cpu = statistics.median(r["cpu"] for r in results[p])
-        nodes = results[p][0]["nodes"]
-        same = results[p][0]["moves"] == base_moves
-        print(f"| {results[p][0]['build']} | {cpu:.3f} | {nodes:,} | {nodes / cpu / 1e6:.2f} | {cpu / base:.3f} | "
+    for runs in results:
+        cpu = statistics.median(r["cpu"] for r in runs)
+        nodes = runs[0]["nodes"]
+        same = runs[0]["moves"] == base_moves
+        print(f"| {runs[0]['build']} | {cpu:.3f} | {nodes:,} | {nodes / cpu / 1e6:.2f} | {cpu / base:.3f} | "
               f"{'yes' if same else 'no'} |")
     return 0
 

@@ -182,3 +182,9 @@ def test_trees_take_one_search_at_a_time():
     assert len(refused) == 2 and "clear" in refused[1], refused
     assert result.visits.sum() > 0
     assert puct(batch, fixed_evaluator, trees=trees, simulations=8).kept > 0  # the trees were kept, still usable
+
+
+@pytest.mark.parametrize("answer", [None, 3, (1, 2, 3), "ab"])
+def test_an_evaluate_that_returns_no_pair_is_named(answer):
+    with pytest.raises(TypeError, match=r"evaluate: expected \(priors, values\), got"):
+        puct(pr.Variant.parse("6x6").start(), lambda leaves: answer, simulations=4)

@@ -328,7 +328,10 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             table takes longer to set up (its memory is cleared as it is touched), so short
             solves are fastest near the default.
         time: seconds (> 0, at most :data:`polyreversi.limit.MAX_TIME`) at most; nodes: positions (1 .. 2**62) at most (checked every
-            256 positions with a time limit, else every 4096). A solve stopped by either
+            256 positions with a time limit, else every 4096). The table's set-up comes
+            before and is not cut short (tens of milliseconds for the default 64 MiB when
+            memory is short: a timed solve of a few milliseconds wants a small ``tt_mb``, or
+            a :class:`polyreversi.SearchPlayer`, whose table is kept). A solve stopped by either
             returns ``complete=False``, no move and no score (a partial solve proves no
             best move), and the bounds on the score proven so far (``lower``/``upper``,
             None when none is).

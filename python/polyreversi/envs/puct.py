@@ -51,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from polyreversi import _core
-from polyreversi._validate import function, number, whole
+from polyreversi._validate import function, number, shown, whole
 from polyreversi.batch import Batch
 from polyreversi.bulk import MAX_THREADS
 from polyreversi.errors import IllegalMoveError
@@ -247,7 +247,10 @@ def puct(source: Union[Batch, State, Sequence[State]], evaluate: Callable[[Leave
 
     def call(obs: np.ndarray, masks: np.ndarray, boards: np.ndarray, to_move: np.ndarray,
              games: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-        priors, values = evaluate(Leaves(obs, masks, boards, to_move, games))
+        result = evaluate(Leaves(obs, masks, boards, to_move, games))
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            raise TypeError(f"evaluate: expected (priors, values), got {shown(result)}")
+        priors, values = result
         return _priors(priors, len(obs), masks.shape[1]), _values(values, to_move, players)
 
     started = time.perf_counter()
