@@ -510,3 +510,10 @@ def test_validate_is_a_flag(tmp_path, ext, value):
         _formats.iter_games(path, validate=value)
     with pytest.raises(TypeError, match=r"^validate: expected True or False"):
         json_record.loads(json_record.dumps(state.record()), validate=value)
+
+
+def test_a_meta_key_named_state_is_metadata():
+    # from_state's state is positional-only, so any meta key is free (hypothesis drew 'state')
+    record = Record.from_state(pr.Variant.parse("6x6").start(), state="final", players=["a", "b"])
+    assert record.meta["state"] == "final"
+    assert json_record.loads(json_record.dumps(record)).meta["state"] == "final"

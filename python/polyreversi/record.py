@@ -298,6 +298,7 @@ class Record:
     def from_state(
         cls,
         state: State,
+        /,
         *,
         players: Iterable[Optional[str]] = (),
         date: Optional[str] = None,
