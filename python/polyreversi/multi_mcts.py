@@ -15,7 +15,7 @@ hand it to a later colour), then any square that does not, then any legal
 square; with probability ``epsilon`` uniformly among all legal moves. Before both, with
 probability ``greedy`` (default 0), the move is the one the 3-4 player evaluation rates best for
 the mover (the 2011 paper's one-ply playout search); within the best class, with probability
-``mast`` (default 0), the square with the best mean reward for the mover so far (move-average
+``mast`` (default 0.5), the square with the best mean reward for the mover so far (move-average
 sampling).
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
@@ -85,7 +85,7 @@ IMPLICIT_TEMPERATURE: float = _core.limits.MULTI_IMPLICIT_TEMPERATURE
 DEFAULT_PARANOIA: float = _core.limits.DEFAULT_MULTI_PARANOIA
 #: Whether the other colours' turns form one layer of any one colour's move (Best-Reply Search).
 DEFAULT_BEST_REPLY: bool = _core.limits.DEFAULT_MULTI_BEST_REPLY
-#: The share of playout moves within the best class taken by move averages (MAST; 0: none).
+#: The share of playout moves within the best class taken by move averages (MAST; docs/tuning.md).
 DEFAULT_MAST: float = _core.limits.DEFAULT_MULTI_MAST
 #: Whether :class:`InformedMCTSPlayer` keeps its tree between moves by default (``reuse``).
 DEFAULT_REUSE: bool = _core.limits.DEFAULT_MULTI_REUSE
@@ -223,8 +223,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             Bjoernsson 2012): that share of the playout moves drawn within the best class
             is instead the class's square with the best mean reward for the mover over the
             search's playouts so far (the statistics of the progressive history; a square
-            never played first, ties at random). 0: uniformly within the class
-            (:data:`DEFAULT_MAST`).
+            never played first, ties at random); the rest uniformly within the class. 0: every
+            one uniformly (:data:`DEFAULT_MAST`).
         tree: a :class:`MultiMCTSTree` to start from and keep the search's tree in
             (``None``: a fresh tree, not kept). A search that starts from a kept
             subtree returns ``visits`` that sum to ``playouts`` plus the tree's ``kept``.

@@ -64,7 +64,7 @@ struct MultiMctsOptions {
   double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
   double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
   double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
-  double mast = 0;                // share of class-chosen playout moves taken by move averages (0: none)
+  double mast = 0.5;              // share of class-chosen playout moves taken by move averages (docs/tuning.md)
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
   double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
