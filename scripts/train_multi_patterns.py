@@ -3,9 +3,10 @@
 Two steps, each reproducible (one seed) and single-threaded:
 
 ``label``: self-play games of one variant in which every colour plays the
-informed MCTS (``polyreversi.multi_mcts``, ``--playouts`` per move, no
-evaluation involved) or, with probability ``--epsilon``, a random legal move;
-half of the games start with 1-4 random blocked squares. Every colour of
+informed MCTS (``polyreversi.multi_mcts`` with its defaults, ``--playouts``
+per move; where tables ship its playouts are cut off and judged by them)
+or, with probability ``--epsilon``, a random legal move; half of the games
+start with 1-4 random blocked squares. Every colour of
 every position is one sample: its pattern indices
 (``_core._multi_pattern_indices``: the geometry is the core's), its linear
 features (``_core._multi_features``), the phase, and as the label its final
@@ -26,6 +27,10 @@ that one variant can be relabelled and refitted alone.
 
     nice -n 10 python scripts/train_multi_patterns.py label --variant 8x8/4p --games 600 --dir build/multi-labels
     nice -n 10 python scripts/train_multi_patterns.py fit --dir build/multi-labels --out cpp/src/multi/pattern_weights.inc
+
+About 0.07 s of one core a game at 1,000 playouts a move on 8x8 (a second
+generation of 10,000 such 8x8/4p games: benchmarks/multi_players.md, "Move
+averages in the playouts; second-generation 8x8/4p tables").
 
 Needs scipy (the ``train`` extra). Rebuild (``pip install -e .``) to ship the tables.
 """
