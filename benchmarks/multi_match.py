@@ -60,6 +60,17 @@ def candidate(kind: str, seconds: float, seed: int, options: dict):
     return MultiPlayer(time=seconds, algorithm=kind)
 
 
+def parse_options(items: list) -> dict:
+    """``NAME=VALUE`` texts as keyword arguments of the informed MCTS: ``on``/``off``
+    as flags, a value with a point as a float, else an int (checked by the search)."""
+    options = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        switch = {"on": True, "off": False}.get(value)
+        options[name] = switch if switch is not None else float(value) if "." in value else int(value)
+    return options
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="8x8/4p")
@@ -82,11 +93,7 @@ def main(argv=None) -> int:
         _core._set_multi_patterns(False)
     _core._set_budget_clock(args.clock)
     load_start = os.getloadavg()[0]
-    options = {}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        switch = {"on": True, "off": False}.get(value)
-        options[name] = switch if switch is not None else float(value) if "." in value else int(value)
+    options = parse_options(args.set)
     variant = pr.Variant.parse(args.variant)
     players = variant.players
     plies = players if args.opening_plies is None else args.opening_plies

@@ -6,11 +6,12 @@ against copies of ``MCTSPlayer``, the seat rotated from game to game, every seat
 ``--time`` a move on the searching thread's CPU clock; for each of the candidate's
 searches the visits of the root's moves taken over from its search before (the kept
 tree) against the playouts the search made itself. ``--measure playouts``: the positions
-of random games, each searched once with the defaults and once with ``best_reply=True``
-at ``--time``; playouts a move of each.
+of random games, each searched once with the defaults and once with the options of
+``--set`` (``best_reply=on`` when none is given) at ``--time``; playouts a move of each.
 
     nice -n 10 python benchmarks/multi_reuse.py --variant 8x8/4p --games 24
     nice -n 10 python benchmarks/multi_reuse.py --measure playouts --variant 8x8/4p --games 6
+    nice -n 10 python benchmarks/multi_reuse.py --measure playouts --variant 8x8/4p --games 6 --set mast=0.5
 """
 from __future__ import annotations
 
@@ -18,12 +19,15 @@ import argparse
 import os
 import random
 import sys
-from typing import Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 import polyreversi as pr
 from polyreversi import _core
 from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
 from polyreversi.players import MCTSPlayer, play_game
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from multi_match import parse_options  # noqa: E402
 
 BAND = 10  # plies per row of the tables
 
@@ -47,16 +51,17 @@ def survival(variant: pr.Variant, games: int, seconds: float, rng: random.Random
     return rows
 
 
-def playouts(variant: pr.Variant, games: int, seconds: float, rng: random.Random) -> Dict[int, List[Tuple[int, int]]]:
-    """(playouts with the defaults, with best_reply) at each position with a choice, by band."""
+def playouts(variant: pr.Variant, games: int, seconds: float, rng: random.Random,
+             options: Dict[str, Any]) -> Dict[int, List[Tuple[int, int]]]:
+    """(playouts with the defaults, with ``options``) at each position with a choice, by band."""
     rows: Dict[int, List[Tuple[int, int]]] = {}
     for game in range(games):
         state = variant.start()
         while not state.is_over():
             if len(state.legal_moves()) > 1:
                 plain = multi_mcts(state, time=seconds, seed=game)
-                brs = multi_mcts(state, time=seconds, seed=game, best_reply=True)
-                rows.setdefault(state.ply // BAND, []).append((plain.playouts, brs.playouts))
+                other = multi_mcts(state, time=seconds, seed=game, **options)
+                rows.setdefault(state.ply // BAND, []).append((plain.playouts, other.playouts))
             state.play(rng.choice(state.legal_moves()))
     return rows
 
@@ -77,6 +82,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--time", type=float, default=0.01, help="seconds of CPU a move for every search")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="--measure playouts: an option of the search compared with the defaults (repeatable; "
+                         "default best_reply=on)")
     args = ap.parse_args(argv)
     _core._set_budget_clock("cpu")
     variant = pr.Variant.parse(args.variant)
@@ -92,10 +100,12 @@ def main(argv=None) -> int:
               survival(variant, args.games, args.time, rng), survived)
     else:
         def compared(r: List[Tuple[int, int]]) -> List[str]:
-            plain, brs = sum(a for a, _ in r), sum(b for _, b in r)
-            return [f"{plain / len(r):,.0f}", f"{brs / len(r):,.0f}", f"{brs / plain:.2f}"]
+            plain, other = sum(a for a, _ in r), sum(b for _, b in r)
+            return [f"{plain / len(r):,.0f}", f"{other / len(r):,.0f}", f"{other / plain:.2f}"]
 
-        table(["positions", "defaults", "best_reply", "ratio"], playouts(variant, args.games, args.time, rng), compared)
+        settings = args.set or ["best_reply=on"]
+        table(["positions", "defaults", " ".join(settings), "ratio"],
+              playouts(variant, args.games, args.time, rng, parse_options(settings)), compared)
     print(f"({args.variant}, {args.games} games, {args.time} s of CPU a search, seed {args.seed}; "
           f"load {load:.1f} -> {os.getloadavg()[0]:.1f})")
     return 0

@@ -3,9 +3,10 @@
 Two steps, each reproducible (one seed) and single-threaded:
 
 ``label``: self-play games of one variant in which every colour plays the
-informed MCTS (``polyreversi.multi_mcts``, ``--playouts`` per move, no
-evaluation involved) or, with probability ``--epsilon``, a random legal move;
-half of the games start with 1-4 random blocked squares. Every colour of
+informed MCTS (``polyreversi.multi_mcts`` with its defaults, ``--playouts``
+per move; where tables ship its playouts are cut off and judged by them)
+or, with probability ``--epsilon``, a random legal move; half of the games
+start with 1-4 random blocked squares. Every colour of
 every position is one sample: its pattern indices
 (``_core._multi_pattern_indices``: the geometry is the core's), its linear
 features (``_core._multi_features``), the phase, and as the label its final
@@ -18,10 +19,18 @@ label on the linear features and an intercept, then ridge least squares
 (``scipy.sparse.linalg.lsqr``) of the rest on the pattern tables (one weight
 per type, index and phase; every instance of a type shares its table). One
 game in ten is held out: the RMS error of the share on it is printed beside
-that of the linear features alone. Writes every variant's tables into one file.
+that of the linear features alone and of the tables in ``--out`` before the
+fit (the shipped tables, judged on the same held-out games). Writes the
+tables of every variant under DIR into ``--out``; the variants of ``--out``
+that have no labels under DIR keep their tables (and their header lines), so
+that one variant can be relabelled and refitted alone.
 
     nice -n 10 python scripts/train_multi_patterns.py label --variant 8x8/4p --games 600 --dir build/multi-labels
     nice -n 10 python scripts/train_multi_patterns.py fit --dir build/multi-labels --out cpp/src/multi/pattern_weights.inc
+
+About 0.07 s of one core a game at 1,000 playouts a move on 8x8 (a second
+generation of 10,000 such 8x8/4p games: benchmarks/multi_players.md, "Move
+averages in the playouts; second-generation 8x8/4p tables").
 
 Needs scipy (the ``train`` extra). Rebuild (``pip install -e .``) to ship the tables.
 """
@@ -29,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import random
 import sys
 import time
@@ -113,12 +123,30 @@ def design(data: dict, rows: np.ndarray, types: np.ndarray, offsets: np.ndarray,
     return pat, lin
 
 
-def fit_variant(folder: Path, damp: float, iterations: int, smallest: int):
+def read_tables(path: str) -> dict:
+    """The tables of a file ``write`` wrote: {variant text: (linear weights (phases, F + 1),
+    entries [(phase, type, index, weight)], its header lines)}; {} when there is no such file."""
+    if not os.path.exists(path):
+        return {}
+    text = Path(path).read_text()
+    out = {}
+    blocks = re.findall(r"^// (\S+)\nconst int kLinear\d+\[\] = \{([^}]*)\};\nconst int kEntries\d+\[\] = \{([^}]*)\};",
+                        text, re.M)
+    for name, linear, entries in blocks:
+        lin = np.array([int(x) for x in linear.split(",")]).reshape(_core.MULTI_PHASES, -1)
+        flat = [int(x) for x in entries.split(",") if x.strip()]
+        header = [line[3:] for line in text.splitlines() if line.startswith(f"// {name} phase ")]
+        out[name] = (lin, [tuple(flat[i:i + 4]) for i in range(0, len(flat), 4)], header)
+    return out
+
+
+def fit_variant(folder: Path, damp: float, iterations: int, smallest: int, shipped=None):
     """(variant, linear weights (phases, F + 1), entries [(phase, type, index, weight)], report).
 
     Per phase: least squares of the share on the linear features, then ridge
     least squares of what is left on the pattern tables (shrunk towards 0, so
-    a rarely seen configuration keeps a small weight)."""
+    a rarely seen configuration keeps a small weight). ``shipped``: the
+    variant's tables before (``read_tables``), whose held-out error is reported too."""
     from scipy.sparse.linalg import lsqr
 
     variant = pr.Variant.parse(folder.name.replace("_", "/"))
@@ -144,7 +172,15 @@ def fit_variant(folder: Path, damp: float, iterations: int, smallest: int):
         q = np.clip(np.rint(wp * scale), -32767, 32767).astype(int)
         q[np.abs(q) < smallest] = 0
         err = float(np.sqrt(np.mean((lin_t @ wl + pat_t @ (q / scale) - yt) ** 2)))
-        report.append(f"phase {ph}: {len(train)} samples, held-out RMS {err:.4f} (linear alone {err_l:.4f})")
+        before = ""
+        if shipped is not None:
+            old = np.zeros(columns)
+            for p, t, i, w in shipped[1]:
+                if p == ph:
+                    old[offsets[t] + i] = w
+            guess = (lin_t @ shipped[0][ph] + pat_t @ old) / scale
+            before = f", tables before {float(np.sqrt(np.mean((guess - yt) ** 2))):.4f}"
+        report.append(f"phase {ph}: {len(train)} samples, held-out RMS {err:.4f} (linear alone {err_l:.4f}{before})")
         for t in sorted(type_len):
             lo = offsets[t]
             for i in np.flatnonzero(np.abs(q[lo:lo + sizes[t]]) >= smallest):
@@ -178,17 +214,25 @@ def write(path: str, blocks, header: str) -> None:
 
 
 def fit(args) -> int:
+    shipped = read_tables(args.out)
     blocks, header = [], [f"damp={args.damp} iterations={args.iterations} smallest={args.smallest}; held-out RMS error of the share per phase (one game in ten):"]
     for folder in sorted(p for p in Path(args.dir).iterdir() if p.is_dir()):
         if args.variant and folder.name not in [v.replace("/", "_") for v in args.variant]:
             continue
         started = time.time()
-        block = fit_variant(folder, args.damp, args.iterations, args.smallest)
+        name = folder.name.replace("_", "/")
+        block = fit_variant(folder, args.damp, args.iterations, args.smallest, shipped.pop(name, None))
         blocks.append(block)
         for line in block[3]:
             header.append(f"{block[0]} {line}")
             print(f"{block[0]} {line}", file=sys.stderr)
         print(f"{block[0]}: {len(block[2])} entries ({time.time() - started:.0f} s)", file=sys.stderr)
+    for name, (linear, entries, lines) in shipped.items():  # no labels here: kept as they were
+        blocks.append((pr.Variant.parse(name), linear, entries, lines))
+        header += lines
+        print(f"{name}: kept from {args.out}", file=sys.stderr)
+    blocks.sort(key=lambda block: str(block[0]))
+    header[1:] = sorted(header[1:])
     write(args.out, blocks, "\n".join(header))
     return 0
 

@@ -274,6 +274,7 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_PARANOIA"): "DEFAULT_MULTI_PARANOIA",
     ("multi_mcts.py", "DEFAULT_REUSE"): "DEFAULT_MULTI_REUSE",
     ("multi_mcts.py", "DEFAULT_BEST_REPLY"): "DEFAULT_MULTI_BEST_REPLY",
+    ("multi_mcts.py", "DEFAULT_MAST"): "DEFAULT_MULTI_MAST",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
     ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",

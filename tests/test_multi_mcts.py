@@ -5,7 +5,7 @@ import pytest
 
 import polyreversi as pr
 from conftest import assert_refused_by_the_search_and_the_player
-from polyreversi.multi_mcts import InformedMCTSPlayer, multi_mcts
+from polyreversi.multi_mcts import DEFAULT_MAST, InformedMCTSPlayer, multi_mcts
 from polyreversi.players import check_player_spec, play_game, player_from_spec
 
 
@@ -181,3 +181,31 @@ def test_bad_implicit_weight_is_refused_by_name(bad):
 def test_the_seat_spec_takes_solve_and_implicit_weight():
     player = player_from_spec("imcts:50:solve=8:implicit_weight=0.3", seed=1)
     assert (player.solve, player.implicit_weight) == (8, 0.3)
+
+
+def test_move_averages_are_reproducible_and_steer_the_playouts():
+    state = pr.Variant.parse("8x8/4p").with_random_blocked(seed=3).start()
+    plain = multi_mcts(state, playouts=600, seed=5, mast=0.0)
+    a = multi_mcts(state, playouts=600, seed=5, mast=0.8)
+    b = multi_mcts(state, playouts=600, seed=5, mast=0.8)
+    assert (a.move, a.visits, a.values) == (b.move, b.visits, b.values)
+    assert a.playouts == 600 and sum(a.visits.values()) == 600 and sum(a.values) == pytest.approx(1.0)
+    assert a.visits != plain.visits
+    assert multi_mcts(state, playouts=600, seed=5).visits == multi_mcts(state, playouts=600, seed=5,
+                                                                        mast=DEFAULT_MAST).visits
+    for text in ("octagon/3p/anti", "10x10/4p", "8x8/3p"):
+        other = pr.Variant.parse(text).start()
+        r = multi_mcts(other, playouts=300, seed=1, mast=1.0, epsilon=0.0)
+        assert r.move in other.legal_moves() and sum(r.visits.values()) == 300
+
+
+def test_mast_is_checked_by_the_facade_and_the_core():
+    state = pr.Variant.parse("8x8/3p").start()
+    for bad in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="mast"):
+            multi_mcts(state, playouts=10, mast=bad)
+        with pytest.raises(pr.PolyreversiError, match="multi_mcts: mast must be 0 to 1"):
+            pr._core._multi_mcts(state, 10, 0.0, 1, 0.5, 0.25, 5.0, 0.0, 1000, mast=bad)
+    with pytest.raises(TypeError, match="mast"):
+        InformedMCTSPlayer(mast="x")
+    assert player_from_spec("imcts:time=0.1:mast=0.5").mast == 0.5

@@ -14,7 +14,9 @@ through it so ended) that does not touch an empty such square (which would
 hand it to a later colour), then any square that does not, then any legal
 square; with probability ``epsilon`` uniformly among all legal moves. Before both, with
 probability ``greedy`` (default 0), the move is the one the 3-4 player evaluation rates best for
-the mover (the 2011 paper's one-ply playout search).
+the mover (the 2011 paper's one-ply playout search); within the best class, with probability
+``mast`` (default 0.5), the square with the best mean reward for the mover so far (move-average
+sampling).
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
@@ -40,7 +42,7 @@ from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
-           "DEFAULT_BEST_REPLY", "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
+           "DEFAULT_BEST_REPLY", "DEFAULT_MAST", "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -83,6 +85,8 @@ IMPLICIT_TEMPERATURE: float = _core.limits.MULTI_IMPLICIT_TEMPERATURE
 DEFAULT_PARANOIA: float = _core.limits.DEFAULT_MULTI_PARANOIA
 #: Whether the other colours' turns form one layer of any one colour's move (Best-Reply Search).
 DEFAULT_BEST_REPLY: bool = _core.limits.DEFAULT_MULTI_BEST_REPLY
+#: The share of playout moves within the best class taken by move averages (MAST; docs/tuning.md).
+DEFAULT_MAST: float = _core.limits.DEFAULT_MULTI_MAST
 #: Whether :class:`InformedMCTSPlayer` keeps its tree between moves by default (``reuse``).
 DEFAULT_REUSE: bool = _core.limits.DEFAULT_MULTI_REUSE
 #: Playouts of a search given neither ``playouts`` nor ``time``.
@@ -135,8 +139,8 @@ class MultiMCTSTree:
 
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
              cutoff_temperature: object, bias_weight: object, greedy: object, solve: object,
-             implicit_weight: object, paranoia: object, best_reply: object
-             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float, bool]:
+             implicit_weight: object, paranoia: object, best_reply: object, mast: object
+             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float, bool, float]:
     """The search options, checked (the same messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
@@ -147,7 +151,8 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
             _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0),
             _validate.whole(solve, "solve", 0, MAX_CUTOFF),
             _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0),
-            _validate.number(paranoia, "paranoia", 0.0, 1.0), _validate.flag(best_reply, "best_reply"))
+            _validate.number(paranoia, "paranoia", 0.0, 1.0), _validate.flag(best_reply, "best_reply"),
+            _validate.number(mast, "mast", 0.0, 1.0))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -158,7 +163,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
                paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
-               tree: Optional[MultiMCTSTree] = None) -> MCTSResult:
+               mast: float = DEFAULT_MAST, tree: Optional[MultiMCTSTree] = None) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -213,6 +218,13 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             turn order). That layer is selected as ``paranoia`` says, each child by the
             colour who played it: ``paranoia=1`` is the article's MCTS-BRS (the reply that
             hurts the root colour most). ``False``: every colour in turn (:data:`DEFAULT_BEST_REPLY`).
+        mast: 0 to 1: move-average sampling (MAST: Finnsson & Bjoernsson, "Simulation-Based
+            Approach to General Game Playing", AAAI 2008; epsilon-greedy as Tak, Winands &
+            Bjoernsson 2012): that share of the playout moves drawn within the best class
+            is instead the class's square with the best mean reward for the mover over the
+            search's playouts so far (the statistics of the progressive history; a square
+            never played first, ties at random); the rest uniformly within the class. 0: every
+            one uniformly (:data:`DEFAULT_MAST`).
         tree: a :class:`MultiMCTSTree` to start from and keep the search's tree in
             (``None``: a fresh tree, not kept). A search that starts from a kept
             subtree returns ``visits`` that sum to ``playouts`` plus the tree's ``kept``.
@@ -242,9 +254,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     seed = engine_seed(seed)
     given = cutoff
     (exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
-     implicit_weight, paranoia, best_reply) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
-                                                       cutoff_temperature, bias_weight, greedy, solve,
-                                                       implicit_weight, paranoia, best_reply)
+     implicit_weight, paranoia, best_reply, mast) = _options(exploration, epsilon, history_weight, score_weight,
+                                                             cutoff, cutoff_temperature, bias_weight, greedy, solve,
+                                                             implicit_weight, paranoia, best_reply, mast)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
@@ -254,7 +266,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     move, visits, values, made, secs, nodes, kept = _core._multi_mcts(
         state, count, seconds, seed, exploration, epsilon, history_weight, score_weight, MAX_NODES, cutoff=cutoff,
         cutoff_temperature=cutoff_temperature, bias_weight=bias_weight, greedy=greedy, solve=solve,
-        implicit_weight=implicit_weight, paranoia=paranoia, best_reply=best_reply,
+        implicit_weight=implicit_weight, paranoia=paranoia, best_reply=best_reply, mast=mast,
         tree=None if tree is None else tree._core)
     if tree is not None:
         tree.kept = int(kept)
@@ -271,7 +283,7 @@ class InformedMCTSPlayer:
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
-        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply: as :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply, mast: as :func:`multi_mcts`.
         reuse: keep the tree between moves (a :class:`MultiMCTSTree`, in :attr:`tree`):
             each search starts from the subtree of the position the game reached, when the
             search before reached it too (:data:`DEFAULT_REUSE`). :meth:`new_game` forgets it.
@@ -295,15 +307,15 @@ class InformedMCTSPlayer:
                  bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                  solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
                  paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
-                 reuse: bool = DEFAULT_REUSE) -> None:
+                 mast: float = DEFAULT_MAST, reuse: bool = DEFAULT_REUSE) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
          self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight,
-         self.paranoia, self.best_reply) = _options(exploration, epsilon, history_weight, score_weight, cutoff,
-                                                    cutoff_temperature, bias_weight, greedy, solve, implicit_weight,
-                                                    paranoia, best_reply)
+         self.paranoia, self.best_reply, self.mast) = _options(exploration, epsilon, history_weight, score_weight,
+                                                               cutoff, cutoff_temperature, bias_weight, greedy, solve,
+                                                               implicit_weight, paranoia, best_reply, mast)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
         self.tree: Optional[MultiMCTSTree] = MultiMCTSTree() if _validate.flag(reuse, "reuse") else None
@@ -329,7 +341,7 @@ class InformedMCTSPlayer:
                                cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
                                bias_weight=self.bias_weight, greedy=self.greedy, solve=self.solve,
                                implicit_weight=self.implicit_weight, paranoia=self.paranoia,
-                               best_reply=self.best_reply, tree=self.tree)
+                               best_reply=self.best_reply, mast=self.mast, tree=self.tree)
         return self.last
 
     def choose(self, state: State) -> int:

@@ -400,7 +400,7 @@ _SPEC_OPTIONS: Dict[str, Dict[str, Callable[[str], Any]]] = {
     "imcts": {"playouts": _whole, "time": _number, "exploration": _number, "epsilon": _number,
               "history_weight": _number, "score_weight": _number, "cutoff": _whole,
               "cutoff_temperature": _number, "bias_weight": _number, "greedy": _number, "solve": _whole,
-              "implicit_weight": _number, "paranoia": _number, "best_reply": _on_off,
+              "implicit_weight": _number, "paranoia": _number, "best_reply": _on_off, "mast": _number,
               "reuse": _on_off},
 }
 

@@ -302,12 +302,37 @@ class Tree {
   // The playout move: with probability `greedy` the move the evaluation
   // rates best for the mover; else a square that can never flip, else one
   // that does not touch an empty such square (which the next colours could
-  // then take), else any; uniformly at random within the class (epsilon:
+  // then take), else any; uniformly at random within the class, or with
+  // probability `mast` its best square by move averages (epsilon: uniformly
   // among all).
   int policy(const Board<W>& b, Turn turn, W legal) {
     if (options_.greedy > 0 && rng_.unit() < options_.greedy) return greedy_move(b, turn, legal);
-    if (rng_.unit() >= options_.epsilon) legal = best_class(b, legal);
+    if (rng_.unit() >= options_.epsilon) {
+      legal = best_class(b, legal);
+      if (options_.mast > 0 && rng_.unit() < options_.mast) return mast_move(b.to_move, legal);
+    }
     return nth(legal, rng_.below(popcount(legal)));
+  }
+
+  // Move-average sampling (MAST: Finnsson & Bjoernsson 2008; epsilon-greedy
+  // as Tak, Winands & Bjoernsson 2012): the move of `moves` whose square has
+  // the best mean reward for `colour` over the search's playouts so far (the
+  // progressive history's statistics); a square never played counts as best,
+  // so that it gets tried. Ties at random.
+  int mast_move(int colour, W moves) {
+    int best = -1, ties = 0;
+    double best_mean = 0;
+    for (W m = moves; m; m &= m - 1) {
+      const int sq = lowest_bit(m);
+      const double n = history_count_[colour][sq];
+      const double mean = n > 0 ? history_sum_[colour][sq] / n : 2.0;
+      if (best < 0 || mean > best_mean) {
+        best = sq, best_mean = mean, ties = 1;
+      } else if (mean == best_mean && rng_.below(++ties) == 0) {
+        best = sq;
+      }
+    }
+    return best;
   }
 
   // The legal move whose position the evaluation rates best for the mover

@@ -13,7 +13,10 @@
 // greedy, that share of the playout moves is instead the one the evaluation
 // rates best for the mover (one ply of search per move: Nijssen & Winands,
 // "Playout Search for Monte-Carlo Tree Search in Multi-Player Games", 2011).
-// With solve, a position with that many empty squares or fewer is first
+// With mast, that share of the playout moves drawn within the best class
+// is instead the class's square with the best mean reward for the mover so
+// far (move-average sampling, MAST: Finnsson & Bjoernsson 2008). With
+// solve, a position with that many empty squares or fewer is first
 // solved exactly: a win the colour to move can force alone, whatever the
 // others play, is played without playouts. With paranoia, the other
 // colours' nodes are selected partly (1: wholly, MCTS-paranoid) by what
@@ -61,6 +64,7 @@ struct MultiMctsOptions {
   double cutoff_temperature = 0;  // judged reward: softmax of shares / this (0: the top share wins)
   double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
   double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
+  double mast = 0.5;              // share of class-chosen playout moves taken by move averages (docs/tuning.md)
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
   double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
