@@ -170,16 +170,20 @@ def test_trees_take_one_search_at_a_time():
     others = [pr.Variant.parse("6x6").start() for _ in range(batch.size)]
     refused = []
 
+    other_variant = [pr.Variant.parse("8x8").start() for _ in range(batch.size)]
+
     def reentrant(leaves):
         if not refused:
-            for call in (lambda: puct(others, fixed_evaluator, trees=trees, simulations=4), trees.clear):
+            for call in (lambda: puct(others, fixed_evaluator, trees=trees, simulations=4),
+                         lambda: puct(other_variant, fixed_evaluator, trees=trees, simulations=4),  # not "clear() them"
+                         trees.clear):
                 with pytest.raises(pr.ConcurrentUseError, match="PuctTrees") as e:
                     call()
                 refused.append(str(e.value))
         return fixed_evaluator(leaves)
 
     result = puct(batch, reentrant, trees=trees, simulations=8)
-    assert len(refused) == 2 and "clear" in refused[1], refused
+    assert len(refused) == 3 and "clear" in refused[2] and "clear" not in refused[1], refused
     assert result.visits.sum() > 0
     assert puct(batch, fixed_evaluator, trees=trees, simulations=8).kept > 0  # the trees were kept, still usable
 

@@ -45,6 +45,7 @@ void init_puct(py::module_& m) {
            }),
            py::arg("slots"))
       .def_readonly("slots", &PuctKeep::slots)
+      .def_property_readonly("busy", [](const PuctKeep& k) { return k.busy; })
       .def("clear", [](PuctKeep& k) {
         if (k.busy) throw ConcurrentUseError("PuctTrees.clear: a search is using these trees (wait for its result)");
         k.search.reset();

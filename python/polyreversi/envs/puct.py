@@ -156,6 +156,8 @@ class PuctTrees:
         self._variant = None
 
     def _bind(self, variant: Variant) -> None:
+        if self._core.busy:  # another search holds them: the core's search call refuses it by name
+            return
         base = variant.replace(blocked=())
         if self._variant is None:
             self._variant = base
