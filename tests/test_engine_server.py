@@ -262,6 +262,26 @@ def test_nboard_clocks_go_to_the_millisecond_to_our_engine_and_never_up_in_ggf()
     assert "set polyreversi-clock 0.250" in sent and not any("TI[" in line for line in sent), sent
 
 
+def test_nboard_clocks_keep_the_requests_set_up_off():
+    # Each request's set-up (the game resent, a ping) counts on the match's clock, not on
+    # the engine's: the clock sent is shortened by SETUP_RESERVE x its running mean for
+    # each of the mover's moves to come, at most to a tenth.
+    from polyreversi.engine import nboard
+
+    with SimpleEngine.popen("nboard", own("nboard")) as engine:
+        sent = []
+        send = engine.protocol.process.send
+        engine.protocol.process.send = lambda line: (sent.append(line), send(line))[1]
+        engine.protocol._setup_seconds = 0.01
+        start = pr.Variant().start()  # 60 empties: 30 moves of the mover's
+        engine.play(start, pr.Limit(clock=1.0))
+        assert f"set polyreversi-clock {1.0 - nboard.SETUP_RESERVE * 0.01 * 30:.3f}" in sent, sent
+        assert 0 < engine.protocol._setup_seconds < 0.01 + 1.0  # the mean took this request's set-up
+        engine.protocol._setup_seconds = 1.0
+        engine.play(start, pr.Limit(clock=1.0))
+        assert "set polyreversi-clock 0.100" in sent, sent
+
+
 # -- the GTP engine's replies ------------------------------------------------------------------
 def test_gtp_session_replies():
     text = session(GtpServer, "1 protocol_version\n2 name\nboardsize 6\nplay b c2\nplay w pass\n"
