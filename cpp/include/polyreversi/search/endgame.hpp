@@ -193,7 +193,7 @@ struct Endgame {
             const int v = -Midgame<W, N>::search(c, nP, nO, depth, -kNoBound, -sort_alpha, false, c.anti);
             key -= v * kSearchWeight / kScale;
           } else if (sort_by_value) {
-            key += child_value(nP, nO, mv.flips, mv.square) / kValueDivisor;
+            key += child_value(nP, nO, mv.flips, mv.square, replies) / kValueDivisor;
           }
           return key;
         });

@@ -93,18 +93,8 @@ class ChildEvaluator {
       }
     }
   }
-  // The child after P plays `square` flipping `flips`, for its mover: nP = O ^ flips, nO = P | flips | square.
-  int operator()(W nP, W nO, W flips, int square) const {
-    if constexpr (kPatterns) {
-      if (patterned_) {
-        PatternIndices x;
-        pattern_child_indices(swapped_, flips, square, x);
-        return pattern_value(x, nP, nO);
-      }
-    }
-    return Evaluator<W, N>::evaluate(s_, nP, nO, anti_);
-  }
-  // The same, given the child mover's legal moves `moves` (saves a move generation).
+  // The child after P plays `square` flipping `flips`, for its mover: nP = O ^ flips, nO = P | flips | square;
+  // `moves`: nP's legal moves there (the caller has them: a move generation saved).
   int operator()(W nP, W nO, W flips, int square, W moves) const {
     if constexpr (kPatterns) {
       if (patterned_) {

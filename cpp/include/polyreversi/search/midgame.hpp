@@ -33,25 +33,28 @@ struct Midgame {
   // the pair of this very position (kSame), updated when first needed.
   static constexpr int kPassed = -1, kSame = -2;
   struct Indices {
+    Indices(const PatternPair* from_, W flips_, int square_) : from(from_), flips(flips_), square(square_) {}
     const PatternPair* from;
     W flips;
     int square;
-    PatternPair own;
+    PatternPair own;  // left unset until made (a node often returns before it needs them)
     bool made = false;
     const PatternPair& get(W P, W O) {
       if constexpr (kPatterns) {
+        if (from != nullptr && square == kSame) return *from;
         if (!made) {
-          if (from == nullptr) pattern_pair(P, O, own);
-          else if (square == kSame) return *from;
-          else if (square == kPassed) own.mover = from->other, own.other = from->mover;
-          else pattern_child_indices_pair(*from, flips, square, own);
+          if (from == nullptr) {
+            pattern_pair(P, O, own);
+          } else if (square == kPassed) {
+            own.mover = from->other;
+            own.other = from->mover;
+          } else {
+            pattern_pair_child(*from, flips, square, own);
+          }
           made = true;
         }
       }
       return own;
-    }
-    static void pattern_child_indices_pair(const PatternPair& x, W flips, int square, PatternPair& child) {
-      if constexpr (kPatterns) pattern_pair_child(x, flips, square, child);
     }
   };
   // The static evaluation of the position of `ix` (P to move, moves m).
@@ -168,7 +171,7 @@ struct Midgame {
   static int search(Ctx& c, W P, W O, int depth, int alpha, int beta, bool passed, bool anti_eval,
                     const PatternPair* from = nullptr, W flips = 0, int square = kSame) {
     if (c.poll()) return 0;
-    Indices ix{from, flips, square, {}};
+    Indices ix(from, flips, square);
     const bool patterned = kPatterns && Evaluator<W, N>::patterned(*c.shape, anti_eval);
     const W empty = c.shape->playable & ~(P | O);
     const W m = E::flipping_moves(P, O, empty);
