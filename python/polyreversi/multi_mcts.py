@@ -224,7 +224,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             is instead the class's square with the best mean reward for the mover over the
             search's playouts so far (the statistics of the progressive history; a square
             never played first, ties at random); the rest uniformly within the class. 0: every
-            one uniformly (:data:`DEFAULT_MAST`).
+            one uniformly. Default: :data:`DEFAULT_MAST`.
         tree: a :class:`MultiMCTSTree` to start from and keep the search's tree in
             (``None``: a fresh tree, not kept). A search that starts from a kept
             subtree returns ``visits`` that sum to ``playouts`` plus the tree's ``kept``.
