@@ -13,6 +13,8 @@ from polyreversi.engine.serve_gtp import GtpServer
 from polyreversi.engine.serve_nboard import NBoardServer, parse_clock
 from polyreversi.errors import EngineIllegalMoveError, EngineProtocolError
 from polyreversi.limit import MAX_DEPTH
+from polyreversi.position_text import position_to_text
+from polyreversi.time_control import EXACT_EMPTIES
 
 HERE = os.path.dirname(__file__)
 FAKE = os.path.join(HERE, "fake_engine.py")
@@ -39,7 +41,11 @@ def test_round_trip_plays_the_librarys_moves(protocol):
         while not state.is_over():
             if state.to_move == pr.Color.BLACK:
                 move = engine.play(state, pr.Limit(depth=3)).move
-                assert move == pr.search(state, depth=3).move
+                if state.empties() > EXACT_EMPTIES:
+                    assert move == pr.search(state, depth=3).move
+                else:  # solved, as NBoard engines do at a fixed depth
+                    scores = pr.solve(state, moves=True).scores
+                    assert scores[move] == max(scores.values())
             else:
                 move = greedy.choose(state)
             state.play(move)
@@ -79,6 +85,23 @@ def test_analyse_near_the_end_is_exact_through_nboard():
     with SimpleEngine.popen_nboard(own("nboard")) as engine:
         best = engine.analyse(state, pr.Limit(depth=4), multipv=1)[0]
     assert (state.variant.square_name(best.move), best.score, best.exact) == ("g8", 18.0, True)
+
+
+def test_nboard_go_at_a_depth_plays_the_move_its_hint_shows_near_the_end():
+    """At a fixed depth the engine solves from EXACT_EMPTIES on in go as in hint (NTest and
+    Edax do): the move played is an exactly best one and its eval the exact score."""
+    state = pr.Variant().position_from_text(
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+    solved = pr.solve(state, moves=True).scores
+    board = position_to_text(state).split()[0].replace("X", "*")
+    rows = " ".join(board[i:i + 8] for i in range(0, 64, 8))
+    ggf = f"(;GM[Othello]PC[]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 {rows} *];)"
+    text = session(NBoardServer, f"nboard 2\nset depth 1\nset game {ggf}\ngo\nhint 1\n")
+    go = next(line for line in text.splitlines() if line.startswith("==="))
+    move, value = go.split()[1].split("/")[:2]
+    hint = next(line for line in text.splitlines() if line.startswith("search "))
+    assert solved[state.variant.square(move.lower())] == max(solved.values()) == float(value)
+    assert hint.split()[1].lower().startswith(move.lower()) and hint.split()[4] == "100%"
 
 
 # -- the NBoard engine's replies -------------------------------------------------------------

@@ -580,3 +580,23 @@ print("parent", h.result().move is not None)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-1000:]
     assert done.stdout.split("\n")[:3] == ["RuntimeError True", "played 2", "parent True"], done.stdout
+
+
+def test_exact_empties_solves_play_at_a_depth_near_the_end():
+    # the engines' player (NBoard and GTP at a fixed depth) solves where its analysis does
+    state = random_position(48, 19)  # 12 empties
+    solved = pr.solve(state, moves=True).scores
+    r = pr.SearchPlayer(exact_empties=time_control.EXACT_EMPTIES).play(state, pr.Limit(depth=2))
+    assert r.exact and r.score == max(solved.values()) == solved[r.move]
+    # above it, the depth's move
+    far = random_position(40, 24)  # 20 empties
+    assert far.empties() > time_control.EXACT_EMPTIES
+    r = pr.SearchPlayer(exact_empties=time_control.EXACT_EMPTIES).play(far, pr.Limit(depth=2))
+    assert not r.exact and r.move == pr.search(far, depth=2).move
+    assert "exact_empties=14" in repr(pr.SearchPlayer(exact_empties=14))
+    with pytest.raises(ValueError, match="exact_empties"):
+        pr.SearchPlayer(exact_empties=-1)
+    with pytest.raises(TypeError, match="exact_empties"):
+        pr.SearchPlayer(exact_empties="14")
+    with pytest.raises(ValueError, match="exact_empties"):
+        pr.SearchPlayer(level=3, exact_empties=10)

@@ -157,10 +157,18 @@ class SearchPlayer:
             no search to a horizon can better), when one move is asked for with no
             variety and not at a level (a level plays its own measured search): the
             move comes at once, scored exact (depth = the empties, no nodes).
+        exact_empties: with a depth alone, :meth:`play` and :meth:`analyse` solve
+            positions with at most this many empty squares exactly (int, 0 .. MAX_DEPTH),
+            as NBoard engines at a fixed depth do (NTest, Edax); ``polyreversi engine``
+            sets :data:`~polyreversi.time_control.EXACT_EMPTIES`, so that its ``go``
+            plays the move its ``hint`` shows. None: ``play`` at a depth plays the
+            move of :func:`polyreversi.search` at that depth, ``analyse`` solves at
+            EXACT_EMPTIES. Not with a level (a level solves at its own empties).
 
     Raises:
         TypeError: an option of the wrong type. ValueError: an option out of range,
-        ``level`` together with ``depth`` or ``time``, an unknown evaluation.
+        ``level`` together with ``depth``, ``time`` or ``exact_empties``, an unknown
+        evaluation.
         MemoryError: ``tt_mb`` more than the memory available (the message names both).
 
     The seat name for the command line is ``search``, ``search:DEPTH``,
@@ -172,7 +180,8 @@ class SearchPlayer:
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, level: Optional[int] = None,
                  threads: int = 1, tt_mb: int = TT_MB, evaluation: Optional[str] = None, selective: bool = True,
-                 variety: float = 0.0, seed: Optional[int] = None, book: bool = True) -> None:
+                 variety: float = 0.0, seed: Optional[int] = None, book: bool = True,
+                 exact_empties: Optional[int] = None) -> None:
         self.depth = _validate.optional_whole(depth, "depth", 1, MAX_DEPTH)
         self.time = _validate.optional_seconds(time, "time", high=MAX_TIME)
         self.level: Optional[Level] = None
@@ -190,6 +199,10 @@ class SearchPlayer:
         self.seed = checked_seed(seed)
         self._random = random.Random(self.seed)
         self.book = _validate.flag(book, "book")
+        self.exact_empties = _validate.optional_whole(exact_empties, "exact_empties", 0, MAX_DEPTH)
+        if self.level is not None and self.exact_empties is not None:
+            raise ValueError(f"exact_empties: a level solves at its own empties; give a level or exact_empties, "
+                             f"not both (got level={_validate.shown(level)}, exact_empties={_validate.shown(exact_empties)})")
         with _table_memory(self.tt_mb):
             self._searcher = _core._Searcher(self.tt_mb)
         self._lock = threading.Lock()
@@ -344,8 +357,8 @@ class SearchPlayer:
         """Seconds for the exact solve before the search (-1: no limit), or None: no solve.
 
         Not with a node limit, nor where the depth reaches the end anyway (the search
-        solves there). With a depth alone: at or below the level's empties; for an
-        analysis (NBoard's hint) at or below
+        solves there). With a depth alone: at or below the level's empties, or the
+        player's ``exact_empties``; otherwise for an analysis (NBoard's hint) at or below
         :data:`~polyreversi.time_control.EXACT_EMPTIES`, as NBoard engines solve near the
         end whatever the depth; otherwise never (``play`` at a depth plays the move of
         :func:`polyreversi.search` at that depth). With a time budget or clock, when
@@ -363,6 +376,8 @@ class SearchPlayer:
         :meth:`_solve_allowance` before the time's)."""
         if self.level is not None:
             exact_empties = self.level.exact_empties
+        elif self.exact_empties is not None:
+            exact_empties = self.exact_empties
         else:
             exact_empties = time_control.EXACT_EMPTIES if analysing or limit.depth is None else 0
         if limit.nodes is not None or (limit.depth is not None and limit.depth >= empties):
@@ -515,5 +530,6 @@ class SearchPlayer:
         opts += [f"variety={self.variety!r}"] if self.variety else []
         opts += [f"seed={self.seed!r}"] if self.seed is not None else []
         opts += ["book=False"] if not self.book else []
+        opts += [f"exact_empties={self.exact_empties!r}"] if self.exact_empties is not None else []
         return f"SearchPlayer({', '.join(opts)})"
 

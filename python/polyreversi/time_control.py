@@ -79,8 +79,9 @@ SOLVE_COST = {"6x6": 0.3}
 #: 90 ms at 20 (0.18-0.25 of the model; benchmarks/HISTORY.md, 2026-12-06). Its trained
 #: evaluation orders the solve, and a played game's positions are calmer.
 STANDARD_SOLVE_SHARE = 0.2
-#: Empty squares at or below which an analysis (NBoard's hint) is solved exactly whatever
-#: its depth (8x8: milliseconds), as NBoard engines do near the end; ``play`` at a depth
+#: Empty squares at or below which an analysis (NBoard's hint), and the engines' moves at
+#: a fixed depth (``SearchPlayer(exact_empties=...)``), are solved exactly whatever the
+#: depth (8x8: milliseconds), as NBoard engines do near the end; a plain ``play`` at a depth
 #: plays that depth's move (a level's own exact empties aside).
 EXACT_EMPTIES = 14
 #: Where the solve is not predicted to fit (:func:`solve_allowance`) but its predicted

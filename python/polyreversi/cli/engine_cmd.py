@@ -32,8 +32,10 @@ def command(protocol: str, depth: Optional[int], move_time: Optional[float], thr
     """
     from polyreversi.engine.living import LivingPlayer
     from polyreversi.search_player import SearchPlayer
+    from polyreversi.time_control import EXACT_EMPTIES
 
-    player = LivingPlayer(SearchPlayer(depth, move_time, threads=threads))
+    # at a fixed depth go/genmove solve where hint does, as NBoard engines do
+    player = LivingPlayer(SearchPlayer(depth, move_time, threads=threads, exact_empties=EXACT_EMPTIES))
     if protocol == "nboard":
         from polyreversi.engine.serve_nboard import serve
     else:

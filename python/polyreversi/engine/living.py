@@ -13,6 +13,7 @@ from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.limit import Limit
 from polyreversi.search_player import SearchHandle, SearchPlayer
 from polyreversi.state import State
+from polyreversi.time_control import EXACT_EMPTIES
 from polyreversi.variant import Variant
 
 
@@ -21,12 +22,14 @@ class LivingPlayer:
     (its hash table kept between moves), its results in the engine client's shape.
 
     Args:
-        player: a ``polyreversi.SearchPlayer`` (default: a new one); its depth and
-            time are the defaults of a limit that gives neither.
+        player: a ``polyreversi.SearchPlayer`` (default: a new one that solves at
+            :data:`~polyreversi.time_control.EXACT_EMPTIES` at a fixed depth, as NBoard
+            engines do: its move is the one its analysis shows); its depth and time are
+            the defaults of a limit that gives neither.
     """
 
     def __init__(self, player: Optional[SearchPlayer] = None) -> None:
-        self.player = player if player is not None else SearchPlayer()
+        self.player = player if player is not None else SearchPlayer(exact_empties=EXACT_EMPTIES)
 
     def play(self, state: State, limit: Optional[Limit] = None) -> PlayResult:
         """The player's move for ``state`` (not changed) under ``limit``.

@@ -4,7 +4,9 @@ Commands (NBoard protocol version 2; NTest's instructions/Protocol.htm):
 
 - ``nboard 2``: answered with ``set myname polyreversi``; another version (the
   protocol's commands change with it) is answered ``status error: ...``.
-- ``set depth N``: the search depth of ``go`` and ``hint`` (1 .. MAX_DEPTH).
+- ``set depth N``: the search depth of ``go`` and ``hint`` (1 .. MAX_DEPTH); both
+  solve exactly at or below the player's ``exact_empties`` (the default player's:
+  ``time_control.EXACT_EMPTIES``), so ``go`` plays the move ``hint`` shows.
 - ``set game GGF``: the game (``TY`` 6, 8, 10, with ``a`` for Anti-Reversi; ``BO``
   any start, e.g. a handicap; ``TI`` the clock, less the mover's move times).
 - ``set contempt N``: accepted; polyreversi's search values a draw at 0 whatever it is.
