@@ -20,10 +20,19 @@ end (where it solves).
 With --move-loss LO-HI it instead scores each move of --side (polyreversi or
 ntest) at LO..HI empties against the exact value of the best move
 (pr.solve(moves=True)): the mean discs lost a move, the moves that lost any,
-and (polyreversi) how many were played from an exact solve.
+and (polyreversi) how many were played from an exact solve; and the moves that
+threw the game's outcome away (a won or drawn position left drawn or lost, by the
+exact value of the position after the move).
+
+With --outcome-at E it instead gives the match's score as it stood at E empties
+(each game's exact value at its first position with at most E empties: the
+W/D/L polyreversi would have with perfect play from there on) beside the final
+W/D/L, and the games whose outcome changed after it: what the endgame cost in
+the score, where the disk-based split above weighs every disk alike.
 
     python benchmarks/loss_split.py build/ntest_games.jsonl --depth 14
     python benchmarks/loss_split.py build/ntest_games.jsonl --move-loss 13-20 --first 100
+    python benchmarks/loss_split.py build/ntest_games.jsonl --outcome-at 20
 """
 from __future__ import annotations
 
@@ -67,8 +76,13 @@ def first_at(states, empties: int):
     return None
 
 
+def sign(v: float) -> int:
+    return (v > 0) - (v < 0)
+
+
 def move_loss(games, lo: int, hi: int, side: str, tt_mb: int) -> None:
-    """Prints, per empties count, the discs each move of ``side`` lost against the best."""
+    """Prints, per empties count, the discs each move of ``side`` lost against the best,
+    and the moves that changed the outcome (win or draw to worse)."""
     loss: Dict[int, List[tuple]] = {}
     for g in games:
         for s, m in zip(replay(g["opening"], g["moves"]), g["moves"]):
@@ -76,12 +90,41 @@ def move_loss(games, lo: int, hi: int, side: str, tt_mb: int) -> None:
             if m["side"] != side or not lo <= e <= hi:
                 continue
             r = pr.solve(s, moves=True, tt_mb=tt_mb)
-            loss.setdefault(e, []).append((r.score - r.scores[m["move"]], bool(m.get("exact"))))
-    print("| empties | moves | mean discs lost | moves losing any | exact |\n|---|---|---|---|---|")
+            after = r.scores[m["move"]]
+            loss.setdefault(e, []).append((r.score - after, bool(m.get("exact")), sign(after) < sign(r.score)))
+    print("| empties | moves | mean discs lost | moves losing any | outcome lost | exact |\n|---|---|---|---|---|---|")
     for e in sorted(loss):
         v = loss[e]
         print(f"| {e} | {len(v)} | {statistics.mean(x[0] for x in v):.2f} | {sum(x[0] > 0 for x in v)} | "
-              f"{sum(x[1] for x in v)} |")
+              f"{sum(x[2] for x in v)} | {sum(x[1] for x in v)} |")
+
+
+def outcome_at(games, empties: int, tt_mb: int) -> None:
+    """Prints polyreversi's W/D/L by the exact values at ``empties`` and at the end."""
+    at: Dict[int, int] = {}
+    final: Dict[int, int] = {}
+    moved: Dict[tuple, int] = {}
+    for g in games:
+        s = first_at(replay(g["opening"], g["moves"]), empties)
+        if s is None:  # over before: the final result is the value there
+            then = sign(g["margin"])
+        else:
+            v = pr.solve(s, tt_mb=tt_mb).score
+            then = sign(v if int(s.to_move) - 1 == g["colour"] else -v)
+        end = sign(g["margin"])
+        at[then] = at.get(then, 0) + 1
+        final[end] = final.get(end, 0) + 1
+        if then != end:
+            moved[(then, end)] = moved.get((then, end), 0) + 1
+    n = len(games)
+    word = {1: "win", 0: "draw", -1: "loss"}
+
+    def line(t: Dict[int, int]) -> str:
+        return f"{t.get(1, 0)}/{t.get(0, 0)}/{t.get(-1, 0)}, {100 * (t.get(1, 0) + t.get(0, 0) / 2) / n:.1f} %"
+
+    print(f"| games | W/D/L at {empties} empties (exact) | final W/D/L | outcomes changed after |\n|---|---|---|---|")
+    changed = ", ".join(f"{c} {word[a]} → {word[b]}" for (a, b), c in sorted(moved.items(), reverse=True)) or "none"
+    print(f"| {n} | {line(at)} | {line(final)} | {changed} |")
 
 
 def main(argv) -> int:
@@ -94,10 +137,17 @@ def main(argv) -> int:
     ap.add_argument("--out", help="write the per-game values as JSON lines here")
     ap.add_argument("--move-loss", metavar="LO-HI", help="instead: each move's loss at these empties (exact)")
     ap.add_argument("--side", default="polyreversi", choices=("polyreversi", "ntest"), help="with --move-loss")
+    ap.add_argument("--outcome-at", type=int, metavar="E",
+                    help="instead: the W/D/L by the exact values at E empties against the final one")
     ap.add_argument("--first", type=int, help="only the first games of the file")
     args = ap.parse_args(argv[1:])
     marks = [int(x) for x in args.marks.split(",")] + [args.solve_at]
     games = [json.loads(line) for line in open(args.games, encoding="utf-8") if line.strip()][:args.first]
+    if args.outcome_at is not None:
+        if args.outcome_at < 0:
+            ap.error("--outcome-at: empties, at least 0")
+        outcome_at(games, args.outcome_at, args.tt_mb)
+        return 0
     if args.move_loss:
         lo, hi = (int(x) for x in args.move_loss.split("-"))
         move_loss(games, lo, hi, args.side, args.tt_mb)

@@ -600,3 +600,50 @@ def test_exact_empties_solves_play_at_a_depth_near_the_end():
         pr.SearchPlayer(exact_empties="14")
     with pytest.raises(ValueError, match="exact_empties"):
         pr.SearchPlayer(level=3, exact_empties=10)
+
+
+@pytest.mark.parametrize("variant", ["8x8", "8x8/anti", "6x6", "10x10", "octagon"])
+def test_a_win_loss_draw_solve_proves_the_solvers_outcome(variant):
+    # the core's window (-1, 1): a win's move wins and its score is a proven lower bound,
+    # a loss's score an upper bound, a draw exact; checked against pr.solve
+    from polyreversi import _core
+    searcher = _core._Searcher(4)
+    plies = {"6x6": 20, "10x10": 84, "octagon": 72}.get(variant, 48)  # 12 empties
+    seen = set()
+    for seed in range(12):
+        state = random_position(plies, 300 + seed, variant)
+        if state.must_pass():
+            continue
+        exact = pr.solve(state, moves=True)
+        searcher.new_game()
+        move, score, _pv, _nodes, _secs, _scores, stopped, lower, upper = searcher.solve(
+            state, False, 1, False, -1.0, -1, True)
+        assert not stopped
+        if score >= 1:
+            assert exact.score >= score == lower and upper is None and exact.scores[move] >= 1
+        elif score <= -1:
+            assert exact.score <= score == upper and lower is None
+        else:
+            assert exact.score == 0 == lower == upper and exact.scores[move] == 0
+        seen.add((score > 0) - (score < 0))
+    assert len(seen) >= 2, seen  # positions both won and lost
+
+
+def test_the_player_plays_a_proven_win_where_only_the_win_loss_draw_solve_fits(monkeypatch):
+    # the exact solve never fits, the win/loss/draw solve always does
+    monkeypatch.setattr(time_control, "SOLVE_SECONDS_AT_20", 1e5)
+    monkeypatch.setattr(time_control, "WLD_SHARE", 1e-9)
+    outcomes = set()
+    for seed in range(10):
+        state = random_position(46, 400 + seed)  # 14 empties
+        exact = pr.solve(state, moves=True)
+        r = pr.SearchPlayer().play(state, pr.Limit(time=1.0))
+        if exact.score > 0:  # a proven win: a winning move, its bound
+            assert exact.scores[r.move] >= 1 and 1 <= r.score <= exact.score
+            assert not r.exact and r.depth == state.empties()
+        elif exact.score == 0:  # a proven draw: exact
+            assert r.exact and r.score == 0 == exact.scores[r.move]
+        else:  # a proven loss: the search's move (exact if its iterations reach the end)
+            assert state.is_legal(r.move) and (not r.exact or r.score == exact.score)
+        outcomes.add((exact.score > 0) - (exact.score < 0))
+    assert {1, -1} <= outcomes

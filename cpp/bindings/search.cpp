@@ -68,8 +68,9 @@ SearchLimits limits_of(int depth, double seconds, long long nodes, int threads, 
   return l;
 }
 
-SolveOptions solve_options(bool all_moves, int threads, bool wof, double seconds, long long nodes) {
+SolveOptions solve_options(bool all_moves, int threads, bool wof, double seconds, long long nodes, bool wld = false) {
   SolveOptions o;
+  o.wld = wld;
   o.all_moves = all_moves;
   o.threads = threads;
   o.wof = wof;
@@ -102,17 +103,20 @@ void init_search(py::module_& m) {
           "Returns (move, score, pv, depth, nodes, seconds, exact, stopped, [(move, score, exact, pv)]).")
       .def(
           "solve",
-          [](Searcher& self, py::handle s_obj, bool all_moves, int threads, bool wof, double seconds, long long nodes) {
+          [](Searcher& self, py::handle s_obj, bool all_moves, int threads, bool wof, double seconds, long long nodes,
+             bool wld) {
             const PyState& s = get_state(s_obj);
             const Rules r = s.game.rules();
             const Position p = s.game.position();
-            const SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes);
+            const SolveOptions o = solve_options(all_moves, threads, wof, seconds, nodes, wld);
             SolveOutcome out;
             run_timed(seconds, self.stop_flag(), [&](const int*) { out = self.solve(r, p, o); });
             return solve_tuple(out);
           },
           py::arg("state"), py::arg("all_moves"), py::arg("threads"), py::arg("wof"), py::arg("seconds"),
-          py::arg("nodes"), "Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper).")
+          py::arg("nodes"), py::arg("wld") = false,
+          "Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper); with wld a win/loss/draw "
+          "solve: score a bound (lower or upper None) unless 0.")
       .def("new_game", [](Searcher& self) { without_gil([&] { self.new_game(); }); })
       .def("stop", &Searcher::stop, "Stops the running search (any thread; it returns its best completed work).")
       .def("clear_stop", &Searcher::clear_stop)

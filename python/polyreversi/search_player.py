@@ -48,7 +48,9 @@ class PlayResult(SearchResult):
     Attributes:
         move: square index (``state.PASS`` for a forced pass).
         score: disks from the mover's view (float; heuristic unless ``exact``; with
-            Anti-Reversi positive means fewer disks than the opponent); None when the
+            Anti-Reversi positive means fewer disks than the opponent; after a proven win
+            of a win/loss/draw solve, ``depth`` the empties and not exact: the proven
+            lower bound, at least 1); None when the
             search was stopped before its first iteration completed (``depth`` 0: the
             move is then the first in the move order, not a searched one), as
             :class:`polyreversi.SolveResult` has no score when stopped.
@@ -271,12 +273,22 @@ class SearchPlayer:
             if isinstance(solved, tuple):
                 return solved
             nodes_used = solved
-        # Where the solve is not predicted to fit the budget but may (late_solve_share): a
-        # shorter search first, then the solve with the rest, its move played if it ends.
+        # Where the exact solve does not fit but a win/loss/draw solve does: a proven win or
+        # draw is played; after a proven loss (or none in time) the search plays on.
         late = None
         if (allowance is None and plan is not None and multipv == 1
                 and self._may_solve(limit, empties, analysing)):
-            late = time_control.late_solve_share(limit, empties, plan.target, str(state.variant))
+            proof = time_control.solve_allowance(limit, empties, plan.target, str(state.variant),
+                                                 time_control.WLD_SHARE)
+            if proof is not None:
+                solved = self._solve(state, 1, proof, t0, empties, wld=True)
+                if isinstance(solved, tuple):
+                    return solved
+                nodes_used = solved
+            else:
+                # Where neither is predicted to fit but the solve may (late_solve_share): a
+                # shorter search first, then the solve with the rest, its move played if it ends.
+                late = time_control.late_solve_share(limit, empties, plan.target, str(state.variant))
         depth = -1 if limit.depth is None else limit.depth
         stop = start = -1.0
         t_search = _time.perf_counter()
@@ -305,17 +317,20 @@ class SearchPlayer:
         return result, infos
 
     def _solve(self, state: State, multipv: int, allowance: float, t0: float, empties: int,
-               nodes_before: int = 0) -> Union[Tuple[PlayResult, List[MoveInfo]], int]:
+               nodes_before: int = 0, wld: bool = False) -> Union[Tuple[PlayResult, List[MoveInfo]], int]:
         """The exact solve within ``allowance`` seconds (-1: none): (PlayResult, lines) when
-        it ends (its nodes counted after ``nodes_before``), else the solve's nodes."""
+        it ends (its nodes counted after ``nodes_before``), else the solve's nodes. With
+        ``wld`` a win/loss/draw solve: (PlayResult, lines) for a proven win (its score the
+        proven lower bound, not exact) or draw (exact), else its nodes."""
         move, score, pv, nodes, _secs, scores, stopped, _lower, _upper = self._searcher.solve(
-            state, multipv > 1, self.threads, False, allowance, -1)
-        if stopped:
+            state, multipv > 1, self.threads, False, allowance, -1, wld)
+        if stopped or (wld and score < 0):
             return int(nodes)
         nodes_used = nodes_before + int(nodes)
         seconds = _time.perf_counter() - t0
-        result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, True)
-        best = MoveInfo(int(move), float(score), list(pv), empties, True)
+        exact = not wld or score == 0
+        result = PlayResult(int(move), float(score), list(pv), empties, nodes_used, seconds, exact)
+        best = MoveInfo(int(move), float(score), list(pv), empties, exact)
         others = sorted(((int(m), int(v)) for m, v in scores.items() if int(m) != best.move),
                         key=lambda mv: (-mv[1], mv[0]))
         infos = [best] + [MoveInfo(m, float(v), [m], empties, True) for m, v in others]
@@ -412,7 +427,9 @@ class SearchPlayer:
                 ``moves_to_go``) is the mover's game clock, spent over the game
                 (:mod:`polyreversi.time_control`); ``depth`` and ``nodes`` bound the
                 search. With a time budget or clock and no depth or node limit, the
-                exact solve runs first when it is predicted to fit, or after a shorter
+                exact solve runs first when it is predicted to fit; else a win/loss/draw
+                solve when that is (:data:`polyreversi.time_control.WLD_SHARE`), whose
+                proven win or draw is played; else the exact solve after a shorter
                 search, with the rest of the budget, when it may fit
                 (:func:`polyreversi.time_control.late_solve_share`).
 

@@ -32,7 +32,7 @@ from typing import Optional, Tuple
 from polyreversi.limit import Limit
 
 __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "CLOCK_START_SHARE",
-           "CLOCK_STOP_FACTOR", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "ENDGAME_MOVES",
+           "CLOCK_STOP_FACTOR", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
            "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
            "late_solve_share", "exact_from", "predicted_solve_seconds"]
 
@@ -91,6 +91,11 @@ EXACT_EMPTIES = 14
 LATE_SOLVE_FACTOR = 2.0
 #: The share of the budget the search takes before such a solve.
 LATE_SEARCH_SHARE = 0.3
+#: A win/loss/draw solve (the exact solver's window (-1, 1)) takes this share of the exact
+#: solve's time: mean CPU time of held-out WTHOR positions, 0.32-0.49 of it at 14-19
+#: empties, 0.45-0.59 at 20-22 (benchmarks/HISTORY.md, 2026-12-06). Where the exact solve
+#: does not fit the move's budget but this does, the player proves a win or a draw first.
+WLD_SHARE = 0.5
 #: Share of the usable clock the exact solve may take when it is predicted to fit.
 SOLVE_SHARE = 1 / 2
 #: The clock kept for the exact solve is at most 1 / (1 + m / ENDGAME_MOVES) of the usable
@@ -221,20 +226,23 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
     return plan
 
 
-def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: str = "8x8") -> Optional[float]:
+def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: str = "8x8",
+                    share: float = 1.0) -> Optional[float]:
     """Seconds the exact solve may take for this move, or None when it is not tried.
 
     It is tried when twice its predicted time fits the move's ``budget`` or, with a
     clock, a third of the usable clock; it may then take up to three times the
     prediction (at least the budget, at most that room). When it does not finish,
     the search gets what is left of the budget (and keeps the solve's table entries).
+    ``share``: of the exact solve's predicted time (:data:`WLD_SHARE` for a win/loss/draw
+    solve).
     """
     room = budget
     if limit.clock is not None:
         room = max(room or 0.0, _usable(limit, empties) * SOLVE_SHARE)
     if room is None or room <= 0:
         return None
-    predicted = predicted_solve_seconds(empties, board)
+    predicted = share * predicted_solve_seconds(empties, board)
     if 2 * predicted > room:
         return None
     return min(room, max(3 * predicted, budget or 0.0))

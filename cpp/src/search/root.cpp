@@ -560,6 +560,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       return root.exact_value(c, ch, a, be);
     };
     int lo = -inf, hi = inf, best = -1;
+    const bool wld = o.wld && !o.all_moves;
     const int empties = popcount(root.t.playable & ~R::E::occupied(b));
     if (!o.all_moves && empties >= kEstimateMin) {
       // The estimate: iterative deepening of the heuristic search, which
@@ -612,7 +613,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
         prove(sel, bi, pass_lo, pass_hi, stopped);
         if (stopped || bi < 0) break;
         const int v = moves[bi].score;
-        if (o.all_moves || (v > lo && v < hi)) break;
+        if (o.all_moves || wld || (v > lo && v < hi)) break;
         const int fail = v <= lo ? -1 : 1;
         if (fail == -last_fail) {
           lo = -inf;
@@ -635,7 +636,8 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     // Iterative selectivity (Edax): ProbCut passes at a rising confidence,
     // each leaving its moves (never its bounds: tt.hpp) and its score as the
     // next window, then the exact pass.
-    if (!o.all_moves && root.shape.trained && !rules.anti && empties >= kSelectiveMin) {
+    // (Not before a win/loss/draw pass: at 20-22 empties they cost it as much as they save.)
+    if (!o.all_moves && !wld && root.shape.trained && !rules.anti && empties >= kSelectiveMin) {
       for (int sel = 0; sel < ProbCut::kLevels && !stopped; ++sel) {
         const int bi = aspire(sel);
         if (stopped || bi < 0) break;
@@ -645,6 +647,10 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
         for (int i = 0; i < n; ++i) moves[i].key = i == bi ? kFirstKey : (moves[i].done ? -moves[i].score : inf);
         R::sort_by_key(moves, n);
       }
+    }
+    if (wld) {
+      lo = -1;
+      hi = 1;
     }
     if (!stopped) best = aspire(kExactSel);
     if (stopped || best < 0) {
@@ -656,7 +662,8 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     out.move = moves[best].move;
     out.score = moves[best].score;
     out.lower = out.upper = out.score;
-    out.has_lower = out.has_upper = true;
+    out.has_lower = out.score > lo;  // the window proves a bound on the other side only
+    out.has_upper = out.score < hi;
     if (o.all_moves) {
       for (int i = 0; i < n; ++i) {
         out.moves[i] = moves[i].move;
