@@ -637,13 +637,42 @@ def test_the_player_plays_a_proven_win_where_only_the_win_loss_draw_solve_fits(m
     for seed in range(10):
         state = random_position(46, 400 + seed)  # 14 empties
         exact = pr.solve(state, moves=True)
-        r = pr.SearchPlayer().play(state, pr.Limit(time=1.0))
-        if exact.score > 0:  # a proven win: a winning move, its bound
-            assert exact.scores[r.move] >= 1 and 1 <= r.score <= exact.score
-            assert not r.exact and r.depth == state.empties()
+        player = pr.SearchPlayer()
+        r = player.play(state, pr.Limit(time=1.0))
+        if exact.score > 0:  # a proven win, then the exact solve in the rest of the budget
+            assert r.exact and r.score == exact.score == exact.scores[r.move]
         elif exact.score == 0:  # a proven draw: exact
             assert r.exact and r.score == 0 == exact.scores[r.move]
         else:  # a proven loss: the search's move (exact if its iterations reach the end)
             assert state.is_legal(r.move) and (not r.exact or r.score == exact.score)
+        # an analysis shows values: no proof's bound (a search's value, or the exact one)
+        info = player.analyse(state, pr.Limit(time=0.05))[0]
+        assert info.exact == (info.depth == state.empties())
+        assert not info.exact or info.score == exact.score
         outcomes.add((exact.score > 0) - (exact.score < 0))
     assert {1, -1} <= outcomes
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+def test_ctrl_c_while_waiting_for_a_background_search_stops_it():
+    # the handle stays true to the search: done() only once it ended, its result then, the
+    # player free again (a join that Ctrl-C interrupts leaves Thread.is_alive() False early)
+    script = """
+import os, signal, threading, time
+import polyreversi as pr
+signal.signal(signal.SIGINT, signal.default_int_handler)
+state = pr.Variant("10x10").start()
+player = pr.SearchPlayer()
+handle = player.start(state, pr.Limit(depth=40))
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+try:
+    handle.result()
+    print("finished")
+except KeyboardInterrupt:
+    r = handle.result(timeout=30)
+    assert handle.done() and r.move in state.legal_moves(), r
+    print("interrupted", player.play(state, pr.Limit(depth=1)).depth)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-1000:]
+    assert done.stdout.split() == ["interrupted", "1"]

@@ -19,7 +19,7 @@ import os
 import random
 import threading
 import time as _time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Tuple, Union, cast
 
 from polyreversi import _core, _validate, time_control
@@ -90,21 +90,24 @@ _Box = Dict[str, Union[PlayResult, BaseException]]
 class SearchHandle:
     """A search running in the background (:meth:`SearchPlayer.start`)."""
 
-    def __init__(self, player: "SearchPlayer", thread: threading.Thread, box: "_Box") -> None:
+    def __init__(self, player: "SearchPlayer", box: "_Box", ended: threading.Event) -> None:
         self._player = player
-        self._thread = thread
         self._box = box
+        # Set by the search's thread once its result or error is in the box. Not
+        # Thread.is_alive(): a join that Ctrl-C interrupts leaves it False while the
+        # thread still runs (CPython).
+        self._ended = ended
         self._pid = os.getpid()
 
     def stop(self) -> None:
         """Asks the search to stop; it returns its best completed work at once (within
         a few hundred positions). Safe from any thread, and after the search ended."""
-        if self._thread.is_alive():
+        if not self._ended.is_set():
             self._player._searcher.stop()
 
     def done(self) -> bool:
         """True once the search has ended."""
-        return not self._thread.is_alive()
+        return self._ended.is_set()
 
     def result(self, timeout: Optional[float] = None) -> PlayResult:
         """The search's :class:`PlayResult`, waiting for it to end.
@@ -115,15 +118,20 @@ class SearchHandle:
         Raises:
             TimeoutError: still searching after ``timeout`` seconds. RuntimeError: called in a
             forked child of the process that started the search (the search stayed there).
-            Any error of the search.
+            KeyboardInterrupt: Ctrl-C while waiting (the search is stopped too: its result
+            is then ready at once). Any error of the search.
         """
         if timeout is not None:
             timeout = _validate.seconds(timeout, "timeout", zero=True)
         if os.getpid() != self._pid:
             raise RuntimeError(f"SearchHandle.result: the search ran in process {self._pid}, which forked this "
                                "one; its result stays there (search again in this process)")
-        self._thread.join(timeout)
-        if self._thread.is_alive():
+        try:
+            ended = self._ended.wait(timeout)
+        except KeyboardInterrupt:
+            self.stop()
+            raise
+        if not ended:
             raise TimeoutError(f"the search is still running after {timeout} s; call stop() first")
         if "error" in self._box:
             raise cast(BaseException, self._box["error"])
@@ -159,7 +167,7 @@ class SearchPlayer:
             no search to a horizon can better), when one move is asked for with no
             variety and not at a level (a level plays its own measured search): the
             move comes at once, scored exact (depth = the empties, no nodes).
-        exact_empties: with a depth alone, :meth:`play` and :meth:`analyse` solve
+        exact_empties: with a depth (alone or with a time), :meth:`play` and :meth:`analyse` solve
             positions with at most this many empty squares exactly (int, 0 .. MAX_DEPTH),
             as NBoard engines at a fixed depth do (NTest, Edax); ``polyreversi engine``
             sets :data:`~polyreversi.time_control.EXACT_EMPTIES`, so that its ``go``
@@ -273,17 +281,19 @@ class SearchPlayer:
             if isinstance(solved, tuple):
                 return solved
             nodes_used = solved
-        # Where the exact solve does not fit but a win/loss/draw solve does: a proven win or
-        # draw is played; after a proven loss (or none in time) the search plays on.
+        # Where the exact solve does not fit but a win/loss/draw solve does (a move to play,
+        # not an analysis, which shows values): a proven draw is played, a proven win too
+        # unless the exact solve then ends in the rest of the budget (the table has the
+        # proof's entries); after a proven loss (or none in time) the search plays on.
         late = None
         if (allowance is None and plan is not None and multipv == 1
                 and self._may_solve(limit, empties, analysing)):
-            proof = time_control.solve_allowance(limit, empties, plan.target, str(state.variant),
-                                                 time_control.WLD_SHARE)
+            proof = None if analysing else time_control.solve_allowance(
+                limit, empties, plan.target, str(state.variant), time_control.WLD_SHARE)
             if proof is not None:
                 solved = self._solve(state, 1, proof, t0, empties, wld=True)
                 if isinstance(solved, tuple):
-                    return solved
+                    return self._exact_after_proof(state, solved, plan.stop - (_time.perf_counter() - t0), t0)
                 nodes_used = solved
             else:
                 # Where neither is predicted to fit but the solve may (late_solve_share): a
@@ -315,6 +325,19 @@ class SearchPlayer:
         result = PlayResult(int(move), known, list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
         infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
         return result, infos
+
+    def _exact_after_proof(self, state: State, proved: Tuple[PlayResult, List[MoveInfo]], left: float,
+                           t0: float) -> Tuple[PlayResult, List[MoveInfo]]:
+        """A win/loss/draw solve's (PlayResult, lines), or the exact solve's when a proven
+        win leaves time (``left`` seconds) and the exact solve ends in it."""
+        result = proved[0]
+        if result.exact or left <= 0:
+            return proved
+        exact = self._solve(state, 1, left, t0, result.depth, result.nodes)
+        if isinstance(exact, tuple):
+            return exact
+        result = replace(result, nodes=result.nodes + exact, seconds=_time.perf_counter() - t0)
+        return result, proved[1]
 
     def _solve(self, state: State, multipv: int, allowance: float, t0: float, empties: int,
                nodes_before: int = 0, wld: bool = False) -> Union[Tuple[PlayResult, List[MoveInfo]], int]:
@@ -371,8 +394,10 @@ class SearchPlayer:
                          analysing: bool, board: str = "8x8") -> Optional[float]:
         """Seconds for the exact solve before the search (-1: no limit), or None: no solve.
 
-        Not with a node limit, nor where the depth reaches the end anyway (the search
-        solves there). With a depth alone: at or below the level's empties, or the
+        Not with a node limit. Where the depth reaches the end: under a time budget or clock
+        as where no depth is given (the solver finds the exact value fastest), with the depth
+        alone never (the search reaches it, and a stopped search keeps its iterations). With
+        a depth alone: at or below the level's empties, or the
         player's ``exact_empties``; otherwise for an analysis (NBoard's hint) at or below
         :data:`~polyreversi.time_control.EXACT_EMPTIES`, as NBoard engines solve near the
         end whatever the depth; otherwise never (``play`` at a depth plays the move of
@@ -395,8 +420,13 @@ class SearchPlayer:
             exact_empties = self.exact_empties
         else:
             exact_empties = time_control.EXACT_EMPTIES if analysing or limit.depth is None else 0
-        if limit.nodes is not None or (limit.depth is not None and limit.depth >= empties):
+        if limit.nodes is not None:
             return False
+        if limit.depth is not None and limit.depth >= empties:
+            # The exact value is what it asks for: under a budget the solve finds it fastest;
+            # without one the search reaches it too, and a stop (NBoard's depth 60 analysis
+            # until a ping) keeps its completed iterations.
+            return limit.time is not None or limit.clock is not None
         return limit.depth is None or empties <= exact_empties
 
     def _variety(self) -> float:
@@ -497,6 +527,7 @@ class SearchPlayer:
         limit = self._limit(limit)
         self._acquire("start")
         box: _Box = {}
+        ended = threading.Event()
 
         def run() -> None:
             try:
@@ -505,6 +536,7 @@ class SearchPlayer:
                 box["error"] = e
             finally:
                 self._lock.release()
+                ended.set()
 
         thread = threading.Thread(target=run, name="polyreversi-search", daemon=True)
         try:
@@ -512,7 +544,7 @@ class SearchPlayer:
         except BaseException:
             self._lock.release()
             raise
-        return SearchHandle(self, thread, box)
+        return SearchHandle(self, box, ended)
 
     def stop(self) -> None:
         """Stops the running search, if any (any thread)."""

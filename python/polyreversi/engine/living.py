@@ -86,6 +86,9 @@ class AnalysisHandle:
         self._stopping = threading.Event()
         self._result: List[MoveInfo] = []
         self._error: Optional[BaseException] = None
+        # Set once the result or error is in (not Thread.is_alive(): a join that Ctrl-C
+        # interrupts leaves it False while the thread still runs, in CPython).
+        self._ended = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(work,), name="polyreversi-analysis", daemon=True)
         self._thread.start()
 
@@ -94,6 +97,8 @@ class AnalysisHandle:
             self._result = work()
         except BaseException as e:  # handed to result()
             self._error = e
+        finally:
+            self._ended.set()
 
     def stop(self) -> None:
         """Asks the analysis to stop (any thread; also before its search has begun)."""
@@ -102,18 +107,22 @@ class AnalysisHandle:
 
     def done(self) -> bool:
         """True once the analysis has ended."""
-        return not self._thread.is_alive()
+        return self._ended.is_set()
 
     def result(self) -> List[MoveInfo]:
         """The analysis's moves, waiting for it to end.
 
         Raises:
-            Any error of the analysis.
+            KeyboardInterrupt: Ctrl-C while waiting (the analysis is stopped too). Any
+            error of the analysis.
         """
-        while self._thread.is_alive():
-            self._thread.join(0.01)
-            if self._stopping.is_set():  # a search begins by clearing the stop: stop it again
-                self._stop_search()
+        try:
+            while not self._ended.wait(0.01):
+                if self._stopping.is_set():  # a search begins by clearing the stop: stop it again
+                    self._stop_search()
+        except KeyboardInterrupt:
+            self.stop()
+            raise
         if self._error is not None:
             raise self._error
         return self._result
