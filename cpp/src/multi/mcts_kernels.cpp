@@ -127,6 +127,7 @@ class Tree {
       const int c = played_moves_[i] >> 8, sq = played_moves_[i] & 0xFF;
       history_sum_[c][sq] += r[c];
       history_count_[c][sq] += 1;
+      history_mean_[c][sq] = history_sum_[c][sq] / history_count_[c][sq];
     }
   }
 
@@ -221,11 +222,6 @@ class Tree {
     if (best >= 0) std::copy(nodes_[best].implicit, nodes_[best].implicit + kMaxPlayers, node.implicit);
   }
 
-  static int nth(W m, int k) {
-    for (; k > 0; --k) m &= m - 1;
-    return lowest_bit(m);
-  }
-
   // The untried moves of the best class first (as the playouts rank them),
   // so that a node's first visits go to its likely best moves. With
   // best_reply, a node where another colour than the root's moves is the
@@ -236,7 +232,7 @@ class Tree {
   int expand(int cur) {
     Node& node = nodes_[cur];
     const W m = best_class(node.board, node.untried);
-    const int move = nth(m, rng_.below(popcount(m)));
+    const int move = nth_bit(m, rng_.below(popcount(m)));
     const int colour = node.expanding;
     node.untried &= ~(W(1) << move);
     Board<W> b = node.board;
@@ -286,16 +282,21 @@ class Tree {
     const Node& parent = nodes_[cur];
     const int root = nodes_[0].board.to_move;
     const double log_n = std::log(static_cast<double>(parent.visits));
+    // The terms of a weight 0 are left out: the same values (x + 0 is x), fewer divisions.
+    const bool paranoid = options_.paranoia > 0, implicit = options_.implicit_weight > 0,
+               biased = options_.bias_weight > 0;
     return best_child(nodes_, parent, [&](const Node& ch) {
       const int mover = ch.colour;
-      const double paranoia = mover == root ? 0.0 : options_.paranoia;
       const double n = static_cast<double>(ch.visits);
-      const double mean = (1 - paranoia) * ch.reward[mover] / n + paranoia * (1 - ch.reward[root] / n);
-      const double q = mean + options_.implicit_weight * (ch.implicit[mover] - mean);
-      const double h =
-          history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;
-      return q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - mean) * n + 1) +
-             options_.bias_weight * ch.prior / (n + 1);
+      const double mean = paranoid && mover != root ? (1 - options_.paranoia) * ch.reward[mover] / n +
+                                                          options_.paranoia * (1 - ch.reward[root] / n)
+                                                    : ch.reward[mover] / n;
+      double q = mean;
+      if (implicit) q += options_.implicit_weight * (ch.implicit[mover] - mean);
+      double v = q + options_.exploration * std::sqrt(log_n / n) +
+                 options_.history_weight * history_mean_[mover][ch.move] / ((1 - mean) * n + 1);
+      if (biased) v += options_.bias_weight * ch.prior / (n + 1);
+      return v;
     });
   }
 
@@ -311,7 +312,7 @@ class Tree {
       legal = best_class(b, legal);
       if (options_.mast > 0 && rng_.unit() < options_.mast) return mast_move(b.to_move, legal);
     }
-    return nth(legal, rng_.below(popcount(legal)));
+    return nth_bit(legal, rng_.below(popcount(legal)));
   }
 
   // Move-average sampling (MAST: Finnsson & Bjoernsson 2008; epsilon-greedy
@@ -324,8 +325,7 @@ class Tree {
     double best_mean = 0;
     for (W m = moves; m; m &= m - 1) {
       const int sq = lowest_bit(m);
-      const double n = history_count_[colour][sq];
-      const double mean = n > 0 ? history_sum_[colour][sq] / n : 2.0;
+      const double mean = history_count_[colour][sq] > 0 ? history_mean_[colour][sq] : 2.0;
       if (best < 0 || mean > best_mean) {
         best = sq, best_mean = mean, ties = 1;
       } else if (mean == best_mean && rng_.below(++ties) == 0) {
@@ -429,6 +429,7 @@ class Tree {
   std::vector<Node> nodes_;
   double history_sum_[kMaxPlayers][kMaxSquares] = {};
   double history_count_[kMaxPlayers][kMaxSquares] = {};
+  double history_mean_[kMaxPlayers][kMaxSquares] = {};  // sum / count, 0 where never played
   int played_moves_[kMaxSquares * 2];
   int played_ = 0;
 };
