@@ -276,6 +276,7 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "DEFAULT_BEST_REPLY"): "DEFAULT_MULTI_BEST_REPLY",
     ("multi_mcts.py", "DEFAULT_MAST"): "DEFAULT_MULTI_MAST",
     ("multi_mcts.py", "DEFAULT_NST"): "DEFAULT_MULTI_NST",
+    ("multi_mcts.py", "DEFAULT_MAST_TEMPERATURE"): "DEFAULT_MULTI_MAST_TEMPERATURE",
     ("multi_mcts.py", "DEFAULT_LGRF"): "DEFAULT_MULTI_LGRF",
     ("multi_mcts.py", "NST_VISITS"): "MULTI_NST_VISITS",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",

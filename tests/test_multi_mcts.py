@@ -5,7 +5,7 @@ import pytest
 
 import polyreversi as pr
 from conftest import assert_refused_by_the_search_and_the_player
-from polyreversi.multi_mcts import DEFAULT_LGRF, DEFAULT_MAST, DEFAULT_NST, NST_VISITS, InformedMCTSPlayer, multi_mcts
+from polyreversi.multi_mcts import DEFAULT_LGRF, DEFAULT_MAST, DEFAULT_MAST_TEMPERATURE, DEFAULT_NST, NST_VISITS, InformedMCTSPlayer, multi_mcts
 from polyreversi.players import check_player_spec, play_game, player_from_spec
 
 
@@ -258,3 +258,23 @@ def test_last_good_replies_steer_the_class_drawn_playout_moves():
         multi_mcts(state, playouts=10, lgrf=0)
     assert player_from_spec("imcts:time=0.1:lgrf=on").lgrf is True
     assert InformedMCTSPlayer().lgrf is DEFAULT_LGRF is False
+
+
+def test_a_gibbs_draw_over_the_move_averages():
+    state = pr.Variant.parse("8x8/4p").with_random_blocked(seed=8).start()
+    best = multi_mcts(state, playouts=600, seed=5, mast=1.0)
+    a = multi_mcts(state, playouts=600, seed=5, mast=1.0, mast_temperature=0.1)
+    b = multi_mcts(state, playouts=600, seed=5, mast=1.0, mast_temperature=0.1)
+    assert (a.move, a.visits, a.values) == (b.move, b.visits, b.values)
+    assert a.visits != best.visits and sum(a.visits.values()) == 600
+    for text in ("octagon/3p/anti", "10x10/4p"):
+        other = pr.Variant.parse(text).start()
+        r = multi_mcts(other, playouts=300, seed=1, mast=1.0, epsilon=0.0, mast_temperature=0.05, nst=True)
+        assert r.move in other.legal_moves() and sum(r.visits.values()) == 300
+    for bad in (-0.1, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="mast_temperature"):
+            multi_mcts(state, playouts=10, mast_temperature=bad)
+        with pytest.raises(pr.PolyreversiError, match="multi_mcts: mast_temperature must be finite and >= 0"):
+            pr._core._multi_mcts(state, 10, 0.0, 1, 0.5, 0.25, 5.0, 0.0, 1000, mast_temperature=bad)
+    assert player_from_spec("imcts:time=0.1:mast_temperature=0.1").mast_temperature == 0.1
+    assert InformedMCTSPlayer().mast_temperature == DEFAULT_MAST_TEMPERATURE == 0.0

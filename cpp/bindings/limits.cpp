@@ -46,6 +46,7 @@ void init_limits(py::module_& m) {
   l.attr("DEFAULT_MULTI_REUSE") = kDefaultMultiReuse;
   l.attr("DEFAULT_MULTI_BEST_REPLY") = multi.best_reply;
   l.attr("DEFAULT_MULTI_MAST") = multi.mast;
+  l.attr("DEFAULT_MULTI_MAST_TEMPERATURE") = multi.mast_temperature;
   l.attr("DEFAULT_MULTI_NST") = multi.nst;
   l.attr("DEFAULT_MULTI_LGRF") = multi.lgrf;
   l.attr("MULTI_NST_VISITS") = kMultiNstVisits;

@@ -351,14 +351,20 @@ class Tree {
   // so that it gets tried. Ties at random. With nst, a square's mean as the
   // reply to `previous` (the move just before, -1: none) is averaged in once
   // that pair has kMultiNstVisits visits (Tak, Winands & Bjoernsson 2012).
+  // With mast_temperature, a square is drawn with a chance proportional to
+  // exp(mean / temperature) instead (the Gibbs draw of Finnsson & Bjoernsson).
   int mast_move(int colour, W moves, int previous) {
+    const Pair* replies = options_.nst && previous >= 0 ? &pairs_[pair_index(colour, previous, 0)] : nullptr;
+    auto average = [&](int sq) {
+      const double mean = history_count_[colour][sq] > 0 ? history_mean_[colour][sq] : 2.0;
+      return replies && replies[sq].count >= kMultiNstVisits ? (mean + replies[sq].sum / replies[sq].count) / 2 : mean;
+    };
+    if (options_.mast_temperature > 0) return gibbs_move(moves, average);
     int best = -1, ties = 0;
     double best_mean = 0;
-    const Pair* replies = options_.nst && previous >= 0 ? &pairs_[pair_index(colour, previous, 0)] : nullptr;
     for (W m = moves; m; m &= m - 1) {
       const int sq = lowest_bit(m);
-      double mean = history_count_[colour][sq] > 0 ? history_mean_[colour][sq] : 2.0;
-      if (replies && replies[sq].count >= kMultiNstVisits) mean = (mean + replies[sq].sum / replies[sq].count) / 2;
+      const double mean = average(sq);
       if (best < 0 || mean > best_mean) {
         best = sq, best_mean = mean, ties = 1;
       } else if (mean == best_mean && rng_.below(++ties) == 0) {
@@ -366,6 +372,25 @@ class Tree {
       }
     }
     return best;
+  }
+
+  // A square of `moves` drawn with a chance proportional to exp(average(square) / mast_temperature).
+  template <class Average>
+  int gibbs_move(W moves, const Average& average) {
+    double weights[kMaxSquares];
+    int squares[kMaxSquares];
+    int count = 0;
+    double top = -1e300, sum = 0;
+    for (W m = moves; m; m &= m - 1) {
+      squares[count] = lowest_bit(m);
+      weights[count] = average(squares[count]);
+      top = std::max(top, weights[count++]);
+    }
+    for (int i = 0; i < count; ++i) sum += (weights[i] = std::exp((weights[i] - top) / options_.mast_temperature));
+    double u = rng_.unit() * sum;
+    for (int i = 0; i < count - 1; ++i)
+      if ((u -= weights[i]) < 0) return squares[i];
+    return squares[count - 1];
   }
 
   // The legal move whose position the evaluation rates best for the mover

@@ -15,7 +15,9 @@
 // "Playout Search for Monte-Carlo Tree Search in Multi-Player Games", 2011).
 // With mast, that share of the playout moves drawn within the best class
 // is instead the class's square with the best mean reward for the mover so
-// far (move-average sampling, MAST: Finnsson & Bjoernsson 2008). With nst,
+// far (move-average sampling, MAST: Finnsson & Bjoernsson 2008); with
+// mast_temperature, drawn with a chance proportional to exp(mean /
+// temperature) instead (their Gibbs sampling). With nst,
 // that mean is averaged with the mean reward of the square as the mover's
 // reply to the move just before, once that pair has kMultiNstVisits visits
 // (the N-gram selection technique of Tak, Winands & Bjoernsson 2012, with
@@ -72,6 +74,7 @@ struct MultiMctsOptions {
   double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
   double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
   double mast = 0.5;              // share of class-chosen playout moves taken by move averages (docs/tuning.md)
+  double mast_temperature = 0;    // > 0: those moves drawn by a softmax of the averages over this (Gibbs)
   bool nst = false;               // those averages joined by the reply's to the move before (NST; docs/tuning.md)
   bool lgrf = false;              // a class-drawn move is the last good reply to the move before (LGRF-1)
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
