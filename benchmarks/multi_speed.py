@@ -21,7 +21,7 @@ import json
 import os
 import subprocess
 import sys
-from typing import Dict, List
+from typing import Any, Dict, List, Optional
 
 BAND = 20  # plies per row of the table
 
@@ -60,7 +60,7 @@ def child(args: argparse.Namespace) -> None:
     print(json.dumps({"seconds": seconds, "playouts": playouts, "digest": digest.hexdigest()[:16]}))
 
 
-def main(argv: List[str] = None) -> int:
+def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--old", required=False, help="directory of the old build's package")
     ap.add_argument("--new", default="", help="directory of the new build's package (default: the installed one)")
@@ -83,7 +83,7 @@ def main(argv: List[str] = None) -> int:
     for item in args.set:
         common += ["--set", item]
     load = os.getloadavg()[0]
-    runs: Dict[str, List[dict]] = {"old": [], "new": []}
+    runs: Dict[str, List[Dict[str, Any]]] = {"old": [], "new": []}
     for _ in range(args.rounds):
         for side, package in (("old", args.old), ("new", args.new)):
             out = subprocess.run(common + (["--package", package] if package else []),
