@@ -314,9 +314,8 @@ class InformedMCTSPlayer:
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
-        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply, mast, mast_temperature, nst,
-            lgrf: as
-            :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply: as :func:`multi_mcts`.
+        mast, mast_temperature, nst, lgrf: as :func:`multi_mcts`.
         reuse: keep the tree between moves (a :class:`MultiMCTSTree`, in :attr:`tree`):
             each search starts from the subtree of the position the game reached, when the
             search before reached it too (:data:`DEFAULT_REUSE`). :meth:`new_game` forgets it.
