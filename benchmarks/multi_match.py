@@ -15,6 +15,9 @@ Anti-Reversi), a draw when it shares the first place, a loss otherwise
 (RULES.md §7). Parity is 1/players wins.
 
     nice -n 10 python benchmarks/multi_match.py --variant 8x8/4p --games 80 --time 0.01
+
+``--package DIR`` plays with the build whose package directory is under ``DIR`` (a
+copy set aside, so that rebuilding the worktree never touches a running match).
 """
 from __future__ import annotations
 
@@ -26,11 +29,16 @@ import random
 import sys
 import time
 
-import polyreversi as pr
-from polyreversi import _core
-from polyreversi.multi import MultiPlayer
-from polyreversi.multi_mcts import InformedMCTSPlayer
-from polyreversi.players import MCTSPlayer, play_game
+if __name__ == "__main__" and "--package" in sys.argv:  # another build, before polyreversi is imported
+    _dir = os.path.abspath(sys.argv[sys.argv.index("--package") + 1])
+    sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
+    sys.path.insert(0, _dir)
+
+import polyreversi as pr  # noqa: E402
+from polyreversi import _core  # noqa: E402
+from polyreversi.multi import MultiPlayer  # noqa: E402
+from polyreversi.multi_mcts import InformedMCTSPlayer  # noqa: E402
+from polyreversi.players import MCTSPlayer, play_game  # noqa: E402
 
 
 def wilson(wins: int, games: int, z: float = 1.96):
@@ -87,6 +95,8 @@ def main(argv=None) -> int:
                     help="the candidate's evaluation without the trained patterns (the linear features alone)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append the result as one JSON line to this file")
+    ap.add_argument("--package", help="a directory holding another build's polyreversi package (its package "
+                                      "directory and compiled _core), run instead of the installed one")
     args = ap.parse_args(argv)
 
     if args.linear:
@@ -132,7 +142,7 @@ def main(argv=None) -> int:
         "time": args.time, "clock": args.clock, "games": games, "wins": wins, "draws": draws, "losses": losses, "per_seat": per_seat,
         "win_share": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)], "parity": round(1 / players, 4),
         "seconds": round(time.time() - started, 1), "evaluation": "linear" if args.linear else "patterns",
-        "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
+        "load": [round(load_start, 1), round(os.getloadavg()[0], 1)], "package": pr.__file__,
     }
     print(json.dumps(result))
     if args.json:

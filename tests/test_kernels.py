@@ -32,6 +32,19 @@ for text in ["10x10", "octagon", "10x10/blocked=a1,j10,c3,h8"]:
                 break
             s.play(rng.choice(s.legal_moves()))
         out[f"late {text} {game}"] = [pr.perft(s, d) for d in range(1, 6)]
+# The 3-4 player evaluation (its pattern indices read at once) and the informed
+# MCTS (its playouts and selection) on 64- and 128-bit boards, blocked squares included.
+for text in ["8x8/4p", "8x8/3p/blocked=b2,g7", "octagon/4p", "10x10/3p/blocked=a1,c3"]:
+    rng = random.Random(7)
+    s = pr.Variant.parse(text).start()
+    evals, searches = [], []
+    while not s.is_over():
+        evals.append(list(pr._core._multi_evaluate(s)))
+        if s.ply % 9 == 0:
+            r = pr.multi_mcts(s, playouts=300, seed=s.ply)
+            searches.append([r.move, sorted(r.visits.items())])
+        s.play(rng.choice(s.legal_moves()))
+    out["multi " + text] = [evals, searches]
 print(json.dumps(out))
 """
 

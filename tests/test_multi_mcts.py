@@ -5,7 +5,7 @@ import pytest
 
 import polyreversi as pr
 from conftest import assert_refused_by_the_search_and_the_player
-from polyreversi.multi_mcts import DEFAULT_MAST, InformedMCTSPlayer, multi_mcts
+from polyreversi.multi_mcts import DEFAULT_LGRF, DEFAULT_MAST, DEFAULT_MAST_TEMPERATURE, DEFAULT_NST, NST_VISITS, InformedMCTSPlayer, multi_mcts
 from polyreversi.players import check_player_spec, play_game, player_from_spec
 
 
@@ -209,3 +209,63 @@ def test_mast_is_checked_by_the_facade_and_the_core():
     with pytest.raises(TypeError, match="mast"):
         InformedMCTSPlayer(mast="x")
     assert player_from_spec("imcts:time=0.1:mast=0.5").mast == 0.5
+
+
+def assert_reproducible_and_steering(state: pr.State, base: dict, **options) -> None:
+    """The search of ``state`` with ``base`` and ``options`` gives the same result twice, and
+    other visits than with ``base`` alone; ``options`` also search other boards."""
+    plain = multi_mcts(state, playouts=600, seed=5, **base)
+    a = multi_mcts(state, playouts=600, seed=5, **base, **options)
+    b = multi_mcts(state, playouts=600, seed=5, **base, **options)
+    assert (a.move, a.visits, a.values) == (b.move, b.visits, b.values)
+    assert a.visits != plain.visits and sum(a.visits.values()) == 600
+    for text in ("octagon/3p/anti", "10x10/4p", "8x8/3p"):
+        other = pr.Variant.parse(text).start()
+        r = multi_mcts(other, playouts=300, seed=1, epsilon=0.0, **base, **options)
+        assert r.move in other.legal_moves() and sum(r.visits.values()) == 300
+
+
+def test_reply_averages_join_the_move_averages_once_a_pair_has_its_visits():
+    state = pr.Variant.parse("8x8/4p").with_random_blocked(seed=4).start()
+    assert_reproducible_and_steering(state, {}, nst=True)
+    # a pair of squares occurs at most once a playout: before NST_VISITS playouts none has its visits
+    assert multi_mcts(state, playouts=NST_VISITS, seed=5, nst=True).visits == \
+        multi_mcts(state, playouts=NST_VISITS, seed=5).visits
+    # the pairs only ever steer move-average draws
+    assert multi_mcts(state, playouts=600, seed=5, nst=True, mast=0.0).visits == \
+        multi_mcts(state, playouts=600, seed=5, mast=0.0).visits
+
+
+def test_nst_is_checked_and_taken_by_the_player_and_the_seat_spec():
+    state = pr.Variant.parse("8x8/3p").start()
+    with pytest.raises(TypeError, match="nst"):
+        multi_mcts(state, playouts=10, nst="yes")
+    with pytest.raises(TypeError, match="nst"):
+        InformedMCTSPlayer(nst=1)
+    assert player_from_spec("imcts:time=0.1:nst=on").nst is True
+    assert InformedMCTSPlayer().nst is DEFAULT_NST is False
+
+
+def test_last_good_replies_steer_the_class_drawn_playout_moves():
+    state = pr.Variant.parse("8x8/4p").with_random_blocked(seed=6).start()
+    assert_reproducible_and_steering(state, {}, lgrf=True)
+    # only class-drawn moves take a reply: with every move uniformly at random, the defaults' search
+    assert multi_mcts(state, playouts=600, seed=5, lgrf=True, epsilon=1.0).visits == \
+        multi_mcts(state, playouts=600, seed=5, epsilon=1.0).visits
+    assert_reproducible_and_steering(state, {"nst": True}, lgrf=True)
+    with pytest.raises(TypeError, match="lgrf"):
+        multi_mcts(state, playouts=10, lgrf=0)
+    assert player_from_spec("imcts:time=0.1:lgrf=on").lgrf is True
+    assert InformedMCTSPlayer().lgrf is DEFAULT_LGRF is False
+
+
+def test_a_gibbs_draw_over_the_move_averages():
+    state = pr.Variant.parse("8x8/4p").with_random_blocked(seed=8).start()
+    assert_reproducible_and_steering(state, {"mast": 1.0}, mast_temperature=0.1)
+    for bad in (-0.1, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="mast_temperature"):
+            multi_mcts(state, playouts=10, mast_temperature=bad)
+        with pytest.raises(pr.PolyreversiError, match="multi_mcts: mast_temperature must be finite and >= 0"):
+            pr._core._multi_mcts(state, 10, 0.0, 1, 0.5, 0.25, 5.0, 0.0, 1000, mast_temperature=bad)
+    assert player_from_spec("imcts:time=0.1:mast_temperature=0.1").mast_temperature == 0.1
+    assert InformedMCTSPlayer().mast_temperature == DEFAULT_MAST_TEMPERATURE == 0.0

@@ -46,6 +46,10 @@ void init_limits(py::module_& m) {
   l.attr("DEFAULT_MULTI_REUSE") = kDefaultMultiReuse;
   l.attr("DEFAULT_MULTI_BEST_REPLY") = multi.best_reply;
   l.attr("DEFAULT_MULTI_MAST") = multi.mast;
+  l.attr("DEFAULT_MULTI_MAST_TEMPERATURE") = multi.mast_temperature;
+  l.attr("DEFAULT_MULTI_NST") = multi.nst;
+  l.attr("DEFAULT_MULTI_LGRF") = multi.lgrf;
+  l.attr("MULTI_NST_VISITS") = kMultiNstVisits;
   l.attr("MULTI_IMPLICIT_TEMPERATURE") = kMultiImplicitTemperature;
   l.attr("DEFAULT_MULTI_CUTOFF") = kDefaultMultiPatternCutoff;
   l.attr("DEFAULT_MULTI_CUTOFF_10X10") = kDefaultMultiPatternCutoff10x10;

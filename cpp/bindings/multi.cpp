@@ -57,7 +57,7 @@ void init_multi(py::module_& m) {
       [](py::handle s_obj, unsigned long long playouts, double seconds, unsigned long long seed, double exploration,
          double epsilon, double history_weight, double score_weight, unsigned long long max_nodes, bool prefer_edges,
          int cutoff, double cutoff_temperature, double bias_weight, double greedy, int solve, double implicit_weight,
-         double paranoia, bool best_reply, double mast, py::object tree) {
+         double paranoia, bool best_reply, double mast, double mast_temperature, bool nst, bool lgrf, py::object tree) {
         const PyState& s = get_state(s_obj);
         MultiMctsKeep* keep = tree.is_none() ? nullptr : &tree.cast<MultiMctsKeep&>();
         if (keep && keep->busy)
@@ -83,6 +83,9 @@ void init_multi(py::module_& m) {
         o.paranoia = paranoia;
         o.best_reply = best_reply;
         o.mast = mast;
+        o.mast_temperature = mast_temperature;
+        o.nst = nst;
+        o.lgrf = lgrf;
         const Rules rules = s.game.rules();
         const Position pos = s.game.position();
         MultiMctsResult r;
@@ -101,7 +104,8 @@ void init_multi(py::module_& m) {
       py::arg("bias_weight") = MultiMctsOptions{}.bias_weight, py::arg("greedy") = MultiMctsOptions{}.greedy,
       py::arg("solve") = MultiMctsOptions{}.solve, py::arg("implicit_weight") = MultiMctsOptions{}.implicit_weight,
       py::arg("paranoia") = MultiMctsOptions{}.paranoia, py::arg("best_reply") = MultiMctsOptions{}.best_reply,
-      py::arg("mast") = MultiMctsOptions{}.mast, py::arg("tree") = py::none(),
+      py::arg("mast") = MultiMctsOptions{}.mast, py::arg("mast_temperature") = MultiMctsOptions{}.mast_temperature,
+      py::arg("nst") = MultiMctsOptions{}.nst, py::arg("lgrf") = MultiMctsOptions{}.lgrf, py::arg("tree") = py::none(),
       "Use polyreversi.multi_mcts. Returns (move, [(move, visits)], values, playouts, seconds, nodes, kept): kept "
       "the root visits the search took over from `tree` (a _MultiMctsTree, or None for a fresh tree).");
   m.def(

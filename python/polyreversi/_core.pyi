@@ -258,6 +258,7 @@ def _multi_mcts(state: State, playouts: int, seconds: float, seed: int, explorat
                 prefer_edges: bool = True, cutoff: int = 0, cutoff_temperature: float = 0.0,
                 bias_weight: float = 0.0, greedy: float = 0.0, solve: int = 0,
                 implicit_weight: float = 0.0, paranoia: float = 0.0, best_reply: bool = False, mast: float = 0.0,
+                mast_temperature: float = 0.0, nst: bool = False, lgrf: bool = False,
                 tree: Optional[_MultiMctsTree] = None
                 ) -> Tuple[int, List[Tuple[int, int]], Tuple[Any, ...], int, float, int, int]: ...
 def _multi_features(state: State) -> Tuple[npt.NDArray[np.int32], int]: ...
@@ -306,6 +307,10 @@ class _Limits:
     DEFAULT_MULTI_REUSE: bool
     DEFAULT_MULTI_BEST_REPLY: bool
     DEFAULT_MULTI_MAST: float
+    DEFAULT_MULTI_MAST_TEMPERATURE: float
+    DEFAULT_MULTI_NST: bool
+    DEFAULT_MULTI_LGRF: bool
+    MULTI_NST_VISITS: int
     MULTI_SOLVE_NODES: int
     DEFAULT_MULTI_IMPLICIT_WEIGHT: float
     MULTI_IMPLICIT_TEMPERATURE: float

@@ -16,7 +16,8 @@ square; with probability ``epsilon`` uniformly among all legal moves. Before bot
 probability ``greedy`` (default 0), the move is the one the 3-4 player evaluation rates best for
 the mover (the 2011 paper's one-ply playout search); within the best class, with probability
 ``mast`` (default 0.5), the square with the best mean reward for the mover so far (move-average
-sampling).
+sampling); with ``nst``, that mean averaged with the square's as the reply to the move before;
+with ``lgrf``, before both, the mover's last good reply to the move before where it is in the class.
 The selection adds progressive history (the 2010 paper): the mean reward a
 colour got over every playout in which it played the square, weighted by
 ``history_weight / ((1 - q) n + 1)`` for a child of mean reward ``q`` after
@@ -42,7 +43,7 @@ from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
-           "DEFAULT_BEST_REPLY", "DEFAULT_MAST", "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
+           "DEFAULT_BEST_REPLY", "DEFAULT_MAST", "DEFAULT_MAST_TEMPERATURE", "DEFAULT_NST", "NST_VISITS", "DEFAULT_LGRF", "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -87,6 +88,14 @@ DEFAULT_PARANOIA: float = _core.limits.DEFAULT_MULTI_PARANOIA
 DEFAULT_BEST_REPLY: bool = _core.limits.DEFAULT_MULTI_BEST_REPLY
 #: The share of playout moves within the best class taken by move averages (MAST; docs/tuning.md).
 DEFAULT_MAST: float = _core.limits.DEFAULT_MULTI_MAST
+#: The temperature of a softmax draw over the move averages (0: the best average; Gibbs sampling).
+DEFAULT_MAST_TEMPERATURE: float = _core.limits.DEFAULT_MULTI_MAST_TEMPERATURE
+#: Whether those move averages are joined by the pairs' (a reply to the move before; NST).
+DEFAULT_NST: bool = _core.limits.DEFAULT_MULTI_NST
+#: Visits a pair of moves needs before its mean reward joins the reply's move average (``nst``).
+NST_VISITS: int = _core.limits.MULTI_NST_VISITS
+#: Whether a class-drawn playout move is the mover's last good reply to the move before (LGRF-1).
+DEFAULT_LGRF: bool = _core.limits.DEFAULT_MULTI_LGRF
 #: Whether :class:`InformedMCTSPlayer` keeps its tree between moves by default (``reuse``).
 DEFAULT_REUSE: bool = _core.limits.DEFAULT_MULTI_REUSE
 #: Playouts of a search given neither ``playouts`` nor ``time``.
@@ -139,8 +148,10 @@ class MultiMCTSTree:
 
 def _options(exploration: object, epsilon: object, history_weight: object, score_weight: object, cutoff: object,
              cutoff_temperature: object, bias_weight: object, greedy: object, solve: object,
-             implicit_weight: object, paranoia: object, best_reply: object, mast: object
-             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float, bool, float]:
+             implicit_weight: object, paranoia: object, best_reply: object, mast: object,
+             mast_temperature: object, nst: object, lgrf: object
+             ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float, bool, float, float,
+                        bool, bool]:
     """The search options, checked (the same messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
     return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
@@ -152,7 +163,9 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
             _validate.whole(solve, "solve", 0, MAX_CUTOFF),
             _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0),
             _validate.number(paranoia, "paranoia", 0.0, 1.0), _validate.flag(best_reply, "best_reply"),
-            _validate.number(mast, "mast", 0.0, 1.0))
+            _validate.number(mast, "mast", 0.0, 1.0),
+            _validate.number(mast_temperature, "mast_temperature"), _validate.flag(nst, "nst"),
+            _validate.flag(lgrf, "lgrf"))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
@@ -163,7 +176,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
                paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
-               mast: float = DEFAULT_MAST, tree: Optional[MultiMCTSTree] = None) -> MCTSResult:
+               mast: float = DEFAULT_MAST, mast_temperature: float = DEFAULT_MAST_TEMPERATURE,
+               nst: bool = DEFAULT_NST, lgrf: bool = DEFAULT_LGRF,
+               tree: Optional[MultiMCTSTree] = None) -> MCTSResult:
     """Searches a 3- or 4-player position by UCT with informed playouts (one thread).
 
     Args:
@@ -225,6 +240,21 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             search's playouts so far (the statistics of the progressive history; a square
             never played first, ties at random); the rest uniformly within the class. 0: every
             one uniformly. Default: :data:`DEFAULT_MAST`.
+        mast_temperature: finite, >= 0: those moves are instead drawn with a chance
+            proportional to ``exp(mean / mast_temperature)`` (the Gibbs sampling of Finnsson &
+            Bjoernsson's MAST; a square never played counts as mean 2). 0: the best mean
+            (:data:`DEFAULT_MAST_TEMPERATURE`).
+        nst: with ``mast``, a square's mean reward is averaged with its mean reward as the
+            mover's reply to the move just before (in the playout, or the move into its first
+            position) once that pair has :data:`NST_VISITS` visits: the N-gram selection
+            technique with pairs (Tak, Winands & Bjoernsson, "N-Grams and the Last-Good-Reply
+            Policy Applied in General Game Playing", IEEE TCIAIG 2012). Default: :data:`DEFAULT_NST`.
+        lgrf: a playout move drawn within the best class is, where it is in the class, the
+            mover's last good reply to the move just before: the reply it played to that move
+            in the last playout it won (alone or shared), forgotten when it loses one with it
+            (LGRF-1: Baier & Drake, "The Power of Forgetting: Improving the Last-Good-Reply
+            Policy in Monte Carlo Go", IEEE TCIAIG 2010; in general game playing the same
+            article as ``nst``); else as ``mast`` says. Default: :data:`DEFAULT_LGRF`.
         tree: a :class:`MultiMCTSTree` to start from and keep the search's tree in
             (``None``: a fresh tree, not kept). A search that starts from a kept
             subtree returns ``visits`` that sum to ``playouts`` plus the tree's ``kept``.
@@ -254,9 +284,9 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     seed = engine_seed(seed)
     given = cutoff
     (exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
-     implicit_weight, paranoia, best_reply, mast) = _options(exploration, epsilon, history_weight, score_weight,
-                                                             cutoff, cutoff_temperature, bias_weight, greedy, solve,
-                                                             implicit_weight, paranoia, best_reply, mast)
+     implicit_weight, paranoia, best_reply, mast, mast_temperature, nst, lgrf) = _options(
+         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
+         implicit_weight, paranoia, best_reply, mast, mast_temperature, nst, lgrf)
     if state.variant.players < 3:
         raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
                            "(use polyreversi.mcts)")
@@ -266,7 +296,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     move, visits, values, made, secs, nodes, kept = _core._multi_mcts(
         state, count, seconds, seed, exploration, epsilon, history_weight, score_weight, MAX_NODES, cutoff=cutoff,
         cutoff_temperature=cutoff_temperature, bias_weight=bias_weight, greedy=greedy, solve=solve,
-        implicit_weight=implicit_weight, paranoia=paranoia, best_reply=best_reply, mast=mast,
+        implicit_weight=implicit_weight, paranoia=paranoia, best_reply=best_reply, mast=mast, mast_temperature=mast_temperature,
+        nst=nst, lgrf=lgrf,
         tree=None if tree is None else tree._core)
     if tree is not None:
         tree.kept = int(kept)
@@ -283,7 +314,8 @@ class InformedMCTSPlayer:
             :meth:`play`).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
-        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply, mast: as :func:`multi_mcts`.
+        bias_weight, greedy, solve, implicit_weight, paranoia, best_reply: as :func:`multi_mcts`.
+        mast, mast_temperature, nst, lgrf: as :func:`multi_mcts`.
         reuse: keep the tree between moves (a :class:`MultiMCTSTree`, in :attr:`tree`):
             each search starts from the subtree of the position the game reached, when the
             search before reached it too (:data:`DEFAULT_REUSE`). :meth:`new_game` forgets it.
@@ -307,15 +339,16 @@ class InformedMCTSPlayer:
                  bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
                  solve: int = DEFAULT_SOLVE, implicit_weight: float = DEFAULT_IMPLICIT_WEIGHT,
                  paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
-                 mast: float = DEFAULT_MAST, reuse: bool = DEFAULT_REUSE) -> None:
+                 mast: float = DEFAULT_MAST, mast_temperature: float = DEFAULT_MAST_TEMPERATURE,
+                 nst: bool = DEFAULT_NST, lgrf: bool = DEFAULT_LGRF, reuse: bool = DEFAULT_REUSE) -> None:
         check_limits(playouts, time, 1, exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
          self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight,
-         self.paranoia, self.best_reply, self.mast) = _options(exploration, epsilon, history_weight, score_weight,
-                                                               cutoff, cutoff_temperature, bias_weight, greedy, solve,
-                                                               implicit_weight, paranoia, best_reply, mast)
+         self.paranoia, self.best_reply, self.mast, self.mast_temperature, self.nst, self.lgrf) = _options(
+             exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy,
+             solve, implicit_weight, paranoia, best_reply, mast, mast_temperature, nst, lgrf)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
         self.last: Optional[MCTSResult] = None
         self.tree: Optional[MultiMCTSTree] = MultiMCTSTree() if _validate.flag(reuse, "reuse") else None
@@ -341,7 +374,9 @@ class InformedMCTSPlayer:
                                cutoff=self.cutoff, cutoff_temperature=self.cutoff_temperature,
                                bias_weight=self.bias_weight, greedy=self.greedy, solve=self.solve,
                                implicit_weight=self.implicit_weight, paranoia=self.paranoia,
-                               best_reply=self.best_reply, mast=self.mast, tree=self.tree)
+                               best_reply=self.best_reply, mast=self.mast,
+                               mast_temperature=self.mast_temperature, nst=self.nst, lgrf=self.lgrf,
+                               tree=self.tree)
         return self.last
 
     def choose(self, state: State) -> int:

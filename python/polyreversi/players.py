@@ -401,6 +401,7 @@ _SPEC_OPTIONS: Dict[str, Dict[str, Callable[[str], Any]]] = {
               "history_weight": _number, "score_weight": _number, "cutoff": _whole,
               "cutoff_temperature": _number, "bias_weight": _number, "greedy": _number, "solve": _whole,
               "implicit_weight": _number, "paranoia": _number, "best_reply": _on_off, "mast": _number,
+              "mast_temperature": _number, "nst": _on_off, "lgrf": _on_off,
               "reuse": _on_off},
 }
 

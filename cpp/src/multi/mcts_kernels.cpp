@@ -63,6 +63,8 @@ class Tree {
   Tree(const Rules& rules, const Position& root, const MultiMctsOptions& o)
       : rules_(rules), table_(E::table(rules)), shape_(rules), eval_(rules), options_(o), rng_(o.seed) {
     nodes_.reserve(static_cast<std::size_t>(std::min<u64>(o.max_nodes, 1 << 16)));
+    if (o.nst) pairs_.assign(static_cast<std::size_t>(rules.players) * N * N * N * N, Pair{});
+    if (o.lgrf) last_good_.assign(static_cast<std::size_t>(rules.players) * N * N, -1);
     add(E::load(root), -1, -1, -1);
   }
 
@@ -74,6 +76,8 @@ class Tree {
     if (!same_rules(rules)) return false;
     // A best-reply tree is built around its root colour: kept only for the same colour.
     if (o.best_reply != options_.best_reply || (o.best_reply && b.to_move != nodes_[0].board.to_move)) return false;
+    // The pairs' statistics and the replies are kept only by a tree that has them.
+    if (o.nst != options_.nst || o.lgrf != options_.lgrf) return false;
     int found = -1;
     for (std::size_t i = 0; i < nodes_.size(); ++i)
       if (same_board(nodes_[i].board, b) && (found < 0 || nodes_[i].visits > nodes_[found].visits))
@@ -113,7 +117,8 @@ class Tree {
     Board<W> b = nodes_[cur].board;
     double r[kMaxPlayers] = {0, 0, 0, 0};
     played_ = 0;
-    playout(b, r);
+    replies_ = 0;
+    playout(b, r, nodes_[cur].move);
     for (int n = cur; n >= 0; n = nodes_[n].parent) {
       Node& node = nodes_[n];
       ++node.visits;
@@ -127,6 +132,27 @@ class Tree {
       const int c = played_moves_[i] >> 8, sq = played_moves_[i] & 0xFF;
       history_sum_[c][sq] += r[c];
       history_count_[c][sq] += 1;
+      history_mean_[c][sq] = history_sum_[c][sq] / history_count_[c][sq];
+    }
+    double top = 0;
+    for (int p = 0; p < rules_.players; ++p) top = std::max(top, r[p]);
+    for (int i = 0; i < replies_; ++i) {
+      const Reply& reply = replies_made_[i];
+      if (options_.nst) {
+        Pair& p = pairs_[pair_index(reply.colour, reply.previous, reply.move)];
+        p.sum += r[reply.colour];
+        p.count += 1;
+      }
+      // Last good reply with forgetting: a colour at the top keeps its replies, one
+      // without a share of the top forgets those it played.
+      if (options_.lgrf) {
+        std::int16_t& good = last_good_[static_cast<std::size_t>(reply.colour) * N * N + reply.previous];
+        if (r[reply.colour] > 0 && r[reply.colour] == top) {
+          good = reply.move;
+        } else if (r[reply.colour] == 0 && good == reply.move) {
+          good = -1;
+        }
+      }
     }
   }
 
@@ -221,11 +247,6 @@ class Tree {
     if (best >= 0) std::copy(nodes_[best].implicit, nodes_[best].implicit + kMaxPlayers, node.implicit);
   }
 
-  static int nth(W m, int k) {
-    for (; k > 0; --k) m &= m - 1;
-    return lowest_bit(m);
-  }
-
   // The untried moves of the best class first (as the playouts rank them),
   // so that a node's first visits go to its likely best moves. With
   // best_reply, a node where another colour than the root's moves is the
@@ -236,7 +257,7 @@ class Tree {
   int expand(int cur) {
     Node& node = nodes_[cur];
     const W m = best_class(node.board, node.untried);
-    const int move = nth(m, rng_.below(popcount(m)));
+    const int move = nth_bit(m, rng_.below(popcount(m)));
     const int colour = node.expanding;
     node.untried &= ~(W(1) << move);
     Board<W> b = node.board;
@@ -286,16 +307,21 @@ class Tree {
     const Node& parent = nodes_[cur];
     const int root = nodes_[0].board.to_move;
     const double log_n = std::log(static_cast<double>(parent.visits));
+    // The terms of a weight 0 are left out: the same values (x + 0 is x), fewer divisions.
+    const bool paranoid = options_.paranoia > 0, implicit = options_.implicit_weight > 0,
+               biased = options_.bias_weight > 0;
     return best_child(nodes_, parent, [&](const Node& ch) {
       const int mover = ch.colour;
-      const double paranoia = mover == root ? 0.0 : options_.paranoia;
       const double n = static_cast<double>(ch.visits);
-      const double mean = (1 - paranoia) * ch.reward[mover] / n + paranoia * (1 - ch.reward[root] / n);
-      const double q = mean + options_.implicit_weight * (ch.implicit[mover] - mean);
-      const double h =
-          history_count_[mover][ch.move] ? history_sum_[mover][ch.move] / history_count_[mover][ch.move] : 0.0;
-      return q + options_.exploration * std::sqrt(log_n / n) + options_.history_weight * h / ((1 - mean) * n + 1) +
-             options_.bias_weight * ch.prior / (n + 1);
+      const double mean = paranoid && mover != root ? (1 - options_.paranoia) * ch.reward[mover] / n +
+                                                          options_.paranoia * (1 - ch.reward[root] / n)
+                                                    : ch.reward[mover] / n;
+      double q = mean;
+      if (implicit) q += options_.implicit_weight * (ch.implicit[mover] - mean);
+      double v = q + options_.exploration * std::sqrt(log_n / n) +
+                 options_.history_weight * history_mean_[mover][ch.move] / ((1 - mean) * n + 1);
+      if (biased) v += options_.bias_weight * ch.prior / (n + 1);
+      return v;
     });
   }
 
@@ -305,27 +331,40 @@ class Tree {
   // then take), else any; uniformly at random within the class, or with
   // probability `mast` its best square by move averages (epsilon: uniformly
   // among all).
-  int policy(const Board<W>& b, Turn turn, W legal) {
+  int policy(const Board<W>& b, Turn turn, W legal, int previous) {
     if (options_.greedy > 0 && rng_.unit() < options_.greedy) return greedy_move(b, turn, legal);
     if (rng_.unit() >= options_.epsilon) {
       legal = best_class(b, legal);
-      if (options_.mast > 0 && rng_.unit() < options_.mast) return mast_move(b.to_move, legal);
+      if (options_.lgrf && previous >= 0) {
+        const int good = last_good_[static_cast<std::size_t>(b.to_move) * N * N + previous];
+        if (good >= 0 && ((legal >> good) & 1)) return good;
+      }
+      if (options_.mast > 0 && rng_.unit() < options_.mast) return mast_move(b.to_move, legal, previous);
     }
-    return nth(legal, rng_.below(popcount(legal)));
+    return nth_bit(legal, rng_.below(popcount(legal)));
   }
 
   // Move-average sampling (MAST: Finnsson & Bjoernsson 2008; epsilon-greedy
   // as Tak, Winands & Bjoernsson 2012): the move of `moves` whose square has
   // the best mean reward for `colour` over the search's playouts so far (the
   // progressive history's statistics); a square never played counts as best,
-  // so that it gets tried. Ties at random.
-  int mast_move(int colour, W moves) {
+  // so that it gets tried. Ties at random. With nst, a square's mean as the
+  // reply to `previous` (the move just before, -1: none) is averaged in once
+  // that pair has kMultiNstVisits visits (Tak, Winands & Bjoernsson 2012).
+  // With mast_temperature, a square is drawn with a chance proportional to
+  // exp(mean / temperature) instead (the Gibbs draw of Finnsson & Bjoernsson).
+  int mast_move(int colour, W moves, int previous) {
+    const Pair* replies = options_.nst && previous >= 0 ? &pairs_[pair_index(colour, previous, 0)] : nullptr;
+    auto average = [&](int sq) {
+      const double mean = history_count_[colour][sq] > 0 ? history_mean_[colour][sq] : 2.0;
+      return replies && replies[sq].count >= kMultiNstVisits ? (mean + replies[sq].sum / replies[sq].count) / 2 : mean;
+    };
+    if (options_.mast_temperature > 0) return gibbs_move(moves, average);
     int best = -1, ties = 0;
     double best_mean = 0;
     for (W m = moves; m; m &= m - 1) {
       const int sq = lowest_bit(m);
-      const double n = history_count_[colour][sq];
-      const double mean = n > 0 ? history_sum_[colour][sq] / n : 2.0;
+      const double mean = average(sq);
       if (best < 0 || mean > best_mean) {
         best = sq, best_mean = mean, ties = 1;
       } else if (mean == best_mean && rng_.below(++ties) == 0) {
@@ -333,6 +372,25 @@ class Tree {
       }
     }
     return best;
+  }
+
+  // A square of `moves` drawn with a chance proportional to exp(average(square) / mast_temperature).
+  template <class Average>
+  int gibbs_move(W moves, const Average& average) {
+    double weights[kMaxSquares];
+    int squares[kMaxSquares];
+    int count = 0;
+    double top = -1e300, sum = 0;
+    for (W m = moves; m; m &= m - 1) {
+      squares[count] = lowest_bit(m);
+      weights[count] = average(squares[count]);
+      top = std::max(top, weights[count++]);
+    }
+    for (int i = 0; i < count; ++i) sum += (weights[i] = std::exp((weights[i] - top) / options_.mast_temperature));
+    double u = rng_.unit() * sum;
+    for (int i = 0; i < count - 1; ++i)
+      if ((u -= weights[i]) < 0) return squares[i];
+    return squares[count - 1];
   }
 
   // The legal move whose position the evaluation rates best for the mover
@@ -362,7 +420,8 @@ class Tree {
   // judged by the evaluation's estimated final shares as if they were the
   // final disks: the evaluation's error is smaller than the variance of
   // the rest of a random game.
-  void playout(Board<W>& b, double* reward) {
+  // `previous`: the move into the playout's first position (-1: none).
+  void playout(Board<W>& b, double* reward, int previous) {
     int scores[kMaxPlayers];
     bool judged = false;
     for (int ply = 0;; ++ply) {
@@ -374,8 +433,12 @@ class Tree {
         judged = true;
         break;
       }
-      const int move = policy(b, turn, legal);
+      const int move = policy(b, turn, legal, previous);
       record(b.to_move, move);
+      if ((options_.nst || options_.lgrf) && previous >= 0 && replies_ < kMaxSquares)
+        replies_made_[replies_++] = Reply{static_cast<std::int8_t>(b.to_move), static_cast<std::int16_t>(previous),
+                                          static_cast<std::int16_t>(move)};
+      previous = move;
       E::play(table_, b, turn, move);
     }
     std::uint8_t winners[kMaxPlayers];
@@ -429,6 +492,21 @@ class Tree {
   std::vector<Node> nodes_;
   double history_sum_[kMaxPlayers][kMaxSquares] = {};
   double history_count_[kMaxPlayers][kMaxSquares] = {};
+  double history_mean_[kMaxPlayers][kMaxSquares] = {};  // sum / count, 0 where never played
+  // nst: per colour, move before and reply, the reward of the reply's colour
+  struct Pair { double sum = 0, count = 0; };
+  std::vector<Pair> pairs_;
+  static std::size_t pair_index(int colour, int previous, int reply) {
+    return (static_cast<std::size_t>(colour) * N * N + static_cast<std::size_t>(previous)) * N * N +
+           static_cast<std::size_t>(reply);
+  }
+  std::vector<std::int16_t> last_good_;  // lgrf: per colour and move before, the reply kept (-1: none)
+  struct Reply {
+    std::int8_t colour;
+    std::int16_t previous, move;
+  };
+  Reply replies_made_[kMaxSquares];  // this playout's replies (nst, lgrf)
+  int replies_ = 0;
   int played_moves_[kMaxSquares * 2];
   int played_ = 0;
 };

@@ -70,6 +70,8 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
     throw Error("multi_mcts: bias_weight must be finite and >= 0");
   if (!(o.greedy >= 0 && o.greedy <= 1)) throw Error("multi_mcts: greedy must be 0 to 1");
   if (!(o.mast >= 0 && o.mast <= 1)) throw Error("multi_mcts: mast must be 0 to 1");
+  if (!(o.mast_temperature >= 0) || !std::isfinite(o.mast_temperature))
+    throw Error("multi_mcts: mast_temperature must be finite and >= 0");
   if (o.solve < 0 || o.solve > kMaxSquares)
     throw Error("multi_mcts: solve must be 0 to " + std::to_string(kMaxSquares));
   if (!(o.implicit_weight >= 0 && o.implicit_weight <= 1)) throw Error("multi_mcts: implicit_weight must be 0 to 1");

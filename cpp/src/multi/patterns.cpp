@@ -59,7 +59,20 @@ MultiPatternGeometry make_geometry(BoardKind board) {
         if (sym & 2) r = n - 1 - r;
         if (sym & 4) c = n - 1 - c;
         inst.squares[j] = static_cast<short>(r * n + c);
+        inst.mask[inst.squares[j] / 64] |= u64(1) << (inst.squares[j] % 64);
       }
+      inst.low_length = __builtin_popcountll(inst.mask[0]);
+      // digit_of_rank[k]: the index digit of the instance's k-th lowest square.
+      int digit_of_rank[kMultiPatternMaxLength] = {};
+      for (int j = 0; j < inst.length; ++j) {
+        int rank = 0;
+        for (int k = 0; k < inst.length; ++k) rank += inst.squares[k] < inst.squares[j];
+        digit_of_rank[rank] = j;
+      }
+      for (int bits = 0; bits < 1 << inst.length; ++bits)
+        for (int k = 0; k < inst.length; ++k)
+          if (bits >> k & 1)
+            inst.digits[bits] = static_cast<std::uint16_t>(inst.digits[bits] + (1 << 2 * digit_of_rank[k]));
       std::vector<short> key(inst.squares, inst.squares + inst.length);
       std::sort(key.begin(), key.end());
       if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;  // the same squares again

@@ -43,6 +43,18 @@ inline int nth_bit(u128 x, int k) {
   return k < c ? nth_bit(lo, k) : 64 + nth_bit(static_cast<u64>(x >> 64), k - c);
 }
 
+// The bits of x under mask, packed to the low end in ascending order (BMI2's PEXT).
+inline u64 extract_bits(u64 x, u64 mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
+  u64 out = 0;
+  for (u64 bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (x & mask & (0 - mask)) out |= bit;
+  return out;
+#endif
+}
+
 template <class W>
 inline W one_bit(int i) {
   return W(1) << i;

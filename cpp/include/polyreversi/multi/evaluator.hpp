@@ -7,6 +7,7 @@
 // (multi/mcts_kernels.cpp) read it.
 #pragma once
 #include <algorithm>
+#include <cstdint>
 
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/kernel/engine.hpp"
@@ -35,14 +36,28 @@ struct MultiEvaluator {
     weights = patterns ? patterns->linear : kMultiWeights[anti ? 1 : 0][board][players == 3 ? 0 : 1];
   }
 
-  // The patterns' part of colour c's share (multi/patterns.hpp).
-  int pattern_sum(const Board<W>& b, int c, int ph, W occ) const {
+  // The patterns' part of each colour's share (multi/patterns.hpp), into sums[c]:
+  // each instance's index read from its squares at once (MultiPatternInstance::digits),
+  // the same as multi_pattern_index.
+  void pattern_sums(const Board<W>& b, int ph, W occ, int* sums) const {
     const MultiPatternGeometry& g = patterns->geometry;
-    const W own = b.disks[c], other = occ & ~own, off = ~shape.playable;
-    int sum = 0;
-    for (const MultiPatternInstance& inst : g.instances)
-      sum += patterns->table(ph, inst.type)[multi_pattern_index(inst, own, other, off)];
-    return sum;
+    const W on = occ & shape.playable, off = ~shape.playable;
+    for (int c = 0; c < players; ++c) sums[c] = 0;
+    for (const MultiPatternInstance& inst : g.instances) {
+      const std::int16_t* table = patterns->table(ph, inst.type);
+      const int base = 3 * inst.digits[gather(off, inst)] + 2 * inst.digits[gather(on, inst)];
+      for (int c = 0; c < players; ++c) sums[c] += table[base - inst.digits[gather(b.disks[c] & on, inst)]];
+    }
+  }
+
+  // The bits of x on the instance's squares, packed in ascending square order.
+  static unsigned gather(W x, const MultiPatternInstance& inst) {
+    if constexpr (sizeof(W) == sizeof(u64)) {
+      return static_cast<unsigned>(extract_bits(static_cast<u64>(x), inst.mask[0]));
+    } else {
+      return static_cast<unsigned>(extract_bits(static_cast<u64>(x), inst.mask[0]) |
+                                   extract_bits(static_cast<u64>(x >> 64), inst.mask[1]) << inst.low_length);
+    }
   }
 
   int phase(W occ) const {
@@ -72,10 +87,12 @@ struct MultiEvaluator {
     }
     const int ph = phase(occ);
     const int (&w)[kMultiFeatures + 1] = weights[ph];
+    int sums[kMaxPlayers] = {0, 0, 0, 0};
+    if (patterns) pattern_sums(b, ph, occ, sums);
     for (int c = 0; c < players; ++c) {
       int f[kMultiFeatures];
       features(b, c, occ, empty, f);
-      int v = w[kMultiFeatures] + (patterns ? pattern_sum(b, c, ph, occ) : 0);
+      int v = w[kMultiFeatures] + sums[c];
       for (int k = 0; k < kMultiFeatures; ++k) v += w[k] * f[k];
       out[c] = v;
     }

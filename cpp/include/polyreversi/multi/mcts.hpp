@@ -15,10 +15,19 @@
 // "Playout Search for Monte-Carlo Tree Search in Multi-Player Games", 2011).
 // With mast, that share of the playout moves drawn within the best class
 // is instead the class's square with the best mean reward for the mover so
-// far (move-average sampling, MAST: Finnsson & Bjoernsson 2008). With
-// solve, a position with that many empty squares or fewer is first
-// solved exactly: a win the colour to move can force alone, whatever the
-// others play, is played without playouts. With paranoia, the other
+// far (move-average sampling, MAST: Finnsson & Bjoernsson 2008); with
+// mast_temperature, drawn with a chance proportional to exp(mean /
+// temperature) instead (their Gibbs sampling). With nst,
+// that mean is averaged with the mean reward of the square as the mover's
+// reply to the move just before, once that pair has kMultiNstVisits visits
+// (the N-gram selection technique of Tak, Winands & Bjoernsson 2012, with
+// pairs: the next colour's reply to the previous colour's move). With lgrf,
+// a class-drawn playout move is, where it is in the class, the reply the
+// mover last played to the move before in a playout it won, forgotten when
+// it loses one with it (LGRF-1: Baier & Drake 2010; in general game playing
+// Tak et al. 2012). With solve, a position with that many empty squares or
+// fewer is first solved exactly: a win the colour to move can force alone,
+// whatever the others play, is played without playouts. With paranoia, the other
 // colours' nodes are selected partly (1: wholly, MCTS-paranoid) by what
 // the root colour loses: Nijssen & Winands, "Search Policies in
 // Multi-Player Games", ICGA Journal 2013. With best_reply, the tree
@@ -65,12 +74,21 @@ struct MultiMctsOptions {
   double bias_weight = 0;         // progressive bias: weight of the evaluation of a child (0: none)
   double greedy = 0;              // share of playout moves the evaluation picks (0: none; before epsilon)
   double mast = 0.5;              // share of class-chosen playout moves taken by move averages (docs/tuning.md)
+  double mast_temperature = 0;    // > 0: those moves drawn by a softmax of the averages over this (Gibbs)
+  bool nst = false;               // those averages joined by the reply's to the move before (NST; docs/tuning.md)
+  bool lgrf = false;              // a class-drawn move is the last good reply to the move before (LGRF-1)
   int solve = 0;                  // a forced win is looked for from this many empty squares (0: never)
   double implicit_weight = 0;     // weight of the implicit max^n backup of the evaluation in q (0: none)
   double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
   bool best_reply = false;        // the other colours' turns as one layer of any one's move (MCTS-BRS; docs/tuning.md)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
 };
+
+// Visits a pair of moves (a move and the next colour's reply) needs before its
+// mean reward joins the reply's move average (MultiMctsOptions::nst): Tak,
+// Winands & Bjoernsson's threshold, so that a pair seen a few times does not
+// outweigh the square's own average.
+constexpr int kMultiNstVisits = 7;
 
 // Positions an exact solve (MultiMctsOptions::solve) may visit before it gives
 // up and the playouts take the rest of the budget (it also gives up at half

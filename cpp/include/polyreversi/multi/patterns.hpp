@@ -28,6 +28,14 @@ struct MultiPatternInstance {
   int type = 0;
   int length = 0;
   short squares[kMultiPatternMaxLength] = {};  // row * side + column, the first is the lowest digit
+  // The same index read at once (the search's evaluation): the squares as a mask of
+  // the board's bits 0-63 and 64-127, and, for the bits of a board under that mask
+  // packed in ascending square order (the low mask's first), the index with a digit 1
+  // at each set square. By digit, an index is 3 x that of the not playable squares
+  // plus 2 x that of the other disks plus that of the own disks, as below.
+  u64 mask[2] = {0, 0};
+  int low_length = 0;  // the squares under mask[0]
+  std::uint16_t digits[1 << kMultiPatternMaxLength] = {};
 };
 
 // The table index of one group from one colour's view: `own` its disks,
