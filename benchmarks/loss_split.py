@@ -43,9 +43,81 @@ import sys
 from typing import Dict, List
 
 import polyreversi as pr
+from polyreversi._core import limits
+from polyreversi.errors import PolyreversiError
+from polyreversi.limit import MAX_DEPTH
 from polyreversi.position_text import position_from_text
 
 BANDS = [(60, 45), (44, 37), (36, 21), (20, 15), (14, 0)]
+# The most empties an exact solve here is asked for: a solve takes about a second at 22
+# and ten times more every three empties (benchmarks/time_budget.md).
+SOLVE_MOST = 26
+SIDES = ("polyreversi", "ntest")
+
+
+def empties_arg(text: str) -> int:
+    """An empties count for the exact solves (0 .. SOLVE_MOST), for argparse."""
+    try:
+        e = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of empty squares, got {text!r}") from None
+    if not 0 <= e <= SOLVE_MOST:
+        raise argparse.ArgumentTypeError(f"{e} empties: 0 .. {SOLVE_MOST} (an exact solve above takes hours)")
+    return e
+
+
+def range_arg(text: str) -> tuple:
+    """LO-HI empties (LO <= HI), for argparse."""
+    lo, sep, hi = text.partition("-")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected LO-HI (e.g. 13-20), got {text!r}")
+    a, b = empties_arg(lo), empties_arg(hi)
+    if a > b:
+        raise argparse.ArgumentTypeError(f"LO-HI: {a} is above {b}")
+    return a, b
+
+
+def read_games(path: str, first) -> List[dict]:
+    """The games of a --dump file (JSON lines), each checked and replayed once.
+
+    Raises:
+        SystemExit: the file cannot be read, or a line is not a game of the dump's form
+        (the message names the line and what is wrong).
+    """
+    games = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                if first is not None and len(games) >= first:
+                    break
+                where = f"{path} line {number}"
+                try:
+                    g = json.loads(line)
+                    if not isinstance(g, dict):
+                        raise ValueError("not a JSON object")
+                    for key, kind in (("opening", str), ("colour", int), ("margin", int), ("moves", list)):
+                        if not isinstance(g.get(key), kind) or isinstance(g.get(key), bool):
+                            raise ValueError(f"{key!r}: expected {kind.__name__}, got {g.get(key)!r}")
+                    if g["colour"] not in (0, 1):
+                        raise ValueError(f"'colour': 0 (Black) or 1 (White), got {g['colour']!r}")
+                    for m in g["moves"]:
+                        if not isinstance(m, dict) or m.get("side") not in SIDES or not isinstance(m.get("move"), int):
+                            raise ValueError(f"a move: expected {{'side': {'/'.join(SIDES)}, 'move': square, ...}}, "
+                                             f"got {m!r}")
+                    replay(g["opening"], g["moves"])  # the opening and every move legal
+                except (ValueError, TypeError, PolyreversiError) as e:
+                    sys.exit(f"loss_split: {where}: not a game of selective_match.py --dump ({e})")
+                g.setdefault("game", number)
+                games.append(g)
+    except OSError as e:
+        sys.exit(f"loss_split: cannot read {path}: {e.strerror or e}")
+    except UnicodeDecodeError:
+        sys.exit(f"loss_split: {path}: not UTF-8 text (a --dump file is JSON lines)")
+    if not games:
+        sys.exit(f"loss_split: {path}: no games")
+    return games
 
 
 def replay(opening: str, moves: List[dict]):
@@ -131,25 +203,34 @@ def main(argv) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", help="the --dump file of selective_match.py")
     ap.add_argument("--depth", type=int, default=14, help="plies of the deep search above --solve-at")
-    ap.add_argument("--solve-at", type=int, default=20, help="empties of the exact solve")
+    ap.add_argument("--solve-at", type=empties_arg, default=20, help="empties of the exact solve")
     ap.add_argument("--marks", default="46,36", help="empties of the midgame values (comma list, falling)")
     ap.add_argument("--tt-mb", type=int, default=64)
     ap.add_argument("--out", help="write the per-game values as JSON lines here")
-    ap.add_argument("--move-loss", metavar="LO-HI", help="instead: each move's loss at these empties (exact)")
-    ap.add_argument("--side", default="polyreversi", choices=("polyreversi", "ntest"), help="with --move-loss")
-    ap.add_argument("--outcome-at", type=int, metavar="E",
-                    help="instead: the W/D/L by the exact values at E empties against the final one")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--move-loss", metavar="LO-HI", type=range_arg,
+                      help="instead: each move's loss at these empties (exact)")
+    mode.add_argument("--outcome-at", type=empties_arg, metavar="E",
+                      help="instead: the W/D/L by the exact values at E empties against the final one")
+    ap.add_argument("--side", default="polyreversi", choices=SIDES, help="with --move-loss")
     ap.add_argument("--first", type=int, help="only the first games of the file")
     args = ap.parse_args(argv[1:])
-    marks = [int(x) for x in args.marks.split(",")] + [args.solve_at]
-    games = [json.loads(line) for line in open(args.games, encoding="utf-8") if line.strip()][:args.first]
+    if args.first is not None and args.first < 1:
+        ap.error(f"--first: at least 1 game, got {args.first}")
+    if not 1 <= args.depth <= MAX_DEPTH:
+        ap.error(f"--depth: 1 .. {MAX_DEPTH}, got {args.depth}")
+    if not limits.MIN_TABLE_MIB <= args.tt_mb <= limits.MAX_TABLE_MIB:
+        ap.error(f"--tt-mb: {limits.MIN_TABLE_MIB} .. {limits.MAX_TABLE_MIB} MiB, got {args.tt_mb}")
+    try:
+        marks = [int(x) for x in args.marks.split(",")] + [args.solve_at]
+    except ValueError:
+        ap.error(f"--marks: whole numbers of empties separated by commas, got {args.marks!r}")
+    games = read_games(args.games, args.first)
     if args.outcome_at is not None:
-        if args.outcome_at < 0:
-            ap.error("--outcome-at: empties, at least 0")
         outcome_at(games, args.outcome_at, args.tt_mb)
         return 0
     if args.move_loss:
-        lo, hi = (int(x) for x in args.move_loss.split("-"))
+        lo, hi = args.move_loss
         move_loss(games, lo, hi, args.side, args.tt_mb)
         return 0
     splits: List[List[float]] = []
