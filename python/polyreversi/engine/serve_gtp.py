@@ -25,7 +25,8 @@ nothing. Extensions (docs/engines.md): ``polyreversi-variant TEXT`` (any
 two-player variant, e.g. ``8x8/anti``, ``octagon/blocked=b7``; clears the board),
 ``polyreversi-game JSON`` (a whole game as one JSON Lines record),
 ``polyreversi-depth N`` and ``polyreversi-nodes N`` (limits of the next searches),
-``polyreversi-analyse N`` (lines ``MOVE SCORE DEPTH[*] PV...``, ``*`` when exact).
+``polyreversi-analyse N`` (lines ``MOVE SCORE DEPTH[*] PV...``, ``*`` when exact; none
+for a search stopped before its first iteration).
 
 Commands are answered in the order they come; ``quit`` sent while ``genmove``,
 ``reg_genmove`` or ``polyreversi-analyse`` searches stops the search at once: it
@@ -418,8 +419,9 @@ class GtpServer:
         def name(m: int) -> str:
             return "pass" if m == self.state.PASS else self.variant.square_name(m)
 
+        # a move stopped before its first iteration is not scored: left out, as NBoard's hint does
         return "\n".join(f"{name(i.move)} {i.score:.2f} {i.depth}{'*' if i.exact else ''} "
-                         + " ".join(name(m) for m in i.pv) for i in infos)
+                         + " ".join(name(m) for m in i.pv) for i in infos if i.depth > 0 or i.exact)
 
 
 #: The time systems of ``kgs-time_settings``.
