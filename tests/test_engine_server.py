@@ -866,7 +866,7 @@ def test_gtp_kgs_time_settings_refuses_what_it_cannot_read(command, message):
 
 @pytest.mark.parametrize("protocol, commands, answer", [
     ("gtp", "boardsize 10\ngenmove b\nquit\n", "= "),
-    ("gtp", "boardsize 10\npolyreversi-analyse 2\nquit\n", "= "),
+    ("gtp", "boardsize 10\npolyreversi-analyse 2\nquit\n", "="),  # no line when stopped before depth 1
     ("nboard", "nboard 2\nset depth 60\ngo\n", "=== "),
     ("nboard", "nboard 2\nset depth 60\ngo\nquit\n", "=== "),
     ("nboard", "nboard 2\nset depth 60\nhint 2\n", "status"),
@@ -880,6 +880,8 @@ def test_end_of_input_and_quit_stop_the_search(protocol, commands, answer):
     done = subprocess.run(own(protocol) + (["--time", "3600"] if protocol == "gtp" else []), input=commands,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
+    if protocol == "gtp":  # every command answered, the search's too
+        assert len(_replies(done.stdout)) == commands.count("\n"), done.stdout
     assert any(line.startswith(answer) for line in done.stdout.splitlines()), done.stdout
 
 
