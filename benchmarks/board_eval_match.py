@@ -7,9 +7,14 @@ with the board weights switched off (``_core._set_board_patterns``, read
 when a search sets up its board). Prints W/D/L of the trained side, its
 score, the Elo difference with its 95 % interval (polyreversi.match.elo) and
 the mean disk margin, and appends a row to ``--write`` (a Markdown table).
+With ``--time T`` both sides search T CPU seconds a move instead
+(``SearchPlayer(time=T)``, the core's budget clock on CPU time: the load of
+other processes does not shorten a move), for an evaluation slower than the
+one it replaces.
 
     nice -n 10 python benchmarks/board_eval_match.py --board 10x10 --depth 4 --jobs 2
     nice -n 10 python benchmarks/board_eval_match.py --board 8x8 --anti --depth 4
+    nice -n 10 python benchmarks/board_eval_match.py --board 8x8 --anti --time 0.02
 """
 from __future__ import annotations
 
@@ -26,11 +31,14 @@ from polyreversi.match.openings import builtin
 
 
 def game(task):
-    """(trained side's disk margin, plies) of one game: task = (board, anti, opening index, trained colour, depth)."""
-    board, anti, k, trained_colour, depth, tt_mb, selective = task
+    """The trained side's disk margin of one game: task = (board, anti, opening index, trained colour, depth,
+    tt_mb, selective, seconds a move or None)."""
+    board, anti, k, trained_colour, depth, tt_mb, selective, seconds = task
     variant = pr.Variant(board=board, anti=anti)
     s = builtin(variant)[k].copy()
-    players = {t: pr.SearchPlayer(depth=depth, tt_mb=tt_mb, selective=selective) for t in (True, False)}
+    _core._set_budget_clock("cpu")
+    players = {t: pr.SearchPlayer(depth=None if seconds else depth, time=seconds, tt_mb=tt_mb, selective=selective)
+               for t in (True, False)}
     while not s.is_over():
         if s.must_pass():
             s.play(s.PASS)
@@ -49,6 +57,7 @@ def main() -> None:
     ap.add_argument("--board", required=True, choices=["6x6", "8x8", "10x10", "octagon"])
     ap.add_argument("--anti", action="store_true")
     ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--time", type=float, help="CPU seconds a move instead of --depth")
     ap.add_argument("--openings", type=int, default=50, help="at most this many openings (each played twice)")
     ap.add_argument("--tt-mb", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=1)
@@ -57,8 +66,10 @@ def main() -> None:
     a = ap.parse_args()
     variant = pr.Variant(board=a.board, anti=a.anti)
     openings = builtin(variant)[: a.openings]
-    tasks = [(a.board, a.anti, k, c, a.depth, a.tt_mb, not a.full_width) for k in range(len(openings)) for c in (0, 1)]
+    tasks = [(a.board, a.anti, k, c, a.depth, a.tt_mb, not a.full_width, a.time)
+             for k in range(len(openings)) for c in (0, 1)]
     t0 = time.time()
+    load = os.getloadavg()[0]
     if a.jobs > 1:
         with multiprocessing.Pool(a.jobs) as pool:
             margins = pool.map(game, tasks)
@@ -71,17 +82,19 @@ def main() -> None:
     share = (w + 0.5 * d) / len(margins)
     rule = "anti" if a.anti else "normal"
     width = "full width" if a.full_width else "selective"
-    line = (f"{a.board} {rule}, depth {a.depth} {width}: trained +{w} ={d} -{l_} ({len(margins)} games, "
+    limit = f"{a.time:g} s" if a.time else f"{a.depth}"
+    line = (f"{a.board} {rule}, {'' if a.time else 'depth '}{limit} {width}: trained +{w} ={d} -{l_} ({len(margins)} games, "
             f"{100 * share:.1f} %), Elo {e.elo:+.0f} [{e.low:+.0f}, {e.high:+.0f}], "
-            f"mean margin {sum(margins) / len(margins):+.1f} disks, {time.time() - t0:.0f} s")
+            f"mean margin {sum(margins) / len(margins):+.1f} disks, {time.time() - t0:.0f} s, "
+            f"load {load:.1f}-{os.getloadavg()[0]:.1f}")
     print(line, flush=True)
     if a.write:
         new = not os.path.exists(a.write)
         with open(a.write, "a", encoding="utf-8") as f:
             if new:
-                f.write("| date | board | rule | depth | search | games | W/D/L (trained) | score | Elo [95 %] | mean margin |\n"
+                f.write("| date | board | rule | depth or time | search | games | W/D/L (trained) | score | Elo [95 %] | mean margin |\n"
                         "|---|---|---|---|---|---|---|---|---|---|\n")
-            f.write(f"| {datetime.date.today()} | {a.board} | {rule} | {a.depth} | {width} | {len(margins)} | {w}/{d}/{l_} | "
+            f.write(f"| {datetime.date.today()} | {a.board} | {rule} | {limit} | {width} | {len(margins)} | {w}/{d}/{l_} | "
                     f"{100 * share:.1f} % | {e.elo:+.0f} [{e.low:+.0f}, {e.high:+.0f}] | "
                     f"{sum(margins) / len(margins):+.1f} |\n")
 

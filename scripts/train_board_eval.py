@@ -2,9 +2,9 @@
 (6x6, 10x10, the octagon, and Anti-Reversi on every board including 8x8):
 the weights of cpp/include/polyreversi/search/board_patterns.hpp, written to
 cpp/src/search/board_pattern_weights_<board>_<rule>.inc (compiled into the
-wheel: rebuild after it; the search uses them once switched on with
-``polyreversi._core._set_board_patterns(True)``: off by default until a fit
-wins its matches, benchmarks/board_eval.md). The patterns are those of the Python reference
+wheel: rebuild after it; a block ships only where its fit wins its matches,
+benchmarks/board_eval.md; ``polyreversi._core._set_board_patterns(False)``
+switches them off for a process). The patterns are those of the Python reference
 tests/reference/board_patterns.py.
 
 The ``label`` step also plays the standard 8x8 game's self-play games, which

@@ -21,6 +21,8 @@ from reference import board_patterns as bp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEIGHTS = os.path.join(ROOT, "cpp", "src", "search")
+#: (board, anti) that board_patterns.hpp can weigh: every board and rule but the standard game's (patterns.hpp).
+TRAINABLE = [(b, a) for b in sorted(bp.BOARDS) for a in (False, True) if a or b != "8x8"]
 
 
 @pytest.fixture
@@ -89,7 +91,7 @@ def test_symmetric_positions_evaluate_alike(weights_on):
     if os.path.isdir(WEIGHTS):
         weights = set(shipped())
     else:  # an installed wheel's tests: the boards whose evaluation is not the shape terms'
-        weights = {(b, a) for b in ("6x6", "10x10", "octagon") for a in (False, True)
+        weights = {(b, a) for b, a in TRAINABLE
                    if any(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in walk(pr.Variant(board=b, anti=a), 30, 3)[8:])}
     if not weights:
         pytest.skip("no board weights ship")
@@ -107,9 +109,9 @@ def test_symmetric_positions_evaluate_alike(weights_on):
 
 def test_the_switch_and_the_options_without_weights_use_the_shape_terms(weights_on):
     weights = shipped()
-    boards = [b for b, a in weights if not a] or ["10x10"]
-    variants = [pr.Variant(board=b, blocked=[pr.Variant(board=b).eligible_blocked()[0]]) for b in boards]
-    variants += [pr.Variant(board=b, handicap=1) for b in boards if b != "octagon"]
+    rules = sorted(weights) or [("10x10", False)]
+    variants = [pr.Variant(board=b, anti=a, blocked=[pr.Variant(board=b).eligible_blocked()[0]]) for b, a in rules]
+    variants += [pr.Variant(board=b, anti=a, handicap=1) for b, a in rules if b != "octagon"]
     for v in variants:
         for s in walk(v, 20, 2):
             assert pr.evaluate(s) == pr.evaluate(s, shape=True), v
@@ -128,18 +130,17 @@ def test_the_switch_and_the_options_without_weights_use_the_shape_terms(weights_
 
 
 def test_the_shipped_weights_are_on_by_default_and_other_boards_use_the_shape_terms():
-    # The weights ship where they won their matches (benchmarks/board_eval.md): the octagon, 6x6, 10x10.
+    # The weights ship where they won their matches (benchmarks/board_eval.md): the octagon, 6x6, 10x10, 8x8 anti.
     assert _core._set_board_patterns(True) is True, "a test left the board weights off"
     # Read from the source tree when it is here; an installed wheel's tests know only what shipped.
     weights = shipped() if os.path.isdir(WEIGHTS) else None
     if weights is not None:
-        assert {("octagon", False), ("6x6", False), ("10x10", False)} <= set(weights)
-    for board in ("6x6", "10x10", "octagon"):
-        for anti in (False, True):
-            v = pr.Variant(board=board, anti=anti)
-            differ = sum(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in walk(v, 30, 3)[8:])
-            trained = (board, anti) in weights if weights is not None else not anti
-            assert (differ > 0) == trained, (board, anti)
+        assert {("octagon", False), ("6x6", False), ("10x10", False), ("8x8", True)} <= set(weights)
+    for board, anti in TRAINABLE:
+        v = pr.Variant(board=board, anti=anti)
+        differ = sum(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in walk(v, 30, 3)[8:])
+        trained = (board, anti) in weights if weights is not None else (not anti or board == "8x8")
+        assert (differ > 0) == trained, (board, anti)
 
 
 def test_training_script_end_to_end(tmp_path):
@@ -184,3 +185,33 @@ def test_training_script_end_to_end(tmp_path):
     subprocess.run(fit, capture_output=True, text=True, check=True)
     (w,) = bp.read_inc(str(out / "board_pattern_weights_6x6_normal.inc")).values()
     assert all(not t[2:].any() for t in w.tables)  # the small model from phase 2 on
+
+
+def test_training_script_on_8x8_anti(tmp_path):
+    """Anti-Reversi on the full 8x8 board through label and fit: labels for the mover under the Anti-Reversi
+    score (the solver's), and a block for BoardKind::Board8x8 with anti true that the reference reads."""
+    pytest.importorskip("scipy")
+    script = os.path.join(ROOT, "scripts", "train_board_eval.py")
+    if not os.path.exists(script):
+        pytest.skip("scripts/ is not beside the tests")
+    data, out = tmp_path / "data", tmp_path / "weights"
+    common = ["--board", "8x8", "--anti", "--data", str(data)]
+    label = [sys.executable, script, "label", *common, "--games", "2", "--chunk", "2", "--depth", "1", "--exact", "10"]
+    subprocess.run(label, capture_output=True, text=True, check=True)
+    d = np.load(data / "8x8-anti" / "chunk_00000.npz")
+    assert d["cells"].shape[1] == 64 and set(d["games"]) == {0, 1} and np.all(np.abs(d["labels"]) <= 64)
+    v = pr.Variant(board="8x8", anti=True)
+    checked = 0
+    for i in np.nonzero(d["exact"] & (d["empties"] <= 8))[0][:: 5]:
+        board = d["cells"][i].astype(int).reshape(8, 8)
+        s = v.position(board, 1, int((board > 0).sum()) - 4)
+        assert d["labels"][i] == pr.solve(s).score, i
+        checked += 1
+    assert checked > 0
+    fit = [sys.executable, script, "fit", *common, "--out-dir", str(out)]
+    subprocess.run(fit, capture_output=True, text=True, check=True)
+    block = (out / "board_pattern_weights_8x8_anti.inc").read_text()
+    assert "BoardKind::Board8x8, true," in block
+    assert (out / "board_pattern_weights.inc").read_text().count("bw_8x8_anti::data") == 1
+    (key,) = bp.read_inc(str(out / "board_pattern_weights_8x8_anti.inc"))
+    assert key == ("8x8", True)

@@ -92,10 +92,10 @@ def test_search_at_depth_1_takes_the_best_child_evaluation():
     assert checked >= 20
 
 
-# The octagon, 6x6 and 10x10 have trained weights of their own (tests/test_board_patterns.py).
+# The octagon, 6x6, 10x10 and 8x8 Anti-Reversi have trained weights of their own (tests/test_board_patterns.py).
 @pytest.mark.parametrize("variant", [pr.Variant("octagon", anti=True), pr.Variant("6x6", anti=True),
-                                     pr.Variant("10x10", anti=True),
-                                     pr.Variant("8x8", anti=True), pr.Variant("8x8", blocked=("b2", "f7"))])
+                                     pr.Variant("10x10", anti=True), pr.Variant("8x8", anti=True, handicap=1),
+                                     pr.Variant("8x8", blocked=("b2", "f7"))])
 def test_other_boards_and_anti_keep_the_shape_evaluation(variant):
     for i in range(20):
         s = random_position(variant, 6 + 2 * i, 50 + i)
@@ -123,9 +123,10 @@ def test_standard_8x8_uses_the_patterns_handicap_and_free_opening_do_not():
                 assert pr.evaluate(s) == pr.evaluate(s, shape=True)
     black, white = pr.Variant.parse("8x8/handicap=4").start(), pr.Variant.parse("8x8/handicap=4w").start()
     assert pr.evaluate(black) > 0 > pr.evaluate(white)
-    # the anti evaluation asked for on normal rules is the shape one
+    # the anti evaluation asked for on normal rules is the board's Anti-Reversi one (its trained weights)
     s = positions(1, 5)[0]
-    assert pr.evaluate(s, evaluation="anti") == pr.evaluate(s, evaluation="anti", shape=True)
+    anti = pr.Variant("8x8", anti=True).position(s.board(), s.to_move, s.ply)
+    assert pr.evaluate(s, evaluation="anti") == pr.evaluate(anti) != pr.evaluate(anti, shape=True)
 
 
 def test_bad_input():

@@ -1,6 +1,7 @@
 // The trained pattern evaluation of the boards other than the standard 8x8
 // game (6x6, 10x10, the octagon, Anti-Reversi on each; the weights of a
-// board ship only where they beat the shape terms in matches: the octagon): tables per phase
+// board and rule ship only where they beat the shape terms in matches:
+// benchmarks/board_eval.md): tables per phase
 // read through square lists, so one loop serves every board, with no pext
 // (10x10 does not fit 64 bits). The geometry (which squares each pattern
 // reads) and the weights come from one generated file per board and rule
