@@ -94,7 +94,8 @@ def openings_for(board: str, plies: int, count: int):
 
 
 def play(opening, seconds: float, selective_colour: int):
-    """Disk margin of the selective side (colour 0: Black) against full width."""
+    """Disk margin of the selective side (colour 0: Black) against full width (with
+    Anti-Reversi the opponent's disks less its own, so that a win is positive)."""
     s = opening.copy()
     while not s.is_over():
         if s.must_pass():
@@ -103,7 +104,8 @@ def play(opening, seconds: float, selective_colour: int):
         mine = (int(s.to_move) - 1) == selective_colour
         s.play(pr.search(s, time=seconds, threads=1, selective=mine).move)
     sc = s.scores()
-    return sc[selective_colour] - sc[1 - selective_colour]
+    margin = sc[selective_colour] - sc[1 - selective_colour]
+    return -margin if s.variant.anti else margin  # Anti-Reversi: fewer disks wins
 
 
 def cpu_seconds(pid: int) -> float:

@@ -58,7 +58,8 @@ class Side(JsonChild):
 
 
 def play(opening, sides, new_colour: int, args, log, flags):
-    """Disc margin of the new side (colour 0: Black); a side out of time loses by the
+    """Disc margin of the new side (colour 0: Black; with Anti-Reversi the opponent's
+    disks less its own, so that a win is positive); a side out of time loses by the
     board's squares (flags[side] counts it)."""
     from polyreversi.position_text import position_to_text
 
@@ -88,7 +89,8 @@ def play(opening, sides, new_colour: int, args, log, flags):
                 return -squares if who == 0 else squares
         s.play(r["move"])
     sc = s.scores()
-    return sc[new_colour] - sc[1 - new_colour]
+    margin = sc[new_colour] - sc[1 - new_colour]
+    return -margin if s.variant.anti else margin  # Anti-Reversi: fewer disks wins
 
 
 def main(argv) -> int:
