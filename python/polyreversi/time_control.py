@@ -92,7 +92,7 @@ LATE_SOLVE_FACTOR = 2.0
 #: The share of the budget the search takes before such a solve.
 LATE_SEARCH_SHARE = 0.3
 #: A win/loss/draw solve (the exact solver's window (-1, 1)) takes this share of the exact
-#: solve's time: mean CPU time of held-out WTHOR positions, 0.32-0.49 of it at 14-19
+#: solve's time: mean CPU time of positions of polyreversi-NTest games, 0.32-0.49 of it at 14-19
 #: empties, 0.45-0.59 at 20-22 (benchmarks/HISTORY.md, 2026-12-06). Where the exact solve
 #: does not fit the move's budget but this does, the player proves a win or a draw first.
 WLD_SHARE = 0.5

@@ -69,7 +69,7 @@ struct SolveOptions {
   // Win, loss or draw only (not with all_moves): one exact pass with the window
   // (-1, 1), not widened; the score is then a bound (>= 1: a win, <= -1: a loss, the
   // move proven only for a win) or the exact 0 of a draw. 0.3-0.6 of an exact solve's
-  // time at 14-22 empties (held-out WTHOR positions).
+  // time at 14-22 empties (positions of polyreversi-NTest games).
   bool wld = false;
 };
 
