@@ -299,6 +299,7 @@ COINCIDENCES = {
     ("formats/wthor_layout.py", "HEADER_SIZE"),  # bytes of a WTHOR header
     ("match/openings.py", "RANDOM_PLIES"),  # plies of a random opening
     ("multi.py", "DEFAULT_DEPTH"),  # plies of a multi-player search given no limit
+    ("search_player.py", "STOPPED_DEPTH"),  # plies of the search after a stop before the first iteration
     ("svg.py", "SQUARE"),  # pixels of a drawn square
     ("svg.py", "_SUPERSAMPLE"),  # raster supersampling factor
     ("time_control.py", "SOLVE_SECONDS_AT_20"),  # seconds of a solve at 20 empties

@@ -14,6 +14,7 @@ import polyreversi as pr
 from polyreversi import time_control
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS
+from polyreversi.search_player import STOPPED_DEPTH
 
 
 def random_position(plies, seed, variant="8x8"):
@@ -204,26 +205,43 @@ def test_a_stopped_solve_gives_the_bounds_it_proved(variant, plies):
     assert proven > 0  # the stopping points above reach the exact pass
 
 
-def test_a_search_stopped_before_its_first_iteration_has_no_score():
-    class StopFirst:  # the player's searcher, stopped before the search starts
+def test_a_search_stopped_before_its_first_iteration_plays_a_shallow_search():
+    class StopFirst:  # the player's searcher, stopped before its first search starts
         def __init__(self, real):
             self.real = real
+            self.calls = 0
 
         def search(self, *args):
-            self.real.stop()
+            self.calls += 1
+            if self.calls == 1:
+                self.real.stop()
             return self.real.search(*args)
 
         def __getattr__(self, name):
             return getattr(self.real, name)
 
-    player = pr.SearchPlayer(depth=6)
     state = random_position(20, 5)
+    shallow = pr.SearchPlayer(depth=STOPPED_DEPTH).play(state)
+    player = pr.SearchPlayer(depth=6)
     player._searcher = StopFirst(player._searcher)
     r = player.play(state)
-    assert r.depth == 0 and r.score is None and r.move in state.legal_moves()
+    assert (r.move, r.score, r.depth) == (shallow.move, shallow.score, STOPPED_DEPTH)
     player._searcher = player._searcher.real
     r = player.play(state)
     assert r.depth == 6 and isinstance(r.score, float)
+
+
+def test_a_stop_during_the_exact_solve_at_a_depth_still_scores_the_move():
+    # exact_empties puts the solve before the search; a stop() in it used to leave the
+    # search stopped before its first iteration (no score, depth 0).
+    state = random_position(36, 1)  # 24 empties: the solve takes seconds
+    player = pr.SearchPlayer(depth=8, exact_empties=state.empties())
+    handle = player.start(state)
+    time.sleep(0.02)
+    handle.stop()
+    r = handle.result(timeout=10)
+    assert r.depth == STOPPED_DEPTH and isinstance(r.score, float) and not r.exact
+    assert r.move in state.legal_moves() and r.pv[0] == r.move
 
 
 def test_node_limit_of_play():

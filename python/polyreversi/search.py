@@ -155,9 +155,9 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     completes, so ``time`` and ``nodes`` may be exceeded by it; no later one starts
     once a limit is reached, nor (with ``time``) after
     :data:`polyreversi.time_control.START_SHARE` of it, and one under way stops at the next check
-    (with ``time`` every 256 positions per thread, else every 4096; with threads,
-    against all threads' nodes together), so
-    ``nodes`` may end up to 4096 per thread over the limit, or with threads as much
+    (with ``time`` or ``nodes`` every 256 positions per thread, else every 4096; with
+    threads, against all threads' nodes together), so
+    ``nodes`` may end up to 256 per thread over the limit, or with threads as much
     under it (``search(start, nodes=1)`` gives ``depth=2`` on 8x8). Once the depth reaches the
     number of empty squares the exact solver takes over (``exact=True``). A
     finished game returns at once with ``move=None``.

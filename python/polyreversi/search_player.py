@@ -37,6 +37,10 @@ __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
 
 #: The weight of the newest move in the running mean of how late a clock's move ends.
 OVERHEAD_WEIGHT = 0.3
+#: Plies of the search that gives a move its score when the search was stopped before its
+#: first iteration: microseconds on every board, and a searched move instead of the first
+#: in the move order.
+STOPPED_DEPTH = 2
 
 
 @dataclass(frozen=True)
@@ -50,15 +54,14 @@ class PlayResult(SearchResult):
         score: disks from the mover's view (float; heuristic unless ``exact``; with
             Anti-Reversi positive means fewer disks than the opponent; after a proven win
             of a win/loss/draw solve, ``depth`` the empties and not exact: the proven
-            lower bound, at least 1); None when the
-            search was stopped before its first iteration completed (``depth`` 0: the
-            move is then the first in the move order, not a searched one), as
-            :class:`polyreversi.SolveResult` has no score when stopped.
+            lower bound, at least 1). A search stopped before its first iteration
+            completed (a ``stop()`` during the exact solve before it, say) gives the
+            move and score of a :data:`STOPPED_DEPTH`-ply search instead.
         pv: the principal variation, ``move`` first (square indices).
         depth: plies of the iteration the move and score are from: the deepest that
             completed, or a deeper one a limit stopped after it had scored the last
             iteration's best move (the move is then the best of those it scored); the
-            empties when ``exact``; 0 when stopped before the first iteration completed.
+            empties when ``exact``.
         nodes: positions visited (the exact solve's included). seconds: wall-clock time.
         exact: the score is the exact result of best play to the end.
     """
@@ -309,6 +312,13 @@ class SearchPlayer:
         move, score, pv, got, nodes, _secs, exact, _stopped, lines = self._searcher.search(
             state, depth, stop, -1 if limit.nodes is None else limit.nodes,
             self.threads, code, multipv, self.selective, start)
+        if got == 0:
+            # Stopped before the first iteration (a stop() during the solve before it, or
+            # in its first microseconds): the move still comes from a search, unstopped.
+            self._searcher.clear_stop()
+            nodes_used += int(nodes)
+            move, score, pv, got, nodes, _secs, exact, _stopped, lines = self._searcher.search(
+                state, min(STOPPED_DEPTH, empties), -1, -1, self.threads, code, multipv, self.selective, -1)
         seconds = _time.perf_counter() - t0
         if late is not None and not exact:
             left = full.stop - (_time.perf_counter() - t_search)
@@ -321,7 +331,7 @@ class SearchPlayer:
         elif late is None and limit.clock is not None and plan is not None and allowance is None:
             self._note_overhead(seconds - (t_search - t0) - plan.stop)
         got = int(got)
-        known = None if got == 0 else float(score)  # stopped before the first iteration: no score
+        known = None if got == 0 else float(score)  # a Ctrl-C in the STOPPED_DEPTH search too
         result = PlayResult(int(move), known, list(pv), got, nodes_used + int(nodes), seconds, bool(exact))
         infos = [MoveInfo(int(m), float(s), list(p), got, bool(e)) for m, s, e, p in lines]
         return result, infos
@@ -499,8 +509,8 @@ class SearchPlayer:
                 moves gives them all.
 
         Returns:
-            ``min(multipv, legal moves)`` :class:`MoveInfo` (one, unscored with depth 0,
-            if stopped before the first iteration).
+            ``min(multipv, legal moves)`` :class:`MoveInfo` (of a :data:`STOPPED_DEPTH`-ply
+            search if stopped before the first iteration).
 
         Raises:
             As :meth:`play`; ValueError for multipv out of range.
