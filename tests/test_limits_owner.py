@@ -305,6 +305,7 @@ COINCIDENCES = {
     ("time_control.py", "SOLVE_SECONDS_AT_20"),  # seconds of a solve at 20 empties
     ("time_control.py", "SOLVE_SHARE"),  # a share of the clock
     ("time_control.py", "WLD_SHARE"),  # a share of the exact solve's time
+    ("time_control.py", "MOVE_START_SHARE"),  # a share of a move's budget
     ("time_control.py", "RESERVE_SHARE"),  # a share of the clock
     ("time_control.py", "MOVES_RESERVE_SHARE"),  # a share of the clock
     ("time_control.py", "MAX_SHARE"),  # a share of the clock

@@ -289,14 +289,16 @@ def test_a_clock_is_spent_over_the_moves_until_the_solve():
     assert last.target > 9.0 and last.stop <= 10.0
 
 
-def test_a_per_move_budget_is_the_stop_and_starts_end_before_it():
+def test_a_per_move_budget_is_the_target_starts_end_before_it_and_the_stop_after():
     plan = time_control.move_time(pr.Limit(time=0.3), 30)
-    assert (plan.target, plan.stop) == (0.3, 0.3)
-    assert plan.start == pytest.approx(time_control.START_SHARE * 0.3)
+    assert plan.target == 0.3
+    assert plan.start == pytest.approx(time_control.MOVE_START_SHARE * 0.3) and plan.start < plan.target
+    assert plan.stop == pytest.approx(time_control.MOVE_STOP_FACTOR * 0.3) and plan.target < plan.stop < 2 * 0.3
     both = time_control.move_time(pr.Limit(time=0.3, clock=60.0), 30)
-    assert both.stop == 0.3 and both.start <= plan.start
+    assert both.stop <= plan.stop and both.start <= plan.start and both.target <= 0.3
     assert time_control.move_time(pr.Limit(depth=3), 30) is None
-    assert plan.after(0.2).stop == pytest.approx(0.1) and plan.after(1.0).stop == pytest.approx(0.03)
+    assert plan.after(0.2).stop == pytest.approx(plan.stop - 0.2)
+    assert plan.after(1.0).stop == pytest.approx(plan.stop / 10)
 
 
 def test_a_simulated_game_spends_most_of_its_clock():

@@ -4,11 +4,17 @@ may start, the moment the search stops) from a per-move budget or from the time
 left on the game clock, the increment, the moves to the next time control and
 the empty squares left; and whether the exact endgame solve fits.
 
-A per-move budget is spent, as Edax does: no iteration starts after
-:data:`START_SHARE` of it, and the iteration under way stops at the budget,
-keeping the best move of the root moves it scored (the search is iterative
-deepening; the core keeps a stopped iteration's move when the last
-iteration's best move was scored first).
+A player's per-move budget is spent as a mean over the moves: no iteration starts
+after :data:`MOVE_START_SHARE` of it, and the iteration under way may run on to
+:data:`MOVE_STOP_FACTOR` times it. An iteration costs about three times all before
+it, so a move that finishes its last iteration early stops there, and one whose
+last iteration is nearly done finishes it instead of throwing it away; moves end
+between about a fifth and 1.8 times the budget, below it on average. A stopped
+iteration keeps the best move of the root moves it scored (the core keeps a stopped
+iteration's move when the last iteration's best move was scored first).
+:func:`polyreversi.search` takes its ``time`` as a hard limit instead, as Edax's
+per-move time: no iteration starts after :data:`START_SHARE` of it, and the one
+under way stops at it.
 Near the end, where the exact solve is not predicted to fit the budget
 but may (its predicted time at most :data:`LATE_SOLVE_FACTOR` times it), the
 search takes :data:`LATE_SEARCH_SHARE` of the budget and the solve the rest;
@@ -31,7 +37,8 @@ from typing import Optional, Tuple
 
 from polyreversi.limit import Limit
 
-__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "CLOCK_START_SHARE",
+__all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "MOVE_START_SHARE",
+           "MOVE_STOP_FACTOR", "CLOCK_START_SHARE",
            "CLOCK_STOP_FACTOR", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
            "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
            "late_solve_share", "exact_from", "predicted_solve_seconds"]
@@ -49,9 +56,18 @@ MOVE_RESERVE = 0.003
 MOVES_RESERVE_SHARE = 0.25
 #: Share of the usable clock one move may take, unless it is the last before the control.
 MAX_SHARE = 0.25
-#: With a per-move budget, no search iteration after the first starts once this share of
-#: it has passed (Edax's 0.9); the one under way runs to the budget at most.
+#: With :func:`polyreversi.search`'s time limit, no search iteration after the first
+#: starts once this share of it has passed (Edax's 0.9); the one under way runs to the
+#: limit at most.
 START_SHARE = 0.9
+#: With a player's per-move budget, no iteration after the first starts once this share
+#: of it has passed...
+MOVE_START_SHARE = 0.5
+#: ... and the one under way stops at this many times it (under twice it): a move ends
+#: its last iteration early or finishes the next, whose partial result seldom changes
+#: the move. 8x8 against NTest at about 2 ms a move: 0.96 of NTest's CPU a game, not
+#: 0.91, and depth 10's move more often than depth 8's (docs/tuning.md).
+MOVE_STOP_FACTOR = 1.8
 #: With a clock, no iteration starts once this share of the move's planned seconds has
 #: passed: an iteration takes about 2-3 times the ones before it together, so a move
 #: ends between 0.6 and about 1.8 times its share (the mean near 1).
@@ -191,8 +207,9 @@ def _clock_share(limit: Limit, empties: int, board: str, overhead: float) -> Tup
 def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 0.0) -> Optional[MoveTime]:
     """The time plan of this move under ``limit``, or None for no time limit.
 
-    ``limit.time`` alone: the budget itself is the target and the stop, and no iteration
-    starts after :data:`START_SHARE` of it. With ``limit.clock`` (seconds left for the
+    ``limit.time`` alone: the budget itself is the target, no iteration starts after
+    :data:`MOVE_START_SHARE` of it, and the search stops at :data:`MOVE_STOP_FACTOR`
+    times it. With ``limit.clock`` (seconds left for the
     mover): the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
     :data:`MOVE_RESERVE` for each of the mover's moves to come, at most a quarter in all),
     less the exact solves' predicted time, over the mover's moves until the solve takes
@@ -220,9 +237,10 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
     if limit.time is not None:
         t = limit.time
         if plan is None:
-            plan = MoveTime(t, START_SHARE * t, t)
+            plan = MoveTime(t, MOVE_START_SHARE * t, MOVE_STOP_FACTOR * t)
         else:
-            plan = MoveTime(min(plan.target, t), min(plan.start, START_SHARE * t), min(plan.stop, t))
+            plan = MoveTime(min(plan.target, t), min(plan.start, MOVE_START_SHARE * t),
+                            min(plan.stop, MOVE_STOP_FACTOR * t))
     return plan
 
 
