@@ -69,7 +69,7 @@ def empties_arg(text: str) -> int:
 def range_arg(text: str) -> tuple:
     """LO-HI empties (LO <= HI), for argparse."""
     lo, sep, hi = text.partition("-")
-    if not sep:
+    if not sep or not lo:
         raise argparse.ArgumentTypeError(f"expected LO-HI (e.g. 13-20), got {text!r}")
     a, b = empties_arg(lo), empties_arg(hi)
     if a > b:
@@ -214,7 +214,14 @@ def main(argv) -> int:
                       help="instead: the W/D/L by the exact values at E empties against the final one")
     ap.add_argument("--side", default="polyreversi", choices=SIDES, help="with --move-loss")
     ap.add_argument("--first", type=int, help="only the first games of the file")
-    args = ap.parse_args(argv[1:])
+    # A value after an option that starts with '-' ("--move-loss -5-3") is read by argparse
+    # as another option ("expected one argument"): joined to its option, the value's own
+    # check names what is wrong with it.
+    given = list(argv[1:])
+    for i in range(len(given) - 1):
+        if given[i].startswith("--") and "=" not in given[i] and given[i + 1][:1] == "-" and given[i + 1][1:2].isdigit():
+            given[i:i + 2] = [f"{given[i]}={given[i + 1]}", ""]
+    args = ap.parse_args([a for a in given if a != ""])
     if args.first is not None and args.first < 1:
         ap.error(f"--first: at least 1 game, got {args.first}")
     if not 1 <= args.depth <= MAX_DEPTH:
