@@ -8,7 +8,7 @@ random choices from fixed seeds, so a run is reproducible.
 
     nice -n 10 python benchmarks/levels.py --openings 20
 
-Results: benchmarks/levels.md, docs/levels.md.
+Results: benchmarks/levels.md, docs/player.md "Levels".
 """
 from __future__ import annotations
 

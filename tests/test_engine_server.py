@@ -406,8 +406,12 @@ def test_gtp_showboard_is_the_board_over_several_lines():
 def test_gtp_time_settings_give_the_search_its_limit():
     server = GtpServer(io.StringIO(), io.StringIO())
     server.handle = None
-    server.time_settings(["0", "2", "1"])
-    assert server._limit(1) == pr.Limit(time=2.0)
+    server.time_settings(["0", "2", "1"])  # an overtime period is a clock for its moves, not a mean
+    assert server._limit(1) == pr.Limit(clock=2.0, moves_to_go=1)
+    server.time_settings(["0", "10", "5"])
+    assert server._limit(1) == pr.Limit(clock=10.0, moves_to_go=5)
+    server.time_left(["b", "4", "2"])
+    assert server._limit(1) == pr.Limit(clock=4.0, moves_to_go=2)
     server.time_settings(["60", "0", "0"])
     server.time_left(["b", "12.5", "0"])
     assert server._limit(1) == pr.Limit(clock=12.5)
@@ -431,7 +435,7 @@ def test_gtp_without_time_left_the_engine_runs_its_own_clock_down():
     assert server._limit(1) == pr.Limit(clock=1.5)
     server.time_settings(["3", "10", "5"])  # Canadian overtime once the main time is spent
     server.used = {1: 4.0}
-    assert server._limit(1) == pr.Limit(time=2.0)
+    assert server._limit(1) == pr.Limit(clock=10.0, moves_to_go=5)
     server.time_settings(["3", "0", "0"])  # a new clock forgets what was spent
     assert server._limit(1) == pr.Limit(clock=3.0)
 
@@ -829,17 +833,17 @@ def _limit_of(commands):
     (["time_settings 60 10 0"], pr.Limit()),  # GTP 2: byo_yomi_time > 0 and stones 0 is no time limit
     (["time_settings 0 0 0"], pr.Limit()),
     (["time_settings 60 0 0"], pr.Limit(clock=60.0)),
-    (["time_settings 0 30 10"], pr.Limit(time=3.0)),
+    (["time_settings 0 30 10"], pr.Limit(clock=30.0, moves_to_go=10)),  # overtime: a clock for its moves
     (["kgs-time_settings none"], pr.Limit()),
     (["time_settings 60 0 0", "kgs-time_settings NONE"], pr.Limit()),
     (["kgs-time_settings absolute 60"], pr.Limit(clock=60.0)),
     (["kgs-time_settings absolute 60", "time_left b 12.5 0"], pr.Limit(clock=12.5)),
-    (["kgs-time_settings byoyomi 0 5 3"], pr.Limit(time=5.0)),
+    (["kgs-time_settings byoyomi 0 5 3"], pr.Limit(clock=5.0, moves_to_go=1)),
     (["kgs-time_settings byoyomi 60 5 3"], pr.Limit(clock=60.0)),
-    (["kgs-time_settings byoyomi 60 5 3", "time_left b 4 2"], pr.Limit(time=4.0)),  # 4 s of a period, 2 periods left
+    (["kgs-time_settings byoyomi 60 5 3", "time_left b 4 2"], pr.Limit(clock=4.0, moves_to_go=1)),  # 4 s of a period
     (["kgs-time_settings byoyomi 60 0 3"], pr.Limit(clock=60.0)),  # no period time: absolute
-    (["kgs-time_settings canadian 0 30 10"], pr.Limit(time=3.0)),
-    (["kgs-time_settings canadian 60 30 10", "time_left b 20 5"], pr.Limit(time=4.0)),  # 20 s for 5 moves
+    (["kgs-time_settings canadian 0 30 10"], pr.Limit(clock=30.0, moves_to_go=10)),
+    (["kgs-time_settings canadian 60 30 10", "time_left b 20 5"], pr.Limit(clock=20.0, moves_to_go=5)),  # 20 s, 5 moves
 ], ids=lambda v: "; ".join(v) if isinstance(v, list) else None)
 def test_gtp_clocks_give_the_search_its_limit(commands, limit):
     # time_settings 60 10 0 was a clock of 60 s; kgs-time_settings was an unknown command

@@ -297,6 +297,7 @@ COINCIDENCES = {
     ("envs/puct.py", "MIN_SIMULATIONS"),  # a PUCT search that visits a move
     ("envs/render.py", "DEFAULT_SIZE"),  # pixels of a rendered board
     ("formats/wthor_layout.py", "HEADER_SIZE"),  # bytes of a WTHOR header
+    ("formats/json_record.py", "SCHEMA_ERRORS_KEPT"),  # schema errors read before one is reported
     ("match/openings.py", "RANDOM_PLIES"),  # plies of a random opening
     ("multi.py", "DEFAULT_DEPTH"),  # plies of a multi-player search given no limit
     ("search_player.py", "STOPPED_DEPTH"),  # plies of the search after a stop before the first iteration

@@ -103,6 +103,27 @@ def test_lost_clock_is_a_forfeit():
     assert out.record.result.end == "time"
 
 
+def test_a_per_move_time_is_a_mean_a_move_may_exceed_up_to_the_players_stop():
+    import time
+
+    from polyreversi.time_control import MOVE_STOP_FACTOR
+
+    class Taking:
+        def __init__(self, seconds):
+            self.seconds = seconds
+
+        def choose(self, state):
+            time.sleep(self.seconds)
+            return state.legal_moves()[0]
+
+    control = TimeControl(time=0.02, margin=0.01)
+    within = play(pr.Variant().start(), [Taking(0.03), pr.GreedyPlayer(seed=1)], ["within", "greedy"], control)
+    assert within.forfeit is None  # 1.5 times the time: what a search player's move may take
+    over = play(pr.Variant().start(), [Taking(MOVE_STOP_FACTOR * 0.02 + 0.03), pr.GreedyPlayer(seed=1)],
+                ["over", "greedy"], control)
+    assert over.forfeit["reason"] == "time" and "at most 1.8 times it" in over.forfeit["detail"]
+
+
 def test_engine_failures_are_forfeits_not_crashes():
     for mode, reason in (("illegal", "illegal move"), ("die", "failure"), ("nonsense", "failure")):
         with EngineSeat("nboard", [sys.executable, FAKE, "nboard", mode]) as seat:

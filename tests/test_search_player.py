@@ -301,6 +301,19 @@ def test_a_per_move_budget_is_the_target_starts_end_before_it_and_the_stop_after
     assert plan.after(1.0).stop == pytest.approx(plan.stop / 10)
 
 
+def test_the_longest_per_move_time_plays_and_a_move_time_caps_the_clocks_solve():
+    from polyreversi.limit import MAX_TIME
+
+    assert time_control.move_time(pr.Limit(time=MAX_TIME), 30).stop == MAX_TIME
+    state = random_position(20, 3)
+    r = pr.SearchPlayer(time=MAX_TIME).play(state, pr.Limit(time=MAX_TIME, depth=2))
+    assert r.depth == 2 and r.move in state.legal_moves()
+    # With a clock and a per-move time, the exact solve is tried only where the move's
+    # own time allows it (the clock alone would try a 24-empty solve)
+    assert time_control.solve_allowance(pr.Limit(clock=100.0), 24, 0.01) is not None
+    assert time_control.solve_allowance(pr.Limit(time=0.01, clock=100.0), 24, 0.01) is None
+
+
 def test_a_simulated_game_spends_most_of_its_clock():
     # Each move takes what the plan aims at, or its whole hard stop (an unlucky iteration):
     # no flag, and the clock is not hoarded to the end.

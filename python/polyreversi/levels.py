@@ -6,7 +6,7 @@ with ``SearchPlayer(seed=)``) among the moves its multi-PV search scores within
 ``margin`` discs of the best, so the lower levels make human-sized mistakes and
 no level repeats itself game after game. Each step was measured as Elo against
 the level below in self-play (benchmarks/levels.py; the table is in
-docs/levels.md and benchmarks/levels.md).
+docs/player.md "Levels" and benchmarks/levels.md).
 """
 from __future__ import annotations
 

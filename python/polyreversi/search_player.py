@@ -121,8 +121,8 @@ class SearchHandle:
         Raises:
             TimeoutError: still searching after ``timeout`` seconds. RuntimeError: called in a
             forked child of the process that started the search (the search stayed there).
-            KeyboardInterrupt: Ctrl-C while waiting (the search is stopped too: its result
-            is then ready at once). Any error of the search.
+            KeyboardInterrupt: Ctrl-C while waiting (the search is stopped too and has ended
+            when it is raised: its result is ready and the player free). Any error of the search.
         """
         if timeout is not None:
             timeout = _validate.seconds(timeout, "timeout", zero=True)
@@ -133,6 +133,7 @@ class SearchHandle:
             ended = self._ended.wait(timeout)
         except KeyboardInterrupt:
             self.stop()
+            self._ended.wait()  # the search ends within moments: the player is free again at once
             raise
         if not ended:
             raise TimeoutError(f"the search is still running after {timeout} s; call stop() first")
@@ -152,7 +153,7 @@ class SearchPlayer:
             neither (and no level), ``depth=6``. A
             :class:`polyreversi.Limit` given to :meth:`play` replaces them.
         level: 1 .. ``len(polyreversi.levels.LEVELS)``, from beginner to full strength
-            (docs/levels.md: each level's search and its measured Elo step); instead of
+            (docs/player.md "Levels": each level's search and its measured Elo step); instead of
             ``depth`` and ``time``.
         threads: threads per search (0: every core).
         tt_mb: hash table MiB (1 .. 65536, and at most the memory available when the

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-from polyreversi.limit import Limit
+from polyreversi.limit import MAX_TIME, Limit
 
 __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "MOVE_START_SHARE",
            "MOVE_STOP_FACTOR", "CLOCK_START_SHARE",
@@ -236,11 +236,11 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
         plan = MoveTime(share, CLOCK_START_SHARE * share, min(most, CLOCK_STOP_FACTOR * share))
     if limit.time is not None:
         t = limit.time
+        stop = min(MOVE_STOP_FACTOR * t, MAX_TIME)  # a search's time is at most MAX_TIME
         if plan is None:
-            plan = MoveTime(t, MOVE_START_SHARE * t, MOVE_STOP_FACTOR * t)
+            plan = MoveTime(t, MOVE_START_SHARE * t, stop)
         else:
-            plan = MoveTime(min(plan.target, t), min(plan.start, MOVE_START_SHARE * t),
-                            min(plan.stop, MOVE_STOP_FACTOR * t))
+            plan = MoveTime(min(plan.target, t), min(plan.start, MOVE_START_SHARE * t), min(plan.stop, stop))
     return plan
 
 
@@ -249,8 +249,8 @@ def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: 
     """Seconds the exact solve may take for this move, or None when it is not tried.
 
     It is tried when twice its predicted time fits the move's ``budget`` or, with a
-    clock, a third of the usable clock; it may then take up to three times the
-    prediction (at least the budget, at most that room). When it does not finish,
+    clock, half the usable clock (at most ``limit.time`` when given too); it may then
+    take up to three times the prediction (at least the budget, at most that room). When it does not finish,
     the search gets what is left of the budget (and keeps the solve's table entries).
     ``share``: of the exact solve's predicted time (:data:`WLD_SHARE` for a win/loss/draw
     solve).
@@ -258,6 +258,8 @@ def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: 
     room = budget
     if limit.clock is not None:
         room = max(room or 0.0, _usable(limit, empties) * SOLVE_SHARE)
+        if limit.time is not None:  # with both, the move's own time holds too
+            room = min(room, limit.time)
     if room is None or room <= 0:
         return None
     predicted = share * predicted_solve_seconds(empties, board)

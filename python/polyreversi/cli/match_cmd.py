@@ -18,6 +18,7 @@ from polyreversi.match.referee import DEFAULT_MARGIN, TimeControl
 from polyreversi.match.runner import FORMATS, MatchConfig, Tally, check_seats, run
 from polyreversi.players import COMPUTER_PLAYERS, ENGINE_KINDS, PLAYER_SPEC_HELP, check_player_spec
 from polyreversi.limit import MAX_TIME
+from polyreversi.time_control import MOVE_STOP_FACTOR
 from polyreversi.variant import Variant
 
 from polyreversi.cli.arguments import VARIANT, VARIANT_HELP, FiniteFloatRange
@@ -47,11 +48,12 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
               help=f"Moves of each game of --openings kept.  [0<=x<={limits.LONGEST_GAME}]")
 @click.option("--depth", type=WholeRange(1, MAX_DEPTH), default=None,
               help="Search depth of every move (a seat's own depth or time, as in search:8, wins for that seat).")
-@click.option("--time", "move_time", type=SECONDS, default=None, help="Seconds per move.")
+@click.option("--time", "move_time", type=SECONDS, default=None,
+              help=f"Seconds per move, a player's mean (a move may take up to {MOVE_STOP_FACTOR:g} times it).")
 @click.option("--clock", type=SECONDS, default=None, help="Seconds per player for the game.")
 @click.option("--increment", type=FiniteFloatRange(min=0, max=MAX_TIME), default=None, help="Seconds added after each move (with --clock).")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
-              help="Seconds a move may exceed --time before it loses on time.")
+              help=f"Seconds a move may exceed {MOVE_STOP_FACTOR:g} times --time before it loses on time.")
 @startup_timeout_option(then="one that never answers stops the match")
 @click.option("--concurrency", "-j", type=WholeRange(1, MAX_THREADS), default=1, show_default=True,
               help="Games at once (worker processes; one thread each).")

@@ -55,7 +55,7 @@ from polyreversi.engine.arguments import number, seconds, whole
 from polyreversi.engine.command_lines import CommandLines
 from polyreversi.engine.living import LivingPlayer
 from polyreversi.errors import PolyreversiError, quoted
-from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, Limit
+from polyreversi.limit import MAX_DEPTH, MAX_MOVES_TO_GO, MAX_MULTIPV, MAX_NODES, Limit
 from polyreversi.state import State
 from polyreversi.variant import Variant
 
@@ -360,7 +360,9 @@ class GtpServer:
         return ""
 
     def _limit(self, color: int) -> Limit:
-        time = clock = None
+        # An overtime period is a clock that must not run out, for its moves (a per-move
+        # time, Limit(time=...), is a mean a move may exceed).
+        clock = moves = None
         if self.main_time is not None:
             left, stones = self.left.get(color, (self.main_time, 0))
             if stones == 0:  # the main time: less what the genmoves took since it was said
@@ -368,18 +370,20 @@ class GtpServer:
                 if left == 0 and (self.byo_stones > 0 or self.byo_periods > 0):  # counted into the overtime
                     left, stones = self.byo_time, max(1, self.byo_stones)
             if stones > 0 and self.byo_periods > 0:  # Japanese byo-yomi: `left` seconds of this period, for this move
-                time = max(0.01, left)
+                clock, moves = left, 1
             elif stones > 0:  # Canadian overtime: `left` seconds for `stones` moves
-                time = max(0.01, left / stones)
+                clock, moves = left, stones
             elif self.byo_stones > 0 and self.main_time == 0:
-                time = max(0.01, self.byo_time / self.byo_stones)
+                clock, moves = self.byo_time, self.byo_stones
             elif self.byo_periods > 0 and self.main_time == 0:
-                time = max(0.01, self.byo_time)
+                clock, moves = self.byo_time, 1
             else:
                 clock = left
-        if self.depth is None and self.nodes is None and time is None and clock is None:
+        if self.depth is None and self.nodes is None and clock is None:
             return Limit()
-        return Limit(depth=self.depth, nodes=self.nodes, time=time, clock=clock)
+        if moves is not None:
+            moves = min(moves, MAX_MOVES_TO_GO)  # more stones than a game's moves: the game's
+        return Limit(depth=self.depth, nodes=self.nodes, clock=clock, moves_to_go=moves)
 
     def genmove(self, args: List[str], play: bool) -> str:
         if len(args) != 1:

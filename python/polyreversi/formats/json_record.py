@@ -34,6 +34,7 @@ polyreversi.errors.RecordError: moves[1]: i9 is not a square of the 8x8 board
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import re
@@ -98,7 +99,8 @@ SCHEMA: Dict[str, Any] = {
         "version": {"const": VERSION},
         "variant": {"anyOf": [{"type": "string"}, VARIANT_OBJECT]},
         "players": {"type": "array", "minItems": 2, "maxItems": 4, "items": {"type": ["string", "null"]}},
-        "moves": {"type": "array", "items": {"type": "string", "pattern": "^([a-jA-J](10|[1-9])|[pP][aA][sS][sS])$"}},
+        "moves": {"type": "array", "maxItems": _core.limits.LONGEST_GAME,
+                  "items": {"type": "string", "pattern": "^([a-jA-J](10|[1-9])|[pP][aA][sS][sS])$"}},
         "result": {
             "type": ["object", "null"],
             "additionalProperties": False,
@@ -131,6 +133,8 @@ SCHEMA: Dict[str, Any] = {
     },
 }
 _LONG_NUMBER = re.compile(r"[0-9]{19}")
+#: The schema errors of a record read before the one reported is chosen.
+SCHEMA_ERRORS_KEPT = 100
 
 
 @functools.lru_cache(maxsize=None)
@@ -319,7 +323,9 @@ def _check_schema(obj: Dict[str, Any]) -> None:
     try:
         import jsonschema.exceptions
 
-        errors = list(_validator().iter_errors(obj))
+        # The first errors only: a record with a long list of bad moves has as many errors
+        # (a 9 MB file took 10 GB to hold them all); the first wrong element is among them.
+        errors = list(itertools.islice(_validator().iter_errors(obj), SCHEMA_ERRORS_KEPT))
         error = jsonschema.exceptions.best_match(errors)
         if error is not None and error.absolute_path and isinstance(error.absolute_path[-1], int):
             parent = list(error.absolute_path)[:-1]

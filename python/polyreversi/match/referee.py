@@ -24,10 +24,12 @@ from polyreversi.players import Player, as_callable
 from polyreversi.record import Record
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
+from polyreversi.time_control import MOVE_STOP_FACTOR
 from polyreversi.vocabulary import color_name
 
-#: Seconds a move may exceed a per-move time before it is a loss on time (a search
-#: finishes the iteration under way, an engine pays for the pipe).
+#: Seconds a move may exceed its most under a per-move time (MOVE_STOP_FACTOR times it)
+#: before it is a loss on time (a search ends the iteration under way, an engine pays
+#: for the pipe).
 DEFAULT_MARGIN = 1.0
 
 
@@ -37,7 +39,10 @@ class TimeControl:
 
     Attributes:
         depth, nodes: passed to every seat that takes them.
-        time: seconds per move (a move longer than ``time + margin`` loses on time).
+        time: seconds per move, a player's mean over its moves
+            (:class:`polyreversi.Limit`); a move longer than
+            :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it plus ``margin``
+            loses on time.
         clock: seconds per player for the game (a player whose clock runs out loses).
         increment: seconds added to the mover's clock after each move.
         margin: see ``time``.
@@ -165,8 +170,10 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
                 else:
                     left += control.increment or 0.0
                 clocks[color - 1] = left
-            if control.time is not None and spent > control.time + control.margin:
-                forfeit = {"reason": "time", "detail": f"{spent:.3f} s on a move of {control.time:g} s"}
+            if control.time is not None and spent > MOVE_STOP_FACTOR * control.time + control.margin:
+                forfeit = {"reason": "time", "detail": f"{spent:.3f} s on a move of {control.time:g} s "
+                                                       f"(at most {MOVE_STOP_FACTOR:g} times it "
+                                                       f"and {control.margin:g} s)"}
         if forfeit is not None:
             forfeit.update(color=color_name(Color(color)), ply=state.ply)
             break
