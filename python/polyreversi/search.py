@@ -265,17 +265,20 @@ def _table_memory(tt_mb: int, total_mib: Optional[int] = None) -> Iterator[None]
 def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = False) -> float:
     """The static evaluation :func:`search` uses at its leaves, in disks from the mover's view.
 
-    On the standard 8x8 game (full board, normal rules, no handicap, no free
-    opening) it is a trained pattern evaluation (Logistello/Edax-style patterns
-    fitted to the WTHOR games: scripts/train_patterns.py, benchmarks/eval_error.md);
-    on 6x6, 10x10, the octagon (normal rules) and with Anti-Reversi on 8x8 (two
-    players, the board's own start: no handicap, free opening or blocked squares)
-    patterns fitted to self-play (scripts/train_board_eval.py, benchmarks/board_eval.md);
-    on every other board and option, terms derived from the board's
-    shape (corners, edges, mobility, parity). It is an estimate of the final
-    disk difference with good play, a multiple of 0.01; a finished game is not
-    scored exactly (use :func:`solve`). Invariant under the 8 symmetries of
-    the square board.
+    On 8x8 with normal rules it is a trained pattern evaluation
+    (Logistello/Edax-style patterns fitted to the WTHOR games:
+    scripts/train_patterns.py, benchmarks/eval_error.md); on 6x6, 10x10, the
+    octagon (normal rules) and with Anti-Reversi on 8x8, patterns fitted to
+    self-play (scripts/train_board_eval.py). Both apply on every start (a corner
+    handicap, the free opening: RULES.md §3) and with blocked squares (§4),
+    which the patterns read as empty squares and the mobility terms leave out;
+    they beat the shape terms there in matches (benchmarks/board_eval.md). With
+    Anti-Reversi on 6x6, 10x10 and the octagon, terms derived from the board's
+    shape (corners, edges, mobility, parity). It is an
+    estimate of the final disk difference with good play, a multiple of 0.01;
+    a finished game is not scored exactly (use :func:`solve`). Invariant under
+    the symmetries of the board that keep its blocked squares
+    (:func:`polyreversi.envs.symmetry.symmetries`).
 
     Args:
         state: a two-player State (not changed).
