@@ -145,8 +145,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
     ``time`` seconds, ``nodes`` positions; with none given, ``depth=6``. The
-    iterations go two plies at a time on the standard 8x8 board (its trained
-    evaluation; normal rules), ending on ``depth``'s parity (1, 3, ..., 7 for
+    iterations go two plies at a time on the 8x8 board (its trained
+    evaluation; normal rules, any start, blocked squares too), ending on ``depth``'s parity (1, 3, ..., 7 for
     ``depth=7``; the even depths without one), as Edax's; one at a time on the other
     boards (docs/tuning.md). The result is the deepest
     completed iteration, or a deeper one a limit stopped
@@ -309,9 +309,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     ordering, joined by shallow searches with many empties, special code for
     the last empties, hash table with enhanced transposition cut-offs,
     stability cut-offs, null-window PVS, and at the root a search estimate
-    with an aspiration window around it). On the standard 8x8 game from 20
-    empties (``moves=False``) two selective passes (ProbCut, as Edax's
-    iterative selectivity) run first and leave only their moves to the exact
+    with an aspiration window around it). On the 8x8 board (normal rules,
+    any start, blocked squares too) from 20 empties (``moves=False``) two
+    selective passes (ProbCut, as Edax's iterative selectivity) run first and leave only their moves to the exact
     pass: the score stays exact, ``nodes`` counts every pass. Its time
     grows about tenfold every three empties: about 20 empties take a second,
     30 take minutes, 40 would take weeks (Ctrl-C stops it; :func:`search` with
