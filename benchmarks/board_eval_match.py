@@ -10,11 +10,20 @@ the mean disk margin, and appends a row to ``--write`` (a Markdown table).
 With ``--time T`` both sides search T CPU seconds a move instead
 (``SearchPlayer(time=T)``, the core's budget clock on CPU time: the load of
 other processes does not shorten a move), for an evaluation slower than the
-one it replaces.
+one it replaces. ``--handicap``, ``--free-opening`` and ``--blocked K`` play
+those options (the trained side then uses the board's trained evaluation on
+them, the other the shape terms): their openings are random ones of the
+option (builtin(): 4 random plies from its start), and with ``--blocked``
+each opening gets its own K random squares (with_random_blocked(seed=k)).
+``--extra-plies P`` plays P more random plies (seeded by the opening's
+number) after builtin opening k mod its count: the free opening has only a
+dozen distinct 4-ply beginnings (its first four plies fill the centre).
 
     nice -n 10 python benchmarks/board_eval_match.py --board 10x10 --depth 4 --jobs 2
     nice -n 10 python benchmarks/board_eval_match.py --board 8x8 --anti --depth 4
     nice -n 10 python benchmarks/board_eval_match.py --board 8x8 --anti --time 0.02
+    nice -n 10 python benchmarks/board_eval_match.py --board 8x8 --handicap 1 --depth 4
+    nice -n 10 python benchmarks/board_eval_match.py --board 8x8 --blocked 4 --depth 4
 """
 from __future__ import annotations
 
@@ -22,6 +31,7 @@ import argparse
 import datetime
 import multiprocessing
 import os
+import random
 import time
 
 import polyreversi as pr
@@ -30,12 +40,24 @@ from polyreversi.match import elo as elo_mod
 from polyreversi.match.openings import builtin
 
 
+def variant_of(board, anti, options, k):
+    """The variant of opening k: options = (handicap, free opening, blocked count, extra plies)."""
+    handicap, free_opening, blocked, _ = options
+    variant = pr.Variant(board=board, anti=anti, handicap=handicap, free_opening=free_opening)
+    return variant.with_random_blocked(seed=k, count=blocked) if blocked else variant
+
+
 def game(task):
-    """The trained side's disk margin of one game: task = (board, anti, opening index, trained colour, depth,
-    tt_mb, selective, seconds a move or None)."""
-    board, anti, k, trained_colour, depth, tt_mb, selective, seconds = task
-    variant = pr.Variant(board=board, anti=anti)
-    s = builtin(variant)[k].copy()
+    """The trained side's disk margin of one game: task = (board, anti, options, opening index, trained colour,
+    depth, tt_mb, selective, seconds a move or None)."""
+    board, anti, options, k, trained_colour, depth, tt_mb, selective, seconds = task
+    variant = variant_of(board, anti, options, k)
+    openings = builtin(variant)
+    s = openings[k % len(openings)].copy()
+    rng = random.Random(k)
+    for _ in range(options[3]):
+        if not s.is_over():
+            s.play(rng.choice(s.legal_moves()))
     _core._set_budget_clock("cpu")
     players = {t: pr.SearchPlayer(depth=None if seconds else depth, time=seconds, tt_mb=tt_mb, selective=selective)
                for t in (True, False)}
@@ -62,12 +84,16 @@ def main() -> None:
     ap.add_argument("--tt-mb", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--full-width", action="store_true", help="both sides without ProbCut (selective=False)")
+    ap.add_argument("--handicap", type=int, default=0, help="corner handicap 1-4 (for Black)")
+    ap.add_argument("--free-opening", action="store_true")
+    ap.add_argument("--blocked", type=int, default=0, help="this many random blocked squares, drawn per opening")
+    ap.add_argument("--extra-plies", type=int, default=0, help="random plies after each builtin opening")
     ap.add_argument("--write", help="Markdown file to append the result row to")
     a = ap.parse_args()
-    variant = pr.Variant(board=a.board, anti=a.anti)
-    openings = builtin(variant)[: a.openings]
-    tasks = [(a.board, a.anti, k, c, a.depth, a.tt_mb, not a.full_width, a.time)
-             for k in range(len(openings)) for c in (0, 1)]
+    options = (a.handicap, a.free_opening, a.blocked, a.extra_plies)
+    count = a.openings if a.blocked or a.extra_plies else len(builtin(variant_of(a.board, a.anti, options, 0))[: a.openings])
+    tasks = [(a.board, a.anti, options, k, c, a.depth, a.tt_mb, not a.full_width, a.time)
+             for k in range(count) for c in (0, 1)]
     t0 = time.time()
     load = os.getloadavg()[0]
     if a.jobs > 1:
@@ -80,7 +106,9 @@ def main() -> None:
     l_ = sum(m < 0 for m in margins)
     e = elo_mod.elo(w, d, l_)
     share = (w + 0.5 * d) / len(margins)
-    rule = "anti" if a.anti else "normal"
+    rule = ("anti" if a.anti else "normal") + (f" handicap {a.handicap}" if a.handicap else "") + (
+        " free opening" if a.free_opening else "") + (f" blocked {a.blocked}" if a.blocked else "") + (
+        f" +{a.extra_plies} random plies" if a.extra_plies else "")
     width = "full width" if a.full_width else "selective"
     limit = f"{a.time:g} s" if a.time else f"{a.depth}"
     line = (f"{a.board} {rule}, {'' if a.time else 'depth '}{limit} {width}: trained +{w} ={d} -{l_} ({len(margins)} games, "

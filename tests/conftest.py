@@ -1,6 +1,7 @@
 """Shared test helpers: where the shared data lives, random games, the Ctrl-C child."""
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -53,6 +54,19 @@ def random_endgame(text: str, empties: int, seed: int, min_moves: int = 1):
             state.play(rng.choice(state.legal_moves()))
         if not state.is_over() and len(state.legal_moves()) >= min_moves:
             return state
+
+
+@contextlib.contextmanager
+def shape_terms():
+    """The trained evaluations switched off (``_core._set_board_patterns``) for the searches and
+    evaluations set up inside the block, the previous setting restored after it."""
+    from polyreversi import _core
+
+    previous = _core._set_board_patterns(False)
+    try:
+        yield
+    finally:
+        _core._set_board_patterns(previous)
 
 
 def assert_refused_by_the_search_and_the_player(option: str, bad) -> None:

@@ -17,6 +17,7 @@ import pytest
 import polyreversi as pr
 from polyreversi import _core
 from polyreversi.envs.symmetry import symmetries
+from conftest import shape_terms
 from reference import board_patterns as bp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -69,10 +70,20 @@ def test_layout_is_closed_under_the_symmetries(board):
 
 @pytest.mark.parametrize("board", sorted(bp.BOARDS))
 def test_reference_mobility_matches_the_rules(board):
-    for s in walk(pr.Variant(board=board), 60, 3):
+    v = pr.Variant(board=board)
+    for s in walk(v, 60, 3) + walk(v.with_random_blocked(seed=5, count=4), 300, 3):
         cells, _ = bp.mover_cells(s)
         mine = [] if s.must_pass() else s.legal_moves()
-        assert int(bp.flipping_moves(board, cells, 1)[0]) == len(mine)
+        assert int(bp.flipping_moves(board, cells, 1, bp.playable_of(s))[0]) == len(mine)
+
+
+def with_options(board, anti):
+    """The variants of a board and rule with each start option (RULES.md §3-4): its own start, a handicap
+    (square boards), the free opening, two blocked squares, and one blocked square with the free opening."""
+    v = pr.Variant(board=board, anti=anti)
+    out = [v, v.replace(free_opening=True), v.with_random_blocked(seed=3, count=2),
+           v.replace(free_opening=True).with_random_blocked(seed=4, count=1)]
+    return out + ([v.replace(handicap=1), v.replace(handicap=3, handicap_color="white")] if board != "octagon" else [])
 
 
 def test_cpp_matches_the_reference_on_the_shipped_weights(weights_on):
@@ -80,11 +91,12 @@ def test_cpp_matches_the_reference_on_the_shipped_weights(weights_on):
     if not weights:
         pytest.skip("no board weights ship in this source tree")
     for (board, anti), w in weights.items():
-        for k, s in enumerate(walk(pr.Variant(board=board, anti=anti), 80, 11)):
-            cells, empties = bp.mover_cells(s)
-            shape = round(pr.evaluate(s, shape=True) * 100)
-            want = w.evaluate(cells, empties, int(bp.mobility(board, cells)[0]), shape)
-            assert round(pr.evaluate(s) * 100) == want, (board, anti, k, s.to_text())
+        for v in with_options(board, anti):
+            for k, s in enumerate(walk(v, 40, 11)):
+                cells, empties = bp.mover_cells(s)
+                shape = round(pr.evaluate(s, shape=True) * 100)
+                want = w.evaluate(cells, empties, int(bp.mobility(board, cells, bp.playable_of(s))[0]), shape)
+                assert round(pr.evaluate(s) * 100) == want, (str(v), k, s.to_text())
 
 
 def test_symmetric_positions_evaluate_alike(weights_on):
@@ -97,7 +109,9 @@ def test_symmetric_positions_evaluate_alike(weights_on):
         pytest.skip("no board weights ship")
     for board, anti in weights:
         v = pr.Variant(board=board, anti=anti)
-        for s in walk(v, 30, 5)[8::7]:
+        square = v.eligible_blocked()[1]  # and its image by the half turn: a mask 4 of the symmetries keep
+        masked = v.replace(blocked=[square, len(v.squares) - 1 - square])
+        for v, s in [(v, s) for v in (v, masked) for s in walk(v, 30, 5)[8::7]]:
             b = s.board().ravel()
             values = set()
             for g in symmetries(v):
@@ -107,26 +121,16 @@ def test_symmetric_positions_evaluate_alike(weights_on):
             assert len(values) == 1, (board, anti, s.to_text(), values)
 
 
-def test_the_switch_and_the_options_without_weights_use_the_shape_terms(weights_on):
-    weights = shipped()
-    rules = sorted(weights) or [("10x10", False)]
-    variants = [pr.Variant(board=b, anti=a, blocked=[pr.Variant(board=b).eligible_blocked()[0]]) for b, a in rules]
-    variants += [pr.Variant(board=b, anti=a, handicap=1) for b, a in rules if b != "octagon"]
-    for v in variants:
-        for s in walk(v, 20, 2):
-            assert pr.evaluate(s) == pr.evaluate(s, shape=True), v
-    if not weights:
-        return
-    (board, anti), _ = next(iter(weights.items()))
-    s = walk(pr.Variant(board=board, anti=anti), 30, 4)[-1]
-    trained = pr.evaluate(s)
-    assert trained != pr.evaluate(s, shape=True)
-    assert _core._set_board_patterns(False) is True
-    try:
-        assert pr.evaluate(s) == pr.evaluate(s, shape=True)
-    finally:
-        _core._set_board_patterns(True)
-    assert pr.evaluate(s) == trained
+def test_the_switch_turns_every_trained_evaluation_off_on_every_start(weights_on):
+    # the boards with weights and standard 8x8 (patterns.hpp): trained on each start option
+    rules = sorted(shipped()) + [("8x8", False)]
+    for v in [v for b, a in rules for v in with_options(b, a)]:
+        states = walk(v, 30, 4)[6:]
+        trained = [pr.evaluate(s) for s in states]
+        assert sum(t != pr.evaluate(s, shape=True) for t, s in zip(trained, states)) > len(states) // 2, str(v)
+        with shape_terms():
+            assert all(pr.evaluate(s) == pr.evaluate(s, shape=True) for s in states), str(v)
+        assert [pr.evaluate(s) for s in states] == trained
 
 
 def test_the_shipped_weights_are_on_by_default_and_other_boards_use_the_shape_terms():

@@ -11,7 +11,7 @@ import json
 import pytest
 
 import polyreversi as pr
-from conftest import PROJECT_ROOT as ROOT, random_position
+from conftest import PROJECT_ROOT as ROOT, random_endgame, random_position, shape_terms
 
 FITS = ROOT / "cpp" / "include" / "polyreversi" / "search"
 
@@ -33,7 +33,9 @@ def negamax(state, depth: int) -> float:
     return max(-negamax(state.child(m), depth - 1) for m in moves)
 
 
-@pytest.mark.parametrize("text", ["8x8", "6x6", "octagon", "8x8/anti", "10x10"])
+@pytest.mark.parametrize("text", ["8x8", "6x6", "octagon", "8x8/anti", "10x10", "8x8/handicap=2", "8x8/free",
+                                  "8x8/blocked=b2,g7", "8x8/blocked=a3,c8,h5,f1", "6x6/free", "10x10/handicap=1",
+                                  "octagon/blocked=b3"])
 def test_full_width_is_the_depth_limited_minimax_value(text):
     variant = pr.Variant.parse(text)
     for seed in range(3):
@@ -76,12 +78,18 @@ def test_multi_probcut_cuts_nodes_where_the_board_is_fitted(text):
 
 
 def test_a_board_without_a_fit_stays_full_width():
-    variant = pr.Variant("8x8", blocked=("b2", "g7"))  # untrained 8x8: no fit in probcut_fits.json
-    assert "8x8/blocked" not in fitted_boards()
-    for s in midgame_positions(variant, 2):
-        a = pr.search(s, depth=6, selective=False)
-        b = pr.search(s, depth=6, selective=True)
-        assert (a.score, a.nodes, a.move) == (b.score, b.nodes, b.move)
+    # 8x8 on the shape terms (the trained evaluations switched off): no fit in probcut_fits.json
+    variant = pr.Variant("8x8", blocked=("b2", "g7"))
+    assert not any(b.startswith("8x8/") and "anti" not in b for b in fitted_boards())
+    positions = midgame_positions(variant, 2)
+    with shape_terms():
+        for s in positions:
+            a = pr.search(s, depth=6, selective=False)
+            b = pr.search(s, depth=6, selective=True)
+            assert (a.score, a.nodes, a.move) == (b.score, b.nodes, b.move)
+    # on the trained patterns the board's fit applies, blocked squares or not
+    for s in positions:
+        assert pr.search(s, depth=6, selective=True).nodes < pr.search(s, depth=6, selective=False).nodes
 
 
 @pytest.mark.parametrize("text", ["8x8", "6x6", "8x8/anti"])
@@ -94,6 +102,16 @@ def test_the_selective_search_still_reaches_the_exact_score_at_the_end(text):
         empties = len(variant.squares) - sum(s.scores())
         r = pr.search(s, depth=empties, selective=True)
         assert r.exact and r.score == pr.solve(s).score
+
+
+@pytest.mark.parametrize("text", ["8x8/handicap=2", "8x8/free", "8x8/blocked=b2,g7"])
+def test_the_solver_is_exact_on_start_options_with_the_patterns_selective_passes(text):
+    # From 20 empties a solve on the trained 8x8 patterns runs selective passes first (root.cpp); with the
+    # trained evaluations switched off it runs none: both must give the exact score.
+    s = random_endgame(text, 20, 7)
+    with shape_terms():
+        without = pr.solve(s)
+    assert pr.solve(s).score == without.score
 
 
 def test_the_fitted_data_is_what_the_fit_script_renders():

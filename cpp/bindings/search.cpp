@@ -166,8 +166,9 @@ void init_search(py::module_& m) {
       "The search's evaluation of state for its mover, in 1/100 disk (use polyreversi.evaluate).");
   m.def(
       "_set_board_patterns", [](bool on) { return set_board_patterns_enabled(on); }, py::arg("on"),
-      "Turns the trained weights of the boards other than standard 8x8 on or off for the searches set up "
-      "after it, process-wide (the benchmarks' trained-against-shape matches). Returns the previous setting.");
+      "Turns the trained evaluations (the 8x8 patterns and the other boards' weights) on or off for the "
+      "searches set up after it, process-wide (the benchmarks' trained-against-shape matches). Returns the "
+      "previous setting.");
   m.def(
       "_evaluate_8x8",
       [](py::handle P_obj, py::handle O_obj, bool shape_only) {

@@ -145,8 +145,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
 
     Stops at the first limit reached: ``depth`` plies (a forced pass is a ply),
     ``time`` seconds, ``nodes`` positions; with none given, ``depth=6``. The
-    iterations go two plies at a time on the standard 8x8 board (its trained
-    evaluation; normal rules), ending on ``depth``'s parity (1, 3, ..., 7 for
+    iterations go two plies at a time on the 8x8 board (its trained
+    evaluation; normal rules, any start, blocked squares too), ending on ``depth``'s parity (1, 3, ..., 7 for
     ``depth=7``; the even depths without one), as Edax's; one at a time on the other
     boards (docs/tuning.md). The result is the deepest
     completed iteration, or a deeper one a limit stopped
@@ -265,17 +265,20 @@ def _table_memory(tt_mb: int, total_mib: Optional[int] = None) -> Iterator[None]
 def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = False) -> float:
     """The static evaluation :func:`search` uses at its leaves, in disks from the mover's view.
 
-    On the standard 8x8 game (full board, normal rules, no handicap, no free
-    opening) it is a trained pattern evaluation (Logistello/Edax-style patterns
-    fitted to the WTHOR games: scripts/train_patterns.py, benchmarks/eval_error.md);
-    on 6x6, 10x10, the octagon (normal rules) and with Anti-Reversi on 8x8 (two
-    players, the board's own start: no handicap, free opening or blocked squares)
-    patterns fitted to self-play (scripts/train_board_eval.py, benchmarks/board_eval.md);
-    on every other board and option, terms derived from the board's
-    shape (corners, edges, mobility, parity). It is an estimate of the final
-    disk difference with good play, a multiple of 0.01; a finished game is not
-    scored exactly (use :func:`solve`). Invariant under the 8 symmetries of
-    the square board.
+    On 8x8 with normal rules it is a trained pattern evaluation
+    (Logistello/Edax-style patterns fitted to the WTHOR games:
+    scripts/train_patterns.py, benchmarks/eval_error.md); on 6x6, 10x10, the
+    octagon (normal rules) and with Anti-Reversi on 8x8, patterns fitted to
+    self-play (scripts/train_board_eval.py). Both apply on every start (a corner
+    handicap, the free opening: RULES.md §3) and with blocked squares (§4),
+    which the patterns read as empty squares and the mobility terms leave out;
+    they beat the shape terms there in matches (benchmarks/board_eval.md). With
+    Anti-Reversi on 6x6, 10x10 and the octagon, terms derived from the board's
+    shape (corners, edges, mobility, parity). It is an
+    estimate of the final disk difference with good play, a multiple of 0.01;
+    a finished game is not scored exactly (use :func:`solve`). Invariant under
+    the symmetries of the board that keep its blocked squares
+    (:func:`polyreversi.envs.symmetry.symmetries`).
 
     Args:
         state: a two-player State (not changed).
@@ -306,9 +309,9 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
     ordering, joined by shallow searches with many empties, special code for
     the last empties, hash table with enhanced transposition cut-offs,
     stability cut-offs, null-window PVS, and at the root a search estimate
-    with an aspiration window around it). On the standard 8x8 game from 20
-    empties (``moves=False``) two selective passes (ProbCut, as Edax's
-    iterative selectivity) run first and leave only their moves to the exact
+    with an aspiration window around it). On the 8x8 board (normal rules,
+    any start, blocked squares too) from 20 empties (``moves=False``) two
+    selective passes (ProbCut, as Edax's iterative selectivity) run first and leave only their moves to the exact
     pass: the score stays exact, ``nodes`` counts every pass. Its time
     grows about tenfold every three empties: about 20 empties take a second,
     30 take minutes, 40 would take weeks (Ctrl-C stops it; :func:`search` with

@@ -30,7 +30,7 @@ opening: game results of self-play) and replace them where they are not.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -141,6 +141,11 @@ def mover_cells(state) -> Tuple[np.ndarray, int]:
     return cells, int((b == 0).sum())
 
 
+def playable_of(state) -> np.ndarray:
+    """bool (n*n,) of a state's playable squares: its board's, less its blocked squares (RULES.md §4)."""
+    return playable_mask(state.variant.board) & (state.board().ravel() >= 0)
+
+
 def _shift(x: np.ndarray, dr: int, dc: int) -> np.ndarray:
     """x (K, n, n) moved by (dr, dc) squares, False shifted in."""
     out = np.zeros_like(x)
@@ -151,12 +156,15 @@ def _shift(x: np.ndarray, dr: int, dc: int) -> np.ndarray:
     return out
 
 
-def flipping_moves(board: str, cells: np.ndarray, who: int) -> np.ndarray:
-    """int (K,) of the moves of `who` (1 the mover, 2 the opponent) that flip, in K positions (cells as in indices)."""
+def flipping_moves(board: str, cells: np.ndarray, who: int, playable: Optional[np.ndarray] = None) -> np.ndarray:
+    """int (K,) of the moves of `who` (1 the mover, 2 the opponent) that flip, in K positions (cells as in indices;
+    playable: bool (n*n,) without the blocked squares, :func:`playable_of`; None: the board's mask). A blocked
+    square holds no disk, so it ends every line through it."""
     n = BOARDS[board]
     cells = np.atleast_2d(np.asarray(cells)).reshape(-1, n, n)
     me, them = cells == who, cells == 3 - who
-    empty = (cells == 0) & playable_mask(board).reshape(1, n, n)
+    mask = playable_mask(board) if playable is None else np.asarray(playable, dtype=bool)
+    empty = (cells == 0) & mask.reshape(1, n, n)
     moves = np.zeros_like(me)
     for dr in (-1, 0, 1):
         for dc in (-1, 0, 1):
@@ -169,9 +177,9 @@ def flipping_moves(board: str, cells: np.ndarray, who: int) -> np.ndarray:
     return moves.reshape(len(cells), -1).sum(axis=1)
 
 
-def mobility(board: str, cells: np.ndarray) -> np.ndarray:
+def mobility(board: str, cells: np.ndarray, playable: Optional[np.ndarray] = None) -> np.ndarray:
     """int (K,): the mover's flipping moves minus the opponent's, as the core's evaluation counts them."""
-    return flipping_moves(board, cells, 1) - flipping_moves(board, cells, 2)
+    return flipping_moves(board, cells, 1, playable) - flipping_moves(board, cells, 2, playable)
 
 
 class Weights:

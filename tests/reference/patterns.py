@@ -19,7 +19,7 @@ count clamped to its table's last entry (MOBILITY_TERMS).
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -108,7 +108,7 @@ def features(cells: np.ndarray) -> List[np.ndarray]:
     """Pattern indices of positions: per pattern type an int array (n, instances).
 
     Args:
-        cells: int array (n, 64), 0 empty, 1 mover, 2 opponent.
+        cells: int array (n, 64), 0 empty (or blocked), 1 mover, 2 opponent.
     """
     cells = np.asarray(cells, dtype=np.int64)
     out = []
@@ -129,19 +129,23 @@ def _step(board: np.ndarray, dr: int, dc: int) -> np.ndarray:
     return out
 
 
-def mobility_counts(cells: np.ndarray) -> np.ndarray:
+def mobility_counts(cells: np.ndarray, playable: Optional[np.ndarray] = None) -> np.ndarray:
     """The counts of MOBILITY_TERMS of positions: int64 (n, 4).
 
-    A square is a legal move of a side when it is empty and, in some direction,
-    one or more disks of the other side are followed by one of its own
-    (RULES.md); counted square by square on the grid, without bitboards.
+    A square is a legal move of a side when it is empty and playable and, in
+    some direction, one or more disks of the other side are followed by one of
+    its own (RULES.md §4-5: a blocked square holds no disk, so it ends a line);
+    counted square by square on the grid, without bitboards.
 
     Args:
-        cells: int array (n, 64), 0 empty, 1 mover, 2 opponent.
+        cells: int array (n, 64), 0 empty (or blocked), 1 mover, 2 opponent.
+        playable: bool array (64,), False on a blocked square; None: every square.
     """
     board = np.asarray(cells, dtype=np.int8).reshape(-1, 8, 8)
     n = len(board)
     empty = board == 0
+    if playable is not None:
+        empty = empty & np.asarray(playable, dtype=bool).reshape(8, 8)
     out = np.zeros((n, 4), dtype=np.int64)
     legal = [np.zeros((n, 8, 8), dtype=bool), np.zeros((n, 8, 8), dtype=bool)]
     near = [np.zeros((n, 8, 8), dtype=bool), np.zeros((n, 8, 8), dtype=bool)]
@@ -160,10 +164,11 @@ def mobility_counts(cells: np.ndarray) -> np.ndarray:
     return out
 
 
-def mobility_indices(cells: np.ndarray) -> np.ndarray:
+def mobility_indices(cells: np.ndarray, playable: Optional[np.ndarray] = None) -> np.ndarray:
     """The table entry of each mobility term: int64 (n, 4), counts clamped to the tables' sizes."""
     sizes = np.array([size for _, size in MOBILITY_TERMS])
-    return np.minimum(mobility_counts(cells), sizes - 1)
+    return np.minimum(mobility_counts(cells, playable), sizes - 1)
+
 
 
 def cells_of(P: int, O: int) -> np.ndarray:
@@ -175,7 +180,7 @@ def cells_of(P: int, O: int) -> np.ndarray:
 
 
 def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray, scale: int = 100,
-             mobility: Sequence[np.ndarray] = ()) -> np.ndarray:
+             mobility: Sequence[np.ndarray] = (), playable: Optional[np.ndarray] = None) -> np.ndarray:
     """Evaluation of positions in units of 1/scale disk, as the C++ computes it (int64 array (n,)).
 
     Args:
@@ -183,15 +188,19 @@ def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray
         parity: int array (PHASES, 2): the constant term by phase and parity of empties.
         cells: int array (n, 64) as in :func:`features`.
         mobility: per term of MOBILITY_TERMS an int array (PHASES, size); none: no mobility terms.
+        playable: bool array (64,), False on a blocked square (RULES.md §4); None: every square.
+            The patterns read a blocked square as an empty one (its cell is 0); empties, parity
+            and the mobility terms count playable squares only.
     """
     cells = np.asarray(cells)
-    empties = (cells == 0).sum(axis=1)
+    on = np.ones(64, dtype=bool) if playable is None else np.asarray(playable, dtype=bool)
+    empties = ((cells == 0) & on).sum(axis=1)
     ph = phase_of(empties)
     v = parity[ph, empties & 1].astype(np.int64)
     for t, f in zip(tables, features(cells)):
         v = v + t[ph[:, None], f].astype(np.int64).sum(axis=1)
     if len(mobility):
-        idx = mobility_indices(cells)
+        idx = mobility_indices(cells, playable)
         for k, t in enumerate(mobility):
             v = v + t[ph, idx[:, k]].astype(np.int64)
     limit = 64 * scale - 1

@@ -56,8 +56,6 @@ std::atomic<bool> g_enabled{true};
 bool set_board_patterns_enabled(bool on) { return g_enabled.exchange(on); }
 bool board_patterns_enabled() { return g_enabled.load(std::memory_order_relaxed); }
 
-bool board_patterns_apply(const Rules& r) {
-  return r.players == 2 && r.blocked == 0 && r.handicap == 0 && !r.free_opening;
-}
+bool board_patterns_apply(const Rules& r) { return r.players == 2; }
 
 }  // namespace polyreversi

@@ -7,7 +7,9 @@
 // reads) and the weights come from one generated file per board and rule
 // (cpp/src/search/board_pattern_weights_*.inc, scripts/train_board_eval.py),
 // whose owner is the Python reference tests/reference/board_patterns.py.
-// A board with blocked squares has none: the search uses the shape terms.
+// On every start (a handicap, the free opening) and with blocked squares,
+// which read as empty squares (no instance leaves one out); the mobility and
+// the empties count playable squares only (Evaluator, evaluation.hpp).
 #pragma once
 #include <vector>
 
@@ -73,9 +75,9 @@ class BoardPatterns {
 const BoardPatterns* board_patterns(BoardKind board, bool anti);
 
 // True when the rules use the board's trained weights (if any ship): two
-// players and the board's own start (no blocked squares, handicap or free
-// opening: positions unlike the self-play games the weights were fitted on).
-// The standard 8x8 game's normal evaluation stays the patterns of patterns.hpp.
+// players, any start and blocked squares (they beat the shape terms there
+// too: benchmarks/board_eval.md). The 8x8 normal evaluation stays the
+// patterns of patterns.hpp.
 bool board_patterns_apply(const Rules& rules);
 
 // Process-wide switch of the board weights (on by default), read when a

@@ -1,10 +1,11 @@
 // The evaluation of search: a position's worth for the player to move, in
-// units of kScale per disk. The standard 8x8 game has a trained pattern
+// units of kScale per disk. The 8x8 game (normal rules) has a trained pattern
 // evaluation (patterns.hpp, Shape::trained); the other boards and rules with
 // shipped weights (6x6, 10x10, the octagon, 8x8 Anti-Reversi) their own trained patterns
-// (board_patterns.hpp, Shape::board_weights); everything else (blocked squares, handicap, free
-// opening, boards without weights) terms derived from the board's shape
-// (shape.hpp), with their own signs for Anti-Reversi.
+// (board_patterns.hpp, Shape::board_weights); both on every start and with
+// blocked squares (two players). Everything else (3-4 players, boards without
+// weights) terms derived from the board's shape (shape.hpp), with their own
+// signs for Anti-Reversi.
 #pragma once
 #include <type_traits>
 
@@ -34,7 +35,7 @@ struct Evaluator {
   static int evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
     if constexpr (kPatternBoard) {
       static_assert(kScale == 100, "the pattern weights are in 1/100 disk");
-      if (!anti && s.trained) return pattern_evaluate(P, O);
+      if (!anti && s.trained) return pattern_evaluate(P, O, s.playable);
     }
     if (const BoardPatterns* bp = s.board_weights[anti ? 1 : 0]) {
       const W empty = s.playable & ~(P | O);
@@ -100,7 +101,7 @@ class ChildEvaluator {
       if (patterned_) {
         PatternIndices x;
         pattern_child_indices(swapped_, flips, square, x);
-        return pattern_value(x, nP, nO, moves);
+        return pattern_value(x, nP, nO, moves, s_.playable);
       }
     }
     return Evaluator<W, N>::evaluate(s_, nP, nO, anti_);

@@ -60,7 +60,7 @@ struct Midgame {
   // The static evaluation of the position of `ix` (P to move, moves m).
   static int evaluate(const Ctx& c, W P, W O, W m, bool anti_eval, bool patterned, Indices& ix) {
     if constexpr (kPatterns) {
-      if (patterned) return pattern_value(ix.get(P, O).mover, P, O, m);
+      if (patterned) return pattern_value(ix.get(P, O).mover, P, O, m, c.shape->playable);
     }
     return evaluate(c, P, O, anti_eval);
   }

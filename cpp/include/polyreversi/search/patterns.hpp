@@ -140,14 +140,14 @@ inline void pattern_pair_child(const PatternPair& x, u64 flips, int square, Patt
 }
 
 // The mobility terms of P to move in phase `ph`, given P's legal moves
-// `moves`: one move generation (kernel/engine.hpp; with AVX2 about 20 vector
-// operations), two dilations (8 shifts and masks each), 4 popcounts and 4
-// table loads.
-inline int pattern_mobility(u64 P, u64 O, int ph, u64 moves_of_p) {
+// `moves` and the empty playable squares `empty` (a blocked square is no
+// move and no potential mobility): one move generation (kernel/engine.hpp;
+// with AVX2 about 20 vector operations), two dilations (8 shifts and masks
+// each), 4 popcounts and 4 table loads.
+inline int pattern_mobility(u64 P, u64 O, u64 empty, int ph, u64 moves_of_p) {
   using E = Engine<u64, 8>;
   using G = Geometry<u64, 8>;
   const int* m = patterns::tables.mobility[ph];
-  const u64 empty = ~(P | O);
   const int moves = popcount(moves_of_p);
   const int replies = popcount(E::flipping_moves(O, P, empty));
   const int potential = popcount(G::dilate(O) & empty);
@@ -159,25 +159,27 @@ inline int pattern_mobility(u64 P, u64 O, int ph, u64 moves_of_p) {
 }
 
 // The evaluation from indices, of the position P to move against O, whose
-// legal moves are `moves_of_p` (the caller's search has them already).
-inline int pattern_value(const PatternIndices& x, u64 P, u64 O, u64 moves_of_p) {
+// legal moves are `moves_of_p` (the caller's search has them already), on
+// the squares `playable` (all 64 but the blocked ones). A blocked square
+// reads as an empty one in the indices (better than leaving out the
+// instances through it: benchmarks/board_eval.md) and counts in no empties,
+// parity or mobility term.
+inline int pattern_value(const PatternIndices& x, u64 P, u64 O, u64 moves_of_p, u64 playable = ~u64(0)) {
   const patterns::Tables& t = patterns::tables;
-  const int empties = popcount(~(P | O));
+  const u64 empty = playable & ~(P | O);
+  const int empties = popcount(empty);
   const int ph = pattern_phase(empties);
   const std::int16_t* w = t.weights[ph];
-  int v = t.parity[ph][empties & 1] + pattern_mobility(P, O, ph, moves_of_p);
+  int v = t.parity[ph][empties & 1] + pattern_mobility(P, O, empty, ph, moves_of_p);
   for (int i = 0; i < patterns::kInstances; ++i) v += w[t.offset[i] + x.at[i]];
   return pattern_clamp(v);
 }
-inline int pattern_value(const PatternIndices& x, u64 P, u64 O) {
-  return pattern_value(x, P, O, Engine<u64, 8>::flipping_moves(P, O, ~(P | O)));
-}
 
 // Units of 1/100 disk (kScale), for P to move; |value| < 64 disks.
-inline int pattern_evaluate(u64 P, u64 O) {
+inline int pattern_evaluate(u64 P, u64 O, u64 playable = ~u64(0)) {
   PatternIndices x;
   pattern_indices(P, O, x);
-  return pattern_value(x, P, O);
+  return pattern_value(x, P, O, Engine<u64, 8>::flipping_moves(P, O, playable & ~(P | O)), playable);
 }
 
 }  // namespace POLYREVERSI_ARCH

@@ -9,8 +9,8 @@ namespace polyreversi {
 
 // The boards fitted, each with the evaluation search uses on it: standard
 // 8x8 its trained patterns, the others their shape terms (normal or
-// Anti-Reversi signs). k8x8Shape: 8x8 with blocked squares, a handicap or a
-// free opening (untrained).
+// Anti-Reversi signs). k8x8Shape: 8x8 on the shape terms (the trained
+// evaluations switched off: set_board_patterns_enabled); none is fitted.
 enum class FitBoard : int { k8x8 = 0, k8x8Shape, k8x8Anti, k6x6, k6x6Anti, k10x10, k10x10Anti, kOctagon, kOctagonAnti };
 
 // One cell: over positions with these empties, the D-ply full-width value is

@@ -26,9 +26,11 @@ struct Shape {
   // corners, inner, edges, danger; and each square's rank in that list.
   W order_classes[4] = {0, 0, 0, 0};
   unsigned char order_class[N * N] = {};
-  // The trained 8x8 patterns (patterns.hpp) apply: the full 8x8 board of the
-  // standard game. Handicap starts and free openings are left out: their
-  // positions are far from the tournament games the weights were fitted on.
+  // The trained 8x8 patterns (patterns.hpp) apply: the 8x8 board, normal
+  // rules, two players, any start and blocked squares (a handicap or free
+  // opening game is after a few plies an ordinary 8x8 position; the patterns
+  // read a blocked square as an empty one): they beat the shape terms there
+  // too (benchmarks/board_eval.md).
   bool trained = false;
   // The trained weights of the other boards (board_patterns.hpp) for the
   // normal [0] and the Anti-Reversi [1] evaluation; nullptr: the shape terms.
@@ -45,11 +47,10 @@ struct Shape {
   }
 
   static bool trained_for(const Rules& r) {
-    return N == 8 && r.n == 8 && static_cast<W>(r.playable) == ~W(0) && !r.anti && r.handicap == 0 && !r.free_opening &&
-           r.players == 2;
+    return N == 8 && r.board == BoardKind::Board8x8 && !r.anti && r.players == 2;
   }
   explicit Shape(const Rules& r) : Shape(static_cast<W>(r.playable)) {
-    trained = trained_for(r);
+    trained = trained_for(r) && board_patterns_enabled();
     if (board_patterns_apply(r) && board_patterns_enabled()) {
       board_weights[0] = board_patterns(r.board, false);
       board_weights[1] = board_patterns(r.board, true);
