@@ -130,16 +130,17 @@ def test_the_switch_and_the_options_without_weights_use_the_shape_terms(weights_
 
 
 def test_the_shipped_weights_are_on_by_default_and_other_boards_use_the_shape_terms():
-    # The weights ship where they won their matches (benchmarks/board_eval.md): the octagon, 6x6, 10x10, 8x8 anti.
+    # The weights ship where they won their matches (benchmarks/board_eval.md): the octagon, 6x6, 10x10, 8x8 anti,
+    # octagon anti.
     assert _core._set_board_patterns(True) is True, "a test left the board weights off"
     # Read from the source tree when it is here; an installed wheel's tests know only what shipped.
     weights = shipped() if os.path.isdir(WEIGHTS) else None
     if weights is not None:
-        assert {("octagon", False), ("6x6", False), ("10x10", False), ("8x8", True)} <= set(weights)
+        assert {("octagon", False), ("6x6", False), ("10x10", False), ("8x8", True), ("octagon", True)} <= set(weights)
     for board, anti in TRAINABLE:
         v = pr.Variant(board=board, anti=anti)
         differ = sum(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in walk(v, 30, 3)[8:])
-        trained = (board, anti) in weights if weights is not None else (not anti or board == "8x8")
+        trained = (board, anti) in weights if weights is not None else (not anti or board in ("8x8", "octagon"))
         assert (differ > 0) == trained, (board, anti)
 
 

@@ -268,8 +268,8 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
     On the standard 8x8 game (full board, normal rules, no handicap, no free
     opening) it is a trained pattern evaluation (Logistello/Edax-style patterns
     fitted to the WTHOR games: scripts/train_patterns.py, benchmarks/eval_error.md);
-    on 6x6, 10x10, the octagon (normal rules) and with Anti-Reversi on 8x8 (two
-    players, the board's own start: no handicap, free opening or blocked squares)
+    on 6x6, 10x10, the octagon (normal rules) and with Anti-Reversi on 8x8 and the
+    octagon (two players, the board's own start: no handicap, free opening or blocked squares)
     patterns fitted to self-play (scripts/train_board_eval.py, benchmarks/board_eval.md);
     on every other board and option, terms derived from the board's
     shape (corners, edges, mobility, parity). It is an estimate of the final
