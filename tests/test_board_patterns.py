@@ -134,16 +134,17 @@ def test_the_switch_turns_every_trained_evaluation_off_on_every_start(weights_on
 
 
 def test_the_shipped_weights_are_on_by_default_and_other_boards_use_the_shape_terms():
-    # The weights ship where they won their matches (benchmarks/board_eval.md): the octagon, 6x6, 10x10, 8x8 anti.
+    # The weights ship where they won their matches (benchmarks/board_eval.md): the octagon, 6x6, 10x10, 8x8 anti,
+    # octagon anti.
     assert _core._set_board_patterns(True) is True, "a test left the board weights off"
     # Read from the source tree when it is here; an installed wheel's tests know only what shipped.
     weights = shipped() if os.path.isdir(WEIGHTS) else None
     if weights is not None:
-        assert {("octagon", False), ("6x6", False), ("10x10", False), ("8x8", True)} <= set(weights)
+        assert {("octagon", False), ("6x6", False), ("10x10", False), ("8x8", True), ("octagon", True)} <= set(weights)
     for board, anti in TRAINABLE:
         v = pr.Variant(board=board, anti=anti)
         differ = sum(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in walk(v, 30, 3)[8:])
-        trained = (board, anti) in weights if weights is not None else (not anti or board == "8x8")
+        trained = (board, anti) in weights if weights is not None else (not anti or board in ("8x8", "octagon"))
         assert (differ > 0) == trained, (board, anti)
 
 
@@ -191,31 +192,45 @@ def test_training_script_end_to_end(tmp_path):
     assert all(not t[2:].any() for t in w.tables)  # the small model from phase 2 on
 
 
-def test_training_script_on_8x8_anti(tmp_path):
-    """Anti-Reversi on the full 8x8 board through label and fit: labels for the mover under the Anti-Reversi
-    score (the solver's), and a block for BoardKind::Board8x8 with anti true that the reference reads."""
+KINDS = {"6x6": "Board6x6", "8x8": "Board8x8", "10x10": "Board10x10", "octagon": "Octagon"}
+
+
+@pytest.mark.parametrize("board", sorted(bp.BOARDS))
+def test_training_script_on_anti(tmp_path, board):
+    """Anti-Reversi on every board through label, search and fit: labels for the mover under the Anti-Reversi
+    score (the solver's), search labels the Anti-Reversi search's, and a block for the board's BoardKind with
+    anti true that the reference reads."""
     pytest.importorskip("scipy")
     script = os.path.join(ROOT, "scripts", "train_board_eval.py")
     if not os.path.exists(script):
         pytest.skip("scripts/ is not beside the tests")
     data, out = tmp_path / "data", tmp_path / "weights"
-    common = ["--board", "8x8", "--anti", "--data", str(data)]
+    common = ["--board", board, "--anti", "--data", str(data)]
     label = [sys.executable, script, "label", *common, "--games", "2", "--chunk", "2", "--depth", "1", "--exact", "10"]
     subprocess.run(label, capture_output=True, text=True, check=True)
-    d = np.load(data / "8x8-anti" / "chunk_00000.npz")
-    assert d["cells"].shape[1] == 64 and set(d["games"]) == {0, 1} and np.all(np.abs(d["labels"]) <= 64)
-    v = pr.Variant(board="8x8", anti=True)
-    checked = 0
-    for i in np.nonzero(d["exact"] & (d["empties"] <= 8))[0][:: 5]:
-        board = d["cells"][i].astype(int).reshape(8, 8)
-        s = v.position(board, 1, int((board > 0).sum()) - 4)
-        assert d["labels"][i] == pr.solve(s).score, i
-        checked += 1
-    assert checked > 0
-    fit = [sys.executable, script, "fit", *common, "--out-dir", str(out)]
+    d = np.load(data / f"{board}-anti" / "chunk_00000.npz")
+    n = bp.BOARDS[board]
+    squares = int(bp.playable_mask(board).sum())
+    assert d["cells"].shape[1] == n * n and set(d["games"]) == {0, 1} and np.all(np.abs(d["labels"]) <= squares)
+    v = pr.Variant(board=board, anti=True)
+    start = v.start().board().ravel()
+    def state(i):  # the chunk's row i as the mover's (Black's) position, cut-outs as the variant has them
+        cells = d["cells"][i].astype(int)
+        return v.position(np.where(start < 0, start, cells).reshape(n, n), 1, int((cells > 0).sum()) - 4)
+    exact = np.nonzero(d["exact"] & (d["empties"] <= 8))[0][:: 5]
+    for i in exact:
+        assert d["labels"][i] == pr.solve(state(i)).score, i
+    assert len(exact) > 0
+    search = [sys.executable, script, "search", *common, "--search-depth", "2", "--every", "4", "--min-empties", "11"]
+    subprocess.run(search, capture_output=True, text=True, check=True)
+    sd = np.load(data / f"{board}-anti" / "search_d2" / "chunk_00000.npz")
+    assert len(sd["index"]) > 0 and np.all(d["empties"][sd["index"]] >= 11)
+    for i, score in list(zip(sd["index"], sd["score"]))[:3]:
+        assert score == pytest.approx(pr.SearchPlayer(depth=2).play(state(i), pr.Limit(depth=2)).score), i
+    fit = [sys.executable, script, "fit", *common, "--search-depth", "2", "--out-dir", str(out)]
     subprocess.run(fit, capture_output=True, text=True, check=True)
-    block = (out / "board_pattern_weights_8x8_anti.inc").read_text()
-    assert "BoardKind::Board8x8, true," in block
-    assert (out / "board_pattern_weights.inc").read_text().count("bw_8x8_anti::data") == 1
-    (key,) = bp.read_inc(str(out / "board_pattern_weights_8x8_anti.inc"))
-    assert key == ("8x8", True)
+    block = (out / f"board_pattern_weights_{board}_anti.inc").read_text()
+    assert f"BoardKind::{KINDS[board]}, true," in block
+    assert (out / "board_pattern_weights.inc").read_text().count(f"bw_{board}_anti::data") == 1
+    (key,) = bp.read_inc(str(out / f"board_pattern_weights_{board}_anti.inc"))
+    assert key == (board, True)
