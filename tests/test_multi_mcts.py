@@ -5,7 +5,7 @@ import pytest
 
 import polyreversi as pr
 from conftest import assert_refused_by_the_search_and_the_player
-from polyreversi.multi_mcts import DEFAULT_LGRF, DEFAULT_MAST, DEFAULT_MAST_TEMPERATURE, DEFAULT_NST, NST_VISITS, OPTION_RANGES, InformedMCTSPlayer, multi_mcts
+from polyreversi.multi_mcts import DEFAULT_EPSILON, DEFAULT_EXPLORATION, DEFAULT_HISTORY_WEIGHT, DEFAULT_LGRF, DEFAULT_MAST, DEFAULT_MAST_TEMPERATURE, DEFAULT_NST, DEFAULT_SCORE_WEIGHT, NST_VISITS, OPTION_RANGES, InformedMCTSPlayer, multi_mcts
 from polyreversi.players import check_player_spec, play_game, player_from_spec
 
 
@@ -222,7 +222,8 @@ def test_every_option_range_is_the_cores_and_a_bad_value_names_its_option():
     # One table in the core (kMultiOptionRanges): the facade checks against it before the
     # core is called, and the core refuses the same values itself, naming the option.
     state = pr.Variant.parse("8x8/4p").start()
-    core_defaults = dict(exploration=0.5, epsilon=0.25, history_weight=5.0, score_weight=0.0)
+    core_defaults = dict(exploration=DEFAULT_EXPLORATION, epsilon=DEFAULT_EPSILON,
+                         history_weight=DEFAULT_HISTORY_WEIGHT, score_weight=DEFAULT_SCORE_WEIGHT)
     assert set(core_defaults) < set(OPTION_RANGES)
     assert set(OPTION_RANGES) == {"exploration", "epsilon", "history_weight", "score_weight", "cutoff",
                                   "cutoff_temperature", "bias_weight", "greedy", "mast", "mast_temperature",
