@@ -5,7 +5,7 @@ import pytest
 
 import polyreversi as pr
 from conftest import assert_refused_by_the_search_and_the_player
-from polyreversi.multi_mcts import DEFAULT_LGRF, DEFAULT_MAST, DEFAULT_MAST_TEMPERATURE, DEFAULT_NST, NST_VISITS, InformedMCTSPlayer, multi_mcts
+from polyreversi.multi_mcts import DEFAULT_EPSILON, DEFAULT_EXPLORATION, DEFAULT_HISTORY_WEIGHT, DEFAULT_LGRF, DEFAULT_MAST, DEFAULT_MAST_TEMPERATURE, DEFAULT_NST, DEFAULT_SCORE_WEIGHT, NST_VISITS, OPTION_RANGES, InformedMCTSPlayer, multi_mcts
 from polyreversi.players import check_player_spec, play_game, player_from_spec
 
 
@@ -209,6 +209,39 @@ def test_mast_is_checked_by_the_facade_and_the_core():
     with pytest.raises(TypeError, match="mast"):
         InformedMCTSPlayer(mast="x")
     assert player_from_spec("imcts:time=0.1:mast=0.5").mast == 0.5
+
+
+def _outside(low: float, high: float, whole: bool) -> list:
+    """Values just outside ``low .. high`` (and, for a number, NaN and infinity)."""
+    step = 1 if whole else 0.001
+    bad = [low - step] + ([high + step] if high != float("inf") else [])
+    return bad if whole else bad + [float("nan"), float("inf")]
+
+
+def test_every_option_range_is_the_cores_and_a_bad_value_names_its_option():
+    # One table in the core (kMultiOptionRanges): the facade checks against it before the
+    # core is called, and the core refuses the same values itself, naming the option.
+    state = pr.Variant.parse("8x8/4p").start()
+    core_defaults = dict(exploration=DEFAULT_EXPLORATION, epsilon=DEFAULT_EPSILON,
+                         history_weight=DEFAULT_HISTORY_WEIGHT, score_weight=DEFAULT_SCORE_WEIGHT)
+    assert set(core_defaults) < set(OPTION_RANGES)
+    assert set(OPTION_RANGES) == {"exploration", "epsilon", "history_weight", "score_weight", "cutoff",
+                                  "cutoff_temperature", "bias_weight", "greedy", "mast", "mast_temperature",
+                                  "solve", "implicit_weight", "paranoia"}
+    for name, (low, high) in OPTION_RANGES.items():
+        whole = isinstance(low, int)
+        assert whole == (name in ("cutoff", "solve")) and low == 0 and high in (1, pr._core.limits.MAX_SCORE, float("inf"))
+        for bad in _outside(low, high, whole):
+            with pytest.raises(ValueError, match=f"^{name}: must be"):
+                multi_mcts(state, playouts=10, **{name: bad})
+            with pytest.raises(ValueError, match=f"^{name}: must be"):
+                InformedMCTSPlayer(playouts=10, **{name: bad})
+            args = {**core_defaults, name: bad}
+            with pytest.raises(pr.PolyreversiError, match=f"^multi_mcts: {name} must be "):
+                pr._core._multi_mcts(state, 10, 0.0, 1, args.pop("exploration"), args.pop("epsilon"),
+                                     args.pop("history_weight"), args.pop("score_weight"), 1000, **args)
+        # the low end of every range is a value the search takes
+        assert multi_mcts(state, playouts=10, **{name: low}).playouts == 10
 
 
 def assert_reproducible_and_steering(state: pr.State, base: dict, **options) -> None:

@@ -51,6 +51,13 @@ void init_limits(py::module_& m) {
   l.attr("DEFAULT_MULTI_LGRF") = multi.lgrf;
   l.attr("MULTI_NST_VISITS") = kMultiNstVisits;
   l.attr("MULTI_IMPLICIT_TEMPERATURE") = kMultiImplicitTemperature;
+  py::dict ranges;  // name: (low, high), ints for the counts, high inf where unbounded
+  for (const MultiOptionRange& r : kMultiOptionRanges) {
+    const py::str name(r.name.data(), r.name.size());
+    if (r.whole) ranges[name] = py::make_tuple(static_cast<int>(r.low), static_cast<int>(r.high));
+    else ranges[name] = py::make_tuple(r.low, r.high);
+  }
+  l.attr("MULTI_OPTION_RANGES") = ranges;
   l.attr("DEFAULT_MULTI_CUTOFF") = kDefaultMultiPatternCutoff;
   l.attr("DEFAULT_MULTI_CUTOFF_10X10") = kDefaultMultiPatternCutoff10x10;
   l.attr("MAX_PLAYOUTS") = kMaxPlayouts;

@@ -316,6 +316,7 @@ class _Limits:
     MULTI_IMPLICIT_TEMPERATURE: float
     DEFAULT_MULTI_CUTOFF: int
     DEFAULT_MULTI_CUTOFF_10X10: int
+    MULTI_OPTION_RANGES: Dict[str, Tuple[float, float]]
     MAX_PLAYOUTS: int
     MCTS_NODES: int
     MAX_TREE_PLAYOUTS: int

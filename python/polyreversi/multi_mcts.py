@@ -32,7 +32,7 @@ where the game went through it (tree reuse between moves; the player's ``reuse``
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from polyreversi import _core, _validate
 from polyreversi._core import VariantError
@@ -43,7 +43,7 @@ from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
-           "DEFAULT_BEST_REPLY", "DEFAULT_MAST", "DEFAULT_MAST_TEMPERATURE", "DEFAULT_NST", "NST_VISITS", "DEFAULT_LGRF", "DEFAULT_REUSE", "MultiMCTSTree", "default_cutoff"]
+           "DEFAULT_BEST_REPLY", "DEFAULT_MAST", "DEFAULT_MAST_TEMPERATURE", "DEFAULT_NST", "NST_VISITS", "DEFAULT_LGRF", "DEFAULT_REUSE", "OPTION_RANGES", "MultiMCTSTree", "default_cutoff"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
@@ -64,8 +64,12 @@ DEFAULT_CUTOFF_10X10: int = _core.limits.DEFAULT_MULTI_CUTOFF_10X10
 #: Judged playouts reward a softmax of the estimated shares over this temperature
 #: (in shares of the board; 0: the top estimated share wins outright).
 DEFAULT_CUTOFF_TEMPERATURE: float = _core.limits.DEFAULT_MULTI_CUTOFF_TEMPERATURE
+#: The values each number option may take, ``(low, high)`` (high ``inf``: any finite value
+#: from low on; ints for the counts ``cutoff`` and ``solve``): the core's table, which
+#: :func:`multi_mcts` and :class:`InformedMCTSPlayer` check their arguments against.
+OPTION_RANGES: Dict[str, Tuple[float, float]] = dict(_core.limits.MULTI_OPTION_RANGES)
 #: Largest cut-off: a playout never lasts longer than the board has squares.
-MAX_CUTOFF: int = _core.limits.MAX_SCORE
+MAX_CUTOFF: int = int(OPTION_RANGES["cutoff"][1])
 #: Weight of progressive bias: the evaluation of a child for the colour who moves into it
 #: (0: none).
 DEFAULT_BIAS_WEIGHT: float = _core.limits.DEFAULT_MULTI_BIAS_WEIGHT
@@ -152,20 +156,28 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
              mast_temperature: object, nst: object, lgrf: object
              ) -> Tuple[float, float, float, float, int, float, float, float, int, float, float, bool, float, float,
                         bool, bool]:
-    """The search options, checked (the same messages as every other call)."""
+    """The search options, checked against the core's ranges (:data:`OPTION_RANGES`; the same
+    messages as every other call)."""
     cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
-    return (_validate.number(exploration, "exploration"), _validate.number(epsilon, "epsilon", 0.0, 1.0),
-            _validate.number(history_weight, "history_weight"),
-            _validate.number(score_weight, "score_weight", 0.0, 1.0),
-            _validate.whole(cutoff, "cutoff", 0, MAX_CUTOFF),
-            _validate.number(cutoff_temperature, "cutoff_temperature"),
-            _validate.number(bias_weight, "bias_weight"), _validate.number(greedy, "greedy", 0.0, 1.0),
-            _validate.whole(solve, "solve", 0, MAX_CUTOFF),
-            _validate.number(implicit_weight, "implicit_weight", 0.0, 1.0),
-            _validate.number(paranoia, "paranoia", 0.0, 1.0), _validate.flag(best_reply, "best_reply"),
-            _validate.number(mast, "mast", 0.0, 1.0),
-            _validate.number(mast_temperature, "mast_temperature"), _validate.flag(nst, "nst"),
-            _validate.flag(lgrf, "lgrf"))
+    return (_number(exploration, "exploration"), _number(epsilon, "epsilon"),
+            _number(history_weight, "history_weight"), _number(score_weight, "score_weight"),
+            _whole(cutoff, "cutoff"), _number(cutoff_temperature, "cutoff_temperature"),
+            _number(bias_weight, "bias_weight"), _number(greedy, "greedy"), _whole(solve, "solve"),
+            _number(implicit_weight, "implicit_weight"), _number(paranoia, "paranoia"),
+            _validate.flag(best_reply, "best_reply"), _number(mast, "mast"),
+            _number(mast_temperature, "mast_temperature"), _validate.flag(nst, "nst"), _validate.flag(lgrf, "lgrf"))
+
+
+def _number(value: object, name: str) -> float:
+    """A number option, checked against its range in the core's table."""
+    low, high = OPTION_RANGES[name]
+    return _validate.number(value, name, low, high)
+
+
+def _whole(value: object, name: str) -> int:
+    """A count option (plies, empty squares), checked against its range in the core's table."""
+    low, high = OPTION_RANGES[name]
+    return _validate.whole(value, name, int(low), int(high))
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,

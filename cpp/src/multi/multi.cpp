@@ -3,8 +3,12 @@
 #include "polyreversi/multi/multi.hpp"
 
 #include <cmath>
+#include <cstddef>
 #include <cstring>
+#include <iterator>
+#include <sstream>
 #include <string>
+#include <string_view>
 
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/limits.hpp"
@@ -19,6 +23,16 @@ void check_players(const Rules& rules, const char* what) {
   if (rules.players < 3)
     throw VariantError(std::string(what) + ": three or four players only; this game has " +
                        std::to_string(rules.players) + " (use the two-player search)");
+}
+
+// Throws Error "multi_mcts: NAME must be ..." unless `value` lies in the
+// option's range `r`.
+void check_option(const MultiOptionRange& r, double value) {
+  if (std::isfinite(value) && value >= r.low && value <= r.high) return;
+  std::ostringstream bound;  // 0, 1, 100 as written: the bounds are whole numbers
+  if (r.high == kUnbounded) bound << "finite and >= " << r.low;
+  else bound << r.low << " to " << r.high;
+  throw Error("multi_mcts: " + std::string(r.name) + " must be " + bound.str());
 }
 
 }  // namespace
@@ -56,26 +70,13 @@ MultiMctsResult multi_mcts(const Rules& rules, const Position& pos, const MultiM
   check_seconds(o.seconds, "multi_mcts: time");
   if (!(o.seconds >= 0)) throw Error("multi_mcts: time must be 0 (none) or more seconds");
   if (o.playouts == 0 && o.seconds == 0) throw Error("multi_mcts: give a playout count or a time limit");
-  if (!(o.exploration >= 0) || !std::isfinite(o.exploration))
-    throw Error("multi_mcts: exploration must be finite and >= 0");
-  if (!(o.epsilon >= 0 && o.epsilon <= 1)) throw Error("multi_mcts: epsilon must be 0 to 1");
-  if (!(o.history_weight >= 0) || !std::isfinite(o.history_weight))
-    throw Error("multi_mcts: history_weight must be finite and >= 0");
-  if (!(o.score_weight >= 0 && o.score_weight <= 1)) throw Error("multi_mcts: score_weight must be 0 to 1");
-  if (o.cutoff < 0 || o.cutoff > kMaxSquares)
-    throw Error("multi_mcts: cutoff must be 0 to " + std::to_string(kMaxSquares));
-  if (!(o.cutoff_temperature >= 0) || !std::isfinite(o.cutoff_temperature))
-    throw Error("multi_mcts: cutoff_temperature must be finite and >= 0");
-  if (!(o.bias_weight >= 0) || !std::isfinite(o.bias_weight))
-    throw Error("multi_mcts: bias_weight must be finite and >= 0");
-  if (!(o.greedy >= 0 && o.greedy <= 1)) throw Error("multi_mcts: greedy must be 0 to 1");
-  if (!(o.mast >= 0 && o.mast <= 1)) throw Error("multi_mcts: mast must be 0 to 1");
-  if (!(o.mast_temperature >= 0) || !std::isfinite(o.mast_temperature))
-    throw Error("multi_mcts: mast_temperature must be finite and >= 0");
-  if (o.solve < 0 || o.solve > kMaxSquares)
-    throw Error("multi_mcts: solve must be 0 to " + std::to_string(kMaxSquares));
-  if (!(o.implicit_weight >= 0 && o.implicit_weight <= 1)) throw Error("multi_mcts: implicit_weight must be 0 to 1");
-  if (!(o.paranoia >= 0 && o.paranoia <= 1)) throw Error("multi_mcts: paranoia must be 0 to 1");
+  // In the order of kMultiOptionRanges (tests/test_multi_mcts.py sees each bad value named).
+  const double values[] = {
+      o.exploration,        o.epsilon,         o.history_weight, o.score_weight, double(o.cutoff),
+      o.cutoff_temperature, o.bias_weight,     o.greedy,         o.mast,         o.mast_temperature,
+      double(o.solve),      o.implicit_weight, o.paranoia};
+  static_assert(sizeof(values) / sizeof(values[0]) == std::size(kMultiOptionRanges));
+  for (std::size_t i = 0; i < std::size(kMultiOptionRanges); ++i) check_option(kMultiOptionRanges[i], values[i]);
   if (o.max_nodes < 1) throw Error("multi_mcts: max_nodes must be 1 or more");
   if (o.playouts > static_cast<u64>(kMaxPlayouts))
     throw Error("multi_mcts: at most " + std::to_string(kMaxPlayouts) + " playouts");

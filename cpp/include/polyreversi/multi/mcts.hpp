@@ -37,7 +37,9 @@
 // the playouts keep the real turn order). With a MultiMctsKept, the tree of
 // one search is kept for the next: tree reuse between the moves of a game.
 #pragma once
+#include <limits>
 #include <memory>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -82,6 +84,35 @@ struct MultiMctsOptions {
   double paranoia = 0;            // an other colour's q: (1 - p) own reward + p (1 - the root colour's) (0: max^n)
   bool best_reply = false;        // the other colours' turns as one layer of any one's move (MCTS-BRS; docs/tuning.md)
   u64 max_nodes = kMctsNodes;     // then the tree stops growing, playouts go on
+};
+
+// The values each number of MultiMctsOptions may take, from low to high (high
+// infinite: any finite value from low on); `whole` options are counts of plies
+// or squares. multi_mcts refuses any other value naming the option; the
+// bindings export the table (polyreversi._core.limits.MULTI_OPTION_RANGES) and
+// the Python facade checks its arguments against it. The flags and the
+// limits of the work (playouts, seconds, max_nodes) are not options of this kind.
+struct MultiOptionRange {
+  std::string_view name;
+  double low;
+  double high;
+  bool whole;
+};
+inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+inline constexpr MultiOptionRange kMultiOptionRanges[] = {
+    {"exploration", 0, kUnbounded, false},
+    {"epsilon", 0, 1, false},
+    {"history_weight", 0, kUnbounded, false},
+    {"score_weight", 0, 1, false},
+    {"cutoff", 0, kMaxSquares, true},
+    {"cutoff_temperature", 0, kUnbounded, false},
+    {"bias_weight", 0, kUnbounded, false},
+    {"greedy", 0, 1, false},
+    {"mast", 0, 1, false},
+    {"mast_temperature", 0, kUnbounded, false},
+    {"solve", 0, kMaxSquares, true},
+    {"implicit_weight", 0, 1, false},
+    {"paranoia", 0, 1, false},
 };
 
 // Visits a pair of moves (a move and the next colour's reply) needs before its
