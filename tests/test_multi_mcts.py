@@ -302,3 +302,27 @@ def test_a_gibbs_draw_over_the_move_averages():
             pr._core._multi_mcts(state, 10, 0.0, 1, 0.5, 0.25, 5.0, 0.0, 1000, mast_temperature=bad)
     assert player_from_spec("imcts:time=0.1:mast_temperature=0.1").mast_temperature == 0.1
     assert InformedMCTSPlayer().mast_temperature == DEFAULT_MAST_TEMPERATURE == 0.0
+
+
+def test_the_ucb1_constant_defaults_per_table():
+    from polyreversi.multi_mcts import DEFAULT_EXPLORATION_8X8_4P, default_exploration
+
+    assert DEFAULT_EXPLORATION_8X8_4P == pr._core.limits.DEFAULT_MULTI_EXPLORATION_8X8_4P != DEFAULT_EXPLORATION
+    assert default_exploration(pr.Variant.parse("8x8/4p").start()) == DEFAULT_EXPLORATION_8X8_4P
+    for name in ("8x8/3p", "octagon/4p", "10x10/4p", "8x8/4p/anti"):
+        assert default_exploration(pr.Variant.parse(name).start()) == DEFAULT_EXPLORATION, name
+    with pytest.raises(TypeError, match="state"):
+        default_exploration("8x8/4p")
+    # None (the default) is the table's constant: the same search as giving it
+    def same(a, b):
+        return (a.move, a.visits, a.values, a.playouts) == (b.move, b.visits, b.values, b.playouts)
+
+    state = pr.Variant.parse("8x8/4p").start()
+    assert same(multi_mcts(state, playouts=300, seed=3),
+                multi_mcts(state, playouts=300, seed=3, exploration=DEFAULT_EXPLORATION_8X8_4P))
+    three = pr.Variant.parse("8x8/3p").start()
+    assert same(multi_mcts(three, playouts=300, seed=3),
+                multi_mcts(three, playouts=300, seed=3, exploration=DEFAULT_EXPLORATION))
+    player = InformedMCTSPlayer(playouts=300, seed=3)
+    assert player.exploration is None
+    assert same(player.play(state), multi_mcts(state, playouts=300, seed=3, exploration=DEFAULT_EXPLORATION_8X8_4P))

@@ -33,6 +33,7 @@ void init_limits(py::module_& m) {
   l.attr("DEFAULT_EXPLORATION") = kDefaultExploration;
   const MultiMctsOptions multi;  // the defaults of the three- and four-player MCTS
   l.attr("DEFAULT_MULTI_EXPLORATION") = multi.exploration;
+  l.attr("DEFAULT_MULTI_EXPLORATION_8X8_4P") = kDefaultMultiExploration8x8FourPlayers;
   l.attr("DEFAULT_MULTI_EPSILON") = multi.epsilon;
   l.attr("DEFAULT_MULTI_HISTORY_WEIGHT") = multi.history_weight;
   l.attr("DEFAULT_MULTI_SCORE_WEIGHT") = multi.score_weight;

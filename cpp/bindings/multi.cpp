@@ -172,6 +172,10 @@ void init_multi(py::module_& m) {
       py::arg("state"),
       "The informed MCTS's cut-off (playout plies) for the state's rules when none is given (0: to the end).");
   m.def(
+      "_multi_default_exploration",
+      [](py::handle s_obj) { return multi_default_exploration(get_state(s_obj).game.rules()); }, py::arg("state"),
+      "The informed MCTS's UCB1 constant for the state's rules when none is given.");
+  m.def(
       "_set_multi_patterns", [](bool on) { return set_multi_patterns_enabled(on); }, py::arg("on"),
       "Turns the trained 3-4 player patterns on or off for the searches set up after it, process-wide "
       "(the benchmarks' patterns-against-linear matches). Returns the previous setting.");

@@ -43,11 +43,14 @@ from polyreversi.state import State
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
-           "DEFAULT_BEST_REPLY", "DEFAULT_MAST", "DEFAULT_MAST_TEMPERATURE", "DEFAULT_NST", "NST_VISITS", "DEFAULT_LGRF", "DEFAULT_REUSE", "OPTION_RANGES", "MultiMCTSTree", "default_cutoff"]
+           "DEFAULT_BEST_REPLY", "DEFAULT_MAST", "DEFAULT_MAST_TEMPERATURE", "DEFAULT_NST", "NST_VISITS", "DEFAULT_LGRF", "DEFAULT_REUSE", "OPTION_RANGES", "MultiMCTSTree", "default_cutoff",
+           "DEFAULT_EXPLORATION_8X8_4P", "default_exploration"]
 
 #: The UCB1 constant of the selection (below the two-player :data:`polyreversi.mcts.DEFAULT_EXPLORATION`:
 #: docs/tuning.md).
 DEFAULT_EXPLORATION: float = _core.limits.DEFAULT_MULTI_EXPLORATION
+#: The UCB1 constant of an 8x8 table of four with pattern tables (:func:`default_exploration`).
+DEFAULT_EXPLORATION_8X8_4P: float = _core.limits.DEFAULT_MULTI_EXPLORATION_8X8_4P
 #: Share of uniformly random playout moves.
 DEFAULT_EPSILON: float = _core.limits.DEFAULT_MULTI_EPSILON
 #: The weight W of progressive history in the selection.
@@ -106,6 +109,18 @@ DEFAULT_REUSE: bool = _core.limits.DEFAULT_MULTI_REUSE
 DEFAULT_PLAYOUTS = 10_000
 
 
+def default_exploration(state: State) -> float:
+    """The UCB1 constant a search of ``state`` gets when none is given (the core decides):
+    :data:`DEFAULT_EXPLORATION_8X8_4P` on an 8x8 table of four where trained pattern tables
+    ship, else :data:`DEFAULT_EXPLORATION` (docs/tuning.md).
+
+    Raises:
+        TypeError: ``state`` is not a :class:`polyreversi.State`.
+    """
+    _validate.instance(state, State, "state")
+    return float(_core._multi_default_exploration(state))
+
+
 def default_cutoff(state: State) -> int:
     """The cut-off a search of ``state`` gets when none is given (the core decides): where trained
     pattern tables ship for its rules :data:`DEFAULT_CUTOFF_10X10` on 10x10, else
@@ -158,7 +173,8 @@ def _options(exploration: object, epsilon: object, history_weight: object, score
                         bool, bool]:
     """The search options, checked against the core's ranges (:data:`OPTION_RANGES`; the same
     messages as every other call)."""
-    cutoff = 0 if cutoff is None else cutoff  # the default is resolved per state, later
+    cutoff = 0 if cutoff is None else cutoff  # the defaults are resolved per state, later
+    exploration = DEFAULT_EXPLORATION if exploration is None else exploration
     return (_number(exploration, "exploration"), _number(epsilon, "epsilon"),
             _number(history_weight, "history_weight"), _number(score_weight, "score_weight"),
             _whole(cutoff, "cutoff"), _number(cutoff_temperature, "cutoff_temperature"),
@@ -181,7 +197,7 @@ def _whole(value: object, name: str) -> int:
 
 
 def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[float] = None,
-               seed: Optional[int] = 0, exploration: float = DEFAULT_EXPLORATION,
+               seed: Optional[int] = 0, exploration: Optional[float] = None,
                epsilon: float = DEFAULT_EPSILON, history_weight: float = DEFAULT_HISTORY_WEIGHT,
                score_weight: float = DEFAULT_SCORE_WEIGHT, cutoff: Optional[int] = None,
                cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
@@ -200,7 +216,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
             :func:`polyreversi.mcts`). With both, the first reached;
             with neither, :data:`DEFAULT_PLAYOUTS` playouts.
         seed: 0 .. 2**64 - 1, or ``None`` for a fresh one from the OS.
-        exploration: the UCB1 constant (finite, >= 0; :data:`DEFAULT_EXPLORATION`).
+        exploration: the UCB1 constant (finite, >= 0); ``None``: :func:`default_exploration` of
+            the state.
         epsilon: the share of uniformly random playout moves, 0 to 1.
         history_weight: ``W`` of progressive history (finite, >= 0; 0 turns it off).
         score_weight: 0 to 1, the part of a playout's reward that is the colour's share
@@ -288,13 +305,13 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     _validate.instance(state, State, "state")
     if tree is not None:
         _validate.instance(tree, MultiMCTSTree, "tree")
-    check_limits(playouts, time, 1, exploration)
+    check_limits(playouts, time, 1, DEFAULT_EXPLORATION if exploration is None else exploration)
     count = int(playouts) if playouts is not None else 0
     seconds = float(time) if time is not None else 0.0
     if playouts is None and time is None:
         count = DEFAULT_PLAYOUTS
     seed = engine_seed(seed)
-    given = cutoff
+    given, given_exploration = cutoff, exploration
     (exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
      implicit_weight, paranoia, best_reply, mast, mast_temperature, nst, lgrf) = _options(
          exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
@@ -305,6 +322,8 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     _validate.not_over(state, "multi_mcts")
     if given is None:
         cutoff = default_cutoff(state)
+    if given_exploration is None:
+        exploration = default_exploration(state)
     move, visits, values, made, secs, nodes, kept = _core._multi_mcts(
         state, count, seconds, seed, exploration, epsilon, history_weight, score_weight, MAX_NODES, cutoff=cutoff,
         cutoff_temperature=cutoff_temperature, bias_weight=bias_weight, greedy=greedy, solve=solve,
@@ -345,7 +364,7 @@ class InformedMCTSPlayer:
     name = "imcts"
 
     def __init__(self, playouts: Optional[int] = None, time: Optional[float] = None, seed: Optional[int] = 0,
-                 exploration: float = DEFAULT_EXPLORATION, epsilon: float = DEFAULT_EPSILON,
+                 exploration: Optional[float] = None, epsilon: float = DEFAULT_EPSILON,
                  history_weight: float = DEFAULT_HISTORY_WEIGHT, score_weight: float = DEFAULT_SCORE_WEIGHT,
                  cutoff: Optional[int] = None, cutoff_temperature: float = DEFAULT_CUTOFF_TEMPERATURE,
                  bias_weight: float = DEFAULT_BIAS_WEIGHT, greedy: float = DEFAULT_GREEDY,
@@ -353,15 +372,17 @@ class InformedMCTSPlayer:
                  paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
                  mast: float = DEFAULT_MAST, mast_temperature: float = DEFAULT_MAST_TEMPERATURE,
                  nst: bool = DEFAULT_NST, lgrf: bool = DEFAULT_LGRF, reuse: bool = DEFAULT_REUSE) -> None:
-        check_limits(playouts, time, 1, exploration)
+        check_limits(playouts, time, 1, DEFAULT_EXPLORATION if exploration is None else exploration)
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
-        (self.exploration, self.epsilon, self.history_weight, self.score_weight, checked,
+        (explored, self.epsilon, self.history_weight, self.score_weight, checked,
          self.cutoff_temperature, self.bias_weight, self.greedy, self.solve, self.implicit_weight,
          self.paranoia, self.best_reply, self.mast, self.mast_temperature, self.nst, self.lgrf) = _options(
              exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy,
              solve, implicit_weight, paranoia, best_reply, mast, mast_temperature, nst, lgrf)
         self.cutoff: Optional[int] = None if cutoff is None else checked  # None: default_cutoff per state
+        # None: default_exploration per state
+        self.exploration: Optional[float] = None if exploration is None else explored
         self.last: Optional[MCTSResult] = None
         self.tree: Optional[MultiMCTSTree] = MultiMCTSTree() if _validate.flag(reuse, "reuse") else None
 

@@ -42,6 +42,12 @@ int multi_default_cutoff(const Rules& rules) {
   return rules.board == BoardKind::Board10x10 ? kDefaultMultiPatternCutoff10x10 : kDefaultMultiPatternCutoff;
 }
 
+double multi_default_exploration(const Rules& rules) {
+  if (rules.players == 4 && rules.board == BoardKind::Board8x8 && multi_patterns(rules))
+    return kDefaultMultiExploration8x8FourPlayers;
+  return MultiMctsOptions{}.exploration;
+}
+
 MultiOutcome multi_search(const Rules& rules, const Position& pos, const MultiLimits& limits, const int* cancel) {
   check_players(rules, "multi_search");
   const int algorithm = static_cast<int>(limits.algorithm);  // the enum holds any int: it comes from outside
