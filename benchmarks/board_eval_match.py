@@ -36,6 +36,7 @@ import time
 
 import polyreversi as pr
 from polyreversi import _core
+from polyreversi._core import limits
 from polyreversi.match import elo as elo_mod
 from polyreversi.match.openings import builtin
 
@@ -74,6 +75,17 @@ def game(task):
     return -margin if anti else margin
 
 
+def has_weights(variant: pr.Variant) -> bool:
+    """True when the trained evaluation of the variant is not the shape terms' (on positions of a random game)."""
+    rng = random.Random(0)
+    s = variant.start()
+    while not s.is_over():
+        if pr.evaluate(s) != pr.evaluate(s, shape=True):
+            return True
+        s = s.child(rng.choice(s.legal_moves()))
+    return False
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", required=True, choices=["6x6", "8x8", "10x10", "octagon"])
@@ -90,6 +102,28 @@ def main() -> None:
     ap.add_argument("--extra-plies", type=int, default=0, help="random plies after each builtin opening")
     ap.add_argument("--write", help="Markdown file to append the result row to")
     a = ap.parse_args()
+    # Every value checked here, before the first game: the core's bounds and the variant's own checks.
+    if a.time is None and not 1 <= a.depth <= limits.MAX_DEPTH:
+        ap.error(f"--depth: 1 .. {limits.MAX_DEPTH}, got {a.depth}")
+    if a.time is not None and not 0 < a.time <= limits.MAX_SECONDS:
+        ap.error(f"--time: more than 0 and at most {limits.MAX_SECONDS:g} CPU seconds, got {a.time}")
+    if not limits.MIN_TABLE_MIB <= a.tt_mb <= limits.MAX_TABLE_MIB:
+        ap.error(f"--tt-mb: {limits.MIN_TABLE_MIB} .. {limits.MAX_TABLE_MIB} MiB, got {a.tt_mb}")
+    for name, value in (("--openings", a.openings), ("--jobs", a.jobs)):
+        if value < 1:
+            ap.error(f"{name}: at least 1, got {value}")
+    if not 0 <= a.extra_plies <= limits.LONGEST_GAME:
+        ap.error(f"--extra-plies: 0 .. {limits.LONGEST_GAME}, got {a.extra_plies}")
+    try:
+        pr.Variant(a.board, anti=a.anti, handicap=a.handicap, free_opening=a.free_opening)
+        if a.blocked:
+            pr.Variant(a.board).with_random_blocked(seed=0, count=a.blocked)
+    except (ValueError, pr.VariantError) as e:
+        ap.error(f"--handicap / --free-opening / --blocked: {e}")
+    if not has_weights(pr.Variant(a.board, anti=a.anti)):
+        ap.error(f"{a.board}{' Anti-Reversi' if a.anti else ''} has no trained weights: nothing to match")
+    if a.write and not os.path.isdir(os.path.dirname(os.path.abspath(a.write))) or a.write and os.path.isdir(a.write):
+        ap.error(f"--write: {a.write!r} is not a file in an existing folder")
     options = (a.handicap, a.free_opening, a.blocked, a.extra_plies)
     count = a.openings if a.blocked or a.extra_plies else len(builtin(variant_of(a.board, a.anti, options, 0))[: a.openings])
     tasks = [(a.board, a.anti, options, k, c, a.depth, a.tt_mb, not a.full_width, a.time)

@@ -417,6 +417,24 @@ def test_gtp_time_settings_give_the_search_its_limit():
     assert server._limit(1) == pr.Limit(clock=12.5)
 
 
+def test_gtp_canadian_overtime_without_time_left_runs_its_period_down():
+    # Each genmove took a fresh 3 s for 5 moves: five moves took up to 3.29 s of a 3 s period (breaker13)
+    server = GtpServer(io.StringIO(), io.StringIO())
+    server.time_settings(["0", "3", "5"])
+    assert server._limit(1) == pr.Limit(clock=3.0, moves_to_go=5)
+    server._run_period_down(1, 1.0)
+    assert server._limit(1) == pr.Limit(clock=2.0, moves_to_go=4)
+    assert server._limit(2) == pr.Limit(clock=3.0, moves_to_go=5)  # the other colour's own period
+    for _ in range(4):
+        server._limit(1)
+        server._run_period_down(1, 0.25)
+    assert server._limit(1) == pr.Limit(clock=3.0, moves_to_go=5)  # its five moves made: a new period
+    server.time_left(["b", "1.5", "2"])  # the controller's word wins
+    assert server._limit(1) == pr.Limit(clock=1.5, moves_to_go=2)
+    server._run_period_down(1, 1.0)
+    assert server._limit(1) == pr.Limit(clock=1.5, moves_to_go=2)
+
+
 def test_gtp_without_time_left_the_engine_runs_its_own_clock_down():
     # A controller that sends time_settings and never time_left: each genmove's time comes
     # off that colour's main time, then the overtime; a time_left says the clock again.

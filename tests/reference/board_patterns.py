@@ -194,13 +194,17 @@ class Weights:
         self.shape = np.asarray(shape, dtype=np.int64)
         self.bias = np.asarray(bias, dtype=np.int64)
 
-    def evaluate(self, cells: np.ndarray, empties: int, mob: int, shape: int) -> int:
+    def evaluate(self, cells: np.ndarray, empties: int, mob: int, shape: int, squares: Optional[int] = None) -> int:
         """The evaluation in 1/100 disk of one position (cells as in :func:`indices`; shape: the shape terms' value
-        in 1/100 disk, ``polyreversi.evaluate(state, shape=True) * 100``)."""
+        in 1/100 disk, ``polyreversi.evaluate(state, shape=True) * 100``), within +-(squares * 100 - 1) when the
+        board's playable ``squares`` are given (the search's range)."""
         ph = int(phase_of(self.board, empties))
         total = int(self.bias[ph]) + int(self.mobility[ph]) * mob + ((int(self.shape[ph]) * shape) >> SHAPE_SHIFT)
         for table, idx in zip(self.tables, indices(self.board, cells)):
             total += int(table[ph][idx[0]].sum())
+        if squares is not None:
+            top = squares * 100 - 1
+            total = max(-top, min(top, total))
         return total
 
 

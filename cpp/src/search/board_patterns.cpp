@@ -56,6 +56,13 @@ std::atomic<bool> g_enabled{true};
 bool set_board_patterns_enabled(bool on) { return g_enabled.exchange(on); }
 bool board_patterns_enabled() { return g_enabled.load(std::memory_order_relaxed); }
 
-bool board_patterns_apply(const Rules& r) { return r.players == 2; }
+bool board_patterns_apply(const Rules& r) {
+  // 6x6's and 10x10's weights have patterns in their last phases only; above
+  // them the fit's mobility, shape and bias terms never saw a corner disk, and a
+  // corner handicap's start reads wrong there (10x10, four corners: -46 disks for
+  // their owner; 6x6: +290 on 36 squares).
+  const bool opening_unfitted = r.board == BoardKind::Board6x6 || r.board == BoardKind::Board10x10;
+  return r.players == 2 && !(r.handicap > 0 && opening_unfitted);
+}
 
 }  // namespace polyreversi

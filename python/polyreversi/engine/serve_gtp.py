@@ -122,6 +122,10 @@ class GtpServer:
         # colour: seconds its genmoves took since the clock was set or its last time_left
         # (a controller that never sends time_left still runs the engine's clock down)
         self.used: Dict[int, float] = {}
+        # colour: (seconds, moves) left of its Canadian overtime period, run down by its own
+        # genmoves where no time_left says it (a new period once the moves are made)
+        self.period: Dict[int, Tuple[float, int]] = {}
+        self._counted: Optional[int] = None  # the colour whose last _limit was such a period
         self.commands: Dict[str, Callable[[List[str]], str]] = {
             "protocol_version": lambda a: self._bare("protocol_version", a, "2"),
             "name": lambda a: self._bare("name", a, NAME),
@@ -211,7 +215,7 @@ class GtpServer:
         no_arguments("clear_board", args)
         self.state = self.variant.start()
         self.before = []
-        self.left, self.used = {}, {}
+        self.left, self.used, self.period = {}, {}, {}
         self.player.new_game()
         return ""
 
@@ -344,13 +348,14 @@ class GtpServer:
         limit); the times of ``time_left`` are forgotten."""
         self.main_time = main
         self.byo_time, self.byo_stones, self.byo_periods = byo, stones, periods
-        self.left, self.used = {}, {}
+        self.left, self.used, self.period = {}, {}, {}
 
     def time_left(self, args: List[str]) -> str:
         color = self._color(arg("time_left", args, 0, "COLOR", lambda text, name: text))
         left = arg("time_left", args, 1, "SECONDS", seconds)
         self.left[color] = (left, arg("time_left", args, 2, "STONES", whole(0), last=True))
         self.used[color] = 0.0
+        self.period.pop(color, None)
         return ""
 
     def _set_limit(self, which: str, args: List[str]) -> str:
@@ -363,12 +368,14 @@ class GtpServer:
         # An overtime period is a clock that must not run out, for its moves (a per-move
         # time, Limit(time=...), is a mean a move may exceed).
         clock = moves = None
+        counted = None
         if self.main_time is not None:
             left, stones = self.left.get(color, (self.main_time, 0))
             if stones == 0:  # the main time: less what the genmoves took since it was said
                 left = max(0.0, left - self.used.get(color, 0.0))
                 if left == 0 and (self.byo_stones > 0 or self.byo_periods > 0):  # counted into the overtime
-                    left, stones = self.byo_time, max(1, self.byo_stones)
+                    left, stones = self.period.get(color, (self.byo_time, max(1, self.byo_stones)))
+                    counted = color
             if stones > 0 and self.byo_periods > 0:  # Japanese byo-yomi: `left` seconds of this period, for this move
                 clock, moves = left, 1
             elif stones > 0:  # Canadian overtime: `left` seconds for `stones` moves
@@ -379,6 +386,7 @@ class GtpServer:
                 clock, moves = self.byo_time, 1
             else:
                 clock = left
+        self._counted = counted
         if self.depth is None and self.nodes is None and clock is None:
             return Limit()
         if moves is not None:
@@ -400,9 +408,21 @@ class GtpServer:
         if move is None:  # an engine that resigned (the built-in player always moves)
             return "resign"
         if play:
-            self.used[color] = self.used.get(color, 0.0) + time.monotonic() - began
+            spent = time.monotonic() - began
+            self.used[color] = self.used.get(color, 0.0) + spent
+            self._run_period_down(color, spent)
             self.state.play(move)
         return "pass" if move == state.PASS else self.variant.square_name(move)
+
+    def _run_period_down(self, color: int, spent: float) -> None:
+        """After a genmove of ``color`` that took ``spent`` seconds: where it was in Canadian
+        overtime by the engine's own count (no time_left since), the period's time and moves
+        left; a new period once its moves are made."""
+        if self._counted != color or self.byo_stones == 0 or self.byo_periods > 0:
+            return
+        left, stones = self.period.get(color, (self.byo_time, self.byo_stones))
+        left, stones = max(0.0, left - spent), stones - 1
+        self.period[color] = (left, stones) if stones > 0 else (self.byo_time, self.byo_stones)
 
     def showboard(self, args: List[str]) -> str:
         """The board over several lines (``=`` and a space, then the board's lines, as GNU Go's

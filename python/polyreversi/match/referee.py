@@ -170,10 +170,11 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
                 else:
                     left += control.increment or 0.0
                 clocks[color - 1] = left
-            if control.time is not None and spent > MOVE_STOP_FACTOR * control.time + control.margin:
-                forfeit = {"reason": "time", "detail": f"{spent:.3f} s on a move of {control.time:g} s "
-                                                       f"(at most {MOVE_STOP_FACTOR:g} times it "
-                                                       f"and {control.margin:g} s)"}
+            most = MOVE_STOP_FACTOR * control.time + control.margin if control.time is not None else None
+            if most is not None and spent > most:
+                forfeit = {"reason": "time", "detail": f"{spent:.4f} s on a move of {control.time:g} s: over its "
+                                                       f"most, {most:.4f} s ({MOVE_STOP_FACTOR:g} times it and "
+                                                       f"the {control.margin:g} s margin)"}
         if forfeit is not None:
             forfeit.update(color=color_name(Color(color)), ply=state.ply)
             break

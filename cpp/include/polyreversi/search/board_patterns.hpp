@@ -76,8 +76,9 @@ const BoardPatterns* board_patterns(BoardKind board, bool anti);
 
 // True when the rules use the board's trained weights (if any ship): two
 // players, any start and blocked squares (they beat the shape terms there
-// too: benchmarks/board_eval.md). The 8x8 normal evaluation stays the
-// patterns of patterns.hpp.
+// too: benchmarks/board_eval.md), except a corner handicap on 6x6 and 10x10,
+// whose weights leave their opening phases to terms fitted without corner
+// disks. The 8x8 normal evaluation stays the patterns of patterns.hpp.
 bool board_patterns_apply(const Rules& rules);
 
 // Process-wide switch of the board weights (on by default), read when a

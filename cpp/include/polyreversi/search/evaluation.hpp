@@ -40,7 +40,11 @@ struct Evaluator {
     if (const BoardPatterns* bp = s.board_weights[anti ? 1 : 0]) {
       const W empty = s.playable & ~(P | O);
       const int mob = popcount(E::flipping_moves(P, O, empty)) - popcount(E::flipping_moves(O, P, empty));
-      return bp->evaluate(P, O, mob, shape_evaluate(s, P, O, anti), popcount(empty));
+      // Within the board's range: a fitted phase can go past it on a position unlike its
+      // games (6x6: 87 disks at 28 empties).
+      const int top = s.squares * kScale - 1;
+      const int v = bp->evaluate(P, O, mob, shape_evaluate(s, P, O, anti), popcount(empty));
+      return v > top ? top : v < -top ? -top : v;
     }
     return shape_evaluate(s, P, O, anti);
   }
