@@ -76,6 +76,14 @@ def test_match_seconds_above_a_limits_maximum_are_usage_errors(args: list[str], 
     assert line.startswith(f"Error: Invalid value for {param}:") and f"<={MAX_TIME:g}" in line
 
 
+def test_a_margin_without_a_per_move_time_is_a_usage_error() -> None:
+    # it was ignored silently: the margin only bounds a move under --time
+    assert _error_line(["match", "greedy", "random", "-n", "2", "--margin", "0.5"]) == (
+        "Error: --margin is what a move may take past its most under --time: give --time too")
+    assert _error_line(["match", "greedy", "random", "-n", "2", "--clock", "5", "--margin", "0"]).startswith(
+        "Error: --margin")
+
+
 def test_a_search_seats_time_above_the_maximum_is_refused_with_the_spec() -> None:
     line = _error_line(["play", "--quiet", "--players", "search:time=100000,random"])
     assert "search:time=100000" in line and "at most 86400" in line

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional, Sequence, Tuple
 
 import click
+from click.core import ParameterSource
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from polyreversi._core import limits
@@ -109,6 +110,8 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         raise click.UsageError("--openings-format is the format of --openings: give --openings FILE too")
     if increment is not None and clock is None:
         raise click.UsageError("--increment needs --clock")
+    if move_time is None and click.get_current_context().get_parameter_source("margin") is not ParameterSource.DEFAULT:
+        raise click.UsageError("--margin is what a move may take past its most under --time: give --time too")
     if sprt is not None and not sprt[1] > sprt[0]:
         raise click.BadParameter(f"ELO1 must be above ELO0, got {sprt[0]:g} {sprt[1]:g}", param_hint="--sprt")
     fmt = _check_out(out, to_fmt)
