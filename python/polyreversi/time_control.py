@@ -8,8 +8,9 @@ A player's per-move budget is spent as a mean over the moves: no iteration start
 after :data:`MOVE_START_SHARE` of it, and the iteration under way may run on to
 :data:`MOVE_STOP_FACTOR` times it. An iteration costs about three times all before
 it, so a move that finishes its last iteration early stops there, and one whose
-last iteration is nearly done finishes it instead of throwing it away; moves end
-between about a fifth and 1.8 times the budget, below it on average. A stopped
+last iteration is nearly done finishes it instead of throwing it away; a move ends
+by 1.8 times the budget, and below it on average (0.86 of it in wall time over 10,000
+moves against NTest at about 2 ms: benchmarks/HISTORY.md). A stopped
 iteration keeps the best move of the root moves it scored (the core keeps a stopped
 iteration's move when the last iteration's best move was scored first).
 :func:`polyreversi.search` takes its ``time`` as a hard limit instead, as Edax's
