@@ -116,12 +116,12 @@ def test_a_per_move_time_is_a_mean_a_move_may_exceed_up_to_the_players_stop():
             time.sleep(self.seconds)
             return state.legal_moves()[0]
 
-    control = TimeControl(time=0.02, margin=0.01)
+    control = TimeControl(time=0.02, margin=0.05)  # a loaded machine's sleeps overshoot
     within = play(pr.Variant().start(), [Taking(0.03), pr.GreedyPlayer(seed=1)], ["within", "greedy"], control)
     assert within.forfeit is None  # 1.5 times the time: what a search player's move may take
-    over = play(pr.Variant().start(), [Taking(MOVE_STOP_FACTOR * 0.02 + 0.03), pr.GreedyPlayer(seed=1)],
+    over = play(pr.Variant().start(), [Taking(MOVE_STOP_FACTOR * 0.02 + 0.1), pr.GreedyPlayer(seed=1)],
                 ["over", "greedy"], control)
-    assert over.forfeit["reason"] == "time" and "over its most, 0.0460 s (1.8 times it" in over.forfeit["detail"]
+    assert over.forfeit["reason"] == "time" and "over its most, 0.0860 s (1.8 times it" in over.forfeit["detail"]
 
 
 def test_engine_failures_are_forfeits_not_crashes():
