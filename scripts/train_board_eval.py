@@ -22,7 +22,13 @@ its games teach the moves of an evaluation other than ours); from
 along the solver's moves. Every position from the last random move on is
 labelled with the game's final disk difference for its mover (RULES.md
 section 7; with Anti-Reversi the opponent's disks minus the mover's), which
-is the exact score from ``--exact`` empties on. Games are written in
+is the exact score from ``--exact`` empties on. With ``--branches B``, each
+game also has B branch games: from one of its positions drawn at random (more
+than ``--exact`` empties, two or more moves), a random move other than the
+game's, then the same players to the end; every position from that move on
+is labelled with the branch's own result (positions off the line the players
+chose, as a search meets them), in ``branch_NNNNN.npz`` beside the chunk.
+Games are written in
 chunks of ``--chunk`` games (``<data>/<board>-<rule>/chunk_NNNNN.npz``,
 written whole through a temporary file): a rerun skips the chunks that
 exist, so an interrupted run resumes and nothing is recomputed, and the
@@ -113,18 +119,14 @@ def _engine_player(command: str, depth: int):
     return _Player()
 
 
-def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int, random_moves: int,
-              random_min: int = 0, engine: str | None = None):
-    """Rows (cells, empties, label, shape evaluation, exact) of game g: random_min..random_moves
-    random opening moves, then the depth-`depth` search's moves (the installed build's, or with
-    `engine` the NBoard engine's of that command line)."""
+def _play_out(state, anti: bool, player, exact: int, rng, opening: int = 0, points: list | None = None):
+    """Plays `state` to the end: `opening` random moves, then `player`'s, solved from `exact`
+    empties. Returns the rows (cells, empties, mover, shape evaluation) from the last random move
+    on and the label (value, its mover, solved); `points` gets (state, move played) of each
+    position after the opening with two or more moves and more than `exact` empties."""
     import polyreversi as pr
 
-    rng = random.Random(f"{seed}:{board}:{rule(anti)}:{g}")
-    state = pr.Variant(board=board, anti=anti).start()
-    player = _engine_player(engine, depth) if engine else pr.SearchPlayer(depth=depth, tt_mb=8)
-    opening = rng.randint(random_min, random_moves)
-    rows = []  # (cells, empties, mover, shape, solved value or None)
+    rows = []
     solved = None  # (value for the mover of that position, its mover)
     ply = 0
     while not state.is_over():
@@ -146,34 +148,78 @@ def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int,
                 move = r.move
             else:
                 move = player.choose(state)
+                if points is not None:
+                    points.append((state.copy(), move))
         state.play(move)
         ply += 1
     if solved is not None:
-        value, mover = solved
-    else:
-        value, mover = final_label(state, anti), int(state.to_move)
-    out = []
-    for cells, empties, who, shape in rows:
-        out.append((cells, empties, value if who == mover else -value, shape, solved is not None and empties <= exact))
-    return out
+        return rows, (solved[0], solved[1], True)
+    return rows, (final_label(state, anti), int(state.to_move), False)
 
 
-def label_chunk(task) -> str:
-    board, anti, c, chunk, seed, depth, exact, random_moves, random_min, engine, path = task
-    rows, games = [], []
-    for g in range(c * chunk, (c + 1) * chunk):
-        for r in play_game(board, anti, g, seed, depth, exact, random_moves, random_min, engine):
-            rows.append(r)
-            games.append(g)
-    n = bp.BOARDS[board]
+def _labelled(rows, label, exact: int):
+    value, mover, solved = label
+    return [(cells, empties, value if who == mover else -value, shape, solved and empties <= exact)
+            for cells, empties, who, shape in rows]
+
+
+def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int, random_moves: int,
+              random_min: int = 0, engine: str | None = None, branches: int = 0):
+    """Rows (cells, empties, label, shape evaluation, exact) of game g: random_min..random_moves
+    random opening moves, then the depth-`depth` search's moves (the installed build's, or with
+    `engine` the NBoard engine's of that command line); and the rows of its `branches` branch
+    games: from a position of the game drawn at random (more than `exact` empties, two or more
+    moves), a random move other than the game's, then the same players to the end, each row
+    from the random move on labelled by the branch's own result."""
+    import polyreversi as pr
+
+    rng = random.Random(f"{seed}:{board}:{rule(anti)}:{g}")
+    state = pr.Variant(board=board, anti=anti).start()
+    player = _engine_player(engine, depth) if engine else pr.SearchPlayer(depth=depth, tt_mb=8)
+    opening = rng.randint(random_min, random_moves)
+    points: list = []
+    rows, result = _play_out(state, anti, player, exact, rng, opening, points if branches else None)
+    out = _labelled(rows, result, exact)
+    side = []
+    for _ in range(branches if points else 0):
+        start, played = points[rng.randrange(len(points))]
+        start.play(rng.choice([m for m in start.legal_moves() if m != played]))
+        rows, result = _play_out(start, anti, player, exact, rng)
+        side.extend(_labelled(rows, result, exact))
+    return out, side
+
+
+def _write_rows(path: str, rows, games, squares: int) -> None:
+    """Writes labelled rows whole: a temporary file, then renamed (an interrupted run leaves no part file)."""
     tmp = path + ".tmp.npz"
-    np.savez_compressed(tmp, cells=np.array([r[0] for r in rows], dtype=np.int8).reshape(-1, n * n),
+    np.savez_compressed(tmp, cells=np.array([r[0] for r in rows], dtype=np.int8).reshape(-1, squares),
                         empties=np.array([r[1] for r in rows], dtype=np.int16),
                         labels=np.array([r[2] for r in rows], dtype=np.float32),
                         shape=np.array([r[3] for r in rows], dtype=np.float32),
                         exact=np.array([r[4] for r in rows], dtype=bool),
                         games=np.array(games, dtype=np.int32))
     os.replace(tmp, path)
+
+
+def branch_path(path: str) -> str:
+    """The branch games' file of the chunk file `path` (chunk_NNNNN.npz -> branch_NNNNN.npz)."""
+    folder, name = os.path.split(path)
+    return os.path.join(folder, name.replace("chunk_", "branch_", 1))
+
+
+def label_chunk(task) -> str:
+    board, anti, c, chunk, seed, depth, exact, random_moves, random_min, engine, branches, path = task
+    rows, games, side, side_games = [], [], [], []
+    for g in range(c * chunk, (c + 1) * chunk):
+        main, branch = play_game(board, anti, g, seed, depth, exact, random_moves, random_min, engine, branches)
+        rows.extend(main)
+        games.extend([g] * len(main))
+        side.extend(branch)
+        side_games.extend([g] * len(branch))
+    squares = bp.BOARDS[board] ** 2
+    if branches:  # first: the chunk file's presence says both are whole
+        _write_rows(branch_path(path), side, side_games, squares)
+    _write_rows(path, rows, games, squares)
     return path
 
 
@@ -190,9 +236,9 @@ def label(args) -> None:
     tasks = []
     for c in range(chunks):
         path = os.path.join(out, f"chunk_{c:05d}.npz")
-        if not os.path.exists(path):
+        if not os.path.exists(path) or (args.branches and not os.path.exists(branch_path(path))):
             tasks.append((args.board, args.anti, c, args.chunk, args.seed, args.depth, exact, random_moves,
-                          args.random_min, args.engine, path))
+                          args.random_min, args.engine, args.branches, path))
     print(f"{out}: {chunks - len(tasks)} of {chunks} chunks already labelled", flush=True)
     t0 = time.time()
     if args.jobs > 1 and len(tasks) > 1:
@@ -450,6 +496,9 @@ def main() -> None:
     lab.add_argument("--jobs", type=int, default=1, help="processes")
     lab.add_argument("--engine", help="an NBoard engine's command line (e.g. NTest's) to play the games at "
                      "--depth instead of the installed build (the solver still plays from --exact)")
+    lab.add_argument("--branches", type=int, default=0,
+                     help="branch games per game: a random move off the game's line, then the same players "
+                     "(rows in branch_NNNNN.npz beside each chunk)")
     srch = sub.choices["search"]
     srch.add_argument("--search-depth", type=int, default=4, help="depth of the labelling searches")
     srch.add_argument("--every", type=int, default=3, help="search every this many positions of a chunk")
@@ -472,6 +521,8 @@ def main() -> None:
     for k in ("games", "chunk", "jobs", "depth"):
         if getattr(args, k, 1) < 1:
             ap.error(f"--{k} must be at least 1")
+    if getattr(args, "branches", 0) < 0:
+        ap.error(f"--branches {args.branches}: must be at least 0")
     if args.step == "label":
         if args.games % args.chunk:
             ap.error(f"--games {args.games}: must be a multiple of --chunk ({args.chunk}), every chunk whole "

@@ -201,6 +201,40 @@ def test_training_script_end_to_end(tmp_path):
     assert all(not t[2:].any() for t in w.tables)  # the small model from phase 2 on
 
 
+def test_branch_games_leave_the_line_and_keep_the_games(tmp_path):
+    """--branches: the games' chunk is the same file as without branches; each branch game's first row
+    is a position off its game's line, and its exactly labelled rows have the solver's scores."""
+    script = os.path.join(ROOT, "scripts", "train_board_eval.py")
+    if not os.path.exists(script):
+        pytest.skip("scripts/ is not beside the tests")
+    def label(data, *more):
+        run = [sys.executable, script, "label", "--board", "6x6", "--data", str(data), "--games", "4", "--chunk", "2",
+               "--depth", "1", "--exact", "8", *more]
+        return subprocess.run(run, capture_output=True, text=True, check=True)
+    label(tmp_path / "plain")
+    label(tmp_path / "branched", "--branches", "1")
+    plain, branched = tmp_path / "plain" / "6x6-normal", tmp_path / "branched" / "6x6-normal"
+    assert sorted(os.listdir(branched)) == ["branch_00000.npz", "branch_00001.npz", "chunk_00000.npz", "chunk_00001.npz"]
+    for c in ("chunk_00000.npz", "chunk_00001.npz"):
+        a, b = np.load(plain / c), np.load(branched / c)
+        assert all(np.array_equal(a[k], b[k]) for k in a.files)
+    v = pr.Variant(board="6x6")
+    for c in ("00000", "00001"):
+        main, side = np.load(branched / f"chunk_{c}.npz"), np.load(branched / f"branch_{c}.npz")
+        assert set(side["games"]) == set(main["games"]) and np.all(np.abs(side["labels"]) <= 36)
+        for g in set(side["games"]):
+            first = side["cells"][side["games"] == g][0]
+            assert not (main["cells"][main["games"] == g] == first).all(axis=1).any(), (c, g)
+        exact = np.nonzero(side["exact"] & (side["empties"] <= 8))[0]
+        assert len(exact) > 0
+        for i in exact[::3]:
+            board = side["cells"][i].astype(int).reshape(6, 6)
+            assert side["labels"][i] == pr.solve(v.position(board, 1, int((board > 0).sum()) - 4)).score, (c, i)
+    refused = subprocess.run([sys.executable, script, "label", "--board", "6x6", "--data", str(tmp_path / "x"),
+                              "--branches", "-1"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "--branches -1: must be at least 0" in refused.stderr
+
+
 KINDS = {"6x6": "Board6x6", "8x8": "Board8x8", "10x10": "Board10x10", "octagon": "Octagon"}
 
 

@@ -380,11 +380,7 @@ class GtpServer:
                 clock, moves = left, 1
             elif stones > 0:  # Canadian overtime: `left` seconds for `stones` moves
                 clock, moves = left, stones
-            elif self.byo_stones > 0 and self.main_time == 0:
-                clock, moves = self.byo_time, self.byo_stones
-            elif self.byo_periods > 0 and self.main_time == 0:
-                clock, moves = self.byo_time, 1
-            else:
+            else:  # main time (a time_left with no stones says how much is left of it)
                 clock = left
         self._counted = counted
         if self.depth is None and self.nodes is None and clock is None:
