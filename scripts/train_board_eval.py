@@ -182,7 +182,8 @@ def play_game(board: str, anti: bool, g: int, seed: int, depth: int, exact: int,
     out = _labelled(rows, result, exact)
     side = []
     for _ in range(branches if points else 0):
-        start, played = points[rng.randrange(len(points))]
+        point, played = points[rng.randrange(len(points))]
+        start = point.copy()  # the point may be drawn again
         start.play(rng.choice([m for m in start.legal_moves() if m != played]))
         rows, result = _play_out(start, anti, player, exact, rng)
         side.extend(_labelled(rows, result, exact))

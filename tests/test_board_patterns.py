@@ -212,7 +212,7 @@ def test_branch_games_leave_the_line_and_keep_the_games(tmp_path):
                "--depth", "1", "--exact", "8", *more]
         return subprocess.run(run, capture_output=True, text=True, check=True)
     label(tmp_path / "plain")
-    label(tmp_path / "branched", "--branches", "1")
+    label(tmp_path / "branched", "--branches", "3")
     plain, branched = tmp_path / "plain" / "6x6-normal", tmp_path / "branched" / "6x6-normal"
     assert sorted(os.listdir(branched)) == ["branch_00000.npz", "branch_00001.npz", "chunk_00000.npz", "chunk_00001.npz"]
     for c in ("chunk_00000.npz", "chunk_00001.npz"):
