@@ -338,3 +338,10 @@ def test_a_free_opening_search_gives_the_whole_line(board):
             assert len(r.pv) == depth and r.pv[0] == r.move, (board, r)
             assert r.score == pytest.approx((-1) ** depth * pr.evaluate(leaf)), (board, depth, r)
         s = s.child(r.move)
+
+
+def test_a_free_opening_search_counts_its_placements_as_nodes():
+    # Depths 1-3 from the empty centre are placements only: each searched position is a node.
+    s = pr.Variant.parse("8x8/free").start()
+    counts = [pr.search(s, depth=d).nodes for d in (1, 2, 3, 4)]
+    assert counts[0] == 4 and counts == sorted(counts) and len(set(counts)) == 4, counts  # depth 1: the 4 placements

@@ -237,14 +237,17 @@ struct Root {
 
   // Exact value of b for its mover.
   int exact_value(Ctx& c, const Board<W>& b, int alpha, int beta) const {
-    if (in_opening(b))
+    if (in_opening(b)) {
+      ++c.nodes;  // a placement position is a node (the solver counts its own)
       return opening_negamax(c, b, alpha, beta, -kDiskInfinity,
                              [&](const Board<W>& ch, int a, int be) { return exact_value(c, ch, a, be); });
+    }
     return EG::solve(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], alpha, beta, false);
   }
 
   int heuristic_value(Ctx& c, const Board<W>& b, int depth, int alpha, int beta, bool anti_eval) const {
     if (in_opening(b)) {
+      ++c.nodes;  // a placement position is a node (the midgame search counts its own)
       if (depth == 0) return MG::evaluate(c, b.disks[b.to_move], b.disks[b.to_move ^ 1], anti_eval);
       return opening_negamax(c, b, alpha, beta, -kNoBound, [&](const Board<W>& ch, int a, int be) {
         return heuristic_value(c, ch, depth - 1, a, be, anti_eval);
