@@ -7,8 +7,6 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <new>
-#include <thread>
 
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/rules.hpp"
@@ -145,10 +143,13 @@ struct Root {
   const bool kept;             // the tables are a Searcher's: sized and laid out already
   std::unique_ptr<Ctx[]> ctx;  // one per thread
   int threads;
+  ThreadTeam own_team;  // the call's own helper threads (no kept team given)
+  ThreadTeam& team;
   u64 pooled_nodes = 0;  // a search's node budget with threads: every thread's nodes (Context::poll)
 
-  // tables: a Searcher's (kept), or null for tables of this call (allocate_tables).
-  Root(const Rules& r, int nthreads, TableSet<W>* tables = nullptr)
+  // tables: a Searcher's (kept), or null for tables of this call (allocate_tables);
+  // helpers: a kept team (a Searcher's, the process's), or null for one of this call.
+  Root(const Rules& r, int nthreads, TableSet<W>* tables, ThreadTeam* helpers)
       : t(E::table(r)),
         shape(r),
         anti(r.anti),
@@ -157,7 +158,8 @@ struct Root {
         mid_tt(tables ? tables->mid : own->mid),
         near_tt(tables ? tables->near : own->near),
         kept(tables != nullptr),
-        threads(nthreads) {
+        threads(nthreads),
+        team(helpers ? *helpers : own_team) {
     ctx.reset(new Ctx[threads]);
     for (int i = 0; i < threads; ++i) {
       ctx[i].shape = &shape;
@@ -359,21 +361,9 @@ struct Root {
         if (!all_moves && v >= hi) cut = true;
       }
     };
-    const int helpers = std::min(threads, n) - 1;
-    std::thread* pool =
-        helpers > 0 ? static_cast<std::thread*>(::operator new(sizeof(std::thread) * helpers)) : nullptr;
-    int started = 0;
-    try {
-      for (; started < helpers; ++started) new (pool + started) std::thread(work, std::ref(ctx[started + 1]));
-    } catch (...) {
-      // fewer threads than asked: the others do the work
-    }
-    work(ctx[0]);
-    for (int k = 0; k < started; ++k) {
-      pool[k].join();
-      pool[k].~thread();
-    }
-    ::operator delete(pool);
+    // A helper that starts late finds no move left: the moves are shared, so
+    // the team may run fewer parts than asked.
+    team.run(std::min(threads, n), [&](int k) { work(ctx[k]); });
     stopped = stop != 0 || ctx[0].stopped;
     for (int k = 0; k < threads; ++k) {
       ctx[k].shared_stop = nullptr;
@@ -538,11 +528,11 @@ TableSet<W>* kept_tables(SearchTables* tables, const Rules& rules, bool anti_eva
 
 template <class W, int N>
 void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out,
-                SearchTables* tables) {
+                SearchTables* tables, ThreadTeam* team) {
   using R = Root<W, N>;
   const double t0 = monotonic_seconds();
   const int empties = popcount(static_cast<W>(rules.playable) & ~R::E::occupied(R::E::load(pos)));
-  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof));
+  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof), team);
   root.set_limits(cancel, o.seconds >= 0 ? t0 + o.seconds : -1, o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
   for (int k = 0; k < root.threads; ++k) root.ctx[k].wof = o.wof;
   const Board<W> b = R::E::load(pos);
@@ -685,11 +675,11 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
 
 template <class W, int N>
 void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out,
-                 SearchTables* tables) {
+                 SearchTables* tables, ThreadTeam* team) {
   using R = Root<W, N>;
   const double t0 = monotonic_seconds();
   const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
-  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false));
+  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false), team);
   const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];
   const int n = root.root_moves(b, moves);
@@ -830,16 +820,16 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
 }
 
 void solve_any(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out,
-               SearchTables* tables) {
+               SearchTables* tables, ThreadTeam* team) {
   with_geometry(rules.board, [&](auto g) {
-    solve_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, o, cancel, out, tables);
+    solve_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, o, cancel, out, tables, team);
   });
 }
 
 void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out,
-                SearchTables* tables) {
+                SearchTables* tables, ThreadTeam* team) {
   with_geometry(rules.board, [&](auto g) {
-    search_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, l, cancel, out, tables);
+    search_impl<typename decltype(g)::W, decltype(g)::N>(rules, pos, l, cancel, out, tables, team);
   });
 }
 

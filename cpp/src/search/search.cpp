@@ -69,14 +69,14 @@ SolveOptions checked_options(const Rules& rules, const SolveOptions& options) {
 SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel) {
   const SearchLimits l = checked_limits(rules, limits);
   SearchOutcome out;
-  kernel_set().search->search(rules, pos, l, cancel, out, nullptr);
+  kernel_set().search->search(rules, pos, l, cancel, out, nullptr, SharedTeam(l.threads > 1).get());
   return out;
 }
 
 SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel) {
   const SolveOptions o = checked_options(rules, options);
   SolveOutcome out;
-  kernel_set().search->solve(rules, pos, o, cancel, out, nullptr);
+  kernel_set().search->solve(rules, pos, o, cancel, out, nullptr, SharedTeam(o.threads > 1).get());
   return out;
 }
 
@@ -103,14 +103,14 @@ void Searcher::exclusive(const char* what, F work) {
 SearchOutcome Searcher::search(const Rules& rules, const Position& pos, const SearchLimits& limits) {
   const SearchLimits l = checked_limits(rules, limits);
   SearchOutcome out;
-  exclusive("search", [&] { kernels_.search(rules, pos, l, &stop_, out, tables_.get()); });
+  exclusive("search", [&] { kernels_.search(rules, pos, l, &stop_, out, tables_.get(), &team_); });
   return out;
 }
 
 SolveOutcome Searcher::solve(const Rules& rules, const Position& pos, const SolveOptions& options) {
   const SolveOptions o = checked_options(rules, options);
   SolveOutcome out;
-  exclusive("solve", [&] { kernels_.solve(rules, pos, o, &stop_, out, tables_.get()); });
+  exclusive("solve", [&] { kernels_.solve(rules, pos, o, &stop_, out, tables_.get(), &team_); });
   return out;
 }
 

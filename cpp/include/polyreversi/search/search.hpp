@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "polyreversi/limits.hpp"
+#include "polyreversi/search/thread_team.hpp"
 #include "polyreversi/types.hpp"
 
 namespace polyreversi {
@@ -109,12 +110,13 @@ class SearchTables {
 };
 
 // Per instruction set (cpp/src/search/root.cpp is compiled once per set).
-// `tables` null: the call allocates its own tables of limits.tt_mb.
+// `tables` null: the call allocates its own tables of limits.tt_mb; `team`
+// null: a call with threads starts a team of its own.
 struct SearchKernels {
   void (*search)(const Rules& rules, const Position& pos, const SearchLimits& limits, const int* cancel,
-                 SearchOutcome& out, SearchTables* tables);
+                 SearchOutcome& out, SearchTables* tables, ThreadTeam* team);
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,
-                SolveOutcome& out, SearchTables* tables);
+                SolveOutcome& out, SearchTables* tables, ThreadTeam* team);
   std::unique_ptr<SearchTables> (*make_tables)(std::size_t bytes);  // allocated as first used
 };
 
@@ -122,7 +124,8 @@ struct SearchKernels {
 // (tt_mb MiB) and kept between moves, so the next move's search starts from
 // the entries of the last (the entries of a depth-limited search are exact
 // for their depth: midgame.hpp); new_game() forgets them, as does a change
-// of board, rules, evaluation or score convention. stop() may be called
+// of board, rules, evaluation or score convention. Its helper threads are
+// kept too (thread_team.hpp), started by the first search with threads. stop() may be called
 // from any thread: the running search returns its best completed work.
 // One search at a time: a second concurrent call throws ConcurrentUseError.
 class Searcher {
@@ -150,6 +153,7 @@ class Searcher {
   void exclusive(const char* what, F work);
   const SearchKernels& kernels_;
   std::unique_ptr<SearchTables> tables_;
+  ThreadTeam team_;
   int tt_mb_;
   int stop_ = 0;  // read and written atomically (__atomic builtins, as cancelled() reads it)
   std::atomic<bool> busy_{false};
