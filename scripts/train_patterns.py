@@ -26,10 +26,7 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
         --extra build/patterns/games/WTH_2000.npz --fit-report build/patterns/sweep_p4.json  # damps x iterations
     nice -n 5 python scripts/train_board_eval.py label --board 8x8 --games 34700 --chunk 100 --depth 8 \
-        --exact 16 --random 10 --random-min 4   # the engine's own games -> build/board_eval/8x8-normal/ (resumes)
-    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 3000000 --iterations 100 \
-        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
-        --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz'   # the shipped phases 4-11
+        --exact 16 --random 10 --random-min 4 --data build/board_eval_g1   # the engine's games (phases 0-3's; resumes)
     python scripts/train_patterns.py augment --games 10000 --seed 5000003 --start 24 --low 6 --high 19 \
         --out build/patterns/augment5.npz
     python scripts/train_patterns.py augment --games 10000 --seed 6000003 --start 20 --low 8 --high 19 \
@@ -37,20 +34,30 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     A='--extra build/patterns/augment5.npz --extra build/patterns/augment6.npz'
     python scripts/train_patterns.py fit --phases 0-3 --overlap 4 --max-rows 3000000 --iterations 100 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
-        --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $A $A $A   # the shipped phases 0-3
+        --extra 'build/board_eval_g1/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $A $A $A   # the shipped phases 0-3
+    nice -n 5 python scripts/train_board_eval.py label --board 8x8 --games 34700 --chunk 100 --depth 8 \
+        --exact 16 --random 10 --random-min 4 --seed 3 --branches 1 --jobs 2   # games and branch games -> build/board_eval/8x8-normal/
+    B='--extra build/board_eval/8x8-normal/branch_[0-9][0-9][0-9][0-9][0-9].npz'
+    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 3000000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
+        --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $B $B $B   # the shipped phases 4-11
     python scripts/train_patterns.py augment --held-out --games 4000 --seed 7000003 --start 22 --low 6 --high 19 \
         --out build/patterns/heldout_playouts.npz   # 5,600 positions off the held-out games' lines, to measure
 
-The shipped weights: phases 4-11 are the fit --phases 4-11 command's, on every row of
-each phase (2.4-2.6 M in phases 4-10) of the games' positions: Logistello's book, WTHOR
-1977-2020 (the held-out games left out) and 1,838,553 positions of 34,700 self-play games
-of the engine (docs/tuning.md, 2026-12-05: the self-play games took NTest at equal time
-from 24 to 33 %, every row and the WTHOR games of 2001-2020 from 35 to 43 % and 37 to
-38 %); phases 0-3 (0-19 empties) the last command's, on the same games' positions (exact
-scores at <= 14 empties, 16 for the self-play games) and 180,766 positions of random
-playouts off the games' lines solved exactly (the two augment runs, about 25 min of
-CPU each; every row of them given three times, so that the solver's ordering, which
-evaluates such positions, keeps its node counts: docs/tuning.md, "Phases 0-3 refitted"). Both
+The shipped weights: phases 4-11 are the last fit command's, on the games' positions:
+Logistello's book, WTHOR 1977-2020 (the held-out games left out), 1,838,175 positions of
+34,700 self-play games of the engine (the build of 2026-12-06) and, each row given three
+times, 1,183,201 positions of their 34,700 branch games (`--branches 1`: a random move
+off the game's line, then the same players; positions a search meets and the games'
+lines do not), at most 3,000,000 rows a phase (evenly spaced where there are more:
+phases 4-7). docs/tuning.md, 2026-12-06: NTest at equal CPU time 50.3 -> 54.0 %, the
+branch rows given 0 / 1 / 2 / 3 times 50.5 / 52.2 / 53.4 / 54.0 %. Phases 0-3 (0-19
+empties) are the fit --phases 0-3 command's, on the same WTHOR files, the self-play
+games of the build of 2026-12-05 (its first label command; the installed build plays
+other games) and 180,766 positions of random playouts off the games' lines solved
+exactly (the two augment runs, about 25 min of CPU each; every row of them given three
+times, so that the solver's ordering, which evaluates such positions, keeps its node
+counts: docs/tuning.md, "Phases 0-3 refitted"). Both
 fits have the mobility tables (MOBILITY_TERMS) beside the patterns.
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
