@@ -27,7 +27,10 @@ game also has B branch games: from one of its positions drawn at random (more
 than ``--exact`` empties, two or more moves), a random move other than the
 game's, then the same players to the end; every position from that move on
 is labelled with the branch's own result (positions off the line the players
-chose, as a search meets them), in ``branch_NNNNN.npz`` beside the chunk.
+chose, as a search meets them), in ``branch_NNNNN.npz`` beside the chunk
+(scripts/train_patterns.py's fit reads them with ``--extra``; this script's
+``search`` and ``fit`` read the chunks only). A folder keeps the settings its
+games were labelled with (``label_settings.json``); a rerun with others is refused.
 Games are written in
 chunks of ``--chunk`` games (``<data>/<board>-<rule>/chunk_NNNNN.npz``,
 written whole through a temporary file): a rerun skips the chunks that
@@ -228,11 +231,32 @@ def data_dir(args) -> str:
     return os.path.join(args.data, f"{args.board}-{rule(args.anti)}")
 
 
+def check_settings(out: str, settings: dict) -> None:
+    """The settings a folder's games were labelled with (label_settings.json, written on its
+    first run): a rerun with other settings would mix games of two kinds, and is refused."""
+    path = os.path.join(out, "label_settings.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            before = json.load(f)
+        differ = {k: (before.get(k), v) for k, v in settings.items() if before.get(k) != v}
+        if differ:
+            said = ", ".join(f"{k} {a!r} there, {b!r} now" for k, (a, b) in sorted(differ.items()))
+            sys.exit(f"{out}: labelled with other settings ({said}); give the same ones to resume, "
+                     "or another --data folder")
+        return
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(settings, f, indent=1)
+    os.replace(path + ".tmp", path)
+
+
 def label(args) -> None:
     out = data_dir(args)
     os.makedirs(out, exist_ok=True)
     exact = EXACT_EMPTIES[args.board] if args.exact is None else args.exact
     random_moves = RANDOM_MOVES[args.board] if args.random is None else args.random
+    check_settings(out, {"chunk": args.chunk, "seed": args.seed, "depth": args.depth, "exact": exact,
+                         "random": random_moves, "random_min": args.random_min, "engine": args.engine,
+                         "branches": args.branches})
     chunks = -(-args.games // args.chunk)
     tasks = []
     for c in range(chunks):
@@ -536,7 +560,10 @@ def main() -> None:
         if args.exact is not None and not 0 <= args.exact <= bp.BOARDS[args.board] ** 2:
             ap.error(f"--exact {args.exact}: must be from 0 to the board's squares")
     if args.step == "label":
-        label(args)
+        try:
+            label(args)
+        except KeyboardInterrupt:
+            sys.exit("interrupted: the chunks written are whole; run the same command again to resume")
     elif args.step == "search":
         if args.min_empties is None:
             args.min_empties = EXACT_EMPTIES[args.board] + 1

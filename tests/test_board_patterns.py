@@ -167,7 +167,7 @@ def test_training_script_end_to_end(tmp_path):
     run = [sys.executable, script, "label", *common, "--games", "4", "--chunk", "2", "--depth", "1", "--exact", "8"]
     first = subprocess.run(run, capture_output=True, text=True, check=True)
     assert "0 of 2 chunks already labelled" in first.stdout
-    chunks = sorted(os.listdir(data / "6x6-normal"))
+    chunks = sorted(f for f in os.listdir(data / "6x6-normal") if f.endswith(".npz"))
     assert chunks == ["chunk_00000.npz", "chunk_00001.npz"]
     before = (data / "6x6-normal" / chunks[0]).read_bytes()
     again = subprocess.run(run, capture_output=True, text=True, check=True)  # resumes: nothing to do
@@ -214,7 +214,8 @@ def test_branch_games_leave_the_line_and_keep_the_games(tmp_path):
     label(tmp_path / "plain")
     label(tmp_path / "branched", "--branches", "3")
     plain, branched = tmp_path / "plain" / "6x6-normal", tmp_path / "branched" / "6x6-normal"
-    assert sorted(os.listdir(branched)) == ["branch_00000.npz", "branch_00001.npz", "chunk_00000.npz", "chunk_00001.npz"]
+    assert sorted(os.listdir(branched)) == ["branch_00000.npz", "branch_00001.npz", "chunk_00000.npz", "chunk_00001.npz",
+                                           "label_settings.json"]
     for c in ("chunk_00000.npz", "chunk_00001.npz"):
         a, b = np.load(plain / c), np.load(branched / c)
         assert all(np.array_equal(a[k], b[k]) for k in a.files)
@@ -233,6 +234,15 @@ def test_branch_games_leave_the_line_and_keep_the_games(tmp_path):
     refused = subprocess.run([sys.executable, script, "label", "--board", "6x6", "--data", str(tmp_path / "x"),
                               "--branches", "-1"], capture_output=True, text=True)
     assert refused.returncode == 2 and "--branches -1: must be at least 0" in refused.stderr
+    # A rerun with other settings would mix two kinds of games in one folder: refused, nothing written.
+    before = {f: (branched / f).read_bytes() for f in os.listdir(branched)}
+    other = subprocess.run([sys.executable, script, "label", "--board", "6x6", "--data", str(tmp_path / "branched"),
+                            "--games", "6", "--chunk", "2", "--depth", "1", "--exact", "8", "--branches", "2"],
+                           capture_output=True, text=True)
+    assert other.returncode == 1 and "labelled with other settings (branches 3 there, 2 now)" in other.stderr
+    assert {f: (branched / f).read_bytes() for f in os.listdir(branched)} == before
+    more = label(tmp_path / "branched", "--branches", "3", "--games", "6")  # the same settings, more games: resumes
+    assert "2 of 3 chunks already labelled" in more.stdout and (branched / "branch_00002.npz").exists()
 
 
 KINDS = {"6x6": "Board6x6", "8x8": "Board8x8", "10x10": "Board10x10", "octagon": "Octagon"}
