@@ -157,7 +157,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
     :data:`polyreversi.time_control.START_SHARE` of it, and one under way stops at the next check
     (with ``time`` or ``nodes`` every 256 positions per thread, else every 4096; with
     threads, against all threads' nodes together), so
-    ``nodes`` may end up to 256 per thread over the limit, or with threads as much
+    ``nodes`` may end about 256 per thread over the limit (a few more: the last plies count
+    their nodes between checks; 277 seen on one thread), or with threads as much
     under it (``search(start, nodes=1)`` gives ``depth=2`` on 8x8). Once the depth reaches the
     number of empty squares the exact solver takes over (``exact=True``). A
     finished game returns at once with ``move=None``.
