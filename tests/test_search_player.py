@@ -454,6 +454,43 @@ def test_repr_names_every_option_away_from_its_default(kwargs):
     assert repr(again) == text and again.seed == player.seed and again.variety == player.variety
 
 
+@pytest.mark.parametrize("name,value", [("threads", "2"), ("threads", 2), ("depth", 0), ("time", 1.0),
+                                        ("level", 3), ("tt_mb", 8), ("variety", -1), ("seed", 1)])
+def test_options_are_fixed_once_the_player_is_made(name, value):
+    player = pr.SearchPlayer(depth=2)
+    before = repr(player)
+    with pytest.raises(AttributeError, match=f"SearchPlayer.{name}: the options are fixed"):
+        setattr(player, name, value)
+    assert repr(player) == before and player.play(pr.Variant().start()).depth == 2
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"depth": 3, "threads": 2, "variety": 0.5, "seed": 7},
+                                    {"level": 2}, {"time": 0.01, "exact_empties": 10, "book": False}])
+def test_a_copy_is_a_new_player_with_the_same_options(kwargs):
+    import copy
+    import pickle
+
+    player = pr.SearchPlayer(**kwargs)
+    state = pr.Variant().start().child("f5")
+    player.play(state)
+    for twin in (pickle.loads(pickle.dumps(player)), copy.copy(player), copy.deepcopy(player)):
+        assert twin is not player and repr(twin) == repr(player) and twin.options() == player.options()
+        assert twin.last is None and twin.table_usage == 0
+        assert twin.play(state).move in state.legal_moves()
+    assert pr.SearchPlayer(**player.options()).options() == player.options()
+
+
+def test_a_player_crosses_a_spawned_process_pool():
+    import concurrent.futures
+    import multiprocessing
+
+    player = pr.SearchPlayer(depth=3, selective=False)
+    state = pr.Variant().start().child("f5")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        move = pool.submit(player.choose, state).result(timeout=120)
+    assert move == pr.SearchPlayer(depth=3, selective=False).choose(state)
+
+
 @pytest.mark.parametrize("kwargs,error,match", [
     ({"level": 0}, ValueError, "level"),
     ({"level": len(LEVELS) + 1}, ValueError, "level"),

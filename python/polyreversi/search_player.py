@@ -190,9 +190,18 @@ class SearchPlayer:
     The seat name for the command line is ``search``, ``search:DEPTH``,
     ``search:time=SECONDS`` or ``search:level=N``. One search at a time: a second call
     while one runs (from another thread) raises :class:`polyreversi.errors.ConcurrentUseError`.
+
+    The options are fixed when the player is made (checked once, the table sized then):
+    assigning one afterwards raises AttributeError; a :class:`polyreversi.Limit` given to
+    :meth:`play` changes one move's. A copy (:mod:`pickle`, :mod:`copy`, a process pool's
+    argument) is a new player with the same options: its own empty table, its variety's
+    random choices from ``seed`` again, no :attr:`last`.
     """
 
     name = "search"
+    #: The constructor's options, in its order: read-only attributes of the same names.
+    OPTIONS = ("depth", "time", "level", "threads", "tt_mb", "evaluation", "selective", "variety", "seed",
+               "book", "exact_empties")
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, level: Optional[int] = None,
                  threads: int = 1, tt_mb: int = TT_MB, evaluation: Optional[str] = None, selective: bool = True,
@@ -200,13 +209,14 @@ class SearchPlayer:
                  exact_empties: Optional[int] = None) -> None:
         self.depth = _validate.optional_whole(depth, "depth", 1, MAX_DEPTH)
         self.time = _validate.optional_seconds(time, "time", high=MAX_TIME)
-        self.level: Optional[Level] = None
+        chosen: Optional[Level] = None
         if level is not None:
             number = _validate.whole(level, "level", 1, len(LEVELS))
             if depth is not None or time is not None:
                 raise ValueError(f"level: give a level or depth/time, not both (got level={_validate.shown(level)}, "
                                  f"depth={_validate.shown(depth)}, time={_validate.shown(time)})")
-            self.level = LEVELS[number - 1]
+            chosen = LEVELS[number - 1]
+        self.level = chosen
         self.threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
         self.tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
         self.evaluation = choice(evaluation, EVALUATIONS, "evaluation")
@@ -580,18 +590,37 @@ class SearchPlayer:
         """Share of the hash table's slots holding entries of this game (0 .. 1, sampled)."""
         return self._searcher.usage_permille() / 1000
 
-    def __repr__(self) -> str:
-        opts = [f"{k}={v!r}" for k, v in (("depth", self.depth), ("time", self.time)) if v is not None]
-        if self.level is not None:
-            opts.append(f"level={self.level.number}")
-        opts += [f"threads={self.threads!r}"] if self.threads != 1 else []
-        opts += [f"tt_mb={self.tt_mb!r}"] if self.tt_mb != TT_MB else []
-        # every option away from its default, so that the repr builds the same player
-        opts += [f"evaluation={self.evaluation!r}"] if self.evaluation is not None else []
-        opts += ["selective=False"] if not self.selective else []
-        opts += [f"variety={self.variety!r}"] if self.variety else []
-        opts += [f"seed={self.seed!r}"] if self.seed is not None else []
-        opts += ["book=False"] if not self.book else []
-        opts += [f"exact_empties={self.exact_empties!r}"] if self.exact_empties is not None else []
-        return f"SearchPlayer({', '.join(opts)})"
+    def options(self) -> Dict[str, object]:
+        """The options away from their defaults, as the constructor takes them
+        (``SearchPlayer(**player.options())`` makes the same player)."""
+        given: Dict[str, object] = {"depth": self.depth, "time": self.time,
+                                    "level": None if self.level is None else self.level.number,
+                                    "threads": self.threads, "tt_mb": self.tt_mb, "evaluation": self.evaluation,
+                                    "selective": self.selective, "variety": self.variety, "seed": self.seed,
+                                    "book": self.book, "exact_empties": self.exact_empties}
+        return {k: v for k, v in given.items() if v != _DEFAULTS[k]}
 
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in SearchPlayer.OPTIONS and name in self.__dict__:
+            raise AttributeError(f"SearchPlayer.{name}: the options are fixed when the player is made (checked "
+                                 f"then, the table sized then): make a new player, SearchPlayer({name}=...), or give "
+                                 "play() a polyreversi.Limit for one move")
+        super().__setattr__(name, value)
+
+    def __reduce__(self) -> Tuple[object, Tuple[Dict[str, object]]]:
+        # The C++ searcher (its table, its helper threads) does not cross a pickle: a copy
+        # is made again from the options.
+        return _rebuilt, (self.options(),)
+
+    def __repr__(self) -> str:
+        return f"SearchPlayer({', '.join(f'{k}={v!r}' for k, v in self.options().items())})"
+
+
+#: The constructor's defaults, for :meth:`SearchPlayer.options`.
+_DEFAULTS: Dict[str, object] = {"depth": None, "time": None, "level": None, "threads": 1, "tt_mb": TT_MB,
+                                "evaluation": None, "selective": True, "variety": 0.0, "seed": None, "book": True,
+                                "exact_empties": None}
+
+
+def _rebuilt(options: Dict[str, object]) -> SearchPlayer:
+    return SearchPlayer(**options)  # type: ignore[arg-type]
