@@ -78,13 +78,16 @@ class MCTSResult:
     nodes: int
 
 
-def check_limits(playouts: Optional[int], time: Optional[float], threads: int, exploration: float) -> None:
-    """Checks a search's limits as :func:`mcts` does (a player checks them when it is made)."""
+def check_limits(playouts: Optional[int], time: Optional[float], threads: int,
+                 exploration: Optional[float] = None) -> None:
+    """Checks a search's limits as :func:`mcts` does (a player checks them when it is made);
+    ``exploration`` None: checked by the caller (the informed search, against the core's range)."""
     _validate.optional_whole(playouts, "playouts", 1, MAX_PLAYOUTS)
     if time is not None and _validate.seconds(time, "time") > MAX_SECONDS:
         raise ValueError(f"time: must be at most {MAX_SECONDS:.0f} seconds, got {_validate.shown(time)}")
     _validate.whole(threads, "threads", 0, MAX_THREADS)
-    _validate.number(exploration, "exploration")
+    if exploration is not None:
+        _validate.number(exploration, "exploration")
 
 
 def mcts(

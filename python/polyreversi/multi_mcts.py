@@ -305,7 +305,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
     _validate.instance(state, State, "state")
     if tree is not None:
         _validate.instance(tree, MultiMCTSTree, "tree")
-    check_limits(playouts, time, 1, DEFAULT_EXPLORATION if exploration is None else exploration)
+    check_limits(playouts, time, 1)  # exploration: _options
     count = int(playouts) if playouts is not None else 0
     seconds = float(time) if time is not None else 0.0
     if playouts is None and time is None:
@@ -372,7 +372,7 @@ class InformedMCTSPlayer:
                  paranoia: float = DEFAULT_PARANOIA, best_reply: bool = DEFAULT_BEST_REPLY,
                  mast: float = DEFAULT_MAST, mast_temperature: float = DEFAULT_MAST_TEMPERATURE,
                  nst: bool = DEFAULT_NST, lgrf: bool = DEFAULT_LGRF, reuse: bool = DEFAULT_REUSE) -> None:
-        check_limits(playouts, time, 1, DEFAULT_EXPLORATION if exploration is None else exploration)
+        check_limits(playouts, time, 1)  # exploration: _options
         self.playouts, self.time = playouts, time
         self.seed = engine_seed(seed)
         (explored, self.epsilon, self.history_weight, self.score_weight, checked,
