@@ -14,7 +14,6 @@ from polyreversi.engine.serve_nboard import NBoardServer, parse_clock
 from polyreversi.errors import EngineIllegalMoveError, EngineProtocolError
 from polyreversi.limit import MAX_DEPTH
 from polyreversi.position_text import position_to_text
-from polyreversi import time_control
 from polyreversi.time_control import EXACT_EMPTIES
 
 HERE = os.path.dirname(__file__)
@@ -416,29 +415,6 @@ def test_gtp_time_settings_give_the_search_its_limit():
     server.time_settings(["60", "0", "0"])
     server.time_left(["b", "12.5", "0"])
     assert server._limit(1) == pr.Limit(clock=12.5)
-
-
-@pytest.mark.parametrize("settings,increment", [
-    ("time_settings 60 10 5", 2.0),  # Canadian: a period over its stones
-    ("kgs-time_settings canadian 60 10 5", 2.0),
-    ("kgs-time_settings byoyomi 60 5 3", 5.0),  # Japanese: a period every move
-    ("kgs-time_settings absolute 60", None),
-    ("time_settings 60 0 0", None),
-])
-def test_gtp_main_time_counts_the_overtime_after_it(settings, increment):
-    # The main time was spent as if nothing followed it, the overtime left unused until then
-    server = GtpServer(io.StringIO(), io.StringIO())
-    command, *args = settings.split()
-    getattr(server, command.replace("-", "_"))(args)
-    assert server._limit(1) == pr.Limit(clock=60.0, increment=increment)
-    plain = time_control.move_time(pr.Limit(clock=60.0), 40)
-    planned = time_control.move_time(server._limit(1), 40)
-    assert plain is not None and planned is not None
-    assert (planned.target > plain.target) == (increment is not None)
-    if increment is not None:
-        server.used = {1: 60.0}  # the main time spent: the overtime's own clock, no increment
-        after = server._limit(1)
-        assert after.increment is None and after.moves_to_go is not None
 
 
 def test_gtp_canadian_overtime_without_time_left_runs_its_period_down():
@@ -881,8 +857,7 @@ def _limit_of(commands):
     (["kgs-time_settings absolute 60"], pr.Limit(clock=60.0)),
     (["kgs-time_settings absolute 60", "time_left b 12.5 0"], pr.Limit(clock=12.5)),
     (["kgs-time_settings byoyomi 0 5 3"], pr.Limit(clock=5.0, moves_to_go=1)),
-    (["kgs-time_settings byoyomi 60 5 3"], pr.Limit(clock=60.0, increment=5.0)),  # main time, a period a move after
-    (["time_settings 60 30 10"], pr.Limit(clock=60.0, increment=3.0)),
+    (["kgs-time_settings byoyomi 60 5 3"], pr.Limit(clock=60.0)),
     (["kgs-time_settings byoyomi 60 5 3", "time_left b 4 2"], pr.Limit(clock=4.0, moves_to_go=1)),  # 4 s of a period
     (["kgs-time_settings byoyomi 60 0 3"], pr.Limit(clock=60.0)),  # no period time: absolute
     (["kgs-time_settings canadian 0 30 10"], pr.Limit(clock=30.0, moves_to_go=10)),

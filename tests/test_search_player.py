@@ -480,6 +480,37 @@ def test_a_copy_is_a_new_player_with_the_same_options(kwargs):
     assert pr.SearchPlayer(**player.options()).options() == player.options()
 
 
+class _Seat(pr.SearchPlayer):
+    def __init__(self, strength):
+        self.strength = strength  # before the player is made: allowed
+        super().__init__(depth=strength, seed=strength)
+
+
+def test_an_option_cannot_be_deleted_and_a_subclass_copies_as_itself():
+    import copy
+    import pickle
+
+    player = pr.SearchPlayer(depth=2)
+    with pytest.raises(AttributeError, match="SearchPlayer.threads: the options are fixed .* not deleted"):
+        del player.threads
+    assert player.threads == 1
+
+    seat = _Seat(3)
+    seat.nickname = "three"
+    for twin in (pickle.loads(pickle.dumps(seat)), copy.deepcopy(seat)):
+        assert type(twin) is _Seat and (twin.strength, twin.nickname, twin.depth, twin.seed) == (3, "three", 3, 3)
+        with pytest.raises(AttributeError, match="fixed"):
+            twin.depth = 4
+
+
+def test_a_pickled_player_is_checked_again():
+    import pickle
+
+    data = pickle.dumps(pr.SearchPlayer(depth=5)).replace(b"K\x05", b"K\x00")  # depth 5 -> 0
+    with pytest.raises(ValueError, match="depth"):
+        pickle.loads(data)
+
+
 def test_a_player_crosses_a_spawned_process_pool():
     import concurrent.futures
     import multiprocessing

@@ -193,9 +193,11 @@ class SearchPlayer:
 
     The options are fixed when the player is made (checked once, the table sized then):
     assigning one afterwards raises AttributeError; a :class:`polyreversi.Limit` given to
-    :meth:`play` changes one move's. A copy (:mod:`pickle`, :mod:`copy`, a process pool's
-    argument) is a new player with the same options: its own empty table, its variety's
-    random choices from ``seed`` again, no :attr:`last`.
+    :meth:`play` changes one move's (deleting one raises too). A copy (:mod:`pickle`,
+    :mod:`copy`, a process pool's argument) is a new player with the same options, checked
+    again: its own empty table, its variety's random choices from ``seed`` again (copies
+    with a seed choose alike: give each its own seed), no :attr:`last`; a subclass keeps its
+    class and its own attributes.
     """
 
     name = "search"
@@ -235,6 +237,7 @@ class SearchPlayer:
         self._lock_pid = os.getpid()  # the process whose search holds the lock
         self.last: Optional[PlayResult] = None
         self._overhead = 0.0  # seconds the clock's moves end after their plan's stop (_note_overhead)
+        self._made = True  # the options are fixed from here on (__setattr__)
 
     # ---- limits ----------------------------------------------------------------
     def default_limit(self) -> Limit:
@@ -600,17 +603,37 @@ class SearchPlayer:
                                     "book": self.book, "exact_empties": self.exact_empties}
         return {k: v for k, v in given.items() if v != _DEFAULTS[k]}
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in SearchPlayer.OPTIONS and name in self.__dict__:
+    def _refuse(self, name: str, doing: str) -> None:
+        if name in SearchPlayer.OPTIONS and self.__dict__.get("_made"):
             raise AttributeError(f"SearchPlayer.{name}: the options are fixed when the player is made (checked "
-                                 f"then, the table sized then): make a new player, SearchPlayer({name}=...), or give "
-                                 "play() a polyreversi.Limit for one move")
+                                 f"then, the table sized then), not {doing}: make a new player, "
+                                 f"SearchPlayer({name}=...), or give play() a polyreversi.Limit for one move")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        self._refuse(name, "assigned")
         super().__setattr__(name, value)
 
-    def __reduce__(self) -> Tuple[object, Tuple[Dict[str, object]]]:
-        # The C++ searcher (its table, its helper threads) does not cross a pickle: a copy
-        # is made again from the options.
-        return _rebuilt, (self.options(),)
+    def __delattr__(self, name: str) -> None:
+        self._refuse(name, "deleted")
+        super().__delattr__(name)
+
+    # The C++ searcher (its table, its helper threads) and the lock do not cross a pickle
+    # or a copy: the copy makes its own from the options (a subclass keeps its class and
+    # its own attributes).
+    _NOT_COPIED = ("_searcher", "_lock", "_lock_pid", "_random", "last", "_overhead")
+
+    def __getstate__(self) -> Dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k not in SearchPlayer._NOT_COPIED}
+
+    def __setstate__(self, state: Dict[str, object]) -> None:
+        # Made again by the constructor, which checks the options (a pickle is a file like any
+        # other); a subclass's own attributes come back as they were.
+        options = {k: state[k] for k in SearchPlayer.OPTIONS if k in state}
+        level = options.get("level")
+        if isinstance(level, Level):
+            options["level"] = level.number
+        SearchPlayer.__init__(self, **options)  # type: ignore[arg-type]
+        self.__dict__.update({k: v for k, v in state.items() if k not in SearchPlayer.OPTIONS and k != "_made"})
 
     def __repr__(self) -> str:
         return f"SearchPlayer({', '.join(f'{k}={v!r}' for k, v in self.options().items())})"
@@ -621,6 +644,3 @@ _DEFAULTS: Dict[str, object] = {"depth": None, "time": None, "level": None, "thr
                                 "evaluation": None, "selective": True, "variety": 0.0, "seed": None, "book": True,
                                 "exact_empties": None}
 
-
-def _rebuilt(options: Dict[str, object]) -> SearchPlayer:
-    return SearchPlayer(**options)  # type: ignore[arg-type]

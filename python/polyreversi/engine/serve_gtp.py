@@ -367,7 +367,7 @@ class GtpServer:
     def _limit(self, color: int) -> Limit:
         # An overtime period is a clock that must not run out, for its moves (a per-move
         # time, Limit(time=...), is a mean a move may exceed).
-        clock = moves = increment = None
+        clock = moves = None
         counted = None
         if self.main_time is not None:
             left, stones = self.left.get(color, (self.main_time, 0))
@@ -382,19 +382,12 @@ class GtpServer:
                 clock, moves = left, stones
             else:  # main time (a time_left with no stones says how much is left of it)
                 clock = left
-                # The overtime after it gives every move at least its share (a period a move
-                # under byo-yomi, a period over its stones under Canadian): spent as an
-                # increment, so that the main time is not hoarded as if it were the last.
-                if self.byo_periods > 0:
-                    increment = self.byo_time
-                elif self.byo_stones > 0:
-                    increment = self.byo_time / self.byo_stones
         self._counted = counted
         if self.depth is None and self.nodes is None and clock is None:
             return Limit()
         if moves is not None:
             moves = min(moves, MAX_MOVES_TO_GO)  # more stones than a game's moves: the game's
-        return Limit(depth=self.depth, nodes=self.nodes, clock=clock, increment=increment or None, moves_to_go=moves)
+        return Limit(depth=self.depth, nodes=self.nodes, clock=clock, moves_to_go=moves)
 
     def genmove(self, args: List[str], play: bool) -> str:
         if len(args) != 1:
