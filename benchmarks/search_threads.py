@@ -1,12 +1,12 @@
 """Short searches on two threads, builds side by side: wall and CPU time per move.
 
-    python benchmarks/search_threads.py [--budgets 0.002,0.01,0.05] [--rounds 3] [--depth 10] DIR [DIR ...]
+    python benchmarks/search_threads.py [--budgets 0.002,0.01,0.05] [--rounds 3] [--depth 10] [--count 40] DIR [DIR ...]
 
 Each DIR holds a polyreversi package (another build: `cp -r python/polyreversi
 DIR/ && cp build/dev/_core*.so DIR/polyreversi/`); the first is the baseline.
 Every round runs each build once, in turn, in a fresh process, on the 40
-held-out WTHOR midgame positions of scripts/midgame_positions.py (20-50
-empties, the set of midgame_speed.py):
+(`--count`) held-out WTHOR midgame positions of scripts/midgame_positions.py
+(20-50 empties, the set of midgame_speed.py):
 
 - for each budget T: `pr.search(state, time=T, threads=2)` on every position
   (a fresh table each call), then one SearchPlayer(threads=2) kept over the
@@ -39,10 +39,10 @@ sys.path.insert(0, sys.argv[1])
 import polyreversi as pr
 assert pr.__file__.startswith(sys.argv[1]), pr.__file__
 from midgame_positions import midgame_range, positions
-budgets, depth = [float(t) for t in sys.argv[3].split(",")], int(sys.argv[4])
+budgets, depth, count = [float(t) for t in sys.argv[3].split(",")], int(sys.argv[4]), int(sys.argv[5])
 span = midgame_range(pr.Variant.parse("8x8"))
 empties = list(range(span.start, span.stop, max(1, (span.stop - span.start) // 6)))
-states = positions("8x8", empties, 40, held_out=True)
+states = positions("8x8", empties, count, held_out=True)
 out = {"build": pr.__file__, "timed": {}, "depth": {}}
 
 def timed(call):
@@ -74,9 +74,10 @@ print(json.dumps(out))
 """
 
 
-def run(package: str, budgets: str, depth: int) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, os.path.abspath(package), os.path.join(ROOT, "scripts"),
-                          budgets, str(depth)], capture_output=True, text=True, check=False)
+def run(package: str, *args: str, child: str = CHILD) -> dict:
+    """The JSON of `child` run on the build in `package` (argv: its folder, scripts/, then args)."""
+    out = subprocess.run([sys.executable, "-c", child, os.path.abspath(package), os.path.join(ROOT, "scripts"),
+                          *args], capture_output=True, text=True, check=False)
     if out.returncode != 0:
         raise SystemExit(f"{package}: {out.stderr.strip().splitlines()[-1] if out.stderr.strip() else 'failed'}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -88,11 +89,12 @@ def main() -> None:
     ap.add_argument("--budgets", default="0.002,0.01,0.05")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--depth", type=int, default=10)
+    ap.add_argument("--count", type=int, default=40, help="positions")
     a = ap.parse_args()
     runs: dict = {p: [] for p in a.packages}
     for k in range(a.rounds):
         for p in a.packages:
-            runs[p].append(run(p, a.budgets, a.depth))
+            runs[p].append(run(p, a.budgets, str(a.depth), str(a.count)))
             print(f"round {k + 1}: {p} done (load {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
     base = a.packages[0]
     budgets = [str(float(t)) for t in a.budgets.split(",")]

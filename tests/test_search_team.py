@@ -1,7 +1,9 @@
 """The search's kept helper threads (cpp/src/search/thread_team.cpp): a
 SearchPlayer's live through its moves, search() borrows the process's; the
 same scores as one thread, a stop and Ctrl-C still end the search, a forked
-child starts its own."""
+child starts its own. The root split's speculative windows (root.cpp): two
+threads' full-width scores at depths 1-10, exact solves, multi-PV lines and
+stopped searches against one thread's."""
 from __future__ import annotations
 
 import json
@@ -14,7 +16,7 @@ import time
 import pytest
 
 import polyreversi as pr
-from conftest import assert_ctrl_c_stops
+from conftest import assert_ctrl_c_stops, random_endgame, random_position
 
 
 def game_positions(plies: int, count: int, seed: int, variant: str = "8x8"):
@@ -123,3 +125,110 @@ def test_a_player_keeps_its_helper_between_moves_and_a_forked_child_starts_its_o
     # root split); joined when the player goes
     assert seen["counts"] == [seen["base"] + 1] * 5 and seen["after"] == seen["base"], seen
     assert seen["child"] == 0 and seen["scores"] == seen["alone"], seen
+
+
+# The root split's speculative windows (cpp/src/search/root.cpp, Root::split): a
+# helper that takes a move before the first is scored searches it with a null
+# window at the last iteration's score, and a move bounded by that guess is
+# searched again once the best is known. Full width, so every move has one value
+# at a depth whatever the windows: two threads must find one thread's.
+
+def move_values(state: pr.State, depth: int) -> dict:
+    """Every legal move's full-width value at `depth` (one thread, all moves' lines)."""
+    player = pr.SearchPlayer(threads=1, selective=False, book=False)
+    infos = player.analyse(state, pr.Limit(depth=depth), multipv=len(state.legal_moves()))
+    assert all(i.depth == depth and not i.exact for i in infos), infos
+    return {i.move: i.score for i in infos}
+
+
+def assert_two_threads_score_as_one(state: pr.State, depths) -> None:
+    """Two threads' score at each depth is one thread's; a move of its own only on a tie."""
+    for depth in depths:
+        one = pr.search(state, depth=depth, threads=1, selective=False)
+        two = pr.search(state, depth=depth, threads=2, selective=False)
+        assert (two.score, two.depth) == (one.score, one.depth), (state.ply, depth, one, two)
+        if two.move != one.move:
+            assert move_values(state, depth)[two.move] == one.score, (state.ply, depth, one, two)
+
+
+def split_positions(variant: str, plies: int, seeds) -> list:
+    """Random positions of `variant` after `plies` moves with two moves or more, one a seed."""
+    states = [random_position(variant, plies, seed) for seed in seeds]
+    return [s for s in states if not s.is_over() and len(s.legal_moves()) >= 2]
+
+
+@pytest.mark.parametrize("variant, plies, seeds, depths", [
+    ("8x8", 14, range(2), range(1, 11)), ("8x8", 26, range(2, 4), range(1, 11)),
+    ("10x10", 30, range(1), range(1, 7)), ("octagon", 20, range(1), range(1, 8)),
+    ("6x6/anti", 8, range(2), range(1, 11)), ("8x8/anti", 16, range(1), range(1, 9)),
+])
+def test_two_threads_score_each_depth_as_one(variant, plies, seeds, depths):
+    states = split_positions(variant, plies, seeds)
+    assert states
+    for s in states:
+        assert_two_threads_score_as_one(s, depths)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant, plies, depths", [
+    ("8x8", 12, range(1, 11)), ("8x8", 20, range(1, 11)), ("8x8", 28, range(1, 11)), ("8x8", 36, range(1, 11)),
+    ("10x10", 40, range(1, 9)), ("octagon", 24, range(1, 10)), ("6x6/anti", 10, range(1, 11)),
+    ("8x8/anti", 20, range(1, 11)),
+])
+def test_two_threads_score_each_depth_as_one_on_many_positions(variant, plies, depths):
+    states = split_positions(variant, plies, range(100, 110))
+    assert len(states) >= 5
+    for s in states:
+        assert_two_threads_score_as_one(s, depths)
+
+
+def assert_two_threads_solve_as_one(text: str, empties: int, seeds) -> None:
+    """Two threads' exact score is one thread's, and the move they play scores it."""
+    for seed in seeds:
+        s = random_endgame(text, empties, seed, min_moves=2)
+        one = pr.solve(s, threads=1)
+        two = pr.solve(s, threads=2)
+        assert two.score == one.score, (text, empties, seed, one, two)
+        assert -pr.solve(s.child(two.move)).score == one.score, (text, empties, seed, one, two)
+
+
+@pytest.mark.parametrize("text, empties", [
+    ("8x8", 14), ("8x8", 16), ("8x8", 18), ("10x10", 14), ("octagon", 16), ("6x6/anti", 16), ("8x8/anti", 16),
+])
+def test_two_threads_solve_as_one(text, empties):
+    # From 16 empties the solve's passes start from a search estimate (aspiration windows).
+    assert_two_threads_solve_as_one(text, empties, range(3))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("empties", [14, 16, 17, 18, 19, 20])
+def test_two_threads_solve_as_one_on_many_positions(empties):
+    # 20 empties: ProbCut passes before the exact one (root.cpp's kSelectiveMin).
+    assert_two_threads_solve_as_one("8x8", empties, range(10, 10 + (12 if empties < 20 else 4)))
+
+
+def test_two_threads_give_one_threads_multi_pv_lines():
+    for s in game_positions(14, 3, 21):
+        for depth in (3, 6):
+            lines = [[i.score for i in pr.SearchPlayer(threads=threads, selective=False, book=False).analyse(
+                s, pr.Limit(depth=depth), multipv=3)] for threads in (1, 2)]
+            assert lines[0] == lines[1], (s.ply, depth, lines)
+
+
+def test_a_stopped_two_thread_search_keeps_an_exactly_scored_move_no_worse_than_the_last():
+    # Node budgets stop iterations part-way. The move kept has the score reported at
+    # the depth reported, and at that depth it is no worse than the last
+    # iteration's best (a stopped iteration's move counts only if every move before
+    # it, that best first, was scored: a move bounded above the best is not).
+    checked = 0
+    for s in game_positions(18, 3, 9):
+        for budget in (15_000, 40_000, 90_000, 200_000):
+            r = pr.search(s, nodes=budget, threads=2, selective=False)
+            values = move_values(s, r.depth)
+            assert values[r.move] == r.score, (s.ply, budget, r)
+            if r.depth > 2:
+                last = move_values(s, r.depth - 2)
+                top = max(last.values())
+                assert r.score >= min(values[m] for m, v in last.items() if v == top), (s.ply, budget, r)
+                checked += 1
+    assert checked >= 6

@@ -129,9 +129,13 @@ struct Root {
     Board<W> child;
     int key;
     int score;
-    bool exact;  // score inside the window it was searched with
-    bool done;   // scored (exactly or as a bound) before any stop
+    bool exact;    // score inside the window it was searched with
+    bool done;     // scored (exactly or as a bound) before any stop
+    bool bounded;  // below a guess that is above the best (split): no better than the guess
   };
+
+  // No guess of the best score for split(): a move taken before any is scored gets the whole window.
+  static constexpr int kNoGuess = -kNoBound - 1;
 
   const Table<W> t;
   const Shape<W, N> shape;
@@ -300,35 +304,93 @@ struct Root {
   // a null window against the k-th best exact score so far, searched again
   // inside (it, hi) when they land above it; a stopped multi-PV pass returns
   // -1 (its k best are not known).
+  //
+  // guess (one best move wanted, not all_moves): a likely best score, the
+  // last iteration's. A helper that takes a move while the first is still
+  // being searched gives it a null window at the guess instead of the whole
+  // window (on two threads the second move would always get the costliest
+  // search); a move below the guess is then bounded by it only, and
+  // searched again against the best once one is known if the guess is above
+  // it. The scores are those of one thread's order: one thread never
+  // speculates (it scores move 0 before taking another).
   template <class F>
-  int split(RootMove* moves, int n, int inf, bool all_moves, bool& stopped, F value, int multipv = 1) {
-    return split(moves, n, inf, -inf, inf, all_moves, stopped, value, multipv);
+  int split(RootMove* moves, int n, int inf, bool all_moves, bool& stopped, F value, int multipv = 1,
+            int guess = kNoGuess) {
+    return split(moves, n, inf, -inf, inf, all_moves, stopped, value, multipv, guess);
   }
   template <class F>
-  int split(RootMove* moves, int n, int inf, int lo, int hi, bool all_moves, bool& stopped, F value, int multipv = 1) {
+  int split(RootMove* moves, int n, int inf, int lo, int hi, bool all_moves, bool& stopped, F value, int multipv = 1,
+            int guess = kNoGuess) {
     int next = 0, alpha = lo, best = -inf - 1, best_i = -1, stop = 0, scored = 0;
     bool best_exact = false, cut = false;
+    const bool speculate = guess != kNoGuess && !all_moves && multipv == 1;
+    const int g = std::max(lo, std::min(guess, hi - 1));  // the null window (g, g + 1) inside (lo, hi)
     std::vector<int> top;  // multi-PV: the exact scores so far, highest first, at most multipv
     std::mutex lock;
-    for (int i = 0; i < n; ++i) moves[i].exact = moves[i].done = false;
+    for (int i = 0; i < n; ++i) moves[i].exact = moves[i].done = moves[i].bounded = false;
+    const auto rank = [&](int i, int v, bool exact) {
+      if (best_i < 0 || v > best || (v == best && ((exact && !best_exact) || (exact == best_exact && i < best_i)))) {
+        best = v;
+        best_i = i;
+        best_exact = exact;
+      }
+      if (v > alpha) alpha = v;
+    };
+    // Move i's score v from a search whose window began at a (under the lock).
+    const auto record = [&](int i, int v, int a) {
+      const bool exact = all_moves || (v > a && v < hi);
+      moves[i].score = v;
+      moves[i].exact = exact;
+      moves[i].done = true;
+      if (!exact && v <= a && v > alpha) {  // below a guess that is above the best so far
+        moves[i].bounded = true;
+        return;
+      }
+      ++scored;
+      if (multipv > 1 && exact) {
+        top.insert(std::upper_bound(top.begin(), top.end(), v, [](int x, int y) { return x > y; }), v);
+        if (static_cast<int>(top.size()) > multipv) top.pop_back();
+      }
+      rank(i, v, exact);
+      if (!all_moves && v >= hi) cut = true;
+    };
+    // A bounded move to search again against the best so far (under the lock), or -1.
+    const auto again = [&]() {
+      if (scored == 0) return -1;
+      for (int i = 0; i < n; ++i)
+        if (moves[i].bounded && moves[i].score > alpha) {
+          moves[i].bounded = moves[i].done = false;
+          return i;
+        }
+      return -1;
+    };
     auto work = [&](Ctx& c) {
       c.shared_stop = &stop;
+      std::unique_lock<std::mutex> held(lock);
       for (;;) {
-        const int i = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
-        if (i >= n) return;
+        // The next move in the order, else a bounded move to search again. A
+        // thread with neither leaves (a thread that waited would hold up the
+        // split's end until it woke, on a loaded machine a time slice): a
+        // bounded move a later result leaves above the best is searched again
+        // by the thread that recorded that result.
+        if (cut || __atomic_load_n(&stop, __ATOMIC_RELAXED)) return;
+        const bool retry = next >= n;
+        const int i = retry ? again() : next++;
+        if (i < 0) return;
         int a;
         bool first;
-        {
-          std::lock_guard<std::mutex> g(lock);
-          if (cut) return;
-          if (multipv > 1) {
-            first = static_cast<int>(top.size()) < multipv;
-            a = first ? lo : top[multipv - 1];
-          } else {
-            a = alpha;
-            first = scored == 0;
-          }
+        if (multipv > 1) {
+          first = static_cast<int>(top.size()) < multipv;
+          a = first ? lo : top[multipv - 1];
+        } else {
+          a = alpha;
+          first = scored == 0 && !retry;
         }
+        if (first && speculate && i > 0) {
+          a = g;
+          first = false;
+        }
+        held.unlock();
         int v;
         if (all_moves) {
           v = -value(c, moves[i].child, -inf, inf);
@@ -338,27 +400,12 @@ struct Root {
           v = -value(c, moves[i].child, -a - 1, -a);
           if (!c.stopped && v > a && v < hi) v = -value(c, moves[i].child, -hi, -a);
         }
+        held.lock();
         if (c.stopped) {
           __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
           return;
         }
-        const bool exact = all_moves || (v > a && v < hi);
-        std::lock_guard<std::mutex> g(lock);
-        ++scored;
-        moves[i].score = v;
-        moves[i].exact = exact;
-        moves[i].done = true;
-        if (multipv > 1 && exact) {
-          top.insert(std::upper_bound(top.begin(), top.end(), v, [](int x, int y) { return x > y; }), v);
-          if (static_cast<int>(top.size()) > multipv) top.pop_back();
-        }
-        if (best_i < 0 || v > best || (v == best && ((exact && !best_exact) || (exact == best_exact && i < best_i)))) {
-          best = v;
-          best_i = i;
-          best_exact = exact;
-        }
-        if (v > alpha) alpha = v;
-        if (!all_moves && v >= hi) cut = true;
+        record(i, v, a);
       }
     };
     // A helper that starts late finds no move left: the moves are shared, so
@@ -369,14 +416,22 @@ struct Root {
       ctx[k].shared_stop = nullptr;
       if (ctx[k].stopped) stopped = true;
     }
+    // A bounded move at or below the best is scored: it is no better. The
+    // others are left only by a stop or a cut.
+    for (int i = 0; i < n; ++i)
+      if (moves[i].bounded && moves[i].score <= alpha) {
+        moves[i].bounded = false;
+        rank(i, moves[i].score, false);
+      }
     if (stopped && multipv > 1) return -1;
     if (stopped && !all_moves) {
       // A move scored exactly before the stop may be kept only if every
       // move before it in the order was scored too (the usual rule of
-      // aborted iterations): otherwise the best may be missing.
+      // aborted iterations): otherwise the best may be missing. A move
+      // bounded above the best is not scored.
       if (best_i < 0 || !best_exact) return -1;
       for (int i = 0; i < best_i; ++i)
-        if (!moves[i].done) return -1;
+        if (!moves[i].done || moves[i].bounded) return -1;
     }
     return best_i;
   }
@@ -520,6 +575,11 @@ constexpr int kEstimateMaxDepth = 6;  // plies of that estimate at most
 constexpr int kAspiration = 1;        // first window (estimate - 1, estimate + 1): a null-window test
 constexpr int kSelectiveMin = 20;     // from this many empties a solve runs selective passes first (8x8 trained)
 
+// A heuristic score (kScale a disk) to the nearest disk, halves away from zero.
+inline int nearest_disks(int score) {
+  return score >= 0 ? (score + kScale / 2) / kScale : -((-score + kScale / 2) / kScale);
+}
+
 // The tables of a call: a Searcher's, prepared for these rules, or null.
 template <class W>
 TableSet<W>* kept_tables(SearchTables* tables, const Rules& rules, bool anti_eval, bool wof) {
@@ -554,6 +614,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       return root.exact_value(c, ch, a, be);
     };
     int lo = -inf, hi = inf, best = -1;
+    int centre = R::kNoGuess;  // the score the window (lo, hi) is laid around, if any: the split's guess
     const bool wld = o.wld && !o.all_moves;
     const int empties = popcount(root.t.playable & ~R::E::occupied(b));
     if (!o.all_moves && empties >= kEstimateMin) {
@@ -563,18 +624,23 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       // around it. (The mid table's moves as hash moves of the exact search
       // cost nodes: tried, #46 took 2x more.)
       const int depth = std::min(kEstimateMaxDepth, (empties - 8) / 2);
+      int last[2] = {R::kNoGuess, R::kNoGuess};  // the last estimate of each depth parity
       for (int d = 1; d <= depth && !stopped; ++d) {
-        const int bi =
-            root.split(moves, n, 1 << 24, false, stopped, [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
+        const int bi = root.split(
+            moves, n, 1 << 24, false, stopped,
+            [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
               return root.heuristic_value(c, ch, d - 1, a, be, rules.anti);
-            });
+            },
+            1, last[d & 1]);
         if (stopped || bi < 0) break;
         const int est = moves[bi].score;
+        last[d & 1] = est;
         for (int i = 0; i < n; ++i) moves[i].key = i == bi ? kFirstKey : -moves[i].score;
         R::sort_by_key(moves, n);
-        const int disks = est >= 0 ? (est + kScale / 2) / kScale : -((-est + kScale / 2) / kScale);
+        const int disks = nearest_disks(est);
         lo = std::max(-inf, disks - kAspiration);
         hi = std::min(inf, disks + kAspiration);
+        centre = disks;
       }
     }
     // Scores the root inside (lo, hi), widening the window on a fail; the
@@ -603,12 +669,13 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       int bi = -1, last_fail = 0;
       for (int delta = 2 * kAspiration; !stopped;) {
         const int pass_lo = lo, pass_hi = hi;
-        bi = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact);
+        bi = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact, 1, centre);
         prove(sel, bi, pass_lo, pass_hi, stopped);
         if (stopped || bi < 0) break;
         const int v = moves[bi].score;
         if (o.all_moves || wld || (v > lo && v < hi)) break;
         const int fail = v <= lo ? -1 : 1;
+        centre = R::kNoGuess;  // a fail bounds the score on one side only
         if (fail == -last_fail) {
           lo = -inf;
           hi = inf;
@@ -638,6 +705,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
         const int v = moves[bi].score;
         lo = std::max(-inf, v - kAspiration);
         hi = std::min(inf, v + kAspiration);
+        centre = v;
         for (int i = 0; i < n; ++i) moves[i].key = i == bi ? kFirstKey : (moves[i].done ? -moves[i].score : inf);
         R::sort_by_key(moves, n);
       }
@@ -645,6 +713,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     if (wld) {
       lo = -1;
       hi = 1;
+      centre = R::kNoGuess;
     }
     if (!stopped) best = aspire(kExactSel);
     if (stopped || best < 0) {
@@ -715,6 +784,9 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   // there (docs/tuning.md).
   const int step = Evaluator<W, N>::patterned(root.shape, anti_eval) ? 2 : 1;
   const int first_depth = step == 2 ? 2 - (max_depth & 1) : 1;
+  // The best score of the last iteration of each depth parity (an odd depth
+  // favours the mover): the split's guess of the next of that parity.
+  int last[2] = {R::kNoGuess, R::kNoGuess}, latest = R::kNoGuess;
   for (int depth = first_depth; depth <= max_depth; depth += step) {
     // No iteration after the first starts once the node budget is spent or its
     // last start time has passed.
@@ -737,10 +809,12 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     bool stopped = false;
     int best;
     if (exact) {
+      // The guess: the last heuristic score in disks.
+      const int guess = latest == R::kNoGuess ? latest : nearest_disks(latest);
       best = root.split(
           moves, n, root.shape.squares + 1, false, stopped,
           [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) { return root.exact_value(c, ch, a, be); },
-          multipv);
+          multipv, guess);
     } else {
       const int d = depth;
       best = root.split(
@@ -748,7 +822,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
           [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
             return root.heuristic_value(c, ch, d - 1, a, be, anti_eval);
           },
-          multipv);
+          multipv, last[depth & 1]);
     }
     // A stopped iteration's move is kept when split() vouches for it (scored exactly at
     // this depth, every move before it in the order scored: the last iteration's best
@@ -763,6 +837,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     out.exact = exact;
     const auto disks = [&](int score) { return exact ? score : static_cast<double>(score) / kScale; };
     out.score = disks(moves[best].score);
+    latest = last[depth & 1] = moves[best].score;
     // The k best, exact (split): their lines once they are ordered.
     typename R::RootMove ranked[kMaxSquares + 1];
     int ranked_n = 0;
