@@ -37,21 +37,32 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
         --extra 'build/board_eval_g1/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $A $A $A   # the shipped phases 0-3
     nice -n 5 python scripts/train_board_eval.py label --board 8x8 --games 34700 --chunk 100 --depth 8 \
         --exact 16 --random 10 --random-min 4 --seed 3 --branches 1 --jobs 2   # games and branch games -> build/board_eval/8x8-normal/
-    B='--extra build/board_eval/8x8-normal/branch_[0-9][0-9][0-9][0-9][0-9].npz'
+    N='[0-9][0-9][0-9][0-9][0-9].npz'; B="build/board_eval/8x8-normal/branch_$N"   # a glob, given quoted
     python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 3000000 --iterations 100 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
-        --extra 'build/board_eval/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $B $B $B   # the shipped phases 4-11
+        --extra "build/board_eval/8x8-normal/chunk_$N" --extra "$B" --extra "$B" --extra "$B"   # phases 4-11 before
+    nice -n 5 python scripts/train_board_eval.py label --board 8x8 --games 12000 --chunk 100 --depth 8 \
+        --exact 16 --random 10 --random-min 4 --seed 4 --branches 3 --jobs 2 --data build/board_eval/8x8-g4
+    (the same with --seed 5 --data build/board_eval/8x8-g5)   # more games, three branch games each
+    G4=build/board_eval/8x8-g4/8x8-normal; G5=build/board_eval/8x8-g5/8x8-normal
+    python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 8000000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
+        --extra "build/board_eval/8x8-normal/chunk_$N" --extra "$B" --extra "$B" --extra "$B" \
+        --extra "$G4/chunk_$N" --extra "$G5/chunk_$N" --extra "$G4/branch_$N" --extra "$G4/branch_$N" \
+        --extra "$G4/branch_$N" --extra "$G5/branch_$N" --extra "$G5/branch_$N" --extra "$G5/branch_$N"   # shipped
     python scripts/train_patterns.py augment --held-out --games 4000 --seed 7000003 --start 22 --low 6 --high 19 \
         --out build/patterns/heldout_playouts.npz   # 5,600 positions off the held-out games' lines, to measure
 
-The shipped weights: phases 4-11 are the last fit command's, on the games' positions:
-Logistello's book, WTHOR 1977-2020 (the held-out games left out), 1,838,175 positions of
-34,700 self-play games of the engine (the build of 2026-12-06) and, each row given three
-times, 1,183,201 positions of their 34,700 branch games (`--branches 1`: a random move
-off the game's line, then the same players; positions a search meets and the games'
-lines do not), at most 3,000,000 rows a phase (evenly spaced where there are more:
-phases 4-7). docs/tuning.md, 2026-12-06: NTest at equal CPU time 50.3 -> 54.0 %, the
-branch rows given 0 / 1 / 2 / 3 times 50.5 / 52.2 / 53.4 / 54.0 %. Phases 0-3 (0-19
+The shipped weights: phases 4-11 are the last fit command's (the one with --max-rows
+8000000), on the games' positions: Logistello's book, WTHOR 1977-2020 (the held-out games
+left out), 1,838,175 positions of 34,700 self-play games of the engine (the build of
+2026-12-06, seed 3) and 1,270,850 of 24,000 more (seeds 4 and 5) and, each row given three
+times, the positions of their branch games (a random move off the game's line, then the
+same players; positions a search meets and the games' lines do not): 1,183,201 of 34,700
+(`--branches 1`) and 2,442,005 of 72,000 (`--branches 3`); at most 8,000,000 rows a phase
+(phase 4 has 6,382,224: none dropped). docs/tuning.md, 2026-12-06: NTest at equal CPU time
+50.3 -> 54.0 % with the first games' branch rows three times, 52.8 -> 54.6 % (2,000 games
+each, side by side) with the more games. Phases 0-3 (0-19
 empties) are the fit --phases 0-3 command's, on the same WTHOR files, the self-play
 games of the build of 2026-12-05 (its first label command; the installed build plays
 other games) and 180,766 positions of random playouts off the games' lines solved
