@@ -44,7 +44,7 @@ def _static(child):
     return pr.evaluate(child)
 
 
-CASES = [(12 + (7 * seed) % 30, seed, nodes) for seed in range(14) for nodes in (3000, 20000, 60000)]
+CASES = [(12 + (7 * seed) % 30, seed, nodes) for seed in range(28) for nodes in (3000, 20000, 60000)]
 
 
 @pytest.mark.parametrize("plies,seed,nodes", CASES)
