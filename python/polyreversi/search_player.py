@@ -197,7 +197,7 @@ class SearchPlayer:
     :mod:`copy`, a process pool's argument) is a new player with the same options, checked
     again: its own empty table, its variety's random choices from ``seed`` again (copies
     with a seed choose alike: give each its own seed), no :attr:`last`; a subclass keeps its
-    class and its own attributes.
+    class and its instance attributes (not ``__slots__`` ones).
     """
 
     name = "search"

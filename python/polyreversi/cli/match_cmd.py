@@ -146,7 +146,7 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     if result.resumed:
         click.echo(f"{result.resumed} games read from {out_name}, {result.played} played now")
     if result.beyond:
-        click.echo(f"{out_name} holds {result.beyond} games numbered beyond --games {total} (it was made with more): "
+        click.echo(f"{out_name} holds {result.beyond} game{'' if result.beyond == 1 else 's'} numbered beyond --games {total} (it was made with more): "
                    "they are counted above too")
     for f in tally.forfeits:
         click.echo(f"forfeit: {f.get('color')} at ply {f.get('ply')}: {f.get('reason')}: {f.get('detail')}")

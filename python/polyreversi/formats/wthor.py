@@ -198,7 +198,7 @@ def decode(data: bytes, source: str, path: Optional[PathLike] = None, *, players
         records, rest = divmod(len(data) - HEADER_SIZE, GAME_SIZE)
         shape = f"{records} records of {GAME_SIZE} bytes and {rest} bytes more" if rest else f"{records} records"
         raise RecordError(
-            f"{why}: {len(data)} bytes ({shape}), but the header announces {header.games} games: "
+            f"{why}: {len(data)} bytes ({shape}), but the header announces {header.games} game{'' if header.games == 1 else 's'}: "
             f"{HEADER_SIZE} + {GAME_SIZE} x {header.games} = {expected} bytes"
         )
     if header.board_size not in (0, 8):
