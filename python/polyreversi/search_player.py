@@ -15,12 +15,13 @@ at a chosen level for people.
 """
 from __future__ import annotations
 
+import inspect
 import os
 import random
 import threading
 import time as _time
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Tuple, Union, cast
+from typing import ClassVar, Dict, List, Optional, Tuple, Union, cast
 
 from polyreversi import _core, _validate, time_control
 from polyreversi.book import Book, BookEntry, shipped_book
@@ -201,9 +202,9 @@ class SearchPlayer:
     """
 
     name = "search"
-    #: The constructor's options, in its order: read-only attributes of the same names.
-    OPTIONS = ("depth", "time", "level", "threads", "tt_mb", "evaluation", "selective", "variety", "seed",
-               "book", "exact_empties")
+    #: The constructor's options, in its order: read-only attributes of the same names
+    #: (set below the class, from the constructor's signature).
+    OPTIONS: ClassVar[Tuple[str, ...]]
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None, *, level: Optional[int] = None,
                  threads: int = 1, tt_mb: int = TT_MB, evaluation: Optional[str] = None, selective: bool = True,
@@ -596,11 +597,8 @@ class SearchPlayer:
     def options(self) -> Dict[str, object]:
         """The options away from their defaults, as the constructor takes them
         (``SearchPlayer(**player.options())`` makes the same player)."""
-        given: Dict[str, object] = {"depth": self.depth, "time": self.time,
-                                    "level": None if self.level is None else self.level.number,
-                                    "threads": self.threads, "tt_mb": self.tt_mb, "evaluation": self.evaluation,
-                                    "selective": self.selective, "variety": self.variety, "seed": self.seed,
-                                    "book": self.book, "exact_empties": self.exact_empties}
+        given = {k: getattr(self, k) for k in SearchPlayer.OPTIONS}
+        given["level"] = None if self.level is None else self.level.number
         return {k: v for k, v in given.items() if v != _DEFAULTS[k]}
 
     def _refuse(self, name: str, doing: str) -> None:
@@ -640,7 +638,7 @@ class SearchPlayer:
 
 
 #: The constructor's defaults, for :meth:`SearchPlayer.options`.
-_DEFAULTS: Dict[str, object] = {"depth": None, "time": None, "level": None, "threads": 1, "tt_mb": TT_MB,
-                                "evaluation": None, "selective": True, "variety": 0.0, "seed": None, "book": True,
-                                "exact_empties": None}
+_DEFAULTS: Dict[str, object] = {name: p.default for name, p in inspect.signature(SearchPlayer.__init__).parameters.items()
+                                if name != "self"}
+SearchPlayer.OPTIONS = tuple(_DEFAULTS)
 
