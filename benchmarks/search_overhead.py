@@ -33,6 +33,7 @@ import statistics
 import sys
 
 from json_child import OTHER_BUILD, JsonChild
+from midgame_speed import at_least_one
 from search_threads import ROOT, run
 
 CHILD = r"""
@@ -124,10 +125,12 @@ def main() -> None:
     ap.add_argument("packages", nargs="+", metavar="DIR")
     ap.add_argument("--depths", default="8,10,12")
     ap.add_argument("--solves", default="", help="empties of exact solves, e.g. 18,20 (none by default)")
-    ap.add_argument("--count", type=int, default=50)
-    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--count", type=at_least_one, default=50)
+    ap.add_argument("--rounds", type=at_least_one, default=2)
     ap.add_argument("--timed", type=float, help="seconds a move: the timed comparison of two builds instead")
     a = ap.parse_args()
+    if a.timed is not None and not a.timed > 0:
+        ap.error(f"--timed: expected seconds above 0, got {a.timed}")
     if a.timed is not None:
         timed(a.packages, a.timed, a.count, a.rounds)
         return
