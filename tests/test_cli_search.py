@@ -148,6 +148,9 @@ def test_float_options_refuse_nan_and_infinity_as_usage_errors(tmp_path):
         r = run("analyse", path, "--time", value)
         assert r.exit_code == 2 and "Invalid value for '--time'" in r.output, (value, r.output)
         assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    # NaN and the infinities in one wording (inf is also out of range: not said first).
+    for value in ("nan", "inf", "-inf"):
+        assert f"expected a finite number, got '{value}'" in run("analyse", path, "--time", value).output
     # Out of range: the value as typed (click's own message said -1.0).
     r = run("analyse", path, "--time", "-1")
     assert r.exit_code == 2 and f"-1 is not in the range 0<x<={MAX_TIME:g}." in r.output and "-1.0" not in r.output

@@ -96,7 +96,10 @@ class FiniteFloatRange(click.FloatRange):
         try:
             number: float = super().convert(value, param, ctx)
         except click.BadParameter:
-            click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
+            read = click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
+            problem = float_problem(read, value if isinstance(value, str) else None)
+            if problem is not None:  # inf is out of every range, but first it is not finite (as nan)
+                self.fail(problem, param, ctx)
             # Out of range: the value as typed (click's message gives -1.0 for -1).
             self.fail(f"{value} is not in the range {self._describe_range()}.", param, ctx)
         problem = float_problem(number, value if isinstance(value, str) else None)
