@@ -93,18 +93,16 @@ class FiniteFloatRange(click.FloatRange):
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> float:
         if isinstance(value, str) and (not value.isascii() or "_" in value or value != value.strip()):
             self.fail(f"{shown(value)} is not a valid float.", param, ctx)
-        try:
-            number: float = super().convert(value, param, ctx)
-        except click.BadParameter:
-            read = click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
-            problem = float_problem(read, value if isinstance(value, str) else None)
-            if problem is not None:  # inf is out of every range, but first it is not finite (as nan)
-                self.fail(problem, param, ctx)
-            # Out of range: the value as typed (click's message gives -1.0 for -1).
-            self.fail(f"{value} is not in the range {self._describe_range()}.", param, ctx)
+        number: float = click.FLOAT.convert(value, param, ctx)  # not a number: click's own message
+        # Finite first: inf is out of every range too, but said as nan is.
         problem = float_problem(number, value if isinstance(value, str) else None)
         if problem is not None:
             self.fail(problem, param, ctx)
+        try:
+            super().convert(value, param, ctx)
+        except click.BadParameter:
+            # Out of range: the value as typed (click's message gives -1.0 for -1).
+            self.fail(f"{value} is not in the range {self._describe_range()}.", param, ctx)
         return number
 
     def _describe_range(self) -> str:
