@@ -73,6 +73,7 @@ def nboard(mode):
 
 def gtp(mode):
     state = pr.Variant().start()
+    said = []  # mode clock: the time commands it was sent
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -85,7 +86,10 @@ def gtp(mode):
         cmd, args = words[0], words[1:]
         reply, ok = "", True
         if cmd == "list_commands":
-            reply = "\n".join(["protocol_version", "name", "boardsize", "clear_board", "play", "genmove", "quit"])
+            clock = ["time_settings", "time_left"] if mode == "clock" else []
+            reply = "\n".join(["protocol_version", "name", "boardsize", "clear_board", "play", "genmove", "quit", *clock])
+        elif cmd in ("time_settings", "time_left") and mode == "clock":
+            said.append(" ".join(args) if cmd == "time_settings" else "left " + args[1])
         elif cmd == "name":
             reply = "Fake"
         elif cmd == "boardsize":
@@ -97,6 +101,8 @@ def gtp(mode):
         elif cmd == "genmove":
             if mode == "error":
                 ok, reply = False, "cannot think"
+            elif mode == "clock":  # refuses, saying the clock it was given (short: errors are cut)
+                ok, reply = False, "; ".join(said)
             else:
                 bad = bad_move(state, mode)
                 move = bad or state.variant.square_name(state.legal_moves()[0])

@@ -112,6 +112,19 @@ def test_gtp_error_reply_is_a_protocol_error_with_its_text():
             engine.play(pr.Variant().start(), pr.Limit(depth=1))
 
 
+@pytest.mark.parametrize("limit, said", [
+    (pr.Limit(clock=30), "30 0 0; left 30"),  # time_settings MAIN BYO STONES; time_left's seconds
+    # byo-yomi after the clock: Canadian overtime of one move a period
+    (pr.Limit(clock=30, overtime=2.5), "30 2.5 1; left 30"),
+    (pr.Limit(time=2), "0 2 1"),
+])
+def test_gtp_client_sends_the_clock_and_its_overtime(limit, said):
+    with SimpleEngine.popen_gtp(fake("gtp", "clock")) as engine:
+        with pytest.raises(EngineProtocolError) as failure:
+            engine.play(pr.Variant().start(), limit)
+    assert str(failure.value).endswith(said)
+
+
 def test_missing_program_is_a_clear_error():
     with pytest.raises(EngineTerminatedError, match="cannot start"):
         SimpleEngine.popen_nboard("/nonexistent/engine --x")

@@ -451,9 +451,11 @@ def test_gtp_without_time_left_the_engine_runs_its_own_clock_down():
     assert server._limit(1) == pr.Limit(clock=2.0)
     server.used[1] = 0.5  # its genmoves since that time_left
     assert server._limit(1) == pr.Limit(clock=1.5)
-    server.time_settings(["3", "10", "5"])  # Canadian overtime once the main time is spent
-    server.used = {1: 4.0}
-    assert server._limit(1) == pr.Limit(clock=10.0, moves_to_go=5)
+    server.time_settings(["3", "10", "5"])  # Canadian overtime once the main time is spent,
+    server.used = {1: 4.0}  # its period begun inside the move that ran the main time out
+    assert server._limit(1) == pr.Limit(clock=9.0, moves_to_go=5)
+    server._run_period_down(1, 2.0)
+    assert server._limit(1) == pr.Limit(clock=7.0, moves_to_go=4)
     server.time_settings(["3", "0", "0"])  # a new clock forgets what was spent
     assert server._limit(1) == pr.Limit(clock=3.0)
 
@@ -857,11 +859,13 @@ def _limit_of(commands):
     (["kgs-time_settings absolute 60"], pr.Limit(clock=60.0)),
     (["kgs-time_settings absolute 60", "time_left b 12.5 0"], pr.Limit(clock=12.5)),
     (["kgs-time_settings byoyomi 0 5 3"], pr.Limit(clock=5.0, moves_to_go=1)),
-    (["kgs-time_settings byoyomi 60 5 3"], pr.Limit(clock=60.0)),
+    (["kgs-time_settings byoyomi 60 5 3"], pr.Limit(clock=60.0, overtime=5.0)),  # then 5 s a move
     (["kgs-time_settings byoyomi 60 5 3", "time_left b 4 2"], pr.Limit(clock=4.0, moves_to_go=1)),  # 4 s of a period
     (["kgs-time_settings byoyomi 60 0 3"], pr.Limit(clock=60.0)),  # no period time: absolute
     (["kgs-time_settings canadian 0 30 10"], pr.Limit(clock=30.0, moves_to_go=10)),
     (["kgs-time_settings canadian 60 30 10", "time_left b 20 5"], pr.Limit(clock=20.0, moves_to_go=5)),  # 20 s, 5 moves
+    (["kgs-time_settings canadian 60 30 10"], pr.Limit(clock=60.0, overtime=3.0)),  # then 30 s for 10 moves
+    (["time_settings 60 30 10", "time_left b 20 0"], pr.Limit(clock=20.0, overtime=3.0)),
 ], ids=lambda v: "; ".join(v) if isinstance(v, list) else None)
 def test_gtp_clocks_give_the_search_its_limit(commands, limit):
     # time_settings 60 10 0 was a clock of 60 s; kgs-time_settings was an unknown command

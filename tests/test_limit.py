@@ -13,6 +13,7 @@ def test_fields_are_checked_and_normalised():
     assert type(limit.depth) is int and type(limit.time) is float
     assert repr(pr.Limit(depth=8)) == "Limit(depth=8)"
     assert pr.Limit().is_empty() and not pr.Limit(nodes=1).is_empty()
+    assert repr(pr.Limit(clock=60, overtime=5)) == "Limit(clock=60.0, overtime=5.0)"
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
@@ -27,6 +28,11 @@ def test_fields_are_checked_and_normalised():
     ({"clock": -1}, ValueError, "clock: must be a finite number of seconds 0 or more"),
     ({"increment": 1}, ValueError, "need a clock"),
     ({"clock": 10, "moves_to_go": 0}, ValueError, "moves_to_go"),
+    ({"overtime": 5}, ValueError, "need a clock"),
+    ({"clock": 10, "overtime": -1}, ValueError, "overtime: must be a finite number of seconds 0 or more"),
+    ({"clock": 10, "overtime": float("inf")}, ValueError, "overtime"),
+    ({"clock": 10, "overtime": "5"}, TypeError, "overtime: expected seconds"),
+    ({"clock": 10, "overtime": 5, "moves_to_go": 20}, ValueError, "give one of them"),
 ])
 def test_bad_fields_name_themselves(kwargs, error, words):
     with pytest.raises(error, match=words):

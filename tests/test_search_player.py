@@ -329,6 +329,31 @@ def test_a_simulated_game_spends_most_of_its_clock():
         assert spent_at_the_solve is not None and 0.5 * 30.0 < spent_at_the_solve < 30.0 - time_control.RESERVE_MAX
 
 
+@pytest.mark.parametrize("main, overtime", [(2.0, 0.5), (0.3, 1.0), (60.0, 1.0), (0.0, 0.2)])
+def test_a_clock_before_an_overtime_is_spent_so_that_the_overtime_is_used(main, overtime):
+    # Byo-yomi after the main time (GTP's kgs-time_settings byoyomi MAIN PERIOD 1): each move
+    # takes its plan's target, or its hard stop every third move. Spent as sudden death, a
+    # 2 s main time gave each move 0.04-0.12 s and the 0.5 s periods were never reached.
+    for unlucky in (0, 3):
+        left, in_overtime = main, 0
+        for k, empties in enumerate(range(60, 0, -2)):
+            if left > 0:
+                limit = pr.Limit(clock=left, overtime=overtime)
+                plan = time_control.move_time(limit, empties)
+                alone = time_control.move_time(pr.Limit(clock=left), empties)
+                assert plan.target >= alone.target + 0.5 * overtime
+                assert plan.stop <= left + time_control.OVERTIME_SHARE * overtime + 1e-12  # within its period
+            else:  # a period: a clock of one move that must not run out
+                plan = time_control.move_time(pr.Limit(clock=overtime, moves_to_go=1), empties)
+                assert plan.stop <= overtime
+                in_overtime += 1
+            assert 0 < plan.start <= plan.target <= plan.stop
+            taken = plan.stop if unlucky and k % unlucky == 0 else plan.target
+            left -= min(taken, max(left, 0.0))  # what the period pays for does not come off the main time
+        if main / 30 < overtime:  # the main time alone would give a move less than the overtime
+            assert in_overtime >= 20, in_overtime
+
+
 def test_play_with_a_clock_over_a_short_game():
     state = random_position(40, 16)
     player = pr.SearchPlayer()

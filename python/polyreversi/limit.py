@@ -45,6 +45,14 @@ class Limit:
         moves_to_go: moves to play before the clock is next filled, 1 ..
             :data:`MAX_MOVES_TO_GO`;
             ``None`` for sudden death.
+        overtime: seconds each of the mover's moves may take once the clock has run
+            out (float >= 0, at most :data:`MAX_TIME`): a byo-yomi period, or a
+            Canadian period's time over its moves (GTP's ``time_settings``). A player
+            then spends the clock faster, each move its share of the clock plus most of
+            the overtime, so that the moves after the clock use the overtime (a move
+            never plans past the clock and that share). Not with ``moves_to_go`` (a
+            clock filled again has no overtime); the NBoard and UCI clients cannot
+            send it (their protocols have none): their engines spend the clock alone.
 
     Every field is optional; ``Limit()`` means "the caller's default".
 
@@ -64,6 +72,7 @@ class Limit:
     clock: Optional[float] = None
     increment: Optional[float] = None
     moves_to_go: Optional[int] = None
+    overtime: Optional[float] = None
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # frozen: the checked values replace the given ones
@@ -73,14 +82,19 @@ class Limit:
         set_(self, "clock", _validate.optional_seconds(self.clock, "clock", zero=True, high=MAX_TIME))
         set_(self, "increment", _validate.optional_seconds(self.increment, "increment", zero=True, high=MAX_TIME))
         set_(self, "moves_to_go", _validate.optional_whole(self.moves_to_go, "moves_to_go", 1, MAX_MOVES_TO_GO))
-        if self.clock is None and (self.increment is not None or self.moves_to_go is not None):
-            raise ValueError("increment and moves_to_go need a clock: give Limit(clock=SECONDS, ...)")
+        set_(self, "overtime", _validate.optional_seconds(self.overtime, "overtime", zero=True, high=MAX_TIME))
+        if self.clock is None and (self.increment is not None or self.moves_to_go is not None
+                                   or self.overtime is not None):
+            raise ValueError("increment, moves_to_go and overtime need a clock: give Limit(clock=SECONDS, ...)")
+        if self.overtime is not None and self.moves_to_go is not None:
+            raise ValueError("overtime follows a clock that is not filled again, and moves_to_go says when it "
+                             "is: give one of them")
 
     def is_empty(self) -> bool:
         """True when no field is set."""
         return all(getattr(self, f) is None for f in ("depth", "time", "nodes", "clock"))
 
     def __repr__(self) -> str:
-        fields = ("depth", "time", "nodes", "clock", "increment", "moves_to_go")
+        fields = ("depth", "time", "nodes", "clock", "increment", "moves_to_go", "overtime")
         given = [f"{f}={getattr(self, f)!r}" for f in fields if getattr(self, f) is not None]
         return f"Limit({', '.join(given)})"

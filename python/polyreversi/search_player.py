@@ -481,7 +481,7 @@ class SearchPlayer:
             state: a two-player State whose game is not over.
             limit: a :class:`polyreversi.Limit` (None or empty: :meth:`default_limit`).
                 ``time`` is this move's budget; ``clock`` (with ``increment``,
-                ``moves_to_go``) is the mover's game clock, spent over the game
+                ``moves_to_go`` or ``overtime``) is the mover's game clock, spent over the game
                 (:mod:`polyreversi.time_control`); ``depth`` and ``nodes`` bound the
                 search. With a time budget or clock and no depth or node limit, the
                 exact solve runs first when it is predicted to fit; else a win/loss/draw

@@ -29,7 +29,11 @@ most of the increment is spent as it comes. A move aims at its share, starts
 no iteration after :data:`CLOCK_START_SHARE` of it, and stops at
 :data:`CLOCK_STOP_FACTOR` times it, at most a quarter of the usable clock
 unless it is the last move before the control. What one move leaves unspent
-goes to the moves after it.
+goes to the moves after it. Where an overtime follows the clock (a byo-yomi or
+Canadian period), each move adds :data:`OVERTIME_SHARE` of its overtime to its
+share and to that quarter: the clock runs out while moves are left, and those
+moves get the overtime (spent evenly, the clock would end with the game and the
+overtime never be used).
 """
 from __future__ import annotations
 
@@ -40,7 +44,7 @@ from polyreversi.limit import MAX_TIME, Limit
 
 __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "MOVE_START_SHARE",
            "MOVE_STOP_FACTOR", "CLOCK_START_SHARE",
-           "CLOCK_STOP_FACTOR", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
+           "CLOCK_STOP_FACTOR", "OVERTIME_SHARE", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
            "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
            "late_solve_share", "exact_from", "predicted_solve_seconds"]
 
@@ -80,6 +84,10 @@ CLOCK_STOP_FACTOR = 3.0
 SOLVED_EMPTIES = 12
 #: Share of the increment spent on the move it comes with.
 INCREMENT_SHARE = 0.8
+#: Share of a move's overtime (``Limit.overtime``) it plans on, in the clock as after it: a
+#: move that starts with the clock nearly gone ends inside its overtime, with the rest of it
+#: for its overrun and the protocol's round trip.
+OVERTIME_SHARE = 0.8
 #: Seconds of an exact solve at 20 empty squares on 8x8, one thread: the mean CPU
 #: time of solves of random-game positions (benchmarks/time_budget.md: 0.51 s at 20,
 #: 0.10 s at 18, 0.048 s at 16, 0.010 s at 14); the time grows about tenfold every
@@ -188,8 +196,9 @@ def exact_from(usable: float, empties: int, board: str = "8x8") -> int:
 def _clock_share(limit: Limit, empties: int, board: str, overhead: float) -> Tuple[float, float]:
     """(the move's share of the clock, the most one move may take), seconds."""
     usable = _usable(limit, empties, overhead)
+    overtime = OVERTIME_SHARE * (limit.overtime or 0.0)  # what a move may take beyond the clock
     if usable <= 0:
-        share = max((limit.clock or 0.0) / 10, 1e-4)
+        share = max((limit.clock or 0.0) / 10, 1e-4) + overtime
         return share, share
     # The moves until the solve takes over, the mover playing every other empty square;
     # the clock the solve will need is set aside first, unless the clock is filled again
@@ -200,8 +209,8 @@ def _clock_share(limit: Limit, empties: int, board: str, overhead: float) -> Tup
     if limit.moves_to_go and limit.moves_to_go <= moves:
         moves, endgame = limit.moves_to_go, 0.0
     share = max(usable - endgame, usable / 10) / moves
-    share += INCREMENT_SHARE * (limit.increment or 0.0)
-    most = usable if limit.moves_to_go == 1 else usable * MAX_SHARE
+    share += INCREMENT_SHARE * (limit.increment or 0.0) + overtime
+    most = (usable if limit.moves_to_go == 1 else usable * MAX_SHARE) + overtime
     return min(share, most), most
 
 
@@ -215,7 +224,8 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
     :data:`MOVE_RESERVE` for each of the mover's moves to come, at most a quarter in all),
     less the exact solves' predicted time, over the mover's moves until the solve takes
     over (``moves_to_go`` when fewer), plus 80 % of the increment, at most a quarter of
-    the usable clock (all of it for the last move before the control); no iteration
+    the usable clock (all of it for the last move before the control), each plus
+    :data:`OVERTIME_SHARE` of ``limit.overtime``; no iteration
     starts after :data:`CLOCK_START_SHARE` of that, and the search stops at
     :data:`CLOCK_STOP_FACTOR` times it (at most that quarter). With no usable clock left,
     a tenth of what remains. With both, each time is the smaller.

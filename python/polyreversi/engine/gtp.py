@@ -165,6 +165,8 @@ class GtpProtocol(Protocol):
     def _limits(self, state: State, limit: Limit, color: str) -> None:
         if limit.time is not None:
             settings = f"time_settings 0 {limit.time:g} 1"
+        elif limit.clock is not None and limit.overtime:  # Canadian overtime of one move a period
+            settings = f"time_settings {limit.clock:g} {limit.overtime:g} 1"
         elif limit.clock is not None:
             settings = f"time_settings {limit.clock:g} 0 0"
         else:

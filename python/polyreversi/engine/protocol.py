@@ -64,13 +64,13 @@ class Protocol:
         return time.monotonic() + self.timeout
 
     def think_deadline(self, limit: Limit) -> float:
-        """When a search under ``limit`` counts as hung: its time (or the clock) plus
-        :attr:`timeout`; :attr:`depth_timeout` for a search bounded by depth or nodes."""
+        """When a search under ``limit`` counts as hung: its time (or the clock, its
+        increment and overtime) plus :attr:`timeout`; :attr:`depth_timeout` for a search bounded by depth or nodes."""
         budget = limit.time if limit.time is not None else limit.clock
         if budget is None:
             budget = self.depth_timeout
-        elif limit.clock is not None and limit.increment:
-            budget += limit.increment
+        elif limit.clock is not None:  # a move may take the increment and the overtime too
+            budget += (limit.increment or 0.0) + (limit.overtime or 0.0)
         return time.monotonic() + budget + self.timeout
 
     def noise(self, count: int, waiting_for: str) -> int:

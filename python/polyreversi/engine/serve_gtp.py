@@ -367,27 +367,35 @@ class GtpServer:
     def _limit(self, color: int) -> Limit:
         # An overtime period is a clock that must not run out, for its moves (a per-move
         # time, Limit(time=...), is a mean a move may exceed).
-        clock = moves = None
+        clock = moves = overtime = None
         counted = None
         if self.main_time is not None:
             left, stones = self.left.get(color, (self.main_time, 0))
             if stones == 0:  # the main time: less what the genmoves took since it was said
-                left = max(0.0, left - self.used.get(color, 0.0))
-                if left == 0 and (self.byo_stones > 0 or self.byo_periods > 0):  # counted into the overtime
+                left -= self.used.get(color, 0.0)
+                if left <= 0 and (self.byo_stones > 0 or self.byo_periods > 0):  # counted into the overtime
+                    if color not in self.period and self.byo_periods == 0:
+                        # the Canadian period began inside the move that ran the main time out
+                        self.period[color] = (max(0.0, self.byo_time + left), self.byo_stones)
                     left, stones = self.period.get(color, (self.byo_time, max(1, self.byo_stones)))
                     counted = color
+                left = max(0.0, left)
             if stones > 0 and self.byo_periods > 0:  # Japanese byo-yomi: `left` seconds of this period, for this move
                 clock, moves = left, 1
             elif stones > 0:  # Canadian overtime: `left` seconds for `stones` moves
                 clock, moves = left, stones
             else:  # main time (a time_left with no stones says how much is left of it)
                 clock = left
+                if self.byo_periods > 0:  # then a period of byo_time for each move
+                    overtime = self.byo_time
+                elif self.byo_stones > 0:  # then byo_time for each byo_stones moves
+                    overtime = self.byo_time / self.byo_stones
         self._counted = counted
         if self.depth is None and self.nodes is None and clock is None:
             return Limit()
         if moves is not None:
             moves = min(moves, MAX_MOVES_TO_GO)  # more stones than a game's moves: the game's
-        return Limit(depth=self.depth, nodes=self.nodes, clock=clock, moves_to_go=moves)
+        return Limit(depth=self.depth, nodes=self.nodes, clock=clock, moves_to_go=moves, overtime=overtime)
 
     def genmove(self, args: List[str], play: bool) -> str:
         if len(args) != 1:
