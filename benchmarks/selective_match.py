@@ -18,7 +18,12 @@ is NTest's CPU time for its previous search (from its "go" to its move, read
 from /proc/PID/task/*/schedstat): its wall time also counts the time it
 waited for a core, which on a loaded machine gives polyreversi more CPU than
 NTest used (at load 6-7 the same match scored 41-48 % on wall time, 34 % on
-CPU time: benchmarks/HISTORY.md). With --solve-from E polyreversi solves
+CPU time: benchmarks/HISTORY.md). With --cpu-clock polyreversi's own budget
+counts its search thread's CPU time too (`_core._set_budget_clock("cpu")`),
+not the wall clock: with --cpu-budget both sides then get the same CPU a move
+whatever the load (without it, a loaded machine gives polyreversi less CPU than
+its budget: 53.7 % at load 4-8 against 56.8 % at rest, benchmarks/HISTORY.md).
+With --solve-from E polyreversi solves
 exactly from E empties on. NTest's `set depth D` solves near the end itself
 (its CCalcParamsStandard: at depth 8 a win/loss/draw solve from 17 empties
 and exact below 14; from 13 empties at depth 2, 14 at depth 4), where
@@ -60,6 +65,7 @@ import time
 from typing import Optional
 
 import polyreversi as pr
+from polyreversi import _core
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -258,6 +264,9 @@ def main(argv) -> int:
     ap.add_argument("--cpu-budget", action="store_true",
                     help="with --equal-time: the budget is NTest's CPU time on its previous move (its "
                          "/proc schedstat), not its wall time, which a loaded machine inflates")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="with --ntest: polyreversi's budgets count its search thread's CPU time, not the "
+                         "wall clock (one thread)")
     ap.add_argument("--clock", type=float, default=0.0, metavar="SECONDS",
                     help="with --ntest --player: polyreversi plays each game on a clock of this many CPU "
                          "seconds (Limit(clock=...) less what its moves took), NTest at --depth; "
@@ -276,6 +285,7 @@ def main(argv) -> int:
     if args.openings < 1 or args.depth < 1 or args.solve_from < 0 or args.tt_mb < 1 or args.our_depth < 0:
         ap.error("--openings, --depth and --tt-mb must be at least 1, --solve-from and --our-depth at least 0")
     ntest_only = [name for name, given in (("--equal-time", args.equal_time), ("--cpu-budget", args.cpu_budget),
+                                          ("--cpu-clock", args.cpu_clock),
                                           ("--solve-from", args.solve_from), ("--player", args.player),
                                           ("--dump", args.dump), ("--full-width", args.full_width),
                                           ("--clock", args.clock), ("--our-depth", args.our_depth)) if given]
@@ -293,6 +303,9 @@ def main(argv) -> int:
                                                     f"depth {args.our_depth or args.depth}")
         if args.equal_time and args.cpu_budget:
             opponent += " (NTest's CPU time)"
+        if args.cpu_clock:
+            _core._set_budget_clock("cpu")
+            opponent += ", polyreversi's budget on its CPU clock"
         if args.clock:
             opponent = f"NTest depth {args.depth}, polyreversi on a clock of {args.clock:g} CPU s a game"
         if args.solve_from:

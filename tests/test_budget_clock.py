@@ -69,3 +69,30 @@ def test_a_playout_budget_does_not_depend_on_the_clock() -> None:
     finally:
         _core._set_budget_clock(previous)
     assert (cpu.move, cpu.visits, cpu.values, cpu.playouts) == (wall.move, wall.visits, wall.values, wall.playouts)
+
+
+@pytest.mark.usefixtures("cpu_clock")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_two_player_search_and_solve_stop_on_the_cpu_clock(threads: int) -> None:
+    # One thread counts its own CPU time (budget.hpp); two keep the wall clock.
+    state = _midgame("8x8")
+    r = pr.search(state, time=0.01, threads=threads)
+    assert r.move in state.legal_moves() and r.depth >= 1 and not r.exact
+    s = pr.solve(state, time=0.01, threads=threads)  # 54 empties: not in 10 ms
+    assert not s.complete and s.nodes > 0
+    player = pr.SearchPlayer(threads=threads)
+    for _ in range(4):  # a living player's moves, their plans on the same clock
+        move = player.play(state, pr.Limit(time=0.005)).move
+        assert move in state.legal_moves()
+        state.play(move)
+
+
+def test_a_depth_limited_search_does_not_depend_on_the_clock() -> None:
+    state = _midgame("8x8")
+    wall = pr.search(state, depth=6)
+    previous = _core._set_budget_clock("cpu")
+    try:
+        cpu = pr.search(state, depth=6)
+    finally:
+        _core._set_budget_clock(previous)
+    assert (cpu.move, cpu.score, cpu.pv, cpu.nodes) == (wall.move, wall.score, wall.pv, wall.nodes)

@@ -10,18 +10,17 @@ namespace {
 
 std::atomic<int> g_clock{static_cast<int>(BudgetClock::kWall)};
 
-// The calling thread's CPU time in seconds.
-double thread_cpu_seconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 TimeBudget::Clock::duration to_duration(double seconds) {
   return std::chrono::duration_cast<TimeBudget::Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 }  // namespace
+
+double thread_cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 BudgetClock set_budget_clock(BudgetClock clock) {
   return static_cast<BudgetClock>(g_clock.exchange(static_cast<int>(clock)));

@@ -5,9 +5,10 @@
 // CPU clock is for matches on a shared machine: each seat then gets the same
 // computation per move, however much of a core the load leaves it (with the
 // wall clock a slower player's share of the work depends on that load).
-// The MCTS searches (two-player and max^n, every thread its own CPU time) and
-// the 3-4 player alpha-beta follow it; the two-player alpha-beta, whose time
-// control plans iterations by the wall clock, does not.
+// The MCTS searches (two-player and max^n, every thread its own CPU time), the
+// 3-4 player alpha-beta and the two-player search and solve on one thread
+// follow it (on several threads those keep the wall clock: their helpers'
+// CPU time is not the caller's).
 #pragma once
 
 #include <chrono>
@@ -19,6 +20,9 @@ enum class BudgetClock { kWall = 0, kThreadCpu = 1 };
 // Sets the clock of the budgets made after the call; returns the previous one.
 BudgetClock set_budget_clock(BudgetClock clock);
 BudgetClock budget_clock();
+
+// The calling thread's CPU time in seconds (a system call: about 0.1-0.3 us).
+double thread_cpu_seconds();
 
 // A time budget, started at construction on the thread that will poll it.
 // Not inline: the kernels compiled for several instruction sets share it.

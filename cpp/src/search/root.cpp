@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 
+#include "polyreversi/budget.hpp"
 #include "polyreversi/kernel/boards.hpp"
 #include "polyreversi/rules.hpp"
 #include "polyreversi/search/midgame.hpp"
@@ -147,6 +148,10 @@ struct Root {
   const bool kept;             // the tables are a Searcher's: sized and laid out already
   std::unique_ptr<Ctx[]> ctx;  // one per thread
   int threads;
+  // The clock of the time limits: the wall clock, or on one thread with the
+  // CPU budget clock (budget.hpp) that thread's CPU time, so that a match on a
+  // loaded machine gives each side the CPU it was given.
+  double (*const now)();
   ThreadTeam own_team;  // the call's own helper threads (no kept team given)
   ThreadTeam& team;
   u64 pooled_nodes = 0;  // a search's node budget with threads: every thread's nodes (Context::poll)
@@ -163,12 +168,13 @@ struct Root {
         near_tt(tables ? tables->near : own->near),
         kept(tables != nullptr),
         threads(nthreads),
+        now(nthreads == 1 && budget_clock() == BudgetClock::kThreadCpu ? &thread_cpu_seconds : &monotonic_seconds),
         team(helpers ? *helpers : own_team) {
     ctx.reset(new Ctx[threads]);
     for (int i = 0; i < threads; ++i) {
       ctx[i].shape = &shape;
       ctx[i].anti = anti;
-      ctx[i].clock = &monotonic_seconds;
+      ctx[i].clock = now;
       ctx[i].end_tt = &end_tt;
       // A call's own search table gives the last plies no table of their own
       // (a solve does: allocate_tables); a Searcher's tables always have one.
@@ -177,8 +183,12 @@ struct Root {
     }
   }
 
+  // When the call that began at wall time `wall0` and thread CPU time `cpu0`
+  // began, on the limits' clock.
+  double started(double wall0, double cpu0) const { return now == &thread_cpu_seconds ? cpu0 : wall0; }
+
   // Every thread's limits for the work to come: the stop flag, the time and
-  // node budgets (deadline in monotonic seconds, < 0: none; node_limit
+  // node budgets (deadline in seconds of the limits' clock `now`, < 0: none; node_limit
   // ~0: none, pooled over the threads).
   void set_limits(const int* cancel, double deadline, u64 node_limit) {
     pooled_nodes = total_nodes();
@@ -590,10 +600,11 @@ template <class W, int N>
 void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, const int* cancel, SolveOutcome& out,
                 SearchTables* tables, ThreadTeam* team) {
   using R = Root<W, N>;
-  const double t0 = monotonic_seconds();
+  const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const int empties = popcount(static_cast<W>(rules.playable) & ~R::E::occupied(R::E::load(pos)));
   R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof), team);
-  root.set_limits(cancel, o.seconds >= 0 ? t0 + o.seconds : -1, o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
+  root.set_limits(cancel, o.seconds >= 0 ? root.started(t0, cpu0) + o.seconds : -1,
+                  o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
   for (int k = 0; k < root.threads; ++k) root.ctx[k].wof = o.wof;
   const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];
@@ -746,9 +757,10 @@ template <class W, int N>
 void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l, const int* cancel, SearchOutcome& out,
                  SearchTables* tables, ThreadTeam* team) {
   using R = Root<W, N>;
-  const double t0 = monotonic_seconds();
+  const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
   R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false), team);
+  const double l0 = root.started(t0, cpu0);  // the time limits count from here, on root.now
   const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];
   const int n = root.root_moves(b, moves);
@@ -768,11 +780,11 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   const int empties = popcount(root.t.playable & ~R::E::occupied(b));
   const int max_depth = l.depth >= 0 ? l.depth : kMaxDepth;
   const int multipv = std::max(1, std::min(l.multipv, n));
-  const double deadline = l.seconds >= 0 ? t0 + l.seconds : -1;
+  const double deadline = l.seconds >= 0 ? l0 + l.seconds : -1;
   // No iteration after the first starts from this time on (the caller's plan:
   // polyreversi/time_control.py); the last one runs until the deadline at most.
   const double last_start =
-      deadline < 0 ? -1 : t0 + (l.start_seconds >= 0 ? std::min(l.start_seconds, l.seconds) : l.seconds);
+      deadline < 0 ? -1 : l0 + (l.start_seconds >= 0 ? std::min(l.start_seconds, l.seconds) : l.seconds);
   // One thread counts its own nodes; several add theirs to one pool, so a
   // busy thread does not stop the search at its share of the budget.
   const u64 node_budget = l.nodes >= 0 ? static_cast<u64>(l.nodes) + 1 : ~u64(0);
@@ -794,7 +806,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
       out.stopped = true;
       break;
     }
-    if (depth > first_depth && last_start >= 0 && monotonic_seconds() >= last_start) {
+    if (depth > first_depth && last_start >= 0 && root.now() >= last_start) {
       out.stopped = true;
       break;
     }
