@@ -117,6 +117,13 @@ def test_gtp_error_reply_is_a_protocol_error_with_its_text():
     # byo-yomi after the clock: Canadian overtime of one move a period
     (pr.Limit(clock=30, overtime=2.5), "30 2.5 1; left 30"),
     (pr.Limit(time=2), "0 2 1"),
+    (pr.Limit(time=2, clock=0.5), "0 0.5 1; left 0.5"),  # the smaller of the two (breaker17)
+    (pr.Limit(time=0.05, clock=12345.678, overtime=0.3), "0 0.05 1; left 0.05"),
+    (pr.Limit(clock=0.3, moves_to_go=1), "0 0.3 1; left 0.3"),  # a period of one move, not a game's clock
+    (pr.Limit(clock=12345.678, moves_to_go=7), "0 12345.678 7; left 12345.678"),
+    (pr.Limit(clock=2.3), "2.3 0 0; left 2.3"),
+    (pr.Limit(clock=0), "0.001 0 0; left 0.001"),  # run out, not GTP's "no limit"
+    (pr.Limit(clock=0, overtime=0.3), "0 0.3 1; left 0"),
 ])
 def test_gtp_client_sends_the_clock_and_its_overtime(limit, said):
     with SimpleEngine.popen_gtp(fake("gtp", "clock")) as engine:

@@ -429,10 +429,12 @@ def test_gtp_canadian_overtime_without_time_left_runs_its_period_down():
         server._limit(1)
         server._run_period_down(1, 0.25)
     assert server._limit(1) == pr.Limit(clock=3.0, moves_to_go=5)  # its five moves made: a new period
-    server.time_left(["b", "1.5", "2"])  # the controller's word wins
+    server.time_left(["b", "1.5", "2"])  # the controller's word wins,
     assert server._limit(1) == pr.Limit(clock=1.5, moves_to_go=2)
-    server._run_period_down(1, 1.0)
-    assert server._limit(1) == pr.Limit(clock=1.5, moves_to_go=2)
+    server._run_period_down(1, 1.0)  # then the engine's own moves run it down (breaker17:
+    assert server._limit(1) == pr.Limit(clock=0.5, moves_to_go=1)  # each move was given 1.5 s again)
+    server._run_period_down(1, 0.25)
+    assert server._limit(1) == pr.Limit(clock=3.0, moves_to_go=5)  # its moves made: a new period
 
 
 def test_gtp_without_time_left_the_engine_runs_its_own_clock_down():

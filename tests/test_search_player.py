@@ -354,6 +354,18 @@ def test_a_clock_before_an_overtime_is_spent_so_that_the_overtime_is_used(main, 
             assert in_overtime >= 20, in_overtime
 
 
+def test_a_days_clock_and_overtime_plan_at_most_a_search_s_longest_time():
+    # A Limit(clock=86400, overtime=86400) was accepted, then refused by the search
+    # ("time must be at most 86400 seconds, got 90719.7"; breaker17)
+    from polyreversi.limit import MAX_TIME
+
+    limit = pr.Limit(clock=MAX_TIME, overtime=MAX_TIME)
+    plan = time_control.move_time(limit, 60)
+    assert 0 < plan.start <= plan.target <= plan.stop <= MAX_TIME
+    r = pr.SearchPlayer().play(pr.Variant().start(), pr.Limit(clock=MAX_TIME, overtime=MAX_TIME, depth=2))
+    assert r.depth == 2
+
+
 def test_play_with_a_clock_over_a_short_game():
     state = random_position(40, 16)
     player = pr.SearchPlayer()

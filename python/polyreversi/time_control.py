@@ -244,7 +244,8 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
     plan = None
     if limit.clock is not None:
         share, most = _clock_share(limit, empties, board, overhead)
-        plan = MoveTime(share, CLOCK_START_SHARE * share, min(most, CLOCK_STOP_FACTOR * share))
+        share = min(share, MAX_TIME)  # a search's time is at most MAX_TIME (a day's clock and overtime)
+        plan = MoveTime(share, CLOCK_START_SHARE * share, min(most, CLOCK_STOP_FACTOR * share, MAX_TIME))
     if limit.time is not None:
         t = limit.time
         stop = min(MOVE_STOP_FACTOR * t, MAX_TIME)  # a search's time is at most MAX_TIME

@@ -19,6 +19,7 @@ are refused otherwise.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import List, Optional, Set, Tuple
 
@@ -34,6 +35,16 @@ from polyreversi.variant import Variant
 
 #: Square naming conventions: Othello (a1 top left) and Go (a1 bottom left, no column i).
 COORDINATES = ("othello", "go")
+#: The clock sent for one that has run out: a millisecond (GTP 2's zero main time and
+#: overtime is no limit at all).
+MIN_SECONDS = 0.001
+
+
+def _seconds(value: float) -> str:
+    """Seconds as GTP reads them: whole milliseconds, rounded down (never more time than
+    the limit gives), at least :data:`MIN_SECONDS`."""
+    ms = max(math.floor(value * 1000 + 1e-6), 1)  # 2.3 s is 2299.9999... ms in binary
+    return f"{ms // 1000}.{ms % 1000:03d}".rstrip("0").rstrip(".")
 _GO_LETTERS = "abcdefghjklmnopqrstuvwxyz"
 
 
@@ -163,19 +174,28 @@ class GtpProtocol(Protocol):
         self._moves = moves
 
     def _limits(self, state: State, limit: Limit, color: str) -> None:
-        if limit.time is not None:
-            settings = f"time_settings 0 {limit.time:g} 1"
+        # GTP's clock is main time then Canadian overtime (time_settings MAIN BYO STONES,
+        # time_left SECONDS STONES); a zero time_settings is no limit, so a clock that has
+        # run out is sent as its smallest positive time. The increment is not sent (GTP has
+        # none): the engine spends the clock without it.
+        settings = left = None
+        if limit.time is not None:  # a period of one move: the time, or the clock when less
+            t = _seconds(limit.time if limit.clock is None else min(limit.time, limit.clock))
+            settings, left = f"time_settings 0 {t} 1", f"{t} 1"
+        elif limit.clock is not None and limit.moves_to_go:  # a period of so many moves
+            t = _seconds(limit.clock)
+            settings, left = f"time_settings 0 {t} {limit.moves_to_go}", f"{t} {limit.moves_to_go}"
         elif limit.clock is not None and limit.overtime:  # Canadian overtime of one move a period
-            settings = f"time_settings {limit.clock:g} {limit.overtime:g} 1"
+            main = "0" if limit.clock == 0 else _seconds(limit.clock)
+            settings, left = f"time_settings {main} {_seconds(limit.overtime)} 1", f"{main} 0"
         elif limit.clock is not None:
-            settings = f"time_settings {limit.clock:g} 0 0"
-        else:
-            settings = None
+            t = _seconds(limit.clock)
+            settings, left = f"time_settings {t} 0 0", f"{t} 0"
         if settings is not None and settings != self._time_settings and "time_settings" in self.commands:
             self.command(settings)
             self._time_settings = settings
-        if limit.clock is not None and "time_left" in self.commands:
-            self.command(f"time_left {color} {limit.clock:g} 0")
+        if left is not None and limit.clock is not None and "time_left" in self.commands:
+            self.command(f"time_left {color} {left}")
         if limit.depth is not None and "polyreversi-depth" in self.commands:
             self.command(f"polyreversi-depth {limit.depth}")
         if limit.nodes is not None and "polyreversi-nodes" in self.commands:

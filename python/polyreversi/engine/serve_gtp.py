@@ -353,9 +353,16 @@ class GtpServer:
     def time_left(self, args: List[str]) -> str:
         color = self._color(arg("time_left", args, 0, "COLOR", lambda text, name: text))
         left = arg("time_left", args, 1, "SECONDS", seconds)
-        self.left[color] = (left, arg("time_left", args, 2, "STONES", whole(0), last=True))
+        stones = arg("time_left", args, 2, "STONES", whole(0), last=True)
         self.used[color] = 0.0
-        self.period.pop(color, None)
+        if stones > 0 and self.byo_periods == 0:
+            # Canadian overtime: `left` seconds for `stones` moves, which the engine's own
+            # genmoves run down until the next time_left (a new period once they are made)
+            self.left[color] = (0.0, 0)
+            self.period[color] = (left, stones)
+        else:
+            self.left[color] = (left, stones)
+            self.period.pop(color, None)
         return ""
 
     def _set_limit(self, which: str, args: List[str]) -> str:
@@ -373,7 +380,8 @@ class GtpServer:
             left, stones = self.left.get(color, (self.main_time, 0))
             if stones == 0:  # the main time: less what the genmoves took since it was said
                 left -= self.used.get(color, 0.0)
-                if left <= 0 and (self.byo_stones > 0 or self.byo_periods > 0):  # counted into the overtime
+                if left <= 0 and (self.byo_stones > 0 or self.byo_periods > 0 or color in self.period):
+                    # counted into the overtime
                     if color not in self.period and self.byo_periods == 0:
                         # the Canadian period began inside the move that ran the main time out
                         self.period[color] = (max(0.0, self.byo_time + left), self.byo_stones)
@@ -420,13 +428,13 @@ class GtpServer:
 
     def _run_period_down(self, color: int, spent: float) -> None:
         """After a genmove of ``color`` that took ``spent`` seconds: where it was in Canadian
-        overtime by the engine's own count (no time_left since), the period's time and moves
-        left; a new period once its moves are made."""
-        if self._counted != color or self.byo_stones == 0 or self.byo_periods > 0:
+        overtime (the period of the last time_left, or of the engine's own count), the
+        period's time and moves left; a new period once its moves are made."""
+        if self._counted != color or self.byo_periods > 0:
             return
-        left, stones = self.period.get(color, (self.byo_time, self.byo_stones))
+        left, stones = self.period.get(color, (self.byo_time, max(1, self.byo_stones)))
         left, stones = max(0.0, left - spent), stones - 1
-        self.period[color] = (left, stones) if stones > 0 else (self.byo_time, self.byo_stones)
+        self.period[color] = (left, stones) if stones > 0 else (self.byo_time, max(1, self.byo_stones))
 
     def showboard(self, args: List[str]) -> str:
         """The board over several lines (``=`` and a space, then the board's lines, as GNU Go's
