@@ -75,6 +75,7 @@ OWNED = {
     "_validate.py": {"MAX_DIGITS"},  # the longest whole number read as text
     "cli/bench_cmd.py": {"MIN_SECONDS"},  # the shortest time of one speed figure
     "engine/_process.py": {"MAX_LINE"},  # the longest line read from an engine
+    "engine/gtp.py": {"MIN_SECONDS"},  # the clock sent for one that has run out
     "engine/protocol.py": {"MAX_NOISE"},  # lines of noise an engine may write
     "engine/uci.py": {"MAX_CP"},  # the largest believable centipawn score
     "envs/puct.py": {"MIN_SIMULATIONS"},  # a PUCT search that visits a move
