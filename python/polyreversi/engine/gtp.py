@@ -35,6 +35,7 @@ from polyreversi.variant import Variant
 
 #: Square naming conventions: Othello (a1 top left) and Go (a1 bottom left, no column i).
 COORDINATES = ("othello", "go")
+_GO_LETTERS = "abcdefghjklmnopqrstuvwxyz"
 #: The clock sent for one that has run out: a millisecond (GTP 2's zero main time and
 #: overtime is no limit at all).
 MIN_SECONDS = 0.001
@@ -43,9 +44,8 @@ MIN_SECONDS = 0.001
 def _seconds(value: float) -> str:
     """Seconds as GTP reads them: whole milliseconds, rounded down (never more time than
     the limit gives), at least :data:`MIN_SECONDS`."""
-    ms = max(math.floor(value * 1000 + 1e-6), 1)  # 2.3 s is 2299.9999... ms in binary
+    ms = max(math.floor(value * 1000 + 1e-6), round(MIN_SECONDS * 1000))  # 2.3 s is 2299.9999... ms in binary
     return f"{ms // 1000}.{ms % 1000:03d}".rstrip("0").rstrip(".")
-_GO_LETTERS = "abcdefghjklmnopqrstuvwxyz"
 
 
 class GtpProtocol(Protocol):
