@@ -117,8 +117,11 @@ def test_gtp_error_reply_is_a_protocol_error_with_its_text():
     # byo-yomi after the clock: Canadian overtime of one move a period
     (pr.Limit(clock=30, overtime=2.5), "30 2.5 1; left 30"),
     (pr.Limit(time=2), "0 2 1"),
-    (pr.Limit(time=2, clock=0.5), "0 0.5 1; left 0.5"),  # the smaller of the two (breaker17)
-    (pr.Limit(time=0.05, clock=12345.678, overtime=0.3), "0 0.05 1; left 0.05"),
+    # both: the clock, at most the time for each of the mover's 30 moves, as main time
+    # (breaker17: the time was lost; breaker18: a period of min(time, clock) spent the clock at once)
+    (pr.Limit(time=2, clock=0.5), "0.5 0 0; left 0.5"),
+    (pr.Limit(time=0.05, clock=12345.678, overtime=0.3), "1.5 0.05 1; left 1.5"),
+    (pr.Limit(time=0.3, clock=0, overtime=2), "0 0.3 1; left 0"),
     (pr.Limit(clock=0.3, moves_to_go=1), "0 0.3 1; left 0.3"),  # a period of one move, not a game's clock
     (pr.Limit(clock=12345.678, moves_to_go=7), "0 12345.678 7; left 12345.678"),
     (pr.Limit(clock=2.3), "2.3 0 0; left 2.3"),
@@ -130,6 +133,15 @@ def test_gtp_client_sends_the_clock_and_its_overtime(limit, said):
         with pytest.raises(EngineProtocolError) as failure:
             engine.play(pr.Variant().start(), limit)
     assert str(failure.value).endswith(said)
+
+
+def test_gtp_client_sets_back_what_an_earlier_call_limited():
+    # A time of one call stayed the engine's limit at the next call without one (breaker18)
+    with SimpleEngine.popen_gtp(fake("gtp", "clock")) as engine:
+        for limit in (pr.Limit(time=2), pr.Limit(depth=3)):
+            with pytest.raises(EngineProtocolError) as failure:
+                engine.play(pr.Variant().start(), limit)
+    assert str(failure.value).endswith("0 2 1; 0 0 0")  # GTP 2's "no time limit"
 
 
 def test_missing_program_is_a_clear_error():

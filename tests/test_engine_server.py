@@ -289,7 +289,7 @@ def test_nboard_clocks_keep_the_requests_set_up_off():
     # Each request's set-up (the game resent, a ping) counts on the match's clock, not on
     # the engine's: the clock sent is shortened by SETUP_RESERVE x its running mean for
     # each of the mover's moves to come, at most to a tenth.
-    from polyreversi.engine import nboard
+    from polyreversi.engine import protocol
 
     with SimpleEngine.popen("nboard", own("nboard")) as engine:
         sent = []
@@ -298,7 +298,7 @@ def test_nboard_clocks_keep_the_requests_set_up_off():
         engine.protocol._setup_seconds = 0.01
         start = pr.Variant().start()  # 60 empties: 30 moves of the mover's
         engine.play(start, pr.Limit(clock=1.0))
-        assert f"set polyreversi-clock {1.0 - nboard.SETUP_RESERVE * 0.01 * 30:.3f}" in sent, sent
+        assert f"set polyreversi-clock {1.0 - protocol.SETUP_RESERVE * 0.01 * 30:.3f}" in sent, sent
         assert 0 < engine.protocol._setup_seconds < 0.01 + 1.0  # the mean took this request's set-up
         engine.protocol._setup_seconds = 1.0
         engine.play(start, pr.Limit(clock=1.0))
@@ -513,6 +513,9 @@ class _BackgroundPlayer:
 
             def done(self):
                 return player.stopped.is_set()
+
+            def wait(self, timeout):
+                return player.stopped.wait(timeout)
 
             def result(self, timeout=None):
                 from polyreversi.engine.results import PlayResult
@@ -837,6 +840,9 @@ class _LimitsSeen:
             def done(self):
                 return True
 
+            def wait(self, timeout):
+                return True
+
             def result(self, timeout=None):
                 return result
         return Handle()
@@ -925,3 +931,25 @@ def test_gtp_end_of_input_lets_the_search_finish_within_its_limit():
     assert done.returncode == 0, done.stderr[-2000:]
     line = _replies(done.stdout)[1]
     assert line.startswith("= ") and line.split()[3] == "16", done.stdout
+
+
+def test_gtp_clients_depth_of_one_call_does_not_bound_the_next():
+    # play(depth=1) then a clock: the engine kept searching to depth 1 (breaker18)
+    from polyreversi.engine import SimpleEngine
+
+    state = pr.Variant().start()
+    with SimpleEngine.popen_gtp(own("gtp"), startup_timeout=30) as engine:
+        assert engine.play(state, pr.Limit(depth=1)).move in state.legal_moves()
+        infos = engine.analyse(state, pr.Limit(clock=1.0))
+        assert infos and max(i.depth for i in infos) > 1, infos
+
+
+def test_gtp_time_left_stones_under_an_absolute_clock_are_main_time():
+    # time_settings 5 0 0 then time_left b 2 2: after two moves Black played at once,
+    # on a "period" of 0 s (breaker18)
+    server = GtpServer(io.StringIO(), io.StringIO())
+    server.time_settings(["5", "0", "0"])
+    server.time_left(["b", "2", "2"])
+    assert server._limit(1) == pr.Limit(clock=2.0)
+    server.used[1] = 0.5
+    assert server._limit(1) == pr.Limit(clock=1.5)

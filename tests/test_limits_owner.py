@@ -293,7 +293,7 @@ COINCIDENCES = {
     ("distributed.py", "PYTHON_SHARD"),  # games of one Python-played shard
     ("engine/_process.py", "MAX_LINE"),  # bytes of an engine's line
     ("engine/nboard.py", "VERSION"),  # the NBoard protocol's version
-    ("engine/nboard.py", "SETUP_RESERVE"),  # times a request's set-up kept off a clock per move
+    ("engine/protocol.py", "SETUP_RESERVE"),  # times a request's set-up kept off a clock per move
     ("engine/protocol.py", "STARTUP_TIMEOUT"),  # seconds an engine may take to start
     ("envs/puct.py", "MIN_SIMULATIONS"),  # a PUCT search that visits a move
     ("envs/render.py", "DEFAULT_SIZE"),  # pixels of a rendered board

@@ -113,6 +113,10 @@ class SearchHandle:
         """True once the search has ended."""
         return self._ended.is_set()
 
+    def wait(self, timeout: float) -> bool:
+        """Waits up to ``timeout`` seconds for the search to end; True once it has."""
+        return self._ended.wait(timeout)
+
     def result(self, timeout: Optional[float] = None) -> PlayResult:
         """The search's :class:`PlayResult`, waiting for it to end.
 

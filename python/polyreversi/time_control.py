@@ -57,8 +57,9 @@ RESERVE_MAX = 1.0
 #: Seconds kept on the clock for each move the mover has still to play (its cost beyond the
 #: search: the process, the protocol's round trip, a loaded machine's scheduling)...
 MOVE_RESERVE = 0.003
-#: ... but at most this share of the clock in all.
-MOVES_RESERVE_SHARE = 0.25
+#: ... but at most this share of the clock in all (a clock of about 12 ms a move or less:
+#: 0.1 s games on 8x8 over GTP, whose moves cost 0.7-1.5 ms beyond the search).
+MOVES_RESERVE_SHARE = 0.5
 #: Share of the usable clock one move may take, unless it is the last before the control.
 MAX_SHARE = 0.25
 #: With :func:`polyreversi.search`'s time limit, no search iteration after the first
@@ -221,7 +222,7 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
     :data:`MOVE_START_SHARE` of it, and the search stops at :data:`MOVE_STOP_FACTOR`
     times it. With ``limit.clock`` (seconds left for the
     mover): the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
-    :data:`MOVE_RESERVE` for each of the mover's moves to come, at most a quarter in all),
+    :data:`MOVE_RESERVE` for each of the mover's moves to come, at most half the clock in all),
     less the exact solves' predicted time, over the mover's moves until the solve takes
     over (``moves_to_go`` when fewer), plus 80 % of the increment, at most a quarter of
     the usable clock (all of it for the last move before the control), each plus

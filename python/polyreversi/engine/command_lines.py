@@ -18,15 +18,14 @@ from __future__ import annotations
 import collections
 import queue
 import threading
-import time
 from typing import Callable, Deque, Iterable, Optional, Protocol, TypeVar
 
 _T = TypeVar("_T", covariant=True)
 _R = TypeVar("_R")
 
-#: Seconds between two looks at the input and at the search while one runs: the delay of a
-#: stop, and of the answer after the search ends (each go / genmove waits up to this long;
-#: 0.02 cost a 0.1-0.3 s GTP or NBoard clock its games on time). A look costs microseconds.
+#: Seconds between two looks at the input while a search runs: the delay of a stop (0.02
+#: cost a 0.1-0.3 s GTP or NBoard clock its games on time). The answer goes as soon as the
+#: search ends (the wait is on the search's end, not a poll). A look costs microseconds.
 POLL = 0.001
 
 
@@ -36,6 +35,8 @@ class Handle(Protocol[_T]):
     def stop(self) -> None: ...
 
     def done(self) -> bool: ...
+
+    def wait(self, timeout: float) -> bool: ...
 
     def result(self) -> _T: ...
 
@@ -88,22 +89,22 @@ class CommandLines:
         while not handle.done():
             if stopped:  # again at every look: a search that had not begun yet clears an earlier stop
                 handle.stop()
-            if self.ended:
-                time.sleep(POLL)
-                continue
-            try:
-                raw = self._lines.get(timeout=POLL)
-            except queue.Empty:
-                continue
-            if raw is None:
-                self._lines.put(None)
-                self.ended = True
-                stopped = stopped or self._end_stops
-                continue
-            self.pending.append(raw)
-            if self._stops(raw):
-                self.stops_waiting += 1
-                stopped = True
+            if handle.wait(POLL):  # ended: answered at once (a 1 ms poll cost short clocks their games)
+                break
+            while not self.ended:  # the lines read meanwhile
+                try:
+                    raw = self._lines.get_nowait()
+                except queue.Empty:
+                    break
+                if raw is None:
+                    self._lines.put(None)
+                    self.ended = True
+                    stopped = stopped or self._end_stops
+                    break
+                self.pending.append(raw)
+                if self._stops(raw):
+                    self.stops_waiting += 1
+                    stopped = True
         return handle.result()
 
 

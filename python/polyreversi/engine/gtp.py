@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from polyreversi._validate import is_digits
 from polyreversi.engine import games
@@ -66,7 +66,8 @@ class GtpProtocol(Protocol):
         self._id = 0
         self._board: Optional[Tuple[Variant, bytes]] = None  # the engine's game: variant, start key
         self._moves: List[int] = []  # moves the engine has played on its board
-        self._time_settings: Optional[str] = None
+        self._time_settings: Optional[str] = None  # the last sent (None: none yet, no limit)
+        self._sent: Dict[str, Optional[int]] = {}  # polyreversi-depth and -nodes as last sent
 
     def command(self, line: str, deadline: Optional[float] = None) -> str:
         """Sends one command and returns the text of its ``=`` reply.
@@ -177,29 +178,41 @@ class GtpProtocol(Protocol):
         # GTP's clock is main time then Canadian overtime (time_settings MAIN BYO STONES,
         # time_left SECONDS STONES); a zero time_settings is no limit, so a clock that has
         # run out is sent as its smallest positive time. The increment is not sent (GTP has
-        # none): the engine spends the clock without it.
+        # none): the engine spends the clock without it. Each call sends its own limits:
+        # what an earlier call set and this one does not is set back to no limit.
         settings = left = None
-        if limit.time is not None:  # a period of one move: the time, or the clock when less
-            t = _seconds(limit.time if limit.clock is None else min(limit.time, limit.clock))
-            settings, left = f"time_settings 0 {t} 1", f"{t} 1"
-        elif limit.clock is not None and limit.moves_to_go:  # a period of so many moves
-            t = _seconds(limit.clock)
-            settings, left = f"time_settings 0 {t} {limit.moves_to_go}", f"{t} {limit.moves_to_go}"
-        elif limit.clock is not None and limit.overtime:  # Canadian overtime of one move a period
-            main = "0" if limit.clock == 0 else _seconds(limit.clock)
-            settings, left = f"time_settings {main} {_seconds(limit.overtime)} 1", f"{main} 0"
+        if limit.clock is None and limit.time is not None:  # a period of one move
+            settings = f"time_settings 0 {_seconds(limit.time)} 1"
         elif limit.clock is not None:
-            t = _seconds(limit.clock)
-            settings, left = f"time_settings {t} 0 0", f"{t} 0"
+            clock, overtime, moves = limit.clock, limit.overtime or 0.0, limit.moves_to_go
+            own_moves = moves or max(1, (games.empties(state) + 1) // 2)
+            if limit.time is not None:  # both: the time for each move the clock is for, as
+                # the NBoard client sends it, and no more overtime than the time
+                clock = min(clock, limit.time * own_moves)
+                overtime = min(overtime, limit.time)
+            # the set-ups of the moves to come are kept off (the match's clock counts them)
+            clock = self.clock_to_send(clock, own_moves)
+            overtime = self.clock_to_send(overtime, 1)
+            if moves:  # a period of so many moves
+                t = _seconds(clock)
+                settings, left = f"time_settings 0 {t} {moves}", f"{t} {moves}"
+            elif overtime:  # Canadian overtime of one move a period
+                main = "0" if clock == 0 else _seconds(clock)
+                settings, left = f"time_settings {main} {_seconds(overtime)} 1", f"{main} 0"
+            else:
+                t = _seconds(clock)
+                settings, left = f"time_settings {t} 0 0", f"{t} 0"
+        if settings is None and self._time_settings is not None:
+            settings = "time_settings 0 0 0"  # no time limit (GTP 2)
         if settings is not None and settings != self._time_settings and "time_settings" in self.commands:
             self.command(settings)
             self._time_settings = settings
-        if left is not None and limit.clock is not None and "time_left" in self.commands:
+        if left is not None and "time_left" in self.commands:
             self.command(f"time_left {color} {left}")
-        if limit.depth is not None and "polyreversi-depth" in self.commands:
-            self.command(f"polyreversi-depth {limit.depth}")
-        if limit.nodes is not None and "polyreversi-nodes" in self.commands:
-            self.command(f"polyreversi-nodes {limit.nodes}")
+        for name, value in (("depth", limit.depth), ("nodes", limit.nodes)):
+            if value != self._sent.get(name) and f"polyreversi-{name}" in self.commands:
+                self.command(f"polyreversi-{name} {value or 0}")  # 0: no limit
+                self._sent[name] = value
 
     def play(self, state: State, limit: Limit) -> PlayResult:
         """``genmove`` for the side to move.
@@ -210,10 +223,12 @@ class GtpProtocol(Protocol):
         """
         check_playable(state, self.name)
         try:
+            began = time.monotonic()
             self._sync(state)
             color = "black" if state.to_move == 1 else "white"
             self._limits(state, limit, color)
             start = time.monotonic()
+            self.note_setup(start - began)
             reply = self.command(f"genmove {color}", self.think_deadline(limit))
         except BaseException:
             self.new_game()  # the engine's board is unknown now: set it up anew next time

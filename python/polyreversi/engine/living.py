@@ -109,6 +109,10 @@ class AnalysisHandle:
         """True once the analysis has ended."""
         return self._ended.is_set()
 
+    def wait(self, timeout: float) -> bool:
+        """Waits up to ``timeout`` seconds for the analysis to end; True once it has."""
+        return self._ended.wait(timeout)
+
     def result(self) -> List[MoveInfo]:
         """The analysis's moves, waiting for it to end.
 

@@ -28,12 +28,6 @@ from polyreversi.state import State
 
 #: The NBoard protocol version spoken here, client and engine (``nboard 2``).
 VERSION = 2
-#: A clock sent to an engine is first shortened by this many times the request's set-up
-#: seconds (a running mean with weight SETUP_WEIGHT) for each of the mover's moves to come:
-#: the game resent and a ping's round trip (about 5 ms a move here) count on the match's
-#: clock but not on the engine's, and lost 0.3 s games on time.
-SETUP_RESERVE = 2.0
-SETUP_WEIGHT = 0.3
 #: Depth sent with a time or clock limit and no depth: the deepest NBoard engines take.
 UNBOUNDED_DEPTH = 60
 #: The ``set myname`` prefix by which the client recognises polyreversi's own engine
@@ -48,9 +42,6 @@ class NBoardProtocol(Protocol):
                  depth_timeout: float = DEPTH_TIMEOUT) -> None:
         super().__init__(process, timeout=timeout, depth_timeout=depth_timeout)
         self._ping = 0
-        # Seconds a request's set-up takes (the game resent, a ping's round trip): a clock
-        # counts them, the engine cannot see them; a running mean of the last requests.
-        self._setup_seconds = 0.0
 
     def handshake(self) -> None:
         """``nboard 2`` and a ping; takes the engine's ``set myname``.
@@ -100,7 +91,7 @@ class NBoardProtocol(Protocol):
         if limit.time is not None:
             clock = limit.time * own_moves if clock is None else min(clock, limit.time * own_moves)
         if clock is not None:  # the set-ups of the mover's moves to come are kept off it
-            clock = max(clock / 10, clock - SETUP_RESERVE * self._setup_seconds * own_moves)
+            clock = self.clock_to_send(clock, own_moves)
         self.process.send(f"set depth {min(depth, MAX_DEPTH)}")
         if games.ggf_expressible(state) and self.extensions:  # GGF's clock is whole seconds: ours to the ms
             self.process.send(f"set game {games.state_to_ggf(state)}")
@@ -127,7 +118,7 @@ class NBoardProtocol(Protocol):
         began = time.monotonic()
         self._setup(state, limit)
         start = time.monotonic()
-        self._setup_seconds += SETUP_WEIGHT * (start - began - self._setup_seconds)
+        self.note_setup(start - began)
         self.process.send("go")
         deadline, noise = self.think_deadline(limit), 0
         while True:

@@ -355,13 +355,13 @@ class GtpServer:
         left = arg("time_left", args, 1, "SECONDS", seconds)
         stones = arg("time_left", args, 2, "STONES", whole(0), last=True)
         self.used[color] = 0.0
-        if stones > 0 and self.byo_periods == 0:
+        if stones > 0 and self.byo_periods == 0 and self.byo_time > 0:
             # Canadian overtime: `left` seconds for `stones` moves, which the engine's own
             # genmoves run down until the next time_left (a new period once they are made)
             self.left[color] = (0.0, 0)
             self.period[color] = (left, stones)
-        else:
-            self.left[color] = (left, stones)
+        else:  # main time; stones under a clock with no overtime (absolute) are read as main time too
+            self.left[color] = (left, stones if self.byo_time > 0 else 0)
             self.period.pop(color, None)
         return ""
 
