@@ -9,8 +9,8 @@ after :data:`MOVE_START_SHARE` of it, and the iteration under way may run on to
 :data:`MOVE_STOP_FACTOR` times it. An iteration costs about three times all before
 it, so a move that finishes its last iteration early stops there, and one whose
 last iteration is nearly done finishes it instead of throwing it away; a move ends
-by 1.8 times the budget, and below it on average (0.86 of it in wall time over 10,000
-moves against NTest at about 2 ms: benchmarks/HISTORY.md). A stopped
+by 1.8 times the budget, and near it on average (1.11-1.12 of it in wall time at rest,
+against NTest at 1.3-2.4 and 10-18 ms a move: benchmarks/HISTORY.md). A stopped
 iteration keeps the best move of the root moves it scored (the core keeps a stopped
 iteration's move when the last iteration's best move was scored first).
 :func:`polyreversi.search` takes its ``time`` as a hard limit instead, as Edax's
