@@ -89,7 +89,7 @@ class CommandLines:
         while not handle.done():
             if stopped:  # again at every look: a search that had not begun yet clears an earlier stop
                 handle.stop()
-            if handle.wait(POLL):  # ended: answered at once (a 1 ms poll cost short clocks their games)
+            if handle.wait(POLL):  # ended: answered at once, not up to a poll later
                 break
             while not self.ended:  # the lines read meanwhile
                 try:
