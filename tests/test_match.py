@@ -103,6 +103,37 @@ def test_lost_clock_is_a_forfeit():
     assert out.record.result.end == "time"
 
 
+def test_byo_yomi_after_the_clock_lets_each_move_take_the_overtime():
+    import time
+
+    class Taking:
+        def __init__(self, seconds):
+            self.seconds = seconds
+
+        def choose(self, state):
+            time.sleep(self.seconds)
+            return state.legal_moves()[0]
+
+    control = TimeControl(clock=0.05, overtime=0.3)
+    assert control.limit(0.02) == pr.Limit(clock=0.02, overtime=0.3)
+    assert control.limit(None) == pr.Limit()
+    assert control.text() == "clock=0.05 margin=1.0 overtime=0.3"
+    start = pr.Variant("6x6").start()  # 16 moves a side at most
+    within = play(start, [Taking(0.02), pr.GreedyPlayer(seed=1)], ["within", "greedy"], control)
+    assert within.forfeit is None and within.record.result.end == "finished"  # the clock ran out by move 3
+    over = play(start, [Taking(0.5), pr.GreedyPlayer(seed=1)], ["over", "greedy"], control)
+    assert over.forfeit["reason"] == "time" and "overtime ran out" in over.forfeit["detail"]
+    assert over.forfeit["ply"] == 0
+
+
+def test_a_search_player_spends_a_clock_and_its_overtime():
+    out = play(pr.Variant("6x6").start(), [pr.SearchPlayer(), pr.GreedyPlayer(seed=1)], ["search", "greedy"],
+               TimeControl(clock=0.05, overtime=0.2))
+    assert out.forfeit is None and out.record.result.end == "finished"
+    spent = [float(t) for t in out.record.meta["move_times"][0::2]]
+    assert sum(spent) > 0.05  # past the clock: the overtime was used
+
+
 def test_a_per_move_time_is_a_mean_a_move_may_exceed_up_to_the_players_stop():
     import time
 

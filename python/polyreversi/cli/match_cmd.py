@@ -53,6 +53,8 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
               help=f"Seconds per move, a player's mean (a move may take up to {MOVE_STOP_FACTOR:g} times it).")
 @click.option("--clock", type=SECONDS, default=None, help="Seconds per player for the game.")
 @click.option("--increment", type=FiniteFloatRange(min=0, max=MAX_TIME), default=None, help="Seconds added after each move (with --clock).")
+@click.option("--overtime", type=FiniteFloatRange(min=0, max=MAX_TIME), default=None,
+              help="Byo-yomi after --clock: seconds each move may take once the clock has run out.")
 @click.option("--margin", type=FiniteFloatRange(min=0), default=DEFAULT_MARGIN, show_default=True,
               help=f"Seconds a move may exceed {MOVE_STOP_FACTOR:g} times --time before it loses on time.")
 @startup_timeout_option(then="one that never answers stops the match")
@@ -66,7 +68,8 @@ SECONDS = FiniteFloatRange(min=0, min_open=True, max=MAX_TIME)
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: when a terminal).")
 def command(seats: Sequence[str], variant: Variant, games: Optional[int], openings_file: Optional[str],
             openings_fmt: Optional[str], plies: Optional[int], depth: Optional[int], move_time: Optional[float], clock: Optional[float],
-            increment: Optional[float], margin: float, startup_timeout: float, concurrency: int, out: Optional[str],
+            increment: Optional[float], overtime: Optional[float], margin: float, startup_timeout: float,
+            concurrency: int, out: Optional[str],
             to_fmt: Optional[str], sprt: Optional[Tuple[float, float]], progress: Optional[bool]) -> None:
     """Play a match between PLAYERs and print W/D/L and the Elo difference of the
     first over the second with its 95 % interval.
@@ -110,6 +113,8 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
         raise click.UsageError("--openings-format is the format of --openings: give --openings FILE too")
     if increment is not None and clock is None:
         raise click.UsageError("--increment needs --clock")
+    if overtime is not None and clock is None:
+        raise click.UsageError("--overtime follows --clock: give --clock too")
     if move_time is None and click.get_current_context().get_parameter_source("margin") is not ParameterSource.DEFAULT:
         raise click.UsageError("--margin is what a move may take past its most under --time: give --time too")
     if sprt is not None and not sprt[1] > sprt[0]:
@@ -122,7 +127,8 @@ def command(seats: Sequence[str], variant: Variant, games: Optional[int], openin
     except PolyreversiError as e:
         raise click.ClickException(str(e)) from None
     total = games or len(states) * n
-    control = TimeControl(depth=depth, time=move_time, clock=clock, increment=increment, margin=margin)
+    control = TimeControl(depth=depth, time=move_time, clock=clock, increment=increment, margin=margin,
+                          overtime=overtime)
     config = MatchConfig(states, specs, control, startup_timeout)
     console = make_console(stderr=True)
     show = progress if progress is not None else console.is_terminal

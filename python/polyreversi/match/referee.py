@@ -43,9 +43,13 @@ class TimeControl:
             (:class:`polyreversi.Limit`); a move longer than
             :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it plus ``margin``
             loses on time.
-        clock: seconds per player for the game (a player whose clock runs out loses).
+        clock: seconds per player for the game (a player whose clock runs out loses,
+            unless ``overtime`` follows it).
         increment: seconds added to the mover's clock after each move.
         margin: see ``time``.
+        overtime: with ``clock``, byo-yomi: once the clock has run out each move may
+            take this many seconds (a move's part past the clock too); a longer one
+            loses on time. The seats get it as ``Limit(clock=..., overtime=...)``.
     """
 
     depth: Optional[int] = None
@@ -54,6 +58,7 @@ class TimeControl:
     clock: Optional[float] = None
     increment: Optional[float] = None
     margin: float = DEFAULT_MARGIN
+    overtime: Optional[float] = None
 
     def text(self) -> str:
         """The control as recorded with a match's games and compared on a resume:
@@ -62,12 +67,14 @@ class TimeControl:
         fields = [(name, getattr(self, name)) for name in ("depth", "nodes", "time", "clock", "increment")]
         if self.time is not None or self.clock is not None:
             fields.append(("margin", self.margin))
+        fields.append(("overtime", self.overtime))
         return " ".join(f"{name}={value!r}" for name, value in fields if value is not None) or "none"
 
     def limit(self, clock_left: Optional[float]) -> Limit:
         return Limit(depth=self.depth, nodes=self.nodes, time=self.time,
                      clock=None if clock_left is None else max(0.0, clock_left),
-                     increment=self.increment if clock_left is not None else None)
+                     increment=self.increment if clock_left is not None else None,
+                     overtime=self.overtime if clock_left is not None else None)
 
 
 #: Why a seat forfeited: "reason", "detail", "color" (its name) and "ply".
@@ -165,7 +172,12 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
             left = clocks[color - 1]
             if left is not None:
                 left -= spent
-                if left < 0:
+                if left < 0 and control.overtime and -left <= control.overtime:
+                    left = 0.0  # in its overtime: each move may take that much
+                if left < 0 and control.overtime:
+                    forfeit = {"reason": "time", "detail": f"overtime ran out ({-left:.3f} s past the clock, "
+                                                           f"{control.overtime:g} s a move)"}
+                elif left < 0:
                     forfeit = {"reason": "time", "detail": f"clock ran out ({spent:.3f} s on the move)"}
                 else:
                     left += control.increment or 0.0
