@@ -126,6 +126,18 @@ def test_byo_yomi_after_the_clock_lets_each_move_take_the_overtime():
     assert over.forfeit["ply"] == 0
 
 
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"overtime": 1}, ValueError, "TimeControl: increment, moves_to_go and overtime need a clock: give a clock"),
+    ({"clock": 1, "overtime": -1}, ValueError, "TimeControl: overtime: must be a finite number of seconds 0"),
+    ({"clock": -1}, ValueError, "TimeControl: clock: must be"),  # was a forfeit at ply 0
+    ({"time": "1"}, TypeError, "TimeControl: time: expected seconds"),
+    ({"margin": float("nan")}, ValueError, "margin: must be a finite number of seconds 0 or more"),
+])
+def test_a_bad_time_control_is_refused_when_made(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        TimeControl(**kwargs)
+
+
 def test_a_search_player_spends_a_clock_and_its_overtime():
     out = play(pr.Variant("6x6").start(), [pr.SearchPlayer(), pr.GreedyPlayer(seed=1)], ["search", "greedy"],
                TimeControl(clock=0.05, overtime=0.2))

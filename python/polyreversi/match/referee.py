@@ -50,6 +50,10 @@ class TimeControl:
         overtime: with ``clock``, byo-yomi: once the clock has run out each move may
             take this many seconds (a move's part past the clock too); a longer one
             loses on time. The seats get it as ``Limit(clock=..., overtime=...)``.
+
+    Raises:
+        TypeError, ValueError: a field as :class:`polyreversi.Limit` refuses it (``increment``
+        or ``overtime`` without ``clock`` too), or a margin that is not seconds >= 0.
     """
 
     depth: Optional[int] = None
@@ -59,6 +63,15 @@ class TimeControl:
     increment: Optional[float] = None
     margin: float = DEFAULT_MARGIN
     overtime: Optional[float] = None
+
+    def __post_init__(self) -> None:
+        # The fields are a Limit's (checked by it, with its messages), and the margin.
+        try:
+            Limit(depth=self.depth, nodes=self.nodes, time=self.time, clock=self.clock, increment=self.increment,
+                  overtime=self.overtime)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"TimeControl: {e}".replace("Limit(clock=SECONDS, ...)", "a clock")) from None
+        _validate.optional_seconds(self.margin, "margin", zero=True)
 
     def text(self) -> str:
         """The control as recorded with a match's games and compared on a resume:
