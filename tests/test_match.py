@@ -89,6 +89,19 @@ def test_forfeits_are_recorded(seat, reason):
     assert out.record.result.end == "resigned" and out.record.result.winner == pr.Color.BLACK
 
 
+class Taking:
+    """Plays its first legal move after ``seconds`` of sleep."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def choose(self, state):
+        import time
+
+        time.sleep(self.seconds)
+        return state.legal_moves()[0]
+
+
 def test_lost_clock_is_a_forfeit():
     import time
 
@@ -104,16 +117,6 @@ def test_lost_clock_is_a_forfeit():
 
 
 def test_byo_yomi_after_the_clock_lets_each_move_take_the_overtime():
-    import time
-
-    class Taking:
-        def __init__(self, seconds):
-            self.seconds = seconds
-
-        def choose(self, state):
-            time.sleep(self.seconds)
-            return state.legal_moves()[0]
-
     control = TimeControl(clock=0.05, overtime=0.3)
     assert control.limit(0.02) == pr.Limit(clock=0.02, overtime=0.3)
     assert control.limit(None) == pr.Limit()
@@ -147,17 +150,7 @@ def test_a_search_player_spends_a_clock_and_its_overtime():
 
 
 def test_a_per_move_time_is_a_mean_a_move_may_exceed_up_to_the_players_stop():
-    import time
-
     from polyreversi.time_control import MOVE_STOP_FACTOR
-
-    class Taking:
-        def __init__(self, seconds):
-            self.seconds = seconds
-
-        def choose(self, state):
-            time.sleep(self.seconds)
-            return state.legal_moves()[0]
 
     control = TimeControl(time=0.02, margin=0.05)  # a loaded machine's sleeps overshoot
     within = play(pr.Variant().start(), [Taking(0.03), pr.GreedyPlayer(seed=1)], ["within", "greedy"], control)
