@@ -23,8 +23,8 @@ MAX_NOISE = 10_000
 #: A clock sent to an engine is first shortened by this many times the request's set-up
 #: seconds (a running mean with weight SETUP_WEIGHT) for each of the mover's moves to come:
 #: NBoard's game resent and ping, GTP's moves, time_settings and time_left (about 5 ms a
-#: move over NBoard here) count on the match's clock but not on the engine's, and lost
-#: 0.1-0.3 s games on time.
+#: move over NBoard here) count on the match's clock but not on the engine's (NBoard's
+#: 0.3 s games were lost on time without it).
 SETUP_RESERVE = 2.0
 SETUP_WEIGHT = 0.3
 
