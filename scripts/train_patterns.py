@@ -829,9 +829,18 @@ def read_weights(n_cols, path=OUT):
     flat[np.cumsum(pairs[:, 0] + 1) - 1] = pairs[:, 1]
     if total == pt.PHASES * (n_cols - N_MOBILITY):
         return np.pad(flat.reshape(pt.PHASES, n_cols - N_MOBILITY), ((0, 0), (0, N_MOBILITY))) / 100.0
-    if total != pt.PHASES * n_cols:
-        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
-    return flat.reshape(pt.PHASES, n_cols) / 100.0
+    if total == pt.PHASES * n_cols:
+        return flat.reshape(pt.PHASES, n_cols) / 100.0
+    # A file of fewer pattern types (the first ones of PATTERN_TYPES): the later types' weights read as 0,
+    # so that a fit of some phases with a type added keeps the other phases' weights as they were.
+    counts = [pt.canonical_map(base)[1] for _, base in pt.PATTERN_TYPES]
+    for k in range(len(counts) - 1, 0, -1):
+        missing = sum(counts[k:])
+        if total == pt.PHASES * (n_cols - missing):
+            old = flat.reshape(pt.PHASES, n_cols - missing)
+            at = sum(counts[:k])
+            return np.concatenate([old[:, :at], np.zeros((pt.PHASES, missing)), old[:, at:]], axis=1) / 100.0
+    sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
 
 
 def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phases=None, kept=(), args=None) -> None:

@@ -98,6 +98,40 @@ def test_weights_file_reads_back_as_the_built_tables():
     assert (np.concatenate(mobility, axis=1) == w[:, at:]).all()
 
 
+def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(tmp_path, monkeypatch):
+    """A fit of some phases after a pattern type was added keeps the other phases of the file before."""
+    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
+    if not SCRIPT.exists():
+        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
+    import train_patterns as tp
+
+    ranks_offsets, n_cols = tp.layout()
+    w = tp.read_weights(n_cols)
+    short = tp.pt.PATTERN_TYPES[:-2]
+    cut = ranks_offsets[-2][1]  # the first column of the first type left out
+    shorter = np.concatenate([w[:, :cut], w[:, ranks_offsets[-1][1] + tp.pt.canonical_map(tp.pt.PATTERN_TYPES[-1][1])[1]:]],
+                             axis=1)
+    monkeypatch.setattr(tp.pt, "PATTERN_TYPES", short)
+    ro_short, cols_short = tp.layout()
+    assert shorter.shape == (tp.pt.PHASES, cols_short)
+
+    class Args:
+        damp, iterations, overlap, max_rows, search_depth, labels = 8.0, 100, 4, 0, 0, "game"
+        weights_out = str(tmp_path / "short.inc")
+
+    tp.write(shorter, ro_short, cols_short, 0, 0, args=Args())
+    monkeypatch.undo()
+    back = tp.read_weights(n_cols, Args.weights_out)
+    assert back.shape == w.shape
+    gone = w.shape[1] - shorter.shape[1]  # the columns of the two types left out
+    assert (back[:, :cut] == w[:, :cut]).all()
+    assert (back[:, cut:cut + gone] == 0).all()
+    assert (back[:, cut + gone:] == w[:, cut + gone:]).all()  # parity and mobility in place
+    (tmp_path / "odd.inc").write_text("// no layout has 7 weights\n7,0,1,\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="7 weights"):
+        tp.read_weights(n_cols, str(tmp_path / "odd.inc"))
+
+
 @pytest.mark.parametrize("args,message", [
     (["fit", "--phases", "12"], "--phases 12: phases are 0 to 11"),
     (["fit", "--phases", "4-x"], "--phases 4-x: phases are 0 to 11"),

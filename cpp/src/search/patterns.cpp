@@ -54,6 +54,8 @@ std::vector<std::int16_t> dense_weights() {
   return w;
 }
 
+constexpr const char* kCountMismatch = "patterns.hpp's kInstances does not count the patterns' instances";
+
 constexpr int kPow3[11] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049};
 int pow3(int k) { return kPow3[k]; }
 
@@ -104,6 +106,8 @@ struct Built {
         }
         if (std::find(seen.begin(), seen.end(), sorted_img) != seen.end()) continue;
         seen.push_back(sorted_img);
+        // A type added without raising kInstances would write past the tables.
+        if (inst == kInstances) throw std::logic_error(kCountMismatch);
         u64 mask = 0;
         for (int i = 0; i < n; ++i) mask |= u64(1) << img[i];
         std::uint16_t* b = &bits[static_cast<std::size_t>(inst) * kBitsSize];
@@ -153,6 +157,7 @@ struct Built {
       raw += kMobilitySize;
       t.weights[ph] = w;
     }
+    if (inst != kInstances) throw std::logic_error(kCountMismatch);
     if (raw != static_cast<int>(kRaw.size())) throw std::logic_error("pattern_weights.inc does not fit the patterns");
   }
 };
