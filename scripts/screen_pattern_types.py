@@ -47,9 +47,12 @@ def parse_set(text: str):
     if text == "base":
         return ()
     names = tuple(text.split("+"))
-    unknown = [n for n in names if n not in CANDIDATE_TYPES]
+    unknown = [repr(n) for n in names if n not in CANDIDATE_TYPES]
     if unknown:
-        raise ValueError(f"{text}: unknown candidate {', '.join(unknown)} (known: base, {', '.join(CANDIDATE_TYPES)})")
+        raise ValueError(f"{text}: unknown candidate {', '.join(unknown)} ('base' stands alone; candidates: "
+                         f"{', '.join(CANDIDATE_TYPES)})")
+    if len(set(names)) < len(names):
+        raise ValueError(f"{text}: a candidate twice")
     return names
 
 
@@ -110,6 +113,8 @@ def main(argv=None) -> None:
         phases = tp.parse_phases(a.phases)
     except ValueError as e:
         ap.error(str(e) if "candidate" in str(e) else f"--phases {a.phases}: phases are 0 to {pt.PHASES - 1}")
+    if len(set(a.sets)) < len(a.sets):
+        ap.error(f"{' '.join(a.sets)}: a set twice")
     if a.max_rows < 1 or a.iterations < 1 or a.overlap < 0 or a.damp < 0:
         ap.error("--max-rows and --iterations at least 1, --overlap and --damp at least 0")
     extra = [p for pattern in a.extra for p in sorted(glob.glob(pattern)) or [pattern]]

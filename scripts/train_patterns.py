@@ -550,8 +550,12 @@ def read_positions(files):
         if not os.path.isfile(p):
             sys.exit(f"{p}: no such positions file (extract, or augment for --extra, writes it)")
     for p in files:
-        with np.load(p) as d:
-            yield p, (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"])
+        try:
+            with np.load(p) as d:
+                part = (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64), d["games"])
+        except (OSError, ValueError, KeyError) as e:  # not an .npz (a pickle refused), or a field missing
+            sys.exit(f"{p}: not a positions file of this script ({type(e).__name__}: {e})")
+        yield p, part
 
 
 def load_weighted(path, extra, search_depth, search_weight):

@@ -56,11 +56,23 @@ def test_each_set_is_fitted_on_the_same_rows_and_scored_on_the_held_out_games(sc
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["base", "nosuch"], "unknown candidate nosuch"),
+    (["base", "nosuch"], "unknown candidate 'nosuch'"),
     (["base", "--phases", "12"], "--phases 12"),
     (["base", "--max-rows", "0"], "--max-rows"),
+    (["base+edge_c2f2"], "'base' stands alone"),
+    (["edge_c2f2+"], "unknown candidate ''"),
+    (["kite+kite"], "a candidate twice"),
+    (["base", "base"], "a set twice"),
 ])
 def test_bad_arguments_are_refused_by_name(screen, argv, message, capsys):
     with pytest.raises(SystemExit) as e:
         screen.main(argv)
     assert e.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_a_positions_file_is_refused_by_name(screen, tmp_path):
+    np.savez(tmp_path / "other.npz", cells=np.zeros((2, 64), dtype=np.int8))  # no empties, labels, games
+    (tmp_path / "text.npz").write_text("not an archive", encoding="utf-8")
+    for name in ("other.npz", "text.npz"):
+        with pytest.raises(SystemExit, match=f"{name}: not a positions file"):
+            screen.main(["base", "--cache", str(tmp_path / name)])
