@@ -71,28 +71,24 @@ def screen_one(names, phase, cells, empties, labels, train, held, args):
     """The fit of `phase` with PATTERN_TYPES plus the candidates `names`: a dict of its held-out errors."""
     from scipy.sparse.linalg import lsqr
 
-    shipped = pt.PATTERN_TYPES
-    pt.PATTERN_TYPES = shipped + tuple((n, CANDIDATE_TYPES[n]) for n in names)
-    try:
-        ranks_offsets, n_cols = tp.layout()
-        rows = tp.phase_rows(phase, train, empties, args)
-        X = tp.design(cells[rows], ranks_offsets, n_cols, empties[rows])
-        t0 = time.process_time()
-        w = lsqr(X, labels[rows], damp=args.damp, iter_lim=args.iterations)[0]
-        out = {"types": "+".join(names) or "base", "phase": phase, "rows": len(rows),
-               "cpu": round(time.process_time() - t0, 1)}
-        lo, hi = phase * pt.PHASE_WIDTH, phase * pt.PHASE_WIDTH + pt.PHASE_WIDTH - 1
-        for name, (c, e, y) in held.items():
-            s = (e >= lo) & (e <= hi)
-            if not s.any():
-                continue
-            err = tp.design(c[s], ranks_offsets, n_cols, e[s]) @ w - y[s]
-            out[f"{name} n"] = int(s.sum())
-            out[f"{name} mae"] = round(float(np.abs(err).mean()), 3)
-            out[f"{name} rms"] = round(float(np.sqrt((err ** 2).mean())), 3)
-        return out
-    finally:
-        pt.PATTERN_TYPES = shipped
+    types = pt.PATTERN_TYPES + tuple((n, CANDIDATE_TYPES[n]) for n in names)
+    ranks_offsets, n_cols = tp.layout(types)
+    rows = tp.phase_rows(phase, train, empties, args)
+    X = tp.design(cells[rows], ranks_offsets, n_cols, empties[rows], types=types)
+    t0 = time.process_time()
+    w = lsqr(X, labels[rows], damp=args.damp, iter_lim=args.iterations)[0]
+    out = {"types": "+".join(names) or "base", "phase": phase, "rows": len(rows),
+           "cpu": round(time.process_time() - t0, 1)}
+    lo, hi = phase * pt.PHASE_WIDTH, phase * pt.PHASE_WIDTH + pt.PHASE_WIDTH - 1
+    for name, (c, e, y) in held.items():
+        s = (e >= lo) & (e <= hi)
+        if not s.any():
+            continue
+        err = tp.design(c[s], ranks_offsets, n_cols, e[s], types=types) @ w - y[s]
+        out[f"{name} n"] = int(s.sum())
+        out[f"{name} mae"] = round(float(np.abs(err).mean()), 3)
+        out[f"{name} rms"] = round(float(np.sqrt((err ** 2).mean())), 3)
+    return out
 
 
 def main(argv=None) -> None:

@@ -584,10 +584,11 @@ def load(path, extra=(), search_depth=0, mix=1.0):
             np.concatenate([d[2] for d in parts]), np.concatenate([d[3] for d in parts]), len(parts[0][2]))
 
 
-def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000):
+def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000, types=None):
     """Sparse design matrix: one column per tied weight, then 2 parity columns,
-    then one per entry of each mobility table (layout()); built by chunks of
-    rows: the features of millions of rows at once do not fit."""
+    then one per entry of each mobility table (layout(types)); built by chunks of
+    rows: the features of millions of rows at once do not fit. types: pattern types
+    as pt.PATTERN_TYPES (None: those)."""
     import scipy.sparse as sp
 
     parity_at = n_cols - N_MOBILITY - 2
@@ -596,7 +597,7 @@ def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000):
     for i in range(0, len(cells), chunk):
         c, e = cells[i:i + chunk], ph_empties[i:i + chunk]
         n = len(c)
-        cols = [off + rank[f] for (rank, off), f in zip(ranks_offsets, pt.features(c))]
+        cols = [off + rank[f] for (rank, off), f in zip(ranks_offsets, pt.features(c, types))]
         cols.append((parity_at + (e & 1))[:, None])
         cols.append(mobility_at[None, :] + pt.mobility_indices(c))
         cols = np.concatenate(cols, axis=1).astype(np.int32)  # (n, instances + 1 + 4), the same count each row
@@ -610,11 +611,12 @@ def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000):
 N_MOBILITY = sum(size for _, size in pt.MOBILITY_TERMS)
 
 
-def layout():
-    """(ranks_offsets, n_cols): the tied weights' (rank, first column) per pattern type,
-    and the columns of a phase: the patterns', 2 parity columns, the mobility tables'."""
+def layout(types=None):
+    """(ranks_offsets, n_cols): the tied weights' (rank, first column) per pattern type of
+    `types` (None: pt.PATTERN_TYPES), and the columns of a phase: the patterns', 2 parity
+    columns, the mobility tables'."""
     ranks_offsets, off = [], 0
-    for _, base in pt.PATTERN_TYPES:
+    for _, base in pt.PATTERN_TYPES if types is None else types:
         rank, count = pt.canonical_map(base)
         ranks_offsets.append((rank, off))
         off += count

@@ -52,7 +52,6 @@ def test_each_set_is_fitted_on_the_same_rows_and_scored_on_the_held_out_games(sc
     assert all(r["phase"] == 4 and r["rows"] == 3000 and r["game n"] == 400 for r in rows)
     # both sets have the short diagonals, which decide these labels: a fit, not a constant
     assert all(r["game mae"] < 0.5 * np.abs(labels - labels.mean()).mean() for r in rows), rows
-    assert screen.pt.PATTERN_TYPES == screen.tp.pt.PATTERN_TYPES and len(screen.pt.PATTERN_TYPES) == 11
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -111,14 +111,14 @@ def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(t
     cut = ranks_offsets[-2][1]  # the first column of the first type left out
     shorter = np.concatenate([w[:, :cut], w[:, ranks_offsets[-1][1] + tp.pt.canonical_map(tp.pt.PATTERN_TYPES[-1][1])[1]:]],
                              axis=1)
-    monkeypatch.setattr(tp.pt, "PATTERN_TYPES", short)
-    ro_short, cols_short = tp.layout()
+    ro_short, cols_short = tp.layout(short)
     assert shorter.shape == (tp.pt.PHASES, cols_short)
 
     class Args:
         damp, iterations, overlap, max_rows, search_depth, labels = 8.0, 100, 4, 0, 0, "game"
         weights_out = str(tmp_path / "short.inc")
 
+    monkeypatch.setattr(tp.pt, "PATTERN_TYPES", short)  # write() names the counts of the file's types
     tp.write(shorter, ro_short, cols_short, 0, 0, args=Args())
     monkeypatch.undo()
     back = tp.read_weights(n_cols, Args.weights_out)

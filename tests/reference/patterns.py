@@ -104,15 +104,18 @@ def canonical_map(base: Sequence[Tuple[int, int]]) -> Tuple[np.ndarray, int]:
     return rank.astype(np.int32), len(uniq)
 
 
-def features(cells: np.ndarray) -> List[np.ndarray]:
+def features(cells: np.ndarray, types: Optional[Sequence[Tuple[str, Sequence[Tuple[int, int]]]]] = None
+             ) -> List[np.ndarray]:
     """Pattern indices of positions: per pattern type an int array (n, instances).
 
     Args:
         cells: int array (n, 64), 0 empty (or blocked), 1 mover, 2 opponent.
+        types: (name, base) pairs as PATTERN_TYPES (None: PATTERN_TYPES; another list for a
+            training experiment).
     """
     cells = np.asarray(cells, dtype=np.int64)
     out = []
-    for _, base in PATTERN_TYPES:
+    for _, base in PATTERN_TYPES if types is None else types:
         pow3 = 3 ** np.arange(len(base))
         out.append(np.stack([(cells[:, sq] * pow3).sum(axis=1) for sq in instances(base)], axis=1))
     return out
