@@ -56,19 +56,9 @@ def parse_set(text: str):
     return names
 
 
-def held_out(cache):
-    """{name: (cells, empties, labels)} to score on: the held-out games' positions, the exact sample if there."""
-    with np.load(cache) as d:
-        s = d["games"] % tp.HOLDOUT == 0
-        out = {"game": (d["cells"][s], d["empties"][s].astype(np.int64), d["labels"][s].astype(np.float64))}
-    if os.path.isfile(tp.held_exact_path(cache)):
-        with np.load(tp.held_exact_path(cache)) as d:
-            out["exact"] = (d["cells"], d["empties"].astype(np.int64), d["labels"].astype(np.float64))
-    return out
-
-
-def screen_one(names, phase, cells, empties, labels, train, held, args):
-    """The fit of `phase` with PATTERN_TYPES plus the candidates `names`: a dict of its held-out errors."""
+def screen_one(names, phase, cells, empties, labels, train, args):
+    """The fit of `phase` with PATTERN_TYPES plus the candidates `names`: a dict of its held-out errors
+    (train_patterns.py's held_sets: the held-out games, the exact sample)."""
     from scipy.sparse.linalg import lsqr
 
     types = pt.PATTERN_TYPES + tuple((n, CANDIDATE_TYPES[n]) for n in names)
@@ -79,13 +69,9 @@ def screen_one(names, phase, cells, empties, labels, train, held, args):
     w = lsqr(X, labels[rows], damp=args.damp, iter_lim=args.iterations)[0]
     out = {"types": "+".join(names) or "base", "phase": phase, "rows": len(rows),
            "cpu": round(time.process_time() - t0, 1)}
-    lo, hi = phase * pt.PHASE_WIDTH, phase * pt.PHASE_WIDTH + pt.PHASE_WIDTH - 1
-    for name, (c, e, y) in held.items():
-        s = (e >= lo) & (e <= hi)
-        if not s.any():
-            continue
-        err = tp.design(c[s], ranks_offsets, n_cols, e[s], types=types) @ w - y[s]
-        out[f"{name} n"] = int(s.sum())
+    for name, (Xh, y) in tp.held_sets(args.cache, phase, ranks_offsets, n_cols, types).items():
+        err = Xh @ w - y
+        out[f"{name} n"] = len(y)
         out[f"{name} mae"] = round(float(np.abs(err).mean()), 3)
         out[f"{name} rms"] = round(float(np.sqrt((err ** 2).mean())), 3)
     return out
@@ -117,10 +103,9 @@ def main(argv=None) -> None:
     cells, empties, labels, games, n_main = tp.load(a.cache, extra)
     train = np.ones(len(labels), dtype=bool)
     train[:n_main] = games[:n_main] % tp.HOLDOUT != 0
-    held = held_out(a.cache)
     for phase in phases:
         for names in sets:
-            print(json.dumps(screen_one(names, phase, cells, empties, labels, train, held, a)), flush=True)
+            print(json.dumps(screen_one(names, phase, cells, empties, labels, train, a)), flush=True)
 
 
 if __name__ == "__main__":

@@ -680,20 +680,21 @@ def sweep(args) -> None:
         lsqr_damps(X, labels[rows], args.damps, args.iterations, snapshots, callback=score)
 
 
-def held_sets(cache, p, ranks_offsets, n_cols):
+def held_sets(cache, p, ranks_offsets, n_cols, types=None):
     """{label: (design, labels)} of phase p's held-out positions: the held-out games' (game labels) and the
-    solve stage's exact sample (when there, and it has positions of the phase)."""
+    solve stage's exact sample (when there); a set without positions of the phase is left out. types: the
+    pattern types of the layout (None: pt.PATTERN_TYPES)."""
     lo, hi = p * pt.PHASE_WIDTH, (p + 1) * pt.PHASE_WIDTH - 1 if p < pt.PHASES - 1 else 64
-    with np.load(cache) as d:
-        e = d["empties"].astype(np.int64)
-        s = (d["games"] % HOLDOUT == 0) & (e >= lo) & (e <= hi)
-        out = {"game": (design(d["cells"][s], ranks_offsets, n_cols, e[s]), d["labels"][s].astype(np.float64))}
-    if os.path.isfile(held_exact_path(cache)):
-        with np.load(held_exact_path(cache)) as d:
+    out = {}
+    for label, path, held_only in (("game", cache, True), ("exact", held_exact_path(cache), False)):
+        if not os.path.isfile(path):
+            continue
+        with np.load(path) as d:
             e = d["empties"].astype(np.int64)
-            s = (e >= lo) & (e <= hi)
+            s = (e >= lo) & (e <= hi) & ((d["games"] % HOLDOUT == 0) if held_only else True)
             if s.any():
-                out["exact"] = (design(d["cells"][s], ranks_offsets, n_cols, e[s]), d["labels"][s].astype(np.float64))
+                out[label] = (design(d["cells"][s], ranks_offsets, n_cols, e[s], types=types),
+                              d["labels"][s].astype(np.float64))
     return out
 
 
