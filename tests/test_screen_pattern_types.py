@@ -33,6 +33,7 @@ def test_candidates_are_new_square_sets_of_at_most_ten_squares(screen):
 
 
 def test_each_set_is_fitted_on_the_same_rows_and_scored_on_the_held_out_games(screen, tmp_path, capsys):
+    pytest.importorskip("scipy", reason="the train extra (scipy) is not installed")
     rng = np.random.default_rng(5)
     n = 4000
     empties = rng.integers(20, 25, n)
