@@ -6,7 +6,7 @@ solve stage's exact scores when the phase has them). Writes no weights.
     python scripts/train_patterns.py extract && python scripts/train_patterns.py games --jobs 2
     python scripts/screen_pattern_types.py --phases 4,6,8 --max-rows 1000000 \\
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \\
-        base edge_c2f2 edge_center corner_edges edge_wall edge_c2f2+edge_center
+        base corner_edges edge_wall triangle corner_edges+edge_wall
 
 A candidate joins the evaluation only through PATTERN_TYPES and the C++ list (patterns.cpp), and only
 where matches show it plays better: a lower held-out error is necessary, not enough (docs/tuning.md,
@@ -32,8 +32,6 @@ pt = tp.pt
 #: are the base's images under the 8 symmetries, as for PATTERN_TYPES. Egaroucid's 10-square features
 #: (Nyanyan/Egaroucid src/engine/evaluate_simd.hpp) not already among the shipped types.
 CANDIDATE_TYPES = {
-    "edge_c2f2": ((1, 2),) + tuple((0, c) for c in range(8)) + ((1, 5),),
-    "edge_center": ((0, 2), (0, 3), (0, 4), (0, 5), (1, 3), (1, 4), (2, 2), (2, 3), (2, 4), (2, 5)),
     "corner_edges": ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1), (2, 0), (3, 0), (4, 0)),
     "edge_wall": ((0, 0), (0, 2), (0, 3), (0, 4), (0, 5), (0, 7), (1, 2), (1, 3), (1, 4), (1, 5)),
     "triangle": ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (3, 0)),

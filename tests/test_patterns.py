@@ -33,7 +33,7 @@ def test_the_tables_have_the_pattern_types_and_nonzero_weights():
     assert [t.shape for t in mobility] == [(pt.PHASES, size) for _, size in pt.MOBILITY_TERMS]
     # a trained file, not a placeholder: the corner 3x3 with the mover on a corner is worth something
     assert all(np.count_nonzero(t) > 0 for t in tables)
-    assert sum(len(pt.instances(b)) for _, b in pt.PATTERN_TYPES) == 46
+    assert sum(len(pt.instances(b)) for _, b in pt.PATTERN_TYPES) == 54
 
 
 def test_cpp_equals_the_python_reference():

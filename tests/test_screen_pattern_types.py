@@ -46,10 +46,10 @@ def test_each_set_is_fitted_on_the_same_rows_and_scored_on_the_held_out_games(sc
     labels = 4.0 * ((cells[:, diag] == 1).sum(axis=1) - (cells[:, diag] == 2).sum(axis=1))
     path = tmp_path / "positions.npz"
     np.savez(path, cells=cells, empties=empties, labels=labels.astype(np.float32), games=np.arange(n) // 40)
-    screen.main(["base", "edge_c2f2+corner_edges", "--cache", str(path), "--phases", "4", "--max-rows", "3000",
+    screen.main(["base", "edge_wall+corner_edges", "--cache", str(path), "--phases", "4", "--max-rows", "3000",
                  "--iterations", "50", "--damp", "0.5"])
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [r["types"] for r in rows] == ["base", "edge_c2f2+corner_edges"]
+    assert [r["types"] for r in rows] == ["base", "edge_wall+corner_edges"]
     assert all(r["phase"] == 4 and r["rows"] == 3000 and r["game n"] == 400 for r in rows)
     # both sets have the short diagonals, which decide these labels: a fit, not a constant
     assert all(r["game mae"] < 0.5 * np.abs(labels - labels.mean()).mean() for r in rows), rows
@@ -59,8 +59,8 @@ def test_each_set_is_fitted_on_the_same_rows_and_scored_on_the_held_out_games(sc
     (["base", "nosuch"], "unknown candidate 'nosuch'"),
     (["base", "--phases", "12"], "--phases 12"),
     (["base", "--max-rows", "0"], "--max-rows"),
-    (["base+edge_c2f2"], "'base' stands alone"),
-    (["edge_c2f2+"], "unknown candidate ''"),
+    (["base+edge_wall"], "'base' stands alone"),
+    (["edge_wall+"], "unknown candidate ''"),
     (["kite+kite"], "a candidate twice"),
     (["base", "base"], "a set twice"),
 ])

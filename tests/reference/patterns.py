@@ -36,6 +36,8 @@ PATTERN_TYPES: Tuple[Tuple[str, Tuple[Tuple[int, int], ...]], ...] = (
     ("diag_6", tuple((i, i + 2) for i in range(6))),
     ("diag_5", tuple((i, i + 3) for i in range(5))),
     ("diag_4", tuple((i, i + 4) for i in range(4))),
+    ("edge_c2f2", ((1, 2),) + tuple((0, c) for c in range(8)) + ((1, 5),)),
+    ("edge_center", ((0, 2), (0, 3), (0, 4), (0, 5), (1, 3), (1, 4), (2, 2), (2, 3), (2, 4), (2, 5))),
 )
 
 #: (name, table size) of the mobility terms, in the order of the weights file:

@@ -1,6 +1,7 @@
 // The trained pattern evaluation of the standard 8x8 board (normal rules),
-// Logistello/Edax style: 46 pattern instances (edges with X-squares,
-// corner 3x3 and 2x5 blocks, rows/columns 2-4, diagonals 4-8) whose
+// Logistello/Edax style: 54 pattern instances (edges with X-squares,
+// corner 3x3 and 2x5 blocks, rows/columns 2-4, diagonals 4-8, and
+// Egaroucid's edge with c2/f2 and the edge's centre block) whose
 // ternary index (0 empty, 1 mover, 2 opponent) selects a weight of the
 // position's phase (empties / 5), plus a constant term by parity and, per
 // phase, a table for each mobility term (Logistello's and NTest's features):
@@ -13,7 +14,7 @@
 //
 // Index of an instance: pext of its squares out of P and of O (bits in square
 // order), then a per-instance table maps those bits to the powers of 3 of the
-// squares' places in the pattern. 46 x (2 pext + 3 loads) per call, no
+// squares' places in the pattern. 54 x (2 pext + 3 loads) per call, no
 // branches. The generic kernels, without pext, add per-square vectors of
 // powers of 3 over the disks instead (the same integers: every kernel set
 // gives the same evaluation). The children of one position are evaluated
@@ -27,11 +28,11 @@
 namespace polyreversi {
 namespace patterns {
 
-constexpr int kInstances = 46;
+constexpr int kInstances = 54;
 constexpr int kPhases = 12;
 constexpr int kPhaseWidth = 5;  // phase = min(empties / 5, 11)
 constexpr int kBitsSize = 1 << 10;
-constexpr int kLanes = 48;  // kInstances rounded up to whole 256-bit vectors of uint16
+constexpr int kLanes = 64;  // kInstances rounded up to whole 256-bit vectors of uint16
 // The mobility tables of a phase, in reference patterns.MOBILITY_TERMS order:
 // moves, opponent's moves, potential, opponent's potential.
 constexpr int kMoveSlots = 32;
