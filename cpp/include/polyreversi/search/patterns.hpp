@@ -32,7 +32,7 @@ constexpr int kInstances = 54;
 constexpr int kPhases = 12;
 constexpr int kPhaseWidth = 5;  // phase = min(empties / 5, 11)
 constexpr int kBitsSize = 1 << 10;
-constexpr int kLanes = 64;  // kInstances rounded up to whole 256-bit vectors of uint16
+constexpr int kLanes = (kInstances + 15) / 16 * 16;  // whole 256-bit vectors of uint16
 // The mobility tables of a phase, in reference patterns.MOBILITY_TERMS order:
 // moves, opponent's moves, potential, opponent's potential.
 constexpr int kMoveSlots = 32;
