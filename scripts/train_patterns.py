@@ -66,8 +66,9 @@ types were added; the fit --phases 0-3 command run today fits all 13). docs/tuni
 2026-12-06: NTest at equal CPU time 50.3 -> 54.0 % with the first games' branch rows three
 times, 52.8 -> 54.6 % (2,000 games each, side by side) with the more games; 2026-12-07: 55.0 ->
 59.0 % (1,200 games each, side by side) with the two types. Phases 0-3 (0-19 empties) are the fit
---phases 0-3 command's, on the same WTHOR files, the self-play games of the build of 2026-12-05 (its first label command; the installed build plays
-other games) and 180,766 positions of random playouts off the games' lines solved
+--phases 0-3 command's, on the same WTHOR files, the self-play games of the build of
+2026-12-05 (its first label command; the installed build plays other games) and 180,766
+positions of random playouts off the games' lines solved
 exactly (the two augment runs, about 25 min of CPU each; every row of them given three
 times, so that the solver's ordering, which evaluates such positions, keeps its node
 counts: docs/tuning.md, "Phases 0-3 refitted"). Both
