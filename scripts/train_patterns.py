@@ -132,6 +132,7 @@ from __future__ import annotations
 import argparse
 import glob
 import os
+import re
 import sys
 import time
 
@@ -836,9 +837,11 @@ def parse_phases(text):
 
 def read_weights(n_cols, path=OUT):
     """The weights (PHASES, n_cols) in disks of a weights file (what write wrote; default: the shipped one).
-    A file without mobility tables (written before they were) reads with them 0."""
+    A file without mobility tables (written before they were) reads with them 0; a file of fewer pattern
+    types, whose header's counts are the first ones of PATTERN_TYPES', reads with the later types 0."""
     with open(path) as f:
-        numbers = np.array([int(x) for line in f if not line.startswith("//") for x in line.split(",") if x.strip()])
+        lines = f.read().splitlines()
+    numbers = np.array([int(x) for line in lines if not line.startswith("//") for x in line.split(",") if x.strip()])
     total, pairs = numbers[0], numbers[1:].reshape(-1, 2)
     flat = np.zeros(total, dtype=np.int64)
     flat[np.cumsum(pairs[:, 0] + 1) - 1] = pairs[:, 1]
@@ -846,16 +849,22 @@ def read_weights(n_cols, path=OUT):
         return np.pad(flat.reshape(pt.PHASES, n_cols - N_MOBILITY), ((0, 0), (0, N_MOBILITY))) / 100.0
     if total == pt.PHASES * n_cols:
         return flat.reshape(pt.PHASES, n_cols) / 100.0
-    # A file of fewer pattern types (the first ones of PATTERN_TYPES): the later types' weights read as 0,
-    # so that a fit of some phases with a type added keeps the other phases' weights as they were.
+    # A file of fewer pattern types: the later types' weights read as 0, so that a fit of some phases with a
+    # type added keeps the other phases' weights as they were. Its header names its types' counts; they must
+    # be the first of today's (a type inserted before others would read into the wrong columns).
     counts = type_counts()
-    for k in range(len(counts) - 1, 0, -1):
-        missing = sum(counts[k:])
-        if total == pt.PHASES * (n_cols - missing):
-            old = flat.reshape(pt.PHASES, n_cols - missing)
-            at = sum(counts[:k])
-            return np.concatenate([old[:, :at], np.zeros((pt.PHASES, missing)), old[:, at:]], axis=1) / 100.0
-    sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}: fit every phase (no --phases)")
+    header = re.search(r"\(counts: ([0-9, ]+)\)", "\n".join(line for line in lines if line.startswith("//")))
+    if header is None:
+        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}, and no type counts in its header: "
+                 "fit every phase (no --phases)")
+    old_counts = [int(x) for x in header.group(1).split(",")]
+    k, missing = len(old_counts), sum(counts[len(old_counts):])
+    if old_counts != counts[:k] or total != pt.PHASES * (n_cols - missing):
+        sys.exit(f"{path}: pattern type counts {old_counts} are not the first of PATTERN_TYPES' {counts} "
+                 f"({total} weights): new types go last; else fit every phase (no --phases)")
+    old = flat.reshape(pt.PHASES, n_cols - missing)
+    at = sum(counts[:k])
+    return np.concatenate([old[:, :at], np.zeros((pt.PHASES, missing)), old[:, at:]], axis=1) / 100.0
 
 
 def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phases=None, kept=(), args=None) -> None:

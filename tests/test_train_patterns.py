@@ -130,6 +130,18 @@ def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(t
     (tmp_path / "odd.inc").write_text("// no layout has 7 weights\n7,0,1,\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="7 weights"):
         tp.read_weights(n_cols, str(tmp_path / "odd.inc"))
+    # The same file with its first two types' counts exchanged in the header: a type inserted before the
+    # others; its weights would read into the wrong columns, so the file is refused.
+    counts = tp.type_counts()
+    assert counts[0] != counts[1]
+    text = (tmp_path / "short.inc").read_text(encoding="utf-8")
+    named = "(counts: " + ", ".join(map(str, counts[:-2])) + ")"
+    assert named in text
+    swapped = [counts[1], counts[0], *counts[2:-2]]
+    (tmp_path / "swapped.inc").write_text(
+        text.replace(named, "(counts: " + ", ".join(map(str, swapped)) + ")"), encoding="utf-8")
+    with pytest.raises(SystemExit, match="are not the first of PATTERN_TYPES"):
+        tp.read_weights(n_cols, str(tmp_path / "swapped.inc"))
 
 
 @pytest.mark.parametrize("args,message", [
