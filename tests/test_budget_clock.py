@@ -40,7 +40,11 @@ def test_the_wall_clock_is_the_default_and_the_setter_returns_the_previous_clock
 def test_an_unknown_clock_is_named_in_the_error() -> None:
     with pytest.raises(ValueError, match="clock: expected 'wall' or 'cpu', got 'thread'"):
         _core._set_budget_clock("thread")
-    assert _core._set_budget_clock("wall") == "wall"  # unchanged by the refusal
+    with pytest.raises(ValueError, match=r"got 'cpu\\x00'"):  # a NUL shown escaped, not cut off
+        _core._set_budget_clock("cpu\0")
+    with pytest.raises(TypeError, match="got b'cpu'"):  # bytes are not a name
+        _core._set_budget_clock(b"cpu")
+    assert _core._set_budget_clock("wall") == "wall"  # unchanged by the refusals
 
 
 @pytest.mark.usefixtures("cpu_clock")

@@ -12,11 +12,17 @@ namespace polyreversi::bindings {
 void init_mcts(py::module_& m) {
   m.def(
       "_set_budget_clock",
-      [](const std::string& name) {
+      [](const py::object& given) {
+        // repr: a NUL or a control character shows escaped, bytes show as bytes.
+        const auto refused = [&given] {
+          return "clock: expected 'wall' or 'cpu', got " + std::string(py::str(py::repr(given))).substr(0, 60);
+        };
+        if (!py::isinstance<py::str>(given)) throw py::type_error(refused());
+        const std::string name = given.cast<std::string>();
         BudgetClock clock;
         if (name == "wall") clock = BudgetClock::kWall;
         else if (name == "cpu") clock = BudgetClock::kThreadCpu;
-        else throw py::value_error("clock: expected 'wall' or 'cpu', got '" + name.substr(0, 40) + "'");
+        else throw py::value_error(refused());
         return set_budget_clock(clock) == BudgetClock::kWall ? "wall" : "cpu";
       },
       py::arg("clock"),
