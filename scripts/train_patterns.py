@@ -25,19 +25,17 @@ WTHOR games and write its weights file, cpp/src/search/pattern_weights.inc.
     nice -n 10 python scripts/train_patterns.py sweep --phases 4 --overlap 4 --iterations 1000 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_19*.npz' \
         --extra build/patterns/games/WTH_2000.npz --fit-report build/patterns/sweep_p4.json  # damps x iterations
-    nice -n 5 python scripts/train_board_eval.py label --board 8x8 --games 34700 --chunk 100 --depth 8 \
-        --exact 16 --random 10 --random-min 4 --data build/board_eval_g1   # the engine's games (phases 0-3's; resumes)
     python scripts/train_patterns.py augment --games 10000 --seed 5000003 --start 24 --low 6 --high 19 \
         --out build/patterns/augment5.npz
     python scripts/train_patterns.py augment --games 10000 --seed 6000003 --start 20 --low 8 --high 19 \
         --out build/patterns/augment6.npz
-    A='--extra build/patterns/augment5.npz --extra build/patterns/augment6.npz'
-    python scripts/train_patterns.py fit --phases 0-3 --overlap 4 --max-rows 3000000 --iterations 100 \
-        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
-        --extra 'build/board_eval_g1/8x8-normal/chunk_[0-9][0-9][0-9][0-9][0-9].npz' $A $A $A   # the shipped phases 0-3
     nice -n 5 python scripts/train_board_eval.py label --board 8x8 --games 34700 --chunk 100 --depth 8 \
         --exact 16 --random 10 --random-min 4 --seed 3 --branches 1 --jobs 2   # games and branch games -> build/board_eval/8x8-normal/
     N='[0-9][0-9][0-9][0-9][0-9].npz'; B="build/board_eval/8x8-normal/branch_$N"   # a glob, given quoted
+    A='--extra build/patterns/augment5.npz --extra build/patterns/augment6.npz'
+    python scripts/train_patterns.py fit --phases 0-3 --overlap 4 --max-rows 3000000 --iterations 100 \
+        --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
+        --extra "build/board_eval/8x8-normal/chunk_$N" $A $A $A   # the shipped phases 0-3
     python scripts/train_patterns.py fit --phases 4-11 --overlap 4 --max-rows 3000000 --iterations 100 \
         --extra 'build/patterns/games/Logistello*.npz' --extra 'build/patterns/games/WTH_*.npz' \
         --extra "build/board_eval/8x8-normal/chunk_$N" --extra "$B" --extra "$B" --extra "$B"   # phases 4-11 before
@@ -60,19 +58,18 @@ left out), 1,838,175 positions of 34,700 self-play games of the engine (the buil
 times, the positions of their branch games (a random move off the game's line, then the
 same players; positions a search meets and the games' lines do not): 1,183,201 of 34,700
 (`--branches 1`) and 2,442,005 of 72,000 (`--branches 3`); at most 8,000,000 rows a phase
-(phase 4 has 6,381,070: none dropped), for the 13 pattern types of PATTERN_TYPES (the last
-two, edge_c2f2 and edge_center, are 0 in phases 0-3: those phases were fitted before the two
-types were added; the fit --phases 0-3 command run today fits all 13). docs/tuning.md,
-2026-12-06: NTest at equal CPU time 50.3 -> 54.0 % with the first games' branch rows three
-times, 52.8 -> 54.6 % (2,000 games each, side by side) with the more games; 2026-12-07: 55.0 ->
-59.0 % (1,200 games each, side by side) with the two types. Phases 0-3 (0-19 empties) are the fit
---phases 0-3 command's, on the same WTHOR files, the self-play games of the build of
-2026-12-05 (its first label command; the installed build plays other games) and 180,766
-positions of random playouts off the games' lines solved
-exactly (the two augment runs, about 25 min of CPU each; every row of them given three
-times, so that the solver's ordering, which evaluates such positions, keeps its node
-counts: docs/tuning.md, "Phases 0-3 refitted"). Both
-fits have the mobility tables (MOBILITY_TERMS) beside the patterns.
+(phase 4 has 6,381,070: none dropped), for the 13 pattern types of PATTERN_TYPES and the
+legal-move patterns of MOVE_TYPES. docs/tuning.md, 2026-12-06: NTest at equal CPU time 50.3 ->
+54.0 % with the first games' branch rows three times, 52.8 -> 54.6 % (2,000 games each, side by
+side) with the more games; 2026-12-07: 55.0 -> 59.0 % (1,200 games each, side by side) with the
+two types; with the legal-move patterns 57.3 -> 58.2 % at equal time and 46.2 -> 51.1 % at
+equal depth 8. Phases 0-3 (0-19 empties) are the fit --phases 0-3 command's, on the same WTHOR
+files, the seed-3 self-play games (their chunk files, not the branch games) and 180,766
+positions of random playouts off the games' lines solved exactly (the two augment runs, about
+25 min of CPU each; every row of them given three times, so that the solver's ordering, which
+evaluates such positions, keeps its node counts: docs/tuning.md, "Phases 0-3 refitted"). Both
+fits have the mobility tables (MOBILITY_TERMS) and the legal-move patterns beside the disk
+patterns.
 
 Data: every ply of every game of ../shared/data/wthor/*.wtb (sorted by file
 name, games in file order). Labels, from the mover's view in disks:
@@ -590,13 +587,15 @@ def load(path, extra=(), search_depth=0, mix=1.0):
 
 def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000, types=None):
     """Sparse design matrix: one column per tied weight, then 2 parity columns,
-    then one per entry of each mobility table (layout(types)); built by chunks of
-    rows: the features of millions of rows at once do not fit. types: pattern types
-    as pt.PATTERN_TYPES (None: those)."""
+    then one per entry of each mobility table, then one per tied weight of each
+    legal-move pattern type (layout(types)); built by chunks of rows: the features
+    of millions of rows at once do not fit. types: pattern types as
+    pt.PATTERN_TYPES (None: those)."""
     import scipy.sparse as sp
 
-    parity_at = n_cols - N_MOBILITY - 2
+    parity_at = n_cols - N_MOVES - N_MOBILITY - 2
     mobility_at = parity_at + 2 + np.cumsum([0] + [size for _, size in pt.MOBILITY_TERMS[:-1]])
+    moves_at = parity_at + 2 + N_MOBILITY
     parts = []
     for i in range(0, len(cells), chunk):
         c, e = cells[i:i + chunk], ph_empties[i:i + chunk]
@@ -604,7 +603,8 @@ def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000, types=None):
         cols = [off + rank[f] for (rank, off), f in zip(ranks_offsets, pt.features(c, types))]
         cols.append((parity_at + (e & 1))[:, None])
         cols.append(mobility_at[None, :] + pt.mobility_indices(c))
-        cols = np.concatenate(cols, axis=1).astype(np.int32)  # (n, instances + 1 + 4), the same count each row
+        cols += [moves_at + off + rank[f] for (rank, off), f in zip(MOVE_RANKS_OFFSETS, pt.move_features(c))]
+        cols = np.concatenate(cols, axis=1).astype(np.int32)  # (n, instances + 1 + 4 + move instances)
         k = cols.shape[1]
         parts.append(sp.csr_matrix((np.ones(n * k, dtype=np.float32), cols.ravel(), np.arange(0, n * k + 1, k)),
                                    shape=(n, n_cols)))
@@ -615,6 +615,21 @@ def design(cells, ranks_offsets, n_cols, ph_empties, chunk=200_000, types=None):
 N_MOBILITY = sum(size for _, size in pt.MOBILITY_TERMS)
 
 
+def _move_layout():
+    """(ranks_offsets, count) of the legal-move pattern types (pt.MOVE_TYPES), columns counted from the
+    first after the mobility tables."""
+    out, off = [], 0
+    for _, base in pt.MOVE_TYPES:
+        rank, count = pt.canonical_map(base, radix=4)
+        out.append((rank, off))
+        off += count
+    return out, off
+
+
+# Columns of the legal-move patterns, after the mobility tables of each phase.
+MOVE_RANKS_OFFSETS, N_MOVES = _move_layout()
+
+
 def type_counts():
     """The tied weights of each pattern type of pt.PATTERN_TYPES, in order (the weights file's counts)."""
     return [pt.canonical_map(base)[1] for _, base in pt.PATTERN_TYPES]
@@ -623,13 +638,13 @@ def type_counts():
 def layout(types=None):
     """(ranks_offsets, n_cols): the tied weights' (rank, first column) per pattern type of
     `types` (None: pt.PATTERN_TYPES), and the columns of a phase: the patterns', 2 parity
-    columns, the mobility tables'."""
+    columns, the mobility tables', the legal-move patterns'."""
     ranks_offsets, off = [], 0
     for _, base in pt.PATTERN_TYPES if types is None else types:
         rank, count = pt.canonical_map(base)
         ranks_offsets.append((rank, off))
         off += count
-    return ranks_offsets, off + 2 + N_MOBILITY
+    return ranks_offsets, off + 2 + N_MOBILITY + N_MOVES
 
 
 def phase_rows(p, train, empties, args):
@@ -837,34 +852,34 @@ def parse_phases(text):
 
 def read_weights(n_cols, path=OUT):
     """The weights (PHASES, n_cols) in disks of a weights file (what write wrote; default: the shipped one).
-    A file without mobility tables (written before they were) reads with them 0; a file of fewer pattern
-    types, whose header's counts are the first ones of PATTERN_TYPES', reads with the later types 0."""
+    A file written before a part of the layout existed reads with that part 0: the mobility tables, the
+    legal-move patterns, or the later pattern types (its header's counts must be the first of
+    PATTERN_TYPES'), so that a fit of some phases keeps the other phases' weights as they were."""
     with open(path) as f:
         lines = f.read().splitlines()
     numbers = np.array([int(x) for line in lines if not line.startswith("//") for x in line.split(",") if x.strip()])
     total, pairs = numbers[0], numbers[1:].reshape(-1, 2)
     flat = np.zeros(total, dtype=np.int64)
     flat[np.cumsum(pairs[:, 0] + 1) - 1] = pairs[:, 1]
-    if total == pt.PHASES * (n_cols - N_MOBILITY):
-        return np.pad(flat.reshape(pt.PHASES, n_cols - N_MOBILITY), ((0, 0), (0, N_MOBILITY))) / 100.0
-    if total == pt.PHASES * n_cols:
-        return flat.reshape(pt.PHASES, n_cols) / 100.0
-    # A file of fewer pattern types: the later types' weights read as 0, so that a fit of some phases with a
-    # type added keeps the other phases' weights as they were. Its header names its types' counts; they must
-    # be the first of today's (a type inserted before others would read into the wrong columns).
     counts = type_counts()
     header = re.search(r"\(counts: ([0-9, ]+)\)", "\n".join(line for line in lines if line.startswith("//")))
-    if header is None:
-        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}, and no type counts in its header: "
-                 "fit every phase (no --phases)")
-    old_counts = [int(x) for x in header.group(1).split(",")]
-    k, missing = len(old_counts), sum(counts[len(old_counts):])
-    if old_counts != counts[:k] or total != pt.PHASES * (n_cols - missing):
+    old_counts = counts if header is None else [int(x) for x in header.group(1).split(",")]
+    if old_counts != counts[:len(old_counts)]:
         sys.exit(f"{path}: pattern type counts {old_counts} are not the first of PATTERN_TYPES' {counts} "
                  f"({total} weights): new types go last; else fit every phase (no --phases)")
-    old = flat.reshape(pt.PHASES, n_cols - missing)
-    at = sum(counts[:k])
-    return np.concatenate([old[:, :at], np.zeros((pt.PHASES, missing)), old[:, at:]], axis=1) / 100.0
+    patterns, all_patterns = sum(old_counts), sum(counts)
+    for rest in (2 + N_MOBILITY + N_MOVES, 2 + N_MOBILITY, 2):  # today's; before the moves; before mobility
+        if total == pt.PHASES * (patterns + rest):
+            break
+    else:
+        sys.exit(f"{path}: {total} weights, not {pt.PHASES} x {n_cols}"
+                 + ("" if header is not None else ", and no type counts in its header")
+                 + ": fit every phase (no --phases)")
+    old = flat.reshape(pt.PHASES, patterns + rest)
+    W = np.zeros((pt.PHASES, n_cols))
+    W[:, :patterns] = old[:, :patterns]
+    W[:, all_patterns:all_patterns + rest] = old[:, patterns:]
+    return W / 100.0
 
 
 def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phases=None, kept=(), args=None) -> None:
@@ -886,7 +901,9 @@ def write(W, ranks_offsets, n_cols, n_train, n_games, n_extra=0, extra=(), phase
         f"// Layout: for each of {pt.PHASES} phases (empties // {pt.PHASE_WIDTH}), the tied weights of",
         "// each pattern type in tests/reference/patterns.py PATTERN_TYPES order (counts: " + ", ".join(map(str, counts)) + "),",
         "// then the constant term for an even and an odd number of empties, then the",
-        "// tables of MOBILITY_TERMS (sizes: " + ", ".join(str(size) for _, size in pt.MOBILITY_TERMS) + ").",
+        "// tables of MOBILITY_TERMS (sizes: " + ", ".join(str(size) for _, size in pt.MOBILITY_TERMS) + "), then the",
+        "// tied weights of each legal-move pattern type of MOVE_TYPES (moves: "
+        + ", ".join(str(pt.canonical_map(base, radix=4)[1]) for _, base in pt.MOVE_TYPES) + ").",
         f"// {pt.PHASES} x {n_cols} values, most of them 0 (patterns never seen): stored as their",
         "// count, then (zeros before, value) for each value that is not 0.",
     ]
@@ -913,8 +930,9 @@ def report(args) -> None:
     P, O = bitboards(c)
     trained = _core._evaluate_8x8(P, O, False) / 100.0
     shape = _core._evaluate_8x8(P, O, True) / 100.0
-    tables, parity, mobility = _core._pattern_tables()
-    assert (pt.evaluate(tables, parity, c[:2000], mobility=mobility) == _core._evaluate_8x8(P[:2000], O[:2000], False)).all()
+    tables, parity, mobility, moves = _core._pattern_tables()
+    assert (pt.evaluate(tables, parity, c[:2000], mobility=mobility, moves=moves)
+            == _core._evaluate_8x8(P[:2000], O[:2000], False)).all()
     print(f"held-out: {held.sum()} positions of {len(np.unique(games[held]))} games (labels as in training)")
     print("| empties | positions | MAE trained | MAE shape | MAE of 0 |")
     print("|---|---|---|---|---|")

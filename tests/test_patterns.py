@@ -27,19 +27,21 @@ def positions(n: int, seed: int):
 
 
 def test_the_tables_have_the_pattern_types_and_nonzero_weights():
-    tables, parity, mobility = _core._pattern_tables()
+    tables, parity, mobility, moves = _core._pattern_tables()
     assert [t.shape for t in tables] == [(pt.PHASES, 3 ** len(b)) for _, b in pt.PATTERN_TYPES]
     assert parity.shape == (pt.PHASES, 2)
     assert [t.shape for t in mobility] == [(pt.PHASES, size) for _, size in pt.MOBILITY_TERMS]
+    assert [t.shape for t in moves] == [(pt.PHASES, 4 ** len(b)) for _, b in pt.MOVE_TYPES]
     # a trained file, not a placeholder: the corner 3x3 with the mover on a corner is worth something
     assert all(np.count_nonzero(t) > 0 for t in tables)
+    assert all(np.count_nonzero(t[ph]) > 0 for t in moves for ph in range(pt.PHASES))  # fitted in every phase
     assert sum(len(pt.instances(b)) for _, b in pt.PATTERN_TYPES) == 54
 
 
 def test_cpp_equals_the_python_reference():
-    tables, parity, mobility = _core._pattern_tables()
+    tables, parity, mobility, moves = _core._pattern_tables()
     states = [s for s in positions(300, 1) if not s.is_over()]
-    want = pt.evaluate(tables, parity, np.stack([cells(s) for s in states]), mobility=mobility)
+    want = pt.evaluate(tables, parity, np.stack([cells(s) for s in states]), mobility=mobility, moves=moves)
     got = [_core._evaluate(s, 0, False) for s in states]
     assert got == want.tolist()
     assert pr.evaluate(states[0]) == want[0] / 100
@@ -63,6 +65,28 @@ def test_mobility_counts_are_each_sides_moves_and_empty_neighbours():
                 near[0] += 2 in around
                 near[1] += 1 in around
         assert pt.mobility_counts(c[None]).tolist() == [moves + near], board
+
+
+def test_legal_move_indices_are_each_sides_legal_moves_along_the_lines():
+    """move_features against the rules' legal moves of each side, instance squares in pt.instances order:
+    the edges, then the second rows (rows and columns b and g)."""
+    lines = [pt.instances(base) for _, base in pt.MOVE_TYPES]
+    assert [sorted(map(sorted, ls)) for ls in lines] == [
+        sorted([list(range(8 * r, 8 * r + 8)), list(range(56 - 8 * r, 64 - 8 * r)), list(range(r, 64, 8)),
+                list(range(7 - r, 64, 8))]) for r in (0, 1)]
+    checked = 0
+    for s in positions(120, 11):
+        if s.is_over():
+            continue
+        board, side = position_to_text(s).split()
+        other = V8.position_from_text(board + " " + ("O" if side == "X" else "X"))
+        mine, theirs = (set(t.legal_moves()) if not t.must_pass() else set() for t in (s, other))
+        got = pt.move_features(cells(s)[None])
+        for ls, f in zip(lines, got):
+            want = [sum(4 ** k * ((sq in mine) + 2 * (sq in theirs)) for k, sq in enumerate(line)) for line in ls]
+            assert f[0].tolist() == want, board
+            checked += any(want)
+    assert checked > 100
 
 
 def symmetric_text(state, g) -> str:
@@ -118,15 +142,15 @@ def playable_of(variant) -> np.ndarray:
 
 @pytest.mark.parametrize("variant", [V8] + OPTIONS, ids=str)
 def test_every_8x8_start_uses_the_patterns_as_the_reference_computes_them(variant):
-    tables, parity, mobility = _core._pattern_tables()
+    tables, parity, mobility, moves = _core._pattern_tables()
     states = [random_position(variant, 4 + i, 90 + i) for i in range(40)]
     states = [s for s in states if not s.is_over()]
     c = np.stack([cells(s) for s in states])
-    want = pt.evaluate(tables, parity, c, mobility=mobility, playable=playable_of(variant))
+    want = pt.evaluate(tables, parity, c, mobility=mobility, playable=playable_of(variant), moves=moves)
     assert [pr.evaluate(s) for s in states] == (want / 100).tolist()
     assert sum(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in states) > len(states) * 3 // 4
     if variant.blocked:  # the mask changes the value: a blocked square is not an empty one
-        assert (want != pt.evaluate(tables, parity, c, mobility=mobility)).sum() > len(states) // 2
+        assert (want != pt.evaluate(tables, parity, c, mobility=mobility, moves=moves)).sum() > len(states) // 2
 
 
 def test_blocked_positions_are_invariant_under_the_symmetries_that_keep_the_mask():

@@ -90,12 +90,14 @@ def test_weights_file_reads_back_as_the_built_tables():
 
     ranks_offsets, n_cols = tp.layout()
     w = np.rint(tp.read_weights(n_cols) * 100).astype(np.int64)
-    tables, parity, mobility = _core._pattern_tables()
-    at = n_cols - tp.N_MOBILITY
+    tables, parity, mobility, moves = _core._pattern_tables()
+    at = n_cols - tp.N_MOVES - tp.N_MOBILITY  # the mobility tables' first column
     assert (w[:, at - 2:at] == parity).all()
     for (rank, off), table in zip(ranks_offsets, tables):
         assert (w[:, off + rank] == table).all()
-    assert (np.concatenate(mobility, axis=1) == w[:, at:]).all()
+    assert (np.concatenate(mobility, axis=1) == w[:, at:at + tp.N_MOBILITY]).all()
+    for (rank, off), table in zip(tp.MOVE_RANKS_OFFSETS, moves):
+        assert (w[:, at + tp.N_MOBILITY + off + rank] == table).all()
 
 
 def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(tmp_path, monkeypatch):
@@ -109,7 +111,7 @@ def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(t
     w = tp.read_weights(n_cols)
     short = tp.pt.PATTERN_TYPES[:-2]
     cut = ranks_offsets[-2][1]  # the first column of the first type left out
-    parity_at = n_cols - tp.N_MOBILITY - 2  # the first column after the patterns'
+    parity_at = n_cols - tp.N_MOVES - tp.N_MOBILITY - 2  # the first column after the patterns'
     shorter = np.concatenate([w[:, :cut], w[:, parity_at:]], axis=1)
     ro_short, cols_short = tp.layout(short)
     assert shorter.shape == (tp.pt.PHASES, cols_short)
@@ -142,6 +144,30 @@ def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(t
         text.replace(named, "(counts: " + ", ".join(map(str, swapped)) + ")"), encoding="utf-8")
     with pytest.raises(SystemExit, match="are not the first of PATTERN_TYPES"):
         tp.read_weights(n_cols, str(tmp_path / "swapped.inc"))
+
+
+def test_a_weights_file_without_the_legal_move_patterns_reads_with_them_zero(tmp_path, monkeypatch):
+    """A file written before MOVE_TYPES existed (its phases end with the mobility tables) keeps its weights."""
+    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
+    if not SCRIPT.exists():
+        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
+    import train_patterns as tp
+
+    ranks_offsets, n_cols = tp.layout()
+    w = tp.read_weights(n_cols)
+    moves_at = n_cols - tp.N_MOVES
+
+    class Args:
+        damp, iterations, overlap, max_rows, search_depth, labels = 8.0, 100, 4, 0, 0, "game"
+        weights_out = str(tmp_path / "before_moves.inc")
+
+    monkeypatch.setattr(tp.pt, "MOVE_TYPES", ())
+    tp.write(w[:, :moves_at], ranks_offsets, moves_at, 0, 0, args=Args())
+    monkeypatch.undo()
+    back = tp.read_weights(n_cols, Args.weights_out)
+    assert back.shape == w.shape
+    assert (back[:, :moves_at] == w[:, :moves_at]).all()
+    assert (back[:, moves_at:] == 0).all()
 
 
 @pytest.mark.parametrize("args,message", [

@@ -212,10 +212,27 @@ void init_search(py::module_& m) {
             for (int i = 0; i < sizes[k]; ++i) a.mutable_at(ph, i) = patterns::tables.mobility[ph][at + i];
           mobility.append(a);
         }
-        return py::make_tuple(tables, parity, mobility);
+        // The legal-move tables by their base-4 index (digit k: the mover's move bit k, plus 2 for the
+        // opponent's), as the reference indexes them.
+        py::list moves;
+        for (int r = 0; r < patterns::kMoveTypes; ++r) {
+          py::array_t<std::int16_t> a({patterns::kPhases, patterns::kLineMovesSize});
+          for (int ph = 0; ph < patterns::kPhases; ++ph)
+            for (int idx = 0; idx < patterns::kLineMovesSize; ++idx) {
+              int mine = 0, theirs = 0;
+              for (int k = 0; k < 8; ++k) {
+                mine |= (idx >> (2 * k) & 1) << k;
+                theirs |= (idx >> (2 * k + 1) & 1) << k;
+              }
+              a.mutable_at(ph, idx) = patterns::tables.line_moves[r][ph][mine | theirs << 8];
+            }
+          moves.append(a);
+        }
+        return py::make_tuple(tables, parity, mobility, moves);
       },
       "The 8x8 pattern weights (their reference: tests/reference/patterns.py): ([int16 (phases, 3**k) per pattern "
-      "type], int (phases, 2), [int (phases, size) per mobility term]).");
+      "type], int (phases, 2), [int (phases, size) per mobility term], [int16 (phases, 4**8) per legal-move "
+      "pattern type]).");
 }
 
 }  // namespace polyreversi::bindings

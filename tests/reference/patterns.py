@@ -15,7 +15,11 @@ nothing: a position and its images have the same features).
 Besides the patterns, each phase has a table per mobility term (Logistello's
 and NTest's features): the mover's and the opponent's legal-move counts, and
 their potential mobility (empty squares next to a disk of the other side), each
-count clamped to its table's last entry (MOBILITY_TERMS).
+count clamped to its table's last entry (MOBILITY_TERMS); and tables of the
+legal moves along the edges and the second rows (MOVE_TYPES, Egaroucid's
+legal-move patterns): per square a digit 0 (no move), 1 (the mover's), 2 (the
+opponent's) or 3 (both sides'), the index ``sum(4**k * digit_k)``, tied as the
+disk patterns are.
 """
 from __future__ import annotations
 
@@ -47,6 +51,13 @@ MOBILITY_TERMS: Tuple[Tuple[str, int], ...] = (
     ("opponent_moves", 32),  # ... the opponent, were it to move
     ("potential", 48),  # empty squares next to an opponent's disk (the mover's potential mobility)
     ("opponent_potential", 48),  # empty squares next to a mover's disk
+)
+
+#: (name, base squares as (row, column)) of the legal-move patterns, in the order of the weights file
+#: (after the mobility tables); instances as PATTERN_TYPES'.
+MOVE_TYPES: Tuple[Tuple[str, Tuple[Tuple[int, int], ...]], ...] = (
+    ("edge_moves", tuple((0, c) for c in range(8))),
+    ("line_2_moves", tuple((1, c) for c in range(8))),
 )
 
 #: Phases by empty squares: phase = min(empties // PHASE_WIDTH, PHASES - 1).
@@ -92,16 +103,17 @@ def self_permutations(base: Sequence[Tuple[int, int]]) -> List[List[int]]:
     return out
 
 
-def canonical_map(base: Sequence[Tuple[int, int]]) -> Tuple[np.ndarray, int]:
-    """(rank, count): rank[index] is the tied weight's number (0..count-1) of each of the 3**k indices."""
+def canonical_map(base: Sequence[Tuple[int, int]], radix: int = 3) -> Tuple[np.ndarray, int]:
+    """(rank, count): rank[index] is the tied weight's number (0..count-1) of each of the radix**k
+    indices (radix 3: the disk patterns; 4: the legal-move patterns of MOVE_TYPES)."""
     k = len(base)
-    n = 3 ** k
-    digits = (np.arange(n)[:, None] // (3 ** np.arange(k))[None, :]) % 3  # (n, k)
-    pow3 = 3 ** np.arange(k)
+    n = radix ** k
+    digits = (np.arange(n)[:, None] // (radix ** np.arange(k))[None, :]) % radix  # (n, k)
+    powers = radix ** np.arange(k)
     canon = np.full(n, n, dtype=np.int64)
     for p in self_permutations(base):
         # the index read in the permuted order: digit k of the image is digit p[k] of the base
-        canon = np.minimum(canon, (digits[:, p] * pow3).sum(axis=1))
+        canon = np.minimum(canon, (digits[:, p] * powers).sum(axis=1))
     uniq, rank = np.unique(canon, return_inverse=True)
     return rank.astype(np.int32), len(uniq)
 
@@ -134,13 +146,14 @@ def _step(board: np.ndarray, dr: int, dc: int) -> np.ndarray:
     return out
 
 
-def mobility_counts(cells: np.ndarray, playable: Optional[np.ndarray] = None) -> np.ndarray:
-    """The counts of MOBILITY_TERMS of positions: int64 (n, 4).
+def move_maps(cells: np.ndarray, playable: Optional[np.ndarray] = None) -> Tuple[np.ndarray, ...]:
+    """Four bool arrays (n, 64): the mover's legal moves, the opponent's (were it to move), the
+    mover's potential mobility (empty squares next to an opponent's disk), the opponent's.
 
     A square is a legal move of a side when it is empty and playable and, in
     some direction, one or more disks of the other side are followed by one of
     its own (RULES.md §4-5: a blocked square holds no disk, so it ends a line);
-    counted square by square on the grid, without bitboards.
+    found square by square on the grid, without bitboards.
 
     Args:
         cells: int array (n, 64), 0 empty (or blocked), 1 mover, 2 opponent.
@@ -151,7 +164,6 @@ def mobility_counts(cells: np.ndarray, playable: Optional[np.ndarray] = None) ->
     empty = board == 0
     if playable is not None:
         empty = empty & np.asarray(playable, dtype=bool).reshape(8, 8)
-    out = np.zeros((n, 4), dtype=np.int64)
     legal = [np.zeros((n, 8, 8), dtype=bool), np.zeros((n, 8, 8), dtype=bool)]
     near = [np.zeros((n, 8, 8), dtype=bool), np.zeros((n, 8, 8), dtype=bool)]
     for dr, dc in DIRECTIONS:
@@ -164,8 +176,23 @@ def mobility_counts(cells: np.ndarray, playable: Optional[np.ndarray] = None) ->
             for side in (0, 1):
                 legal[side] |= run[side] & (v == side + 1)
                 run[side] &= v == 2 - side
-    for col, x in enumerate((legal[0], legal[1], near[0], near[1])):
-        out[:, col] = (x & empty).reshape(n, -1).sum(axis=1)
+    return tuple((x & empty).reshape(n, 64) for x in (legal[0], legal[1], near[0], near[1]))
+
+
+def mobility_counts(cells: np.ndarray, playable: Optional[np.ndarray] = None) -> np.ndarray:
+    """The counts of MOBILITY_TERMS of positions: int64 (n, 4) (the squares of :func:`move_maps`)."""
+    return np.stack([x.sum(axis=1) for x in move_maps(cells, playable)], axis=1).astype(np.int64)
+
+
+def move_features(cells: np.ndarray, playable: Optional[np.ndarray] = None) -> List[np.ndarray]:
+    """Legal-move pattern indices of positions: per type of MOVE_TYPES an int array (n, instances),
+    digit k of an instance 1 if its k-th square is a legal move of the mover, plus 2 if of the opponent."""
+    mover, opponent = move_maps(cells, playable)[:2]
+    digits = mover.astype(np.int64) + 2 * opponent.astype(np.int64)
+    out = []
+    for _, base in MOVE_TYPES:
+        pow4 = 4 ** np.arange(len(base))
+        out.append(np.stack([(digits[:, sq] * pow4).sum(axis=1) for sq in instances(base)], axis=1))
     return out
 
 
@@ -173,7 +200,6 @@ def mobility_indices(cells: np.ndarray, playable: Optional[np.ndarray] = None) -
     """The table entry of each mobility term: int64 (n, 4), counts clamped to the tables' sizes."""
     sizes = np.array([size for _, size in MOBILITY_TERMS])
     return np.minimum(mobility_counts(cells, playable), sizes - 1)
-
 
 
 def cells_of(P: int, O: int) -> np.ndarray:
@@ -185,7 +211,8 @@ def cells_of(P: int, O: int) -> np.ndarray:
 
 
 def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray, scale: int = 100,
-             mobility: Sequence[np.ndarray] = (), playable: Optional[np.ndarray] = None) -> np.ndarray:
+             mobility: Sequence[np.ndarray] = (), playable: Optional[np.ndarray] = None,
+             moves: Sequence[np.ndarray] = ()) -> np.ndarray:
     """Evaluation of positions in units of 1/scale disk, as the C++ computes it (int64 array (n,)).
 
     Args:
@@ -195,7 +222,9 @@ def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray
         mobility: per term of MOBILITY_TERMS an int array (PHASES, size); none: no mobility terms.
         playable: bool array (64,), False on a blocked square (RULES.md §4); None: every square.
             The patterns read a blocked square as an empty one (its cell is 0); empties, parity
-            and the mobility terms count playable squares only.
+            and the mobility terms count playable squares only (a blocked square is no move).
+        moves: per type of MOVE_TYPES an int array (PHASES, 4**k) of full weight tables; none: no
+            legal-move patterns.
     """
     cells = np.asarray(cells)
     on = np.ones(64, dtype=bool) if playable is None else np.asarray(playable, dtype=bool)
@@ -208,5 +237,8 @@ def evaluate(tables: Sequence[np.ndarray], parity: np.ndarray, cells: np.ndarray
         idx = mobility_indices(cells, playable)
         for k, t in enumerate(mobility):
             v = v + t[ph, idx[:, k]].astype(np.int64)
+    if len(moves):
+        for t, f in zip(moves, move_features(cells, playable)):
+            v = v + t[ph[:, None], f].astype(np.int64).sum(axis=1)
     limit = 64 * scale - 1
     return np.clip(v, -limit, limit)

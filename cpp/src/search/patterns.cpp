@@ -4,7 +4,9 @@
 // first, as tests/reference/patterns.py lists them), and the file holds
 // one weight per class of indices that a symmetry fixing an instance
 // exchanges; here each class is expanded to its full 3^k table (direct
-// lookups in the search, 0.33 MB a phase).
+// lookups in the search, 0.33 MB a phase). A legal-move pattern (reference
+// MOVE_TYPES: a line of 8 squares) is tied up to the line's reversal,
+// likewise expanded (128 KiB a type and phase).
 #include "polyreversi/search/patterns.hpp"
 
 #include <algorithm>
@@ -67,6 +69,33 @@ int symmetric(int g, int sq) {  // the 8 symmetries, in reference patterns.SYMME
   return 8 * rc[g][0] + rc[g][1];
 }
 
+// For each entry (the mover's 8 move bits of a line | the opponent's << 8) of
+// a legal-move table, its tied weight's number: the entry's base-4 index
+// (digit k: bit k of the mover's, plus 2 for the opponent's) and the index of
+// the reversed line share one, numbered in increasing order of the lesser
+// index (reference patterns.canonical_map(..., radix=4)).
+std::vector<int> line_move_ranks() {
+  constexpr int kIndices = 1 << 16;  // 4^8
+  const auto reversed = [](int idx) {
+    int r = 0;
+    for (int k = 0; k < 8; ++k) r |= (idx >> (2 * k) & 3) << (2 * (7 - k));
+    return r;
+  };
+  std::vector<int> rank(kIndices, -1);
+  int count = 0;
+  for (int idx = 0; idx < kIndices; ++idx) {
+    const int canon = std::min(idx, reversed(idx));
+    rank[idx] = canon == idx ? count++ : rank[canon];
+  }
+  std::vector<int> out(kLineMovesSize);
+  for (int x = 0; x < kLineMovesSize; ++x) {
+    int idx = 0;
+    for (int k = 0; k < 8; ++k) idx |= ((x >> k & 1) + 2 * (x >> (8 + k) & 1)) << (2 * k);
+    out[x] = rank[idx];
+  }
+  return out;
+}
+
 struct Built {
   Tables t;
   // kPhases x total, read at random by every evaluation: on 2 MiB pages
@@ -81,8 +110,13 @@ struct Built {
     type_offset[0] = 0;
     for (int k = 0; k < kTypeCount; ++k) type_offset[k + 1] = type_offset[k] + pow3(kTypes[k].squares);
     const int total = type_offset[kTypeCount];
-    const std::size_t bytes = static_cast<std::size_t>(kPhases) * total * sizeof(std::int16_t);
+    const std::size_t pattern_entries = static_cast<std::size_t>(kPhases) * total;
+    const std::size_t line_entries = static_cast<std::size_t>(kPhases) * kMoveTypes * kLineMovesSize;
+    const std::size_t bytes = (pattern_entries + line_entries) * sizeof(std::int16_t);
     weights = static_cast<std::int16_t*>(memory.allocate(std::max(bytes, std::size_t(4) << 20), true));
+    std::int16_t* line_moves = weights + pattern_entries;
+    const std::vector<int> line_rank = line_move_ranks();
+    const int line_count = *std::max_element(line_rank.begin(), line_rank.end()) + 1;
     const std::vector<std::int16_t> kRaw = dense_weights();
     int inst = 0, raw = 0;
     std::vector<std::vector<int>> ranks(kTypeCount);
@@ -157,6 +191,11 @@ struct Built {
       raw += 2;
       for (int i = 0; i < kMobilitySize; ++i) t.mobility[ph][i] = kRaw[raw + i];
       raw += kMobilitySize;
+      for (int r = 0; r < kMoveTypes; ++r, line_moves += kLineMovesSize) {
+        for (int x = 0; x < kLineMovesSize; ++x) line_moves[x] = kRaw[raw + line_rank[x]];
+        raw += line_count;
+        t.line_moves[r][ph] = line_moves;
+      }
       t.weights[ph] = w;
     }
     if (inst != kInstances) throw std::logic_error(kCountMismatch);

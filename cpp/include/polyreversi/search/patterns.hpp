@@ -7,7 +7,9 @@
 // phase, a table for each mobility term (Logistello's and NTest's features):
 // the mover's and the opponent's legal-move counts and potential mobility
 // (empty squares next to a disk of the other side), each count clamped to its
-// table's last entry.
+// table's last entry; and tables of the legal moves along the edges and the
+// second rows (Egaroucid's legal-move patterns: which of a line's squares
+// each side could play).
 // Weights: cpp/src/search/pattern_weights.inc, made by
 // scripts/train_patterns.py from the WTHOR games; the Python reference is
 // tests/reference/patterns.py (same patterns, same integer sums).
@@ -38,14 +40,21 @@ constexpr int kLanes = (kInstances + 15) / 16 * 16;  // whole 256-bit vectors of
 constexpr int kMoveSlots = 32;
 constexpr int kPotentialSlots = 48;
 constexpr int kMobilitySize = 2 * kMoveSlots + 2 * kPotentialSlots;
+// The legal-move patterns (reference patterns.MOVE_TYPES): type r is the
+// lines of row r from an edge (the edges, the second rows) and their images;
+// a table of a phase is indexed by the mover's 8 move bits of a line and the
+// opponent's 8 above them.
+constexpr int kMoveTypes = 2;
+constexpr int kLineMovesSize = 1 << 16;
 
 struct Tables {
-  u64 mask[kInstances];                   // squares of each instance
-  const std::uint16_t* bits[kInstances];  // pext bits -> index (powers of 3 by place)
-  int offset[kInstances];                 // the instance's table in a phase's weights
-  const std::int16_t* weights[kPhases];   // full tables of every pattern type, per phase
-  int parity[kPhases][2];                 // constant term: even, odd empties
-  int mobility[kPhases][kMobilitySize];   // the mobility tables (kMoveSlots ...)
+  u64 mask[kInstances];                                 // squares of each instance
+  const std::uint16_t* bits[kInstances];                // pext bits -> index (powers of 3 by place)
+  int offset[kInstances];                               // the instance's table in a phase's weights
+  const std::int16_t* weights[kPhases];                 // full tables of every pattern type, per phase
+  int parity[kPhases][2];                               // constant term: even, odd empties
+  int mobility[kPhases][kMobilitySize];                 // the mobility tables (kMoveSlots ...)
+  const std::int16_t* line_moves[kMoveTypes][kPhases];  // kLineMovesSize entries each
   // Per square, its power of 3 in each instance through it (0 in the
   // others): what a disk of P (twice that: of O) adds to the indices.
   alignas(32) std::uint16_t delta[64][kLanes];
@@ -140,23 +149,44 @@ inline void pattern_pair_child(const PatternPair& x, u64 flips, int square, Patt
   }
 }
 
+// The legal-move patterns in phase `ph` of the mover's moves `mine` and the
+// opponent's `theirs`: per line (row r and its images, kMoveTypes types x 4)
+// its 8 bits of each (a column gathered into a byte by one multiply: the 8
+// products land on distinct bits, the top square's on the lowest of the top
+// byte) and one table load.
+inline int pattern_line_moves(u64 mine, u64 theirs, int ph) {
+  constexpr u64 kColumn = 0x0101010101010101ULL, kGather = 0x0102040810204080ULL;
+  const auto column = [](u64 x) { return ((x & kColumn) * kGather) >> 56; };
+  int v = 0;
+  for (int r = 0; r < patterns::kMoveTypes; ++r) {
+    const std::int16_t* e = patterns::tables.line_moves[r][ph];
+    const auto entry = [e](u64 m, u64 t) { return e[static_cast<unsigned>((m & 0xFF) | (t & 0xFF) << 8)]; };
+    v += entry(mine >> 8 * r, theirs >> 8 * r) + entry(mine >> (56 - 8 * r), theirs >> (56 - 8 * r)) +
+         entry(column(mine >> r), column(theirs >> r)) + entry(column(mine >> (7 - r)), column(theirs >> (7 - r)));
+  }
+  return v;
+}
+
 // The mobility terms of P to move in phase `ph`, given P's legal moves
 // `moves` and the empty playable squares `empty` (a blocked square is no
-// move and no potential mobility): one move generation (kernel/engine.hpp;
-// with AVX2 about 20 vector operations), two dilations (8 shifts and masks
-// each), 4 popcounts and 4 table loads.
+// move and no potential mobility), and the legal-move patterns: one move
+// generation (kernel/engine.hpp; with AVX2 about 20 vector operations), two
+// dilations (8 shifts and masks each), 4 popcounts, 4 + 4 x kMoveTypes table
+// loads.
 inline int pattern_mobility(u64 P, u64 O, u64 empty, int ph, u64 moves_of_p) {
   using E = Engine<u64, 8>;
   using G = Geometry<u64, 8>;
   const int* m = patterns::tables.mobility[ph];
+  const u64 moves_of_o = E::flipping_moves(O, P, empty);
   const int moves = popcount(moves_of_p);
-  const int replies = popcount(E::flipping_moves(O, P, empty));
+  const int replies = popcount(moves_of_o);
   const int potential = popcount(G::dilate(O) & empty);
   const int opponent_potential = popcount(G::dilate(P) & empty);
   constexpr int kM = patterns::kMoveSlots, kPot = patterns::kPotentialSlots;
   return m[moves < kM ? moves : kM - 1] + m[kM + (replies < kM ? replies : kM - 1)] +
          m[2 * kM + (potential < kPot ? potential : kPot - 1)] +
-         m[2 * kM + kPot + (opponent_potential < kPot ? opponent_potential : kPot - 1)];
+         m[2 * kM + kPot + (opponent_potential < kPot ? opponent_potential : kPot - 1)] +
+         pattern_line_moves(moves_of_p, moves_of_o, ph);
 }
 
 // The evaluation from indices, of the position P to move against O, whose
