@@ -40,11 +40,12 @@ constexpr int kLanes = (kInstances + 15) / 16 * 16;  // whole 256-bit vectors of
 constexpr int kMoveSlots = 32;
 constexpr int kPotentialSlots = 48;
 constexpr int kMobilitySize = 2 * kMoveSlots + 2 * kPotentialSlots;
-// The legal-move patterns (reference patterns.MOVE_TYPES): type r is the
-// lines of row r from an edge (the edges, the second rows) and their images;
-// a table of a phase is indexed by the mover's 8 move bits of a line and the
-// opponent's 8 above them.
-constexpr int kMoveTypes = 2;
+// The legal-move patterns (reference patterns.MOVE_TYPES): type k is the
+// lines kMoveRows[k] rows from an edge (0: the edges, 1: the second rows),
+// rows and columns; a table of a phase is indexed by the mover's 8 move bits
+// of a line and the opponent's 8 above them.
+constexpr int kMoveRows[] = {0, 1};
+constexpr int kMoveTypes = sizeof(kMoveRows) / sizeof(kMoveRows[0]);
 constexpr int kLineMovesSize = 1 << 16;
 
 struct Tables {
@@ -150,7 +151,7 @@ inline void pattern_pair_child(const PatternPair& x, u64 flips, int square, Patt
 }
 
 // The legal-move patterns in phase `ph` of the mover's moves `mine` and the
-// opponent's `theirs`: per line (row r and its images, kMoveTypes types x 4)
+// opponent's `theirs`: per line (kMoveRows[k] rows from an edge, 4 a type)
 // its 8 bits of each (a column gathered into a byte by one multiply: the 8
 // products land on distinct bits, the top square's on the lowest of the top
 // byte) and one table load.
@@ -158,8 +159,9 @@ inline int pattern_line_moves(u64 mine, u64 theirs, int ph) {
   constexpr u64 kColumn = 0x0101010101010101ULL, kGather = 0x0102040810204080ULL;
   const auto column = [](u64 x) { return ((x & kColumn) * kGather) >> 56; };
   int v = 0;
-  for (int r = 0; r < patterns::kMoveTypes; ++r) {
-    const std::int16_t* e = patterns::tables.line_moves[r][ph];
+  for (int k = 0; k < patterns::kMoveTypes; ++k) {
+    const int r = patterns::kMoveRows[k];
+    const std::int16_t* e = patterns::tables.line_moves[k][ph];
     const auto entry = [e](u64 m, u64 t) { return e[static_cast<unsigned>((m & 0xFF) | (t & 0xFF) << 8)]; };
     v += entry(mine >> 8 * r, theirs >> 8 * r) + entry(mine >> (56 - 8 * r), theirs >> (56 - 8 * r)) +
          entry(column(mine >> r), column(theirs >> r)) + entry(column(mine >> (7 - r)), column(theirs >> (7 - r)));
