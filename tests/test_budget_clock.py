@@ -42,8 +42,12 @@ def test_an_unknown_clock_is_named_in_the_error() -> None:
         _core._set_budget_clock("thread")
     with pytest.raises(ValueError, match=r"got 'cpu\\x00'"):  # a NUL shown escaped, not cut off
         _core._set_budget_clock("cpu\0")
-    with pytest.raises(TypeError, match="got b'cpu'"):  # bytes are not a name
+    with pytest.raises(TypeError, match="a str\\), got a bytes"):  # bytes are not a name
         _core._set_budget_clock(b"cpu")
+    with pytest.raises(ValueError, match=r"got 'ééé.*\.\.\.' \(100 characters\)"):  # cut between characters
+        _core._set_budget_clock("é" * 100)
+    with pytest.raises(ValueError, match="got a str that is not UTF-8"):  # a lone surrogate
+        _core._set_budget_clock("cpu\ud800")
     assert _core._set_budget_clock("wall") == "wall"  # unchanged by the refusals
 
 

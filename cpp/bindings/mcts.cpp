@@ -6,6 +6,7 @@
 
 #include "common.hpp"
 #include "polyreversi/budget.hpp"
+#include "polyreversi/rules.hpp"
 
 namespace polyreversi::bindings {
 
@@ -13,16 +14,20 @@ void init_mcts(py::module_& m) {
   m.def(
       "_set_budget_clock",
       [](const py::object& given) {
-        // repr: a NUL or a control character shows escaped, bytes show as bytes.
-        const auto refused = [&given] {
-          return "clock: expected 'wall' or 'cpu', got " + std::string(py::str(py::repr(given))).substr(0, 60);
-        };
-        if (!py::isinstance<py::str>(given)) throw py::type_error(refused());
-        const std::string name = given.cast<std::string>();
+        constexpr const char* kExpected = "clock: expected 'wall' or 'cpu'";
+        if (!py::isinstance<py::str>(given))
+          throw py::type_error(std::string(kExpected) + " (a str), got a " +
+                               std::string(py::str(py::type::of(given).attr("__name__"))));
+        Py_ssize_t size = 0;
+        const char* utf8 = PyUnicode_AsUTF8AndSize(given.ptr(), &size);
+        if (!utf8) PyErr_Clear();  // a lone surrogate: no name, refused below
+        const std::string name = utf8 ? std::string(utf8, static_cast<std::size_t>(size)) : std::string();
         BudgetClock clock;
-        if (name == "wall") clock = BudgetClock::kWall;
-        else if (name == "cpu") clock = BudgetClock::kThreadCpu;
-        else throw py::value_error(refused());
+        if (utf8 && name == "wall") clock = BudgetClock::kWall;
+        else if (utf8 && name == "cpu") clock = BudgetClock::kThreadCpu;
+        // quoted(): the core's cut of a caller's text (whole UTF-8 characters, controls escaped).
+        else
+          throw py::value_error(std::string(kExpected) + ", got " + (utf8 ? quoted(name) : "a str that is not UTF-8"));
         return set_budget_clock(clock) == BudgetClock::kWall ? "wall" : "cpu";
       },
       py::arg("clock"),
