@@ -14,6 +14,25 @@ from conftest import PROJECT_ROOT, shared_data
 SCRIPT = PROJECT_ROOT / "scripts" / "train_patterns.py"
 
 
+def training_module():
+    """scripts/train_patterns.py imported (skips where the scripts are not beside the tests)."""
+    if not SCRIPT.exists():
+        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
+    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
+    import train_patterns
+
+    return train_patterns
+
+
+def write_args(path):
+    """The fit arguments write() names in a weights file's header, writing to `path`."""
+    class Args:
+        damp, iterations, overlap, max_rows, search_depth, labels = 8.0, 100, 4, 0, 0, "game"
+        weights_out = str(path)
+
+    return Args()
+
+
 def run(*args, cwd):
     if not SCRIPT.exists():
         pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
@@ -82,10 +101,7 @@ def test_games_labels_more_games_and_resumes(tmp_path):
 
 
 def test_weights_file_reads_back_as_the_built_tables():
-    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
-    if not SCRIPT.exists():
-        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
-    import train_patterns as tp
+    tp = training_module()
     from polyreversi import _core
 
     ranks_offsets, n_cols = tp.layout()
@@ -102,10 +118,7 @@ def test_weights_file_reads_back_as_the_built_tables():
 
 def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(tmp_path, monkeypatch):
     """A fit of some phases after a pattern type was added keeps the other phases of the file before."""
-    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
-    if not SCRIPT.exists():
-        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
-    import train_patterns as tp
+    tp = training_module()
 
     ranks_offsets, n_cols = tp.layout()
     w = tp.read_weights(n_cols)
@@ -116,14 +129,11 @@ def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(t
     ro_short, cols_short = tp.layout(short)
     assert shorter.shape == (tp.pt.PHASES, cols_short)
 
-    class Args:
-        damp, iterations, overlap, max_rows, search_depth, labels = 8.0, 100, 4, 0, 0, "game"
-        weights_out = str(tmp_path / "short.inc")
-
+    args = write_args(tmp_path / "short.inc")
     monkeypatch.setattr(tp.pt, "PATTERN_TYPES", short)  # write() names the counts of the file's types
-    tp.write(shorter, ro_short, cols_short, 0, 0, args=Args())
+    tp.write(shorter, ro_short, cols_short, 0, 0, args=args)
     monkeypatch.undo()
-    back = tp.read_weights(n_cols, Args.weights_out)
+    back = tp.read_weights(n_cols, args.weights_out)
     assert back.shape == w.shape
     gone = w.shape[1] - shorter.shape[1]  # the columns of the two types left out
     assert (back[:, :cut] == w[:, :cut]).all()
@@ -148,23 +158,17 @@ def test_a_weights_file_of_fewer_pattern_types_reads_with_the_later_types_zero(t
 
 def test_a_weights_file_without_the_legal_move_patterns_reads_with_them_zero(tmp_path, monkeypatch):
     """A file written before MOVE_TYPES existed (its phases end with the mobility tables) keeps its weights."""
-    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
-    if not SCRIPT.exists():
-        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
-    import train_patterns as tp
+    tp = training_module()
 
     ranks_offsets, n_cols = tp.layout()
     w = tp.read_weights(n_cols)
     moves_at = n_cols - tp.N_MOVES
 
-    class Args:
-        damp, iterations, overlap, max_rows, search_depth, labels = 8.0, 100, 4, 0, 0, "game"
-        weights_out = str(tmp_path / "before_moves.inc")
-
+    args = write_args(tmp_path / "before_moves.inc")
     monkeypatch.setattr(tp.pt, "MOVE_TYPES", ())
-    tp.write(w[:, :moves_at], ranks_offsets, moves_at, 0, 0, args=Args())
+    tp.write(w[:, :moves_at], ranks_offsets, moves_at, 0, 0, args=args)
     monkeypatch.undo()
-    back = tp.read_weights(n_cols, Args.weights_out)
+    back = tp.read_weights(n_cols, args.weights_out)
     assert back.shape == w.shape
     assert (back[:, :moves_at] == w[:, :moves_at]).all()
     assert (back[:, moves_at:] == 0).all()
@@ -200,10 +204,7 @@ def test_search_labels_positions_files_resumes_and_replaces_their_labels(tmp_pat
     enough empties of the main positions file and of each games file; fit's load then keeps the rows
     below those empties, labels the searched rows with the scores and leaves the other candidates out."""
     src = shared_data("wthor", "WTH_2015.wtb")
-    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
-    if not SCRIPT.exists():
-        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
-    import train_patterns as tp
+    tp = training_module()
     from polyreversi import formats
 
     records = list(formats.read(src))[:6]
@@ -260,10 +261,7 @@ def test_minimax_labels_are_the_negamax_over_the_games_tree():
     held out. With every node: (a b) = max(mean(10, 2), -4) = 6, (a f) = max(8, -20) = 8, a = min(6, 8) = 6
     (White to move there), the start 6. With 5+ games a node: only the start and a (5 training games) are
     relabelled, from their children's means: (a b) 8/3, (a f) -6, a = min = -6."""
-    sys.path.insert(0, str(PROJECT_ROOT / "scripts"))
-    if not SCRIPT.exists():
-        pytest.skip(f"{SCRIPT} not beside the tests (an installed copy of tests/)")
-    import train_patterns as tp
+    tp = training_module()
 
     v = pr.Variant("8x8")
     s0 = v.start()
