@@ -59,6 +59,7 @@ std::vector<std::int16_t> dense_weights() {
 }
 
 constexpr const char* kCountMismatch = "patterns.hpp's kInstances does not count the patterns' instances";
+constexpr const char* kLayoutMismatch = "pattern_weights.inc does not fit the patterns";
 
 constexpr int kPow3[11] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049};
 int pow3(int k) { return kPow3[k]; }
@@ -180,6 +181,10 @@ struct Built {
       }
       counts[k] = count;
     }
+    // Checked before any weight is read: a file of another layout would be read past its end.
+    std::size_t per_phase = 2 + kMobilitySize + static_cast<std::size_t>(kMoveTypes) * line_count;
+    for (int k = 0; k < kTypeCount; ++k) per_phase += static_cast<std::size_t>(counts[k]);
+    if (kRaw.size() != kPhases * per_phase) throw std::logic_error(kLayoutMismatch);
     for (int ph = 0; ph < kPhases; ++ph) {
       std::int16_t* w = &weights[static_cast<std::size_t>(ph) * total];
       for (int k = 0; k < kTypeCount; ++k) {
@@ -199,7 +204,6 @@ struct Built {
       t.weights[ph] = w;
     }
     if (inst != kInstances) throw std::logic_error(kCountMismatch);
-    if (raw != static_cast<int>(kRaw.size())) throw std::logic_error("pattern_weights.inc does not fit the patterns");
   }
 };
 
