@@ -62,8 +62,8 @@ same players; positions a search meets and the games' lines do not): 1,183,201 o
 legal-move patterns of MOVE_TYPES. docs/tuning.md, 2026-12-06: NTest at equal CPU time 50.3 ->
 54.0 % with the first games' branch rows three times, 52.8 -> 54.6 % (2,000 games each, side by
 side) with the more games; 2026-12-07: 55.0 -> 59.0 % (1,200 games each, side by side) with the
-two types; with the legal-move patterns 57.3 -> 58.2 % at equal time and 46.2 -> 51.1 % at
-equal depth 8. Phases 0-3 (0-19 empties) are the fit --phases 0-3 command's, on the same WTHOR
+two types; with the legal-move patterns 57.3 -> 58.2 % at equal time and 44.2 -> 50.9 % at
+equal depth 8 (1,200 games each). Phases 0-3 (0-19 empties) are the fit --phases 0-3 command's, on the same WTHOR
 files, the seed-3 self-play games (their chunk files, not the branch games) and 180,766
 positions of random playouts off the games' lines solved exactly (the two augment runs, about
 25 min of CPU each; every row of them given three times, so that the solver's ordering, which
