@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <memory>
+#include <stdexcept>
 
 #include "polyreversi/rules.hpp"
 
@@ -13,21 +14,46 @@ namespace {
 
 BoardPatterns::BoardPatterns(const BoardWeightsData& d)
     : width_(d.width),
-      types_(d.types),
-      instances_(d.instances),
       mobility_(d.mobility, d.mobility + kPhases),
       shape_(d.shape, d.shape + kPhases),
-      bias_(d.bias, d.bias + kPhases) {
-  int n_squares = 0;
-  for (int k = 0; k < types_; ++k) {
+      bias_(d.bias, d.bias + kPhases),
+      delta_(static_cast<std::size_t>(kMaxSquares) * kMaxLanes, 0) {
+  if (d.types * d.instances > kMaxLanes) throw std::logic_error("board pattern weights: more instances than kMaxLanes");
+  const short* sq = d.squares;
+  for (int k = 0; k < d.types; ++k) {
+    const int len = d.lengths[k];
+    if (len > kMaxLength) throw std::logic_error("board pattern weights: an instance longer than kMaxLength");
     int size = 1;
-    for (int j = 0; j < d.lengths[k]; ++j) size *= 3;
-    lengths_.push_back(d.lengths[k]);
-    offsets_.push_back(total_);
+    for (int j = 0; j < len; ++j) size *= 3;
+    for (int i = 0; i < d.instances; ++i, sq += len) {
+      // place j of the pattern (power 3^j) of each square; pext lists the
+      // squares in ascending order, the low half's first.
+      int power[kMaxSquares] = {};
+      Instance x{0, 0, 0, total_, static_cast<int>(bits_.size())};
+      for (int j = 0, p = 1; j < len; ++j, p *= 3) {
+        const int s = sq[j];
+        if (s < 0 || s >= kMaxSquares || power[s])
+          throw std::logic_error("board pattern weights: a bad instance square");
+        power[s] = p;
+        (s < 64 ? x.lo : x.hi) |= u64(1) << (s & 63);
+        delta_[static_cast<std::size_t>(s) * kMaxLanes + instances_.size()] = static_cast<std::uint16_t>(p);
+      }
+      x.lo_count = __builtin_popcountll(x.lo);
+      int ascending[kMaxLength];
+      int n = 0;
+      for (int s = 0; s < kMaxSquares; ++s)
+        if (power[s]) ascending[n++] = power[s];
+      for (int b = 0; b < (1 << len); ++b) {
+        int index = 0;
+        for (int j = 0; j < len; ++j)
+          if (b >> j & 1) index += ascending[j];
+        bits_.push_back(static_cast<std::uint16_t>(index));
+      }
+      instances_.push_back(x);
+    }
     total_ += size;
-    n_squares += d.lengths[k] * instances_;
   }
-  squares_.assign(d.squares, d.squares + n_squares);
+  lanes_ = (static_cast<int>(instances_.size()) + 15) / 16 * 16;
   table_.assign(static_cast<std::size_t>(kPhases) * total_, 0);
   for (int e = 0; e < d.n_entries; ++e) {
     const int* x = d.entries + 3 * e;

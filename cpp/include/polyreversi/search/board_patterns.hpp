@@ -1,16 +1,23 @@
 // The trained pattern evaluation of the boards other than the standard 8x8
 // game (6x6, 10x10, the octagon, Anti-Reversi on each; the weights of a
 // board and rule ship only where they beat the shape terms in matches:
-// benchmarks/board_eval.md): tables per phase
-// read through square lists, so one loop serves every board, with no pext
-// (10x10 does not fit 64 bits). The geometry (which squares each pattern
-// reads) and the weights come from one generated file per board and rule
+// benchmarks/board_eval.md): tables per phase, one loop over the instances
+// for every board. The geometry (which squares each pattern reads) and the
+// weights come from one generated file per board and rule
 // (cpp/src/search/board_pattern_weights_*.inc, scripts/train_board_eval.py),
 // whose owner is the Python reference tests/reference/board_patterns.py.
 // On every start (a handicap, the free opening) and with blocked squares,
 // which read as empty squares (no instance leaves one out); the mobility and
 // the empties count playable squares only (Evaluator, evaluation.hpp).
+//
+// Index of an instance (as in patterns.hpp): pext of its squares out of P and
+// of O (a 128-bit board: out of each 64-bit half, the upper half's bits above
+// the lower's), then a per-instance table maps those bits to the powers of 3
+// of the squares' places in the pattern. 32 instances x (2 or 4 pext + 3
+// loads) per call. The generic kernels, without pext, add per-square vectors
+// of powers of 3 over the disks instead: the same integers on every kernel set.
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "polyreversi/types.hpp"
@@ -37,37 +44,43 @@ class BoardPatterns {
  public:
   static constexpr int kPhases = 8;
   static constexpr int kShapeShift = 10;
+  static constexpr int kMaxLanes = 64;   // instances of every type, rounded up to 16
+  static constexpr int kMaxLength = 10;  // squares of an instance (the pext tables' 2^length entries)
+  static constexpr int kMaxSquares = 128;
   explicit BoardPatterns(const BoardWeightsData& d);
 
-  // 1/100 disk for P to move; mob: P's flipping moves minus O's; shape:
-  // the shape terms' value (1/100 disk), which the fit weighs per phase
-  // (leaned on where the self-play labels are noisy: the opening).
-  template <class W>
-  int evaluate(W P, W O, int mob, int shape, int empties) const {
-    int ph = empties / width_;
-    if (ph >= kPhases) ph = kPhases - 1;
-    const int* t = table_.data() + static_cast<std::size_t>(ph) * total_;
-    int sum = bias_[ph] + mobility_[ph] * mob + ((shape_[ph] * shape) >> kShapeShift);
-    const short* sq = squares_.data();
-    for (int k = 0; k < types_; ++k) {
-      const int len = lengths_[k];
-      const int* tk = t + offsets_[k];
-      for (int i = 0; i < instances_; ++i, sq += len) {
-        int idx = 0;
-        for (int j = len - 1; j >= 0; --j) {
-          const int s = sq[j];
-          idx = 3 * idx + static_cast<int>((P >> s) & 1) + 2 * static_cast<int>((O >> s) & 1);
-        }
-        sum += tk[idx];
-      }
-    }
-    return sum;
+  // One instance: its squares as masks of the board's two 64-bit halves
+  // (square s is bit s; a 64-bit board has hi 0), where hi's pext bits go
+  // (popcount of lo), its type's table in a phase's weights and its table of
+  // pext bits -> index in bits().
+  struct Instance {
+    u64 lo, hi;
+    int lo_count;
+    int table;
+    int bits;
+  };
+
+  int phase(int empties) const {
+    const int ph = empties / width_;
+    return ph < kPhases ? ph : kPhases - 1;
   }
+  const int* weights(int phase) const { return table_.data() + static_cast<std::size_t>(phase) * total_; }
+  // 1/100 disk: the bias, mobility and shape terms of a phase (see evaluate in evaluation.hpp).
+  int base(int phase, int mob, int shape) const {
+    return bias_[phase] + mobility_[phase] * mob + ((shape_[phase] * shape) >> kShapeShift);
+  }
+  const std::vector<Instance>& instances() const { return instances_; }
+  const std::uint16_t* bits() const { return bits_.data(); }
+  int lanes() const { return lanes_; }  // instances rounded up to 16 (<= kMaxLanes)
+  // kMaxLanes powers of 3 (0 off the instance): what a disk of P on `square`
+  // (twice that: of O) adds to each instance's index.
+  const std::uint16_t* delta(int square) const { return delta_.data() + static_cast<std::size_t>(square) * kMaxLanes; }
 
  private:
-  int width_, types_, instances_, total_ = 0;
-  std::vector<int> lengths_, offsets_, mobility_, shape_, bias_, table_;
-  std::vector<short> squares_;
+  int width_, total_ = 0, lanes_ = 0;
+  std::vector<int> mobility_, shape_, bias_, table_;
+  std::vector<Instance> instances_;
+  std::vector<std::uint16_t> bits_, delta_;
 };
 
 // The trained weights of a board for the normal (anti false) or the
@@ -88,3 +101,61 @@ bool set_board_patterns_enabled(bool on);
 bool board_patterns_enabled();
 
 }  // namespace polyreversi
+
+#ifdef POLYREVERSI_ARCH
+#include "polyreversi/kernel/bits.hpp"
+
+namespace polyreversi {
+namespace POLYREVERSI_ARCH {
+
+// 1/100 disk for P to move; mob: P's flipping moves minus O's; shape: the
+// shape terms' value (1/100 disk), which the fit weighs per phase (leaned on
+// where the self-play labels are noisy: the opening). In the arch namespace:
+// each kernel set has its own copy (bits.hpp).
+template <class W>
+int board_pattern_evaluate(const BoardPatterns& bp, W P, W O, int mob, int shape, int empties) {
+  const int ph = bp.phase(empties);
+  const int* t = bp.weights(ph);
+  int sum = bp.base(ph, mob, shape);
+  constexpr bool kWide = sizeof(W) > sizeof(u64);
+  const u64 p_lo = static_cast<u64>(P), o_lo = static_cast<u64>(O);
+  u64 p_hi = 0, o_hi = 0;
+  if constexpr (kWide) {
+    p_hi = static_cast<u64>(P >> 64);
+    o_hi = static_cast<u64>(O >> 64);
+  }
+#if defined(__BMI2__)
+  const std::uint16_t* bits = bp.bits();
+  for (const BoardPatterns::Instance& x : bp.instances()) {
+    u64 p = _pext_u64(p_lo, x.lo), o = _pext_u64(o_lo, x.lo);
+    if constexpr (kWide) {
+      p |= _pext_u64(p_hi, x.hi) << x.lo_count;
+      o |= _pext_u64(o_hi, x.hi) << x.lo_count;
+    }
+    const std::uint16_t* b = bits + x.bits;
+    sum += t[x.table + b[p] + 2 * b[o]];
+  }
+#else
+  alignas(32) std::uint16_t idx[BoardPatterns::kMaxLanes] = {};
+  const int lanes = bp.lanes();
+  const auto add = [&](u64 y, int first, std::uint16_t times) {
+    for (; y; y &= y - 1) {
+      const std::uint16_t* d = bp.delta(first + lowest_bit(y));
+      for (int j = 0; j < lanes; ++j) idx[j] = static_cast<std::uint16_t>(idx[j] + times * d[j]);
+    }
+  };
+  add(p_lo, 0, 1);
+  add(o_lo, 0, 2);
+  if constexpr (kWide) {
+    add(p_hi, 64, 1);
+    add(o_hi, 64, 2);
+  }
+  const std::vector<BoardPatterns::Instance>& in = bp.instances();
+  for (std::size_t i = 0; i < in.size(); ++i) sum += t[in[i].table + idx[i]];
+#endif
+  return sum;
+}
+
+}  // namespace POLYREVERSI_ARCH
+}  // namespace polyreversi
+#endif

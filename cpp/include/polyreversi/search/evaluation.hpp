@@ -1,7 +1,7 @@
 // The evaluation of search: a position's worth for the player to move, in
 // units of kScale per disk. The 8x8 game (normal rules) has a trained pattern
 // evaluation (patterns.hpp, Shape::trained); the other boards and rules with
-// shipped weights (6x6, 10x10, the octagon, Anti-Reversi on 8x8 and the octagon) their own
+// shipped weights (6x6, 10x10, the octagon, Anti-Reversi on 8x8, 10x10 and the octagon) their own
 // trained patterns (board_patterns.hpp, Shape::board_weights); both on every start and
 // with blocked squares (two players). Everything else (3-4 players, boards without
 // weights) terms derived from the board's shape (shape.hpp), with their own
@@ -43,7 +43,7 @@ struct Evaluator {
       // Within the board's range: a fitted phase can go past it on a position unlike its
       // games (6x6: 87 disks at 28 empties).
       const int top = s.squares * kScale - 1;
-      const int v = bp->evaluate(P, O, mob, shape_evaluate(s, P, O, anti), popcount(empty));
+      const int v = board_pattern_evaluate(*bp, P, O, mob, shape_terms(s, P, O, anti, empty, mob), popcount(empty));
       return v > top ? top : v < -top ? -top : v;
     }
     return shape_evaluate(s, P, O, anti);
@@ -61,6 +61,10 @@ struct Evaluator {
   static int shape_evaluate(const Shape<W, N>& s, W P, W O, bool anti) {
     const W empty = s.playable & ~(P | O);
     const int mob = popcount(E::flipping_moves(P, O, empty)) - popcount(E::flipping_moves(O, P, empty));
+    return shape_terms(s, P, O, anti, empty, mob);
+  }
+  // The same with the empty squares and the mobility (P's flipping moves minus O's) given.
+  static int shape_terms(const Shape<W, N>& s, W P, W O, bool anti, W empty, int mob) {
     const int corners = popcount(P & s.corners) - popcount(O & s.corners);
     const W hot = G::dilate(empty & s.corners) & s.danger;
     const int danger = popcount(P & hot) - popcount(O & hot);
