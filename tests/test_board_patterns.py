@@ -119,7 +119,7 @@ for board in ("6x6", "8x8", "10x10", "octagon"):
         for blocked in (0, 3):
             v = pr.Variant(board, anti=anti)
             v = v.with_random_blocked(seed=7, count=blocked) if blocked else v
-            for i in range(12):
+            for i in range(16):
                 rng = random.Random(i)
                 s = v.start()
                 for _ in range(rng.randrange(90)):

@@ -180,6 +180,14 @@ def test_the_anti_evaluation_on_normal_rules_is_the_boards_anti_reversi_one():
     assert pr.evaluate(s, evaluation="anti") == pr.evaluate(anti) != pr.evaluate(anti, shape=True)
 
 
+def test_the_normal_evaluation_on_anti_reversi_rules_is_the_trained_one():
+    # As on the other boards (their normal weights): the 8x8 patterns, not the shape terms.
+    for s in positions(3, 7):
+        anti = pr.Variant("8x8", anti=True).position(s.board(), s.to_move, s.ply)
+        assert pr.evaluate(anti, evaluation="normal") == pr.evaluate(s) != pr.evaluate(s, shape=True)
+        assert pr.search(anti, depth=4, evaluation="normal").score == pr.search(s, depth=4).score
+
+
 def test_bad_input():
     with pytest.raises(TypeError, match="^state: expected a State, got str$"):
         pr.evaluate("8x8")

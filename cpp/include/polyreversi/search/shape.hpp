@@ -26,8 +26,9 @@ struct Shape {
   // corners, inner, edges, danger; and each square's rank in that list.
   W order_classes[4] = {0, 0, 0, 0};
   unsigned char order_class[N * N] = {};
-  // The trained 8x8 patterns (patterns.hpp) apply: the 8x8 board, normal
-  // rules, two players, any start and blocked squares (a handicap or free
+  // The trained 8x8 patterns (patterns.hpp) apply to the normal evaluation:
+  // the 8x8 board, two players (Anti-Reversi rules too, where a search or
+  // pr.evaluate asks for the normal evaluation), any start and blocked squares (a handicap or free
   // opening game is after a few plies an ordinary 8x8 position; the patterns
   // read a blocked square as an empty one): they beat the shape terms there
   // too (benchmarks/board_eval.md).
@@ -46,9 +47,7 @@ struct Shape {
     return odd;
   }
 
-  static bool trained_for(const Rules& r) {
-    return N == 8 && r.board == BoardKind::Board8x8 && !r.anti && r.players == 2;
-  }
+  static bool trained_for(const Rules& r) { return N == 8 && r.board == BoardKind::Board8x8 && r.players == 2; }
   explicit Shape(const Rules& r) : Shape(static_cast<W>(r.playable)) {
     trained = trained_for(r) && board_patterns_enabled();
     if (board_patterns_apply(r) && board_patterns_enabled()) {
