@@ -176,20 +176,15 @@ def test_the_switch_turns_every_trained_evaluation_off_on_every_start(weights_on
         assert [pr.evaluate(s) for s in states] == trained
 
 
-def test_the_shipped_weights_are_on_by_default_and_other_boards_use_the_shape_terms():
-    # The weights ship where they won their matches (benchmarks/board_eval.md): the octagon, 6x6, 10x10, 8x8 anti,
-    # octagon anti, 10x10 anti.
+def test_the_shipped_weights_are_on_by_default_on_every_board_and_rule():
+    # The weights ship where they won their matches (benchmarks/board_eval.md): since 6x6 Anti-Reversi's, on every
+    # board and rule (the standard game's are patterns.hpp's).
     assert _core._set_board_patterns(True) is True, "a test left the board weights off"
-    # Read from the source tree when it is here; an installed wheel's tests know only what shipped.
-    weights = shipped() if os.path.isdir(WEIGHTS) else None
-    if weights is not None:
-        assert {("octagon", False), ("6x6", False), ("10x10", False), ("8x8", True), ("octagon", True),
-                ("10x10", True)} <= set(weights)
+    if os.path.isdir(WEIGHTS):  # the source tree (an installed wheel's tests see only the evaluations below)
+        assert set(TRAINABLE) <= set(shipped())
     for board, anti in TRAINABLE:
         v = pr.Variant(board=board, anti=anti)
-        differ = sum(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in walk(v, 30, 3)[8:])
-        trained = (board, anti) in weights if weights is not None else (not anti or board != "6x6")
-        assert (differ > 0) == trained, (board, anti)
+        assert sum(pr.evaluate(s) != pr.evaluate(s, shape=True) for s in walk(v, 30, 3)[8:]) > 10, (board, anti)
 
 
 def test_training_script_end_to_end(tmp_path):

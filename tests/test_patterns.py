@@ -116,16 +116,6 @@ def test_search_at_depth_1_takes_the_best_child_evaluation():
     assert checked >= 20
 
 
-# The octagon, 6x6, 10x10 and Anti-Reversi on 8x8, 10x10 and the octagon have trained weights of their own
-# (tests/test_board_patterns.py).
-@pytest.mark.parametrize("variant", [pr.Variant("6x6", anti=True)], ids=str)
-def test_other_boards_and_anti_keep_the_shape_evaluation(variant):
-    for i in range(20):
-        s = random_position(variant, 6 + 2 * i, 50 + i)
-        if not s.is_over():
-            assert pr.evaluate(s) == pr.evaluate(s, shape=True)
-
-
 #: 8x8 starts other than the standard one: handicaps, the free opening, blocked squares (RULES.md §3-4).
 OPTIONS = [pr.Variant("8x8", handicap=1), pr.Variant("8x8", handicap=2),
            pr.Variant("8x8", handicap=4, handicap_color="white"), pr.Variant("8x8", free_opening=True),

@@ -268,14 +268,15 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
 
     On 8x8 with normal rules it is a trained pattern evaluation
     (Logistello/Edax-style patterns fitted to the WTHOR games:
-    scripts/train_patterns.py, benchmarks/eval_error.md); on 6x6, 10x10, the
-    octagon (normal rules) and with Anti-Reversi on 8x8, 10x10 and the octagon, patterns fitted to
+    scripts/train_patterns.py, benchmarks/eval_error.md); on 6x6, 10x10 and the
+    octagon, and with Anti-Reversi on every board, patterns fitted to
     self-play (scripts/train_board_eval.py). Both apply on every start (a corner
-    handicap, the free opening: RULES.md §3) and with blocked squares (§4),
+    handicap, the free opening: RULES.md §3; not a corner handicap on 6x6 and
+    10x10, whose opening phases never saw a corner disk) and with blocked squares (§4),
     which the patterns read as empty squares and the mobility terms leave out;
-    they beat the shape terms there in matches (benchmarks/board_eval.md). With
-    Anti-Reversi on 6x6, terms derived from the board's
-    shape (corners, edges, mobility, parity). It is an
+    they beat the shape terms there in matches (benchmarks/board_eval.md), which
+    remain with ``shape=True``: terms derived from the board's shape (corners,
+    edges, mobility, parity). It is an
     estimate of the final disk difference with good play, a multiple of 0.01;
     a finished game is not scored exactly (use :func:`solve`). Invariant under
     the symmetries of the board that keep its blocked squares

@@ -1,6 +1,7 @@
 // The tables of board_patterns.hpp, built once from the generated blocks.
 #include "polyreversi/search/board_patterns.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
@@ -53,7 +54,27 @@ BoardPatterns::BoardPatterns(const BoardWeightsData& d)
     }
     total_ += size;
   }
-  lanes_ = (static_cast<int>(instances_.size()) + 15) / 16 * 16;
+  // The instances within the low half first, then those across both, then
+  // those within the high half (two pext each instead of four on 128-bit
+  // boards); the lanes of delta_ follow.
+  const int n = static_cast<int>(instances_.size());
+  const auto group = [&](int i) { return instances_[i].hi == 0 ? 0 : instances_[i].lo != 0 ? 1 : 2; };
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return group(a) < group(b); });
+  std::vector<Instance> sorted;
+  std::vector<std::uint16_t> delta(delta_.size(), 0);
+  for (int i = 0; i < n; ++i) {
+    sorted.push_back(instances_[order[i]]);
+    for (int sq2 = 0; sq2 < kMaxSquares; ++sq2)
+      delta[static_cast<std::size_t>(sq2) * kMaxLanes + i] =
+          delta_[static_cast<std::size_t>(sq2) * kMaxLanes + order[i]];
+    if (group(order[i]) == 0) low_ = i + 1;
+    if (group(order[i]) <= 1) high_from_ = i + 1;
+  }
+  instances_.swap(sorted);
+  delta_.swap(delta);
+  lanes_ = (n + 15) / 16 * 16;
   table_.assign(static_cast<std::size_t>(kPhases) * total_, 0);
   for (int e = 0; e < d.n_entries; ++e) {
     const int* x = d.entries + 3 * e;

@@ -13,9 +13,10 @@
 // Index of an instance (as in patterns.hpp): pext of its squares out of P and
 // of O (a 128-bit board: out of each 64-bit half, the upper half's bits above
 // the lower's), then a per-instance table maps those bits to the powers of 3
-// of the squares' places in the pattern. 32 instances x (2 or 4 pext + 3
-// loads) per call. The generic kernels, without pext, add per-square vectors
-// of powers of 3 over the disks instead: the same integers on every kernel set.
+// of the squares' places in the pattern: 32 instances x (2 pext, 4 for one
+// across the halves, + 3 loads) per call. The generic kernels, without pext,
+// add per-square vectors of powers of 3 over the disks instead: the same
+// integers on every kernel set.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -72,12 +73,16 @@ class BoardPatterns {
   const std::vector<Instance>& instances() const { return instances_; }
   const std::uint16_t* bits() const { return bits_.data(); }
   int lanes() const { return lanes_; }  // instances rounded up to 16 (<= kMaxLanes)
+  // instances() lists those within the low half (hi 0) first, up to low(), then
+  // those across both halves, up to high_from(), then those within the high half.
+  int low() const { return low_; }
+  int high_from() const { return high_from_; }
   // kMaxLanes powers of 3 (0 off the instance): what a disk of P on `square`
   // (twice that: of O) adds to each instance's index.
   const std::uint16_t* delta(int square) const { return delta_.data() + static_cast<std::size_t>(square) * kMaxLanes; }
 
  private:
-  int width_, total_ = 0, lanes_ = 0;
+  int width_, total_ = 0, lanes_ = 0, low_ = 0, high_from_ = 0;
   std::vector<int> mobility_, shape_, bias_, table_;
   std::vector<Instance> instances_;
   std::vector<std::uint16_t> bits_, delta_;
@@ -126,14 +131,24 @@ int board_pattern_evaluate(const BoardPatterns& bp, W P, W O, int mob, int shape
   }
 #if defined(__BMI2__)
   const std::uint16_t* bits = bp.bits();
-  for (const BoardPatterns::Instance& x : bp.instances()) {
-    u64 p = _pext_u64(p_lo, x.lo), o = _pext_u64(o_lo, x.lo);
-    if constexpr (kWide) {
-      p |= _pext_u64(p_hi, x.hi) << x.lo_count;
-      o |= _pext_u64(o_hi, x.hi) << x.lo_count;
+  const BoardPatterns::Instance* x = bp.instances().data();
+  int i = 0;
+  for (; i < bp.low(); ++i) {
+    const std::uint16_t* b = bits + x[i].bits;
+    sum += t[x[i].table + b[_pext_u64(p_lo, x[i].lo)] + 2 * b[_pext_u64(o_lo, x[i].lo)]];
+  }
+  if constexpr (kWide) {
+    const int n = static_cast<int>(bp.instances().size());
+    for (; i < bp.high_from(); ++i) {
+      const std::uint16_t* b = bits + x[i].bits;
+      const u64 p = _pext_u64(p_lo, x[i].lo) | _pext_u64(p_hi, x[i].hi) << x[i].lo_count;
+      const u64 o = _pext_u64(o_lo, x[i].lo) | _pext_u64(o_hi, x[i].hi) << x[i].lo_count;
+      sum += t[x[i].table + b[p] + 2 * b[o]];
     }
-    const std::uint16_t* b = bits + x.bits;
-    sum += t[x.table + b[p] + 2 * b[o]];
+    for (; i < n; ++i) {
+      const std::uint16_t* b = bits + x[i].bits;
+      sum += t[x[i].table + b[_pext_u64(p_hi, x[i].hi)] + 2 * b[_pext_u64(o_hi, x[i].hi)]];
+    }
   }
 #else
   alignas(32) std::uint16_t idx[BoardPatterns::kMaxLanes] = {};

@@ -1,7 +1,7 @@
 // The evaluation of search: a position's worth for the player to move, in
 // units of kScale per disk. The 8x8 game (normal rules) has a trained pattern
 // evaluation (patterns.hpp, Shape::trained); the other boards and rules with
-// shipped weights (6x6, 10x10, the octagon, Anti-Reversi on 8x8, 10x10 and the octagon) their own
+// shipped weights (6x6, 10x10, the octagon, Anti-Reversi on every board) their own
 // trained patterns (board_patterns.hpp, Shape::board_weights); both on every start and
 // with blocked squares (two players). Everything else (3-4 players, boards without
 // weights) terms derived from the board's shape (shape.hpp), with their own
