@@ -45,7 +45,7 @@ class BoardPatterns {
  public:
   static constexpr int kPhases = 8;
   static constexpr int kShapeShift = 10;
-  static constexpr int kMaxLanes = 64;   // instances of every type, rounded up to 16
+  static constexpr int kMaxLanes = 64;   // the instances of all types together, at most
   static constexpr int kMaxLength = 10;  // squares of an instance (the pext tables' 2^length entries)
   static constexpr int kMaxSquares = 128;
   explicit BoardPatterns(const BoardWeightsData& d);
@@ -66,7 +66,7 @@ class BoardPatterns {
     return ph < kPhases ? ph : kPhases - 1;
   }
   const int* weights(int phase) const { return table_.data() + static_cast<std::size_t>(phase) * total_; }
-  // 1/100 disk: the bias, mobility and shape terms of a phase (see evaluate in evaluation.hpp).
+  // 1/100 disk: the bias, mobility and shape terms of a phase (board_pattern_evaluate below).
   int base(int phase, int mob, int shape) const {
     return bias_[phase] + mobility_[phase] * mob + ((shape_[phase] * shape) >> kShapeShift);
   }
