@@ -75,13 +75,26 @@ def at_least_one(text: str) -> int:
     return value
 
 
+def two_player_variant(text: str) -> str:
+    """--board: variant text of a two-player game (the search's), as pr.Variant.parse reads it."""
+    import polyreversi as pr
+
+    try:
+        variant = pr.Variant.parse(text)
+    except pr.VariantError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if variant.players != 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: the midgame search is of two-player games")
+    return text
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pythons", nargs="+", metavar="PYTHON", help="interpreters, each with a build (first: baseline)")
     ap.add_argument("--depth", type=at_least_one, default=10)
     ap.add_argument("--rounds", type=at_least_one, default=3)
     ap.add_argument("--reps", type=at_least_one, default=20, help="passes over the 40 positions in one run")
-    ap.add_argument("--board", default="8x8", help="a two-player variant text: 8x8 (WTHOR positions), 6x6, 10x10, "
+    ap.add_argument("--board", type=two_player_variant, default="8x8", help="a two-player variant text: 8x8 (WTHOR positions), 6x6, 10x10, "
                                                    "octagon, each with /anti")
     args = ap.parse_args(argv[1:])
     texts = position_texts(args.board)
