@@ -3,7 +3,7 @@ start to ``--plies`` (every position where a side that has played the book's mov
 since the start is to move, whatever the opponent played), and the exact value of
 every position up to ``--full`` plies, each with a move that keeps the value.
 
-    nice -n 10 python scripts/make_book.py --board 6x6 --full 4 --plies 7 \\
+    nice -n 10 python scripts/make_book.py --board 6x6 --full 4 --plies 11 \\
         --work build/book-6x6 --out python/polyreversi/data/book-6x6.npz --budget 3600
 
 How: the positions of each ply are listed from the start (one per class of the 8
@@ -32,6 +32,13 @@ same after any number of interruptions; only ``nodes``/``seconds`` of the log va
 ``--root MOVES`` (a transcript such as ``c2d2``) starts the tree there instead of at
 the start (the tests make small books so).
 
+``--seed BOOK`` takes an earlier book's entries (its keys, values and moves) as solved
+before the run, added to the work file unless there already: a deeper book resumes from
+the shipped one when its work file is gone. The result is the book a run from scratch
+makes (the same entries: every value and move is deterministic), as long as the seed
+was made by this script with the same ``--root`` and ``--full`` (the run checks that
+its strategies and the full ply's negamax agree, and fails where they do not).
+
 ``--check K`` re-solves K entries drawn with ``random.Random(0)`` from the written
 book with ``polyreversi.solve`` (a fresh table) and fails if a value differs.
 """
@@ -48,6 +55,7 @@ from typing import Dict, List, Optional, Tuple
 import polyreversi as pr
 from polyreversi import _core
 from polyreversi.book import Book, canonical, from_canonical, load_book, to_canonical
+from polyreversi.errors import BookError
 from polyreversi.formats import transcript
 from polyreversi.state import State
 
@@ -102,6 +110,28 @@ def _drop_torn_line(path: str) -> None:
         data = f.read()
         if data and not data.endswith(b"\n"):
             f.truncate(data.rfind(b"\n") + 1)
+
+
+def seed_from_book(path: str, book_path: str, variant: pr.Variant) -> int:
+    """Appends the entries of the book at ``book_path`` missing from the work file
+    ``path`` (as solved rows, nodes 0); returns how many. Raises SystemExit naming the
+    book when it is not one of this board."""
+    try:
+        seed = load_book(book_path)
+    except (BookError, OSError) as e:  # names the file and what is wrong with it
+        raise SystemExit(f"--seed: {e}") from None
+    if seed.variant != variant:
+        raise SystemExit(f"--seed {book_path}: a book of {seed.variant}, not of {variant}")
+    done = read_solved(path)
+    _drop_torn_line(path)
+    added = 0
+    with open(path, "a", encoding="utf-8") as f:
+        for key, value, move in zip(seed.keys, seed.values, seed.moves):
+            if int(key) not in done:
+                f.write(json.dumps({"key": int(key), "value": int(value), "move": int(move), "nodes": 0,
+                                    "seconds": 0, "seed": os.path.basename(book_path)}) + "\n")
+                added += 1
+    return added
 
 
 def solve_level(level: Dict[int, State], path: str, searcher, deadline: float) -> bool:
@@ -224,6 +254,7 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--tt-mb", type=int, default=256, help="hash table MiB of the solves")
     ap.add_argument("--budget", type=float, default=float("inf"), help="seconds of solving in this run at most")
     ap.add_argument("--check", type=int, default=0, help="entries to re-solve from scratch after writing")
+    ap.add_argument("--seed", help="a book made before (.npz) whose entries count as solved")
     args = ap.parse_args(argv)
     args.plies = args.full if args.plies is None else args.plies
     if args.full < 1 or args.plies < 1:
@@ -236,6 +267,8 @@ def main(argv: List[str]) -> int:
     tree = levels(root, args.full)
     print("positions per ply:", [len(level) for level in tree], flush=True)
     path = os.path.join(args.work, "solved.jsonl")
+    if args.seed:
+        print(f"seeded from {args.seed}: {seed_from_book(path, args.seed, variant)} entries", flush=True)
     searcher = _core._Searcher(args.tt_mb)
     # each side's strategy: every position of ply 1 (the root by negamax), then the book's lines
     lines = tree[:2]

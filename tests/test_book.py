@@ -135,6 +135,36 @@ def test_the_book_is_the_same_after_an_interruption(small_book, tmp_path):
     assert again.meta["sha256"] == book.meta["sha256"]
 
 
+def test_a_deeper_book_seeded_with_a_shallower_one_is_the_book_made_from_scratch(small_book, tmp_path):
+    """--seed: the small book's entries count as solved (no work file of its own), so the deeper
+    run solves only the new ply, and writes the entries a run from scratch writes."""
+    book, _ = small_book
+    deeper = ["--root", DEEP_ROOT, "--full", "2", "--plies", "6", "--tt-mb", "8"]
+    runs = {}
+    for name, extra in (("seeded", ["--seed", str(book.path)]), ("scratch", [])):
+        (tmp_path / name).mkdir()
+        runs[name] = subprocess.run([sys.executable, SCRIPT, *deeper, "--work", str(tmp_path / name),
+                                     "--out", str(tmp_path / name / "book.npz"), *extra],
+                                    capture_output=True, text=True, timeout=300)
+        assert runs[name].returncode == 0, runs[name].stderr
+    assert f"seeded from {book.path}: {len(book)} entries" in runs["seeded"].stdout
+    solved = {name: sum(int(n) for n in re.findall(r"(\d+) to solve", run.stdout)) for name, run in runs.items()}
+    seeded, scratch = (load_book(tmp_path / name / "book.npz") for name in ("seeded", "scratch"))
+    assert seeded.meta["sha256"] == scratch.meta["sha256"] and seeded.strategy == 6 and len(seeded) > len(book)
+    assert 0 < solved["seeded"] < solved["scratch"]
+
+
+def test_a_seed_that_is_not_a_book_is_refused_by_name(tmp_path):
+    if not os.path.exists(SCRIPT):
+        pytest.skip("scripts/make_book.py is not beside the tests (an installed wheel's test run)")
+    (tmp_path / "seed.npz").write_bytes(b"not a zip")
+    run = subprocess.run([sys.executable, SCRIPT, "--root", DEEP_ROOT, "--full", "1", "--work", str(tmp_path),
+                          "--out", str(tmp_path / "book.npz"), "--seed", str(tmp_path / "seed.npz")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1 and "--seed: " in run.stderr and "seed.npz" in run.stderr
+    assert "Traceback" not in run.stderr and not (tmp_path / "book.npz").exists()
+
+
 def test_a_budget_spent_in_the_full_ply_writes_what_is_solved(small_book, tmp_path):
     """The full-width ply comes last; stopped part way it still writes a book: the
     strategies whole, the positions of that ply solved so far, ``partial`` saying so."""

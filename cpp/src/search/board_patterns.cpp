@@ -41,9 +41,9 @@ BoardPatterns::BoardPatterns(const BoardWeightsData& d)
       }
       x.lo_count = __builtin_popcountll(x.lo);
       int ascending[kMaxLength];
-      int n = 0;
+      int count = 0;
       for (int s = 0; s < kMaxSquares; ++s)
-        if (power[s]) ascending[n++] = power[s];
+        if (power[s]) ascending[count++] = power[s];
       for (int b = 0; b < (1 << len); ++b) {
         int index = 0;
         for (int j = 0; j < len; ++j)
@@ -66,9 +66,8 @@ BoardPatterns::BoardPatterns(const BoardWeightsData& d)
   std::vector<std::uint16_t> delta(delta_.size(), 0);
   for (int i = 0; i < n; ++i) {
     sorted.push_back(instances_[order[i]]);
-    for (int sq2 = 0; sq2 < kMaxSquares; ++sq2)
-      delta[static_cast<std::size_t>(sq2) * kMaxLanes + i] =
-          delta_[static_cast<std::size_t>(sq2) * kMaxLanes + order[i]];
+    for (int s = 0; s < kMaxSquares; ++s)
+      delta[static_cast<std::size_t>(s) * kMaxLanes + i] = delta_[static_cast<std::size_t>(s) * kMaxLanes + order[i]];
     if (group(order[i]) == 0) low_ = i + 1;
     if (group(order[i]) <= 1) high_from_ = i + 1;
   }
@@ -78,6 +77,8 @@ BoardPatterns::BoardPatterns(const BoardWeightsData& d)
   table_.assign(static_cast<std::size_t>(kPhases) * total_, 0);
   for (int e = 0; e < d.n_entries; ++e) {
     const int* x = d.entries + 3 * e;
+    if (x[0] < 0 || x[0] >= kPhases || x[1] < 0 || x[1] >= total_)
+      throw std::logic_error("board pattern weights: an entry outside the tables");
     table_[static_cast<std::size_t>(x[0]) * total_ + x[1]] = x[2];
   }
 }
