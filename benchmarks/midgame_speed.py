@@ -76,7 +76,8 @@ def at_least_one(text: str) -> int:
 
 
 def two_player_variant(text: str) -> str:
-    """--board: variant text of a two-player game (the search's), as pr.Variant.parse reads it."""
+    """--board: the variant's canonical text (str(pr.Variant.parse(text)): "8X8" is "8x8", the
+    WTHOR positions' board) when it is a two-player game (the search's)."""
     import polyreversi as pr
 
     try:
@@ -85,7 +86,7 @@ def two_player_variant(text: str) -> str:
         raise argparse.ArgumentTypeError(str(e)) from None
     if variant.players != 2:
         raise argparse.ArgumentTypeError(f"{text!r}: the midgame search is of two-player games")
-    return text
+    return str(variant)
 
 
 def main(argv: list[str]) -> int:

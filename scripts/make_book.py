@@ -54,8 +54,8 @@ from typing import Dict, List, Optional, Tuple
 
 import polyreversi as pr
 from polyreversi import _core
-from polyreversi.book import Book, canonical, from_canonical, load_book, to_canonical
-from polyreversi.errors import BookError
+from polyreversi.book import BOARDS, Book, canonical, from_canonical, load_book, to_canonical
+from polyreversi.errors import BookError, PolyreversiError
 from polyreversi.formats import transcript
 from polyreversi.state import State
 
@@ -112,16 +112,27 @@ def _drop_torn_line(path: str) -> None:
             f.truncate(data.rfind(b"\n") + 1)
 
 
-def seed_from_book(path: str, book_path: str, variant: pr.Variant) -> int:
+def seed_from_book(path: str, book_path: str, variant: pr.Variant, root: State) -> int:
     """Appends the entries of the book at ``book_path`` missing from the work file
     ``path`` (as solved rows, nodes 0); returns how many. Raises SystemExit naming the
-    book when it is not one of this board."""
+    book when it is not one of this board and ``root`` (its metadata's root, replayed)."""
+    if not book_path:
+        raise SystemExit("--seed: an empty path (give a book file)")
     try:
         seed = load_book(book_path)
     except (BookError, OSError) as e:  # names the file and what is wrong with it
         raise SystemExit(f"--seed: {e}") from None
     if seed.variant != variant:
         raise SystemExit(f"--seed {book_path}: a book of {seed.variant}, not of {variant}")
+    seed_root = seed.meta.get("root", "")
+    try:
+        same = canonical(transcript.parse(seed_root, variant).replay().final) == canonical(root) if seed_root else (
+            canonical(variant.start()) == canonical(root))
+    except PolyreversiError:
+        same = False
+    if not same:
+        raise SystemExit(f"--seed {book_path}: a book from the root {seed_root or 'the start'!r}, not from this "
+                         f"run's root (give --root as the seed was made)")
     done = read_solved(path)
     _drop_torn_line(path)
     added = 0
@@ -244,7 +255,7 @@ def write_book(args, root: State, entries: Dict[int, Tuple[int, int]], plies: in
 
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--board", default="6x6", help="the board (6x6)")
+    ap.add_argument("--board", default="6x6", choices=BOARDS, help="the board")
     ap.add_argument("--full", type=int, default=1, help="every position up to this many plies goes in")
     ap.add_argument("--plies", type=int, default=None,
                     help="each side's strategy from the start to this ply (default: --full)")
@@ -260,15 +271,18 @@ def main(argv: List[str]) -> int:
     if args.full < 1 or args.plies < 1:
         ap.error("give --full >= 1 and --plies >= 1")
     variant = pr.Variant.parse(args.board)
-    root = transcript.parse(args.root, variant).replay().final if args.root else variant.start()
+    try:
+        root = transcript.parse(args.root, variant).replay().final if args.root else variant.start()
+    except PolyreversiError as e:  # a transcript that does not parse or replay
+        ap.error(f"--root: {e}")
     os.makedirs(args.work, exist_ok=True)
     t0 = time.monotonic()
     deadline = t0 + args.budget
     tree = levels(root, args.full)
     print("positions per ply:", [len(level) for level in tree], flush=True)
     path = os.path.join(args.work, "solved.jsonl")
-    if args.seed:
-        print(f"seeded from {args.seed}: {seed_from_book(path, args.seed, variant)} entries", flush=True)
+    if args.seed is not None:
+        print(f"seeded from {args.seed}: {seed_from_book(path, args.seed, variant, root)} entries", flush=True)
     searcher = _core._Searcher(args.tt_mb)
     # each side's strategy: every position of ply 1 (the root by negamax), then the book's lines
     lines = tree[:2]

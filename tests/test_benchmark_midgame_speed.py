@@ -18,8 +18,8 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_two_builds_on_the_same_positions_of_another_board():
-    # The same interpreter twice: an A/A run, so the nodes and moves must agree.
-    done = run("--board", "6x6/anti", "--depth", "3", "--rounds", "1", "--reps", "1", sys.executable, sys.executable)
+    # The same interpreter twice: an A/A run, so the nodes and moves must agree; the board by its canonical text.
+    done = run("--board", "6X6/Anti", "--depth", "3", "--rounds", "1", "--reps", "1", sys.executable, sys.executable)
     assert done.returncode == 0, done.stderr[-2000:]
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "__init__.py" in line]
     assert done.stdout.startswith("6x6/anti, depth 3, 40 positions x 1") and len(rows) == 2

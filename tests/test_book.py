@@ -154,6 +154,18 @@ def test_a_deeper_book_seeded_with_a_shallower_one_is_the_book_made_from_scratch
     assert 0 < solved["seeded"] < solved["scratch"]
 
 
+def test_a_seed_from_another_root_and_a_bad_root_or_board_are_refused(small_book, tmp_path):
+    book, _ = small_book
+    common = ["--full", "1", "--work", str(tmp_path), "--out", str(tmp_path / "book.npz")]
+    cases = [(["--seed", str(book.path)], 1, "a book from the root " + repr(DEEP_ROOT)),
+             (["--root", "b3b3"], 2, "--root: illegal move b3"), (["--root", DEEP_ROOT, "--board", "6x6/anti"], 2,
+                                                                 "invalid choice: '6x6/anti'")]
+    for extra, code, message in cases:
+        run = subprocess.run([sys.executable, SCRIPT, *common, *extra], capture_output=True, text=True, timeout=300)
+        assert run.returncode == code and message in run.stderr and "Traceback" not in run.stderr, (extra, run.stderr)
+        assert not (tmp_path / "book.npz").exists() and not (tmp_path / "solved.jsonl").exists()
+
+
 def test_a_seed_that_is_not_a_book_is_refused_by_name(tmp_path):
     if not os.path.exists(SCRIPT):
         pytest.skip("scripts/make_book.py is not beside the tests (an installed wheel's test run)")
