@@ -95,8 +95,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--depth", type=at_least_one, default=10)
     ap.add_argument("--rounds", type=at_least_one, default=3)
     ap.add_argument("--reps", type=at_least_one, default=20, help="passes over the 40 positions in one run")
-    ap.add_argument("--board", type=two_player_variant, default="8x8", help="a two-player variant text: 8x8 (WTHOR positions), 6x6, 10x10, "
-                                                   "octagon, each with /anti")
+    ap.add_argument("--board", type=two_player_variant, default="8x8",
+                    help="a two-player variant text: 8x8 (WTHOR positions), 6x6, 10x10, octagon, each with /anti")
     args = ap.parse_args(argv[1:])
     texts = position_texts(args.board)
     # one list of runs per argument, so the same interpreter twice is two builds' worth (an A/A check)

@@ -112,6 +112,12 @@ def _drop_torn_line(path: str) -> None:
             f.truncate(data.rfind(b"\n") + 1)
 
 
+def root_state(text: str, variant: pr.Variant) -> State:
+    """The position after the transcript ``text`` ("" the start). Raises RecordError (a
+    ReplayError for an illegal move) naming what is wrong."""
+    return transcript.parse(text, variant).replay().final if text else variant.start()
+
+
 def seed_from_book(path: str, book_path: str, variant: pr.Variant, root: State) -> int:
     """Appends the entries of the book at ``book_path`` missing from the work file
     ``path`` (as solved rows, nodes 0); returns how many. Raises SystemExit naming the
@@ -126,9 +132,8 @@ def seed_from_book(path: str, book_path: str, variant: pr.Variant, root: State) 
         raise SystemExit(f"--seed {book_path}: a book of {seed.variant}, not of {variant}")
     seed_root = seed.meta.get("root", "")
     try:
-        same = canonical(transcript.parse(seed_root, variant).replay().final) == canonical(root) if seed_root else (
-            canonical(variant.start()) == canonical(root))
-    except PolyreversiError:
+        same = canonical(root_state(seed_root, variant))[0] == canonical(root)[0]
+    except PolyreversiError:  # a root in the metadata that does not replay
         same = False
     if not same:
         raise SystemExit(f"--seed {book_path}: a book from the root {seed_root or 'the start'!r}, not from this "
@@ -272,7 +277,7 @@ def main(argv: List[str]) -> int:
         ap.error("give --full >= 1 and --plies >= 1")
     variant = pr.Variant.parse(args.board)
     try:
-        root = transcript.parse(args.root, variant).replay().final if args.root else variant.start()
+        root = root_state(args.root, variant)
     except PolyreversiError as e:  # a transcript that does not parse or replay
         ap.error(f"--root: {e}")
     os.makedirs(args.work, exist_ok=True)
