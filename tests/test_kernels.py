@@ -96,3 +96,39 @@ def test_the_dispatch_picks_what_this_cpu_runs():
     if os.environ.get("POLYREVERSI_KERNELS") == "generic":
         expected = "generic"
     assert pr._core.kernels() == expected
+
+
+def _with_kernels_variable(value: str, *command: str):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, POLYREVERSI_KERNELS=value)
+    return subprocess.run([sys.executable, *command], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("value", ["foo", "GENERIC", "x86v3 ", "avx512"])
+def test_a_kernel_set_the_cpu_does_not_run_is_refused_at_import(value):
+    # An unknown name used to be ignored silently (the best set ran): the import now
+    # names the variable, the value and the sets allowed.
+    done = _with_kernels_variable(value, "-c", "import polyreversi as pr; pr.perft('8x8', 1)")
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: POLYREVERSI_KERNELS: ")
+    assert repr(value) in last and "allowed: generic" in last
+
+
+def test_the_command_line_names_a_refused_kernel_set_in_one_line():
+    done = _with_kernels_variable("foo", "-m", "polyreversi", "perft", "8x8", "2")
+    assert done.returncode == 1 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("Error: POLYREVERSI_KERNELS: unknown or unavailable kernel set 'foo'; allowed: generic")
+
+
+@pytest.mark.parametrize("value", ["", "generic"])
+def test_an_empty_or_named_kernel_set_runs(value):
+    done = _with_kernels_variable(value, "-c", "import polyreversi as pr; print(pr._core.kernels())")
+    assert done.returncode == 0, done.stderr[-2000:]
+    best = expected_kernels() or done.stdout.strip()
+    assert done.stdout.strip() == (value or best)

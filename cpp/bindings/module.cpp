@@ -2,6 +2,7 @@
 // per bound object. Conversion only: every rule lives in the core (cpp/src,
 // cpp/include); the Python package adds the facade.
 #include "common.hpp"
+#include "polyreversi/kernel_api.hpp"
 
 using namespace polyreversi::bindings;
 
@@ -15,6 +16,7 @@ PYBIND11_MODULE(_core, m) {  // not free-threading safe: State and Batch hold no
   const CoreLoad load;       // first: the exit hook waits for a load under way
   m.doc() = "polyreversi's C++ engine (bindings only; use the polyreversi package)";
   init_errors(m);
+  polyreversi::check_kernel_choice();  // a bad POLYREVERSI_KERNELS: ImportError naming it
   init_limits(m);
   init_decimal_text(m);
   init_color(m);

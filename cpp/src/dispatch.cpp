@@ -52,9 +52,24 @@ bool cpu_has_x86v3() {
 #endif
 }
 
+// Why `name` names no set this build and CPU run, or "" when it does.
+std::string refusal(const std::string& name) {
+  if (name == "generic") return "";
+#if defined(POLYREVERSI_HAVE_X86V3)
+  if (name == "x86v3") return cpu_has_x86v3() ? "" : "this CPU lacks AVX2/BMI/BMI2/POPCNT/LZCNT for 'x86v3'";
+  const char* allowed = "generic, x86v3";
+#else
+  const char* allowed = "generic";
+#endif
+  return "unknown or unavailable kernel set '" + name + "'; allowed: " + allowed;
+}
+
+// The set POLYREVERSI_KERNELS names ("": none named), else the best this CPU runs.
+// A name refused falls back to the best here, without a throw (the first caller may
+// be any kernel); check_kernel_choice() reports it at import.
 const Kernels& pick() {
   const char* forced = std::getenv("POLYREVERSI_KERNELS");
-  if (forced && std::string(forced) == "generic") return kGeneric;
+  if (forced && *forced && refusal(forced).empty()) return kernels_named(forced);
 #if defined(POLYREVERSI_HAVE_X86V3)
   if (cpu_has_x86v3()) return kX86v3;
 #endif
@@ -69,20 +84,19 @@ const Kernels& kernel_set() {
 }
 
 const Kernels& kernels_named(const std::string& name) {
-  if (name == "generic") return kGeneric;
+  const std::string why = refusal(name);
+  if (!why.empty()) throw Error("kernels: " + why);
 #if defined(POLYREVERSI_HAVE_X86V3)
-  if (name == "x86v3") {
-    if (!cpu_has_x86v3()) throw Error("kernels: this CPU lacks AVX2/BMI/BMI2/POPCNT/LZCNT for 'x86v3'");
-    return kX86v3;
-  }
+  if (name == "x86v3") return kX86v3;
 #endif
-  throw Error("kernels: unknown or unavailable kernel set '" + name + "'; allowed: generic" +
-#if defined(POLYREVERSI_HAVE_X86V3)
-              std::string(", x86v3")
-#else
-              std::string()
-#endif
-  );
+  return kGeneric;
+}
+
+void check_kernel_choice() {
+  const char* forced = std::getenv("POLYREVERSI_KERNELS");
+  if (!forced || !*forced) return;
+  const std::string why = refusal(forced);
+  if (!why.empty()) throw Error("POLYREVERSI_KERNELS: " + why + " (unset: the best set this CPU runs)");
 }
 
 }  // namespace polyreversi

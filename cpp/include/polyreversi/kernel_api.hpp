@@ -59,12 +59,15 @@ struct Kernels {
   void (*multi_evaluate)(const Rules& rules, const Position& pos, int* out);
 };
 
-// The fastest set this CPU runs, picked once; POLYREVERSI_KERNELS=generic in
-// the environment forces the portable one.
+// The set POLYREVERSI_KERNELS names in the environment ("generic" forces the
+// portable one), else the fastest set this CPU runs; picked once.
 const Kernels& kernel_set();
 // The rules kernels of kernel_set().
 inline const KernelTable& kernels() { return *kernel_set().rules; }
 // "generic" or "x86v3"; throws Error if unknown or unsupported by this CPU.
 const Kernels& kernels_named(const std::string& name);
+// Throws Error naming POLYREVERSI_KERNELS when it is set to a name kernels_named()
+// refuses (kernel_set() then runs the best set); the module's import calls it.
+void check_kernel_choice();
 
 }  // namespace polyreversi

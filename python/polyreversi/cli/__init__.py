@@ -48,6 +48,7 @@ class _Main(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in self.commands and name in SUBCOMMANDS:
+            _load_engine()
             command: click.Command = importlib.import_module(_module(name)).command
             command.short_help = SUBCOMMANDS[name]
             if command.callback is not None:
@@ -84,6 +85,18 @@ class _Main(click.Group):
             raise _write_error(e) from None
         except KeyboardInterrupt:
             exit_interrupted()
+
+
+def _load_engine() -> None:
+    """Imports the C++ engine before a subcommand, so that an engine that refuses to load
+    (``POLYREVERSI_KERNELS`` naming no kernel set this CPU runs, a broken install) is one
+    line on stderr and exit status 1, not a traceback. Not a ClickException: its handling
+    here (:func:`_cut_echoes`) imports modules that need the engine."""
+    try:
+        importlib.import_module("polyreversi._core")
+    except ImportError as e:
+        click.echo(f"Error: {e}", err=True)
+        sys.exit(1)
 
 
 #: ctx.meta key of the command line's words (:meth:`_Main.parse_args`).
