@@ -1,7 +1,9 @@
 """The living SearchPlayer: exact against the solver, multi-PV against brute
 force, a table kept between moves, a search stopped from another thread, one
 search at a time, the clock's budgets, levels, and bad input."""
+import copy
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -290,11 +292,16 @@ def test_a_clock_is_spent_over_the_moves_until_the_solve():
 
 
 def test_a_per_move_budget_is_the_target_starts_end_before_it_and_the_stop_after():
-    plan = time_control.move_time(pr.Limit(time=0.3), 30)
-    assert plan.target == 0.3
-    assert plan.start == pytest.approx(time_control.MOVE_START_SHARE * 0.3) and plan.start < plan.target
+    # The stop is the budget plus what earlier moves saved, at most MOVE_STOP_FACTOR times it
+    first = time_control.move_time(pr.Limit(time=0.3), 30)
+    assert first.target == 0.3 and first.stop == 0.3
+    assert first.start == pytest.approx(time_control.MOVE_START_SHARE * 0.3) and first.start < first.target
+    assert time_control.move_time(pr.Limit(time=0.3), 30, saved=-1.0) == first
+    assert time_control.move_time(pr.Limit(time=0.3), 30, saved=0.1).stop == pytest.approx(0.4)
+    plan = time_control.move_time(pr.Limit(time=0.3), 30, saved=5.0)
+    assert plan.target == 0.3 and plan.start == first.start
     assert plan.stop == pytest.approx(time_control.MOVE_STOP_FACTOR * 0.3) and plan.target < plan.stop < 2 * 0.3
-    both = time_control.move_time(pr.Limit(time=0.3, clock=60.0), 30)
+    both = time_control.move_time(pr.Limit(time=0.3, clock=60.0), 30, saved=5.0)
     assert both.stop <= plan.stop and both.start <= plan.start and both.target <= 0.3
     assert time_control.move_time(pr.Limit(depth=3), 30) is None
     assert plan.after(0.2).stop == pytest.approx(plan.stop - 0.2)
@@ -814,3 +821,36 @@ except KeyboardInterrupt:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-1000:]
     assert done.stdout.split() == ["interrupted", "1"]
+
+
+def test_a_player_runs_past_its_per_move_time_only_on_what_its_moves_saved(monkeypatch):
+    # From a new player's first move its moves under a per-move time take at most their
+    # budgets together: each plan gets what the moves before saved (never below 0).
+    player = pr.SearchPlayer(tt_mb=1)
+    assert player.saved_time == 0.0
+    given = []
+    move_time = time_control.move_time
+
+    def recorded(limit, empties, board="8x8", overhead=0.0, saved=0.0):
+        given.append(saved)
+        return move_time(limit, empties, board, overhead, saved)
+
+    monkeypatch.setattr(time_control, "move_time", recorded)
+    state = random_position(30, 4)
+    player.play(state, pr.Limit(time=60.0, depth=2))  # ends at once: saves nearly 60 s
+    assert given == [0.0] and 59.0 < player.saved_time <= 60.0
+    saved = player.saved_time
+    player.play(state, pr.Limit(depth=2))  # no per-move time: not counted
+    assert player.saved_time == saved and given == [0.0, saved]
+    player.analyse(state, pr.Limit(time=1.0, depth=2), multipv=2)
+    assert given[-1] == saved and saved < player.saved_time <= saved + 1.0
+    player.new_game()  # the time is the player's, over its games
+    assert player.saved_time > saved
+    assert copy.deepcopy(player).saved_time == 0.0 and pickle.loads(pickle.dumps(player)).saved_time == 0.0
+
+
+def test_a_book_move_saves_its_budget():
+    player = pr.SearchPlayer(tt_mb=1)
+    result = player.play(pr.Variant("6x6").start(), pr.Limit(time=10.0))
+    assert result.exact and result.nodes == 0  # the 6x6 book's move
+    assert 9.0 < player.saved_time <= 10.0

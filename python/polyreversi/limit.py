@@ -36,7 +36,8 @@ class Limit:
         depth: plies, 1 .. :data:`MAX_DEPTH` (a forced pass is a ply).
         time: seconds for this move (float > 0, at most :data:`MAX_TIME`): a player's
             mean over its moves, each at most :data:`polyreversi.time_control.MOVE_STOP_FACTOR`
-            times it; :func:`polyreversi.search`'s hard limit.
+            times it on what its moves before saved
+            (:attr:`polyreversi.SearchPlayer.saved_time`); :func:`polyreversi.search`'s hard limit.
         nodes: positions visited, 1 .. :data:`MAX_NODES`.
         clock: seconds left on the mover's game clock (float >= 0, at most
             :data:`MAX_TIME`, as ``increment``); a player

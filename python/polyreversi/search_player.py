@@ -153,8 +153,8 @@ class SearchPlayer:
     Args:
         depth: plies per move (1 .. 250). time: seconds per move (> 0, at most
             :data:`polyreversi.limit.MAX_TIME`), the moves' mean: one may take up to
-            :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it
-            (:mod:`polyreversi.time_control`). With both the first reached stops; with
+            :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it, on what the moves
+            before saved (:attr:`saved_time`, :mod:`polyreversi.time_control`). With both the first reached stops; with
             neither (and no level), ``depth=6``. A
             :class:`polyreversi.Limit` given to :meth:`play` replaces them.
         level: 1 .. ``len(polyreversi.levels.LEVELS)``, from beginner to full strength
@@ -242,6 +242,7 @@ class SearchPlayer:
         self._lock_pid = os.getpid()  # the process whose search holds the lock
         self.last: Optional[PlayResult] = None
         self._overhead = 0.0  # seconds the clock's moves end after their plan's stop (_note_overhead)
+        self._saved = 0.0  # seconds the moves under a per-move time saved (saved_time)
         self._made = True  # the options are fixed from here on (__setattr__)
 
     # ---- limits ----------------------------------------------------------------
@@ -286,6 +287,17 @@ class SearchPlayer:
     # ---- the search ----------------------------------------------------------------
     def _search(self, state: State, limit: Limit, multipv: int,
                 analysing: bool = False) -> Tuple[PlayResult, List[MoveInfo]]:
+        """(PlayResult, lines) under ``limit``, the time it took counted against a per-move
+        time (:attr:`saved_time`)."""
+        t0 = _time.perf_counter()
+        try:
+            return self._search_once(state, limit, multipv, analysing)
+        finally:
+            if limit.time is not None:
+                self._saved = max(0.0, self._saved + limit.time - (_time.perf_counter() - t0))
+
+    def _search_once(self, state: State, limit: Limit, multipv: int,
+                     analysing: bool) -> Tuple[PlayResult, List[MoveInfo]]:
         """(PlayResult, lines) under ``limit``; the exact solve first when it fits, or
         after a shorter search when it may (one line asked for)."""
         t0 = _time.perf_counter()
@@ -295,7 +307,7 @@ class SearchPlayer:
             pv = [entry.move]
             return (PlayResult(entry.move, float(entry.value), pv, empties, 0, _time.perf_counter() - t0, True),
                     [MoveInfo(entry.move, float(entry.value), pv, empties, True)])
-        plan = time_control.move_time(limit, empties, str(state.variant), self._overhead)
+        plan = time_control.move_time(limit, empties, str(state.variant), self._overhead, self._saved)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
         budget = None if plan is None else plan.target
@@ -594,6 +606,17 @@ class SearchPlayer:
             self._lock.release()
 
     @property
+    def saved_time(self) -> float:
+        """Seconds this player's searches under a per-move time (``Limit.time``) ended under
+        their budgets, less the time they took past them, never below 0 (float). A move
+        may run past its budget on this alone, to
+        :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it at most: from a new
+        player's first move on, its moves under a per-move time take at most their
+        budgets together (the moments a stop and the call take aside). Kept across
+        :meth:`new_game`; a copy starts at 0."""
+        return self._saved
+
+    @property
     def table_usage(self) -> float:
         """Share of the hash table's slots holding entries of this game (0 .. 1, sampled)."""
         return self._searcher.usage_permille() / 1000
@@ -622,7 +645,7 @@ class SearchPlayer:
     # The C++ searcher (its table, its helper threads) and the lock do not cross a pickle
     # or a copy: the copy makes its own from the options (a subclass keeps its class and
     # its own attributes).
-    _NOT_COPIED = ("_searcher", "_lock", "_lock_pid", "_random", "last", "_overhead")
+    _NOT_COPIED = ("_searcher", "_lock", "_lock_pid", "_random", "last", "_overhead", "_saved")
 
     def __getstate__(self) -> Dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k not in SearchPlayer._NOT_COPIED}

@@ -5,12 +5,14 @@ left on the game clock, the increment, the moves to the next time control and
 the empty squares left; and whether the exact endgame solve fits.
 
 A player's per-move budget is spent as a mean over the moves: no iteration starts
-after :data:`MOVE_START_SHARE` of it, and the iteration under way may run on to
-:data:`MOVE_STOP_FACTOR` times it. An iteration costs about three times all before
-it, so a move that finishes its last iteration early stops there, and one whose
-last iteration is nearly done finishes it instead of throwing it away; a move ends
-by 1.8 times the budget, and near it on average (1.11-1.12 of it in wall time at rest,
-against NTest at 1.3-2.4 and 10-18 ms a move: benchmarks/HISTORY.md). A stopped
+after :data:`MOVE_START_SHARE` of it, and the iteration under way may run on past it
+on the time the player's earlier moves saved (each ended under its budget), to
+:data:`MOVE_STOP_FACTOR` times it at most. An iteration costs about three times all
+before it, so a move that finishes its last iteration early stops there (and saves
+the rest), and one whose last iteration is nearly done finishes it instead of
+throwing it away; a move ends by 1.8 times the budget, and the player's moves from
+its first never take more than their budgets together (the moments a stop and the
+call take aside: benchmarks/time_budget.md). A stopped
 iteration keeps the best move of the root moves it scored (the core keeps a stopped
 iteration's move when the last iteration's best move was scored first).
 :func:`polyreversi.search` takes its ``time`` as a hard limit instead, as Edax's
@@ -69,10 +71,11 @@ START_SHARE = 0.9
 #: With a player's per-move budget, no iteration after the first starts once this share
 #: of it has passed...
 MOVE_START_SHARE = 0.5
-#: ... and the one under way stops at this many times it (under twice it): a move ends
-#: its last iteration early or finishes the next, whose partial result seldom changes
-#: the move. 8x8 against NTest at about 2 ms a move: 0.96 of NTest's CPU a game, not
-#: 0.91, and depth 10's move more often than depth 8's (docs/tuning.md).
+#: ... and the one under way stops at the budget plus what the player's earlier moves
+#: saved, at this many times it at most (under twice it): a move ends its last iteration
+#: early or finishes the next, whose partial result seldom changes the move. 8x8 against
+#: NTest at about 2 ms a move: 0.96 of NTest's CPU a game, not 0.91, and depth 10's move
+#: more often than depth 8's (docs/tuning.md).
 MOVE_STOP_FACTOR = 1.8
 #: With a clock, no iteration starts once this share of the move's planned seconds has
 #: passed: an iteration takes about 2-3 times the ones before it together, so a move
@@ -215,12 +218,13 @@ def _clock_share(limit: Limit, empties: int, board: str, overhead: float) -> Tup
     return min(share, most), most
 
 
-def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 0.0) -> Optional[MoveTime]:
+def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 0.0,
+              saved: float = 0.0) -> Optional[MoveTime]:
     """The time plan of this move under ``limit``, or None for no time limit.
 
     ``limit.time`` alone: the budget itself is the target, no iteration starts after
-    :data:`MOVE_START_SHARE` of it, and the search stops at :data:`MOVE_STOP_FACTOR`
-    times it. With ``limit.clock`` (seconds left for the
+    :data:`MOVE_START_SHARE` of it, and the search stops at the budget plus ``saved``,
+    :data:`MOVE_STOP_FACTOR` times it at most. With ``limit.clock`` (seconds left for the
     mover): the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
     :data:`MOVE_RESERVE` for each of the mover's moves to come, at most half the clock in all),
     less the exact solves' predicted time, over the mover's moves until the solve takes
@@ -237,6 +241,9 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
         overhead: seconds the mover's last moves on the clock ended after their plan's
             stop (a loaded machine's); the clock keeps that much, when more than
             :data:`MOVE_RESERVE`, for each of the mover's moves to come.
+        saved: seconds the player's earlier moves under a per-move time ended under their
+            budgets, net of the time they took past them (>= 0; 0 for a player's first move):
+            what this move may take past ``limit.time``.
 
     Returns:
         A :class:`MoveTime` (every time > 0, ``start <= stop``), or None when the limit has
@@ -249,7 +256,7 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
         plan = MoveTime(share, CLOCK_START_SHARE * share, min(most, CLOCK_STOP_FACTOR * share, MAX_TIME))
     if limit.time is not None:
         t = limit.time
-        stop = min(MOVE_STOP_FACTOR * t, MAX_TIME)  # a search's time is at most MAX_TIME
+        stop = min(t + max(saved, 0.0), MOVE_STOP_FACTOR * t, MAX_TIME)  # a search's time is at most MAX_TIME
         if plan is None:
             plan = MoveTime(t, MOVE_START_SHARE * t, stop)
         else:
