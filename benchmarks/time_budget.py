@@ -2,8 +2,10 @@
 
 For each budget T, the same positions (8x8, from seeded random games at 10 to
 44 plies, so the opening, the midgame and the start of the endgame) are
-searched by one living SearchPlayer (its table kept from move to move, as in a
-game) and by pr.search (a fresh table per call, for comparison). The wall time
+searched by one living SearchPlayer per budget (its table kept from move to move, as in
+a game, and the time its moves saved: SearchPlayer.saved_time), with --new-player by a
+new SearchPlayer for each position (its first move), and with --fresh by pr.search (a
+fresh table per call, for comparison). The wall time
 of the whole Python call is set against T: mean and max ratio per budget. The
 process CPU time is given too: on a loaded machine the wall time includes time
 the OS gave to other processes.
@@ -76,11 +78,14 @@ def positions(n: int, seed: int, board: str = "8x8"):
     return out
 
 
-def measure(call, budget, states):
+def measure(make, budget, states):
+    """Wall and CPU time over ``budget`` and depth of ``make(budget)(state)`` for each state
+    (``make`` runs before the clock starts)."""
     walls, cpus, depths = [], [], []
     for s in states:
+        call = make(budget)
         w0, c0 = time.perf_counter(), time.process_time()
-        r = call(s, budget)
+        r = call(s)
         walls.append((time.perf_counter() - w0) / budget)
         cpus.append((time.process_time() - c0) / budget)
         depths.append(r.depth)
@@ -211,6 +216,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", default="8x8", help="the variant of the positions (pr.Variant's name)")
     ap.add_argument("--fresh", action="store_true", help="also pr.search with a fresh table per call")
+    ap.add_argument("--new-player", action="store_true",
+                    help="also a new SearchPlayer for each position (its first move: no time saved before)")
     ap.add_argument("--clock", type=float, help="self-play games with this game clock per side (seconds)")
     ap.add_argument("--increment", type=float, default=0.0)
     ap.add_argument("--games", type=int, default=4)
@@ -234,11 +241,27 @@ def main() -> None:
     if args.breakdown:
         breakdown(budgets, states)
         return
-    player = pr.SearchPlayer()
-    player.play(states[0], pr.Limit(depth=1))  # the table's memory, once
-    calls = {"SearchPlayer.play": lambda s, t: player.play(s, pr.Limit(time=t))}
+    def new_player():
+        player = pr.SearchPlayer()
+        player.play(states[0], pr.Limit(depth=1))  # the table's memory (no time limit: nothing saved)
+        return player
+
+    living = {}
+
+    def one_player(t):  # one player per budget, for all the positions
+        if t not in living:
+            living[t] = new_player()
+        return lambda s: living[t].play(s, pr.Limit(time=t))
+
+    def first_move(t):  # a new player for each position: its first move
+        player = new_player()
+        return lambda s: player.play(s, pr.Limit(time=t))
+
+    calls = {"SearchPlayer.play": one_player}
+    if args.new_player:
+        calls["a new SearchPlayer's first play"] = first_move
     if args.fresh:
-        calls["pr.search (fresh table)"] = lambda s, t: pr.search(s, time=t)
+        calls["pr.search (fresh table)"] = lambda t: lambda s: pr.search(s, time=t)
     print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); "
           f"{len(states)} {args.board} positions per budget\n")
     print("| call | budget (s) | wall/budget mean | wall/budget max | CPU/budget mean | CPU/budget max | "
