@@ -11,6 +11,7 @@ second: the A/B runs of the nodes-per-second work (benchmarks/HISTORY.md).
 """
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -32,11 +33,25 @@ def positions(variant: pr.Variant, empties: int, count: int) -> list[pr.State]:
     return out
 
 
+def variant_of(text: str) -> pr.Variant:
+    try:
+        return pr.Variant.parse(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv: list[str]) -> int:
-    variant = pr.Variant.parse(argv[1] if len(argv) > 1 else "8x8")
-    empties = int(argv[2]) if len(argv) > 2 else 14
-    count = int(argv[3]) if len(argv) > 3 else 300
-    tt_mb = int(argv[4]) if len(argv) > 4 else 1
+    ap = argparse.ArgumentParser(description="Many small exact solves: nodes and CPU seconds.")
+    ap.add_argument("variant", nargs="?", default="8x8", type=variant_of, help="default: %(default)s")
+    ap.add_argument("empties", nargs="?", default=14, type=int, help="default: %(default)s")
+    ap.add_argument("count", nargs="?", default=300, type=int, help="default: %(default)s")
+    ap.add_argument("tt_mb", nargs="?", default=1, type=int, help="default: %(default)s")
+    args = ap.parse_args(argv[1:])
+    variant, empties, count, tt_mb = args.variant, args.empties, args.count, args.tt_mb
+    if variant.players != 2:
+        ap.error(f"variant: the solver plays two-player games, got {variant}")
+    if not 1 <= empties < len(variant.squares) or count < 1:
+        ap.error(f"empties: 1 .. {len(variant.squares) - 1} and count >= 1, got {empties} and {count}")
     states = positions(variant, empties, count)
     nodes, cpu, total = 0, 0.0, 0
     for s in states:

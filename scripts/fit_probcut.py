@@ -179,20 +179,27 @@ def main_midgame(args) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if "--midgame" in argv:
-        ap = argparse.ArgumentParser(description="Fit the midgame Multi-ProbCut of one board.")
-        ap.add_argument("--midgame", action="store_true")
-        ap.add_argument("--board", default="8x8", choices=sorted(FIT_BOARDS))
-        ap.add_argument("--positions", type=int, default=160)
-        ap.add_argument("--max-depth", type=int, default=10)
-        ap.add_argument("--phase-width", type=int, default=8)
-        ap.add_argument("--t", type=float, help="the board's confidence t (default: the one stored, else 1.0)")
-        ap.add_argument("--write", action="store_true", help="write probcut_fits.json and probcut_fits.inc")
-        return main_midgame(ap.parse_args(argv[1:]))
+    ap = argparse.ArgumentParser(description="Fit the ProbCut error of the exact solver's selective passes "
+                                             "(GAMES of WTHOR 2015), or with --midgame the midgame Multi-ProbCut "
+                                             "of one board.")
+    ap.add_argument("games", nargs="?", type=int, default=120,
+                    help="the solver's fit: games of WTH_2015.wtb (default 120)")
+    ap.add_argument("--midgame", action="store_true", help="fit the midgame Multi-ProbCut of --board instead")
+    ap.add_argument("--board", default="8x8", choices=sorted(FIT_BOARDS))
+    ap.add_argument("--positions", type=int, default=160)
+    ap.add_argument("--max-depth", type=int, default=10)
+    ap.add_argument("--phase-width", type=int, default=8)
+    ap.add_argument("--t", type=float, help="the board's confidence t (default: the one stored, else 1.0)")
+    ap.add_argument("--write", action="store_true", help="write probcut_fits.json and probcut_fits.inc")
+    args = ap.parse_args(argv[1:])
+    if args.games < 1:
+        ap.error(f"games: must be at least 1, got {args.games}")
+    if args.midgame:
+        return main_midgame(args)
     import polyreversi as pr
     from midgame_positions import replayed_games
 
-    games = int(argv[1]) if len(argv) > 1 else 120
+    games = args.games
     errors = {(e, d): [] for e in EMPTIES for d in DEPTHS}
     t0 = time.process_time()
     used = 0

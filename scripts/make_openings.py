@@ -1,15 +1,16 @@
 """Builds the match runner's built-in balanced opening sets
 (python/polyreversi/match/data/openings-<board>.txt): run from the project root,
-``python scripts/make_openings.py [/work/shared/data/wthor/WTH_2015.wtb]``.
+``python scripts/make_openings.py [WTHOR_FILE]`` (default ../shared/data/wthor/WTH_2015.wtb).
 
 8x8: the 8-ply beginnings of real games (WTHOR), those played in at least two
 games, kept when a depth-8 search scores them within 2 disks of even; the most
 played first. 6x6, 10x10 and the octagon have no game database here: random
 beginnings (seeded) kept by the same test. One transcript per line.
 """
+import argparse
 import collections
+import os
 import random
-import sys
 
 import polyreversi as pr
 
@@ -54,17 +55,29 @@ def random_openings(variant, plies, seed=1):
 
 def write(board, states, how):
     path = f"python/polyreversi/match/data/openings-{board}.txt"
-    with open(path, "w") as f:
+    with open(path + ".part", "w") as f:  # renamed when whole: an interrupted run leaves the set as it was
         f.write(f"# {len(states)} balanced openings for {board}: {how}; "
                 f"|search depth {DEPTH}| <= {KEEP:g} disks (scripts/make_openings.py)\n")
         for s in states:
             f.write("".join(s.variant.square_name(m) for m in s.moves()) + "\n")
+    os.replace(path + ".part", path)
     print(path, len(states))
 
 
-if __name__ == "__main__":
-    wthor = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/wthor/WTH_2015.wtb"
-    write("8x8", from_games(wthor), f"8-ply beginnings of WTHOR games ({wthor.rsplit('/', 1)[-1]}) played at least twice")
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Build the match runner's balanced opening sets "
+                                             "(python/polyreversi/match/data/openings-<board>.txt).")
+    ap.add_argument("wthor", nargs="?", default="../shared/data/wthor/WTH_2015.wtb",
+                    help="the WTHOR file of the 8x8 openings (default: %(default)s)")
+    args = ap.parse_args()
+    if not os.path.isfile(args.wthor):
+        ap.error(f"wthor: no such file: {args.wthor}")
+    wthor = args.wthor
+    write("8x8", from_games(wthor), f"8-ply beginnings of WTHOR games ({os.path.basename(wthor)}) played at least twice")
     write("6x6", random_openings(pr.Variant("6x6"), 4), "random 4-ply beginnings (seed 1)")
     write("10x10", random_openings(pr.Variant("10x10"), 8), "random 8-ply beginnings (seed 1)")
     write("octagon", random_openings(pr.Variant("octagon"), 8), "random 8-ply beginnings (seed 1)")
+
+
+if __name__ == "__main__":
+    main()
