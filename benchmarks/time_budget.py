@@ -55,8 +55,10 @@ import subprocess
 import sys
 import time
 
-if __name__ == "__main__" and "--package" in sys.argv:  # another build, before polyreversi is imported
+if __name__ == "__main__" and "--package" in sys.argv[:-1]:  # another build, before polyreversi is imported
     _dir = os.path.abspath(sys.argv[sys.argv.index("--package") + 1])
+    if not os.path.isdir(os.path.join(_dir, "polyreversi")):
+        sys.exit(f"time_budget.py: error: argument --package: no polyreversi package in {_dir}")
     sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
     sys.path.insert(0, _dir)
 
@@ -209,26 +211,59 @@ def first_moves(processes: int, tt_mb: int, package: str) -> None:
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
+def _count(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _seconds(text: str) -> float:
+    try:
+        t = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds: not a number: {text!r}") from None
+    if not 0 < t <= pr.limit.MAX_TIME:  # NaN too
+        raise argparse.ArgumentTypeError(f"seconds: must be > 0 and at most {pr.limit.MAX_TIME:g}, got {text!r}")
+    return t
+
+
+def _budgets(text: str) -> list:
+    return [_seconds(b.strip()) for b in text.split(",")]
+
+
+def _two_player(text: str) -> str:
+    try:
+        variant = pr.Variant.parse(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if variant.players != 2:
+        raise argparse.ArgumentTypeError(f"the search plays two-player games, got {text!r}")
+    return text
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--positions", type=int, default=40)
-    ap.add_argument("--budgets", default="0.002,0.005,0.01,0.03,0.1,0.3,1")
+    ap.add_argument("--positions", type=_count, default=40)
+    ap.add_argument("--budgets", type=_budgets, default="0.002,0.005,0.01,0.03,0.1,0.3,1")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--board", default="8x8", help="the variant of the positions (pr.Variant's name)")
+    ap.add_argument("--board", type=_two_player, default="8x8", help="the variant of the positions (pr.Variant's name)")
     ap.add_argument("--fresh", action="store_true", help="also pr.search with a fresh table per call")
     ap.add_argument("--new-player", action="store_true",
                     help="also a new SearchPlayer for each position (its first move: no time saved before)")
-    ap.add_argument("--clock", type=float, help="self-play games with this game clock per side (seconds)")
+    ap.add_argument("--clock", type=_seconds, help="self-play games with this game clock per side (seconds)")
     ap.add_argument("--increment", type=float, default=0.0)
-    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--games", type=_count, default=4)
     ap.add_argument("--breakdown", action="store_true",
                     help="where each play's wall time goes: the C++ search (wall, thread CPU) and the Python around it")
     ap.add_argument("--first-moves", action="store_true",
                     help="fresh processes: making a SearchPlayer and its first 12 moves at 2 ms (CPU, page faults)")
-    ap.add_argument("--processes", type=int, default=5)
+    ap.add_argument("--processes", type=_count, default=5)
     ap.add_argument("--tt-mb", type=int, default=64)
     ap.add_argument("--package", help="run with the polyreversi package copied into this folder")
     args = ap.parse_args()
+    if args.increment < 0 or args.increment != args.increment:
+        ap.error(f"--increment: must be >= 0, got {args.increment}")
     print(f"polyreversi: {os.path.dirname(pr.__file__)}")
     if args.first_moves:
         first_moves(args.processes, args.tt_mb, os.path.abspath(args.package) if args.package else "")
@@ -236,7 +271,7 @@ def main() -> None:
     if args.clock is not None:
         clock_games(args.clock, args.increment, args.games, args.seed)
         return
-    budgets = [float(b) for b in args.budgets.split(",")]
+    budgets = args.budgets
     states = positions(args.positions, args.seed, args.board)
     if args.breakdown:
         breakdown(budgets, states)

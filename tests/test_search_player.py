@@ -296,7 +296,13 @@ def test_a_per_move_budget_is_the_target_starts_end_before_it_and_the_stop_after
     first = time_control.move_time(pr.Limit(time=0.3), 30)
     assert first.target == 0.3 and first.stop == 0.3
     assert first.start == pytest.approx(time_control.MOVE_START_SHARE * 0.3) and first.start < first.target
-    assert time_control.move_time(pr.Limit(time=0.3), 30, saved=-1.0) == first
+    # a debt shortens the move, to the last moment an iteration may start at the least
+    assert time_control.move_time(pr.Limit(time=0.3), 30, saved=-0.1).stop == pytest.approx(0.2)
+    assert time_control.move_time(pr.Limit(time=0.3), 30, saved=-1.0).stop == pytest.approx(first.start)
+    assert time_control.saved_after(0.0, 0.3, 0.1) == pytest.approx(0.2)
+    assert time_control.saved_after(0.2, 0.3, 0.4) == pytest.approx(0.1)
+    assert time_control.saved_after(0.0, 0.3, 0.33) == pytest.approx(-0.03)  # an overrun is owed
+    assert time_control.saved_after(0.0, 0.3, 9.0) == pytest.approx(-(1 - time_control.MOVE_START_SHARE) * 0.3)
     assert time_control.move_time(pr.Limit(time=0.3), 30, saved=0.1).stop == pytest.approx(0.4)
     plan = time_control.move_time(pr.Limit(time=0.3), 30, saved=5.0)
     assert plan.target == 0.3 and plan.start == first.start
@@ -847,6 +853,18 @@ def test_a_player_runs_past_its_per_move_time_only_on_what_its_moves_saved(monke
     player.new_game()  # the time is the player's, over its games
     assert player.saved_time > saved
     assert copy.deepcopy(player).saved_time == 0.0 and pickle.loads(pickle.dumps(player)).saved_time == 0.0
+
+
+def test_a_stopped_or_interrupted_search_saves_nothing():
+    player = pr.SearchPlayer(tt_mb=1)
+    state = random_position(30, 5)
+    handle = player.start(state, pr.Limit(time=60.0))
+    time.sleep(0.05)
+    handle.stop()
+    assert handle.result(timeout=30).move in state.legal_moves()
+    assert player.saved_time == 0.0  # "move now": the rest of the minute is not the player's to keep
+    player.play(state, pr.Limit(time=60.0, depth=1))
+    assert player.saved_time > 59.0  # the next search counts again
 
 
 def test_a_book_move_saves_its_budget():

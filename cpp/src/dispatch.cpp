@@ -6,6 +6,7 @@
 #include "polyreversi/kernel_api.hpp"
 #include "polyreversi/multi/mcts.hpp"
 #include "polyreversi/multi/multi.hpp"
+#include "polyreversi/rules.hpp"
 #include "polyreversi/search/search.hpp"
 
 #if defined(POLYREVERSI_HAVE_X86V3)
@@ -61,7 +62,7 @@ std::string refusal(const std::string& name) {
 #else
   const char* allowed = "generic";
 #endif
-  return "unknown or unavailable kernel set '" + name + "'; allowed: " + allowed;
+  return "unknown or unavailable kernel set " + quoted(name) + "; allowed: " + allowed;
 }
 
 // The set POLYREVERSI_KERNELS names ("": none named), else the best this CPU runs.

@@ -13,24 +13,52 @@ std::string square_name(int n, int square) {
   return std::string(1, static_cast<char>('a' + square % n)) + std::to_string(square / n + 1);
 }
 
+namespace {
+
+// Bytes of the well-formed UTF-8 character starting at text[i] (RFC 3629: no
+// overlong forms, no surrogates, nothing past U+10FFFF), or 0 when none does.
+std::size_t utf8_length(const std::string& text, std::size_t i) {
+  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned lead = at(i);
+  if (lead < 0x80) return 1;
+  std::size_t n = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) n = 2;
+  if (lead >= 0xE0 && lead <= 0xEF) n = 3;
+  if (lead >= 0xF0 && lead <= 0xF4) n = 4;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((at(i + k) & 0xC0) != 0x80) return 0;
+  const unsigned second = at(i + 1);
+  if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) || (lead == 0xF0 && second < 0x90) ||
+      (lead == 0xF4 && second > 0x8F))
+    return 0;
+  return n;
+}
+
+}  // namespace
+
 std::string quoted(const std::string& text) {
-  std::size_t shown = std::min(text.size(), static_cast<std::size_t>(kQuotedBytes));
-  while (shown < text.size() && shown > 0 && (static_cast<unsigned char>(text[shown]) & 0xC0) == 0x80)
-    --shown;  // not inside a UTF-8 character: the message must stay UTF-8
   std::string out = "'";
-  for (std::size_t i = 0; i < shown; ++i) {
+  std::size_t i = 0, characters = 0;
+  bool cut = false;
+  while (i < text.size()) {
+    const std::size_t n = utf8_length(text, i);
+    if (i + std::max<std::size_t>(n, 1) > static_cast<std::size_t>(kQuotedBytes)) cut = true;
     const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte < 0x20 || byte == 0x7f) {
-      char escape[5];
-      std::snprintf(escape, sizeof escape, "\\x%02x", byte);
-      out += escape;
-    } else {
-      out += text[i];
+    const bool escaped = n == 0 || byte < 0x20 || byte == 0x7f;  // not UTF-8, or a control character
+    if (!cut) {
+      if (escaped) {
+        char escape[5];
+        std::snprintf(escape, sizeof escape, "\\x%02x", byte);
+        out += escape;
+      } else {
+        out.append(text, i, n);
+      }
     }
+    i += escaped ? 1 : n;
+    ++characters;
   }
-  if (shown == text.size()) return out + "'";
-  std::size_t characters = 0;  // UTF-8: every byte but the continuation bytes starts one
-  for (const char ch : text) characters += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  if (!cut) return out + "'";
   return out + "...' (" + std::to_string(characters) + " characters)";
 }
 

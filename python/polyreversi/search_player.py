@@ -107,7 +107,7 @@ class SearchHandle:
         """Asks the search to stop; it returns its best completed work at once (within
         a few hundred positions). Safe from any thread, and after the search ended."""
         if not self._ended.is_set():
-            self._player._searcher.stop()
+            self._player.stop()
 
     def done(self) -> bool:
         """True once the search has ended."""
@@ -243,6 +243,7 @@ class SearchPlayer:
         self.last: Optional[PlayResult] = None
         self._overhead = 0.0  # seconds the clock's moves end after their plan's stop (_note_overhead)
         self._saved = 0.0  # seconds the moves under a per-move time saved (saved_time)
+        self._stop_asked = False  # stop() during the search under way: its time is not counted
         self._made = True  # the options are fixed from here on (__setattr__)
 
     # ---- limits ----------------------------------------------------------------
@@ -276,6 +277,7 @@ class SearchPlayer:
                 self._lock.release()
                 raise
         self._lock_pid = os.getpid()
+        self._stop_asked = False
         self._searcher.clear_stop()
 
     @staticmethod
@@ -290,11 +292,10 @@ class SearchPlayer:
         """(PlayResult, lines) under ``limit``, the time it took counted against a per-move
         time (:attr:`saved_time`)."""
         t0 = _time.perf_counter()
-        try:
-            return self._search_once(state, limit, multipv, analysing)
-        finally:
-            if limit.time is not None:
-                self._saved = max(0.0, self._saved + limit.time - (_time.perf_counter() - t0))
+        found = self._search_once(state, limit, multipv, analysing)  # an error or Ctrl-C: not counted
+        if limit.time is not None and not self._stop_asked:
+            self._saved = time_control.saved_after(self._saved, limit.time, _time.perf_counter() - t0)
+        return found
 
     def _search_once(self, state: State, limit: Limit, multipv: int,
                      analysing: bool) -> Tuple[PlayResult, List[MoveInfo]]:
@@ -590,7 +591,9 @@ class SearchPlayer:
         return SearchHandle(self, box, ended)
 
     def stop(self) -> None:
-        """Stops the running search, if any (any thread)."""
+        """Stops the running search, if any (any thread). Its time is not counted in
+        :attr:`saved_time`."""
+        self._stop_asked = True
         self._searcher.stop()
 
     def new_game(self) -> None:
@@ -608,12 +611,14 @@ class SearchPlayer:
     @property
     def saved_time(self) -> float:
         """Seconds this player's searches under a per-move time (``Limit.time``) ended under
-        their budgets, less the time they took past them, never below 0 (float). A move
-        may run past its budget on this alone, to
-        :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it at most: from a new
-        player's first move on, its moves under a per-move time take at most their
-        budgets together (the moments a stop and the call take aside). Kept across
-        :meth:`new_game`; a copy starts at 0."""
+        their budgets, less the time they took past them (float; below 0 after moves that
+        overran, :func:`polyreversi.time_control.saved_after`). A move runs past its
+        budget on this alone, to :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it
+        at most, and a debt shortens the next moves: from a new player's first move on, its
+        moves under a per-move time take their budgets together (the moments a stop and the
+        call take aside). A search that :meth:`stop` ended, or an error or Ctrl-C, is not
+        counted; a move that ends early by its depth or node limit saves the rest. Kept
+        across :meth:`new_game` (the moves' mean is the player's); a copy starts at 0."""
         return self._saved
 
     @property
@@ -645,7 +650,7 @@ class SearchPlayer:
     # The C++ searcher (its table, its helper threads) and the lock do not cross a pickle
     # or a copy: the copy makes its own from the options (a subclass keeps its class and
     # its own attributes).
-    _NOT_COPIED = ("_searcher", "_lock", "_lock_pid", "_random", "last", "_overhead", "_saved")
+    _NOT_COPIED = ("_searcher", "_lock", "_lock_pid", "_random", "last", "_overhead", "_saved", "_stop_asked")
 
     def __getstate__(self) -> Dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k not in SearchPlayer._NOT_COPIED}

@@ -10,9 +10,10 @@ on the time the player's earlier moves saved (each ended under its budget), to
 :data:`MOVE_STOP_FACTOR` times it at most. An iteration costs about three times all
 before it, so a move that finishes its last iteration early stops there (and saves
 the rest), and one whose last iteration is nearly done finishes it instead of
-throwing it away; a move ends by 1.8 times the budget, and the player's moves from
-its first never take more than their budgets together (the moments a stop and the
-call take aside: benchmarks/time_budget.md). A stopped
+throwing it away; a move ends by 1.8 times the budget, one that overran (an exact
+solve predicted to fit that did not end) is given back by the next moves
+(:func:`saved_after`), and the player's moves from its first take their budgets
+together (the moments a stop and the call take aside: benchmarks/time_budget.md). A stopped
 iteration keeps the best move of the root moves it scored (the core keeps a stopped
 iteration's move when the last iteration's best move was scored first).
 :func:`polyreversi.search` takes its ``time`` as a hard limit instead, as Edax's
@@ -48,7 +49,7 @@ __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES
            "MOVE_STOP_FACTOR", "CLOCK_START_SHARE",
            "CLOCK_STOP_FACTOR", "OVERTIME_SHARE", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
            "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
-           "late_solve_share", "exact_from", "predicted_solve_seconds"]
+           "late_solve_share", "exact_from", "predicted_solve_seconds", "saved_after"]
 
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
 RESERVE_SHARE = 0.05
@@ -72,7 +73,7 @@ START_SHARE = 0.9
 #: of it has passed...
 MOVE_START_SHARE = 0.5
 #: ... and the one under way stops at the budget plus what the player's earlier moves
-#: saved, at this many times it at most (under twice it): a move ends its last iteration
+#: saved (less what they owe), at this many times it at most (under twice it): a move ends its last iteration
 #: early or finishes the next, whose partial result seldom changes the move. 8x8 against
 #: NTest at about 2 ms a move: 0.96 of NTest's CPU a game, not 0.91, and depth 10's move
 #: more often than depth 8's (docs/tuning.md).
@@ -224,7 +225,7 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
 
     ``limit.time`` alone: the budget itself is the target, no iteration starts after
     :data:`MOVE_START_SHARE` of it, and the search stops at the budget plus ``saved``,
-    :data:`MOVE_STOP_FACTOR` times it at most. With ``limit.clock`` (seconds left for the
+    between that share and :data:`MOVE_STOP_FACTOR` times it. With ``limit.clock`` (seconds left for the
     mover): the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
     :data:`MOVE_RESERVE` for each of the mover's moves to come, at most half the clock in all),
     less the exact solves' predicted time, over the mover's moves until the solve takes
@@ -242,8 +243,9 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
             stop (a loaded machine's); the clock keeps that much, when more than
             :data:`MOVE_RESERVE`, for each of the mover's moves to come.
         saved: seconds the player's earlier moves under a per-move time ended under their
-            budgets, net of the time they took past them (>= 0; 0 for a player's first move):
-            what this move may take past ``limit.time``.
+            budgets, net of the time they took past them (:func:`saved_after`; 0 for a
+            player's first move): what this move may take past ``limit.time``, or below 0
+            what it gives back (its stop at least :data:`MOVE_START_SHARE` of the budget).
 
     Returns:
         A :class:`MoveTime` (every time > 0, ``start <= stop``), or None when the limit has
@@ -256,12 +258,21 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
         plan = MoveTime(share, CLOCK_START_SHARE * share, min(most, CLOCK_STOP_FACTOR * share, MAX_TIME))
     if limit.time is not None:
         t = limit.time
-        stop = min(t + max(saved, 0.0), MOVE_STOP_FACTOR * t, MAX_TIME)  # a search's time is at most MAX_TIME
+        # at least the last moment an iteration may start; a search's time is at most MAX_TIME
+        stop = min(max(t + saved, MOVE_START_SHARE * t), MOVE_STOP_FACTOR * t, MAX_TIME)
         if plan is None:
             plan = MoveTime(t, MOVE_START_SHARE * t, stop)
         else:
             plan = MoveTime(min(plan.target, t), min(plan.start, MOVE_START_SHARE * t), min(plan.stop, stop))
     return plan
+
+
+def saved_after(saved: float, budget: float, spent: float) -> float:
+    """A player's saved time (seconds, ``saved`` before the move) after a move of ``spent``
+    seconds under a per-move ``budget``: ``saved + budget - spent``, but no debt beyond
+    what one move gives back, ``(1 - MOVE_START_SHARE) * budget`` (a move that overran
+    on a loaded machine does not shorten every move after it to their start share)."""
+    return max(saved + budget - spent, -(1.0 - MOVE_START_SHARE) * budget)
 
 
 def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: str = "8x8",

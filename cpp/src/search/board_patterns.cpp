@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "polyreversi/rules.hpp"
@@ -84,17 +85,21 @@ BoardPatterns::BoardPatterns(const BoardWeightsData& d)
 }
 
 const BoardPatterns* board_patterns(BoardKind board, bool anti) {
-  struct All {
-    std::unique_ptr<BoardPatterns> at[4][2];
-    All() {
-      for (int i = 0; i < kBoardWeightsCount; ++i) {
-        const BoardWeightsData& d = kBoardWeights[i];
-        at[static_cast<int>(d.board)][d.anti ? 1 : 0] = std::make_unique<BoardPatterns>(d);
-      }
-    }
+  // Each board and rule's set is built on its first use (thread-safe), alone: a
+  // process's first search on one board does not build the other boards' tables.
+  struct One {
+    std::once_flag once;
+    std::unique_ptr<BoardPatterns> patterns;
   };
-  static const All all;  // built on first use, thread-safe
-  return all.at[static_cast<int>(board)][anti ? 1 : 0].get();
+  static One at[4][2];
+  One& one = at[static_cast<int>(board)][anti ? 1 : 0];
+  std::call_once(one.once, [&] {
+    for (int i = 0; i < kBoardWeightsCount; ++i) {
+      const BoardWeightsData& d = kBoardWeights[i];
+      if (d.board == board && d.anti == anti) one.patterns = std::make_unique<BoardPatterns>(d);
+    }
+  });
+  return one.patterns.get();
 }
 
 namespace {

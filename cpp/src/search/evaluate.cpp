@@ -12,7 +12,7 @@ int evaluate_position(const Rules& rules, const Position& pos, bool anti, bool s
   return with_geometry(rules.board, [&](auto g) {
     using W = typename decltype(g)::W;
     constexpr int N = decltype(g)::N;
-    const Shape<W, N> shape(rules);
+    const Shape<W, N> shape(rules, anti);
     const W P = static_cast<W>(pos.disks[pos.to_move]), O = static_cast<W>(pos.disks[pos.to_move ^ 1]);
     return shape_only ? Evaluator<W, N>::shape_evaluate(shape, P, O, anti)
                       : Evaluator<W, N>::evaluate(shape, P, O, anti);

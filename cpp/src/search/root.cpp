@@ -157,10 +157,11 @@ struct Root {
   u64 pooled_nodes = 0;  // a search's node budget with threads: every thread's nodes (Context::poll)
 
   // tables: a Searcher's (kept), or null for tables of this call (allocate_tables);
-  // helpers: a kept team (a Searcher's, the process's), or null for one of this call.
-  Root(const Rules& r, int nthreads, TableSet<W>* tables, ThreadTeam* helpers)
+  // helpers: a kept team (a Searcher's, the process's), or null for one of this call;
+  // anti_eval: the evaluation's rules (Shape).
+  Root(const Rules& r, int nthreads, TableSet<W>* tables, ThreadTeam* helpers, bool anti_eval)
       : t(E::table(r)),
-        shape(r),
+        shape(r, anti_eval),
         anti(r.anti),
         own(tables ? nullptr : new TableSet<W>),
         end_tt(tables ? tables->end : own->end),
@@ -602,7 +603,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   using R = Root<W, N>;
   const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const int empties = popcount(static_cast<W>(rules.playable) & ~R::E::occupied(R::E::load(pos)));
-  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof), team);
+  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof), team, rules.anti);
   root.set_limits(cancel, o.seconds >= 0 ? root.started(t0, cpu0) + o.seconds : -1,
                   o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
   for (int k = 0; k < root.threads; ++k) root.ctx[k].wof = o.wof;
@@ -759,7 +760,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   using R = Root<W, N>;
   const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
-  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false), team);
+  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false), team, anti_eval);
   const double l0 = root.started(t0, cpu0);  // the time limits count from here, on root.now
   const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];

@@ -133,6 +133,7 @@ def _cut_echoes(error: click.ClickException, args: Sequence[str], own: bool) -> 
     length, which a cut at the value limit would shorten again. A word is looked for
     whole, and in the parts click reads from it: each side of ``--name=value``, a value
     glued to a short option (``-nVALUE``)."""
+    _load_engine()  # polyreversi.errors needs it: an engine that will not load is its own one line
     from polyreversi.errors import QUOTED_CHARS, QUOTED_NAME_CHARS, quoted, shortened
 
     parts = set()

@@ -34,7 +34,9 @@ struct Shape {
   // too (benchmarks/board_eval.md).
   bool trained = false;
   // The trained weights of the other boards (board_patterns.hpp) for the
-  // normal [0] and the Anti-Reversi [1] evaluation; nullptr: the shape terms.
+  // normal [0] and the Anti-Reversi [1] evaluation; nullptr: the shape terms
+  // (and the one neither the rules nor the evaluation asked for: each set is
+  // built on its first use, a 15 MB table on 8x8).
   const BoardPatterns* board_weights[2] = {nullptr, nullptr};
 
   static W neighbours_of(W x) { return G::dilate(x); }
@@ -48,11 +50,12 @@ struct Shape {
   }
 
   static bool trained_for(const Rules& r) { return N == 8 && r.board == BoardKind::Board8x8 && r.players == 2; }
-  explicit Shape(const Rules& r) : Shape(static_cast<W>(r.playable)) {
+  // `anti_eval`: the evaluation asked for (the rules' own is set up too: the
+  // exact solver's move ordering evaluates with the rules).
+  Shape(const Rules& r, bool anti_eval) : Shape(static_cast<W>(r.playable)) {
     trained = trained_for(r) && board_patterns_enabled();
     if (board_patterns_apply(r) && board_patterns_enabled()) {
-      board_weights[0] = board_patterns(r.board, false);
-      board_weights[1] = board_patterns(r.board, true);
+      for (const bool anti : {r.anti, anti_eval}) board_weights[anti ? 1 : 0] = board_patterns(r.board, anti);
     }
   }
 
