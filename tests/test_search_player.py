@@ -872,3 +872,17 @@ def test_a_book_move_saves_its_budget():
     result = player.play(pr.Variant("6x6").start(), pr.Limit(time=10.0))
     assert result.exact and result.nodes == 0  # the 6x6 book's move
     assert 9.0 < player.saved_time <= 10.0
+
+
+def test_the_time_saved_counts_on_the_budget_clock(monkeypatch):
+    # Where the searches' budgets count CPU time (the benchmarks' matches on a shared
+    # machine: _core._set_budget_clock("cpu")), so does the time saved: the wall time
+    # of a loaded machine would make every move look like an overrun.
+    from polyreversi import _core
+
+    ticks = iter([100.0, 100.004])
+    monkeypatch.setattr(_core, "_budget_clock", lambda: "cpu")
+    monkeypatch.setattr(time, "process_time", lambda: next(ticks))
+    player = pr.SearchPlayer(tt_mb=1)
+    player.play(random_position(30, 6), pr.Limit(time=1.0, depth=1))
+    assert player.saved_time == pytest.approx(1.0 - 0.004)

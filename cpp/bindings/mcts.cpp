@@ -35,6 +35,9 @@ void init_mcts(py::module_& m) {
       "(the default) or 'cpu' (the searching thread's CPU time: the benchmarks' matches on a shared "
       "machine; polyreversi/budget.hpp says which searches follow it). Returns the previous one.");
   m.def(
+      "_budget_clock", []() { return budget_clock() == BudgetClock::kWall ? "wall" : "cpu"; },
+      "The clock the time budgets of the searches count (_set_budget_clock): 'wall' or 'cpu'.");
+  m.def(
       "mcts_rewards",
       [](py::handle state) {
         const CheckedGame& g = get_state(state).game;

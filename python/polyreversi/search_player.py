@@ -291,10 +291,13 @@ class SearchPlayer:
                 analysing: bool = False) -> Tuple[PlayResult, List[MoveInfo]]:
         """(PlayResult, lines) under ``limit``, the time it took counted against a per-move
         time (:attr:`saved_time`)."""
-        t0 = _time.perf_counter()
+        # The clock the search's budget counts: the wall clock, or on one thread the CPU
+        # time where the benchmarks' matches set the budget clock to it (_core._set_budget_clock)
+        clock = _time.process_time if self.threads == 1 and _core._budget_clock() == "cpu" else _time.perf_counter
+        t0 = clock()
         found = self._search_once(state, limit, multipv, analysing)  # an error or Ctrl-C: not counted
         if limit.time is not None and not self._stop_asked:
-            self._saved = time_control.saved_after(self._saved, limit.time, _time.perf_counter() - t0)
+            self._saved = time_control.saved_after(self._saved, limit.time, clock() - t0)
         return found
 
     def _search_once(self, state: State, limit: Limit, multipv: int,
