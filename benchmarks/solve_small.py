@@ -50,8 +50,11 @@ def main(argv: list[str]) -> int:
     variant, empties, count, tt_mb = args.variant, args.empties, args.count, args.tt_mb
     if variant.players != 2:
         ap.error(f"variant: the solver plays two-player games, got {variant}")
-    if not 1 <= empties < len(variant.squares) or count < 1:
-        ap.error(f"empties: 1 .. {len(variant.squares) - 1} and count >= 1, got {empties} and {count}")
+    most = variant.start().empties() - 1  # a position after at least one move
+    if not 1 <= empties <= most or count < 1:
+        ap.error(f"empties: 1 .. {most} and count >= 1, got {empties} and {count}")
+    if not pr._core.limits.MIN_TABLE_MIB <= tt_mb <= pr._core.limits.MAX_TABLE_MIB:
+        ap.error(f"tt_mb: {pr._core.limits.MIN_TABLE_MIB} .. {pr._core.limits.MAX_TABLE_MIB}, got {tt_mb}")
     states = positions(variant, empties, count)
     nodes, cpu, total = 0, 0.0, 0
     for s in states:

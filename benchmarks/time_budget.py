@@ -55,10 +55,22 @@ import subprocess
 import sys
 import time
 
-if __name__ == "__main__" and "--package" in sys.argv[:-1]:  # another build, before polyreversi is imported
-    _dir = os.path.abspath(sys.argv[sys.argv.index("--package") + 1])
+def _package_argument(argv):
+    """The folder of --package DIR or --package=DIR in ``argv``, or None."""
+    for k, word in enumerate(argv):
+        if word == "--package" and k + 1 < len(argv):
+            return argv[k + 1]
+        if word.startswith("--package="):
+            return word.split("=", 1)[1]
+    return None
+
+
+if __name__ == "__main__" and _package_argument(sys.argv) is not None:  # another build, before polyreversi is imported
+    _dir = os.path.abspath(_package_argument(sys.argv))
     if not os.path.isdir(os.path.join(_dir, "polyreversi")):
-        sys.exit(f"time_budget.py: error: argument --package: no polyreversi package in {_dir}")
+        print(f"usage: time_budget.py [-h] ... [--package PACKAGE]\n"
+              f"time_budget.py: error: argument --package: no polyreversi package in {_dir}", file=sys.stderr)
+        sys.exit(2)
     sys.meta_path = [f for f in sys.meta_path if "ScikitBuild" not in type(f).__name__]
     sys.path.insert(0, _dir)
 
@@ -262,8 +274,11 @@ def main() -> None:
     ap.add_argument("--tt-mb", type=int, default=64)
     ap.add_argument("--package", help="run with the polyreversi package copied into this folder")
     args = ap.parse_args()
-    if args.increment < 0 or args.increment != args.increment:
-        ap.error(f"--increment: must be >= 0, got {args.increment}")
+    if not 0 <= args.increment <= pr.limit.MAX_TIME:  # NaN and inf too
+        ap.error(f"--increment: must be 0 .. {pr.limit.MAX_TIME:g}, got {args.increment}")
+    if not pr._core.limits.MIN_TABLE_MIB <= args.tt_mb <= pr._core.limits.MAX_TABLE_MIB:
+        ap.error(f"--tt-mb: must be {pr._core.limits.MIN_TABLE_MIB} .. {pr._core.limits.MAX_TABLE_MIB}, "
+                 f"got {args.tt_mb}")
     print(f"polyreversi: {os.path.dirname(pr.__file__)}")
     if args.first_moves:
         first_moves(args.processes, args.tt_mb, os.path.abspath(args.package) if args.package else "")

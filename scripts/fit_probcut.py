@@ -194,6 +194,12 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv[1:])
     if args.games < 1:
         ap.error(f"games: must be at least 1, got {args.games}")
+    if args.positions < 1 or args.phase_width < 1:
+        ap.error(f"--positions and --phase-width: at least 1, got {args.positions} and {args.phase_width}")
+    if args.max_depth < 3:  # MidgameCut::kMinDepth: the shallowest node a cut is tried at
+        ap.error(f"--max-depth: at least 3, got {args.max_depth}")
+    if args.t is not None and not 0 < args.t < float("inf"):
+        ap.error(f"--t: a confidence > 0, got {args.t}")
     if args.midgame:
         return main_midgame(args)
     import polyreversi as pr

@@ -73,7 +73,13 @@ def main() -> None:
     if not os.path.isfile(args.wthor):
         ap.error(f"wthor: no such file: {args.wthor}")
     wthor = args.wthor
-    write("8x8", from_games(wthor), f"8-ply beginnings of WTHOR games ({os.path.basename(wthor)}) played at least twice")
+    try:
+        games = from_games(wthor)
+    except pr.errors.RecordError as e:
+        ap.error(f"wthor: {e}")
+    if not games:  # an empty or foreign file: the shipped set stays as it is
+        ap.error(f"wthor: no 8-ply beginning played twice and balanced in {wthor}")
+    write("8x8", games, f"8-ply beginnings of WTHOR games ({os.path.basename(wthor)}) played at least twice")
     write("6x6", random_openings(pr.Variant("6x6"), 4), "random 4-ply beginnings (seed 1)")
     write("10x10", random_openings(pr.Variant("10x10"), 8), "random 8-ply beginnings (seed 1)")
     write("octagon", random_openings(pr.Variant("octagon"), 8), "random 8-ply beginnings (seed 1)")

@@ -886,3 +886,20 @@ def test_the_time_saved_counts_on_the_budget_clock(monkeypatch):
     player = pr.SearchPlayer(tt_mb=1)
     player.play(random_position(30, 6), pr.Limit(time=1.0, depth=1))
     assert player.saved_time == pytest.approx(1.0 - 0.004)
+
+
+def test_a_move_in_debt_gives_its_solve_the_shorter_budget(monkeypatch):
+    # An overrun is owed: the next move's exact solve (predicted to fit) gets what the move
+    # may take, not the whole budget, or a failed solve would run up the debt again.
+    player = pr.SearchPlayer(tt_mb=1)
+    player._saved = -0.004  # an earlier move took 4 ms past its budget
+    budgets = []
+    allowance = time_control.solve_allowance
+
+    def recorded(limit, empties, budget, board="8x8", share=1.0):
+        budgets.append(budget)
+        return allowance(limit, empties, budget, board, share)
+
+    monkeypatch.setattr(time_control, "solve_allowance", recorded)
+    player.play(random_position(12, 7), pr.Limit(time=0.01))
+    assert budgets and budgets[0] == pytest.approx(0.006)

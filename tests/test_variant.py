@@ -158,3 +158,18 @@ def test_a_blocked_square_off_the_grid_is_not_offered_a_pass(make):
 def test_a_move_off_the_grid_is_still_offered_a_pass():
     with pytest.raises(pr.InvalidSquareError, match=r"squares are a1\.\.h8 or 'pass'$"):
         Variant("8x8").square("z9")
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("a\x85b", "'a\\x85b'"), ("a\x9bb", "'a\\x9bb'"), ("a\u2028b", "'a\\u2028b'"), ("a\u2029b", "'a\\u2029b'"),
+    ("a\x1b[31m", "'a\\x1b[31m'"), ("\ud800", "'\\ud800'"), ("8x8\udcff", "'8x8\\udcff'"),
+])
+def test_a_bad_board_name_is_shown_on_one_line(text, shown):
+    # The core's quoting escapes the C1 controls and the line separators as Python's repr
+    # does; text with a lone surrogate (bytes that are not UTF-8, os.fsdecode) is no
+    # board's name, not a fault of the blocked squares.
+    for make in (pr.Variant, pr.Variant.parse):
+        with pytest.raises(pr.VariantError) as e:
+            make(text)
+        assert str(e.value) == f"board: unknown board {shown}; allowed: 6x6, 8x8, 10x10, octagon"
+        assert len(str(e.value).splitlines()) == 1

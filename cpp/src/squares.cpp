@@ -45,11 +45,19 @@ std::string quoted(const std::string& text) {
     const std::size_t n = utf8_length(text, i);
     if (i + std::max<std::size_t>(n, 1) > static_cast<std::size_t>(kQuotedBytes)) cut = true;
     const auto byte = static_cast<unsigned char>(text[i]);
+    const auto next = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
     const bool escaped = n == 0 || byte < 0x20 || byte == 0x7f;  // not UTF-8, or a control character
+    // U+0080-U+009F (C1 controls, NEL a line break) and U+2028/U+2029 (line and paragraph
+    // separators), as Python's repr shows them: a message stays one line.
+    const bool c1 = n == 2 && byte == 0xC2 && next(1) <= 0x9F;
+    const bool separator = n == 3 && byte == 0xE2 && next(1) == 0x80 && (next(2) == 0xA8 || next(2) == 0xA9);
     if (!cut) {
-      if (escaped) {
-        char escape[5];
-        std::snprintf(escape, sizeof escape, "\\x%02x", byte);
+      char escape[7];
+      if (escaped || c1) {
+        std::snprintf(escape, sizeof escape, "\\x%02x", c1 ? next(1) : byte);
+        out += escape;
+      } else if (separator) {
+        std::snprintf(escape, sizeof escape, "\\u%04x", next(2) == 0xA8 ? 0x2028 : 0x2029);
         out += escape;
       } else {
         out.append(text, i, n);

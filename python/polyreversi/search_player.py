@@ -314,7 +314,8 @@ class SearchPlayer:
         plan = time_control.move_time(limit, empties, str(state.variant), self._overhead, self._saved)
         code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
         nodes_used = 0
-        budget = None if plan is None else plan.target
+        # what this move may take: less than its budget while earlier moves' overruns are owed
+        budget = None if plan is None else min(plan.target, plan.stop)
         allowance = self._solve_allowance(limit, empties, budget, analysing, str(state.variant))
         if allowance is not None:
             solved = self._solve(state, multipv, allowance, t0, empties)
@@ -329,7 +330,7 @@ class SearchPlayer:
         if (allowance is None and plan is not None and multipv == 1
                 and self._may_solve(limit, empties, analysing)):
             proof = None if analysing else time_control.solve_allowance(
-                limit, empties, plan.target, str(state.variant), time_control.WLD_SHARE)
+                limit, empties, budget, str(state.variant), time_control.WLD_SHARE)
             if proof is not None:
                 solved = self._solve(state, 1, proof, t0, empties, wld=True)
                 if isinstance(solved, tuple):
@@ -338,7 +339,7 @@ class SearchPlayer:
             else:
                 # Where neither is predicted to fit but the solve may (late_solve_share): a
                 # shorter search first, then the solve with the rest, its move played if it ends.
-                late = time_control.late_solve_share(limit, empties, plan.target, str(state.variant))
+                late = time_control.late_solve_share(limit, empties, cast(float, budget), str(state.variant))
         depth = -1 if limit.depth is None else limit.depth
         stop = start = -1.0
         t_search = _time.perf_counter()

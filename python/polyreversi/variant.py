@@ -148,6 +148,10 @@ class Variant:
         if isinstance(blocked, str):
             blocked = [blocked]
         try:
+            board.encode()
+        except UnicodeEncodeError:  # a lone surrogate (os.fsdecode of bytes that are not UTF-8): no board's name
+            raise VariantError(f"board: unknown board {quoted(board)}; allowed: {', '.join(BOARDS)}") from None
+        try:
             n = _core.board_side(board)
             squares = [parse_square(n, b, with_pass=False) if isinstance(b, str) else _whole(b, "blocked") for b in blocked]
             for given_square, square in zip(blocked, squares):

@@ -50,11 +50,12 @@ std::string bad_cell_code_message(const Rules& rules, const std::string& code, i
 // Anti-Reversi), RULES.md §7. `scores` has rules.players entries.
 unsigned winner_mask(const Rules& rules, const int* scores);
 
-// A caller's text as a message shows it: in quotes, control characters and bytes
-// that are not UTF-8 as \xNN (a NUL would cut the printed message short, an escape
-// sequence would drive the terminal, and Python cannot decode a message that is not
-// UTF-8), and past kQuotedBytes (limits.hpp) cut at a character, with its length
-// in characters (a byte that is not UTF-8 counts as one).
+// A caller's text as a message shows it: in quotes, control characters (C0 and C1)
+// and bytes that are not UTF-8 as \xNN, the line and paragraph separators as \u2028
+// and \u2029 (a NUL would cut the printed message short, an escape sequence would
+// drive the terminal, a line break would split it, and Python cannot decode a message
+// that is not UTF-8), and past kQuotedBytes (limits.hpp) cut at a character, with its
+// length in characters (a byte that is not UTF-8 counts as one).
 std::string quoted(const std::string& text);
 
 // Square names: column letter a.., row number 1.. from the top ("a1" = 0).
