@@ -75,6 +75,7 @@ if __name__ == "__main__" and _package_argument(sys.argv) is not None:  # anothe
     sys.path.insert(0, _dir)
 
 import polyreversi as pr  # noqa: E402
+from midgame_speed import at_least_one, two_player_variant  # noqa: E402
 
 
 def positions(n: int, seed: int, board: str = "8x8"):
@@ -223,13 +224,6 @@ def first_moves(processes: int, tt_mb: int, package: str) -> None:
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
-def _count(text: str) -> int:
-    n = int(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
-
-
 def _seconds(text: str) -> float:
     try:
         t = float(text)
@@ -244,33 +238,23 @@ def _budgets(text: str) -> list:
     return [_seconds(b.strip()) for b in text.split(",")]
 
 
-def _two_player(text: str) -> str:
-    try:
-        variant = pr.Variant.parse(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    if variant.players != 2:
-        raise argparse.ArgumentTypeError(f"the search plays two-player games, got {text!r}")
-    return text
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--positions", type=_count, default=40)
+    ap.add_argument("--positions", type=at_least_one, default=40)
     ap.add_argument("--budgets", type=_budgets, default="0.002,0.005,0.01,0.03,0.1,0.3,1")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--board", type=_two_player, default="8x8", help="the variant of the positions (pr.Variant's name)")
+    ap.add_argument("--board", type=two_player_variant, default="8x8", help="the variant of the positions (pr.Variant's name)")
     ap.add_argument("--fresh", action="store_true", help="also pr.search with a fresh table per call")
     ap.add_argument("--new-player", action="store_true",
                     help="also a new SearchPlayer for each position (its first move: no time saved before)")
     ap.add_argument("--clock", type=_seconds, help="self-play games with this game clock per side (seconds)")
     ap.add_argument("--increment", type=float, default=0.0)
-    ap.add_argument("--games", type=_count, default=4)
+    ap.add_argument("--games", type=at_least_one, default=4)
     ap.add_argument("--breakdown", action="store_true",
                     help="where each play's wall time goes: the C++ search (wall, thread CPU) and the Python around it")
     ap.add_argument("--first-moves", action="store_true",
                     help="fresh processes: making a SearchPlayer and its first 12 moves at 2 ms (CPU, page faults)")
-    ap.add_argument("--processes", type=_count, default=5)
+    ap.add_argument("--processes", type=at_least_one, default=5)
     ap.add_argument("--tt-mb", type=int, default=64)
     ap.add_argument("--package", help="run with the polyreversi package copied into this folder")
     args = ap.parse_args()

@@ -22,9 +22,9 @@ CASES = [
     ("benchmarks/solve_small.py", ["8x8", "61", "1"], "empties: 1 .. 59 and count >= 1, got 61 and 1"),
     ("benchmarks/solve_small.py", ["8x8", "10", "2", "0"], "tt_mb: 1 .. 65536, got 0"),
     ("benchmarks/time_budget.py", ["--package=/no/such/dir"], "argument --package: no polyreversi package in /no/such/dir"),
-    ("benchmarks/time_budget.py", ["--positions", "0"], "argument --positions: must be at least 1, got 0"),
+    ("benchmarks/time_budget.py", ["--positions", "0"], "argument --positions: expected 1 or more, got 0"),
     ("benchmarks/time_budget.py", ["--budgets", "0.01,,0.05"], "argument --budgets: seconds: not a number: ''"),
-    ("benchmarks/time_budget.py", ["--board", "8x8/3p"], "the search plays two-player games, got '8x8/3p'"),
+    ("benchmarks/time_budget.py", ["--board", "8x8/3p"], "argument --board: '8x8/3p': the midgame search is of two-player games"),
     ("benchmarks/time_budget.py", ["--clock", "0.5", "--increment", "inf"], "--increment: must be 0 .. 86400, got inf"),
     ("benchmarks/time_budget.py", ["--tt-mb", "0"], "--tt-mb: must be 1 .. 65536, got 0"),
 ]
