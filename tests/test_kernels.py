@@ -138,5 +138,7 @@ def test_the_command_line_names_a_refused_kernel_set_in_one_line(arguments):
 def test_an_empty_or_named_kernel_set_runs(value):
     done = _with_kernels_variable(value, "-c", "import polyreversi as pr; print(pr._core.kernels())")
     assert done.returncode == 0, done.stderr[-2000:]
-    best = expected_kernels() or done.stdout.strip()
-    assert done.stdout.strip() == (value or best)
+    expected = value or expected_kernels()
+    if expected is None:
+        pytest.skip("not Linux x86-64: no /proc/cpuinfo flags to tell the best set")
+    assert done.stdout.strip() == expected

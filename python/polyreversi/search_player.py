@@ -154,8 +154,8 @@ class SearchPlayer:
         depth: plies per move (1 .. 250). time: seconds per move (> 0, at most
             :data:`polyreversi.limit.MAX_TIME`), the moves' mean: one may take up to
             :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it, on what the moves
-            before saved (:attr:`saved_time`, :mod:`polyreversi.time_control`). With both the first reached stops; with
-            neither (and no level), ``depth=6``. A
+            before saved (:attr:`saved_time`, :mod:`polyreversi.time_control`). With both the
+            first reached stops; with neither (and no level), ``depth=6``. A
             :class:`polyreversi.Limit` given to :meth:`play` replaces them.
         level: 1 .. ``len(polyreversi.levels.LEVELS)``, from beginner to full strength
             (docs/player.md "Levels": each level's search and its measured Elo step); instead of

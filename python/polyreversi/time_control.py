@@ -13,8 +13,8 @@ the rest), and one whose last iteration is nearly done finishes it instead of
 throwing it away; a move ends by 1.8 times the budget, one that overran (an exact
 solve predicted to fit that did not end) is given back by the next moves
 (:func:`saved_after`), and the player's moves from its first take their budgets
-together (the moments a stop and the call take aside: benchmarks/time_budget.md). A stopped
-iteration keeps the best move of the root moves it scored (the core keeps a stopped
+together (the moments a stop and the call take aside: benchmarks/time_budget.md). A
+stopped iteration keeps the best move of the root moves it scored (the core keeps a stopped
 iteration's move when the last iteration's best move was scored first).
 :func:`polyreversi.search` takes its ``time`` as a hard limit instead, as Edax's
 per-move time: no iteration starts after :data:`START_SHARE` of it, and the one
@@ -73,10 +73,10 @@ START_SHARE = 0.9
 #: of it has passed...
 MOVE_START_SHARE = 0.5
 #: ... and the one under way stops at the budget plus what the player's earlier moves
-#: saved (less what they owe), at this many times it at most (under twice it): a move ends its last iteration
-#: early or finishes the next, whose partial result seldom changes the move. 8x8 against
-#: NTest at about 2 ms a move: 0.96 of NTest's CPU a game, not 0.91, and depth 10's move
-#: more often than depth 8's (docs/tuning.md).
+#: saved (less what they owe), at this many times it at most (under twice it): a move
+#: ends its last iteration early or finishes the next, whose partial result seldom
+#: changes the move. 8x8 against NTest at about 2 ms a move: 0.96 of NTest's CPU a game,
+#: not 0.91, and depth 10's move more often than depth 8's (docs/tuning.md).
 MOVE_STOP_FACTOR = 1.8
 #: With a clock, no iteration starts once this share of the move's planned seconds has
 #: passed: an iteration takes about 2-3 times the ones before it together, so a move
@@ -225,8 +225,8 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
 
     ``limit.time`` alone: the budget itself is the target, no iteration starts after
     :data:`MOVE_START_SHARE` of it, and the search stops at the budget plus ``saved``,
-    between that share and :data:`MOVE_STOP_FACTOR` times it. With ``limit.clock`` (seconds left for the
-    mover): the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
+    between that share and :data:`MOVE_STOP_FACTOR` times it. With ``limit.clock``
+    (seconds left for the mover): the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
     :data:`MOVE_RESERVE` for each of the mover's moves to come, at most half the clock in all),
     less the exact solves' predicted time, over the mover's moves until the solve takes
     over (``moves_to_go`` when fewer), plus 80 % of the increment, at most a quarter of

@@ -36,7 +36,7 @@ struct Shape {
   // The trained weights of the other boards (board_patterns.hpp) for the
   // normal [0] and the Anti-Reversi [1] evaluation; nullptr: the shape terms
   // (and the one neither the rules nor the evaluation asked for: each set is
-  // built on its first use, a 15 MB table on 8x8).
+  // built on its first use).
   const BoardPatterns* board_weights[2] = {nullptr, nullptr};
 
   static W neighbours_of(W x) { return G::dilate(x); }
