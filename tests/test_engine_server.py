@@ -148,6 +148,31 @@ def test_nboard_plays_the_opening_book_at_its_fixed_depth():
     assert next(line for line in text.splitlines() if line.startswith("=== ")).startswith("=== D5/")
 
 
+@pytest.mark.parametrize("server, commands, variants", [
+    ("gtp", "boardsize 10\nclear_board\npolyreversi-variant octagon\n", ["10x10", "10x10", "octagon"]),
+    ("gtp", 'polyreversi-game {"variant": "6x6", "moves": ["c2"]}\n', ["6x6"]),
+    ("nboard", "nboard 2\nset game (;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[5:00]TY[10]BO[10 "
+     + "-" * 44 + "O* " + "-" * 8 + "*O" + "-" * 44 + " *];)\n", ["10x10"]),
+])
+def test_the_servers_prepare_the_players_table_when_a_game_is_set(server, commands, variants):
+    # The board's table (and book) are set up when the game is set, not inside its first move.
+    from polyreversi.engine.living import LivingPlayer
+
+    class Recording(LivingPlayer):
+        def __init__(self) -> None:
+            super().__init__(pr.SearchPlayer(tt_mb=1))
+            self.prepared = []
+
+        def prepare(self, variant):
+            self.prepared.append(str(variant))
+            super().prepare(variant)
+
+    player = Recording()
+    text = session(GtpServer if server == "gtp" else NBoardServer, commands, player)
+    assert "error" not in text and "?" not in text.replace("PC[x]", "")
+    assert player.prepared == variants
+
+
 def test_gtp_plays_the_opening_book_at_its_fixed_depth():
     text = session(GtpServer, "boardsize 6\npolyreversi-depth 6\nplay b c2\nplay w b4\ngenmove b\n")
     assert text.split("\n\n")[-2].lower() == "= c5"

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import polyreversi as pr
-from conftest import assert_ctrl_c_stops, random_position, shared_data
+from conftest import assert_ctrl_c_stops, random_endgame, random_position, shared_data
 from polyreversi.formats import obf
 
 
@@ -124,6 +124,31 @@ def test_solve_same_scores_with_any_table_size(text):
         assert r.scores == base.scores and r.score == base.score
     r = pr.solve(s, tt_mb=1, threads=2)
     assert r.score == base.score and base.scores[r.move] == base.score
+
+
+@pytest.mark.parametrize("text", ["8x8", "10x10", "octagon"])
+def test_a_calls_own_table_grows_and_keeps_its_entries(text):
+    # A one-thread call's own table starts at 64 KiB and doubles as it fills
+    # (TransTable::grow, tt.hpp), moving every entry to its bucket of the new
+    # count. These searches double it several times. A lost entry costs nodes,
+    # one filed in the wrong bucket is never found again (also nodes), and a
+    # torn one reads as absent: against a Searcher's table, whole from the
+    # start, the same scores within a few nodes more (the smaller table's
+    # early collisions).
+    from polyreversi import _core
+
+    variant = pr.Variant.parse(text)
+    empties = 16 if text == "8x8" else 14
+    s = random_endgame(text, empties, 3)
+    own = pr.solve(s, moves=True, tt_mb=16)
+    kept = _core._Searcher(16).solve(s, True, 1, False, -1.0, -1)
+    assert own.score == kept[1] and own.scores == kept[5]
+    assert kept[3] <= own.nodes <= 1.03 * kept[3] + 1000, (own.nodes, kept[3])
+    mid = random_position(variant, 14, 5)
+    deep = pr.search(mid, depth=9, tt_mb=16, selective=False)
+    whole = _core._Searcher(16).search(mid, 9, -1.0, -1, 1, 0, 1, False)
+    assert deep.score == whole[1] and deep.depth == whole[3] == 9
+    assert deep.nodes <= 1.03 * whole[4] + 1000, (deep.nodes, whole[4])
 
 
 def test_forced_pass_and_finished_game():

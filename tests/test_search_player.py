@@ -107,6 +107,51 @@ def test_the_table_is_kept_between_moves_and_cleared_by_new_game():
     assert third.nodes == first.nodes  # the same search from an empty table
 
 
+def test_prepare_makes_the_boards_table_and_keeps_its_entries():
+    # prepare(variant) makes the table of the variant's board, as its first search would:
+    # the entries of that board and rules are kept, another board's or rules' forgotten.
+    player = pr.SearchPlayer(depth=5, tt_mb=1)  # small: the usage sample sees the entries
+    ten = pr.Variant("10x10")
+    player.prepare(ten)
+    assert player.table_usage == 0
+    state = ten.start()
+    first = player.play(state)
+    used = player.table_usage
+    assert used > 0
+    player.prepare(ten)  # the same board and rules: nothing forgotten
+    assert player.table_usage == used
+    assert player.play(state).nodes < first.nodes
+    player.prepare(pr.Variant("10x10", anti=True))  # other rules: forgotten, as a search would
+    assert player.table_usage == 0
+    player.play(state)
+    player.prepare(pr.Variant())  # another board's table: the 10x10 one is freed
+    assert player.table_usage == 0
+    assert player.play(state).nodes == first.nodes  # 10x10 from an empty table again
+    player.prepare(pr.Variant("8x8", blocked=["a1"]))
+
+
+@pytest.mark.parametrize("bad, error, match", [
+    ("10x10", TypeError, "variant: expected a Variant, got str"),
+    (pr.Variant().start(), TypeError, "variant: expected a Variant, got State"),
+    (None, TypeError, "variant: expected a Variant, got NoneType"),
+    (pr.Variant("8x8/3p"), pr.VariantError, "two-player games only"),
+])
+def test_prepare_refuses_what_is_not_a_two_player_variant(bad, error, match):
+    with pytest.raises(error, match=match):
+        pr.SearchPlayer(tt_mb=1).prepare(bad)
+
+
+def test_prepare_is_refused_while_searching():
+    player = pr.SearchPlayer(tt_mb=1)
+    handle = player.start(pr.Variant().start(), pr.Limit(depth=60))
+    try:
+        with pytest.raises(ConcurrentUseError, match="SearchPlayer.prepare: this player is already searching"):
+            player.prepare(pr.Variant("10x10"))
+    finally:
+        handle.stop()
+        handle.result()
+
+
 def test_stop_from_another_thread_returns_a_legal_move():
     state = random_position(10, 10)
     player = pr.SearchPlayer()

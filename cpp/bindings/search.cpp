@@ -118,6 +118,13 @@ void init_search(py::module_& m) {
           "Returns (move, score, pv, nodes, seconds, scores, stopped, lower, upper); with wld a win/loss/draw "
           "solve: score a bound (lower or upper None) unless 0.")
       .def("new_game", [](Searcher& self) { without_gil([&] { self.new_game(); }); })
+      .def(
+          "prepare",
+          [](Searcher& self, py::handle s_obj) {
+            const Rules r = get_state(s_obj).game.rules();
+            without_gil([&] { self.prepare(r); });
+          },
+          py::arg("state"), "Makes the tables of the state's board now (its first search would).")
       .def("stop", &Searcher::stop, "Stops the running search (any thread; it returns its best completed work).")
       .def("clear_stop", &Searcher::clear_stop)
       .def_property_readonly("tt_mb", &Searcher::tt_mb)

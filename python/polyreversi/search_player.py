@@ -612,6 +612,27 @@ class SearchPlayer:
         finally:
             self._lock.release()
 
+    def prepare(self, variant: Variant) -> None:
+        """Makes the hash table of ``variant``'s board now, as the first search on it
+        would: a board wider than 8x8 (10x10, the octagon) needs a table of its own,
+        which that search would otherwise make and map inside its move (10-11 ms at
+        the default 64 MiB; docs/player.md). The table's entries are kept unless the
+        board or rules differ from the last search's (as that search would forget
+        them). The engine servers call it when a game is set.
+
+        Raises:
+            ConcurrentUseError: a search is running. TypeError: ``variant`` is not a
+            Variant. VariantError: a 3- or 4-player variant. MemoryError: no memory
+            for the board's table of ``tt_mb`` MiB (the message names it).
+        """
+        start = _check_state(_validate.instance(variant, Variant, "variant").start(), "SearchPlayer.prepare")
+        self._acquire("prepare")
+        try:
+            with _table_memory(self.tt_mb):
+                self._searcher.prepare(start)
+        finally:
+            self._lock.release()
+
     @property
     def saved_time(self) -> float:
         """Seconds this player's searches under a per-move time (``Limit.time``) ended under

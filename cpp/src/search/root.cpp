@@ -92,6 +92,13 @@ class Tables final : public SearchTables {
     if (wide_) clear_set(*wide_);
   }
 
+  void make_ready(const Rules& rules) override {
+    with_geometry(rules.board, [&](auto g) {
+      using W = typename decltype(g)::W;
+      prepare<W>(table_fingerprint(rules, rules.anti, false));
+    });
+  }
+
   int usage_permille() const override {
     if (narrow_) return usage(*narrow_);
     if (wide_) return usage(*wide_);
@@ -205,22 +212,24 @@ struct Root {
   }
 
   // The call's own hash tables (not with a Searcher's), allocated only once
-  // there is a move to search: 8x8 at the default 64 MiB, a 4-empty solve
-  // takes 1.4 ms and a depth-1 search 4.3 ms, a finished game 0.06-0.08 ms.
-  void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages = false) {
+  // there is a move to search. growing: they start small and double as they
+  // fill (TransTable::resize; one thread only): 8x8 at the default 64 MiB, a
+  // 4-empty solve takes 0.05 ms (0.8 ms whole) and a depth-1 search 0.06 ms.
+  void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages, bool growing) {
     if (kept) return;
+    growing = growing && threads == 1;
     if (with_mid_table) {
-      end_tt.resize(tt_bytes / 2, huge_pages);
-      mid_tt.resize(tt_bytes / 2, huge_pages);
+      end_tt.resize(tt_bytes / 2, huge_pages, growing);
+      mid_tt.resize(tt_bytes / 2, huge_pages, growing);
       return;
     }
     // A solve keeps the whole size for exact entries, 1 MiB of it (at most a
     // quarter) as the near table of the last plies (Endgame::kNearMax), and
     // a quarter more for the ordering searches (their entries are many fewer).
     const std::size_t near = std::min(tt_bytes / 4, kNearTableBytes);
-    end_tt.resize(tt_bytes - near, huge_pages);
-    near_tt.resize(near, huge_pages);
-    mid_tt.resize(tt_bytes / kOrderingTableShare, huge_pages);
+    end_tt.resize(tt_bytes - near, huge_pages, growing);
+    near_tt.resize(near, huge_pages, growing);
+    mid_tt.resize(tt_bytes / kOrderingTableShare, huge_pages, growing);
     for (int i = 0; i < threads; ++i) ctx[i].near_tt = &near_tt;
   }
 
@@ -578,6 +587,12 @@ struct Root {
 // 8x8, 64 MiB, 100 solves each: 12 empties 0.47 s CPU with 4 KiB pages, 0.51 s
 // with 2 MiB; 13: 0.90 against 0.74 s; 14: 1.33 against 0.62 s.
 constexpr int kHugePagesMin = 13;
+// From this many empties a solve's own tables are whole from the start: it
+// fills them anyway, and growing them (tt.hpp) cost FFO #45-#49 2 % more
+// time. Below, a growing table solves 8x8 positions of 8 / 12 / 14 / 16 / 18
+// empties in 0.12 / 0.90 / 3.2 / 12.3 / 49 ms against 0.89 / 1.4 / 6.9 / 15.9 /
+// 54 ms whole (30 random positions each, PGO build).
+constexpr int kWholeTableEmpties = 20;
 
 // Tuned by node counts on FFO #40-#47 (benchmarks/HISTORY.md): a deeper
 // estimate (8 or 10 plies) and wider first windows cost more nodes.
@@ -619,7 +634,8 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     out.lower = out.upper = out.score;
     out.has_lower = out.has_upper = true;
   } else {
-    root.allocate_tables(static_cast<std::size_t>(o.tt_mb) << 20, false, empties >= kHugePagesMin);
+    root.allocate_tables(static_cast<std::size_t>(o.tt_mb) << 20, false, empties >= kHugePagesMin,
+                         empties < kWholeTableEmpties);
     R::sort_by_key(moves, n);
     bool stopped = false;
     const auto exact = [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
@@ -774,7 +790,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     out.seconds = monotonic_seconds() - t0;
     return;
   }
-  root.allocate_tables(static_cast<std::size_t>(l.tt_mb) << 20, true);
+  root.allocate_tables(static_cast<std::size_t>(l.tt_mb) << 20, true, false, true);
   R::sort_by_key(moves, n);
   out.move = moves[0].move;  // if not even depth 1 completes
   out.score = 0;

@@ -118,6 +118,10 @@ void Searcher::new_game() {
   exclusive("new_game", [&] { tables_->clear(); });
 }
 
+void Searcher::prepare(const Rules& rules) {
+  exclusive("prepare", [&] { tables_->make_ready(rules); });
+}
+
 int Searcher::usage_permille() const { return tables_->usage_permille(); }
 
 int evaluate(const Rules& rules, const Position& pos, Evaluation evaluation, bool shape_only) {

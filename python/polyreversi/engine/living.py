@@ -77,6 +77,19 @@ class LivingPlayer:
         """
         self.player.book_for(variant)
 
+    def prepare(self, variant: Variant) -> None:
+        """Sets up what the first move of a ``variant`` game would: reads its opening
+        book (:meth:`check_book`) and makes the player's hash table for its board
+        (:meth:`polyreversi.SearchPlayer.prepare`). The servers call it when a game is
+        set, so that its first move spends its time on the search.
+
+        Raises:
+            polyreversi.errors.BookError: that book is damaged (names the file).
+            MemoryError: no memory for the board's table.
+        """
+        self.check_book(variant)
+        self.player.prepare(variant)
+
 
 class AnalysisHandle:
     """An analysis running in a thread of its own (:meth:`LivingPlayer.start_analyse`)."""

@@ -217,6 +217,7 @@ class GtpServer:
         self.before = []
         self.left, self.used, self.period = {}, {}, {}
         self.player.new_game()
+        self.player.prepare(self.variant)  # the book and the board's table, outside the first genmove
         return ""
 
     def set_variant(self, args: List[str]) -> str:
@@ -232,6 +233,7 @@ class GtpServer:
         state = games.state_from_json(" ".join(args))
         if state.variant.players != 2:
             raise GtpError(f"GTP games have two players, not {state.variant}")
+        self.player.prepare(state.variant)
         self.variant, self.state = state.variant, state
         self.before = []
         return ""

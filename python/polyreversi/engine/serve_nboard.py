@@ -205,10 +205,11 @@ class NBoardServer:
     def _check(self, state: State) -> None:
         """Refuses a game the engine cannot play: 3-4 players, or a variant whose opening
         book (the player's, when it has one for it) cannot be read (BookError naming
-        the file: a broken install is said when the game is set, not at a move)."""
+        the file: a broken install is said when the game is set, not at a move); then
+        makes the player's table for its board (LivingPlayer.prepare)."""
         if state.variant.players != 2:
             raise RecordError(f"polyreversi plays NBoard games of two players, not {state.variant}")
-        self.player.check_book(state.variant)
+        self.player.prepare(state.variant)
 
     def _limit(self) -> Limit:
         clock = self.clock  # polyreversi-clock, set after the game: the milliseconds GGF's TI cannot say

@@ -55,23 +55,36 @@ class TransTable {
   // Sizes the table to at most `bytes` (at least 2 buckets) and empties it;
   // huge_pages: see table_memory.hpp. Any number of buckets, not only a
   // power of two (which left up to half of the bytes unused).
-  void resize(std::size_t bytes, bool huge_pages = false) {
-    buckets_ = bytes / sizeof(Bucket);
-    if (buckets_ < 2) buckets_ = 2;
-    buckets_table_ = static_cast<Bucket*>(memory_.allocate(buckets_ * sizeof(Bucket), huge_pages));
+  // growing: the table starts with its first kStartBytes in use and doubles
+  // as it fills (grow()), so that a short call touches few pages: the first
+  // touch of each 4 KiB page costs the system a fault and 4 KiB of zeros, and
+  // a depth-10 search of a fresh 64 MiB table spent 60 % of its time on them
+  // (benchmarks/HISTORY.md). One thread only (grow() moves entries under the
+  // searcher's feet); a shared or kept table is whole from the start.
+  void resize(std::size_t bytes, bool huge_pages = false, bool growing = false) {
+    capacity_ = bytes / sizeof(Bucket);
+    if (capacity_ < 2) capacity_ = 2;
+    buckets_table_ = static_cast<Bucket*>(memory_.allocate(capacity_ * sizeof(Bucket), huge_pages));
     stamp_ = 1;
+    used_ = 0;
+    buckets_ = growing ? std::min(capacity_, std::max<std::size_t>(2, kStartBytes / sizeof(Bucket))) : capacity_;
+    zero(0, buckets_);
+    set_growth();
   }
+
+  // The buckets in use now (all of them unless the table is growing).
+  std::size_t buckets() const { return buckets_; }
 
   // Maps every page of the table now (see TableMemory::fault_in), so that no
   // timed search pays for it.
-  void fault_in() { TableMemory::fault_in(buckets_table_, buckets_ * sizeof(Bucket)); }
+  void fault_in() { TableMemory::fault_in(buckets_table_, capacity_ * sizeof(Bucket)); }
 
   // Forgets every entry: a new stamp, so the old entries read as absent and
   // are replaced first; the memory is zeroed only when the 12-bit stamp wraps.
   // Not while a search uses the table.
   void clear() {
     if (++stamp_ < 4096) return;
-    std::memset(static_cast<void*>(buckets_table_), 0, buckets_ * sizeof(Bucket));
+    std::memset(static_cast<void*>(buckets_table_), 0, capacity_ * sizeof(Bucket));
     stamp_ = 1;
   }
 
@@ -143,11 +156,14 @@ class TransTable {
     }
     const u64 d0 = load(b[0].data);
     const bool first_taken = stamp_of(d0) == stamp_ && unpack(d0).depth > depth;
+    // A growing table counts its entries: one more unless both slots held one.
+    const bool adds = grow_at_ != kWhole && (stamp_of(d0) != stamp_ || stamp_of(load(b[1].data)) != stamp_);
     if (!first_taken && stamp_of(d0) == stamp_) {  // move the old first entry to the second slot
       for (int w = 0; w < kKeyWords; ++w) put(b[1].key[w], load(b[0].key[w]));
       put(b[1].data, d0);
     }
     write(first_taken ? b[1] : b[0], k, pack(lower, upper, move, depth, sel));
+    if (adds && ++used_ >= grow_at_) grow();
   }
 
  private:
@@ -193,9 +209,69 @@ class TransTable {
     return buckets_table_ + static_cast<std::size_t>((static_cast<u128>(h) * buckets_) >> 64);
   }
 
+  // A growing table's first bytes in use: 64 KiB, 16 pages. 8x8, 60 random
+  // positions, depth 6 / 10 a call: 0.51 / 3.33 ms from 64 KiB, 0.69 / 3.66
+  // from 256 KiB, 0.73 / 4.02 from 1 MiB (the dev build; about 1 % more nodes
+  // than a whole table).
+  static constexpr std::size_t kStartBytes = std::size_t(64) << 10;
+  // It doubles when its entries reach half its buckets (a quarter of the
+  // slots): then about 1 new entry in 16 finds both of its slots taken.
+  static constexpr std::size_t kWhole = ~std::size_t(0);  // grow_at_ of a table in use whole
+  void set_growth() { grow_at_ = buckets_ < capacity_ ? buckets_ / 2 : kWhole; }
+
+  // Doubles the buckets in use (at most capacity_) and moves every entry to
+  // its bucket of the new count: from the last bucket down, as a bucket's
+  // entries only move up (Lemire's index grows with the count), into buckets
+  // already emptied or never used. An entry meeting two in its new bucket
+  // (not at an exact doubling) keeps the deeper two. The current stamp's
+  // entries only; O(buckets) once per doubling.
+  __attribute__((noinline, cold)) void grow() {
+    const std::size_t old = buckets_;
+    buckets_ = std::min(capacity_, 2 * old);
+    zero(old, buckets_);
+    used_ = 0;
+    for (std::size_t i = old; i-- > 0;) {
+      const Bucket from = copy(buckets_table_[i]);
+      std::memset(static_cast<void*>(&buckets_table_[i]), 0, sizeof(Bucket));
+      for (const Slot& s : from.slot) {
+        if (stamp_of(s.data) != stamp_) continue;
+        u64 k[kKeyWords];
+        for (int w = 0; w < kKeyWords; ++w) k[w] = s.key[w] ^ s.data;
+        Slot* b = bucket(k)->slot;
+        if (stamp_of(b[0].data) != stamp_) {
+          b[0] = s;
+          ++used_;
+        } else if (stamp_of(b[1].data) != stamp_) {
+          b[1] = s;
+          ++used_;
+        } else if (unpack(s.data).depth > unpack(b[1].data).depth) {
+          if (unpack(s.data).depth > unpack(b[0].data).depth) {
+            b[1] = b[0];
+            b[0] = s;
+          } else {
+            b[1] = s;
+          }
+        }
+      }
+    }
+    set_growth();
+  }
+  // Zeroes buckets [from, to) unless the memory is fresh zero pages.
+  void zero(std::size_t from, std::size_t to) {
+    if (!memory_.zeroed()) std::memset(static_cast<void*>(buckets_table_ + from), 0, (to - from) * sizeof(Bucket));
+  }
+  static Bucket copy(const Bucket& b) {
+    Bucket c;
+    std::memcpy(static_cast<void*>(&c), &b, sizeof(Bucket));
+    return c;
+  }
+
   TableMemory memory_;
   Bucket* buckets_table_ = nullptr;
-  std::size_t buckets_ = 0;
+  std::size_t capacity_ = 0;  // buckets allocated
+  std::size_t buckets_ = 0;   // buckets in use (the index's range)
+  std::size_t used_ = 0;      // a growing table's entries
+  std::size_t grow_at_ = kWhole;
   std::uint16_t stamp_ = 1;  // 12 bits
 };
 
