@@ -27,6 +27,8 @@ CASES = [
     ("benchmarks/time_budget.py", ["--board", "8x8/3p"], "argument --board: '8x8/3p': the midgame search is of two-player games"),
     ("benchmarks/time_budget.py", ["--clock", "0.5", "--increment", "inf"], "--increment: must be 0 .. 86400, got inf"),
     ("benchmarks/time_budget.py", ["--tt-mb", "0"], "--tt-mb: must be 1 .. 65536, got 0"),
+    ("benchmarks/one_off_calls.py", ["/no/such/dir"], "/no/such/dir: no polyreversi package in this folder"),
+    ("benchmarks/one_off_calls.py", ["--count", "0", "."], "argument --count: expected 1 or more, got 0"),
 ]
 
 
