@@ -128,6 +128,12 @@ def test_prepare_makes_the_boards_table_and_keeps_its_entries():
     assert player.table_usage == 0
     assert player.play(state).nodes == first.nodes  # 10x10 from an empty table again
     player.prepare(pr.Variant("8x8", blocked=["a1"]))
+    # the entries belong to the evaluation the player searches with, not the rules' own
+    anti_eval = pr.SearchPlayer(depth=5, tt_mb=1, evaluation="anti")
+    anti_eval.play(state)
+    used = anti_eval.table_usage
+    anti_eval.prepare(ten)
+    assert used > 0 and anti_eval.table_usage == used
 
 
 @pytest.mark.parametrize("bad, error, match", [

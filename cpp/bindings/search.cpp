@@ -120,11 +120,12 @@ void init_search(py::module_& m) {
       .def("new_game", [](Searcher& self) { without_gil([&] { self.new_game(); }); })
       .def(
           "prepare",
-          [](Searcher& self, py::handle s_obj) {
+          [](Searcher& self, py::handle s_obj, int evaluation) {
             const Rules r = get_state(s_obj).game.rules();
-            without_gil([&] { self.prepare(r); });
+            without_gil([&] { self.prepare(r, static_cast<Evaluation>(evaluation)); });
           },
-          py::arg("state"), "Makes the tables of the state's board now (its first search would).")
+          py::arg("state"), py::arg("evaluation"),
+          "Makes the tables of the state's board now, for searches with that evaluation (its first search would).")
       .def("stop", &Searcher::stop, "Stops the running search (any thread; it returns its best completed work).")
       .def("clear_stop", &Searcher::clear_stop)
       .def_property_readonly("tt_mb", &Searcher::tt_mb)

@@ -45,6 +45,13 @@ __all__ = ["SearchResult", "SolveResult", "search", "solve", "evaluate", "CONVEN
 CONVENTIONS = ("disks", "wof")
 #: Evaluations of :func:`search`: ``None`` picks the one of the variant's rules.
 EVALUATIONS = (None, "normal", "anti")
+
+
+def _evaluation_code(evaluation: Optional[str]) -> int:
+    """The core's code of an evaluation of :data:`EVALUATIONS` (its Evaluation enum,
+    in the same order: auto, normal, anti)."""
+    return EVALUATIONS.index(evaluation)
+
 #: Default hash table size (MiB), shared among the threads (the core's default).
 TT_MB: int = _core.limits.DEFAULT_TABLE_MIB
 #: The depth of :func:`search` when no limit is given.
@@ -211,7 +218,7 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
         d = DEFAULT_DEPTH
     threads = _validate.whole(threads, "threads", 0, _core.limits.MAX_THREADS)
     tt_mb = _validate.whole(tt_mb, "tt_mb", _core.limits.MIN_TABLE_MIB, _core.limits.MAX_TABLE_MIB)
-    code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
+    code = _evaluation_code(choice(evaluation, EVALUATIONS, "evaluation"))
     selective = _validate.flag(selective, "selective")
     with _table_memory(tt_mb):
         move, score, pv, got_depth, visited, secs, exact = _core._search(
@@ -303,7 +310,7 @@ def evaluate(state: State, *, evaluation: Optional[str] = None, shape: bool = Fa
     """
     _check_state(state, "evaluate")
     _validate.flag(shape, "shape")
-    code = {None: 0, "normal": 1, "anti": 2}[choice(evaluation, EVALUATIONS, "evaluation")]
+    code = _evaluation_code(choice(evaluation, EVALUATIONS, "evaluation"))
     return _core._evaluate(state, code, bool(shape)) / 100.0
 
 

@@ -28,7 +28,8 @@ from polyreversi.book import Book, BookEntry, shipped_book
 from polyreversi.errors import ConcurrentUseError
 from polyreversi.levels import LEVELS, Level
 from polyreversi.limit import MAX_DEPTH, MAX_MULTIPV, MAX_TIME, Limit
-from polyreversi.search import DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _table_memory
+from polyreversi.search import (DEFAULT_DEPTH, EVALUATIONS, TT_MB, SearchResult, _check_state, _evaluation_code,
+                                _table_memory)
 from polyreversi.state import State
 from polyreversi.variant import Variant, checked_seed
 from polyreversi.vocabulary import choice
@@ -312,7 +313,7 @@ class SearchPlayer:
             return (PlayResult(entry.move, float(entry.value), pv, empties, 0, _time.perf_counter() - t0, True),
                     [MoveInfo(entry.move, float(entry.value), pv, empties, True)])
         plan = time_control.move_time(limit, empties, str(state.variant), self._overhead, self._saved)
-        code = {None: 0, "normal": 1, "anti": 2}[self.evaluation]
+        code = _evaluation_code(self.evaluation)
         nodes_used = 0
         # what this move may take: less than its budget while earlier moves' overruns are owed
         budget = None if plan is None else min(plan.target, plan.stop)
@@ -617,8 +618,9 @@ class SearchPlayer:
         would: a board wider than 8x8 (10x10, the octagon) needs a table of its own,
         which that search would otherwise make and map inside its move (10-11 ms at
         the default 64 MiB; docs/player.md). The table's entries are kept unless the
-        board or rules differ from the last search's (as that search would forget
-        them). The engine servers call it when a game is set.
+        board, the rules or the player's evaluation of them differ from the last
+        search's (as that search would forget them). The engine servers call it
+        when a game is set.
 
         Raises:
             ConcurrentUseError: a search is running. TypeError: ``variant`` is not a
@@ -629,7 +631,7 @@ class SearchPlayer:
         self._acquire("prepare")
         try:
             with _table_memory(self.tt_mb):
-                self._searcher.prepare(start)
+                self._searcher.prepare(start, _evaluation_code(self.evaluation))
         finally:
             self._lock.release()
 

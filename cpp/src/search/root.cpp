@@ -92,10 +92,10 @@ class Tables final : public SearchTables {
     if (wide_) clear_set(*wide_);
   }
 
-  void make_ready(const Rules& rules) override {
+  void make_ready(const Rules& rules, bool anti_eval) override {
     with_geometry(rules.board, [&](auto g) {
       using W = typename decltype(g)::W;
-      prepare<W>(table_fingerprint(rules, rules.anti, false));
+      prepare<W>(table_fingerprint(rules, anti_eval, false));
     });
   }
 

@@ -118,8 +118,11 @@ void Searcher::new_game() {
   exclusive("new_game", [&] { tables_->clear(); });
 }
 
-void Searcher::prepare(const Rules& rules) {
-  exclusive("prepare", [&] { tables_->make_ready(rules); });
+void Searcher::prepare(const Rules& rules, Evaluation evaluation) {
+  check_two_players(rules, "prepare");
+  check_evaluation(evaluation, "prepare");
+  const bool anti_eval = evaluation == Evaluation::kAuto ? rules.anti : evaluation == Evaluation::kAnti;
+  exclusive("prepare", [&] { tables_->make_ready(rules, anti_eval); });
 }
 
 int Searcher::usage_permille() const { return tables_->usage_permille(); }

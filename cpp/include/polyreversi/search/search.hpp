@@ -108,8 +108,9 @@ class SearchTables {
   virtual void clear() = 0;                // every entry forgotten (O(1) but every 4095th time)
   virtual int usage_permille() const = 0;  // entries of the current game in a sample of buckets
   // Makes (and maps) the tables of `rules`' board now, as its first search
-  // would: a board wider than 8x8 needs tables of its own.
-  virtual void make_ready(const Rules& rules) = 0;
+  // with the evaluation of `anti_eval` would: a board wider than 8x8 needs
+  // tables of its own.
+  virtual void make_ready(const Rules& rules, bool anti_eval) = 0;
 };
 
 // Per instruction set (cpp/src/search/root.cpp is compiled once per set).
@@ -142,9 +143,9 @@ class Searcher {
   SearchOutcome search(const Rules& rules, const Position& pos, const SearchLimits& limits);
   SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& options);
   void new_game();
-  // Makes the tables of `rules`' board now (SearchTables::make_ready), not
-  // inside the game's first move.
-  void prepare(const Rules& rules);
+  // Makes the tables of `rules`' board now, for searches with `evaluation`
+  // (SearchTables::make_ready), not inside the game's first move.
+  void prepare(const Rules& rules, Evaluation evaluation);
   void stop() { __atomic_store_n(&stop_, 1, __ATOMIC_RELAXED); }
   // Clears the stop flag; the caller does it before starting a search (not
   // the search itself, so a stop() right after the start is never lost).

@@ -72,9 +72,6 @@ class TransTable {
     set_growth();
   }
 
-  // The buckets in use now (all of them unless the table is growing).
-  std::size_t buckets() const { return buckets_; }
-
   // Maps every page of the table now (see TableMemory::fault_in), so that no
   // timed search pays for it.
   void fault_in() { TableMemory::fault_in(buckets_table_, capacity_ * sizeof(Bucket)); }
@@ -215,7 +212,7 @@ class TransTable {
   // than a whole table).
   static constexpr std::size_t kStartBytes = std::size_t(64) << 10;
   // It doubles when its entries reach half its buckets (a quarter of the
-  // slots): then about 1 new entry in 16 finds both of its slots taken.
+  // slots): then about 1 bucket in 11 holds two (Poisson, 0.5 a bucket).
   static constexpr std::size_t kWhole = ~std::size_t(0);  // grow_at_ of a table in use whole
   void set_growth() { grow_at_ = buckets_ < capacity_ ? buckets_ / 2 : kWhole; }
 
