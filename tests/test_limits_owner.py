@@ -282,7 +282,7 @@ READ_FROM_THE_CORE = {
     ("multi_mcts.py", "NST_VISITS"): "MULTI_NST_VISITS",
     ("limit.py", "MAX_TIME"): "MAX_SECONDS",
     ("state.py", "MAX_DEPTH"): "MAX_PERFT_DEPTH",
-    ("errors.py", "QUOTED_CHARS"): "QUOTED_BYTES",
+    ("errors.py", "QUOTED_CHARS"): "QUOTED_CHARS",
 }
 # Constants of the package equal to a number of the core by coincidence: another meaning.
 COINCIDENCES = {

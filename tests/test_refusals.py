@@ -49,6 +49,15 @@ def test_quoted_cuts_every_kind_of_value(value: Any, shown: str) -> None:
     assert quoted(value) == shown
 
 
+@pytest.mark.parametrize("text", ["x" * 50, "\u00e9" * 50, "\u4e94" * 41, "\U0001f600" * 40, "\u00e9" * 39 + "x" * 5])
+def test_the_core_cuts_a_quoted_text_where_the_facade_does(text: str) -> None:
+    # The core's quoted() (a square name here) cuts at QUOTED_CHARS characters, as
+    # errors.quoted does: not at as many bytes, which cut non-ASCII text short.
+    with pytest.raises(pr.InvalidSquareError) as info:
+        V.start().play(text)
+    assert str(info.value).startswith(quoted(text) + " is not a square name")
+
+
 @pytest.mark.parametrize("call", [
     lambda: pr.perft(V, HUGE), lambda: pr.perft_divide(V, -HUGE), lambda: pr.search(V.start(), depth=HUGE),
     lambda: V.start().play(HUGE), lambda: pr.Batch(V, 2).step([19, 19], threads=HUGE),

@@ -70,7 +70,7 @@ struct PyState {
 // and the count (past kExactDigitsBits bits both from its logarithm: "about N digits").
 // The one owner of how a message shows a whole number (polyreversi.errors.quoted reads
 // it as _core._decimal_text).
-std::string decimal_text(py::handle value, long long limit = polyreversi::kQuotedBytes);
+std::string decimal_text(py::handle value, long long limit = polyreversi::kQuotedChars);
 
 // A square index (a Python int of any size) for the core's checks on an n x n
 // grid: an int beyond 64 bits is named in the core's off-grid message.

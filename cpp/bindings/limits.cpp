@@ -69,7 +69,7 @@ void init_limits(py::module_& m) {
   l.attr("MAX_GAMES") = kMaxGames;
   l.attr("MAX_BATCH") = kMaxBatch;
   l.attr("MAX_SCORE") = kMaxScore;
-  l.attr("QUOTED_BYTES") = kQuotedBytes;
+  l.attr("QUOTED_CHARS") = kQuotedChars;
   l.def("every_core", &every_core, "What threads=0 means: the cores this process may run on, at most MAX_THREADS.");
   l.def(
       "solve_table_mib", [](long long tt_mb) { return solve_table_mib(tt_mb); }, py::arg("tt_mb"),

@@ -43,7 +43,7 @@ std::string quoted(const std::string& text) {
   bool cut = false;
   while (i < text.size()) {
     const std::size_t n = utf8_length(text, i);
-    if (i + std::max<std::size_t>(n, 1) > static_cast<std::size_t>(kQuotedBytes)) cut = true;
+    if (characters >= static_cast<std::size_t>(kQuotedChars)) cut = true;
     const auto byte = static_cast<unsigned char>(text[i]);
     const auto next = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
     const bool escaped = n == 0 || byte < 0x20 || byte == 0x7f;  // not UTF-8, or a control character

@@ -331,7 +331,7 @@ class _Limits:
     MAX_GAMES: int
     MAX_BATCH: int
     MAX_SCORE: int
-    QUOTED_BYTES: int
+    QUOTED_CHARS: int
     @staticmethod
     def every_core() -> int: ...
     @staticmethod

@@ -102,7 +102,7 @@ class RecordWarning(UserWarning):
 
 
 #: Characters of a caller's text a message shows (the rest is cut, its length given).
-QUOTED_CHARS = _core.limits.QUOTED_BYTES
+QUOTED_CHARS = _core.limits.QUOTED_CHARS
 #: Characters a message shows of a file name or an engine's command line: longer than
 #: :data:`QUOTED_CHARS`, since a path or a command is told apart by its end (the file's
 #: own name, the engine's options), and still a line, not a page.

@@ -108,9 +108,10 @@ constexpr long long kMaxGames = 1LL << 32;
 constexpr long long kMaxBatch = (1LL << 31) - 1;
 
 // ---- Messages -----------------------------------------------------------------
-// Bytes of a caller's text an error message quotes (quoted(), rules.hpp): enough
-// for any name the library reads, and a huge argument does not become a huge message.
-constexpr int kQuotedBytes = 40;
+// Characters of a caller's text an error message quotes (quoted(), rules.hpp;
+// the facade's errors.quoted cuts there too): enough for any name the library
+// reads, and a huge argument does not become a huge message.
+constexpr int kQuotedChars = 40;
 // Past this many bits a whole number's digits in a message are counted from its
 // logarithm (about): exact ones cost a power of ten as large, 16 s at 10 million bits.
 constexpr long long kExactDigitsBits = 1LL << 17;

@@ -54,7 +54,7 @@ unsigned winner_mask(const Rules& rules, const int* scores);
 // and bytes that are not UTF-8 as \xNN, the line and paragraph separators as \u2028
 // and \u2029 (a NUL would cut the printed message short, an escape sequence would
 // drive the terminal, a line break would split it, and Python cannot decode a message
-// that is not UTF-8), and past kQuotedBytes (limits.hpp) cut at a character, with its
+// that is not UTF-8), and past kQuotedChars characters (limits.hpp) cut, with its
 // length in characters (a byte that is not UTF-8 counts as one).
 std::string quoted(const std::string& text);
 
