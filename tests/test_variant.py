@@ -121,7 +121,7 @@ def test_a_variants_text_given_as_the_board_is_read_by_the_one_parser():
 @pytest.mark.parametrize("text, message", [
     # A huge argument is quoted cut, with its length: the message stays a line.
     ("y" * 30000, "board: unknown board '" + "y" * 40 + "...' (30000 characters); allowed: 6x6"),
-    ("é" * 100, "board: unknown board '" + "é" * 20 + "...' (100 characters)"),  # 40 bytes, cut at a character
+    ("é" * 100, "board: unknown board '" + "é" * 40 + "...' (100 characters)"),  # 40 characters, as errors.quoted
     ("8x8/" + "anti/" * 5000, "variant: option 'anti' given twice in '8x8/anti/anti/anti/anti/anti/anti/anti/a...' "
                               "(25004 characters)"),
     ("8x8/blocked=" + "a1" * 10000, "blocked: '" + "a1" * 20 + "...' (20000 characters) is not a square name"),
