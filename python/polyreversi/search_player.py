@@ -627,7 +627,8 @@ class SearchPlayer:
             Variant. VariantError: a 3- or 4-player variant. MemoryError: no memory
             for the board's table of ``tt_mb`` MiB (the message names it).
         """
-        start = _check_state(_validate.instance(variant, Variant, "variant").start(), "SearchPlayer.prepare")
+        start = _validate.instance(_validate.instance(variant, Variant, "variant").start(), State, "variant.start()")
+        _check_state(start, "SearchPlayer.prepare")
         self._acquire("prepare")
         try:
             with _table_memory(self.tt_mb):

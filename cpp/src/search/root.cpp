@@ -212,24 +212,29 @@ struct Root {
   }
 
   // The call's own hash tables (not with a Searcher's), allocated only once
-  // there is a move to search. growing: they start small and double as they
-  // fill (TransTable::resize; one thread only): 8x8 at the default 64 MiB, a
-  // 4-empty solve takes 0.05 ms (0.8 ms whole) and a depth-1 search 0.06 ms.
-  void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages, bool growing) {
+  // there is a move to search. start_bytes > 0 (one thread only): the tables
+  // start with that many of tt_bytes in use, each its share and at least
+  // TransTable::kStartBytes, and double as they fill (TransTable::resize): 8x8
+  // at the default 64 MiB, a 4-empty solve takes 0.05 ms (0.8 ms whole) and a
+  // depth-1 search 0.06 ms. 0: whole.
+  void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages, std::size_t start_bytes) {
     if (kept) return;
-    growing = growing && threads == 1;
+    const auto start = [&](std::size_t bytes) -> std::size_t {
+      if (threads != 1 || start_bytes == 0 || start_bytes >= tt_bytes) return 0;  // whole
+      return std::max(TransTable<W>::kStartBytes, bytes / (tt_bytes / start_bytes));
+    };
     if (with_mid_table) {
-      end_tt.resize(tt_bytes / 2, huge_pages, growing);
-      mid_tt.resize(tt_bytes / 2, huge_pages, growing);
+      end_tt.resize(tt_bytes / 2, huge_pages, start(tt_bytes / 2));
+      mid_tt.resize(tt_bytes / 2, huge_pages, start(tt_bytes / 2));
       return;
     }
     // A solve keeps the whole size for exact entries, 1 MiB of it (at most a
     // quarter) as the near table of the last plies (Endgame::kNearMax), and
     // a quarter more for the ordering searches (their entries are many fewer).
     const std::size_t near = std::min(tt_bytes / 4, kNearTableBytes);
-    end_tt.resize(tt_bytes - near, huge_pages, growing);
-    near_tt.resize(near, huge_pages, growing);
-    mid_tt.resize(tt_bytes / kOrderingTableShare, huge_pages, growing);
+    end_tt.resize(tt_bytes - near, huge_pages, start(tt_bytes - near));
+    near_tt.resize(near, huge_pages, start(near));
+    mid_tt.resize(tt_bytes / kOrderingTableShare, huge_pages, start(tt_bytes / kOrderingTableShare));
     for (int i = 0; i < threads; ++i) ctx[i].near_tt = &near_tt;
   }
 
@@ -587,12 +592,18 @@ struct Root {
 // 8x8, 64 MiB, 100 solves each: 12 empties 0.47 s CPU with 4 KiB pages, 0.51 s
 // with 2 MiB; 13: 0.90 against 0.74 s; 14: 1.33 against 0.62 s.
 constexpr int kHugePagesMin = 13;
-// From this many empties a solve's own tables are whole from the start: it
-// fills them anyway, and growing them (tt.hpp) cost FFO #45-#49 2 % more
-// time. Below, a growing table solves 8x8 positions of 8 / 12 / 14 / 16 / 18
-// empties in 0.12 / 0.90 / 3.2 / 12.3 / 49 ms against 0.89 / 1.4 / 6.9 / 15.9 /
-// 54 ms whole (30 random positions each, PGO build).
-constexpr int kWholeTableEmpties = 20;
+// A solve of fewer empties starts its own tables at TransTable::kStartBytes:
+// 8x8 positions of 8 / 12 / 14 / 16 / 18 empties in 0.12 / 0.90 / 3.2 / 12.3 /
+// 49 ms against 0.89 / 1.4 / 6.9 / 15.9 / 54 ms whole (30 random positions each,
+// PGO build). From this many it starts them at kLargeSolveStartBytes in all:
+// growing from 64 KiB cost FFO #45-#49 2 % more time, from 8 MiB as much as
+// whole (18.8-19.1 s against 18.6-19.6, 0.15 % more nodes); whole tables cost
+// a short solve every 2 MiB page its probes touch: a 20-empty solve took
+// 1.6-2.9 s and 1.3 GB at tt_mb 1000 (0.10 s and 58 MiB from 8 MiB; 0.10-0.14 s
+// and 126 MiB whole at 64), and in 50 ms at 64 MiB it searched 21,000 nodes
+// (1.4 million from 8 MiB).
+constexpr int kLargeSolveEmpties = 20;
+constexpr std::size_t kLargeSolveStartBytes = std::size_t(8) << 20;
 
 // Tuned by node counts on FFO #40-#47 (benchmarks/HISTORY.md): a deeper
 // estimate (8 or 10 plies) and wider first windows cost more nodes.
@@ -634,8 +645,8 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     out.lower = out.upper = out.score;
     out.has_lower = out.has_upper = true;
   } else {
-    root.allocate_tables(static_cast<std::size_t>(o.tt_mb) << 20, false, empties >= kHugePagesMin,
-                         empties < kWholeTableEmpties);
+    const std::size_t start_bytes = empties < kLargeSolveEmpties ? TransTable<W>::kStartBytes : kLargeSolveStartBytes;
+    root.allocate_tables(static_cast<std::size_t>(o.tt_mb) << 20, false, empties >= kHugePagesMin, start_bytes);
     R::sort_by_key(moves, n);
     bool stopped = false;
     const auto exact = [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
@@ -790,7 +801,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     out.seconds = monotonic_seconds() - t0;
     return;
   }
-  root.allocate_tables(static_cast<std::size_t>(l.tt_mb) << 20, true, false, true);
+  root.allocate_tables(static_cast<std::size_t>(l.tt_mb) << 20, true, false, TransTable<W>::kStartBytes);
   R::sort_by_key(moves, n);
   out.move = moves[0].move;  // if not even depth 1 completes
   out.score = 0;

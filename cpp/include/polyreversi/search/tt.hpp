@@ -55,19 +55,21 @@ class TransTable {
   // Sizes the table to at most `bytes` (at least 2 buckets) and empties it;
   // huge_pages: see table_memory.hpp. Any number of buckets, not only a
   // power of two (which left up to half of the bytes unused).
-  // growing: the table starts with its first kStartBytes in use and doubles
-  // as it fills (grow()), so that a short call touches few pages: the first
-  // touch of each 4 KiB page costs the system a fault and 4 KiB of zeros, and
-  // a depth-10 search of a fresh 64 MiB table spent 60 % of its time on them
-  // (benchmarks/HISTORY.md). One thread only (grow() moves entries under the
-  // searcher's feet); a shared or kept table is whole from the start.
-  void resize(std::size_t bytes, bool huge_pages = false, bool growing = false) {
+  // start_bytes > 0: the table starts with that many bytes in use (at least
+  // 2 buckets) and doubles as it fills (grow()), so that a short call touches
+  // few pages: the first touch of each 4 KiB page costs the system a fault and
+  // 4 KiB of zeros, and a depth-10 search of a fresh 64 MiB table spent 60 % of
+  // its time on them (benchmarks/HISTORY.md). One thread only (grow() moves
+  // entries under the searcher's feet); a shared or kept table is whole from
+  // the start (start_bytes 0).
+  void resize(std::size_t bytes, bool huge_pages = false, std::size_t start_bytes = 0) {
     capacity_ = bytes / sizeof(Bucket);
     if (capacity_ < 2) capacity_ = 2;
     buckets_table_ = static_cast<Bucket*>(memory_.allocate(capacity_ * sizeof(Bucket), huge_pages));
     stamp_ = 1;
     used_ = 0;
-    buckets_ = growing ? std::min(capacity_, std::max<std::size_t>(2, kStartBytes / sizeof(Bucket))) : capacity_;
+    buckets_ =
+        start_bytes > 0 ? std::min(capacity_, std::max<std::size_t>(2, start_bytes / sizeof(Bucket))) : capacity_;
     zero(0, buckets_);
     set_growth();
   }
@@ -206,11 +208,14 @@ class TransTable {
     return buckets_table_ + static_cast<std::size_t>((static_cast<u128>(h) * buckets_) >> 64);
   }
 
-  // A growing table's first bytes in use: 64 KiB, 16 pages. 8x8, 60 random
-  // positions, depth 6 / 10 a call: 0.51 / 3.33 ms from 64 KiB, 0.69 / 3.66
-  // from 256 KiB, 0.73 / 4.02 from 1 MiB (the dev build; about 1 % more nodes
-  // than a whole table).
+ public:
+  // A short call's table's first bytes in use: 64 KiB, 16 pages. 8x8, 60
+  // random positions, depth 6 / 10 a call: 0.51 / 3.33 ms from 64 KiB, 0.69 /
+  // 3.66 from 256 KiB, 0.73 / 4.02 from 1 MiB (the dev build; about 1 % more
+  // nodes than a whole table).
   static constexpr std::size_t kStartBytes = std::size_t(64) << 10;
+
+ private:
   // It doubles when its entries reach half its buckets (a quarter of the
   // slots): then about 1 bucket in 11 holds two (Poisson, 0.5 a bucket).
   static constexpr std::size_t kWhole = ~std::size_t(0);  // grow_at_ of a table in use whole
