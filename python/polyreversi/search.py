@@ -45,17 +45,16 @@ __all__ = ["SearchResult", "SolveResult", "search", "solve", "evaluate", "CONVEN
 CONVENTIONS = ("disks", "wof")
 #: Evaluations of :func:`search`: ``None`` picks the one of the variant's rules.
 EVALUATIONS = (None, "normal", "anti")
+#: Default hash table size (MiB), shared among the threads (the core's default).
+TT_MB: int = _core.limits.DEFAULT_TABLE_MIB
+#: The depth of :func:`search` when no limit is given.
+DEFAULT_DEPTH = 6
 
 
 def _evaluation_code(evaluation: Optional[str]) -> int:
     """The core's code of an evaluation of :data:`EVALUATIONS` (its Evaluation enum,
     in the same order: auto, normal, anti)."""
     return EVALUATIONS.index(evaluation)
-
-#: Default hash table size (MiB), shared among the threads (the core's default).
-TT_MB: int = _core.limits.DEFAULT_TABLE_MIB
-#: The depth of :func:`search` when no limit is given.
-DEFAULT_DEPTH = 6
 
 
 @dataclass(frozen=True)
@@ -182,8 +181,8 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads (search: half for the
             exact solver it switches to near the end). On one thread the call's table starts
             at 64 KiB and doubles as it fills, up to ``tt_mb``: a short search touches only the
-            memory it uses (a depth-10 8x8 search took 2.4 times as long on a whole fresh 64 MiB
-            table, its pages mapped as touched). A :class:`polyreversi.SearchPlayer` keeps its
+            memory it uses (a depth-10 8x8 search took 2.7 times the CPU on a whole fresh 64 MiB
+            table, its pages mapped as touched: benchmarks/HISTORY.md). A :class:`polyreversi.SearchPlayer` keeps its
             table between moves instead.
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``:
             which evaluation to use (to compare them under Anti-Reversi).
