@@ -107,6 +107,65 @@ def test_the_table_is_kept_between_moves_and_cleared_by_new_game():
     assert third.nodes == first.nodes  # the same search from an empty table
 
 
+def resident_mib():
+    """This process's resident memory, MiB (Linux: /proc/self/statm)."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads resident memory from Linux's /proc")
+def test_a_player_without_a_time_holds_the_table_it_fills_and_a_timed_one_its_whole_table():
+    # a depth or a level on one thread: the table starts small and grows as it fills;
+    # a time or threads: mapped whole when the player is made (no timed move pays for it)
+    state = random_position(10, 3)
+    before = resident_mib()
+    players = [pr.SearchPlayer(depth=4, tt_mb=64) for _ in range(4)] + [pr.SearchPlayer(level=1, tt_mb=64)]
+    for p in players:
+        p.play(state)
+    grown = resident_mib() - before
+    assert grown < 64, grown  # 320 MiB were mapped whole before
+    timed = [pr.SearchPlayer(time=0.01, tt_mb=32), pr.SearchPlayer(depth=4, threads=2, tt_mb=32)]
+    assert resident_mib() - before - grown > 0.9 * 64
+    del timed, players
+
+
+def test_a_growing_table_keeps_its_entries_as_it_grows_and_when_made_whole():
+    # the same scores as a whole table's (full width: the depth's scores whatever the
+    # entries), entries kept through every doubling, prepare() and a timed search
+    # (which make the table whole at once), and threads after it
+    states = [random_position(plies, seed) for plies, seed in [(12, 1), (20, 2), (28, 3)]]
+    whole = pr.SearchPlayer(depth=8, time=1000.0, selective=False, tt_mb=16)
+    growing = pr.SearchPlayer(depth=8, selective=False, tt_mb=16)
+    assert growing.table_usage == 0
+    first = []
+    for state in states:
+        w, g = whole.play(state), growing.play(state)
+        assert g.score == w.score
+        assert abs(g.nodes - w.nodes) <= 0.05 * w.nodes  # a table's misses: a few nodes
+        first.append(g.nodes)
+    again = [growing.play(s).nodes for s in states]
+    assert all(a < f / 2 for a, f in zip(again, first)), (again, first)  # kept, and found again
+    used = growing.table_usage
+    assert 0 < used < 1
+    growing.prepare(pr.Variant())  # whole now: the entries moved to their buckets
+    assert abs(growing.table_usage - used) <= 0.05 + 0.5 * used  # the share, sampled from other buckets
+    assert all(n <= a for n, a in zip([growing.play(s).nodes for s in states], again))  # nothing lost
+    late = random_position(46, 4)
+    solved = pr.solve(late).score
+    timed = pr.SearchPlayer(depth=8, selective=False, tt_mb=16)
+    timed.play(states[0])
+    r = timed.play(late, pr.Limit(depth=30, time=100.0))  # makes the table whole, then searches
+    assert r.exact and r.score == solved
+    # the core's searcher: a call on two threads makes a growing table whole first
+    from polyreversi import _core
+    searcher = _core._Searcher(16, growing=True)
+    searcher.clear_stop()
+    one = searcher.search(states[1], 8, -1.0, -1, 1, 0, 1, False)
+    two = searcher.search(states[1], 8, -1.0, -1, 2, 0, 1, False)
+    three = searcher.solve(late, False, 2, False, -1.0, -1)
+    assert two[1] == one[1] and three[1] == solved
+
+
 def test_prepare_makes_the_boards_table_and_keeps_its_entries():
     # prepare(variant) makes the table of the variant's board, as its first search would:
     # the entries of that board and rules are kept, another board's or rules' forgotten.

@@ -163,10 +163,13 @@ class SearchPlayer:
             ``depth`` and ``time``.
         threads: threads per search (0: every core).
         tt_mb: hash table MiB (1 .. 65536, and at most the memory available when the
-            player is made), allocated when the player is made (its pages mapped then, not
-            inside the first timed moves; for a board wider than 8x8 at its first search
-            there) and kept for the player's life. Mapping costs time in proportion: 1 to 4 s
-            per GiB on a loaded 2-core machine (``tt_mb=20000`` took 28 s).
+            player is made), kept for the player's life. With a time or threads it is
+            mapped when the player is made (not inside the first timed moves; for a board
+            wider than 8x8 at its first search there); mapping costs time in proportion: 1
+            to 4 s per GiB on a loaded 2-core machine (``tt_mb=20000`` took 28 s). Without
+            (a depth or a level on one thread) it starts small and grows as it fills, up to
+            ``tt_mb``, until the first search with a time limit or :meth:`prepare` maps it
+            whole (docs/player.md).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``.
         selective: Multi-ProbCut in the midgame (as :func:`polyreversi.search`).
         variety: discs (float >= 0): play a random move among those scored within this
@@ -237,8 +240,7 @@ class SearchPlayer:
         if self.level is not None and self.exact_empties is not None:
             raise ValueError(f"exact_empties: a level solves at its own empties; give a level or exact_empties, "
                              f"not both (got level={_validate.shown(level)}, exact_empties={_validate.shown(exact_empties)})")
-        with _table_memory(self.tt_mb):
-            self._searcher = _core._Searcher(self.tt_mb)
+        self._searcher = self._new_searcher()
         self._lock = threading.Lock()
         self._lock_pid = os.getpid()  # the process whose search holds the lock
         self.last: Optional[PlayResult] = None
@@ -246,6 +248,14 @@ class SearchPlayer:
         self._saved = 0.0  # seconds the moves under a per-move time saved (saved_time)
         self._stop_asked = False  # stop() during the search under way: its time is not counted
         self._made = True  # the options are fixed from here on (__setattr__)
+
+    def _new_searcher(self) -> _core._Searcher:
+        """The player's searcher. A player without a time (a depth, a level) on one thread
+        gets a table that grows as it fills (a level-1 player holds a few MiB, not
+        ``tt_mb``) until its first search with a time limit or threads, or :meth:`prepare`,
+        which map it whole; else it is mapped whole now, outside any timed move."""
+        with _table_memory(self.tt_mb):
+            return _core._Searcher(self.tt_mb, growing=self.time is None and self.threads == 1)
 
     # ---- limits ----------------------------------------------------------------
     def default_limit(self) -> Limit:
@@ -272,8 +282,7 @@ class SearchPlayer:
             self._lock = threading.Lock()
             self._lock.acquire()
             try:
-                with _table_memory(self.tt_mb):
-                    self._searcher = _core._Searcher(self.tt_mb)
+                self._searcher = self._new_searcher()
             except BaseException:
                 self._lock.release()
                 raise
@@ -651,7 +660,8 @@ class SearchPlayer:
 
     @property
     def table_usage(self) -> float:
-        """Share of the hash table's slots holding entries of this game (0 .. 1, sampled)."""
+        """Share of the hash table's slots (all ``tt_mb`` of it) holding entries of this game
+        (0 .. 1, sampled; a growing table's buckets not in use yet count as empty)."""
         return self._searcher.usage_permille() / 1000
 
     def options(self) -> Dict[str, object]:

@@ -59,29 +59,41 @@ u64 table_fingerprint(const Rules& r, bool anti_eval, bool wof) {
 // alike (so a solve finds the search's moves and the other way round): half
 // the bytes for the heuristic entries, the other half for the exact ones, 1
 // MiB of it (at most an eighth of all) as the near table of the last plies.
+// Whole tables are mapped at once, outside any timed move. Growing ones
+// (a player without a time limit) start at TransTable::kStartBytes each
+// and double as they fill, so that a level-1 player holds a few MiB, not
+// tt_mb; the first call with a time limit or threads, or make_ready(), makes
+// them whole (a doubling of a 16 MiB table inside a 10 ms move took about as
+// long as the move) and every set after that is whole.
 class Tables final : public SearchTables {
  public:
-  // The 64-bit word's set (8x8 and smaller boards, the usual ones) is made and
-  // faulted in at once, outside any timed move.
-  explicit Tables(std::size_t bytes) : bytes_(bytes) { prepare<u64>(fingerprint_); }
+  // The 64-bit word's set (8x8 and smaller boards, the usual ones) is made at once.
+  Tables(std::size_t bytes, bool growing) : bytes_(bytes), growing_(growing) { prepare<u64>(fingerprint_, false); }
 
+  // The set of W's boards, emptied when `fingerprint` (table_fingerprint)
+  // changes; whole: made whole now if it is growing.
   template <class W>
-  TableSet<W>& prepare(u64 fingerprint) {
+  TableSet<W>& prepare(u64 fingerprint, bool whole) {
     std::unique_ptr<TableSet<W>>& s = slot(static_cast<W*>(nullptr));
+    if (whole) growing_ = false;
     if (!s) {
       narrow_.reset();
       wide_.reset();
       std::unique_ptr<TableSet<W>> fresh(new TableSet<W>);
       const std::size_t near = std::min(bytes_ / 8, kNearTableBytes);
-      fresh->mid.resize(bytes_ / 2, true);
-      fresh->end.resize(bytes_ - bytes_ / 2 - near, true);
-      fresh->near.resize(near, false);
-      fresh->mid.fault_in();
-      fresh->end.fault_in();
-      fresh->near.fault_in();
+      const std::size_t start = growing_ ? TransTable<W>::kStartBytes : 0;
+      fresh->mid.resize(bytes_ / 2, true, start);
+      fresh->end.resize(bytes_ - bytes_ / 2 - near, true, start);
+      fresh->near.resize(near, false, start);
+      if (!growing_) {
+        fresh->mid.fault_in();
+        fresh->end.fault_in();
+        fresh->near.fault_in();
+      }
       s = std::move(fresh);
-    } else if (fingerprint != fingerprint_) {
-      clear_set(*s);
+    } else {
+      if (fingerprint != fingerprint_) clear_set(*s);
+      if (!growing_) make_whole(*s);  // each part may have grown whole by itself, or not
     }
     fingerprint_ = fingerprint;
     return *s;
@@ -95,7 +107,7 @@ class Tables final : public SearchTables {
   void make_ready(const Rules& rules, bool anti_eval) override {
     with_geometry(rules.board, [&](auto g) {
       using W = typename decltype(g)::W;
-      prepare<W>(table_fingerprint(rules, anti_eval, false));
+      prepare<W>(table_fingerprint(rules, anti_eval, false), true);
     });
   }
 
@@ -106,6 +118,12 @@ class Tables final : public SearchTables {
   }
 
  private:
+  template <class W>
+  static void make_whole(TableSet<W>& s) {
+    s.mid.make_whole();
+    s.end.make_whole();
+    s.near.make_whole();
+  }
   template <class W>
   static void clear_set(TableSet<W>& s) {
     s.end.clear();
@@ -120,6 +138,7 @@ class Tables final : public SearchTables {
   std::unique_ptr<TableSet<u128>>& slot(u128*) { return wide_; }
 
   std::size_t bytes_;
+  bool growing_;
   u64 fingerprint_ = 0;
   std::unique_ptr<TableSet<u64>> narrow_;
   std::unique_ptr<TableSet<u128>> wide_;
@@ -618,9 +637,10 @@ inline int nearest_disks(int score) {
 }
 
 // The tables of a call: a Searcher's, prepared for these rules, or null.
+// whole: the call has a time limit or threads (Tables).
 template <class W>
-TableSet<W>* kept_tables(SearchTables* tables, const Rules& rules, bool anti_eval, bool wof) {
-  return tables ? &static_cast<Tables*>(tables)->prepare<W>(table_fingerprint(rules, anti_eval, wof)) : nullptr;
+TableSet<W>* kept_tables(SearchTables* tables, const Rules& rules, bool anti_eval, bool wof, bool whole) {
+  return tables ? &static_cast<Tables*>(tables)->prepare<W>(table_fingerprint(rules, anti_eval, wof), whole) : nullptr;
 }
 
 template <class W, int N>
@@ -629,7 +649,8 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   using R = Root<W, N>;
   const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const int empties = popcount(static_cast<W>(rules.playable) & ~R::E::occupied(R::E::load(pos)));
-  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof), team, rules.anti);
+  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof, o.seconds >= 0 || o.threads != 1), team,
+         rules.anti);
   root.set_limits(cancel, o.seconds >= 0 ? root.started(t0, cpu0) + o.seconds : -1,
                   o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
   for (int k = 0; k < root.threads; ++k) root.ctx[k].wof = o.wof;
@@ -787,7 +808,8 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   using R = Root<W, N>;
   const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
-  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false), team, anti_eval);
+  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false, l.seconds >= 0 || l.threads != 1), team,
+         anti_eval);
   const double l0 = root.started(t0, cpu0);  // the time limits count from here, on root.now
   const Board<W> b = R::E::load(pos);
   typename R::RootMove moves[kMaxSquares + 1];
@@ -948,8 +970,8 @@ void search_any(const Rules& rules, const Position& pos, const SearchLimits& l, 
   });
 }
 
-std::unique_ptr<SearchTables> make_tables(std::size_t bytes) {
-  return std::unique_ptr<SearchTables>(new Tables(bytes));
+std::unique_ptr<SearchTables> make_tables(std::size_t bytes, bool growing) {
+  return std::unique_ptr<SearchTables>(new Tables(bytes, growing));
 }
 
 }  // namespace

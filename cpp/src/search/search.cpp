@@ -80,11 +80,11 @@ SolveOutcome solve(const Rules& rules, const Position& pos, const SolveOptions& 
   return out;
 }
 
-Searcher::Searcher(int tt_mb) : kernels_(*kernel_set().search), tt_mb_(tt_mb) {
+Searcher::Searcher(int tt_mb, bool growing) : kernels_(*kernel_set().search), tt_mb_(tt_mb) {
   if (tt_mb < kMinTableMiB || tt_mb > kMaxTableMiB)
     throw Error("tt_mb: must be " + std::to_string(kMinTableMiB) + " to " + std::to_string(kMaxTableMiB) +
                 " MiB, got " + std::to_string(tt_mb));
-  tables_ = kernels_.make_tables(static_cast<std::size_t>(tt_mb) << 20);
+  tables_ = kernels_.make_tables(static_cast<std::size_t>(tt_mb) << 20, growing);
 }
 
 template <class F>

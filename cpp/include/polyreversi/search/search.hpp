@@ -121,7 +121,9 @@ struct SearchKernels {
                  SearchOutcome& out, SearchTables* tables, ThreadTeam* team);
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,
                 SolveOutcome& out, SearchTables* tables, ThreadTeam* team);
-  std::unique_ptr<SearchTables> (*make_tables)(std::size_t bytes);  // allocated as first used
+  // growing: the tables start small and grow as they fill until a call with a
+  // time limit or threads, or make_ready() (root.cpp, Tables).
+  std::unique_ptr<SearchTables> (*make_tables)(std::size_t bytes, bool growing);
 };
 
 // A searcher that lives through a game: its hash tables are allocated once
@@ -134,7 +136,11 @@ struct SearchKernels {
 // One search at a time: a second concurrent call throws ConcurrentUseError.
 class Searcher {
  public:
-  explicit Searcher(int tt_mb);
+  // growing: the tables start small and grow as they fill (a player with no
+  // time limit: a depth-1 player holds a few MiB, not tt_mb) until the first
+  // call with a time limit or threads, or prepare(), which make them whole;
+  // false: whole and mapped now, outside any timed move.
+  explicit Searcher(int tt_mb, bool growing = false);
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
 

@@ -56,12 +56,12 @@ class TransTable {
   // huge_pages: see table_memory.hpp. Any number of buckets, not only a
   // power of two (which left up to half of the bytes unused).
   // start_bytes > 0: the table starts with that many bytes in use (at least
-  // 2 buckets) and doubles as it fills (grow()), so that a short call touches
+  // 2 buckets) and doubles as it fills (grow), so that a short call touches
   // few pages: the first touch of each 4 KiB page costs the system a fault and
   // 4 KiB of zeros, and a depth-10 search of a fresh 64 MiB table spent 60 % of
   // its time on them (benchmarks/HISTORY.md). One thread only (grow() moves
-  // entries under the searcher's feet); a shared or kept table is whole from
-  // the start (start_bytes 0).
+  // entries under the searcher's feet): a table shared by threads is whole
+  // from the start (start_bytes 0) or made whole first (make_whole()).
   void resize(std::size_t bytes, bool huge_pages = false, std::size_t start_bytes = 0) {
     capacity_ = bytes / sizeof(Bucket);
     if (capacity_ < 2) capacity_ = 2;
@@ -78,23 +78,36 @@ class TransTable {
   // timed search pays for it.
   void fault_in() { TableMemory::fault_in(buckets_table_, capacity_ * sizeof(Bucket)); }
 
+  // A growing table: every bucket in use now (its entries move to their
+  // buckets of the whole count, in one pass), the pages not in use yet mapped
+  // first (those in use hold entries: fault_in writes zeros). From here on the
+  // table may be shared by threads and no search pays for growing it.
+  void make_whole() {
+    if (grow_at_ == kWhole) return;
+    TableMemory::fault_in(buckets_table_ + buckets_, (capacity_ - buckets_) * sizeof(Bucket));
+    grow(capacity_);
+  }
+
   // Forgets every entry: a new stamp, so the old entries read as absent and
   // are replaced first; the memory is zeroed only when the 12-bit stamp wraps.
   // Not while a search uses the table.
   void clear() {
+    used_ = 0;
     if (++stamp_ < 4096) return;
-    std::memset(static_cast<void*>(buckets_table_), 0, capacity_ * sizeof(Bucket));
+    // The buckets not in use yet were never written (zeroed as they come into use).
+    std::memset(static_cast<void*>(buckets_table_), 0, buckets_ * sizeof(Bucket));
     stamp_ = 1;
   }
 
-  // Entries of the current stamp per thousand slots, in the first `sample`
-  // buckets (UCI's hashfull; the hash spreads entries evenly).
+  // Entries of the current stamp per thousand slots of the whole table,
+  // from the first `sample` buckets in use (UCI's hashfull; the hash spreads
+  // entries evenly over the buckets in use, and those not in use are empty).
   int usage_permille(std::size_t sample = 1000) const {
     const std::size_t n = std::min(sample, buckets_);
     std::size_t used = 0;
     for (std::size_t i = 0; i < n; ++i)
       for (int k = 0; k < 2; ++k) used += stamp_of(load(buckets_table_[i].slot[k].data)) == stamp_;
-    return n ? static_cast<int>(used * 1000 / (2 * n)) : 0;
+    return n ? static_cast<int>(static_cast<double>(used) * 1000 * buckets_ / (2.0 * n * capacity_)) : 0;
   }
 
   // The entry of (P, O), or false.
@@ -162,7 +175,7 @@ class TransTable {
       put(b[1].data, d0);
     }
     write(first_taken ? b[1] : b[0], k, pack(lower, upper, move, depth, sel));
-    if (adds && ++used_ >= grow_at_) grow();
+    if (adds && ++used_ >= grow_at_) grow(2 * buckets_);
   }
 
  private:
@@ -221,15 +234,15 @@ class TransTable {
   static constexpr std::size_t kWhole = ~std::size_t(0);  // grow_at_ of a table in use whole
   void set_growth() { grow_at_ = buckets_ < capacity_ ? buckets_ / 2 : kWhole; }
 
-  // Doubles the buckets in use (at most capacity_) and moves every entry to
-  // its bucket of the new count: from the last bucket down, as a bucket's
-  // entries only move up (Lemire's index grows with the count), into buckets
-  // already emptied or never used. An entry meeting two in its new bucket
-  // (not at an exact doubling) keeps the deeper two. The current stamp's
-  // entries only; O(buckets) once per doubling.
-  __attribute__((noinline, cold)) void grow() {
+  // Puts `count` buckets in use (at most capacity_; a doubling as the table
+  // fills) and moves every entry to its bucket of the new count: from the
+  // last bucket down, as a bucket's entries only move up (Lemire's index grows
+  // with the count), into buckets already emptied or never used. An entry
+  // meeting two in its new bucket (not at an exact doubling) keeps the deeper
+  // two. The current stamp's entries only; O(buckets) once per doubling.
+  __attribute__((noinline, cold)) void grow(std::size_t count) {
     const std::size_t old = buckets_;
-    buckets_ = std::min(capacity_, 2 * old);
+    buckets_ = std::min(capacity_, count);
     zero(old, buckets_);
     used_ = 0;
     for (std::size_t i = old; i-- > 0;) {
