@@ -5,14 +5,17 @@
 Each DIR holds a polyreversi package (another build, as for
 benchmarks/search_threads.py); the first is the baseline. Each round runs each
 build in a fresh process, in turn, on the same work, every call on one thread
-with the default table size (`pr.search` and `pr.solve` allocate a table for
-each call; a `SearchPlayer` keeps one, and is not measured here):
+unless said, with the default table size (`pr.search` and `pr.solve` allocate
+a table for each call; a `SearchPlayer` keeps one, and is not measured here):
 
 - `pr.search(depth=D)` for D = 6, 8, 10, 12 on `count` held-out WTHOR
   positions at 30-40 empties (scripts/midgame_positions.py): CPU ms a call;
 - `pr.search(time=T)` for T = 2, 10, 50 ms on the same positions: nodes a call
   and the call's wall time over T (the Python call, set-up and tear-down of its
   table included);
+- the same on two threads: `pr.search(depth=D, threads=2)` for D = 8, 10, 12,
+  wall ms a call, and `pr.search(time=T, threads=2)` for T = 10, 50 ms, nodes a
+  call (a machine of two cores or more, otherwise at rest);
 - `pr.solve` on `count` held-out positions at 8, 12, 14, 16 and 18 empties: CPU
   ms a call;
 - `Batch.choose("search:D")` for D = 1, 3, 5 on 256 games 16 random plies in:
@@ -57,6 +60,16 @@ for ms in (2, 10, 50):
         over += (time.perf_counter() - w0) / (ms / 1000)
     out[f"search time {ms} ms, nodes"] = nodes / len(states)
     out[f"search time {ms} ms, wall / T"] = over / len(states)
+for depth in (8, 10, 12):
+    w0 = time.perf_counter()
+    for s in states:
+        search(s, depth=depth, threads=2)
+    out[f"search depth {depth}, 2 threads, wall ms"] = (time.perf_counter() - w0) * 1e3 / len(states)
+for ms in (10, 50):
+    nodes = 0
+    for s in states:
+        nodes += search(s, time=ms / 1000, threads=2).nodes
+    out[f"search time {ms} ms, 2 threads, nodes"] = nodes / len(states)
 for empties in (8, 12, 14, 16, 18):
     ends = positions("8x8", [empties], count, held_out=True)
     c0 = time.process_time()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 import re
 import subprocess
 import sys
@@ -151,6 +152,47 @@ def test_a_calls_own_table_grows_and_keeps_its_entries(text, tt_mb):
     whole = _core._Searcher(tt_mb).search(mid, 9, -1.0, -1, 1, 0, 1, False)
     assert deep.score == whole[1] and deep.depth == whole[3] == 9
     assert abs(deep.nodes - whole[4]) <= 0.03 * whole[4] + 1000, (deep.nodes, whole[4])
+
+
+def one_move_positions(count, seed):
+    """Midgame 8x8 positions with one legal move (not a pass), over 30 empties."""
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        s = pr.Variant().start()
+        for _ in range(rng.randrange(14, 30)):
+            if s.is_over():
+                break
+            s = s.child(rng.choice(s.legal_moves()))
+        if not s.is_over() and len(s.legal_moves()) == 1 and s.legal_moves()[0] != s.PASS and s.empties() > 30:
+            found.append(s)
+    return found
+
+
+@pytest.mark.parametrize("tt_mb", [2, 64])
+def test_a_two_thread_calls_own_table_grows_between_iterations(tt_mb):
+    # On several threads a call's own search table starts small too and grows
+    # between iterations, when no helper searches (TransTable::grow_between):
+    # full-width scores as a whole table's, at depths that grow it several
+    # times and through the exact iterations.
+    from polyreversi import _core
+
+    variant = pr.Variant()
+    for seed in range(3):
+        mid = random_position(variant, 16 + 4 * seed, seed)
+        own = pr.search(mid, depth=10, threads=2, tt_mb=tt_mb, selective=False)
+        whole = _core._Searcher(tt_mb).search(mid, 10, -1.0, -1, 2, 0, 1, False)
+        assert own.score == whole[1] == pr.search(mid, depth=10, tt_mb=tt_mb, selective=False).score
+    late = random_endgame("8x8", 16, 4)
+    exact = pr.search(late, depth=20, threads=2, tt_mb=tt_mb)
+    assert exact.exact and exact.score == pr.solve(late).score
+    # One root move: the helper has none to take, so the nodes are the same at each
+    # run; against a Searcher's whole table on two threads within a few per cent (the
+    # entries dropped at each growth cost 12 % more on these four).
+    own_nodes = whole_nodes = 0
+    for s in one_move_positions(4, 1):
+        own_nodes += pr.search(s, depth=11, threads=2, tt_mb=tt_mb, selective=False).nodes
+        whole_nodes += _core._Searcher(tt_mb).search(s, 11, -1.0, -1, 2, 0, 1, False)[4]
+    assert abs(own_nodes - whole_nodes) <= 0.03 * whole_nodes, (own_nodes, whole_nodes)
 
 
 def test_forced_pass_and_finished_game():

@@ -179,11 +179,12 @@ def search(state: State, *, depth: Optional[int] = None, time: Optional[float] =
             it; the move may differ among moves of equal score, and nodes and
             time differ.
         tt_mb: hash table MiB (1 .. 65536), one table shared by the threads (search: half for the
-            exact solver it switches to near the end). On one thread the call's table starts
-            at 64 KiB and doubles as it fills, up to ``tt_mb``: a short search touches only the
-            memory it uses (a depth-10 8x8 search took 2.7 times the CPU on a whole fresh 64 MiB
-            table, its pages mapped as touched: benchmarks/HISTORY.md). A :class:`polyreversi.SearchPlayer` keeps its
-            table between moves instead.
+            exact solver it switches to near the end). The call's table starts at 64 KiB and
+            doubles as it fills (on several threads between the search's iterations), up to
+            ``tt_mb``: a short search touches only the memory it uses (a depth-10 8x8 search took
+            2.7 times the CPU on a whole fresh 64 MiB table, its pages mapped as touched, and
+            3 times the wall time on two threads: benchmarks/HISTORY.md). A
+            :class:`polyreversi.SearchPlayer` keeps its table between moves instead.
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``:
             which evaluation to use (to compare them under Anti-Reversi).
         selective: True (default): the midgame search prunes by Multi-ProbCut,

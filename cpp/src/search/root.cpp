@@ -29,6 +29,11 @@ constexpr std::size_t kNearTableBytes = std::size_t(1) << 20;
 // a 1,000-node budget fourfold; a clock read costs ~20 ns.
 constexpr u64 kTimedPollMask = 255;
 
+// A search's own tables on several threads grow between its iterations to
+// hold this many times their entries at most half full: an iteration two
+// plies deeper searches several times the nodes of all before it.
+constexpr double kNextIterationEntries = 4.0;
+
 // The three tables of a search or solve (endgame.hpp's Context names them).
 template <class W>
 struct TableSet {
@@ -231,20 +236,23 @@ struct Root {
   }
 
   // The call's own hash tables (not with a Searcher's), allocated only once
-  // there is a move to search. start_bytes > 0 (one thread only): the tables
-  // start with that many of tt_bytes in use, each its share and at least
-  // TransTable::kStartBytes, and double as they fill (TransTable::resize): 8x8
-  // at the default 64 MiB, a 4-empty solve takes 0.05 ms (0.8 ms whole) and a
-  // depth-1 search 0.06 ms. 0: whole.
+  // there is a move to search. start_bytes > 0: the tables start with that
+  // many of tt_bytes in use, each its share and at least
+  // TransTable::kStartBytes, and grow (TransTable::resize): on one thread as
+  // they fill (8x8 at the default 64 MiB, a 4-empty solve takes 0.05 ms, 0.8
+  // ms whole, and a depth-1 search 0.06 ms); a search on several threads
+  // between its iterations (grow_between), a solve on several threads is
+  // whole. 0: whole.
   void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages, std::size_t start_bytes) {
     if (kept) return;
+    const bool shared = threads != 1;
     const auto start = [&](std::size_t bytes) -> std::size_t {
-      if (threads != 1 || start_bytes == 0 || start_bytes >= tt_bytes) return 0;  // whole
+      if ((shared && !with_mid_table) || start_bytes == 0 || start_bytes >= tt_bytes) return 0;  // whole
       return std::max(TransTable<W>::kStartBytes, bytes / (tt_bytes / start_bytes));
     };
     if (with_mid_table) {
-      end_tt.resize(tt_bytes / 2, huge_pages, start(tt_bytes / 2));
-      mid_tt.resize(tt_bytes / 2, huge_pages, start(tt_bytes / 2));
+      end_tt.resize(tt_bytes / 2, huge_pages, start(tt_bytes / 2), shared);
+      mid_tt.resize(tt_bytes / 2, huge_pages, start(tt_bytes / 2), shared);
       return;
     }
     // A solve keeps the whole size for exact entries, 1 MiB of it (at most a
@@ -900,6 +908,10 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     const auto disks = [&](int score) { return exact ? score : static_cast<double>(score) / kScale; };
     out.score = disks(moves[best].score);
     latest = last[depth & 1] = moves[best].score;
+    if (root.threads > 1 && !root.kept) {  // no helper searches between iterations (ThreadTeam::run)
+      root.mid_tt.grow_between(kNextIterationEntries);
+      root.end_tt.grow_between(kNextIterationEntries);
+    }
     // The k best, exact (split): their lines once they are ordered.
     typename R::RootMove ranked[kMaxSquares + 1];
     int ranked_n = 0;

@@ -59,15 +59,18 @@ class TransTable {
   // 2 buckets) and doubles as it fills (grow), so that a short call touches
   // few pages: the first touch of each 4 KiB page costs the system a fault and
   // 4 KiB of zeros, and a depth-10 search of a fresh 64 MiB table spent 60 % of
-  // its time on them (benchmarks/HISTORY.md). One thread only (grow() moves
-  // entries under the searcher's feet): a table shared by threads is whole
-  // from the start (start_bytes 0) or made whole first (make_whole()).
-  void resize(std::size_t bytes, bool huge_pages = false, std::size_t start_bytes = 0) {
+  // its time on them (benchmarks/HISTORY.md). grow() moves entries under the
+  // searcher's feet, so a table shared by threads (shared) does not grow as
+  // it fills but only between the parts of a call, when no thread searches
+  // (grow_between), or is whole from the start (start_bytes 0) or made whole
+  // first (make_whole).
+  void resize(std::size_t bytes, bool huge_pages = false, std::size_t start_bytes = 0, bool shared = false) {
     capacity_ = bytes / sizeof(Bucket);
     if (capacity_ < 2) capacity_ = 2;
     buckets_table_ = static_cast<Bucket*>(memory_.allocate(capacity_ * sizeof(Bucket), huge_pages));
     stamp_ = 1;
     used_ = 0;
+    shared_ = shared;
     buckets_ =
         start_bytes > 0 ? std::min(capacity_, std::max<std::size_t>(2, start_bytes / sizeof(Bucket))) : capacity_;
     zero(0, buckets_);
@@ -83,9 +86,25 @@ class TransTable {
   // first (those in use hold entries: fault_in writes zeros). From here on the
   // table may be shared by threads and no search pays for growing it.
   void make_whole() {
-    if (grow_at_ == kWhole) return;
+    if (buckets_ == capacity_) return;
     TableMemory::fault_in(buckets_table_ + buckets_, (capacity_ - buckets_) * sizeof(Bucket));
     grow(capacity_);
+  }
+
+  // A shared table between two parts of a call, no thread searching: puts
+  // buckets in use (doubling) until `factor` times its entries (estimated from
+  // the first kSampleBuckets) would fill at most half of them: the next
+  // iteration of a search stores several times the entries of all before it.
+  void grow_between(double factor) {
+    if (buckets_ == capacity_) return;
+    const std::size_t n = std::min(kSampleBuckets, buckets_);
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      for (int k = 0; k < 2; ++k) used += stamp_of(buckets_table_[i].slot[k].data) == stamp_;
+    const double entries = static_cast<double>(used) * static_cast<double>(buckets_) / static_cast<double>(n);
+    std::size_t count = buckets_;
+    while (count < capacity_ && entries * factor >= static_cast<double>(count) / 2) count *= 2;
+    if (count > buckets_) grow(count);
   }
 
   // Forgets every entry: a new stamp, so the old entries read as absent and
@@ -232,7 +251,8 @@ class TransTable {
   // It doubles when its entries reach half its buckets (a quarter of the
   // slots): then about 1 bucket in 11 holds two (Poisson, 0.5 a bucket).
   static constexpr std::size_t kWhole = ~std::size_t(0);  // grow_at_ of a table in use whole
-  void set_growth() { grow_at_ = buckets_ < capacity_ ? buckets_ / 2 : kWhole; }
+  void set_growth() { grow_at_ = buckets_ < capacity_ && !shared_ ? buckets_ / 2 : kWhole; }
+  static constexpr std::size_t kSampleBuckets = 1024;  // grow_between's sample: 64 KiB read on 8x8
 
   // Puts `count` buckets in use (at most capacity_; a doubling as the table
   // fills) and moves every entry to its bucket of the new count: from the
@@ -287,6 +307,7 @@ class TransTable {
   std::size_t buckets_ = 0;   // buckets in use (the index's range)
   std::size_t used_ = 0;      // a growing table's entries
   std::size_t grow_at_ = kWhole;
+  bool shared_ = false;      // grows only by grow_between
   std::uint16_t stamp_ = 1;  // 12 bits
 };
 
