@@ -15,7 +15,7 @@ a table for each call; a `SearchPlayer` keeps one, and is not measured here):
   table included);
 - the same on two threads: `pr.search(depth=D, threads=2)` for D = 8, 10, 12,
   wall ms a call, and `pr.search(time=T, threads=2)` for T = 10, 50 ms, nodes a
-  call (a machine of two cores or more, otherwise at rest);
+  call and wall time over T (a machine of two cores or more, otherwise at rest);
 - `pr.solve` on `count` held-out positions at 8, 12, 14, 16 and 18 empties: CPU
   ms a call;
 - `Batch.choose("search:D")` for D = 1, 3, 5 on 256 games 16 random plies in:
@@ -66,10 +66,13 @@ for depth in (8, 10, 12):
         search(s, depth=depth, threads=2)
     out[f"search depth {depth}, 2 threads, wall ms"] = (time.perf_counter() - w0) * 1e3 / len(states)
 for ms in (10, 50):
-    nodes = 0
+    nodes, over = 0, 0.0
     for s in states:
+        w0 = time.perf_counter()
         nodes += search(s, time=ms / 1000, threads=2).nodes
+        over += (time.perf_counter() - w0) / (ms / 1000)
     out[f"search time {ms} ms, 2 threads, nodes"] = nodes / len(states)
+    out[f"search time {ms} ms, 2 threads, wall / T"] = over / len(states)
 for empties in (8, 12, 14, 16, 18):
     ends = positions("8x8", [empties], count, held_out=True)
     c0 = time.process_time()

@@ -868,6 +868,11 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
       out.stopped = true;
       break;
     }
+    if (depth > first_depth && root.threads > 1 && !root.kept) {
+      // Before an iteration that starts, no helper searching (ThreadTeam::run has returned).
+      root.mid_tt.grow_between(kNextIterationEntries);
+      root.end_tt.grow_between(kNextIterationEntries);
+    }
     const bool exact = depth >= empties;  // deep enough to reach every end: solve instead
     // The first iteration always completes (unless stopped), so there is always a move.
     root.set_limits(cancel, depth == first_depth ? -1 : deadline, depth == first_depth ? ~u64(0) : node_budget);
@@ -908,10 +913,6 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
     const auto disks = [&](int score) { return exact ? score : static_cast<double>(score) / kScale; };
     out.score = disks(moves[best].score);
     latest = last[depth & 1] = moves[best].score;
-    if (root.threads > 1 && !root.kept) {  // no helper searches between iterations (ThreadTeam::run)
-      root.mid_tt.grow_between(kNextIterationEntries);
-      root.end_tt.grow_between(kNextIterationEntries);
-    }
     // The k best, exact (split): their lines once they are ordered.
     typename R::RootMove ranked[kMaxSquares + 1];
     int ranked_n = 0;
