@@ -17,7 +17,7 @@ a table for each call; a `SearchPlayer` keeps one, and is not measured here):
   wall ms a call, and `pr.search(time=T, threads=2)` for T = 10, 50 ms, nodes a
   call and wall time over T (a machine of two cores or more, otherwise at rest);
 - `pr.solve` on `count` held-out positions at 8, 12, 14, 16 and 18 empties: CPU
-  ms a call;
+  ms a call; at 14-18 also on two threads, wall ms a call;
 - `Batch.choose("search:D")` for D = 1, 3, 5 on 256 games 16 random plies in:
   CPU ms a call, the median of 15 (each game's search allocates its own 1 MiB table).
 
@@ -79,6 +79,11 @@ for empties in (8, 12, 14, 16, 18):
     for s in ends:
         solve(s)
     out[f"solve {empties} empties, CPU ms"] = (time.process_time() - c0) * 1e3 / len(ends)
+    if empties >= 14:
+        w0 = time.perf_counter()
+        for s in ends:
+            solve(s, threads=2)
+        out[f"solve {empties} empties, 2 threads, wall ms"] = (time.perf_counter() - w0) * 1e3 / len(ends)
 batch = pr.Batch(pr.Variant(), 256, seed=1)
 for _ in range(16):
     batch.step(batch.choose("random"))

@@ -195,6 +195,20 @@ def test_a_two_thread_calls_own_table_grows_between_iterations(tt_mb):
     assert abs(own_nodes - whole_nodes) <= 0.03 * whole_nodes, (own_nodes, whole_nodes)
 
 
+
+@pytest.mark.parametrize("tt_mb", [2, 64])
+def test_a_two_thread_solves_own_tables_grow_between_passes(tt_mb):
+    # A solve on several threads starts its own tables at 2 MiB in all and grows them
+    # before each pass (the estimate's iterations, the selective passes, the exact
+    # one), whole from 20 empties: the one-thread solve's exact scores.
+    for empties, seed in [(14, 1), (18, 2), (21, 3)]:
+        s = random_endgame("8x8", empties, seed)
+        one = pr.solve(s, moves=empties < 20, tt_mb=tt_mb)
+        two = pr.solve(s, moves=empties < 20, threads=2, tt_mb=tt_mb)
+        assert two.score == one.score and two.scores == one.scores, empties
+        assert pr.solve(s, threads=2, tt_mb=tt_mb).score == one.score
+
+
 def test_forced_pass_and_finished_game():
     # FFO-style position where White must pass (built by playing to it).
     v = pr.Variant("8x8")

@@ -346,7 +346,8 @@ def solve(state: State, *, moves: bool = False, threads: int = 1, convention: st
             and doubles them as they fill, so a short solve touches only the memory it uses
             (8x8, 64 MiB: 0.05 ms for 4 empties, 3 ms for 14, against 0.8 and 7 ms with whole
             tables; a 20-empty solve at ``tt_mb=1000`` 0.1 s and 58 MiB, against 1.6-2.9 s
-            and 1.3 GB); on several threads they are whole from the start.
+            and 1.3 GB); on several threads they start at 2 MiB in all and grow between the
+            solve's passes, from 20 empties they are whole.
         time: seconds (> 0, at most :data:`polyreversi.limit.MAX_TIME`) at most; nodes: positions (1 .. 2**62) at most (checked every
             256 positions with a time limit, else every 4096); the time counts the tables'
             set-up, and a table's pages are mapped as the solve touches them (a

@@ -240,14 +240,13 @@ struct Root {
   // many of tt_bytes in use, each its share and at least
   // TransTable::kStartBytes, and grow (TransTable::resize): on one thread as
   // they fill (8x8 at the default 64 MiB, a 4-empty solve takes 0.05 ms, 0.8
-  // ms whole, and a depth-1 search 0.06 ms); a search on several threads
-  // between its iterations (grow_between), a solve on several threads is
-  // whole. 0: whole.
+  // ms whole, and a depth-1 search 0.06 ms); on several threads between the
+  // iterations and passes of the call (grow_between). 0: whole.
   void allocate_tables(std::size_t tt_bytes, bool with_mid_table, bool huge_pages, std::size_t start_bytes) {
     if (kept) return;
     const bool shared = threads != 1;
     const auto start = [&](std::size_t bytes) -> std::size_t {
-      if ((shared && !with_mid_table) || start_bytes == 0 || start_bytes >= tt_bytes) return 0;  // whole
+      if (start_bytes == 0 || start_bytes >= tt_bytes) return 0;  // whole
       return std::max(TransTable<W>::kStartBytes, bytes / (tt_bytes / start_bytes));
     };
     if (with_mid_table) {
@@ -259,9 +258,9 @@ struct Root {
     // quarter) as the near table of the last plies (Endgame::kNearMax), and
     // a quarter more for the ordering searches (their entries are many fewer).
     const std::size_t near = std::min(tt_bytes / 4, kNearTableBytes);
-    end_tt.resize(tt_bytes - near, huge_pages, start(tt_bytes - near));
-    near_tt.resize(near, huge_pages, start(near));
-    mid_tt.resize(tt_bytes / kOrderingTableShare, huge_pages, start(tt_bytes / kOrderingTableShare));
+    end_tt.resize(tt_bytes - near, huge_pages, start(tt_bytes - near), shared);
+    near_tt.resize(near, huge_pages, start(near), shared);
+    mid_tt.resize(tt_bytes / kOrderingTableShare, huge_pages, start(tt_bytes / kOrderingTableShare), shared);
     for (int i = 0; i < threads; ++i) ctx[i].near_tt = &near_tt;
   }
 
@@ -631,6 +630,12 @@ constexpr int kHugePagesMin = 13;
 // (1.4 million from 8 MiB).
 constexpr int kLargeSolveEmpties = 20;
 constexpr std::size_t kLargeSolveStartBytes = std::size_t(8) << 20;
+// A solve of fewer on several threads, whose tables grow only between its
+// passes, starts them at this many in all: 8x8, two threads, 12-19 empties
+// took the same time at tt_mb 1-4 (and at 8, 16 and 64 MiB whole 1.1-7 times
+// as long: 2 MiB pages zeroed). From kLargeSolveEmpties on several threads
+// they are whole: one exact pass (all moves, win/loss/draw) would fill them.
+constexpr std::size_t kSharedSolveStartBytes = std::size_t(2) << 20;
 
 // Tuned by node counts on FFO #40-#47 (benchmarks/HISTORY.md): a deeper
 // estimate (8 or 10 plies) and wider first windows cost more nodes.
@@ -674,12 +679,21 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
     out.lower = out.upper = out.score;
     out.has_lower = out.has_upper = true;
   } else {
-    const std::size_t start_bytes = empties < kLargeSolveEmpties ? TransTable<W>::kStartBytes : kLargeSolveStartBytes;
+    const std::size_t start_bytes = root.threads > 1 ? (empties >= kLargeSolveEmpties ? 0 : kSharedSolveStartBytes)
+                                    : empties >= kLargeSolveEmpties ? kLargeSolveStartBytes
+                                                                    : TransTable<W>::kStartBytes;
     root.allocate_tables(static_cast<std::size_t>(o.tt_mb) << 20, false, empties >= kHugePagesMin, start_bytes);
     R::sort_by_key(moves, n);
     bool stopped = false;
     const auto exact = [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
       return root.exact_value(c, ch, a, be);
+    };
+    // Before each pass on several threads, no helper searching (ThreadTeam::run has returned).
+    const auto between_passes = [&] {
+      if (root.threads == 1 || root.kept) return;
+      root.end_tt.grow_between(kNextIterationEntries);
+      root.near_tt.grow_between(kNextIterationEntries);
+      root.mid_tt.grow_between(kNextIterationEntries);
     };
     int lo = -inf, hi = inf, best = -1;
     int centre = R::kNoGuess;  // the score the window (lo, hi) is laid around, if any: the split's guess
@@ -694,6 +708,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       const int depth = std::min(kEstimateMaxDepth, (empties - 8) / 2);
       int last[2] = {R::kNoGuess, R::kNoGuess};  // the last estimate of each depth parity
       for (int d = 1; d <= depth && !stopped; ++d) {
+        between_passes();
         const int bi = root.split(
             moves, n, 1 << 24, false, stopped,
             [&](typename R::Ctx& c, const Board<W>& ch, int a, int be) {
@@ -737,6 +752,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
       int bi = -1, last_fail = 0;
       for (int delta = 2 * kAspiration; !stopped;) {
         const int pass_lo = lo, pass_hi = hi;
+        between_passes();
         bi = root.split(moves, n, inf, lo, hi, o.all_moves, stopped, exact, 1, centre);
         prove(sel, bi, pass_lo, pass_hi, stopped);
         if (stopped || bi < 0) break;
