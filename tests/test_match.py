@@ -183,6 +183,25 @@ def test_search_seat_gets_the_clock():
     assert spent < 3.0
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="reads resident memory from Linux's /proc")
+def test_a_search_seat_on_a_clock_has_its_table_made_before_the_clock_runs():
+    # A SearchPlayer without a time grows its table as it fills; a seat on a clock or a
+    # per-move time gets it whole from SearchPlayer.prepare before the game (so that no
+    # move of it pays for it), a seat at a depth keeps growing.
+    def resident():
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+    before = resident()
+    play(pr.Variant("6x6").start(), [pr.SearchPlayer(depth=2, tt_mb=128), pr.GreedyPlayer(seed=1)],
+         ["search", "greedy"], TimeControl(depth=2))
+    assert resident() - before < 64
+    seat = pr.SearchPlayer(depth=2, tt_mb=128)
+    out = play(pr.Variant("6x6").start(), [seat, pr.GreedyPlayer(seed=1)], ["search", "greedy"],
+               TimeControl(clock=1.0))
+    assert out.forfeit is None and resident() - before > 0.9 * 128
+
+
 # -- runner ---------------------------------------------------------------------------------
 def test_colours_are_swapped_on_every_opening(tmp_path):
     path = tmp_path / "m.jsonl"

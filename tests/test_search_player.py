@@ -126,7 +126,15 @@ def test_a_player_without_a_time_holds_the_table_it_fills_and_a_timed_one_its_wh
     assert grown < 64, grown  # 320 MiB were mapped whole before
     timed = [pr.SearchPlayer(time=0.01, tt_mb=32), pr.SearchPlayer(depth=4, threads=2, tt_mb=32)]
     assert resident_mib() - before - grown > 0.9 * 64
-    del timed, players
+    # a timed move grows the table as it fills, it does not map it inside the move
+    # (1 GiB took 0.1-4.8 s so); prepare() maps it whole, before a clock runs
+    big = pr.SearchPlayer(depth=4, tt_mb=512)
+    now = resident_mib()
+    big.play(state, pr.Limit(time=0.01))
+    assert resident_mib() - now < 64
+    big.prepare(pr.Variant())
+    assert resident_mib() - now > 0.9 * 512
+    del timed, players, big
 
 
 def test_a_growing_table_keeps_its_entries_as_it_grows_and_when_made_whole():
@@ -154,10 +162,12 @@ def test_a_growing_table_keeps_its_entries_as_it_grows_and_when_made_whole():
     solved = pr.solve(late).score
     timed = pr.SearchPlayer(depth=8, selective=False, tt_mb=16)
     timed.play(states[0])
-    r = timed.play(late, pr.Limit(depth=30, time=100.0))  # makes the table whole, then searches
+    r = timed.play(late, pr.Limit(depth=30, time=100.0))  # timed: grows as it fills
     assert r.exact and r.score == solved
     # the core's searcher: a call on two threads makes a growing table whole first
     from polyreversi import _core
+    with pytest.raises(TypeError):
+        _core._Searcher(16, growing=1)  # a bool, not converted
     searcher = _core._Searcher(16, growing=True)
     searcher.clear_stop()
     one = searcher.search(states[1], 8, -1.0, -1, 1, 0, 1, False)

@@ -84,7 +84,7 @@ SolveOptions solve_options(bool all_moves, int threads, bool wof, double seconds
 void init_search(py::module_& m) {
   py::class_<Searcher>(m, "_Searcher",
                        "A searcher whose hash tables live through a game (use polyreversi.SearchPlayer).")
-      .def(py::init<int, bool>(), py::arg("tt_mb"), py::arg("growing") = false)
+      .def(py::init<int, bool>(), py::arg("tt_mb"), py::arg("growing").noconvert() = false)
       .def(
           "search",
           [](Searcher& self, py::handle s_obj, int depth, double seconds, long long nodes, int threads, int evaluation,

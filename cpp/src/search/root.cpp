@@ -34,6 +34,12 @@ constexpr u64 kTimedPollMask = 255;
 // plies deeper searches several times the nodes of all before it.
 constexpr double kNextIterationEntries = 4.0;
 
+// A growing kept table grows in a timed call to this many bytes a part at
+// most: a doubling moves its entries and maps its new pages inside the move,
+// 4 -> 8 MiB took 1.3 ms, 8 -> 17 MiB 8.7 ms and 17 -> 32 MiB 8-54 ms (2 MiB
+// pages, the system compacting memory for them).
+constexpr std::size_t kTimedGrowthBytes = std::size_t(8) << 20;
+
 // The three tables of a search or solve (endgame.hpp's Context names them).
 template <class W>
 struct TableSet {
@@ -67,18 +73,20 @@ u64 table_fingerprint(const Rules& r, bool anti_eval, bool wof) {
 // Whole tables are mapped at once, outside any timed move. Growing ones
 // (a player without a time limit) start at TransTable::kStartBytes each
 // and double as they fill, so that a level-1 player holds a few MiB, not
-// tt_mb; the first call with a time limit or threads, or make_ready(), makes
-// them whole (a doubling of a 16 MiB table inside a 10 ms move took about as
-// long as the move) and every set after that is whole.
+// tt_mb; in a call with a time limit to kTimedGrowthBytes a part at most
+// (making them whole there mapped tt_mb inside the move, 0.1-4.8 s at 1 GiB).
+// The first call on several threads, or make_ready(), makes them whole and
+// every set after that is whole.
 class Tables final : public SearchTables {
  public:
   // The 64-bit word's set (8x8 and smaller boards, the usual ones) is made at once.
   Tables(std::size_t bytes, bool growing) : bytes_(bytes), growing_(growing) { prepare<u64>(fingerprint_, false); }
 
   // The set of W's boards, emptied when `fingerprint` (table_fingerprint)
-  // changes; whole: made whole now if it is growing.
+  // changes; whole: made whole now if it is growing; timed: a call with a time
+  // limit, in which the tables grow to kTimedGrowthBytes a part at most.
   template <class W>
-  TableSet<W>& prepare(u64 fingerprint, bool whole) {
+  TableSet<W>& prepare(u64 fingerprint, bool whole, bool timed = false) {
     std::unique_ptr<TableSet<W>>& s = slot(static_cast<W*>(nullptr));
     if (whole) growing_ = false;
     if (!s) {
@@ -101,6 +109,12 @@ class Tables final : public SearchTables {
       if (!growing_) make_whole(*s);  // each part may have grown whole by itself, or not
     }
     fingerprint_ = fingerprint;
+    if (growing_) {
+      const std::size_t limit = timed ? kTimedGrowthBytes : TransTable<W>::kNoLimit;
+      s->mid.limit_growth(limit);
+      s->end.limit_growth(limit);
+      s->near.limit_growth(limit);
+    }
     return *s;
   }
 
@@ -650,10 +664,11 @@ inline int nearest_disks(int score) {
 }
 
 // The tables of a call: a Searcher's, prepared for these rules, or null.
-// whole: the call has a time limit or threads (Tables).
+// whole: the call has threads; timed: a time limit (Tables).
 template <class W>
-TableSet<W>* kept_tables(SearchTables* tables, const Rules& rules, bool anti_eval, bool wof, bool whole) {
-  return tables ? &static_cast<Tables*>(tables)->prepare<W>(table_fingerprint(rules, anti_eval, wof), whole) : nullptr;
+TableSet<W>* kept_tables(SearchTables* tables, const Rules& rules, bool anti_eval, bool wof, bool whole, bool timed) {
+  return tables ? &static_cast<Tables*>(tables)->prepare<W>(table_fingerprint(rules, anti_eval, wof), whole, timed)
+                : nullptr;
 }
 
 template <class W, int N>
@@ -662,7 +677,7 @@ void solve_impl(const Rules& rules, const Position& pos, const SolveOptions& o, 
   using R = Root<W, N>;
   const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const int empties = popcount(static_cast<W>(rules.playable) & ~R::E::occupied(R::E::load(pos)));
-  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof, o.seconds >= 0 || o.threads != 1), team,
+  R root(rules, o.threads, kept_tables<W>(tables, rules, rules.anti, o.wof, o.threads != 1, o.seconds >= 0), team,
          rules.anti);
   root.set_limits(cancel, o.seconds >= 0 ? root.started(t0, cpu0) + o.seconds : -1,
                   o.nodes >= 0 ? static_cast<u64>(o.nodes) : ~u64(0));
@@ -832,7 +847,7 @@ void search_impl(const Rules& rules, const Position& pos, const SearchLimits& l,
   using R = Root<W, N>;
   const double t0 = monotonic_seconds(), cpu0 = thread_cpu_seconds();
   const bool anti_eval = l.evaluation == Evaluation::kAuto ? rules.anti : l.evaluation == Evaluation::kAnti;
-  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false, l.seconds >= 0 || l.threads != 1), team,
+  R root(rules, l.threads, kept_tables<W>(tables, rules, anti_eval, false, l.threads != 1, l.seconds >= 0), team,
          anti_eval);
   const double l0 = root.started(t0, cpu0);  // the time limits count from here, on root.now
   const Board<W> b = R::E::load(pos);

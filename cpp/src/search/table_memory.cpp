@@ -2,6 +2,8 @@
 // for any x86-64 CPU.
 #include "polyreversi/search/table_memory.hpp"
 
+#include <cstdio>
+
 namespace polyreversi {
 
 void* TableMemory::allocate(std::size_t bytes, bool huge) {
@@ -47,6 +49,22 @@ void TableMemory::fault_in(void* p, std::size_t bytes) {
   constexpr std::size_t kPage = 4096;
   volatile unsigned char* b = static_cast<volatile unsigned char*>(p);
   for (std::size_t i = 0; i < bytes; i += kPage) b[i] = 0;
+}
+
+bool TableMemory::available(std::size_t bytes) {
+#if defined(__linux__)
+  std::FILE* f = std::fopen("/proc/meminfo", "r");
+  if (!f) return true;
+  char line[256];
+  unsigned long long kib = 0;
+  bool found = false;
+  while (!found && std::fgets(line, sizeof line, f)) found = std::sscanf(line, "MemAvailable: %llu kB", &kib) == 1;
+  std::fclose(f);
+  return !found || bytes / 1024 <= kib;
+#else
+  (void)bytes;
+  return true;
+#endif
 }
 
 void TableMemory::release() {

@@ -152,10 +152,15 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
     n = state.variant.players
     movers = [_mover(s) for s in seats]
     controls = [control] * n if isinstance(control, TimeControl) else list(control)
-    for s in seats:
+    for s, c in zip(seats, controls):
         new_game = getattr(s, "new_game", None)  # a player that keeps something between games
         if callable(new_game):
             new_game()
+        if isinstance(s, (SearchPlayer, LivingPlayer)) and (c.time is not None or c.clock is not None):
+            try:  # its table mapped before its clock runs (SearchPlayer.prepare)
+                s.prepare(state.variant)
+            except Exception:  # noqa: BLE001 - its first move meets the failure and forfeits the game
+                pass
     clocks: List[Optional[float]] = [c.clock for c in controls]
     opening = len(state.moves())
     evals: List[Optional[str]] = [None] * opening

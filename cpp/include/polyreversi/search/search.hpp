@@ -121,8 +121,8 @@ struct SearchKernels {
                  SearchOutcome& out, SearchTables* tables, ThreadTeam* team);
   void (*solve)(const Rules& rules, const Position& pos, const SolveOptions& options, const int* cancel,
                 SolveOutcome& out, SearchTables* tables, ThreadTeam* team);
-  // growing: the tables start small and grow as they fill until a call with a
-  // time limit or threads, or make_ready() (root.cpp, Tables).
+  // growing: the tables start small and grow as they fill until a call on
+  // several threads or make_ready() (root.cpp, Tables).
   std::unique_ptr<SearchTables> (*make_tables)(std::size_t bytes, bool growing);
 };
 
@@ -138,8 +138,8 @@ class Searcher {
  public:
   // growing: the tables start small and grow as they fill (a player with no
   // time limit: a depth-1 player holds a few MiB, not tt_mb) until the first
-  // call with a time limit or threads, or prepare(), which make them whole;
-  // false: whole and mapped now, outside any timed move.
+  // call on several threads or prepare(), which make them whole; false: whole
+  // and mapped now, outside any timed move.
   explicit Searcher(int tt_mb, bool growing = false);
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;

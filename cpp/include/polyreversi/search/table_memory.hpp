@@ -43,6 +43,12 @@ class TableMemory {
   // Whether the block allocate() gave is zeros already (fresh pages).
   bool zeroed() const { return zeroed_; }
 
+  // Whether the system has `bytes` more to give now (Linux: MemAvailable of
+  // /proc/meminfo, about 20 us to read; elsewhere always true). A growing
+  // table asks before a large doubling: its pages are mapped as touched, so
+  // the system would not refuse them, it would swap or kill a process.
+  static bool available(std::size_t bytes);
+
  private:
   static constexpr std::size_t kHuge = std::size_t(2) << 20;
   static constexpr std::size_t kLine = 64;                      // every block starts on a cache line

@@ -91,6 +91,13 @@ class TransTable {
     grow(capacity_);
   }
 
+  // A growing table grows to at most `bytes` in use in the calls from here on
+  // (kNoLimit: to its whole size); one that has them already stays.
+  void limit_growth(std::size_t bytes) {
+    limit_ = bytes == kNoLimit ? kWhole : std::max<std::size_t>(2, bytes / sizeof(Bucket));
+    set_growth();
+  }
+
   // A shared table between two parts of a call, no thread searching: puts
   // buckets in use (doubling) until `factor` times its entries (estimated from
   // the first kSampleBuckets) would fill at most half of them: the next
@@ -104,7 +111,7 @@ class TransTable {
     const double entries = static_cast<double>(used) * static_cast<double>(buckets_) / static_cast<double>(n);
     std::size_t count = buckets_;
     while (count < capacity_ && entries * factor >= static_cast<double>(count) / 2) count *= 2;
-    if (count > buckets_) grow(count);
+    if (count > buckets_) grow_if_available(count);
   }
 
   // Forgets every entry: a new stamp, so the old entries read as absent and
@@ -194,7 +201,7 @@ class TransTable {
       put(b[1].data, d0);
     }
     write(first_taken ? b[1] : b[0], k, pack(lower, upper, move, depth, sel));
-    if (adds && ++used_ >= grow_at_) grow(2 * buckets_);
+    if (adds && ++used_ >= grow_at_) grow_if_available(2 * buckets_);
   }
 
  private:
@@ -246,13 +253,31 @@ class TransTable {
   // 3.66 from 256 KiB, 0.73 / 4.02 from 1 MiB (the dev build; about 1 % more
   // nodes than a whole table).
   static constexpr std::size_t kStartBytes = std::size_t(64) << 10;
+  static constexpr std::size_t kNoLimit = ~std::size_t(0);  // limit_growth: to the whole size
 
  private:
   // It doubles when its entries reach half its buckets (a quarter of the
   // slots): then about 1 bucket in 11 holds two (Poisson, 0.5 a bucket).
   static constexpr std::size_t kWhole = ~std::size_t(0);  // grow_at_ of a table in use whole
-  void set_growth() { grow_at_ = buckets_ < capacity_ && !shared_ ? buckets_ / 2 : kWhole; }
+  void set_growth() { grow_at_ = buckets_ < std::min(capacity_, limit_) && !shared_ ? buckets_ / 2 : kWhole; }
   static constexpr std::size_t kSampleBuckets = 1024;  // grow_between's sample: 64 KiB read on 8x8
+
+  // grow(count), unless it adds kCheckedGrowthBytes or more that the system
+  // has not to give: the table then stays as it is (no growth as it fills).
+  __attribute__((noinline, cold)) void grow_if_available(std::size_t count) {
+    count = std::min(count, limit_);
+    if (count <= buckets_) {
+      grow_at_ = kWhole;
+      return;
+    }
+    const std::size_t added = (std::min(capacity_, count) - buckets_) * sizeof(Bucket);
+    if (added >= kCheckedGrowthBytes && !TableMemory::available(added)) {
+      grow_at_ = kWhole;
+      return;
+    }
+    grow(count);
+  }
+  static constexpr std::size_t kCheckedGrowthBytes = std::size_t(32) << 20;  // a short call never asks
 
   // Puts `count` buckets in use (at most capacity_; a doubling as the table
   // fills) and moves every entry to its bucket of the new count: from the
@@ -307,8 +332,9 @@ class TransTable {
   std::size_t buckets_ = 0;   // buckets in use (the index's range)
   std::size_t used_ = 0;      // a growing table's entries
   std::size_t grow_at_ = kWhole;
-  bool shared_ = false;      // grows only by grow_between
-  std::uint16_t stamp_ = 1;  // 12 bits
+  std::size_t limit_ = kWhole;  // buckets it may grow to in the call under way (limit_growth)
+  bool shared_ = false;         // grows only by grow_between
+  std::uint16_t stamp_ = 1;     // 12 bits
 };
 
 }  // namespace POLYREVERSI_ARCH
