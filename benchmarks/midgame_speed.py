@@ -33,7 +33,7 @@ import polyreversi as pr
 depth, reps, board = int(sys.argv[1]), int(sys.argv[2]), pr.Variant.parse(sys.argv[3])
 states = [board.position_from_text(line) for line in sys.stdin.read().splitlines()]
 player = pr.SearchPlayer(depth=depth)
-player.play(states[0])  # the table is mapped before the clock starts
+player.play(states[0])  # the board's tables built before the clock starts (the table grows as a depth player's does)
 t0 = time.process_time()
 nodes, moves = 0, []
 for _ in range(reps):

@@ -62,7 +62,10 @@ for empties in solves:
 for depth in depths:
     for threads in (1, 2):
         p = pr.SearchPlayer(depth=depth, threads=threads)
-        p.play(states[0], pr.Limit(depth=1))  # the table is mapped before the clock starts
+        if hasattr(p, "prepare"):  # whole before the clock starts, on one thread too (builds from 2026-12-07)
+            p.prepare(states[0].variant)
+        else:
+            p.play(states[0], pr.Limit(depth=1))
         nodes, results = 0, []
         w0, c0 = time.perf_counter(), time.process_time()
         for s in states:
@@ -83,7 +86,10 @@ from midgame_positions import positions
 states = positions("8x8", list(range(30, 41)), {count}, held_out=True)
 players = {{n: pr.SearchPlayer(threads=n) for n in (1, 2)}}
 for p in players.values():
-    p.play(states[0], pr.Limit(depth=1))  # the table is mapped before any clock starts
+    if hasattr(p, "prepare"):  # whole before any clock starts (builds from 2026-12-07)
+        p.prepare(states[0].variant)
+    else:
+        p.play(states[0], pr.Limit(depth=1))
 print(json.dumps({{"positions": len(states)}}), flush=True)
 for line in sys.stdin:
     q = json.loads(line)

@@ -141,6 +141,8 @@ class NTestGame:
         self.our_depth = our_depth or depth  # polyreversi's depth where no budget is given
         self.selective = selective
         self.player = pr.SearchPlayer(tt_mb=tt_mb, selective=selective) if living else None
+        if self.player is not None and (equal_time or clock):
+            self.player.prepare(pr.Variant())  # its table whole before timed moves (docs/player.md)
         self.times = ([], [])
         self.cpu = ([], [])
         self.cpu_budget = cpu_budget

@@ -123,9 +123,18 @@ class _Timed:
         return out
 
 
+def _ready(player, state) -> None:
+    """The player's table mapped whole before any timed move (docs/player.md); a
+    --package build from before SearchPlayer.prepare (2026-12-07) maps it when made."""
+    if hasattr(player, "prepare"):
+        player.prepare(state.variant)
+    else:
+        player.play(state, pr.Limit(depth=1))
+
+
 def breakdown(budgets, states) -> None:
     player = pr.SearchPlayer()
-    player.play(states[0], pr.Limit(depth=1))  # the table's memory, once
+    _ready(player, states[0])
     timed = _Timed(player._searcher)
     player._searcher = timed
     print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores); {len(states)} positions\n")
@@ -157,6 +166,8 @@ def clock_games(clock: float, increment: float, games: int, seed: int) -> None:
         for _ in range(4):  # a random opening
             state = state.child(rng.choice(state.legal_moves()))
         players = {1: pr.SearchPlayer(), 2: pr.SearchPlayer()}
+        for p in players.values():
+            _ready(p, state)
         left = {1: clock, 2: clock}
         smallest, longest, moves, exact_from = clock, 0.0, 0, None
         while not state.is_over():
@@ -196,7 +207,7 @@ while len(states) < 12:
         states.append(s)
 faults = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 f0, w0, c0 = faults(), time.perf_counter(), time.process_time()
-player = pr.SearchPlayer(tt_mb=tt_mb)
+player = pr.SearchPlayer(time=0.002, tt_mb=tt_mb)  # a timed player: its table mapped when made
 made = {"wall": time.perf_counter() - w0, "cpu": time.process_time() - c0, "faults": faults() - f0}
 moves = []
 for s in states:
@@ -277,7 +288,7 @@ def main() -> None:
         return
     def new_player():
         player = pr.SearchPlayer()
-        player.play(states[0], pr.Limit(depth=1))  # the table's memory (no time limit: nothing saved)
+        _ready(player, states[0])
         return player
 
     living = {}
