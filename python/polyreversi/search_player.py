@@ -168,7 +168,7 @@ class SearchPlayer:
             wider than 8x8 at its first search there); mapping costs time in proportion: 1
             to 4 s per GiB on a loaded 2-core machine (``tt_mb=20000`` took 28 s). Without
             (a depth or a level on one thread) it starts small and grows as it fills, up to
-            ``tt_mb`` (8 MiB a part in a timed move; while the system has the memory), until
+            ``tt_mb`` (less in a timed move; while the system has the memory), until
             :meth:`prepare` maps it whole: call it before moves on a clock (docs/player.md).
         evaluation: ``None`` (the variant's rules), ``"normal"`` or ``"anti"``.
         selective: Multi-ProbCut in the midgame (as :func:`polyreversi.search`).
@@ -252,7 +252,7 @@ class SearchPlayer:
     def _new_searcher(self) -> _core._Searcher:
         """The player's searcher. A player without a time (a depth, a level) on one thread
         gets a table that grows as it fills (a level-1 player holds a few MiB, not
-        ``tt_mb``; in a timed move to 8 MiB a part), until :meth:`prepare` maps it whole;
+        ``tt_mb``; less in a timed move), until :meth:`prepare` maps it whole;
         else it is mapped whole now, outside any timed move."""
         with _table_memory(self.tt_mb):
             return _core._Searcher(self.tt_mb, growing=self.time is None and self.threads == 1)

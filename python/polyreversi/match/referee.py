@@ -159,7 +159,7 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
         if isinstance(s, (SearchPlayer, LivingPlayer)) and (c.time is not None or c.clock is not None):
             try:  # its table mapped before its clock runs (SearchPlayer.prepare)
                 s.prepare(state.variant)
-            except Exception:  # noqa: BLE001 - its first move meets the failure and forfeits the game
+            except Exception:  # its first move meets the same failure and forfeits the game
                 pass
     clocks: List[Optional[float]] = [c.clock for c in controls]
     opening = len(state.moves())
