@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -46,13 +47,18 @@ class Tree {
   using G = typename E::G;
 
   struct Node {
-    Board<W> board;
+    // What the descent reads of each node it passes, at the front.
     W untried = 0;
-    double reward[kMaxPlayers] = {0, 0, 0, 0};
+    std::int32_t first_child = -1;
+    std::int32_t children = -1;  // the first of its children's places in Children (-1: none yet)
+    std::int16_t child_count = 0, child_room = 0;
     u64 visits = 0;
-    std::int32_t parent = -1, first_child = -1, next_sibling = -1;
+    std::int32_t slot = -1;  // its place among its parent's children in Children (-1: the root)
+    std::int32_t parent = -1, next_sibling = -1;
     std::int16_t move = -1;
-    std::int8_t colour = -1;     // who played `move` into this node (-1: the root)
+    std::int8_t colour = -1;  // who played `move` into this node (-1: the root)
+    Board<W> board;
+    double reward[kMaxPlayers] = {0, 0, 0, 0};
     std::int8_t expanding = -1;  // whose moves `untried` holds: the colour to move, or an opponent's (best_reply)
     Turn turn = Turn::kOver;     // of `expanding`
     float prior = 0;             // the evaluation for the colour who moved here, in shares of the board
@@ -65,6 +71,7 @@ class Tree {
     nodes_.reserve(static_cast<std::size_t>(std::min<u64>(o.max_nodes, 1 << 16)));
     if (o.nst) pairs_.assign(static_cast<std::size_t>(rules.players) * N * N * N * N, Pair{});
     if (o.lgrf) last_good_.assign(static_cast<std::size_t>(rules.players) * N * N, -1);
+    std::fill(&mast_mean_[0][0], &mast_mean_[0][0] + kMaxPlayers * kMaxSquares, 2.0);
     add(E::load(root), -1, -1, -1);
   }
 
@@ -104,6 +111,20 @@ class Tree {
     }
     nodes_.swap(kept_nodes);
     options_ = o;
+    // The children's places anew, in the order they were made (the list's
+    // reversed); a child's mean depends on the options (paranoia) and the root's colour.
+    children_.clear();
+    std::vector<int> made;
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      Node& node = nodes_[i];
+      node.children = -1;
+      node.child_count = node.child_room = 0;
+      made.clear();
+      for (int c = node.first_child; c >= 0; c = nodes_[c].next_sibling) made.push_back(c);
+      for (auto c = made.rbegin(); c != made.rend(); ++c) place(static_cast<int>(i), *c);
+    }
+    nodes_[0].slot = -1;
+    for (Node& n : nodes_) refresh(n);
     rng_ = Random(o.seed);
     *kept = 0;  // the visits of its moves: the node's own first playout was made from it, through none
     for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) *kept += nodes_[c].visits;
@@ -123,6 +144,7 @@ class Tree {
       Node& node = nodes_[n];
       ++node.visits;
       for (int p = 0; p < rules_.players; ++p) node.reward[p] += r[p];
+      refresh(node);
       if (node.parent >= 0) record(node.colour, node.move);
       if (options_.implicit_weight > 0 && n != cur) back_up(node);
     }
@@ -133,6 +155,7 @@ class Tree {
       history_sum_[c][sq] += r[c];
       history_count_[c][sq] += 1;
       history_mean_[c][sq] = history_sum_[c][sq] / history_count_[c][sq];
+      mast_mean_[c][sq] = history_mean_[c][sq];
     }
     double top = 0;
     for (int p = 0; p < rules_.players; ++p) top = std::max(top, r[p]);
@@ -215,7 +238,32 @@ class Tree {
       const int v = eval_.value(b, colour);
       n.prior = static_cast<float>(std::clamp(v, -kMultiScale, kMultiScale)) / kMultiScale;
     }
-    return append_child(nodes_, n, parent);
+    const int index = append_child(nodes_, n, parent);
+    if (parent >= 0) place(parent, index);
+    return index;
+  }
+
+  // Gives `child` the next place among its parent's children (Children): a
+  // parent's places are contiguous, with room for each of its moves; a
+  // best-reply layer that gets a next colour's moves moves to a larger block.
+  void place(int parent, int child) {
+    Node& p = nodes_[parent];
+    if (p.child_count == p.child_room) {
+      const int room = p.child_count + popcount(p.untried) + 1;
+      const int start = static_cast<int>(children_.size());
+      children_.resize(static_cast<std::size_t>(start + room));
+      for (int k = 0; k < p.child_count; ++k) {
+        children_.copy(start + k, p.children + k);
+        nodes_[children_.node[start + k]].slot = start + k;
+      }
+      p.children = start;
+      p.child_room = static_cast<std::int16_t>(room);
+    }
+    const int slot = p.children + p.child_count++;
+    Node& c = nodes_[child];
+    c.slot = slot;
+    children_.node[slot] = child;
+    children_.history[slot] = c.colour * kMaxSquares + c.move;
   }
 
   // The evaluation's win chances of each colour at a new node: a softmax of
@@ -303,26 +351,95 @@ class Tree {
   // loses there (p = 1: MCTS-paranoid, the others in coalition against it).
   // The mover is the colour who plays into the child (in a best-reply layer,
   // each child's own).
-  int select(int cur) const {
+  //
+  // The children are scored from their places in Children (the x86-64-v3
+  // kernels four at a time: the same correctly rounded operations) and the
+  // best taken in the order of the list of children, newest first: the
+  // first of equals, as best_child.
+  int select(int cur) {
     const Node& parent = nodes_[cur];
-    const int root = nodes_[0].board.to_move;
-    const double log_n = std::log(static_cast<double>(parent.visits));
+    const double log_n = log_of(parent.visits);
     // The terms of a weight 0 are left out: the same values (x + 0 is x), fewer divisions.
-    const bool paranoid = options_.paranoia > 0, implicit = options_.implicit_weight > 0,
-               biased = options_.bias_weight > 0;
-    return best_child(nodes_, parent, [&](const Node& ch) {
-      const int mover = ch.colour;
-      const double n = static_cast<double>(ch.visits);
-      const double mean = paranoid && mover != root ? (1 - options_.paranoia) * ch.reward[mover] / n +
-                                                          options_.paranoia * (1 - ch.reward[root] / n)
-                                                    : ch.reward[mover] / n;
-      double q = mean;
-      if (implicit) q += options_.implicit_weight * (ch.implicit[mover] - mean);
-      double v = q + options_.exploration * std::sqrt(log_n / n) +
-                 options_.history_weight * history_mean_[mover][ch.move] / ((1 - mean) * n + 1);
-      if (biased) v += options_.bias_weight * ch.prior / (n + 1);
-      return v;
-    });
+    const bool implicit = options_.implicit_weight > 0, biased = options_.bias_weight > 0;
+    const int first = parent.children, count = parent.child_count;
+    const double* n = &children_.n[first];
+    const double* mean = &children_.mean[first];
+    const double* denominator = &children_.denominator[first];
+    const std::int32_t* history = &children_.history[first];
+    const double* history_mean = &history_mean_[0][0];
+    if (scores_.size() < static_cast<std::size_t>(count + 4)) scores_.resize(static_cast<std::size_t>(count + 4));
+    double* score = scores_.data();
+    int k = 0;
+#if defined(__AVX2__)
+    // Whole groups of four: the places past the last child hold finite
+    // numbers (Children keeps kPad beyond its end), and their scores are dropped below.
+    const __m256d ln = _mm256_set1_pd(log_n), c = _mm256_set1_pd(options_.exploration),
+                  w = _mm256_set1_pd(options_.history_weight);
+    for (; k < count; k += 4) {
+      const __m256d h = _mm256_set_pd(history_mean[history[k + 3]], history_mean[history[k + 2]],
+                                      history_mean[history[k + 1]], history_mean[history[k]]);
+      const __m256d explore = _mm256_mul_pd(c, _mm256_sqrt_pd(_mm256_div_pd(ln, _mm256_loadu_pd(n + k))));
+      const __m256d bonus = _mm256_div_pd(_mm256_mul_pd(w, h), _mm256_loadu_pd(denominator + k));
+      _mm256_storeu_pd(score + k, _mm256_add_pd(_mm256_add_pd(_mm256_loadu_pd(mean + k), explore), bonus));
+    }
+#endif
+    for (; k < count; ++k)
+      score[k] = mean[k] + options_.exploration * std::sqrt(log_n / n[k]) +
+                 options_.history_weight * history_mean[history[k]] / denominator[k];
+    if (implicit || biased)
+      for (k = 0; k < count; ++k) {
+        const Node& ch = nodes_[children_.node[first + k]];
+        double q = mean[k];
+        if (implicit) q += options_.implicit_weight * (ch.implicit[ch.colour] - mean[k]);
+        double v = q + options_.exploration * std::sqrt(log_n / n[k]) +
+                   options_.history_weight * history_mean[history[k]] / denominator[k];
+        if (biased) v += options_.bias_weight * ch.prior / (n[k] + 1);
+        score[k] = v;
+      }
+    // The highest score, then the last place that has it (the newest child:
+    // the first of equals in the list's order), without a branch a child.
+    double top = -std::numeric_limits<double>::infinity();
+#if defined(__AVX2__)
+    for (k = count; k < count + 4; ++k) score[k] = top;  // the groups' places past the last child
+    __m256d most = _mm256_set1_pd(top);
+    for (k = 0; k < count; k += 4) most = _mm256_max_pd(most, _mm256_loadu_pd(score + k));
+    most = _mm256_max_pd(most, _mm256_permute4x64_pd(most, 0x4E));
+    most = _mm256_max_pd(most, _mm256_permute_pd(most, 0x5));
+    for (k = (count - 1) & ~3; k >= 0; k -= 4) {
+      const int equal = _mm256_movemask_pd(_mm256_cmp_pd(_mm256_loadu_pd(score + k), most, _CMP_EQ_OQ));
+      if (equal) return children_.node[first + k + 31 - __builtin_clz(static_cast<unsigned>(equal))];
+    }
+#else
+    for (k = 0; k < count; ++k) top = std::max(top, score[k]);
+    for (k = count - 1; k >= 0; --k)
+      if (score[k] == top) return children_.node[first + k];
+#endif
+    return -1;
+  }
+
+  // A child's statistics as the selection reads them (Children): its visits
+  // as a double, its mean for the mover and the progressive history's
+  // denominator (1 - mean) n + 1, the expressions the selection evaluated for
+  // every child, now once a visit. With paranoia p, a colour other than the
+  // root's takes (1 - p) of its own mean reward and p of what the root colour loses.
+  void refresh(const Node& node) {
+    if (node.slot < 0) return;  // the root: never a child
+    const double n = static_cast<double>(node.visits);
+    const int mover = node.colour, root = nodes_[0].board.to_move;
+    const double mean = options_.paranoia > 0 && mover != root ? (1 - options_.paranoia) * node.reward[mover] / n +
+                                                                     options_.paranoia * (1 - node.reward[root] / n)
+                                                               : node.reward[mover] / n;
+    children_.n[node.slot] = n;
+    children_.mean[node.slot] = mean;
+    children_.denominator[node.slot] = (1 - mean) * n + 1;
+  }
+
+  // std::log of a visit count, each count's computed once: a parent's count
+  // recurs at every selection through it until its next visit.
+  double log_of(u64 visits) {
+    if (visits >= kLogTable) return std::log(static_cast<double>(visits));
+    while (logs_.size() <= visits) logs_.push_back(std::log(static_cast<double>(logs_.size())));
+    return logs_[visits];
   }
 
   // The playout move: with probability `greedy` the move the evaluation
@@ -356,7 +473,7 @@ class Tree {
   int mast_move(int colour, W moves, int previous) {
     const Pair* replies = options_.nst && previous >= 0 ? &pairs_[pair_index(colour, previous, 0)] : nullptr;
     auto average = [&](int sq) {
-      const double mean = history_count_[colour][sq] > 0 ? history_mean_[colour][sq] : 2.0;
+      const double mean = mast_mean_[colour][sq];
       return replies && replies[sq].count >= kMultiNstVisits ? (mean + replies[sq].sum / replies[sq].count) / 2 : mean;
     };
     if (options_.mast_temperature > 0) return gibbs_move(moves, average);
@@ -421,18 +538,19 @@ class Tree {
   // final disks: the evaluation's error is smaller than the variance of
   // the rest of a random game.
   // `previous`: the move into the playout's first position (-1: none).
-  void playout(Board<W>& b, double* reward, int previous) {
+  [[gnu::flatten]] void playout(Board<W>& b, double* reward, int previous) {
     int scores[kMaxPlayers];
     bool judged = false;
     for (int ply = 0;; ++ply) {
-      Turn turn;
-      const W legal = E::legal(table_, b, turn);
-      if (turn == Turn::kOver) break;
       if (options_.cutoff && ply >= options_.cutoff) {
+        if (over(b)) break;  // the judge needs no moves: whether there are any is enough
         eval_.shares(b, scores);
         judged = true;
         break;
       }
+      Turn turn;
+      const W legal = E::legal(table_, b, turn);
+      if (turn == Turn::kOver) break;
       const int move = policy(b, turn, legal, previous);
       record(b.to_move, move);
       if ((options_.nst || options_.lgrf) && previous >= 0 && replies_ < kMaxSquares)
@@ -466,6 +584,15 @@ class Tree {
     }
   }
 
+  // Whether E::legal would say Turn::kOver, without the moves: with three or
+  // more colours a colour without a flipping move places next to any disk
+  // (RULES.md §6), and a flipping move is such a square too.
+  bool over(const Board<W>& b) const {
+    const W occ = E::occupied(b), empty = table_.playable & ~occ;
+    if (table_.free_opening && (table_.centre & empty)) return false;
+    return !(G::dilate(occ) & empty);
+  }
+
   // Each colour's win chances as a softmax of the estimated shares over
   // `temperature` (fewest disks best with Anti-Reversi): a colour narrowly
   // ahead by the evaluation is not a sure winner, since the evaluation errs
@@ -490,9 +617,35 @@ class Tree {
   MultiMctsOptions options_;
   Random rng_;
   std::vector<Node> nodes_;
+  // The selection's reads of every child, by place (Node::slot): each
+  // parent's children side by side, so that they are scored without
+  // following the list from node to node.
+  struct Children {
+    std::vector<double> n, mean, denominator;
+    std::vector<std::int32_t> history;  // colour * kMaxSquares + move: its progressive history's entry
+    std::vector<std::int32_t> node;
+    static constexpr std::size_t kPad = 3;  // places read past the end by a group of four
+    std::size_t used = 0;
+    std::size_t size() const { return used; }
+    void clear() { resize(0); }
+    void resize(std::size_t k) {
+      used = k;
+      n.resize(k + kPad, 1), mean.resize(k + kPad), denominator.resize(k + kPad, 1), history.resize(k + kPad);
+      node.resize(k + kPad, -1);
+    }
+    void copy(int to, int from) {
+      n[to] = n[from], mean[to] = mean[from], denominator[to] = denominator[from];
+      history[to] = history[from], node[to] = node[from];
+    }
+  } children_;
+  std::vector<double> scores_;                    // the selection's scores of one node's children
+  static constexpr u64 kLogTable = u64(1) << 16;  // counts with a kept log (512 KiB at most)
+  std::vector<double> logs_{0.0};                 // by count; 0's is never read
   double history_sum_[kMaxPlayers][kMaxSquares] = {};
   double history_count_[kMaxPlayers][kMaxSquares] = {};
   double history_mean_[kMaxPlayers][kMaxSquares] = {};  // sum / count, 0 where never played
+  // The same, 2 where never played: the move averages' (a square never played counts as best).
+  double mast_mean_[kMaxPlayers][kMaxSquares];
   // nst: per colour, move before and reply, the reward of the reply's colour
   struct Pair { double sum = 0, count = 0; };
   std::vector<Pair> pairs_;
