@@ -202,6 +202,20 @@ def test_a_search_seat_on_a_clock_has_its_table_made_before_the_clock_runs():
     assert out.forfeit is None and resident() - before > 0.9 * 128
 
 
+def test_the_referee_names_seats_and_controls_that_do_not_fit_the_game():
+    start = pr.Variant().start()
+    greedy = [pr.GreedyPlayer(seed=1), pr.GreedyPlayer(seed=2)]
+    with pytest.raises(ValueError, match="this 2-player game needs 2 seats, one per colour, got 1"):
+        play(start, greedy[:1], ["a"])
+    with pytest.raises(ValueError, match="this 2-player game needs 2 seats, one per colour, got 3"):
+        play(start, greedy + [pr.GreedyPlayer()], ["a", "b", "c"])
+    with pytest.raises(ValueError, match=r"one TimeControl for every seat or one per seat \(2\), got 1"):
+        play(start, greedy, ["a", "b"], [TimeControl(time=0.01)])
+    for bad in (None, ["x", "y"], TimeControl):
+        with pytest.raises(TypeError, match="control: expected a TimeControl or a list of one per seat"):
+            play(start, greedy, ["a", "b"], bad)
+
+
 # -- runner ---------------------------------------------------------------------------------
 def test_colours_are_swapped_on_every_opening(tmp_path):
     path = tmp_path / "m.jsonl"

@@ -2,6 +2,7 @@
 ``InformedMCTSPlayer(reuse=True)``): a search of a position the kept tree reached takes over
 exactly that node's visits, any other position starts a fresh tree, and bad input is refused
 by name."""
+import pickle
 import threading
 
 import pytest
@@ -154,3 +155,13 @@ def test_a_tree_takes_one_search_at_a_time():
             refused.append(str(e))
     worker.join()
     assert refused and "MultiMCTSTree" in refused[0], refused
+
+
+@pytest.mark.parametrize("protocol", [0, 1, 2, pickle.HIGHEST_PROTOCOL])
+def test_a_kept_tree_and_the_core_searchers_refuse_pickling_with_a_clear_error(protocol):
+    # protocols 0 and 1 aborted the process inside pybind11 before the refusal
+    from polyreversi import _core
+
+    for obj in (pr.InformedMCTSPlayer(playouts=10, reuse=True), _core._MultiMctsTree(), _core._Searcher(1)):
+        with pytest.raises(TypeError, match="cannot pickle"):
+            pickle.dumps(obj, protocol)

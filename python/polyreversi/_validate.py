@@ -248,3 +248,13 @@ def file_name(value: Any, name: str) -> None:
         raise TypeError(f"{name}: expected a file name or '-' (standard input or output), got {type(value).__name__}")
     if "\0" in text:
         raise ValueError(f"{name}: {shown(text)}: a file name has no NUL character")
+
+
+def refuse_pickle(cls: type, why: str) -> None:
+    """Makes ``cls`` (a binding's class that holds engine memory) refuse pickling with a
+    TypeError naming it and ``why``: without this, pickle protocols 0 and 1 (and a
+    direct ``__reduce__()``) abort the process inside pybind11."""
+    def refuse(self: object, protocol: int = 0) -> Any:
+        raise TypeError(f"cannot pickle {type(self).__qualname__} objects: {why}")
+    setattr(cls, "__reduce_ex__", refuse)
+    setattr(cls, "__reduce__", refuse)

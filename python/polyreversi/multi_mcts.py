@@ -133,6 +133,9 @@ def default_cutoff(state: State) -> int:
     return int(_core._multi_default_cutoff(state))
 
 
+_validate.refuse_pickle(_core._MultiMctsTree, "a search tree lives in the engine's memory, for one game")
+
+
 class MultiMCTSTree:
     """A search tree kept between :func:`multi_mcts` calls of one game (pass it as ``tree``).
 

@@ -37,6 +37,9 @@ from polyreversi.vocabulary import choice
 
 __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
 
+_validate.refuse_pickle(_core._Searcher, "its hash table lives in the engine's memory (a SearchPlayer pickles "
+                                         "its options and makes a new one)")
+
 #: The weight of the newest move in the running mean of how late a clock's move ends.
 OVERHEAD_WEIGHT = 0.3
 #: Plies of the search that gives a move its score when the search was stopped before its

@@ -146,12 +146,22 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
 
     Raises:
         KeyboardInterrupt, and errors of the referee itself; never a seat's failure.
-        TypeError: ``start`` is not a State.
+        TypeError: ``start`` is not a State, ``control`` not a TimeControl or a list of them.
+        ValueError: not one seat per colour, or a list of controls not one per seat.
     """
     state = _validate.instance(start, State, "start").copy()
     n = state.variant.players
+    if len(seats) != n:
+        raise ValueError(f"seats: this {n}-player game needs {n} seats, one per colour, got {len(seats)}")
+    if isinstance(control, TimeControl):
+        controls = [control] * n
+    elif isinstance(control, (list, tuple)) and all(isinstance(c, TimeControl) for c in control):
+        controls = list(control)
+        if len(controls) != n:
+            raise ValueError(f"control: one TimeControl for every seat or one per seat ({n}), got {len(controls)}")
+    else:
+        raise TypeError(f"control: expected a TimeControl or a list of one per seat, got {_validate.shown(control)}")
     movers = [_mover(s) for s in seats]
-    controls = [control] * n if isinstance(control, TimeControl) else list(control)
     for s, c in zip(seats, controls):
         new_game = getattr(s, "new_game", None)  # a player that keeps something between games
         if callable(new_game):
