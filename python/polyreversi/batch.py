@@ -32,7 +32,7 @@ draw; with 3 or 4 players a sole winner gets +1 and each other player
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, List, NoReturn, Optional, Sequence, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -607,16 +607,8 @@ def _array_of(values: object, name: str, shape: Tuple[int, ...], axes: str, what
     return array
 
 
-def _refuse_pickle(self: object, protocol: int = 0) -> NoReturn:
-    raise TypeError(f"cannot pickle {type(self).__qualname__} objects: a batch lives in the engine's memory; "
-                    "save its games with batch.record(i) instead")
-
-
-# Without these, pickle protocols 0 and 1 (and a direct __reduce__()) abort the process
-# inside the bindings.
 for _cls in (_core.Batch, Batch):
-    setattr(_cls, "__reduce_ex__", _refuse_pickle)
-    setattr(_cls, "__reduce__", _refuse_pickle)
+    _validate.refuse_pickle(_cls, "a batch lives in the engine's memory; save its games with batch.record(i) instead")
 del _cls
 
 __all__ = ["Batch", "observe", "ConcurrentUseError", "AUTORESET", "MIN_GAMES_PER_THREAD"]

@@ -5,9 +5,9 @@ import importlib
 import random
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, Iterable, NoReturn, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Tuple, Union
 
-from polyreversi import _core
+from polyreversi import _core, _validate
 from polyreversi._validate import integer, is_bool, is_digits, is_integer, shown
 from polyreversi._core import Color, VariantError
 from polyreversi.errors import quoted
@@ -492,14 +492,7 @@ def _state_methods() -> None:
         _state_ready = True
 
 
-def _refuse_pickle(self: _core.Rules, protocol: int = 0) -> NoReturn:
-    raise TypeError("cannot pickle the engine's rule set; pickle the Variant")
-
-
-# Without these, pickle protocols 0 and 1 (and a direct __reduce__()) abort the process
-# inside the bindings.
-setattr(_core.Rules, "__reduce_ex__", _refuse_pickle)
-setattr(_core.Rules, "__reduce__", _refuse_pickle)
+_validate.refuse_pickle(_core.Rules, "the engine's rule set; pickle the Variant")
 
 
 def as_variant(value: Union["Variant", str], expected: str = "a Variant or text such as '8x8'") -> Variant:
