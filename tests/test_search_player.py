@@ -139,8 +139,9 @@ def test_a_player_without_a_time_holds_the_table_it_fills_and_a_timed_one_its_wh
 
 def test_a_growing_table_keeps_its_entries_as_it_grows_and_when_made_whole():
     # the same scores as a whole table's (full width: the depth's scores whatever the
-    # entries), entries kept through every doubling, prepare() and a timed search
-    # (which make the table whole at once), and threads after it
+    # entries), entries kept through every doubling and prepare() (which makes the
+    # table whole at once); a timed search grows it as it fills; the core's searcher
+    # makes it whole for a call on two threads
     states = [random_position(plies, seed) for plies, seed in [(12, 1), (20, 2), (28, 3)]]
     whole = pr.SearchPlayer(depth=8, time=1000.0, selective=False, tt_mb=16)
     growing = pr.SearchPlayer(depth=8, selective=False, tt_mb=16)
