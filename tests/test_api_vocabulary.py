@@ -137,3 +137,16 @@ def test_policy_names_are_read_in_any_letter_case_as_all_text():
         pr.Batch("8x8", 2).choose(None)
     with pytest.raises(TypeError, match=r"policy: expected a name \(random, greedy\) or a list of one per seat"):
         pr.play_games("8x8", 2, policy=None)
+
+
+def test_searched_policies_are_read_as_the_plain_names_nothing_trimmed():
+    import numpy as np
+
+    assert np.array_equal(pr.Batch("8x8", 2).choose("SEARCH:2"), pr.Batch("8x8", 2).choose("search:2"))
+    assert np.array_equal(pr.Batch("8x8/3p", 2).choose("Mcts:20", seed=4), pr.Batch("8x8/3p", 2).choose("mcts:20", seed=4))
+    # A space is refused in every policy alike, as in "random " (a name is never trimmed).
+    for spaced in ("search:3 ", " search:3", "mcts:20 "):
+        with pytest.raises(ValueError, match=r"expected (search|mcts):N|unknown policy . search:3"):
+            pr.Batch("8x8", 2).choose(spaced)
+    with pytest.raises(ValueError, match="unknown policy 'random '"):
+        pr.Batch("8x8", 2).choose("random ")

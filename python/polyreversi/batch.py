@@ -125,10 +125,11 @@ SEARCHED_POLICIES = {"search": (1, _core.limits.MAX_DEPTH), "mcts": (1, _core.li
 
 def _searched_policy(policy: object) -> Optional[Tuple[str, int]]:
     """("search", depth) or ("mcts", playouts) for ``"search:D"`` / ``"mcts:N"``; None for
-    another policy (the plain ones are checked by the caller)."""
+    another policy (the plain ones are checked by the caller). Read as the plain names are
+    (:func:`polyreversi.vocabulary.choice`): in any letter case, nothing trimmed."""
     if not isinstance(policy, str) or ":" not in policy:
         return None
-    kind, _, count = policy.strip().lower().partition(":")
+    kind, _, count = policy.lower().partition(":")
     if kind not in SEARCHED_POLICIES:
         return None
     low, high = SEARCHED_POLICIES[kind]
