@@ -139,6 +139,13 @@ def test_every_player_and_search_refuses_a_finished_game_in_one_wording():
             player.choose(multi_over)
         name = type(player).__name__
         assert str(info.value) == f"{name}.choose: the game is over at ply {multi_over.ply}; there is no move to choose"
+    # a player's play names the player too, not the function behind it
+    for player, state in ((pr.MultiPlayer(), multi_over), (pr.InformedMCTSPlayer(playouts=2), multi_over),
+                          (pr.SearchPlayer(depth=1, tt_mb=1), over)):
+        with pytest.raises(ValueError) as info:
+            player.play(state)
+        name = type(player).__name__
+        assert str(info.value) == f"{name}.play: the game is over at ply {state.ply}; there is no move to choose"
     # the functions that score a position score a finished one (docs/errors.md): no move, the final result
     assert pr.search(over, depth=1).move is None and pr.solve(over).move is None and pr.mcts(over).move is None
     with pytest.raises(ValueError) as info:

@@ -174,8 +174,9 @@ class MultiPlayer:
         """The search of ``state`` under ``limit`` (default: the player's own limits).
 
         Raises:
-            as :func:`multi_search`.
+            ValueError: a finished game (in the players' wording), and as :func:`multi_search`.
         """
+        _validate.not_over(_validate.instance(state, State, "state"), "MultiPlayer.play", "no move to choose")
         self.last = multi_search(state, self.limit if limit is None else limit, algorithm=self.algorithm)
         return self.last
 

@@ -393,9 +393,11 @@ class InformedMCTSPlayer:
         """The search of ``state``; ``limit.time`` (if given) replaces the player's time.
 
         Raises:
-            ValueError: a limit with depth, nodes or a clock (give time), and as :func:`multi_mcts`.
+            ValueError: a finished game (in the players' wording), a limit with depth, nodes or
+            a clock (give time), and as :func:`multi_mcts`.
         """
         _validate.instance(state, State, "state")
+        _validate.not_over(state, "InformedMCTSPlayer.play", "no move to choose")
         seconds = self.time
         if limit is not None:
             if not isinstance(limit, Limit):
