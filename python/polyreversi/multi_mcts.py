@@ -393,8 +393,8 @@ class InformedMCTSPlayer:
         """The search of ``state``; ``limit.time`` (if given) replaces the player's time.
 
         Raises:
-            ValueError: a finished game (in the players' wording), a limit with depth, nodes or
-            a clock (give time), and as :func:`multi_mcts`.
+            ValueError: a finished game (in the players' wording), a limit with depth, nodes
+                or a clock (give time), and as :func:`multi_mcts`.
         """
         _validate.instance(state, State, "state")
         _validate.not_over(state, "InformedMCTSPlayer.play", "no move to choose")
