@@ -644,3 +644,29 @@ def test_a_match_config_refuses_what_no_schedule_can_play(openings, specs, error
     # they were a bare ZeroDivisionError, an IndexError, and a match of a seat against itself
     with pytest.raises(error, match=message):
         MatchConfig(builtin_openings(pr.Variant()) if openings is None else openings, specs)
+
+
+def test_a_seat_of_a_three_player_game_that_runs_out_of_clock_forfeits_and_the_others_share_the_win():
+    # A 3-4 player seat plays at its own limits (here 0.3 s a move) and the referee holds it
+    # to the clock: over it, the seat forfeits; no colour is put ahead of the rest.
+    seats = [pr.InformedMCTSPlayer(time=0.3, seed=1), pr.MCTSPlayer(playouts=20, seed=1), pr.MultiPlayer(depth=1)]
+    out = play(pr.Variant.parse("8x8/3p").start(), seats, ["a", "b", "c"], TimeControl(clock=0.5))
+    assert out.points == [0.0, 0.5, 0.5]
+    assert out.forfeit is not None and out.forfeit["color"] == "Black" and out.forfeit["reason"] == "time"
+    assert out.record.result.end == "time" and out.record.result.winner is None
+    # read back (a resumed match), the record gives the same points
+    from polyreversi.formats import json_record
+    from polyreversi.match.runner import points_of
+
+    assert points_of(json_record.loads(json_record.dumps(out.record))) == [0.0, 0.5, 0.5]
+
+
+def test_a_failing_seat_of_a_four_player_game_forfeits():
+    class Boom:
+        def choose(self, state):
+            raise RuntimeError("boom")
+
+    seats = [pr.RandomPlayer(seed=1), Boom(), pr.RandomPlayer(seed=2), pr.RandomPlayer(seed=3)]
+    out = play(pr.Variant.parse("8x8/4p").start(), seats, ["a", "b", "c", "d"])
+    assert out.points == [1 / 3, 0.0, 1 / 3, 1 / 3] and out.forfeit["reason"] == "failure"
+    assert out.record.result.end == "resigned" and "boom" in out.forfeit["detail"]

@@ -38,7 +38,10 @@ class TimeControl:
     """How long seats may think.
 
     Attributes:
-        depth, nodes: passed to every seat that takes them.
+        depth, nodes: passed to every seat that takes a limit (an engine, a
+            :class:`polyreversi.SearchPlayer` or :class:`polyreversi.LivingPlayer`). A seat
+            of another kind (every 3-4 player seat among them) plays at its own limits, and
+            the referee holds it to ``time`` and ``clock`` all the same.
         time: seconds per move, a player's mean over its moves
             (:class:`polyreversi.Limit`); a move longer than
             :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it plus ``margin``
@@ -112,6 +115,13 @@ class GameOutcome:
     unanswered: bool = False
 
 
+def forfeit_points(players: int, loser: int) -> List[float]:
+    """Each colour's points (colour order) in a game that colour ``loser`` (1 .. ``players``)
+    forfeited: 0 for it, and the win shared by the others (with two players the other one
+    wins; with three or four no other colour is put ahead of the rest by the forfeit)."""
+    return [0.0 if c == loser else 1.0 / (players - 1) for c in range(1, players + 1)]
+
+
 def _mover(seat: Seat) -> Mover:
     """How the referee asks a seat: ``f(state, limit) -> (move, score)``."""
     if isinstance(seat, SearchPlayer):
@@ -142,7 +152,9 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
 
     Returns:
         A :class:`GameOutcome`; a forfeit is recorded as ``end="resigned"`` (illegal move,
-        failure) or ``"time"`` with the winner, and ``meta["forfeit"]`` = colour, reason, detail.
+        failure) or ``"time"``, with the winner in a two-player game (none with three or
+        four: the others share the win, :func:`forfeit_points`), and ``meta["forfeit"]`` =
+        colour, reason, detail.
 
     Raises:
         KeyboardInterrupt, and errors of the referee itself; never a seat's failure.
@@ -228,12 +240,9 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
         points = [1.0 / len(winners) if c in winners else 0.0 for c in range(1, n + 1)]
         record = Record.from_state(state, players=names, **meta)
         return GameOutcome(record, points)
-    if n != 2:
-        raise RuntimeError(f"a seat of a {n}-player game failed: {forfeit['detail']}")
     loser = int(state.to_move)
-    winner = Color(3 - loser)
-    points = [0.0, 0.0]
-    points[winner - 1] = 1.0
+    points = forfeit_points(n, loser)
+    winner = Color(3 - loser) if n == 2 else None  # three or four: no single winner
     end = "time" if forfeit["reason"] == "time" else "resigned"
     record = Record.from_state(state, players=names, end=end, winner=winner, forfeit=forfeit, **meta)
     return GameOutcome(record, points, forfeit, unanswered)

@@ -22,7 +22,7 @@ from polyreversi.engine.protocol import STARTUP_TIMEOUT
 from polyreversi.errors import RecordError, RecordWarning
 from polyreversi.formats import decode_text, ggf, json_record, source_name
 from polyreversi.match.elo import EloEstimate, elo as elo_estimate, sprt as sprt_test
-from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, play
+from polyreversi.match.referee import Forfeit, GameOutcome, Seat, TimeControl, forfeit_points, play
 from polyreversi.record import Record
 from polyreversi.state import State
 from polyreversi.variant import Variant
@@ -331,6 +331,10 @@ def points_of(record: Record) -> List[float]:
     result = record.result
     if result is not None and result.winner is not None:
         return [1.0 if c == int(result.winner) else 0.0 for c in range(1, n + 1)]
+    forfeit = record.meta.get("forfeit")
+    if (result is not None and result.end in ("time", "resigned") and isinstance(forfeit, dict)
+            and str(forfeit.get("color")) in COLOR_NAMES[:n]):
+        return forfeit_points(n, COLOR_NAMES.index(str(forfeit["color"])) + 1)
     winners = [int(c) for c in record.replay().final.winners()]
     return [1.0 / len(winners) if c in winners else 0.0 for c in range(1, n + 1)]
 
