@@ -150,3 +150,8 @@ def test_searched_policies_are_read_as_the_plain_names_nothing_trimmed():
             pr.Batch("8x8", 2).choose(spaced)
     with pytest.raises(ValueError, match="unknown policy 'random '"):
         pr.Batch("8x8", 2).choose("random ")
+    # a count too long for int() is the policy's own error; an unknown name lists every form
+    with pytest.raises(ValueError, match=r"expected mcts:N with N in 1\.\."):
+        pr.Batch("8x8", 2).choose("mcts:" + "9" * 5000)
+    with pytest.raises(ValueError, match="unknown policy 'uct:10'; allowed: 'random', 'greedy', search:N, mcts:N"):
+        pr.Batch("8x8", 2).choose("uct:10")

@@ -209,6 +209,12 @@ def test_the_referee_names_seats_and_controls_that_do_not_fit_the_game():
         play(start, greedy[:1], ["a"])
     with pytest.raises(ValueError, match="this 2-player game needs 2 seats, one per colour, got 3"):
         play(start, greedy + [pr.GreedyPlayer()], ["a", "b", "c"])
+    with pytest.raises(ValueError, match="this 2-player game needs 2 names, one per seat, got 3"):
+        play(start, greedy, ["a", "b", "c"])
+    with pytest.raises(TypeError, match="seats: expected a list of one per colour, got 3"):
+        play(start, 3, ["a", "b"])
+    with pytest.raises(TypeError, match="names: expected a list of one per colour"):
+        play(start, greedy, "ab")
     with pytest.raises(ValueError, match=r"one TimeControl for every seat or one per seat \(2\), got 1"):
         play(start, greedy, ["a", "b"], [TimeControl(time=0.01)])
     for bad in (None, ["x", "y"], TimeControl):

@@ -133,7 +133,8 @@ def _searched_policy(policy: object) -> Optional[Tuple[str, int]]:
     if kind not in SEARCHED_POLICIES:
         return None
     low, high = SEARCHED_POLICIES[kind]
-    if not _validate.is_digits(count) or not low <= int(count) <= high:
+    # a count too long to read is refused before int() (Python refuses 4,300+ digits in its own words)
+    if not _validate.is_digits(count) or _validate.too_many_digits(count) or not low <= int(count) <= high:
         raise ValueError(f"policy {quoted(policy)}: expected {kind}:N with N in {low}..{high}")
     return kind, int(count)
 
@@ -420,7 +421,11 @@ class Batch:
         searched = _searched_policy(policy)
         selected = None if which is None else self._which(which)
         if searched is None:
-            moves = self._core.choose(_policy(policy), seed, self._threads(threads))
+            try:
+                code = _policy(policy)
+            except ValueError as e:  # the plain names' message, and the searched forms beside them
+                raise ValueError(f"{e}, {', '.join(f'{kind}:N' for kind in SEARCHED_POLICIES)}") from None
+            moves = self._core.choose(code, seed, self._threads(threads))
             if selected is not None:
                 moves[selected == 0] = -1
             return moves

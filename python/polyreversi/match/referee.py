@@ -159,12 +159,18 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
     Raises:
         KeyboardInterrupt, and errors of the referee itself; never a seat's failure.
         TypeError: ``start`` is not a State, ``control`` not a TimeControl or a list of them.
-        ValueError: not one seat per colour, or a list of controls not one per seat.
+        TypeError: ``seats`` or ``names`` not a list (or tuple).
+        ValueError: not one seat and one name per colour, or a list of controls not one per seat.
     """
     state = _validate.instance(start, State, "start").copy()
     n = state.variant.players
+    for what, given in (("seats", seats), ("names", names)):
+        if not isinstance(given, (list, tuple)):
+            raise TypeError(f"{what}: expected a list of one per colour, got {_validate.shown(given)}")
     if len(seats) != n:
         raise ValueError(f"seats: this {n}-player game needs {n} seats, one per colour, got {len(seats)}")
+    if len(names) != n:  # checked before the game, not by its record after it
+        raise ValueError(f"names: this {n}-player game needs {n} names, one per seat, got {len(names)}")
     if isinstance(control, TimeControl):
         controls = [control] * n
     elif isinstance(control, (list, tuple)) and all(isinstance(c, TimeControl) for c in control):
