@@ -158,8 +158,8 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
 
     Raises:
         KeyboardInterrupt, and errors of the referee itself; never a seat's failure.
-        TypeError: ``start`` is not a State, ``control`` not a TimeControl or a list of them.
-        TypeError: ``seats`` or ``names`` not a list (or tuple).
+        TypeError: ``start`` is not a State, ``seats`` or ``names`` not a list (or tuple),
+            ``control`` not a TimeControl or a list of them.
         ValueError: not one seat and one name per colour, or a list of controls not one per seat.
     """
     state = _validate.instance(start, State, "start").copy()
