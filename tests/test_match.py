@@ -215,6 +215,17 @@ def test_the_referee_names_seats_and_controls_that_do_not_fit_the_game():
         play(start, 3, ["a", "b"])
     with pytest.raises(TypeError, match="names: expected a list of one per colour"):
         play(start, greedy, "ab")
+
+    class Counting:  # a seat that counts its moves: a bad name is refused before any
+        moves = 0
+
+        def choose(self, state):
+            Counting.moves += 1
+            return state.legal_moves()[0]
+
+    with pytest.raises(pr.RecordError, match=r"players\[0\]: expected a name \(text\) or None, got 1"):
+        play(start, [Counting(), Counting()], [1, 2])
+    assert Counting.moves == 0
     with pytest.raises(ValueError, match=r"one TimeControl for every seat or one per seat \(2\), got 1"):
         play(start, greedy, ["a", "b"], [TimeControl(time=0.01)])
     for bad in (None, ["x", "y"], TimeControl):
@@ -667,12 +678,22 @@ def test_a_seat_of_a_three_player_game_that_runs_out_of_clock_forfeits_and_the_o
     assert points_of(json_record.loads(json_record.dumps(out.record))) == [0.0, 0.5, 0.5]
 
 
-def test_a_failing_seat_of_a_four_player_game_forfeits():
+@pytest.mark.parametrize("error", [RuntimeError, ZeroDivisionError, KeyError, AttributeError])
+def test_a_failing_seat_of_a_four_player_game_forfeits(error):
     class Boom:
         def choose(self, state):
-            raise RuntimeError("boom")
+            raise error("boom")
 
     seats = [pr.RandomPlayer(seed=1), Boom(), pr.RandomPlayer(seed=2), pr.RandomPlayer(seed=3)]
     out = play(pr.Variant.parse("8x8/4p").start(), seats, ["a", "b", "c", "d"])
     assert out.points == [1 / 3, 0.0, 1 / 3, 1 / 3] and out.forfeit["reason"] == "failure"
     assert out.record.result.end == "resigned" and "boom" in out.forfeit["detail"]
+
+
+def test_ctrl_c_in_a_seat_is_not_a_forfeit():
+    def interrupted(state):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play(pr.Variant.parse("8x8/3p").start(), [interrupted, pr.RandomPlayer(seed=1), pr.RandomPlayer(seed=2)],
+             ["a", "b", "c"])

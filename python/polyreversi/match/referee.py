@@ -21,7 +21,7 @@ from polyreversi.engine.seat import EngineSeat
 from polyreversi.errors import EngineError, EngineIllegalMoveError, EngineTerminatedError, EngineTimeoutError
 from polyreversi.limit import Limit
 from polyreversi.players import Player, as_callable
-from polyreversi.record import Record
+from polyreversi.record import Record, checked_players
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
 from polyreversi.time_control import MOVE_STOP_FACTOR
@@ -161,6 +161,7 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
         TypeError: ``start`` is not a State, ``seats`` or ``names`` not a list (or tuple),
             ``control`` not a TimeControl or a list of them.
         ValueError: not one seat and one name per colour, or a list of controls not one per seat.
+        RecordError: a name the game's record refuses (:func:`polyreversi.record.checked_players`).
     """
     state = _validate.instance(start, State, "start").copy()
     n = state.variant.players
@@ -171,6 +172,7 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
         raise ValueError(f"seats: this {n}-player game needs {n} seats, one per colour, got {len(seats)}")
     if len(names) != n:  # checked before the game, not by its record after it
         raise ValueError(f"names: this {n}-player game needs {n} names, one per seat, got {len(names)}")
+    checked_players(names, state.variant)  # each name as the record will take it
     if isinstance(control, TimeControl):
         controls = [control] * n
     elif isinstance(control, (list, tuple)) and all(isinstance(c, TimeControl) for c in control):
@@ -211,7 +213,7 @@ def play(start: State, seats: Sequence[Seat], names: Sequence[str],
             unanswered = not moved[color - 1]
         except (EngineIllegalMoveError, IllegalMoveError, InvalidSquareError, TypeError) as e:
             forfeit = {"reason": "illegal move", "detail": str(e)}
-        except (EngineError, ValueError, RuntimeError, OSError) as e:
+        except Exception as e:  # any other error of the seat's (not Ctrl-C: not an Exception)
             forfeit = {"reason": "failure", "detail": f"{type(e).__name__}: {e}"}
             unanswered = isinstance(e, EngineTerminatedError) and not moved[color - 1]
         if forfeit is None:
