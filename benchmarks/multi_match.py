@@ -84,6 +84,9 @@ def main(argv=None) -> int:
     ap.add_argument("--variant", default="8x8/4p")
     ap.add_argument("--games", type=int, default=40, help="games (rounded up to a multiple of the players)")
     ap.add_argument("--time", type=float, default=0.05, help="seconds per move for every seat")
+    ap.add_argument("--candidate-time", type=float, default=None,
+                    help="seconds per move for the candidate seat alone (default: --time): time odds, to see "
+                         "how much a faster search would gain")
     ap.add_argument("--clock", default="cpu", choices=("cpu", "wall"),
                     help="what --time counts: the searching thread's CPU time (default) or the wall clock")
     ap.add_argument("--candidate", default="imcts", choices=("imcts", "brs", "paranoid"))
@@ -104,6 +107,7 @@ def main(argv=None) -> int:
     _core._set_budget_clock(args.clock)
     load_start = os.getloadavg()[0]
     options = parse_options(args.set)
+    candidate_time = args.time if args.candidate_time is None else args.candidate_time
     variant = pr.Variant.parse(args.variant)
     players = variant.players
     plies = players if args.opening_plies is None else args.opening_plies
@@ -117,7 +121,7 @@ def main(argv=None) -> int:
         start = opening(variant, plies, rng, args.blocked)
         for seat in range(players):
             seats = [MCTSPlayer(time=args.time, seed=rng.randrange(2**64)) for _ in range(players)]
-            seats[seat] = candidate(args.candidate, args.time, rng.randrange(2**64), options)
+            seats[seat] = candidate(args.candidate, candidate_time, rng.randrange(2**64), options)
             final = play_game(start, seats)
             winners = [int(c) - 1 for c in final.winners()]
             if seat in winners and len(winners) == 1:
@@ -139,7 +143,7 @@ def main(argv=None) -> int:
     low, high = wilson(wins, games)
     result = {
         "variant": str(variant), "blocked": args.blocked, "candidate": args.candidate, "options": options, "opponent": "mcts",
-        "time": args.time, "clock": args.clock, "games": games, "wins": wins, "draws": draws, "losses": losses, "per_seat": per_seat,
+        "time": args.time, "candidate_time": candidate_time, "clock": args.clock, "games": games, "wins": wins, "draws": draws, "losses": losses, "per_seat": per_seat,
         "win_share": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)], "parity": round(1 / players, 4),
         "seconds": round(time.time() - started, 1), "evaluation": "linear" if args.linear else "patterns",
         "load": [round(load_start, 1), round(os.getloadavg()[0], 1)], "package": pr.__file__,
