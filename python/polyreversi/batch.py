@@ -133,10 +133,11 @@ def _searched_policy(policy: object) -> Optional[Tuple[str, int]]:
     if kind not in SEARCHED_POLICIES:
         return None
     low, high = SEARCHED_POLICIES[kind]
-    # a count too long to read is refused before int() (Python refuses 4,300+ digits in its own words)
-    if not _validate.is_digits(count) or _validate.too_many_digits(count) or not low <= int(count) <= high:
-        raise ValueError(f"policy {quoted(policy)}: expected {kind}:N with N in {low}..{high}")
-    return kind, int(count)
+    number = _validate.count_text(count)  # read as a seat spec's count
+    if number is None or not low <= number <= high:
+        raise ValueError(f"policy {quoted(policy)}: expected {kind}:N with N in {low}..{high}, in "
+                         f"{_validate.COUNT_FORM}")
+    return kind, number
 
 
 def _perspective(value: Union[Color, int, np.integer[Any], None], players: int) -> int:

@@ -395,13 +395,14 @@ _FACTORIES: Dict[str, Callable[[Optional[int]], Chooser]] = {"random": RandomPla
 
 
 def _whole(text: str) -> int:
-    """A spec's whole number: ASCII digits with an optional sign, at most
-    :data:`polyreversi._validate.MAX_DIGITS` of them; ValueError for what int() also reads
-    but no spec means ('1_000', other scripts' digits: '２') and for more digits."""
-    digits = text[1:] if text[:1] in ("+", "-") else text
-    if not _validate.is_digits(digits) or len(digits) > _validate.MAX_DIGITS:
+    """A spec's count, as :func:`polyreversi._validate.count_text` reads it (ASCII digits
+    without a sign or a leading zero, as :meth:`polyreversi.Batch.choose`'s policies);
+    ValueError for other text, what int() also reads ('-1', '+5', '0003', '1_000', other
+    scripts' digits: '２') included."""
+    count = _validate.count_text(text)
+    if count is None:
         raise ValueError(text)
-    return int(text)
+    return count
 
 
 def _number(text: str) -> Union[int, float]:
@@ -527,10 +528,11 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
         try:
             options[key] = allowed[key](value)
         except ValueError:
-            kinds: Dict[Callable[[str], Any], str] = {_whole: "an integer", _on_off: "on or off"}
+            kinds: Dict[Callable[[str], Any], str] = {_whole: f"an integer in {_validate.COUNT_FORM}",
+                                                      _on_off: "on or off"}
             kind_word = kinds.get(allowed[key], "a number")
             too_long = _validate.too_many_digits(value)
-            if allowed[key] is _whole and _validate.is_digits(value.lstrip("+-")) and too_long is not None:
+            if allowed[key] is _whole and _validate.is_digits(value) and too_long is not None:
                 raise ValueError(f"player {quoted(spec)}: {key}: {too_long}") from None
             raise ValueError(f"player {quoted(spec)}: {key} must be {kind_word}, got {quoted(value)}") from None
     return kind, options
