@@ -309,3 +309,11 @@ def test_a_policys_count_and_a_seat_specs_read_the_same_digits():
                                          r"zero, got '\+5'"):
         pr.player_from_spec("mcts:+5")
 
+
+@pytest.mark.parametrize("policy", [5, None, 2.5, b"random"])
+def test_a_policy_of_the_wrong_type_lists_every_policy(policy):
+    # the TypeError listed 'random', 'greedy' only; the ValueError listed search:N and mcts:N too
+    with pytest.raises(TypeError, match="policy: expected one of 'random', 'greedy', search:N, mcts:N, got "):
+        pr.Batch("8x8", 2).choose(policy)
+    with pytest.raises(ValueError, match="allowed: 'random', 'greedy', search:N, mcts:N$"):
+        pr.Batch("8x8", 2).choose("minimax")
