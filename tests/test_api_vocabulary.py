@@ -133,7 +133,7 @@ def test_policy_names_are_read_in_any_letter_case_as_all_text():
     assert np.array_equal(pr.Batch("8x8", 3).choose("Random", seed=1), pr.Batch("8x8", 3).choose("random", seed=1))
     with pytest.raises(ValueError, match=r"policy: unknown policy 'best'; allowed: 'random', 'greedy'"):
         pr.Batch("8x8", 2).choose("best")
-    with pytest.raises(TypeError, match="policy: expected one of 'random', 'greedy', got None"):
+    with pytest.raises(TypeError, match="policy: expected one of 'random', 'greedy', search:N, mcts:N, got None"):
         pr.Batch("8x8", 2).choose(None)
     with pytest.raises(TypeError, match=r"policy: expected a name \(random, greedy\) or a list of one per seat"):
         pr.play_games("8x8", 2, policy=None)

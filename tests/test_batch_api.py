@@ -288,3 +288,32 @@ def test_ctrl_c_stops_the_searched_policies(call):
     from conftest import assert_ctrl_c_stops
 
     assert_ctrl_c_stops(call)
+
+
+@pytest.mark.parametrize("count", ["0003", "03", "00", "+5", "-5", "+0", "1_0", "٣"])
+@pytest.mark.parametrize("kind", ["search", "mcts"])
+def test_a_policys_count_is_read_as_a_seat_specs(kind, count):
+    # one reader of a spec's count (_validate.count_text): "search:0003" was depth 3 for the
+    # batch, "mcts:+5" five playouts for a seat spec; both refuse a sign and a leading zero
+    with pytest.raises(ValueError, match=rf"expected {kind}:N with N in 1\.\.\d+, in digits 0-9 without a sign"):
+        pr.Batch("8x8", 2).choose(f"{kind}:{count}")
+    with pytest.raises(ValueError, match=rf"player '{kind}:"):
+        pr.player_from_spec(f"{kind}:{count}")
+
+
+def test_a_policys_count_and_a_seat_specs_read_the_same_digits():
+    assert pr.player_from_spec("search:3").depth == 3 and pr.player_from_spec("mcts:10").playouts == 10
+    assert pr.Batch("8x8", 2).choose("search:3").shape == (2,)
+    assert pr.Batch("8x8", 2).choose("mcts:10", seed=1).shape == (2,)
+    with pytest.raises(ValueError, match=r"playouts must be an integer in digits 0-9 without a sign or a leading "
+                                         r"zero, got '\+5'"):
+        pr.player_from_spec("mcts:+5")
+
+
+@pytest.mark.parametrize("policy", [5, None, 2.5, b"random"])
+def test_a_policy_of_the_wrong_type_lists_every_policy(policy):
+    # the TypeError listed 'random', 'greedy' only; the ValueError listed search:N and mcts:N too
+    with pytest.raises(TypeError, match="policy: expected one of 'random', 'greedy', search:N, mcts:N, got "):
+        pr.Batch("8x8", 2).choose(policy)
+    with pytest.raises(ValueError, match="allowed: 'random', 'greedy', search:N, mcts:N$"):
+        pr.Batch("8x8", 2).choose("minimax")

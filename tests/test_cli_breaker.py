@@ -45,10 +45,15 @@ def test_an_integer_option_keeps_its_sign_and_range() -> None:
         "Error: Invalid value for '--depth': 0 is not in the range 1<=x<=250.")
 
 
+COUNT = "an integer in digits 0-9 without a sign or a leading zero"
+
+
 @pytest.mark.parametrize("spec, option, kind, text", [
-    ("mcts:\uff12", "playouts", "an integer", "\uff12"),
-    ("mcts:1_0", "playouts", "an integer", "1_0"),
-    ("search:\u0662", "depth", "an integer", "\u0662"),
+    ("mcts:\uff12", "playouts", COUNT, "\uff12"),
+    ("mcts:1_0", "playouts", COUNT, "1_0"),
+    ("search:\u0662", "depth", COUNT, "\u0662"),
+    ("search:+6", "depth", COUNT, "+6"),
+    ("mcts:0300", "playouts", COUNT, "0300"),
     ("mcts:time=\uff10.5", "time", "a number", "\uff10.5"),
 ])
 def test_a_player_specs_numbers_are_ascii(spec: str, option: str, kind: str, text: str) -> None:

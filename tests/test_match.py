@@ -664,9 +664,9 @@ def test_a_match_config_refuses_what_no_schedule_can_play(openings, specs, error
 
 
 def test_a_seat_of_a_three_player_game_that_runs_out_of_clock_forfeits_and_the_others_share_the_win():
-    # A 3-4 player seat plays at its own limits (here 0.3 s a move) and the referee holds it
-    # to the clock: over it, the seat forfeits; no colour is put ahead of the rest.
-    seats = [pr.InformedMCTSPlayer(time=0.3, seed=1), pr.MCTSPlayer(playouts=20, seed=1), pr.MultiPlayer(depth=1)]
+    # A seat that takes no clock plays at its own pace (here 0.6 s a move) and the referee
+    # holds it to the clock: over it, the seat forfeits; no colour is put ahead of the rest.
+    seats = [Taking(0.6), pr.MCTSPlayer(playouts=20, seed=1), pr.MultiPlayer(depth=1)]
     out = play(pr.Variant.parse("8x8/3p").start(), seats, ["a", "b", "c"], TimeControl(clock=0.5))
     assert out.points == [0.0, 0.5, 0.5]
     assert out.forfeit is not None and out.forfeit["color"] == "Black" and out.forfeit["reason"] == "time"

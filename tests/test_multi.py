@@ -221,3 +221,20 @@ def test_seat_specs():
         player_from_spec("brs:0")
     with pytest.raises(ValueError, match="unknown option"):
         player_from_spec("brs:playouts=3")
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda s: MultiPlayer().choose(s), "MultiPlayer.choose"),
+    (lambda s: MultiPlayer().play(s), "MultiPlayer.play"),
+    (lambda s: MultiPlayer().choose(s, pr.Limit(clock=1.0)), "MultiPlayer.choose"),
+    (lambda s: pr.InformedMCTSPlayer().choose(s), "InformedMCTSPlayer.choose"),
+    (lambda s: pr.InformedMCTSPlayer().play(s), "InformedMCTSPlayer.play"),
+])
+def test_a_3_4_player_seat_names_itself_refusing_a_two_player_game(call, name):
+    # it named multi_search / multi_mcts, which the caller never called; the wording is the
+    # SearchPlayer's for the other kind of game
+    with pytest.raises(pr.VariantError, match=rf"^{name}: three or four players only \(got a 2-player game\); "
+                                              r"for two players use pr\.SearchPlayer / pr\.search"):
+        call(pr.Variant().start())
+    with pytest.raises(pr.VariantError, match=r"^multi_search: three or four players only"):
+        multi_search(pr.Variant().start())

@@ -261,7 +261,9 @@ def test_a_seat_specs_number_of_too_many_digits_says_so() -> None:
     # "playouts must be an integer, got '999...'": it was one, of 5000 digits
     with pytest.raises(ValueError, match=r"playouts: '9{40}\.\.\.' \(5000 characters\) has more than 30 digits$"):
         parse_player_spec("mcts:" + "9" * 5000)
-    assert parse_player_spec("mcts:" + "0" * 29 + "7") == ("mcts", {"playouts": 7})
+    assert parse_player_spec("mcts:" + "1" * 30) == ("mcts", {"playouts": int("1" * 30)})  # the player refuses it
+    with pytest.raises(ValueError, match="playouts must be an integer in digits 0-9 without a sign or a leading zero"):
+        parse_player_spec("mcts:" + "0" * 29 + "7")  # a leading zero, as Batch.choose refuses it
 
 
 # -- the next newcomer's list (2026-12-05) --------------------------------------------------------------------

@@ -1024,3 +1024,18 @@ def test_a_move_in_debt_gives_its_solve_the_shorter_budget(monkeypatch):
     monkeypatch.setattr(time_control, "solve_allowance", recorded)
     player.play(random_position(12, 7), pr.Limit(time=0.01))
     assert budgets and budgets[0] == pytest.approx(0.006)
+
+
+def test_a_finished_three_or_four_player_game_is_reported_as_over_first():
+    # as every other player reports it; the player count came first ("two-player games only")
+    final = pr.play_game("8x8/4p", [pr.RandomPlayer(seed=i) for i in range(4)])
+    player = pr.SearchPlayer(depth=1)
+    for call, name in ((player.choose, "choose"), (player.play, "play"), (player.analyse, "analyse")):
+        with pytest.raises(ValueError, match=rf"^SearchPlayer\.{name}: the game is over at ply {final.ply}; "
+                                             "there is no move to choose$"):
+            call(final)
+    for other in (pr.MCTSPlayer(), pr.MultiPlayer(), pr.InformedMCTSPlayer()):
+        with pytest.raises(ValueError, match=rf"^{type(other).__name__}\.choose: the game is over at ply {final.ply}"):
+            other.choose(final)
+    with pytest.raises(pr.VariantError, match=r"SearchPlayer\.choose: two-player games only"):
+        player.choose(pr.Variant.parse("8x8/4p").start())  # a game under way: its player count

@@ -75,6 +75,11 @@ void init_limits(py::module_& m) {
       "solve_table_mib", [](long long tt_mb) { return solve_table_mib(tt_mb); }, py::arg("tt_mb"),
       "MiB a solve with a tt_mb table allocates: the table and a quarter more for its ordering searches.");
   l.def(
+      "longest_game", [](int empty, int players) { return longest_game(empty, players); }, py::arg("empty"),
+      py::arg("players"),
+      "Plies of the longest game from a position with `empty` empty squares: 2 * empty with two players (a pass "
+      "before each move at most), empty with three or four (nobody passes; each ply fills a square).");
+  l.def(
       "history_plies", [](int squares) { return history_plies(squares); }, py::arg("squares"),
       "Plies a move history holds on a board of `squares` squares (the longest game there and its two passes).");
 }

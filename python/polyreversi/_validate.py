@@ -56,6 +56,26 @@ def is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+#: How a count is written in a spec or policy text (:func:`count_text`), for the messages
+#: that refuse one.
+COUNT_FORM = "digits 0-9 without a sign or a leading zero"
+
+
+def count_text(text: str) -> Optional[int]:
+    """``text`` read as a count of a spec: a seat's (``search:6``, ``mcts:2000``,
+    ``threads=0``) and :meth:`polyreversi.Batch.choose`'s policy (``search:4``,
+    ``mcts:500``). ASCII digits without a sign or a leading zero (``0`` alone is a count:
+    ``+5`` and ``0003`` are typing slips no count needs, and JSON refuses them too), at
+    most :data:`MAX_DIGITS` of them; None for any other text.
+
+    >>> count_text("2000"), count_text("0"), count_text("+5"), count_text("0003")
+    (2000, 0, None, None)
+    """
+    if not is_digits(text) or (len(text) > 1 and text[0] == "0") or too_many_digits(text) is not None:
+        return None
+    return int(text)
+
+
 def too_many_digits(text: str) -> Optional[str]:
     """Why ``text`` (an optional sign and ASCII digits) is too long to read as a whole
     number: ``'999...' (5000 characters) has more than 30 digits``; None when it has at

@@ -133,10 +133,11 @@ def _searched_policy(policy: object) -> Optional[Tuple[str, int]]:
     if kind not in SEARCHED_POLICIES:
         return None
     low, high = SEARCHED_POLICIES[kind]
-    # a count too long to read is refused before int() (Python refuses 4,300+ digits in its own words)
-    if not _validate.is_digits(count) or _validate.too_many_digits(count) or not low <= int(count) <= high:
-        raise ValueError(f"policy {quoted(policy)}: expected {kind}:N with N in {low}..{high}")
-    return kind, int(count)
+    number = _validate.count_text(count)  # read as a seat spec's count
+    if number is None or not low <= number <= high:
+        raise ValueError(f"policy {quoted(policy)}: expected {kind}:N with N in {low}..{high}, in "
+                         f"{_validate.COUNT_FORM}")
+    return kind, number
 
 
 def _perspective(value: Union[Color, int, np.integer[Any], None], players: int) -> int:
@@ -412,19 +413,18 @@ class Batch:
                 the others); with search and MCTS the others cost nothing.
 
         Raises:
-            ValueError: an unknown policy or a bad ``:N``; ``which`` of the wrong shape or
-                dtype. VariantError: ``search:D`` with three or four players.
+            TypeError: a policy that is not text. ValueError: an unknown policy or a bad
+                ``:N`` (a count in digits, without a sign or a leading zero, as a seat spec's);
+                ``which`` of the wrong shape or dtype. VariantError: ``search:D`` with three
+                or four players.
             KeyboardInterrupt: Ctrl-C (SIGINT) stops the searches within a moment, as it
                 stops :func:`polyreversi.search`; the games are as they were.
         """
         seed = self.seed if seed is None else _seed(seed)
         searched = _searched_policy(policy)
         selected = None if which is None else self._which(which)
-        if searched is None:
-            try:
-                code = _policy(policy)
-            except ValueError as e:  # the plain names' message, and the searched forms beside them
-                raise ValueError(f"{e}, {', '.join(f'{kind}:N' for kind in SEARCHED_POLICIES)}") from None
+        if searched is None:  # a refusal lists the searched forms beside the plain names
+            code = _policy(policy, [f"{kind}:N" for kind in SEARCHED_POLICIES])
             moves = self._core.choose(code, seed, self._threads(threads))
             if selected is not None:
                 moves[selected == 0] = -1

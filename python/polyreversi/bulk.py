@@ -58,8 +58,10 @@ class GamesResult:
         return float((self.winners.sum(axis=1) > 1).mean()) if len(self.plies) else 0.0
 
 
-def _policy(policy: str) -> int:
-    return POLICIES[choice(policy, POLICIES, "policy")]
+def _policy(policy: str, also: Sequence[str] = ()) -> int:
+    """The core's code of a policy name; ``also``: the caller's other forms, listed in the
+    refusals (:func:`polyreversi.vocabulary.choice`)."""
+    return POLICIES[choice(policy, POLICIES, "policy", also)]
 
 
 def _seat_policies(policy: Union[str, Sequence[str]], players: int) -> Union[int, List[int]]:

@@ -29,7 +29,9 @@ from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
 from polyreversi import _core, _validate
+from polyreversi.limit import Limit
 from polyreversi.state import State
+from polyreversi.time_control import anytime_seconds, mover_moves
 from polyreversi.variant import engine_seed
 
 #: Playouts of a search given neither ``playouts`` nor ``time``.
@@ -88,6 +90,26 @@ def check_limits(playouts: Optional[int], time: Optional[float], threads: int,
     _validate.whole(threads, "threads", 0, MAX_THREADS)
     if exploration is not None:
         _validate.number(exploration, "exploration")
+
+
+def limit_seconds(limit: Optional[Limit], state: State, time: Optional[float], what: str) -> Optional[float]:
+    """The seconds an MCTS player's search of ``state`` takes: the time or the share of the
+    clock of ``limit`` (:func:`polyreversi.time_control.anytime_seconds` over the mover's
+    moves still to play), else the player's own ``time`` (None: its playouts alone).
+
+    Raises:
+        TypeError: ``limit`` not a Limit (or None). ValueError: a limit with depth or nodes,
+            naming ``what`` (the search) and what it takes.
+    """
+    if limit is None:
+        return time
+    if not isinstance(limit, Limit):
+        raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
+    if limit.depth is not None or limit.nodes is not None:
+        raise ValueError(f"limit: {what} takes a time per move or a game clock (Limit(time=SECONDS) or "
+                         "Limit(clock=SECONDS, ...)), not depth or nodes")
+    seconds = anytime_seconds(limit, mover_moves(state.empties(), state.variant.players))
+    return time if seconds is None else seconds
 
 
 def mcts(

@@ -35,9 +35,10 @@ from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
 from polyreversi import _core, _validate
-from polyreversi._core import VariantError
 from polyreversi.limit import Limit
+from polyreversi.search import _check_multiplayer
 from polyreversi.state import State
+from polyreversi.time_control import anytime_seconds, mover_moves
 from polyreversi.vocabulary import choice
 
 __all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DEFAULT_DEPTH"]
@@ -101,10 +102,17 @@ def _limits(limit: Optional[Limit]) -> Tuple[int, float, int]:
 
 def _check_state(value: object) -> None:
     state = _validate.instance(value, State, "state")
-    if state.variant.players < 3:
-        raise VariantError(f"multi_search: three or four players only; {state.variant} has "
-                           f"{state.variant.players} (use polyreversi.search)")
+    _check_multiplayer(state, "multi_search")
     _validate.not_over(state, "multi_search")
+
+
+def _check_playable(value: object, what: str) -> State:
+    """A player's checks of ``value``, in the players' order: a State, a game not over, of
+    three or four players; the refusals name ``what``, the player's call."""
+    state = _validate.instance(value, State, "state")
+    _validate.not_over(state, what, "no move to choose")
+    _check_multiplayer(state, what)
+    return state
 
 
 def multi_search(state: State, limit: Optional[Limit] = None, *, algorithm: str = "brs") -> MultiSearchResult:
@@ -147,6 +155,7 @@ class MultiPlayer:
     Args:
         depth: iterations per move; time: seconds per move; nodes: positions per move
             (the first reached stops the search; none of them: depth :data:`DEFAULT_DEPTH`).
+            A game clock is given per move, to :meth:`play` or :meth:`choose`.
         algorithm: ``"brs"`` or ``"paranoid"``.
 
     A single legal move is played at once, without a search.
@@ -171,24 +180,51 @@ class MultiPlayer:
         self.last: Optional[MultiSearchResult] = None  # the result of the last search
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MultiSearchResult:
-        """The search of ``state`` under ``limit`` (default: the player's own limits).
+        """The search of ``state`` under ``limit``.
+
+        Args:
+            state: a 3- or 4-player State whose game is not over.
+            limit: a :class:`polyreversi.Limit` in place of the player's own limits:
+                ``depth``, ``nodes`` and ``time`` as :func:`multi_search` takes them; a
+                ``clock`` (with ``increment``, ``moves_to_go``, ``overtime``) becomes this
+                move's time, its share of the clock
+                (:func:`polyreversi.time_control.anytime_seconds`: the search stops when
+                told), the smaller with a ``time`` too. None or ``Limit()``: the player's
+                own limits.
 
         Raises:
-            ValueError: a finished game (in the players' wording), and as :func:`multi_search`.
+            TypeError: not a State, ``limit`` not a Limit. ValueError: a finished game (in
+                the players' wording), and as :func:`multi_search`. VariantError: a
+                two-player state (naming this call).
         """
-        _validate.not_over(_validate.instance(state, State, "state"), "MultiPlayer.play", "no move to choose")
-        self.last = multi_search(state, self.limit if limit is None else limit, algorithm=self.algorithm)
+        state = _check_playable(state, "MultiPlayer.play")
+        self.last = multi_search(state, self._limit(state, limit), algorithm=self.algorithm)
         return self.last
 
-    def choose(self, state: State) -> int:
-        """The best move of ``state`` (raises as :func:`multi_search`; ValueError for a
-        finished game, in the players' wording)."""
-        _validate.not_over(_validate.instance(state, State, "state"), "MultiPlayer.choose", "no move to choose")
-        _check_state(state)
+    def _limit(self, state: State, limit: Optional[Limit]) -> Limit:
+        """The search's limit: ``limit``'s, its clock turned into this move's seconds."""
+        if limit is None or (isinstance(limit, Limit) and limit.is_empty()):
+            return self.limit
+        if not isinstance(limit, Limit):
+            raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
+        if limit.clock is None:
+            return limit
+        seconds = anytime_seconds(limit, mover_moves(state.empties(), state.variant.players))
+        return Limit(depth=limit.depth, nodes=limit.nodes, time=seconds)
+
+    def choose(self, state: State, limit: Optional[Limit] = None) -> int:
+        """The best move of ``state`` under ``limit`` (as :meth:`play`; None: the player's
+        own limits); a single legal move at once, without a search.
+
+        Raises:
+            As :meth:`play` (naming this call).
+        """
+        state = _check_playable(state, "MultiPlayer.choose")
+        self._limit(state, limit)  # refused alike with one legal move
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        return self.play(state).move
+        return self.play(state, limit).move
 
     __call__ = choose
 

@@ -35,9 +35,9 @@ from __future__ import annotations
 from typing import Dict, Optional, Tuple
 
 from polyreversi import _core, _validate
-from polyreversi._core import VariantError
 from polyreversi.limit import Limit
-from polyreversi.mcts import MAX_NODES, MCTSResult, check_limits
+from polyreversi.mcts import MAX_NODES, MCTSResult, check_limits, limit_seconds
+from polyreversi.search import _check_multiplayer
 from polyreversi.variant import engine_seed
 from polyreversi.state import State
 
@@ -319,9 +319,7 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
      implicit_weight, paranoia, best_reply, mast, mast_temperature, nst, lgrf) = _options(
          exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature, bias_weight, greedy, solve,
          implicit_weight, paranoia, best_reply, mast, mast_temperature, nst, lgrf)
-    if state.variant.players < 3:
-        raise VariantError(f"multi_mcts: three or four players only; {state.variant} has {state.variant.players} "
-                           "(use polyreversi.mcts)")
+    _check_multiplayer(state, "multi_mcts")
     _validate.not_over(state, "multi_mcts")
     if given is None:
         cutoff = default_cutoff(state)
@@ -339,13 +337,21 @@ def multi_mcts(state: State, *, playouts: Optional[int] = None, time: Optional[f
                       float(secs), int(nodes))
 
 
+def _check_playable(state: object, what: str) -> None:
+    """A player's checks of ``state``, in the players' order: a State, a game not over, of
+    three or four players; the refusals name ``what``, the player's call."""
+    checked = _validate.instance(state, State, "state")
+    _validate.not_over(checked, what, "no move to choose")
+    _check_multiplayer(checked, what)
+
+
 class InformedMCTSPlayer:
     """A seat for 3- and 4-player games that plays the move of :func:`multi_mcts`
     (seat specs ``imcts:2000``, ``imcts:time=0.1``).
 
     Args:
-        playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` in
-            :meth:`play`).
+        playouts, time: per move, as :func:`multi_mcts` (a ``Limit``'s ``time`` or game
+            ``clock`` given to :meth:`play` or :meth:`choose` replaces ``time``).
         seed: each move's search is seeded from it and the ply (``None``: one fresh seed).
         exploration, epsilon, history_weight, score_weight, cutoff, cutoff_temperature: as :func:`multi_mcts`.
         bias_weight, greedy, solve, implicit_weight, paranoia, best_reply: as :func:`multi_mcts`.
@@ -390,21 +396,24 @@ class InformedMCTSPlayer:
         self.tree: Optional[MultiMCTSTree] = MultiMCTSTree() if _validate.flag(reuse, "reuse") else None
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
-        """The search of ``state``; ``limit.time`` (if given) replaces the player's time.
+        """The search of ``state``.
+
+        Args:
+            state: a 3- or 4-player State whose game is not over.
+            limit: a :class:`polyreversi.Limit` with a ``time`` (seconds for this move)
+                or a ``clock`` (seconds left for the mover, with ``increment``,
+                ``moves_to_go``, ``overtime``: this move takes its share,
+                :func:`polyreversi.time_control.anytime_seconds`), or both (the smaller);
+                either replaces the player's ``time``, and its ``playouts`` still stop the
+                search when reached first. None or ``Limit()``: the player's own limits.
 
         Raises:
-            ValueError: a finished game (in the players' wording), a limit with depth, nodes
-                or a clock (give time), and as :func:`multi_mcts`.
+            TypeError: not a State, ``limit`` not a Limit. ValueError: a finished game (in
+                the players' wording), a limit with depth or nodes, and as :func:`multi_mcts`.
+            VariantError: a two-player state (naming this call).
         """
-        _validate.instance(state, State, "state")
-        _validate.not_over(state, "InformedMCTSPlayer.play", "no move to choose")
-        seconds = self.time
-        if limit is not None:
-            if not isinstance(limit, Limit):
-                raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
-            if limit.depth is not None or limit.nodes is not None or limit.clock is not None:
-                raise ValueError("limit: the informed MCTS takes a time per move (Limit(time=SECONDS))")
-            seconds = limit.time if limit.time is not None else seconds
+        _check_playable(state, "InformedMCTSPlayer.play")
+        seconds = limit_seconds(limit, state, self.time, "the informed MCTS")
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
         self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
                                exploration=self.exploration, epsilon=self.epsilon,
@@ -417,15 +426,19 @@ class InformedMCTSPlayer:
                                tree=self.tree)
         return self.last
 
-    def choose(self, state: State) -> int:
-        """The most visited move of a search from ``state`` (raises as :func:`multi_mcts`;
-        ValueError for a finished game, in the players' wording)."""
-        _validate.instance(state, State, "state")
-        _validate.not_over(state, "InformedMCTSPlayer.choose", "no move to choose")
+    def choose(self, state: State, limit: Optional[Limit] = None) -> int:
+        """The most visited move of a search from ``state`` under ``limit`` (as :meth:`play`;
+        None: the player's own limits); a single legal move at once, without a search.
+
+        Raises:
+            As :meth:`play` (naming this call).
+        """
+        _check_playable(state, "InformedMCTSPlayer.choose")
+        limit_seconds(limit, state, self.time, "the informed MCTS")  # refused alike with one legal move
         moves = state.legal_moves()
-        if len(moves) == 1 and state.variant.players >= 3:
+        if len(moves) == 1:
             return moves[0]
-        move = self.play(state).move
+        move = self.play(state, limit).move
         assert move is not None  # multi_mcts raises for a finished game
         return move
 

@@ -35,6 +35,7 @@ from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, checked
 from polyreversi.vocabulary import color_name
 
 if TYPE_CHECKING:  # mcts is imported on first use
+    from polyreversi.limit import Limit
     from polyreversi.mcts import MCTSResult
 
 Move = Union[int, str]
@@ -227,7 +228,9 @@ class MCTSPlayer:
     Args:
         playouts: playouts per move (default: :data:`polyreversi.mcts.DEFAULT_PLAYOUTS`
             when ``time`` is not given either).
-        time: seconds per move; with ``playouts`` too, whichever limit comes first.
+        time: seconds per move; with ``playouts`` too, whichever limit comes first. A
+            ``Limit``'s ``time`` or game ``clock`` given to :meth:`play` or :meth:`choose`
+            replaces it.
         seed: the search's seed, 0 .. 2**64 - 1; each move's search is seeded from it
             and the ply, so the same seed and position give the same move (with a
             playout count). ``None``: one fresh seed from the OS, drawn here.
@@ -259,23 +262,56 @@ class MCTSPlayer:
         self.threads = threads
         self.last: Optional[MCTSResult] = None  # the result of the last search
 
-    def choose(self, state: State) -> int:
-        """The most visited move of a search from ``state``.
+    def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
+        """The search of ``state``.
+
+        Args:
+            state: a State whose game is not over (any variant).
+            limit: a :class:`polyreversi.Limit` with a ``time`` (seconds for this move)
+                or a ``clock`` (seconds left for the mover, with ``increment``,
+                ``moves_to_go``, ``overtime``: this move takes its share,
+                :func:`polyreversi.time_control.anytime_seconds`), or both (the smaller);
+                either replaces the player's ``time``, and its ``playouts`` still stop the
+                search when reached first. None or ``Limit()``: the player's own limits.
 
         Raises:
-            ValueError: the game is over.
+            TypeError: not a State, ``limit`` not a Limit. ValueError: the game is over, a
+                limit with depth or nodes.
         """
-        _validate.instance(state, State, "state")
         from polyreversi.mcts import mcts
 
-        moves = _moves_or_raise(state, self)
+        self._playable(state, "play")
+        seconds = self._seconds(state, limit)
+        seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
+        self.last = mcts(state, playouts=self.playouts, time=seconds, threads=self.threads, seed=seed,
+                         exploration=self.exploration)
+        return self.last
+
+    def choose(self, state: State, limit: Optional[Limit] = None) -> int:
+        """The most visited move of a search from ``state`` under ``limit`` (as :meth:`play`;
+        None: the player's own limits); a single legal move (or a forced pass) at once.
+
+        Raises:
+            As :meth:`play` (naming this call).
+        """
+        moves = self._playable(state, "choose")
+        self._seconds(state, limit)  # refused alike with one legal move
         if len(moves) == 1:
             return moves[0]
-        seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
-        self.last = mcts(state, playouts=self.playouts, time=self.time, threads=self.threads, seed=seed,
-                         exploration=self.exploration)
-        assert self.last.move is not None  # mcts raises for a finished game
-        return self.last.move
+        move = self.play(state, limit).move
+        assert move is not None  # mcts raises for a finished game
+        return move
+
+    @staticmethod
+    def _playable(state: State, what: str) -> List[int]:
+        _validate.instance(state, State, "state")
+        _validate.not_over(state, f"MCTSPlayer.{what}", "no move to choose")
+        return state.legal_moves()
+
+    def _seconds(self, state: State, limit: Optional[Limit]) -> Optional[float]:
+        from polyreversi.mcts import limit_seconds
+
+        return limit_seconds(limit, state, self.time, "MCTS")
 
     __call__ = choose
 
@@ -359,13 +395,14 @@ _FACTORIES: Dict[str, Callable[[Optional[int]], Chooser]] = {"random": RandomPla
 
 
 def _whole(text: str) -> int:
-    """A spec's whole number: ASCII digits with an optional sign, at most
-    :data:`polyreversi._validate.MAX_DIGITS` of them; ValueError for what int() also reads
-    but no spec means ('1_000', other scripts' digits: '２') and for more digits."""
-    digits = text[1:] if text[:1] in ("+", "-") else text
-    if not _validate.is_digits(digits) or len(digits) > _validate.MAX_DIGITS:
+    """A spec's count, as :func:`polyreversi._validate.count_text` reads it (ASCII digits
+    without a sign or a leading zero, as :meth:`polyreversi.Batch.choose`'s policies);
+    ValueError for other text, what int() also reads ('-1', '+5', '0003', '1_000', other
+    scripts' digits: '２') included."""
+    count = _validate.count_text(text)
+    if count is None:
         raise ValueError(text)
-    return int(text)
+    return count
 
 
 def _number(text: str) -> Union[int, float]:
@@ -491,10 +528,11 @@ def parse_player_spec(spec: str) -> Tuple[str, Dict[str, Any]]:
         try:
             options[key] = allowed[key](value)
         except ValueError:
-            kinds: Dict[Callable[[str], Any], str] = {_whole: "an integer", _on_off: "on or off"}
+            kinds: Dict[Callable[[str], Any], str] = {_whole: f"an integer in {_validate.COUNT_FORM}",
+                                                      _on_off: "on or off"}
             kind_word = kinds.get(allowed[key], "a number")
             too_long = _validate.too_many_digits(value)
-            if allowed[key] is _whole and _validate.is_digits(value.lstrip("+-")) and too_long is not None:
+            if allowed[key] is _whole and _validate.is_digits(value) and too_long is not None:
                 raise ValueError(f"player {quoted(spec)}: {key}: {too_long}") from None
             raise ValueError(f"player {quoted(spec)}: {key} must be {kind_word}, got {quoted(value)}") from None
     return kind, options

@@ -140,6 +140,19 @@ def _check_state(state: object, what: str) -> State:
     return state
 
 
+#: What plays two-player games, for the messages that refuse one at a 3-4 player call.
+TWO_PLAYER_HINT = ("for two players use pr.SearchPlayer / pr.search (alpha-beta) or "
+                   "pr.MCTSPlayer / pr.mcts (plain UCT); on the command line search:DEPTH or mcts:PLAYOUTS seats")
+
+
+def _check_multiplayer(state: State, what: str) -> None:
+    """Refuses a two-player ``state`` at a 3-4 player call: VariantError naming ``what``
+    (the call), in the wording of :func:`_check_state`'s refusal of the other kind."""
+    if state.variant.players < 3:
+        raise VariantError(f"{what}: three or four players only (got a {state.variant.players}-player "
+                           f"game); {TWO_PLAYER_HINT}")
+
+
 def _move_or_none(state: State, move: int) -> Optional[int]:
     return None if move < 0 else int(move)
 

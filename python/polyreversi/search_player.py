@@ -295,9 +295,9 @@ class SearchPlayer:
 
     @staticmethod
     def _playable(state: State, what: str) -> State:
-        _check_state(state, f"SearchPlayer.{what}")
-        _validate.not_over(state, f"SearchPlayer.{what}", "no move to choose")
-        return state
+        # a finished game first, as the other players report it, then the player count
+        _validate.not_over(_validate.instance(state, State, "state"), f"SearchPlayer.{what}", "no move to choose")
+        return _check_state(state, f"SearchPlayer.{what}")
 
     # ---- the search ----------------------------------------------------------------
     def _search(self, state: State, limit: Limit, multipv: int,

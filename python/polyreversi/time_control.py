@@ -37,19 +37,35 @@ Canadian period), each move adds :data:`OVERTIME_SHARE` of its overtime to its
 share and to that quarter: the clock runs out while moves are left, and those
 moves get the overtime (spent evenly, the clock would end with the game and the
 overtime never be used).
+
+An anytime search (MCTS, and the 3-4 player alpha-beta of :func:`polyreversi.multi_search`,
+which drops the iteration under way) stops when told and has no iteration to finish, so
+its move takes just the seconds it is given (:func:`anytime_seconds`): ``limit.time`` as
+it is; with a clock, the usable clock (as above: the reserve, and
+:data:`MOVE_RESERVE` for each of the mover's moves) shared evenly over the mover's
+moves still to play (:func:`mover_moves`; ``moves_to_go`` when fewer), plus
+:data:`INCREMENT_SHARE` of the increment and :data:`OVERTIME_SHARE` of the overtime, at
+most :data:`MAX_SHARE` of the usable clock (all of it for the last move before the
+control) plus that part of the overtime; the game's last moves keep that cap, as the
+reserve is all that covers a move's cost beyond its search. With three or four players
+nobody passes and every ply fills a square, so the mover's moves follow from the empty
+squares and the turn order. No time is set aside for an exact solve (the searches
+that try one, ``multi_mcts(solve=...)``, do it within the move's time).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
+from polyreversi import _core, _validate
 from polyreversi.limit import MAX_TIME, Limit
 
 __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES_RESERVE_SHARE", "MAX_SHARE", "START_SHARE", "MOVE_START_SHARE",
            "MOVE_STOP_FACTOR", "CLOCK_START_SHARE",
            "CLOCK_STOP_FACTOR", "OVERTIME_SHARE", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
            "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
-           "late_solve_share", "exact_from", "predicted_solve_seconds", "saved_after"]
+           "late_solve_share", "exact_from", "predicted_solve_seconds", "saved_after", "mover_moves",
+           "anytime_seconds"]
 
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
 RESERVE_SHARE = 0.05
@@ -157,14 +173,43 @@ class MoveTime:
         return MoveTime(self.target * share, self.start * share, self.stop * share)
 
 
-def _usable(limit: Limit, empties: int, overhead: float = 0.0) -> float:
+def mover_moves(empties: int, players: int) -> int:
+    """The moves the player to move has still to play, this one included: at least 1.
+
+    Each move fills one of the ``empties`` empty squares (:meth:`polyreversi.State.empties`:
+    blocked and cut-out squares aside) and the turns go round the ``players`` in order,
+    the mover's first. With three or four nobody passes, so the game lasts the core's
+    longest game from here (``_core.limits.longest_game``: one ply a square) and the mover
+    plays every ``players``-th ply of it, ``ceil(empties / players)``; fewer only where
+    the last empties are walled off by blocked squares (RULES.md §6). With two the mover
+    plays every other empty square, ``ceil(empties / 2)``, the count the clock's plan of a
+    two-player game spends over (a pass, seldom, gives it one more).
+
+    Raises:
+        TypeError: a count that is not an int. ValueError: ``empties`` below 0, or
+            ``players`` not 2 to 4.
+    """
+    empties = _validate.whole(empties, "empties", 0, _core.limits.LONGEST_GAME)
+    players = _validate.whole(players, "players", _core.limits.MIN_PLAYERS, _core.limits.MAX_PLAYERS)
+    plies = empties if players == 2 else _core.limits.longest_game(empties, players)
+    return max(1, -(-plies // players))
+
+
+def _usable(limit: Limit, moves: int, overhead: float = 0.0) -> float:
+    """The clock less its reserve, seconds, with ``moves`` of the mover's still to play."""
     clock = limit.clock or 0.0
     reserve = min(RESERVE_MAX, max(RESERVE_MIN, RESERVE_SHARE * clock))
     # what each move costs beyond its search (the process, the protocol, the OS), for
     # every move of the mover still to come, the solved ones too
     each = max(MOVE_RESERVE, overhead)
-    reserve += min(each * ((empties + 1) // 2), MOVES_RESERVE_SHARE * clock)
+    reserve += min(each * moves, MOVES_RESERVE_SHARE * clock)
     return max(0.0, clock - reserve)
+
+
+def _out_of_clock(limit: Limit) -> float:
+    """A move's seconds once no usable clock is left: a tenth of what remains (at least a
+    tenth of a millisecond, so that a search still gets a moment), plus its overtime's share."""
+    return max((limit.clock or 0.0) / 10, 1e-4) + OVERTIME_SHARE * (limit.overtime or 0.0)
 
 
 def predicted_solve_seconds(empties: int, board: str = "8x8") -> float:
@@ -200,10 +245,10 @@ def exact_from(usable: float, empties: int, board: str = "8x8") -> int:
 
 def _clock_share(limit: Limit, empties: int, board: str, overhead: float) -> Tuple[float, float]:
     """(the move's share of the clock, the most one move may take), seconds."""
-    usable = _usable(limit, empties, overhead)
+    usable = _usable(limit, mover_moves(empties, 2), overhead)
     overtime = OVERTIME_SHARE * (limit.overtime or 0.0)  # what a move may take beyond the clock
     if usable <= 0:
-        share = max((limit.clock or 0.0) / 10, 1e-4) + overtime
+        share = _out_of_clock(limit)
         return share, share
     # The moves until the solve takes over, the mover playing every other empty square;
     # the clock the solve will need is set aside first, unless the clock is filled again
@@ -267,6 +312,54 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
     return plan
 
 
+def anytime_seconds(limit: Limit, moves: int) -> Optional[float]:
+    """The seconds an anytime search may take for this move under ``limit`` (one that
+    stops when told and has no iteration to finish: MCTS, :func:`polyreversi.multi_search`),
+    or None when the limit has neither time nor clock.
+
+    ``limit.time`` alone: that time. With ``limit.clock`` (seconds left for the mover):
+    the usable clock (the clock less a reserve of 5 %, kept between 0.01 and 1 s, and
+    :data:`MOVE_RESERVE` for each of the ``moves``, at most half the clock in all) over
+    the ``moves`` (``moves_to_go`` when fewer), plus 80 % of the increment, at most a
+    quarter of the usable clock (all of it for the last move before the control), each
+    plus :data:`OVERTIME_SHARE` of ``limit.overtime``. The game's last moves keep that
+    quarter too: the reserve is all that covers what a move costs beyond its search, on a
+    loaded machine more than the search's own time. With no usable clock left, a tenth of
+    what remains (at least 0.1 ms) plus that share of the overtime. With both a time and a
+    clock, the smaller. At most :data:`polyreversi.limit.MAX_TIME`. Depth and nodes are not
+    read (the caller refuses them or passes them on).
+
+    Args:
+        limit: a :class:`polyreversi.Limit`.
+        moves: the mover's moves still to play, this one included (int >= 1;
+            :func:`mover_moves`).
+
+    Returns:
+        Seconds (float > 0), or None.
+
+    Raises:
+        TypeError: ``limit`` not a Limit, ``moves`` not an int. ValueError: ``moves`` below 1.
+
+    >>> round(anytime_seconds(Limit(clock=10.0), 15), 4)  # 10 s less 0.5 s and 15 * 3 ms, over 15 moves
+    0.6303
+    """
+    _validate.instance(limit, Limit, "limit")
+    moves = _validate.whole(moves, "moves", 1, _core.limits.LONGEST_GAME)
+    seconds = limit.time
+    if limit.clock is not None:
+        usable = _usable(limit, moves)
+        if usable <= 0:
+            share = _out_of_clock(limit)
+        else:
+            if limit.moves_to_go is not None:
+                moves = min(moves, limit.moves_to_go)
+            overtime = OVERTIME_SHARE * (limit.overtime or 0.0)
+            most = (usable if limit.moves_to_go == 1 else usable * MAX_SHARE) + overtime
+            share = min(usable / moves + INCREMENT_SHARE * (limit.increment or 0.0) + overtime, most)
+        seconds = share if seconds is None else min(seconds, share)
+    return None if seconds is None else min(seconds, MAX_TIME)
+
+
 def saved_after(saved: float, budget: float, spent: float) -> float:
     """A player's saved time (seconds, ``saved`` before the move) after a move of ``spent``
     seconds under a per-move ``budget``: ``saved + budget - spent``, but no debt beyond
@@ -288,7 +381,7 @@ def solve_allowance(limit: Limit, empties: int, budget: Optional[float], board: 
     """
     room = budget
     if limit.clock is not None:
-        room = max(room or 0.0, _usable(limit, empties) * SOLVE_SHARE)
+        room = max(room or 0.0, _usable(limit, mover_moves(empties, 2)) * SOLVE_SHARE)
         if limit.time is not None:  # with both, the move's own time holds too
             room = min(room, limit.time)
     if room is None or room <= 0:

@@ -74,19 +74,20 @@ setattr(Color, "__format__", _color_format)
 Word = TypeVar("Word", bound=Optional[str])
 
 
-def choice(value: object, allowed: Iterable[Word], name: str) -> Word:
+def choice(value: object, allowed: Iterable[Word], name: str, also: Iterable[str] = ()) -> Word:
     """``value`` lower-cased if it is one of ``allowed`` (text is read in any letter
-    case, docs/errors.md); ``None`` passes only if it is in ``allowed``.
+    case, docs/errors.md); ``None`` passes only if it is in ``allowed``. ``also``: forms
+    the caller reads itself (``"search:N"``), listed after ``allowed`` in the refusals.
 
     Raises:
         TypeError: not text (nor an allowed None). ValueError: text that is not one
-        of ``allowed`` (the message lists them).
+        of ``allowed`` (the message lists them, and ``also``).
 
     >>> choice("WOF", ("disks", "wof"), "convention")
     'wof'
     """
     words = tuple(allowed)
-    listed = ", ".join(map(repr, words))
+    listed = ", ".join([*map(repr, words), *also])
     if not isinstance(value, str) and not (value is None and None in words):
         raise TypeError(f"{name}: expected one of {listed}, got {shown(value)}")
     given = value.lower() if isinstance(value, str) else value

@@ -2,7 +2,8 @@
 
 A seat is any player: a built-in one, an :class:`~polyreversi.engine.EngineSeat`,
 or a search player (driven through :class:`~polyreversi.engine.living.LivingPlayer`
-so that it gets the clock). The referee asks the seat to move on a copy of the
+so that it gets the clock; the MCTS players and :class:`polyreversi.MultiPlayer` get it
+too, :class:`TimeControl`). The referee asks the seat to move on a copy of the
 position, checks the move, charges the wall-clock time to the mover's clock, and
 ends the game as lost by the seat that plays an illegal move, fails (an engine
 that dies, hangs or answers nonsense; a built-in player that raises), or runs out
@@ -20,7 +21,9 @@ from polyreversi.engine.living import LivingPlayer
 from polyreversi.engine.seat import EngineSeat
 from polyreversi.errors import EngineError, EngineIllegalMoveError, EngineTerminatedError, EngineTimeoutError
 from polyreversi.limit import Limit
-from polyreversi.players import Player, as_callable
+from polyreversi.multi import MultiPlayer
+from polyreversi.multi_mcts import InformedMCTSPlayer
+from polyreversi.players import MCTSPlayer, Player, as_callable
 from polyreversi.record import Record, checked_players
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
@@ -39,9 +42,8 @@ class TimeControl:
 
     Attributes:
         depth, nodes: passed to every seat that takes a limit (an engine, a
-            :class:`polyreversi.SearchPlayer` or :class:`polyreversi.LivingPlayer`). A seat
-            of another kind (every 3-4 player seat among them) plays at its own limits, and
-            the referee holds it to ``time`` and ``clock`` all the same.
+            :class:`polyreversi.SearchPlayer`, :class:`polyreversi.LivingPlayer` or
+            :class:`polyreversi.MultiPlayer`).
         time: seconds per move, a player's mean over its moves
             (:class:`polyreversi.Limit`); a move longer than
             :data:`polyreversi.time_control.MOVE_STOP_FACTOR` times it plus ``margin``
@@ -53,6 +55,16 @@ class TimeControl:
         overtime: with ``clock``, byo-yomi: once the clock has run out each move may
             take this many seconds (a move's part past the clock too); a longer one
             loses on time. The seats get it as ``Limit(clock=..., overtime=...)``.
+
+    ``time``, ``clock``, ``increment`` and ``overtime`` reach the seats that take a depth
+    and the MCTS seats, :class:`polyreversi.MCTSPlayer` and
+    :class:`polyreversi.InformedMCTSPlayer` (which take no depth or nodes; with neither a
+    time nor a clock they play at their own limits). The 3-4 player seats (MultiPlayer
+    and the MCTS seats) spend the clock as anytime searches: each move takes its share
+    of the mover's clock (:func:`polyreversi.time_control.anytime_seconds`), the smaller
+    with a ``time``. A seat of another kind (random, greedy, baseline, a function) plays
+    at its own limits. The referee holds every seat to ``time`` and ``clock``: a move
+    over them loses on time.
 
     Raises:
         TypeError, ValueError: a field as :class:`polyreversi.Limit` refuses it (``increment``
@@ -122,6 +134,11 @@ def forfeit_points(players: int, loser: int) -> List[float]:
     return [0.0 if c == loser else 1.0 / (players - 1) for c in range(1, players + 1)]
 
 
+#: The MCTS seats: anytime searches that stop when told and spend a time or a game clock
+#: (:func:`polyreversi.time_control.anytime_seconds`), but no depth or nodes.
+MCTS_PLAYERS = (MCTSPlayer, InformedMCTSPlayer)
+
+
 def _mover(seat: Seat) -> Mover:
     """How the referee asks a seat: ``f(state, limit) -> (move, score)``."""
     if isinstance(seat, SearchPlayer):
@@ -135,6 +152,18 @@ def _mover(seat: Seat) -> Mover:
                 raise EngineError(f"{getattr(living, 'name', 'the engine')} resigned")
             return r.move, r.score
         return ask
+    if isinstance(seat, MultiPlayer):  # every field of a limit: its clock becomes the move's time
+        multi = seat
+        return lambda state, limit: (multi.choose(state, None if limit.is_empty() else limit), None)
+    if isinstance(seat, MCTS_PLAYERS):
+        mcts = seat
+
+        def ask_mcts(state: State, limit: Limit) -> Tuple[Union[int, str], Optional[float]]:
+            if limit.time is None and limit.clock is None:  # the seat's own limits (it takes no depth or nodes)
+                return mcts.choose(state), None
+            return mcts.choose(state, Limit(time=limit.time, clock=limit.clock, increment=limit.increment,
+                                            overtime=limit.overtime)), None
+        return ask_mcts
     choose = as_callable(seat)
     return lambda state, limit: (choose(state), None)
 
