@@ -154,3 +154,35 @@ def test_the_match_command_gives_the_clock_to_a_table_of_four(asked, tmp_path):
     assert {a[0] for a in asked} == {"imcts", "brs", "mcts"}
     assert all(a[2] is not None and 0 < a[2] <= MAX_SHARE for a in asked)
     assert [a[3] for a in asked if a[0] == "brs"] == [None] * sum(a[0] == "brs" for a in asked)
+
+
+@pytest.mark.parametrize("kind", ["imcts", "mcts", "brs"])
+def test_a_seat_whose_clocked_moves_end_late_keeps_more_of_its_clock_for_the_next(monkeypatch, kind):
+    # A loaded machine: each search ends 50 ms after the seconds it was given (the seat's
+    # playouts or depth end the real search at once). The seat follows that lateness
+    # (time_control.next_overhead) and asks less of the same clock next time.
+    import time
+
+    asked = []
+    real = {"imcts": MULTI_MCTS.multi_mcts, "mcts": MCTS.mcts, "brs": MULTI_SEARCH}[kind]
+
+    def late(state, *args, **kw):
+        seconds = args[0].time if kind == "brs" else kw["time"]
+        asked.append(seconds)
+        r = real(state, *args, **kw)
+        time.sleep(seconds + 0.05)
+        return r
+
+    module = {"imcts": MULTI_MCTS, "mcts": MCTS, "brs": MULTI}[kind]
+    monkeypatch.setattr(module, "multi_mcts" if kind == "imcts" else "mcts" if kind == "mcts" else "multi_search", late)
+    player = {"imcts": lambda: pr.InformedMCTSPlayer(playouts=20, seed=1), "mcts": lambda: pr.MCTSPlayer(playouts=20, seed=1),
+              "brs": lambda: pr.MultiPlayer()}[kind]()
+    state = pr.Variant.parse("8x8/4p").start()
+    limit = pr.Limit(clock=1.0, depth=1) if kind == "brs" else pr.Limit(clock=1.0)
+    player.play(state, limit)
+    player.play(state, limit)
+    assert asked[0] == share(state, clock=1.0)
+    # the second move keeps about 0.3 * 50 ms more for each of the mover's 15 moves
+    overhead = 0.3 * 0.05
+    assert asked[1] < asked[0]
+    assert asked[1] == pytest.approx(anytime_seconds(pr.Limit(clock=1.0), 15, overhead), abs=0.01)

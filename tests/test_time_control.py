@@ -153,3 +153,13 @@ def test_the_moves_of_a_control_period_spend_its_clock_within_it():
         spent += seconds
         assert left > 0
     assert spent > 0.9 * 3.0
+
+
+def test_the_running_mean_of_lateness_weighs_the_newest_move_and_ignores_early_ones():
+    from polyreversi.time_control import OVERHEAD_WEIGHT, next_overhead
+
+    assert next_overhead(0.0, 0.1) == pytest.approx(OVERHEAD_WEIGHT * 0.1)
+    assert next_overhead(0.02, -0.5) == pytest.approx(0.02 * (1 - OVERHEAD_WEIGHT))  # early counts as on time
+    # an anytime move keeps the lateness for each move to come, beyond MOVE_RESERVE
+    assert anytime_seconds(Limit(clock=10.0), 15, 0.05) < anytime_seconds(Limit(clock=10.0), 15)
+    assert anytime_seconds(Limit(clock=10.0), 15, 0.001) == anytime_seconds(Limit(clock=10.0), 15)

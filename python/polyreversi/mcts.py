@@ -92,10 +92,12 @@ def check_limits(playouts: Optional[int], time: Optional[float], threads: int,
         _validate.number(exploration, "exploration")
 
 
-def limit_seconds(limit: Optional[Limit], state: State, time: Optional[float], what: str) -> Optional[float]:
+def limit_seconds(limit: Optional[Limit], state: State, time: Optional[float], what: str,
+                  overhead: float = 0.0) -> Optional[float]:
     """The seconds an MCTS player's search of ``state`` takes: the time or the share of the
     clock of ``limit`` (:func:`polyreversi.time_control.anytime_seconds` over the mover's
-    moves still to play), else the player's own ``time`` (None: its playouts alone).
+    moves still to play, keeping ``overhead`` seconds for each: how late the player's moves
+    on the clock ended), else the player's own ``time`` (None: its playouts alone).
 
     Raises:
         TypeError: ``limit`` not a Limit (or None). ValueError: a limit with depth or nodes,
@@ -108,7 +110,7 @@ def limit_seconds(limit: Optional[Limit], state: State, time: Optional[float], w
     if limit.depth is not None or limit.nodes is not None:
         raise ValueError(f"limit: {what} takes a time per move or a game clock (Limit(time=SECONDS) or "
                          "Limit(clock=SECONDS, ...)), not depth or nodes")
-    seconds = anytime_seconds(limit, mover_moves(state.empties(), state.variant.players))
+    seconds = anytime_seconds(limit, mover_moves(state.empties(), state.variant.players), overhead)
     return time if seconds is None else seconds
 
 

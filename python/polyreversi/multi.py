@@ -31,6 +31,7 @@ is worth a win, a loss or 0 for a shared first place, plus the disk margin.
 """
 from __future__ import annotations
 
+import time as _time
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -38,7 +39,7 @@ from polyreversi import _core, _validate
 from polyreversi.limit import Limit
 from polyreversi.search import _check_multiplayer
 from polyreversi.state import State
-from polyreversi.time_control import anytime_seconds, mover_moves
+from polyreversi.time_control import anytime_seconds, mover_moves, next_overhead
 from polyreversi.vocabulary import choice
 
 __all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DEFAULT_DEPTH"]
@@ -178,6 +179,7 @@ class MultiPlayer:
         self.algorithm = algorithm.lower()
         self.name = self.algorithm
         self.last: Optional[MultiSearchResult] = None  # the result of the last search
+        self._overhead = 0.0  # how late its moves on a clock end (time_control.next_overhead)
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MultiSearchResult:
         """The search of ``state`` under ``limit``.
@@ -198,7 +200,11 @@ class MultiPlayer:
                 two-player state (naming this call).
         """
         state = _check_playable(state, "MultiPlayer.play")
-        self.last = multi_search(state, self._limit(state, limit), algorithm=self.algorithm)
+        given = self._limit(state, limit)
+        started = _time.perf_counter()
+        self.last = multi_search(state, given, algorithm=self.algorithm)
+        if limit is not None and limit.clock is not None and given.time is not None:
+            self._overhead = next_overhead(self._overhead, _time.perf_counter() - started - given.time)
         return self.last
 
     def _limit(self, state: State, limit: Optional[Limit]) -> Limit:
@@ -209,7 +215,7 @@ class MultiPlayer:
             raise TypeError(f"limit: expected a polyreversi.Limit, got {type(limit).__name__}")
         if limit.clock is None:
             return limit
-        seconds = anytime_seconds(limit, mover_moves(state.empties(), state.variant.players))
+        seconds = anytime_seconds(limit, mover_moves(state.empties(), state.variant.players), self._overhead)
         return Limit(depth=limit.depth, nodes=limit.nodes, time=seconds)
 
     def choose(self, state: State, limit: Optional[Limit] = None) -> int:

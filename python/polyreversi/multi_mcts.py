@@ -32,6 +32,7 @@ where the game went through it (tree reuse between moves; the player's ``reuse``
 """
 from __future__ import annotations
 
+import time as _time
 from typing import Dict, Optional, Tuple
 
 from polyreversi import _core, _validate
@@ -40,6 +41,7 @@ from polyreversi.mcts import MAX_NODES, MCTSResult, check_limits, limit_seconds
 from polyreversi.search import _check_multiplayer
 from polyreversi.variant import engine_seed
 from polyreversi.state import State
+from polyreversi.time_control import next_overhead
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
@@ -394,6 +396,7 @@ class InformedMCTSPlayer:
         self.exploration: Optional[float] = None if exploration is None else explored
         self.last: Optional[MCTSResult] = None
         self.tree: Optional[MultiMCTSTree] = MultiMCTSTree() if _validate.flag(reuse, "reuse") else None
+        self._overhead = 0.0  # how late its moves on a clock end (time_control.next_overhead)
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
         """The search of ``state``.
@@ -413,8 +416,9 @@ class InformedMCTSPlayer:
             VariantError: a two-player state (naming this call).
         """
         _check_playable(state, "InformedMCTSPlayer.play")
-        seconds = limit_seconds(limit, state, self.time, "the informed MCTS")
+        seconds = limit_seconds(limit, state, self.time, "the informed MCTS", self._overhead)
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
+        started = _time.perf_counter()
         self.last = multi_mcts(state, playouts=self.playouts, time=seconds, seed=seed,
                                exploration=self.exploration, epsilon=self.epsilon,
                                history_weight=self.history_weight, score_weight=self.score_weight,
@@ -424,6 +428,8 @@ class InformedMCTSPlayer:
                                best_reply=self.best_reply, mast=self.mast,
                                mast_temperature=self.mast_temperature, nst=self.nst, lgrf=self.lgrf,
                                tree=self.tree)
+        if limit is not None and limit.clock is not None and seconds is not None:
+            self._overhead = next_overhead(self._overhead, _time.perf_counter() - started - seconds)
         return self.last
 
     def choose(self, state: State, limit: Optional[Limit] = None) -> int:

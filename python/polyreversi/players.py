@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+import time as _time
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, TextIO,
                     Tuple, Union, runtime_checkable)
 
@@ -31,6 +32,7 @@ from polyreversi.bulk import MAX_GAMES
 from polyreversi.errors import BookError, quoted, shortened, without_controls
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
+from polyreversi.time_control import next_overhead
 from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, checked_random_count, engine_seed
 from polyreversi.vocabulary import color_name
 
@@ -261,6 +263,7 @@ class MCTSPlayer:
         self.seed = engine_seed(seed)
         self.threads = threads
         self.last: Optional[MCTSResult] = None  # the result of the last search
+        self._overhead = 0.0  # how late its moves on a clock end (time_control.next_overhead)
 
     def play(self, state: State, limit: Optional[Limit] = None) -> MCTSResult:
         """The search of ``state``.
@@ -283,8 +286,11 @@ class MCTSPlayer:
         self._playable(state, "play")
         seconds = self._seconds(state, limit)
         seed = (self.seed + state.ply * 0x9E3779B97F4A7C15) % 2**64
+        started = _time.perf_counter()
         self.last = mcts(state, playouts=self.playouts, time=seconds, threads=self.threads, seed=seed,
                          exploration=self.exploration)
+        if limit is not None and limit.clock is not None and seconds is not None:
+            self._overhead = next_overhead(self._overhead, _time.perf_counter() - started - seconds)
         return self.last
 
     def choose(self, state: State, limit: Optional[Limit] = None) -> int:
@@ -311,7 +317,7 @@ class MCTSPlayer:
     def _seconds(self, state: State, limit: Optional[Limit]) -> Optional[float]:
         from polyreversi.mcts import limit_seconds
 
-        return limit_seconds(limit, state, self.time, "MCTS")
+        return limit_seconds(limit, state, self.time, "MCTS", self._overhead)
 
     __call__ = choose
 

@@ -40,8 +40,6 @@ __all__ = ["SearchPlayer", "PlayResult", "MoveInfo", "SearchHandle"]
 _validate.refuse_pickle(_core._Searcher, "its hash table lives in the engine's memory (a SearchPlayer pickles "
                                          "its options and makes a new one)")
 
-#: The weight of the newest move in the running mean of how late a clock's move ends.
-OVERHEAD_WEIGHT = 0.3
 #: Plies of the search that gives a move its score when the search was stopped before its
 #: first iteration: microseconds on every board, and a searched move instead of the first
 #: in the move order.
@@ -449,7 +447,7 @@ class SearchPlayer:
         """Follows how late the searches on a clock end after their plan's stop (a running
         mean over the last few moves, seconds): on a loaded machine the OS runs other
         processes in the middle of a move, and the clock keeps that much for each move."""
-        self._overhead += OVERHEAD_WEIGHT * (max(late, 0.0) - self._overhead)
+        self._overhead = time_control.next_overhead(self._overhead, late)
 
     def _solve_allowance(self, limit: Limit, empties: int, budget: Optional[float],
                          analysing: bool, board: str = "8x8") -> Optional[float]:

@@ -65,8 +65,11 @@ __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES
            "CLOCK_STOP_FACTOR", "OVERTIME_SHARE", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
            "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
            "late_solve_share", "exact_from", "predicted_solve_seconds", "saved_after", "mover_moves",
-           "anytime_seconds"]
+           "anytime_seconds", "OVERHEAD_WEIGHT", "next_overhead"]
 
+#: The weight of the newest move in a player's running mean of how late its moves on a clock
+#: end after their plan (:func:`next_overhead`).
+OVERHEAD_WEIGHT = 0.3
 #: Share of the clock kept in reserve, between RESERVE_MIN and RESERVE_MAX seconds.
 RESERVE_SHARE = 0.05
 #: The smallest reserve in seconds (a move's overrun and a protocol round trip).
@@ -312,7 +315,16 @@ def move_time(limit: Limit, empties: int, board: str = "8x8", overhead: float = 
     return plan
 
 
-def anytime_seconds(limit: Limit, moves: int) -> Optional[float]:
+def next_overhead(overhead: float, late: float) -> float:
+    """A player's running mean of how late its moves on a clock end after their plan (seconds,
+    ``overhead`` before this move), after a move that ended ``late`` seconds after it (0 when
+    early): the newest move weighs :data:`OVERHEAD_WEIGHT`. On a loaded machine the OS runs
+    other processes in the middle of a move; the clock then keeps that much for each move
+    to come (``overhead`` of :func:`move_time` and :func:`anytime_seconds`)."""
+    return overhead + OVERHEAD_WEIGHT * (max(late, 0.0) - overhead)
+
+
+def anytime_seconds(limit: Limit, moves: int, overhead: float = 0.0) -> Optional[float]:
     """The seconds an anytime search may take for this move under ``limit`` (one that
     stops when told and has no iteration to finish: MCTS, :func:`polyreversi.multi_search`),
     or None when the limit has neither time nor clock.
@@ -333,6 +345,9 @@ def anytime_seconds(limit: Limit, moves: int) -> Optional[float]:
         limit: a :class:`polyreversi.Limit`.
         moves: the mover's moves still to play, this one included (int >= 1;
             :func:`mover_moves`).
+        overhead: seconds the mover's last moves on the clock ended after the seconds
+            they were given (:func:`next_overhead`); the clock keeps that much, when more
+            than :data:`MOVE_RESERVE`, for each of the ``moves``.
 
     Returns:
         Seconds (float > 0), or None.
@@ -347,7 +362,7 @@ def anytime_seconds(limit: Limit, moves: int) -> Optional[float]:
     moves = _validate.whole(moves, "moves", 1, _core.limits.LONGEST_GAME)
     seconds = limit.time
     if limit.clock is not None:
-        usable = _usable(limit, moves)
+        usable = _usable(limit, moves, overhead)
         if usable <= 0:
             share = _out_of_clock(limit)
         else:
