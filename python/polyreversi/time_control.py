@@ -42,7 +42,8 @@ An anytime search (MCTS, and the 3-4 player alpha-beta of :func:`polyreversi.mul
 which drops the iteration under way) stops when told and has no iteration to finish, so
 its move takes just the seconds it is given (:func:`anytime_seconds`): ``limit.time`` as
 it is; with a clock, the usable clock (as above: the reserve, and
-:data:`MOVE_RESERVE` for each of the mover's moves) shared evenly over the mover's
+:data:`MOVE_RESERVE` for each of the mover's moves, or how late the player's moves on
+the clock have ended when that is more: :func:`next_overhead`) shared evenly over the mover's
 moves still to play (:func:`mover_moves`; ``moves_to_go`` when fewer), plus
 :data:`INCREMENT_SHARE` of the increment and :data:`OVERTIME_SHARE` of the overtime, at
 most :data:`MAX_SHARE` of the usable clock (all of it for the last move before the
