@@ -79,12 +79,36 @@ def parse_options(items: list) -> dict:
     return options
 
 
+def seconds_arg(text: str) -> float:
+    """A time per move: finite seconds above 0 (the searches' own bound, polyreversi.limit.MAX_TIME)."""
+    from polyreversi.limit import MAX_TIME
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < value <= MAX_TIME:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most {MAX_TIME:g}, got {text!r}")
+    return value
+
+
+def games_arg(text: str) -> int:
+    """A count of games: an int of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of games, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1 game, got {text!r}")
+    return value
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="8x8/4p")
-    ap.add_argument("--games", type=int, default=40, help="games (rounded up to a multiple of the players)")
-    ap.add_argument("--time", type=float, default=0.05, help="seconds per move for every seat")
-    ap.add_argument("--candidate-time", type=float, default=None,
+    ap.add_argument("--games", type=games_arg, default=40, help="games (rounded up to a multiple of the players)")
+    ap.add_argument("--time", type=seconds_arg, default=0.05, help="seconds per move for every seat")
+    ap.add_argument("--candidate-time", type=seconds_arg, default=None,
                     help="seconds per move for the candidate seat alone (default: --time): time odds, to see "
                          "how much a faster search would gain")
     ap.add_argument("--clock", default="cpu", choices=("cpu", "wall"),

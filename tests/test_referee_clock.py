@@ -186,3 +186,18 @@ def test_a_seat_whose_clocked_moves_end_late_keeps_more_of_its_clock_for_the_nex
     overhead = 0.3 * 0.05
     assert asked[1] < asked[0]
     assert asked[1] == pytest.approx(anytime_seconds(pr.Limit(clock=1.0), 15, overhead), abs=0.01)
+
+
+def test_the_multi_players_own_depth_still_stops_a_clocked_search(asked):
+    # As the MCTS seats' playouts: a day's clock does not make MultiPlayer(depth=1) search
+    # for hours, and the referee's seat plays as the command line's brs:1 with --clock.
+    state = pr.Variant.parse("8x8/4p").start()
+    r = pr.MultiPlayer(depth=1).play(state, pr.Limit(clock=86400.0))
+    assert asked[-1] == ("brs", 0, share(state, clock=86400.0), 1) and r.depth == 1
+    r = pr.MultiPlayer(depth=1).play(state, pr.Limit(clock=86400.0, depth=2))  # the limit's own depth first
+    assert asked[-1][3] == 2 and r.depth == 2
+    asked.clear()
+    out = play(state, [pr.MultiPlayer(depth=1), pr.MCTSPlayer(playouts=20, seed=1), pr.MCTSPlayer(playouts=20, seed=2),
+                       pr.InformedMCTSPlayer(playouts=20, seed=3)], ["brs", "a", "b", "c"], TimeControl(clock=3600.0))
+    brs = [a for a in asked if a[0] == "brs"]
+    assert out.forfeit is None and len(brs) > 5 and all(a[3] == 1 for a in brs)

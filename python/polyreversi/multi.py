@@ -191,8 +191,9 @@ class MultiPlayer:
                 ``clock`` (with ``increment``, ``moves_to_go``, ``overtime``) becomes this
                 move's time, its share of the clock
                 (:func:`polyreversi.time_control.anytime_seconds`: the search stops when
-                told), the smaller with a ``time`` too. None or ``Limit()``: the player's
-                own limits.
+                told), the smaller with a ``time`` too, and the player's own ``depth`` and
+                ``nodes`` still stop the search first where the limit gives none. None or
+                ``Limit()``: the player's own limits.
 
         Raises:
             TypeError: not a State, ``limit`` not a Limit. ValueError: a finished game (in
@@ -216,7 +217,11 @@ class MultiPlayer:
         if limit.clock is None:
             return limit
         seconds = anytime_seconds(limit, mover_moves(state.empties(), state.variant.players), self._overhead)
-        return Limit(depth=limit.depth, nodes=limit.nodes, time=seconds)
+        # the player's own depth and nodes still stop the search first where the limit gives
+        # none, as the MCTS seats' playouts do (and as a seat spec's depth with --clock)
+        depth = self.limit.depth if limit.depth is None else limit.depth
+        nodes = self.limit.nodes if limit.nodes is None else limit.nodes
+        return Limit(depth=depth, nodes=nodes, time=seconds)
 
     def choose(self, state: State, limit: Optional[Limit] = None) -> int:
         """The best move of ``state`` under ``limit`` (as :meth:`play`; None: the player's
