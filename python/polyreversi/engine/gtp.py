@@ -31,6 +31,7 @@ from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineProtocolError, quoted, quoted_name, shortened
 from polyreversi.limit import Limit
 from polyreversi.state import State
+from polyreversi.time_control import mover_moves
 from polyreversi.variant import Variant
 
 #: Square naming conventions: Othello (a1 top left) and Go (a1 bottom left, no column i).
@@ -185,7 +186,7 @@ class GtpProtocol(Protocol):
             settings = f"time_settings 0 {_seconds(limit.time)} 1"
         elif limit.clock is not None:
             clock, overtime, moves = limit.clock, limit.overtime or 0.0, limit.moves_to_go
-            own_moves = moves or max(1, (games.empties(state) + 1) // 2)
+            own_moves = moves or mover_moves(games.empties(state), 2)
             if limit.time is not None:  # both: the time for each move the clock is for, as
                 # the NBoard client sends it, and no more overtime than the time
                 clock = min(clock, limit.time * own_moves)

@@ -25,6 +25,7 @@ from polyreversi.engine.results import MoveInfo, PlayResult
 from polyreversi.errors import EngineProtocolError, quoted_name
 from polyreversi.limit import MAX_DEPTH, Limit
 from polyreversi.state import State
+from polyreversi.time_control import mover_moves
 
 #: The NBoard protocol version spoken here, client and engine (``nboard 2``).
 VERSION = 2
@@ -87,7 +88,7 @@ class NBoardProtocol(Protocol):
             raise ValueError(f"engine {quoted_name(self.name)}: an NBoard search needs a depth, a time or a clock")
         depth = limit.depth if limit.depth is not None else UNBOUNDED_DEPTH
         clock = limit.clock
-        own_moves = max(1, (games.empties(state) + 1) // 2)
+        own_moves = mover_moves(games.empties(state), 2)
         if limit.time is not None:
             clock = limit.time * own_moves if clock is None else min(clock, limit.time * own_moves)
         if clock is not None:  # the set-ups of the mover's moves to come are kept off it
