@@ -39,7 +39,7 @@ from polyreversi import _core, _validate
 from polyreversi.limit import Limit
 from polyreversi.search import _check_multiplayer
 from polyreversi.state import State
-from polyreversi.time_control import anytime_seconds, mover_moves, next_overhead
+from polyreversi.time_control import anytime_seconds, clocked_overhead, mover_moves
 from polyreversi.vocabulary import choice
 
 __all__ = ["multi_search", "MultiSearchResult", "MultiPlayer", "ALGORITHMS", "DEFAULT_DEPTH"]
@@ -204,8 +204,7 @@ class MultiPlayer:
         given = self._limit(state, limit)
         started = _time.perf_counter()
         self.last = multi_search(state, given, algorithm=self.algorithm)
-        if limit is not None and limit.clock is not None and given.time is not None:
-            self._overhead = next_overhead(self._overhead, _time.perf_counter() - started - given.time)
+        self._overhead = clocked_overhead(self._overhead, limit, given.time, started)
         return self.last
 
     def _limit(self, state: State, limit: Optional[Limit]) -> Limit:

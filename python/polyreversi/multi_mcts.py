@@ -41,7 +41,7 @@ from polyreversi.mcts import MAX_NODES, MCTSResult, check_limits, limit_seconds
 from polyreversi.search import _check_multiplayer
 from polyreversi.variant import engine_seed
 from polyreversi.state import State
-from polyreversi.time_control import next_overhead
+from polyreversi.time_control import clocked_overhead
 
 __all__ = ["multi_mcts", "InformedMCTSPlayer", "DEFAULT_EXPLORATION", "DEFAULT_EPSILON", "DEFAULT_CUTOFF",
            "DEFAULT_CUTOFF_10X10", "DEFAULT_SOLVE", "SOLVE_NODES", "DEFAULT_IMPLICIT_WEIGHT", "IMPLICIT_TEMPERATURE", "DEFAULT_PARANOIA",
@@ -403,12 +403,7 @@ class InformedMCTSPlayer:
 
         Args:
             state: a 3- or 4-player State whose game is not over.
-            limit: a :class:`polyreversi.Limit` with a ``time`` (seconds for this move)
-                or a ``clock`` (seconds left for the mover, with ``increment``,
-                ``moves_to_go``, ``overtime``: this move takes its share,
-                :func:`polyreversi.time_control.anytime_seconds`), or both (the smaller);
-                either replaces the player's ``time``, and its ``playouts`` still stop the
-                search when reached first. None or ``Limit()``: the player's own limits.
+            limit: a time or a game clock, as :meth:`polyreversi.MCTSPlayer.play` takes it.
 
         Raises:
             TypeError: not a State, ``limit`` not a Limit. ValueError: a finished game (in
@@ -428,8 +423,7 @@ class InformedMCTSPlayer:
                                best_reply=self.best_reply, mast=self.mast,
                                mast_temperature=self.mast_temperature, nst=self.nst, lgrf=self.lgrf,
                                tree=self.tree)
-        if limit is not None and limit.clock is not None and seconds is not None:
-            self._overhead = next_overhead(self._overhead, _time.perf_counter() - started - seconds)
+        self._overhead = clocked_overhead(self._overhead, limit, seconds, started)
         return self.last
 
     def choose(self, state: State, limit: Optional[Limit] = None) -> int:

@@ -32,7 +32,7 @@ from polyreversi.bulk import MAX_GAMES
 from polyreversi.errors import BookError, quoted, shortened, without_controls
 from polyreversi.search_player import SearchPlayer
 from polyreversi.state import State
-from polyreversi.time_control import next_overhead
+from polyreversi.time_control import clocked_overhead
 from polyreversi.variant import SEED_END, SEED_MIN, Variant, as_variant, checked_random_count, engine_seed
 from polyreversi.vocabulary import color_name
 
@@ -289,8 +289,7 @@ class MCTSPlayer:
         started = _time.perf_counter()
         self.last = mcts(state, playouts=self.playouts, time=seconds, threads=self.threads, seed=seed,
                          exploration=self.exploration)
-        if limit is not None and limit.clock is not None and seconds is not None:
-            self._overhead = next_overhead(self._overhead, _time.perf_counter() - started - seconds)
+        self._overhead = clocked_overhead(self._overhead, limit, seconds, started)
         return self.last
 
     def choose(self, state: State, limit: Optional[Limit] = None) -> int:

@@ -55,6 +55,7 @@ that try one, ``multi_mcts(solve=...)``, do it within the move's time).
 """
 from __future__ import annotations
 
+import time as _time
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
@@ -66,7 +67,7 @@ __all__ = ["RESERVE_SHARE", "RESERVE_MIN", "RESERVE_MAX", "MOVE_RESERVE", "MOVES
            "CLOCK_STOP_FACTOR", "OVERTIME_SHARE", "SOLVE_SECONDS_AT_20", "SOLVE_COST", "SOLVE_SHARE", "WLD_SHARE", "ENDGAME_MOVES",
            "EXACT_EMPTIES", "STANDARD_SOLVE_SHARE", "LATE_SOLVE_FACTOR", "LATE_SEARCH_SHARE", "MoveTime", "move_time", "solve_allowance",
            "late_solve_share", "exact_from", "predicted_solve_seconds", "saved_after", "mover_moves",
-           "anytime_seconds", "OVERHEAD_WEIGHT", "next_overhead"]
+           "anytime_seconds", "OVERHEAD_WEIGHT", "next_overhead", "clocked_overhead"]
 
 #: The weight of the newest move in a player's running mean of how late its moves on a clock
 #: end after their plan (:func:`next_overhead`).
@@ -323,6 +324,15 @@ def next_overhead(overhead: float, late: float) -> float:
     other processes in the middle of a move; the clock then keeps that much for each move
     to come (``overhead`` of :func:`move_time` and :func:`anytime_seconds`)."""
     return overhead + OVERHEAD_WEIGHT * (max(late, 0.0) - overhead)
+
+
+def clocked_overhead(overhead: float, limit: Optional[Limit], seconds: Optional[float], started: float) -> float:
+    """A player's lateness mean after an anytime move (:func:`next_overhead`): the move began
+    at ``started`` (``time.perf_counter()``) and was given ``seconds``; unchanged unless
+    ``limit`` has a clock (a per-move time keeps no account)."""
+    if limit is None or limit.clock is None or seconds is None:
+        return overhead
+    return next_overhead(overhead, _time.perf_counter() - started - seconds)
 
 
 def anytime_seconds(limit: Limit, moves: int, overhead: float = 0.0) -> Optional[float]:
